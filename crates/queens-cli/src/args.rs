@@ -1,0 +1,132 @@
+//! The raw command line, as clap parses it. Values are validated into each command's
+//! configuration afterwards, so that every message names the problem in the user's terms.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The N-Queens workbench: solve, verify and compare N-Queens solvers.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Find one solution.
+    #[command(after_help = SOLVE_AFTER_HELP)]
+    Solve(SolveArgs),
+    /// Check a board: list every pair of attacking queens and missing queens.
+    #[command(after_help = VERIFY_AFTER_HELP)]
+    Verify(VerifyArgs),
+    /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
+    /// locked queen, the boards each solver examines, tabulated.
+    Challenge(ChallengeArgs),
+}
+
+const SOLVE_AFTER_HELP: &str = "\
+Solvers:
+  brute-force        every placement of the free queens, each board checked in full
+  row-brute-force    one queen per row, every column combination, each board checked
+  backtracking       row by row, abandoning a branch at the first conflict
+  forward-checking   backtracking that strikes attacked squares from later rows (default)
+
+Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.
+Exit codes: 0 solved, 1 no solution or stopped by the budget, 2 bad input.";
+
+const VERIFY_AFTER_HELP: &str = "\
+Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
+(for each column the 0-based row of its queen), JSON ({\"rows\", \"cols\", \"queens\"}, as
+`solve --format json` prints), or a comma-separated list of squares.
+Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.";
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board size: N for an N×N board, or `RxC` (rows × columns), e.g. 8 or 6x9.
+    #[arg(allow_hyphen_values = true)]
+    pub size: String,
+
+    /// The solver [default: forward-checking, or brute-force when queens ≠ rows].
+    #[arg(short, long)]
+    pub solver: Option<String>,
+
+    /// Queens that every solution must contain, e.g. d1,e7 or r20c30.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub fix: Option<String>,
+
+    /// Number of queens to place, fixed ones included [default: min(rows, columns)].
+    #[arg(short = 'm', long, value_name = "M")]
+    pub queen_count: Option<u32>,
+
+    /// Seed of randomized solvers (the exhaustive ones are deterministic and ignore it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Stop after this many nodes (boards or placements examined).
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+
+    /// Stop after this many iterations (iterative solvers).
+    #[arg(long, value_name = "K")]
+    pub max_iters: Option<u64>,
+
+    /// Stop after this many seconds of wall time.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Write every event of the run to FILE, one JSON object per line.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+}
+
+/// The node cap when none is given: about a second of brute force, and far more than any
+/// search solver needs up to N = 30.
+pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// How `solve` prints its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A diagram, top rank first, Q and `.`.
+    Text,
+    /// For each column, the 0-based row of its queen, on one line.
+    Perm,
+    /// The JSON document of the contract.
+    Json,
+    /// One line of key=value pairs: size, solver, result, counters, time; no board.
+    Summary,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The board file; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+
+    /// Print the findings as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ChallengeArgs {
+    /// Board side.
+    #[arg(default_value = "8", allow_hyphen_values = true)]
+    pub size: String,
+
+    /// Solvers to compare, comma-separated [default: all four].
+    #[arg(long, value_delimiter = ',')]
+    pub solvers: Vec<String>,
+
+    /// Print the table as JSON.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Node cap per run (no cap by default: brute force at N = 8 takes a few minutes).
+    #[arg(long, value_name = "K")]
+    pub max_nodes: Option<u64>,
+}

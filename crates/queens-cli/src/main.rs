@@ -1,0 +1,41 @@
+//! `queens`: the N-Queens workbench on the command line.
+//!
+//! The binary is thin: [`args`] declares the raw flags, each command validates them into a
+//! configuration and calls a library. Exit codes: 0 success, 1 a well-formed request with no
+//! answer (no solution, stopped by the budget, a board with conflicts), 2 bad input with a
+//! one-line message on stderr.
+
+mod args;
+mod commands;
+mod exit;
+mod progress;
+mod trace;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::exit::Exit;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return exit::clap_error(&error),
+    };
+    let result = match cli.command {
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Verify(args) => commands::verify::run(&args),
+        Command::Challenge(args) => commands::challenge::run(&args),
+    };
+    match result {
+        Ok(exit) => exit.into(),
+        Err(error) => exit::report(&error),
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> Self {
+        ExitCode::from(exit as u8)
+    }
+}

@@ -1,0 +1,55 @@
+//! `--trace FILE`: every event of a run as one JSON object per line.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use anyhow::Context;
+use queens_core::{Event, Interest, Observer};
+
+/// Writes events to a file as JSON lines; the first write error stops the run and is kept for
+/// [`finish`](Self::finish).
+pub struct TraceWriter {
+    out: BufWriter<File>,
+    error: Option<io::Error>,
+}
+
+impl TraceWriter {
+    /// Creates (or truncates) the trace file.
+    pub fn create(path: &Path) -> anyhow::Result<Self> {
+        let file = File::create(path)
+            .with_context(|| format!("cannot create trace file {}", path.display()))?;
+        Ok(TraceWriter {
+            out: BufWriter::new(file),
+            error: None,
+        })
+    }
+
+    /// Flushes the file and reports the first error, if any.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        if let Some(error) = self.error.take() {
+            return Err(error).context("cannot write the trace file");
+        }
+        self.out.flush().context("cannot write the trace file")
+    }
+}
+
+impl Observer for TraceWriter {
+    fn interest(&self) -> Interest {
+        Interest::ALL
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        let written = serde_json::to_writer(&mut self.out, event)
+            .map_err(io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                self.error.get_or_insert(error);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}

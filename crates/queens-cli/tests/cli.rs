@@ -1,0 +1,446 @@
+//! The `queens` command's contracts: output formats, JSON fields, exit codes, notation, traces,
+//! and a one-line error with exit 2 for every kind of bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn queens() -> Command {
+    Command::cargo_bin("queens").unwrap()
+}
+
+/// Runs `queens args…`, expecting `code`; returns stdout.
+fn run(args: &[&str], code: i32) -> String {
+    let output = queens().args(args).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "queens {args:?}\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json(args: &[&str], code: i32) -> Value {
+    serde_json::from_str(&run(args, code)).unwrap()
+}
+
+/// Feeds `input` to `queens verify`, expecting `code`; returns stdout.
+fn verify(input: &str, extra: &[&str], code: i32) -> String {
+    let output = queens()
+        .arg("verify")
+        .args(extra)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{input:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn solve_prints_a_diagram_that_verifies() {
+    let diagram = run(&["solve", "8"], 0);
+    assert_eq!(diagram.lines().count(), 8);
+    assert!(
+        diagram
+            .lines()
+            .all(|l| l.split(' ').count() == 8 && l.matches('Q').count() == 1)
+    );
+    assert!(verify(&diagram, &[], 0).contains("a valid solution"));
+}
+
+#[test]
+fn every_solver_solves_with_a_locked_queen() {
+    // Brute force needs 344 million boards for d1 on 8×8; 6×6 with b1 keeps this test quick.
+    for (solver, n, locked, col) in [
+        ("brute-force", "6", "b1", 1),
+        ("row-brute-force", "8", "d1", 3),
+        ("backtracking", "8", "d1", 3),
+        ("forward-checking", "8", "d1", 3),
+    ] {
+        let doc = json(
+            &[
+                "solve", n, "--solver", solver, "--fix", locked, "--format", "json",
+            ],
+            0,
+        );
+        assert_eq!(doc["solver"], solver);
+        assert_eq!(doc["solved"], true);
+        let queens = doc["queens"].as_array().unwrap();
+        assert_eq!(queens.len().to_string(), n);
+        assert!(
+            queens.contains(&serde_json::json!({"row": 0, "col": col})),
+            "{solver}"
+        );
+        let text = serde_json::to_string(&doc).unwrap();
+        verify(&text, &[], 0);
+    }
+}
+
+#[test]
+fn solve_json_has_the_contract_fields_in_order() {
+    let text = run(&["solve", "6", "--format", "json"], 0);
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    let contract = [
+        "n",
+        "rows",
+        "cols",
+        "solver",
+        "seed",
+        "solved",
+        "queens",
+        "iterations",
+        "nodes",
+        "elapsed_ms",
+    ];
+    let positions: Vec<usize> = contract
+        .iter()
+        .map(|k| text.find(&format!("\"{k}\":")).unwrap())
+        .collect();
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "fields out of order: {text}"
+    );
+    assert_eq!(doc["n"], 6);
+    assert_eq!(
+        (doc["rows"].as_u64(), doc["cols"].as_u64()),
+        (Some(6), Some(6))
+    );
+    assert_eq!(doc["seed"], Value::Null);
+    assert_eq!(
+        doc["iterations"],
+        Value::Null,
+        "exhaustive solvers count nodes, not iterations"
+    );
+    assert!(doc["nodes"].as_u64().unwrap() > 0);
+    assert!(doc["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    for queen in doc["queens"].as_array().unwrap() {
+        assert!(queen["row"].as_u64().unwrap() < 6 && queen["col"].as_u64().unwrap() < 6);
+    }
+}
+
+#[test]
+fn perm_format_is_one_line_per_column() {
+    let perm = run(&["solve", "10", "--format", "perm"], 0);
+    assert_eq!(perm.lines().count(), 1);
+    let rows: Vec<u32> = perm
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    verify(&perm, &[], 0);
+}
+
+#[test]
+fn summary_is_one_line_without_a_board() {
+    let line = run(&["solve", "8", "--format", "summary"], 0);
+    assert_eq!(line.lines().count(), 1);
+    for field in [
+        "n=8",
+        "solver=forward-checking",
+        "solved=true",
+        "nodes=",
+        "iterations=-",
+        "elapsed_ms=",
+    ] {
+        assert!(line.contains(field), "{field} missing from {line}");
+    }
+}
+
+#[test]
+fn rectangular_boards_and_queen_counts() {
+    let doc = json(&["solve", "5x7", "--format", "json"], 0);
+    assert_eq!(
+        (doc["n"].clone(), doc["rows"].as_u64(), doc["cols"].as_u64()),
+        (Value::Null, Some(5), Some(7))
+    );
+    assert_eq!(doc["queens"].as_array().unwrap().len(), 5);
+    let doc = json(&["solve", "6", "-m", "3", "--format", "json"], 0);
+    assert_eq!(
+        doc["solver"], "brute-force",
+        "row-by-row solvers need a queen in every row"
+    );
+    assert_eq!(doc["queens"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn squares_accept_both_notations_in_any_case() {
+    let algebraic = json(&["solve", "8", "--fix", "D1,e7", "--format", "json"], 0);
+    let r1c1 = json(&["solve", "8", "--fix", "r1c4,R7C5", "--format", "json"], 0);
+    assert_eq!(algebraic["queens"], r1c1["queens"]);
+    assert_eq!(
+        algebraic["fixed"],
+        serde_json::json!([{"row": 0, "col": 3}, {"row": 6, "col": 4}])
+    );
+}
+
+#[test]
+fn no_solution_exits_one() {
+    for args in [
+        &["solve", "2"][..],
+        &["solve", "3"],
+        &["solve", "4", "--fix", "a1"],
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr("no solution\n");
+    }
+    let doc = json(&["solve", "3", "--format", "json"], 1);
+    assert_eq!(
+        (
+            doc["solved"].clone(),
+            doc["queens"].clone(),
+            doc["status"].clone()
+        ),
+        (Value::Bool(false), Value::Null, "unsolvable".into())
+    );
+}
+
+#[test]
+fn brute_force_stops_honestly_at_its_budget() {
+    queens()
+        .args([
+            "solve",
+            "8",
+            "--solver",
+            "brute-force",
+            "--max-nodes",
+            "5000",
+        ])
+        .assert()
+        .code(1)
+        .stderr("stopped: budget exhausted (5000 nodes); raise --max-nodes to search further\n");
+    let doc = json(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "brute-force",
+            "--max-nodes",
+            "5000",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    assert_eq!(doc["status"], "stopped");
+    assert_eq!(doc["nodes"], 5000);
+}
+
+#[test]
+fn a_time_limit_stops_a_long_run() {
+    let doc = json(
+        &[
+            "solve",
+            "9",
+            "--solver",
+            "brute-force",
+            "--max-nodes",
+            "100000000000",
+            "--time-limit",
+            "0.2",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    assert_eq!(doc["status"], "stopped");
+    assert!(
+        doc["stop_reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("time limit")
+    );
+}
+
+#[test]
+fn trace_writes_one_json_event_per_line() {
+    let dir = std::env::temp_dir().join(format!("queens-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trace.jsonl");
+    run(
+        &[
+            "solve",
+            "6",
+            "--solver",
+            "backtracking",
+            "--trace",
+            path.to_str().unwrap(),
+        ],
+        0,
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.first().unwrap()["type"], "started");
+    assert_eq!(lines.last().unwrap()["type"], "finished");
+    assert_eq!(lines[lines.len() - 2]["type"], "solution");
+    let places = lines.iter().filter(|e| e["type"] == "place").count();
+    let removes = lines.iter().filter(|e| e["type"] == "remove").count();
+    assert_eq!(
+        places - removes,
+        6,
+        "the queens left standing are the solution"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn verify_reads_files_and_names_attacking_pairs() {
+    let dir = std::env::temp_dir().join(format!("queens-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.txt");
+    std::fs::write(&path, "Q . .\n. . Q\n. Q .\n").unwrap();
+    let out = run(&["verify", path.to_str().unwrap()], 1);
+    assert!(
+        out.contains("3×3 board, 3 queens: not a solution: 1 attacking pair"),
+        "{out}"
+    );
+    assert!(out.contains("b1 attacks c2 along a diagonal"), "{out}");
+    let doc: Value =
+        serde_json::from_str(&run(&["verify", "--json", path.to_str().unwrap()], 1)).unwrap();
+    assert_eq!(
+        doc["conflicts"],
+        serde_json::json!([{"a": {"row": 0, "col": 1}, "b": {"row": 1, "col": 2}, "line": "diagonal"}])
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn verify_reports_missing_queens() {
+    let out = verify("b1,d2,a3", &[], 1);
+    assert!(out.contains("1 missing"), "{out}");
+    let out = verify(
+        "{\"rows\": 4, \"cols\": 4, \"queens\": [{\"row\": 0, \"col\": 1}]}",
+        &["--json"],
+        1,
+    );
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (doc["missing"].as_u64(), doc["valid"].as_bool()),
+        (Some(3), Some(false))
+    );
+}
+
+/// Bad input: one line on stderr, exit 2, never a panic.
+#[test]
+fn bad_input_is_one_line_and_exit_two() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "0"], "at least 1"),
+        (&["solve", "-3"], "at least 1"),
+        (&["solve", "eight"], "positive whole number"),
+        (&["solve", "99999999999"], "too large"),
+        (&["solve", "8", "--fix", "i1"], "off the 8×8 board"),
+        (&["solve", "8", "--fix", "d0"], "not a square"),
+        (&["solve", "8", "--fix", "d1,,e7"], "empty square"),
+        (&["solve", "8", "--fix", "a1,h8"], "attack each other"),
+        (&["solve", "8", "--fix", "d1,d1"], "two queens on square d1"),
+        (
+            &["solve", "8", "--solver", "quantum"],
+            "unknown solver 'quantum'",
+        ),
+        (&["solve", "8", "-m", "9"], "cannot fit"),
+        (&["solve", "8", "-m", "0"], "at least 1"),
+        (
+            &["solve", "8", "-m", "6", "--solver", "backtracking"],
+            "one queen per row",
+        ),
+        (&["solve", "8", "--seed", "x"], "invalid value"),
+        (&["solve", "8", "--format", "xml"], "invalid value"),
+        (&["solve", "8", "--time-limit", "-1"], "time-limit"),
+        (
+            &["solve", "8", "--trace", "/nonexistent/dir/trace"],
+            "cannot create trace file",
+        ),
+        (&["verify", "/nonexistent/board"], "cannot read"),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ];
+    for (args, message) in cases {
+        let output = queens().args(*args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn unreadable_boards_are_exit_two() {
+    for input in [
+        "",
+        "hello there",
+        "Q .\n.",
+        "0 9 1",
+        "{\"rows\": 3",
+        "[{\"row\": 0}]",
+    ] {
+        queens()
+            .arg("verify")
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error:"));
+    }
+}
+
+#[test]
+fn challenge_tabulates_every_locked_square() {
+    let doc = json(
+        &[
+            "challenge",
+            "5",
+            "--solvers",
+            "backtracking,forward-checking",
+            "--json",
+        ],
+        0,
+    );
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert_eq!(row["runs"], 25);
+        // Every square of the 5×5 board lies on one of its ten solutions.
+        assert_eq!(row["solved"], 25);
+        let (min, max) = (row["min"].as_u64().unwrap(), row["max"].as_u64().unwrap());
+        let (median, mean) = (
+            row["median"].as_f64().unwrap(),
+            row["mean"].as_f64().unwrap(),
+        );
+        assert!(
+            min as f64 <= median
+                && median <= max as f64
+                && min as f64 <= mean
+                && mean <= max as f64
+        );
+    }
+    let table = run(&["challenge", "4", "--solvers", "backtracking"], 0);
+    assert!(table.contains("| backtracking"), "{table}");
+    assert!(table.contains("0/16") || table.contains("/16"), "{table}");
+}
+
+#[test]
+fn help_and_version_succeed() {
+    queens()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solve"));
+    queens()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("forward-checking"));
+    queens().arg("--version").assert().success();
+}

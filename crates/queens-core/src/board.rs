@@ -1,0 +1,196 @@
+//! Squares, boards and the lines along which queens attack.
+//!
+//! Row 0 is the bottom rank and column 0 the file `a`. A [`Board`] is an R×C board holding a set
+//! of distinct queens; it does not require them to be peaceful — that is what
+//! [`verify`](crate::verify) checks.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::BoardError;
+
+/// One square of a board, 0-based; row 0 is the bottom rank, column 0 the file `a`.
+///
+/// In JSON a square is `{"row": r, "col": c}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Square {
+    /// The rank, 0 at the bottom.
+    pub row: u32,
+    /// The file, 0 for `a`.
+    pub col: u32,
+}
+
+/// A line along which two queens attack each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Line {
+    /// The same rank.
+    Row,
+    /// The same file.
+    Column,
+    /// The same rising diagonal (row − col constant).
+    Diagonal,
+    /// The same falling diagonal (row + col constant).
+    AntiDiagonal,
+}
+
+impl Line {
+    /// All four lines, in the order they are reported.
+    pub const ALL: [Line; 4] = [Line::Row, Line::Column, Line::Diagonal, Line::AntiDiagonal];
+
+    /// A short human name: "row", "column", "diagonal", "anti-diagonal".
+    pub fn name(self) -> &'static str {
+        match self {
+            Line::Row => "row",
+            Line::Column => "column",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Square {
+    /// The square at `row`, `col` (0-based).
+    pub const fn new(row: u32, col: u32) -> Self {
+        Square { row, col }
+    }
+
+    /// The line this square shares with `other`, if a queen on one attacks a queen on the
+    /// other (ignoring pieces in between, as in the N-Queens problem). A square shares no line
+    /// with itself.
+    pub fn shared_line(self, other: Square) -> Option<Line> {
+        if self == other {
+            None
+        } else if self.row == other.row {
+            Some(Line::Row)
+        } else if self.col == other.col {
+            Some(Line::Column)
+        } else if self.row.abs_diff(other.row) == self.col.abs_diff(other.col) {
+            if (self.row > other.row) == (self.col > other.col) {
+                Some(Line::Diagonal)
+            } else {
+                Some(Line::AntiDiagonal)
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Whether a queen here attacks a queen on `other`.
+    pub fn attacks(self, other: Square) -> bool {
+        self.shared_line(other).is_some()
+    }
+
+    /// Whether the square lies on an R×C board.
+    pub fn is_on(self, rows: u32, cols: u32) -> bool {
+        self.row < rows && self.col < cols
+    }
+}
+
+/// An R×C board holding a set of distinct queens, in the order they were given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+    queens: Vec<Square>,
+}
+
+impl Board {
+    /// An empty R×C board. Both sides must be at least 1.
+    pub fn empty(rows: u32, cols: u32) -> Result<Self, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::EmptyBoard { rows, cols });
+        }
+        Ok(Board {
+            rows,
+            cols,
+            queens: Vec::new(),
+        })
+    }
+
+    /// An R×C board holding `queens`, which must be on the board and distinct.
+    pub fn with_queens(rows: u32, cols: u32, queens: Vec<Square>) -> Result<Self, BoardError> {
+        let mut board = Board::empty(rows, cols)?;
+        board.queens.reserve(queens.len());
+        let mut seen = std::collections::HashSet::with_capacity(queens.len());
+        for queen in queens {
+            if !queen.is_on(rows, cols) {
+                return Err(BoardError::OffBoard {
+                    square: queen,
+                    rows,
+                    cols,
+                });
+            }
+            if !seen.insert(queen) {
+                return Err(BoardError::DuplicateQueen(queen));
+            }
+            board.queens.push(queen);
+        }
+        Ok(board)
+    }
+
+    /// An N×N board from a permutation: `rows_by_col[c]` is the row of the queen in column `c`.
+    pub fn from_permutation(rows_by_col: &[u32]) -> Result<Self, BoardError> {
+        let n = u32::try_from(rows_by_col.len()).map_err(|_| BoardError::TooLarge)?;
+        let queens = rows_by_col
+            .iter()
+            .zip(0..)
+            .map(|(&row, col)| Square::new(row, col))
+            .collect();
+        Board::with_queens(n, n, queens)
+    }
+
+    /// Number of ranks.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Number of files.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// The side of a square board, `None` for a rectangular one.
+    pub fn side(&self) -> Option<u32> {
+        (self.rows == self.cols).then_some(self.rows)
+    }
+
+    /// The queens, in the order they were given.
+    pub fn queens(&self) -> &[Square] {
+        &self.queens
+    }
+
+    /// Whether a queen stands on `square`.
+    pub fn has_queen(&self, square: Square) -> bool {
+        self.queens.contains(&square)
+    }
+
+    /// The queens sorted by row, then column: the order in which two boards compare equal as
+    /// sets.
+    pub fn sorted_queens(&self) -> Vec<Square> {
+        let mut queens = self.queens.clone();
+        queens.sort_unstable();
+        queens
+    }
+
+    /// For each column, the row of its queen, or `None` for an empty column; `None` overall if
+    /// some column holds two queens.
+    pub fn rows_by_col(&self) -> Option<Vec<Option<u32>>> {
+        let mut rows = vec![None; self.cols as usize];
+        for queen in &self.queens {
+            let slot = &mut rows[queen.col as usize];
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(queen.row);
+        }
+        Some(rows)
+    }
+}

@@ -1,0 +1,145 @@
+//! Error types of the core vocabulary.
+//!
+//! Bad input is an error; a problem without a solution, or a search that ran out of budget, is
+//! not — those are [`Verdict`](crate::Verdict)s.
+
+use thiserror::Error;
+
+use crate::board::{Line, Square};
+use crate::notation::square_name;
+
+/// A board that cannot exist.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side of zero.
+    #[error("a board needs at least one row and one column, got {rows}×{cols}")]
+    EmptyBoard {
+        /// Requested ranks.
+        rows: u32,
+        /// Requested files.
+        cols: u32,
+    },
+    /// A queen outside the board.
+    #[error("square {} is off the {rows}×{cols} board", square_name(*square, *cols))]
+    OffBoard {
+        /// The offending square.
+        square: Square,
+        /// Board ranks.
+        rows: u32,
+        /// Board files.
+        cols: u32,
+    },
+    /// The same square given twice.
+    #[error("two queens on square {0}")]
+    DuplicateQueen(Square),
+    /// More than `u32::MAX` squares on a side.
+    #[error("the board is too large (at most {} squares on a side)", u32::MAX)]
+    TooLarge,
+}
+
+/// A problem that is malformed (as opposed to merely unsolvable).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ProblemError {
+    /// The board itself is invalid, or a fixed queen is off it or repeated.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// No queens at all.
+    #[error("the number of queens must be at least 1")]
+    NoQueens,
+    /// More queens than can stand without sharing a row or column.
+    #[error("{queens} queens cannot fit on a {rows}×{cols} board without sharing a row or column (at most {})", rows.min(cols))]
+    TooManyQueens {
+        /// Requested queens.
+        queens: u32,
+        /// Board ranks.
+        rows: u32,
+        /// Board files.
+        cols: u32,
+    },
+    /// More fixed queens than queens.
+    #[error("{fixed} fixed queens but only {queens} queens in total")]
+    TooManyFixed {
+        /// Fixed queens given.
+        fixed: usize,
+        /// Queens in total.
+        queens: u32,
+    },
+    /// Two fixed queens attack each other.
+    #[error("fixed queens {} and {} attack each other along a {line}", square_name(*a, *cols), square_name(*b, *cols))]
+    FixedQueensAttack {
+        /// One queen.
+        a: Square,
+        /// The other queen.
+        b: Square,
+        /// The line they share.
+        line: Line,
+        /// Board files (for naming squares).
+        cols: u32,
+    },
+}
+
+/// Text that is not a square, a list of squares or a board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// Not `d1`-style nor `r1c4`-style.
+    #[error("'{0}' is not a square (expected algebraic like d1 or R1C1 like r1c4)")]
+    Square(String),
+    /// A list with an empty item (`a1,,b3`).
+    #[error("empty square in list '{0}'")]
+    EmptyItem(String),
+    /// Input with nothing in it.
+    #[error("no board found in the input")]
+    Empty,
+    /// A text diagram whose lines differ in width.
+    #[error("text board line {line} has {found} squares, expected {expected}")]
+    RaggedText {
+        /// 1-based line number.
+        line: usize,
+        /// Squares on that line.
+        found: usize,
+        /// Squares on the first line.
+        expected: usize,
+    },
+    /// A permutation entry that is not a row number or is off the board.
+    #[error("permutation entry {index} ('{token}') is not a row between 0 and {max}")]
+    Permutation {
+        /// 0-based column of the entry.
+        index: usize,
+        /// The text found.
+        token: String,
+        /// The largest valid row.
+        max: usize,
+    },
+    /// Malformed JSON, or JSON of the wrong shape.
+    #[error("invalid JSON board: {0}")]
+    Json(String),
+    /// Input that matches none of the board formats.
+    #[error(
+        "unrecognised board format (expected a text diagram, a permutation, JSON or a list of squares): {0}"
+    )]
+    Unrecognised(String),
+    /// A well-formed board that cannot exist.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+/// A solver that cannot run on the problem it was given.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SolveError {
+    /// The solver does not handle this shape of problem.
+    #[error("{solver} cannot solve this problem: {reason}")]
+    Unsupported {
+        /// The solver's name.
+        solver: &'static str,
+        /// Why, in a few words.
+        reason: String,
+    },
+    /// The solver produced a board that failed validation: a bug, reported rather than hidden.
+    #[error("{solver} returned an invalid board: {reason}")]
+    InvalidSolution {
+        /// The solver's name.
+        solver: &'static str,
+        /// What the validator found.
+        reason: String,
+    },
+}

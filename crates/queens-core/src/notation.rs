@@ -1,0 +1,421 @@
+//! Reading and writing squares and boards.
+//!
+//! Squares: algebraic `d1` (files `a`..`z`, ranks from 1) and R1C1 `r1c4` (1-based row, then
+//! column), both case-insensitive on input; lists are comma-separated. On output a board up to
+//! 26 files wide uses algebraic names, a wider one R1C1.
+//!
+//! Boards: a text diagram (top rank first, `Q` for a queen, `.` for an empty square, spaces
+//! ignored), a permutation (for each column, the 0-based row of its queen, `-` for an empty
+//! column), JSON (`{"rows", "cols", "queens": [{"row", "col"}]}`, also accepting `"n"` and the
+//! extra fields of `solve --format json`), or a bare list of squares. [`parse_board`] tells them
+//! apart by their first characters.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use serde::Deserialize;
+
+use crate::board::{Board, Square};
+use crate::error::ParseError;
+
+/// The widest board whose squares are named algebraically.
+pub const ALGEBRAIC_MAX_COLS: u32 = 26;
+
+impl FromStr for Square {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let lower = text.trim().to_ascii_lowercase();
+        parse_r1c1(&lower)
+            .or_else(|| parse_algebraic(&lower))
+            .ok_or_else(|| ParseError::Square(text.trim().to_owned()))
+    }
+}
+
+/// `r12c3` → row 11, column 2.
+fn parse_r1c1(text: &str) -> Option<Square> {
+    let (row, col) = text.strip_prefix('r')?.split_once('c')?;
+    Some(Square::new(one_based(row)?, one_based(col)?))
+}
+
+/// `d1` → row 0, column 3.
+fn parse_algebraic(text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase)?;
+    let col = u32::from(file) - u32::from('a');
+    Some(Square::new(one_based(chars.as_str())?, col))
+}
+
+/// A 1-based number of decimal digits, returned 0-based.
+fn one_based(digits: &str) -> Option<u32> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u32>().ok()?.checked_sub(1)
+}
+
+impl fmt::Display for Square {
+    /// Algebraic when the file has a letter, R1C1 otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.col < ALGEBRAIC_MAX_COLS {
+            write!(
+                f,
+                "{}{}",
+                char::from(b'a' + self.col as u8),
+                u64::from(self.row) + 1
+            )
+        } else {
+            write!(
+                f,
+                "r{}c{}",
+                u64::from(self.row) + 1,
+                u64::from(self.col) + 1
+            )
+        }
+    }
+}
+
+/// The name of `square` on a board `cols` files wide: algebraic up to 26 files, R1C1 beyond, so
+/// that all squares of one board are named alike.
+pub fn square_name(square: Square, cols: u32) -> String {
+    if cols <= ALGEBRAIC_MAX_COLS {
+        square.to_string()
+    } else {
+        format!(
+            "r{}c{}",
+            u64::from(square.row) + 1,
+            u64::from(square.col) + 1
+        )
+    }
+}
+
+/// A comma-separated list of squares; an empty (or all-blank) text is the empty list.
+pub fn parse_squares(list: &str) -> Result<Vec<Square>, ParseError> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(|item| {
+            if item.trim().is_empty() {
+                Err(ParseError::EmptyItem(list.to_owned()))
+            } else {
+                item.parse()
+            }
+        })
+        .collect()
+}
+
+/// Squares named for a board `cols` files wide, comma-separated.
+pub fn format_squares(squares: &[Square], cols: u32) -> String {
+    squares
+        .iter()
+        .map(|&square| square_name(square, cols))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The text diagram: top rank first, `Q` and `.` separated by spaces, one line per rank.
+pub fn write_text(board: &Board, out: &mut impl Write) -> io::Result<()> {
+    let cols = board.cols() as usize;
+    let mut grid = vec![vec![false; cols]; board.rows() as usize];
+    for queen in board.queens() {
+        grid[queen.row as usize][queen.col as usize] = true;
+    }
+    let mut line = String::with_capacity(2 * cols);
+    for rank in grid.iter().rev() {
+        line.clear();
+        for (col, &queen) in rank.iter().enumerate() {
+            if col > 0 {
+                line.push(' ');
+            }
+            line.push(if queen { 'Q' } else { '.' });
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The permutation line: for each column, the 0-based row of its queen (`-` for an empty
+/// column), space-separated. Streams column by column, so it suits boards of any size.
+///
+/// Fails with [`io::ErrorKind::InvalidInput`] if a column holds two queens.
+pub fn write_perm(board: &Board, out: &mut impl Write) -> io::Result<()> {
+    let rows = board.rows_by_col().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a column holds two queens: the board has no permutation form",
+        )
+    })?;
+    for (col, row) in rows.iter().enumerate() {
+        if col > 0 {
+            out.write_all(b" ")?;
+        }
+        match row {
+            Some(row) => write!(out, "{row}")?,
+            None => out.write_all(b"-")?,
+        }
+    }
+    out.write_all(b"\n")
+}
+
+/// The board as JSON: `{"rows", "cols", "queens": [{"row", "col"}]}`.
+pub fn to_json(board: &Board) -> serde_json::Value {
+    serde_json::json!({
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "queens": board.queens(),
+    })
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_board(text)
+    }
+}
+
+/// Reads a board in any of the formats, telling them apart by their content.
+///
+/// A list of squares (or a bare JSON array) carries no board size: the board is taken to be the
+/// smallest square one holding the queens with at least as many rows as queens.
+pub fn parse_board(text: &str) -> Result<Board, ParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        parse_json(trimmed)
+    } else if trimmed
+        .chars()
+        .all(|c| matches!(c, 'Q' | 'q' | '.') || c.is_whitespace())
+    {
+        parse_text(trimmed)
+    } else if trimmed
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .all(|t| t == "-" || t.bytes().all(|b| b.is_ascii_digit()))
+    {
+        parse_perm(trimmed)
+    } else {
+        let squares = parse_squares(&trimmed.split_whitespace().collect::<Vec<_>>().join(""))
+            .map_err(|_| ParseError::Unrecognised(first_line(trimmed)))?;
+        board_around(squares)
+    }
+}
+
+fn first_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let mut short: String = line.chars().take(40).collect();
+    if short.len() < line.len() {
+        short.push('…');
+    }
+    short
+}
+
+fn parse_text(text: &str) -> Result<Board, ParseError> {
+    let ranks: Vec<Vec<bool>> = text
+        .lines()
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| c != '.')
+                .collect::<Vec<_>>()
+        })
+        .filter(|rank| !rank.is_empty())
+        .collect();
+    let expected = ranks[0].len();
+    if let Some((index, rank)) = ranks.iter().enumerate().find(|(_, r)| r.len() != expected) {
+        return Err(ParseError::RaggedText {
+            line: index + 1,
+            found: rank.len(),
+            expected,
+        });
+    }
+    let rows = u32::try_from(ranks.len()).map_err(|_| crate::BoardError::TooLarge)?;
+    let cols = u32::try_from(expected).map_err(|_| crate::BoardError::TooLarge)?;
+    let queens = ranks
+        .iter()
+        .zip((0..rows).rev())
+        .flat_map(|(rank, row)| {
+            rank.iter()
+                .zip(0..)
+                .filter(|(queen, _)| **queen)
+                .map(move |(_, col)| Square::new(row, col))
+        })
+        .collect();
+    Ok(Board::with_queens(rows, cols, queens)?)
+}
+
+fn parse_perm(text: &str) -> Result<Board, ParseError> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let n = u32::try_from(tokens.len()).map_err(|_| crate::BoardError::TooLarge)?;
+    let mut queens = Vec::with_capacity(tokens.len());
+    for (index, (token, col)) in tokens.iter().zip(0..n).enumerate() {
+        if *token == "-" {
+            continue;
+        }
+        let row = token
+            .parse::<u32>()
+            .ok()
+            .filter(|&row| row < n)
+            .ok_or_else(|| ParseError::Permutation {
+                index,
+                token: (*token).to_owned(),
+                max: tokens.len() - 1,
+            })?;
+        queens.push(Square::new(row, col));
+    }
+    Ok(Board::with_queens(n, n, queens)?)
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum JsonBoard {
+    Object {
+        n: Option<u32>,
+        rows: Option<u32>,
+        cols: Option<u32>,
+        queens: Option<Vec<Square>>,
+    },
+    List(Vec<Square>),
+}
+
+fn parse_json(text: &str) -> Result<Board, ParseError> {
+    let json_error = |e: serde_json::Error| ParseError::Json(e.to_string());
+    // Check the syntax first for a precise message; the untagged enum's own error is vague.
+    let value: serde_json::Value = serde_json::from_str(text).map_err(json_error)?;
+    let board: JsonBoard = serde_json::from_value(value).map_err(|_| {
+        ParseError::Json(
+            "expected {\"rows\", \"cols\", \"queens\": [{\"row\", \"col\"}]} or a list of squares"
+                .into(),
+        )
+    })?;
+    match board {
+        JsonBoard::List(queens) => board_around(queens),
+        JsonBoard::Object {
+            n,
+            rows,
+            cols,
+            queens,
+        } => {
+            let queens =
+                queens.ok_or_else(|| ParseError::Json("the board has no \"queens\"".into()))?;
+            match (rows.or(n), cols.or(n)) {
+                (Some(rows), Some(cols)) => Ok(Board::with_queens(rows, cols, queens)?),
+                _ if rows.is_none() && cols.is_none() => board_around(queens),
+                _ => Err(ParseError::Json(
+                    "give both \"rows\" and \"cols\", or \"n\"".into(),
+                )),
+            }
+        }
+    }
+}
+
+/// The smallest square board holding `queens` with at least as many rows as queens.
+fn board_around(queens: Vec<Square>) -> Result<Board, ParseError> {
+    let count = u32::try_from(queens.len()).map_err(|_| crate::BoardError::TooLarge)?;
+    let side = queens
+        .iter()
+        .map(|q| q.row.max(q.col).saturating_add(1))
+        .fold(count.max(1), u32::max);
+    Ok(Board::with_queens(side, side, queens)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_parse_in_both_styles_and_any_case() {
+        assert_eq!("d1".parse::<Square>().unwrap(), Square::new(0, 3));
+        assert_eq!("E7".parse::<Square>().unwrap(), Square::new(6, 4));
+        assert_eq!("r20c30".parse::<Square>().unwrap(), Square::new(19, 29));
+        assert_eq!("R1C5".parse::<Square>().unwrap(), Square::new(0, 4));
+        // `r1` is the algebraic square on file r, not a malformed R1C1 name.
+        assert_eq!("r1".parse::<Square>().unwrap(), Square::new(0, 17));
+    }
+
+    #[test]
+    fn malformed_squares_are_rejected() {
+        for bad in [
+            "",
+            "d0",
+            "r0c1",
+            "r1c0",
+            "1d",
+            "dd1",
+            "d-1",
+            "r1c",
+            "rc1",
+            "é1",
+            "d99999999999",
+        ] {
+            assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        for square in [Square::new(0, 0), Square::new(7, 25), Square::new(99, 26)] {
+            assert_eq!(square.to_string().parse::<Square>().unwrap(), square);
+            assert_eq!(square_name(square, 100).parse::<Square>().unwrap(), square);
+        }
+        assert_eq!(square_name(Square::new(0, 3), 8), "d1");
+        assert_eq!(square_name(Square::new(0, 3), 30), "r1c4");
+    }
+
+    #[test]
+    fn lists_parse_and_reject_empty_items() {
+        assert_eq!(
+            parse_squares("d1, e7").unwrap(),
+            vec![Square::new(0, 3), Square::new(6, 4)]
+        );
+        assert_eq!(parse_squares("  ").unwrap(), vec![]);
+        assert!(parse_squares("d1,,e7").is_err());
+    }
+
+    #[test]
+    fn every_format_round_trips() {
+        let board = Board::from_permutation(&[1, 3, 0, 2]).unwrap();
+        let mut text = Vec::new();
+        write_text(&board, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+        let mut perm = Vec::new();
+        write_perm(&board, &mut perm).unwrap();
+        assert_eq!(perm, b"1 3 0 2\n");
+        let json = to_json(&board).to_string();
+        for input in [text, String::from_utf8(perm).unwrap(), json] {
+            let back = parse_board(&input).unwrap();
+            assert_eq!(back.sorted_queens(), board.sorted_queens(), "{input}");
+            assert_eq!((back.rows(), back.cols()), (4, 4));
+        }
+    }
+
+    #[test]
+    fn lists_of_squares_are_boards_too() {
+        let board = parse_board("b1,d2,a3,c4").unwrap();
+        assert_eq!((board.rows(), board.cols()), (4, 4));
+        assert_eq!(board.queens().len(), 4);
+    }
+
+    #[test]
+    fn bad_boards_are_errors_not_panics() {
+        for bad in [
+            "",
+            "Q .\n.",
+            "0 5 1",
+            "{\"rows\": 2}",
+            "{oops",
+            "hello world",
+            "[{\"row\": 9, \"col\": 0}, {\"row\": 9, \"col\": 0}]",
+        ] {
+            assert!(parse_board(bad).is_err(), "{bad:?} parsed");
+        }
+    }
+}

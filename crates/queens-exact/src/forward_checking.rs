@@ -1,0 +1,200 @@
+//! `forward-checking`: backtracking that strikes the squares each new queen attacks from the
+//! rows still to fill, and backs up as soon as one of them has no square left.
+//!
+//! The rows are filled from the bottom as in [`backtracking`](crate::backtracking), but every
+//! unfilled row keeps a count of its free squares. Placing a queen in row `r` strikes at most
+//! three squares in each later row `r + d` (its column and the two diagonals at distance `d`),
+//! so a placement costs O(rows) and the state is O(rows + cols), whatever the board size. One
+//! node is one placement.
+
+use queens_core::solve::Reporter;
+use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
+
+use crate::lines::LineCounts;
+use crate::{count_node, outcome, require_one_queen_per_row};
+
+/// Backtracking with forward checking of the remaining rows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ForwardChecking;
+
+impl Solver for ForwardChecking {
+    fn name(&self) -> &'static str {
+        "forward-checking"
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        require_one_queen_per_row(self.name(), problem)?;
+        let mut nodes = 0;
+        let result = Search::new(problem).run(budget, &mut Reporter::new(observer), &mut nodes);
+        Ok(outcome(problem, result, nodes))
+    }
+}
+
+struct Search<'p> {
+    problem: &'p Problem,
+    lines: LineCounts,
+    /// The rows without a fixed queen, bottom first.
+    free_rows: Vec<u32>,
+    /// For each free row (by depth), how many of its squares no queen attacks.
+    free_squares: Vec<u32>,
+}
+
+impl<'p> Search<'p> {
+    fn new(problem: &'p Problem) -> Self {
+        let fixed_cols = problem.fixed_col_by_row();
+        let free_rows: Vec<u32> = (0..problem.rows())
+            .filter(|&row| fixed_cols[row as usize].is_none())
+            .collect();
+        let mut lines = LineCounts::new(problem.rows(), problem.cols());
+        for &queen in problem.fixed() {
+            lines.place(queen);
+        }
+        let free_squares = free_rows
+            .iter()
+            .map(|&row| problem.cols() - attacked_by_fixed(problem, row))
+            .collect();
+        Search {
+            problem,
+            lines,
+            free_rows,
+            free_squares,
+        }
+    }
+
+    fn run(
+        mut self,
+        budget: &Budget,
+        reporter: &mut Reporter<'_>,
+        nodes: &mut u64,
+    ) -> Result<Option<Vec<Square>>, StopReason> {
+        if self.free_squares.contains(&0) {
+            return Ok(None);
+        }
+        let cols = self.problem.cols();
+        let depths = self.free_rows.len();
+        // As in backtracking: the queen of depth d stands on `next_col[d] - 1`.
+        let mut next_col = vec![0_u32; depths + 1];
+        let mut depth = 0;
+        while depth < depths {
+            let row = self.free_rows[depth];
+            let mut advanced = false;
+            while next_col[depth] < cols {
+                let square = Square::new(row, next_col[depth]);
+                next_col[depth] += 1;
+                if self.lines.is_attacked(square) {
+                    continue;
+                }
+                count_node(nodes, budget)?;
+                reporter.step(*nodes, || depth as i64)?;
+                reporter.place(square)?;
+                if self.place(depth, square) {
+                    advanced = true;
+                    break;
+                }
+                self.remove(depth, square);
+                reporter.remove(square)?;
+            }
+            if advanced {
+                depth += 1;
+                next_col[depth] = 0;
+            } else if depth == 0 {
+                return Ok(None);
+            } else {
+                depth -= 1;
+                let square = Square::new(self.free_rows[depth], next_col[depth] - 1);
+                self.remove(depth, square);
+                reporter.remove(square)?;
+            }
+        }
+        let placed = self
+            .free_rows
+            .iter()
+            .zip(&next_col)
+            .map(|(&row, &next)| Square::new(row, next - 1));
+        Ok(Some(
+            self.problem.fixed().iter().copied().chain(placed).collect(),
+        ))
+    }
+
+    /// Places the queen of `depth` and strikes what it attacks; `false` if a later row is left
+    /// without a free square (the queen stays placed: undo with [`remove`](Self::remove)).
+    fn place(&mut self, depth: usize, square: Square) -> bool {
+        let Search {
+            problem,
+            lines,
+            free_rows,
+            free_squares,
+        } = self;
+        let mut wiped_out = false;
+        for (later, struck) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
+            if !lines.is_attacked(struck) {
+                free_squares[later] -= 1;
+                wiped_out |= free_squares[later] == 0;
+            }
+        }
+        lines.place(square);
+        !wiped_out
+    }
+
+    /// Takes the queen of `depth` off and gives back the squares only it attacked.
+    fn remove(&mut self, depth: usize, square: Square) {
+        let Search {
+            problem,
+            lines,
+            free_rows,
+            free_squares,
+        } = self;
+        lines.remove(square);
+        for (later, freed) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
+            if !lines.is_attacked(freed) {
+                free_squares[later] += 1;
+            }
+        }
+    }
+}
+
+/// The squares of the free rows after `depth` that a queen on `square` attacks: one to three
+/// per row (its column and the two diagonals), each with the depth of its row.
+fn later_squares_attacked(
+    free_rows: &[u32],
+    cols: u32,
+    depth: usize,
+    square: Square,
+) -> impl Iterator<Item = (usize, Square)> + '_ {
+    free_rows
+        .iter()
+        .enumerate()
+        .skip(depth + 1)
+        .flat_map(move |(later, &row)| {
+            let distance = row - square.row;
+            let left = square.col.checked_sub(distance);
+            let right = square.col.checked_add(distance).filter(|&c| c < cols);
+            [Some(square.col), left, right]
+                .into_iter()
+                .flatten()
+                .map(move |col| (later, Square::new(row, col)))
+        })
+}
+
+/// How many squares of `row` the fixed queens attack.
+fn attacked_by_fixed(problem: &Problem, row: u32) -> u32 {
+    let cols = i64::from(problem.cols());
+    let mut attacked: Vec<i64> = problem
+        .fixed()
+        .iter()
+        .flat_map(|q| {
+            let distance = i64::from(row) - i64::from(q.row);
+            let col = i64::from(q.col);
+            [col, col - distance, col + distance]
+        })
+        .filter(|&c| (0..cols).contains(&c))
+        .collect();
+    attacked.sort_unstable();
+    attacked.dedup();
+    attacked.len() as u32
+}

@@ -1,0 +1,185 @@
+//! Exhaustive N-Queens solvers — the Queen's Challenge family — each honouring any number of
+//! fixed (locked) queens, counting the boards or placements it examines, and reporting
+//! `Place`/`Remove`/`Move` events to observers that want them.
+//!
+//! | solver | visits | one node is | shape |
+//! |---|---|---|---|
+//! | [`BruteForce`] | every placement of the free queens on distinct squares | a full board checked | any R×C, any M |
+//! | [`RowBruteForce`] | every column for every free row | a full board checked | one queen per row |
+//! | [`Backtracking`] | rows bottom-up, abandoning a conflict at once | a square tried | one queen per row |
+//! | [`ForwardChecking`] | as backtracking, backing up when a later row is emptied | a placement | one queen per row |
+//!
+//! Node counts are deterministic: the same problem always costs the same nodes.
+//!
+//! ```
+//! use queens_core::{Budget, NoObserver, Problem, solve::run};
+//! use queens_exact::ExactSolver;
+//!
+//! let problem = Problem::square(8)?.with_fixed(vec!["d1".parse()?])?;
+//! let mut solver = ExactSolver::Backtracking.build();
+//! let outcome = run(solver.as_mut(), &problem, &mut Budget::unlimited(), &mut NoObserver)?;
+//! let board = outcome.solution().expect("d1 is part of some solution");
+//! assert!(board.has_queen("d1".parse()?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod backtracking;
+mod brute_force;
+mod forward_checking;
+mod lines;
+mod row_brute_force;
+
+use std::fmt;
+use std::str::FromStr;
+
+use queens_core::{Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict};
+
+pub use backtracking::Backtracking;
+pub use brute_force::BruteForce;
+pub use forward_checking::ForwardChecking;
+pub use row_brute_force::RowBruteForce;
+
+/// The exhaustive solvers by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExactSolver {
+    /// [`BruteForce`].
+    BruteForce,
+    /// [`RowBruteForce`].
+    RowBruteForce,
+    /// [`Backtracking`].
+    Backtracking,
+    /// [`ForwardChecking`].
+    ForwardChecking,
+}
+
+impl ExactSolver {
+    /// Every exhaustive solver, from the most naive.
+    pub const ALL: [ExactSolver; 4] = [
+        ExactSolver::BruteForce,
+        ExactSolver::RowBruteForce,
+        ExactSolver::Backtracking,
+        ExactSolver::ForwardChecking,
+    ];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactSolver::BruteForce => "brute-force",
+            ExactSolver::RowBruteForce => "row-brute-force",
+            ExactSolver::Backtracking => "backtracking",
+            ExactSolver::ForwardChecking => "forward-checking",
+        }
+    }
+
+    /// A new solver of this kind.
+    pub fn build(self) -> Box<dyn Solver + Send> {
+        match self {
+            ExactSolver::BruteForce => Box::new(BruteForce),
+            ExactSolver::RowBruteForce => Box::new(RowBruteForce),
+            ExactSolver::Backtracking => Box::new(Backtracking),
+            ExactSolver::ForwardChecking => Box::new(ForwardChecking),
+        }
+    }
+
+    /// Whether the solver handles `problem`'s shape; the error says why not.
+    pub fn check(self, problem: &Problem) -> Result<(), SolveError> {
+        match self {
+            ExactSolver::BruteForce => Ok(()),
+            _ => require_one_queen_per_row(self.name(), problem),
+        }
+    }
+
+    /// The fastest exhaustive solver that handles `problem`.
+    pub fn best_for(problem: &Problem) -> ExactSolver {
+        if problem.one_queen_per_row() {
+            ExactSolver::ForwardChecking
+        } else {
+            ExactSolver::BruteForce
+        }
+    }
+}
+
+impl fmt::Display for ExactSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an exhaustive solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSolver(pub String);
+
+impl FromStr for ExactSolver {
+    type Err = UnknownSolver;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        ExactSolver::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| UnknownSolver(name.to_owned()))
+    }
+}
+
+/// Counts one more node if the budget allows it; a stopped run reports exactly the nodes it
+/// examined.
+#[inline]
+pub(crate) fn count_node(nodes: &mut u64, budget: &queens_core::Budget) -> Result<(), StopReason> {
+    budget.check_nodes(*nodes + 1)?;
+    *nodes += 1;
+    Ok(())
+}
+
+/// The outcome of a search that returns the solution's queens, nothing, or a stop.
+pub(crate) fn outcome(
+    problem: &Problem,
+    result: Result<Option<Vec<Square>>, StopReason>,
+    nodes: u64,
+) -> Outcome {
+    let verdict = match result {
+        Ok(Some(mut queens)) => {
+            queens.sort_unstable();
+            Verdict::Solved(
+                problem
+                    .board(queens)
+                    .expect("solvers place queens on distinct squares of the board"),
+            )
+        }
+        Ok(None) => Verdict::Unsolvable,
+        Err(stop) => Verdict::Stopped(stop),
+    };
+    Outcome::new(verdict).with_nodes(nodes)
+}
+
+/// The row-by-row solvers need exactly one queen in every row.
+pub(crate) fn require_one_queen_per_row(
+    solver: &'static str,
+    problem: &Problem,
+) -> Result<(), SolveError> {
+    if problem.one_queen_per_row() {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported {
+            solver,
+            reason: format!(
+                "it places one queen per row, so it needs {} queens on a board with {} rows, not {}",
+                problem.rows(),
+                problem.rows(),
+                problem.queens()
+            ),
+        })
+    }
+}
+
+impl fmt::Display for UnknownSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = ExactSolver::ALL.iter().map(|s| s.name()).collect();
+        write!(
+            f,
+            "unknown solver '{}' (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownSolver {}

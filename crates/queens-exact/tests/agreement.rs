@@ -1,0 +1,344 @@
+//! Every exhaustive solver against an independent oracle: on N = 1..10 with random fixed queens,
+//! on rectangular boards, and replaying the events it emits.
+//!
+//! The oracle enumerates candidate boards without any pruning and keeps those the core validator
+//! accepts; it shares no code with the solvers.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
+
+use proptest::prelude::*;
+use queens_core::solve::run;
+use queens_core::verify::check_solution;
+use queens_core::{Budget, Event, NoObserver, Problem, Square, Verdict};
+use queens_exact::ExactSolver;
+
+/// Nodes a solver may spend in these tests.
+const BUDGET: u64 = 400_000;
+
+type Solutions = Vec<BTreeSet<Square>>;
+
+/// Oracle results by (rows, cols, queens), computed once per test binary.
+type SolutionCache = Mutex<HashMap<(u32, u32, u32), &'static Solutions>>;
+
+/// Every solution of `queens` queens on a rows×cols board: all sets of that many distinct squares
+/// (one per row and column when queens = rows, to keep N = 10 tractable), filtered by a pairwise
+/// check at the leaves — no pruning, nothing shared with the solvers.
+fn all_solutions(rows: u32, cols: u32, queens: u32) -> &'static Solutions {
+    static CACHE: OnceLock<SolutionCache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().unwrap().get(&(rows, cols, queens)) {
+        return found;
+    }
+    let mut solutions = Vec::new();
+    let mut chosen = Vec::new();
+    if queens == rows {
+        one_per_row(
+            rows,
+            cols,
+            &mut vec![false; cols as usize],
+            &mut chosen,
+            &mut solutions,
+        );
+    } else {
+        subsets(rows, cols, queens, 0, &mut chosen, &mut solutions);
+    }
+    let leaked: &'static Solutions = Box::leak(Box::new(solutions));
+    cache.lock().unwrap().insert((rows, cols, queens), leaked);
+    leaked
+}
+
+/// Keeps `chosen` if no two of its queens share a line, compared pair by pair.
+fn keep_if_solution(chosen: &[Square], out: &mut Solutions) {
+    let peaceful = chosen.iter().enumerate().all(|(i, a)| {
+        chosen[i + 1..].iter().all(|b| {
+            a.row != b.row && a.col != b.col && a.row.abs_diff(b.row) != a.col.abs_diff(b.col)
+        })
+    });
+    if peaceful {
+        out.push(chosen.iter().copied().collect());
+    }
+}
+
+fn one_per_row(
+    rows: u32,
+    cols: u32,
+    used: &mut [bool],
+    chosen: &mut Vec<Square>,
+    out: &mut Solutions,
+) {
+    let row = chosen.len() as u32;
+    if row == rows {
+        return keep_if_solution(chosen, out);
+    }
+    for col in 0..cols {
+        if !used[col as usize] {
+            used[col as usize] = true;
+            chosen.push(Square::new(row, col));
+            one_per_row(rows, cols, used, chosen, out);
+            chosen.pop();
+            used[col as usize] = false;
+        }
+    }
+}
+
+fn subsets(
+    rows: u32,
+    cols: u32,
+    queens: u32,
+    from: u32,
+    chosen: &mut Vec<Square>,
+    out: &mut Solutions,
+) {
+    if chosen.len() == queens as usize {
+        return keep_if_solution(chosen, out);
+    }
+    for index in from..rows * cols {
+        chosen.push(Square::new(index / cols, index % cols));
+        subsets(rows, cols, queens, index + 1, chosen, out);
+        chosen.pop();
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// The most nodes `solver` can need on `problem`, if it can be bounded simply.
+fn worst_case(solver: ExactSolver, problem: &Problem) -> u64 {
+    let free = u64::from(problem.queens()) - problem.fixed().len() as u64;
+    let squares =
+        u64::from(problem.rows()) * u64::from(problem.cols()) - problem.fixed().len() as u64;
+    match solver {
+        ExactSolver::BruteForce => binomial(squares, free),
+        ExactSolver::RowBruteForce => u64::from(problem.cols()).saturating_pow(free as u32),
+        // Far below the budget for every board in these tests.
+        ExactSolver::Backtracking | ExactSolver::ForwardChecking => 0,
+    }
+}
+
+/// Runs every solver that handles `problem` and checks it against the oracle.
+fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
+    let solutions = all_solutions(problem.rows(), problem.cols(), problem.queens());
+    let solvable = solutions
+        .iter()
+        .any(|s| problem.fixed().iter().all(|q| s.contains(q)));
+    for solver in ExactSolver::ALL {
+        if solver.check(problem).is_err() {
+            continue;
+        }
+        let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
+        let outcome = run(
+            solver.build().as_mut(),
+            problem,
+            &mut budget,
+            &mut NoObserver,
+        )
+        .unwrap();
+        let nodes = outcome.stats.nodes.unwrap();
+        match &outcome.verdict {
+            Verdict::Solved(board) => {
+                prop_assert!(solvable, "{solver} solved an unsolvable {problem:?}");
+                prop_assert_eq!(check_solution(problem, board), Ok(()));
+                prop_assert!(solutions.contains(&board.queens().iter().copied().collect()));
+            }
+            Verdict::Unsolvable => {
+                prop_assert!(!solvable, "{solver} missed a solution of {problem:?}");
+            }
+            Verdict::Stopped(_) => {
+                prop_assert!(
+                    worst_case(solver, problem) > BUDGET,
+                    "{solver} stopped on {problem:?}"
+                );
+                prop_assert_eq!(nodes, BUDGET);
+                continue;
+            }
+        }
+        // Deterministic: the same run costs the same nodes.
+        let again = run(
+            solver.build().as_mut(),
+            problem,
+            &mut budget,
+            &mut NoObserver,
+        )
+        .unwrap();
+        prop_assert_eq!(
+            again.stats.nodes,
+            Some(nodes),
+            "{} is not deterministic",
+            solver
+        );
+    }
+    Ok(())
+}
+
+/// N in 1..=10 with up to three random, mutually peaceful fixed queens.
+fn square_problem() -> impl Strategy<Value = Problem> {
+    (1u32..=10).prop_flat_map(|n| {
+        proptest::collection::vec((0..n, 0..n), 0..=3).prop_filter_map(
+            "peaceful fixed queens",
+            move |fixed| {
+                let fixed = fixed.into_iter().map(|(r, c)| Square::new(r, c)).collect();
+                Problem::square(n).unwrap().with_fixed(fixed).ok()
+            },
+        )
+    })
+}
+
+/// Boards up to 4×5 with any number of queens and up to two fixed ones.
+fn rectangular_problem() -> impl Strategy<Value = Problem> {
+    (1u32..=4, 1u32..=5).prop_flat_map(|(rows, cols)| {
+        (
+            1..=rows.min(cols),
+            proptest::collection::vec((0..rows, 0..cols), 0..=2),
+        )
+            .prop_filter_map("well-formed", move |(queens, fixed)| {
+                let fixed = fixed.into_iter().map(|(r, c)| Square::new(r, c)).collect();
+                Problem::rectangular(rows, cols)
+                    .ok()?
+                    .with_queen_count(queens)
+                    .ok()?
+                    .with_fixed(fixed)
+                    .ok()
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_solver_agrees_with_exhaustive_search(problem in square_problem()) {
+        check_against_oracle(&problem)?;
+    }
+
+    #[test]
+    fn every_solver_agrees_on_rectangular_boards(problem in rectangular_problem()) {
+        check_against_oracle(&problem)?;
+    }
+
+    #[test]
+    fn replaying_the_events_rebuilds_the_solution(problem in square_problem()) {
+        for solver in ExactSolver::ALL {
+            if worst_case(solver, &problem) > BUDGET {
+                continue;
+            }
+            let mut on_board: BTreeSet<Square> = problem.fixed().iter().copied().collect();
+            let mut consistent = Ok(());
+            let mut replay = |event: &Event<'_>| {
+                let ok = match *event {
+                    Event::Place { square } => on_board.insert(square),
+                    Event::Remove { square } => on_board.remove(&square),
+                    Event::Move { from, to } => on_board.remove(&from) && on_board.insert(to),
+                    _ => true,
+                };
+                if !ok && consistent.is_ok() {
+                    consistent = Err(format!("{event:?} does not apply"));
+                }
+                ControlFlow::Continue(())
+            };
+            let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
+            let outcome = run(solver.build().as_mut(), &problem, &mut budget, &mut replay).unwrap();
+            prop_assert_eq!(consistent, Ok(()), "{}", solver);
+            if let Verdict::Solved(board) = &outcome.verdict {
+                prop_assert_eq!(&on_board, &board.queens().iter().copied().collect(), "{}", solver);
+            }
+        }
+    }
+}
+
+/// Every locked square of the 6×6 board, for the solvers that finish quickly.
+#[test]
+fn every_locked_square_of_six_by_six() {
+    for row in 0..6 {
+        for col in 0..6 {
+            let problem = Problem::square(6)
+                .unwrap()
+                .with_fixed(vec![Square::new(row, col)])
+                .unwrap();
+            check_against_oracle(&problem).unwrap();
+        }
+    }
+}
+
+#[test]
+fn two_and_three_have_no_solution() {
+    for n in [2, 3] {
+        let problem = Problem::square(n).unwrap();
+        for solver in ExactSolver::ALL {
+            let outcome = run(
+                solver.build().as_mut(),
+                &problem,
+                &mut Budget::unlimited(),
+                &mut NoObserver,
+            )
+            .unwrap();
+            assert_eq!(outcome.verdict, Verdict::Unsolvable, "{solver} at N = {n}");
+        }
+    }
+}
+
+#[test]
+fn oracle_counts_match_the_published_sequence() {
+    // OEIS A000170: the oracle itself must be right before it judges anyone.
+    for (n, total) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+    ] {
+        assert_eq!(all_solutions(n, n, n).len(), total, "N = {n}");
+    }
+}
+
+#[test]
+fn an_observer_can_stop_a_run() {
+    let problem = Problem::square(8).unwrap();
+    let mut placements = 0;
+    let mut stop_after_three = |event: &Event<'_>| {
+        if matches!(event, Event::Place { .. }) {
+            placements += 1;
+        }
+        if placements == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let outcome = run(
+        ExactSolver::Backtracking.build().as_mut(),
+        &problem,
+        &mut Budget::unlimited(),
+        &mut stop_after_three,
+    )
+    .unwrap();
+    assert_eq!(
+        outcome.verdict,
+        Verdict::Stopped(queens_core::StopReason::Observer)
+    );
+}
+
+#[test]
+fn a_cancelled_run_stops() {
+    let flag = queens_core::CancelFlag::new();
+    flag.cancel();
+    let problem = Problem::square(8).unwrap();
+    let mut budget = Budget::unlimited().with_cancel(flag);
+    let outcome = run(
+        ExactSolver::BruteForce.build().as_mut(),
+        &problem,
+        &mut budget,
+        &mut NoObserver,
+    )
+    .unwrap();
+    assert_eq!(
+        outcome.verdict,
+        Verdict::Stopped(queens_core::StopReason::Cancelled)
+    );
+    assert!(outcome.stats.nodes.unwrap() < 2 * Budget::POLL_INTERVAL);
+}
