@@ -6,7 +6,7 @@ use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens_core::{Event, Interest, Observer};
 
 /// Runs shorter than this show nothing.
@@ -27,10 +27,14 @@ impl Spinner {
     pub fn new(solver: &str) -> Self {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {msg}: {human_pos} nodes, {per_sec}, {elapsed}",
-            )
-            .expect("the template is valid"),
+            ProgressStyle::with_template("{spinner} {msg}: {human_pos} nodes, {rate}, {elapsed}")
+                .expect("the template is valid")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                        let _ = write!(out, "{:.1} M/s", state.per_sec() / 1e6);
+                    },
+                ),
         );
         bar.set_message(solver.to_owned());
         Spinner {

@@ -364,6 +364,11 @@ fn bad_input_is_one_line_and_exit_two() {
             "cannot create trace file",
         ),
         (&["verify", "/nonexistent/board"], "cannot read"),
+        (
+            &["solve", "100000", "--solver", "brute-force"],
+            "more than its limit",
+        ),
+        (&["solve", "4000000000"], "more than its limit"),
         (&["frobnicate"], "unrecognized subcommand"),
     ];
     for (args, message) in cases {
@@ -443,4 +448,51 @@ fn help_and_version_succeed() {
         .success()
         .stdout(predicate::str::contains("forward-checking"));
     queens().arg("--version").assert().success();
+}
+
+/// Ctrl-C (SIGINT) stops a long run cleanly: exit 1, "stopped: cancelled", JSON still printed.
+#[cfg(unix)]
+#[test]
+fn interrupt_stops_a_long_run_cleanly() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::{Duration, Instant};
+
+    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args([
+            "solve",
+            "12",
+            "--solver",
+            "brute-force",
+            "--max-nodes",
+            "100000000000",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    let killed = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "took {:?} to stop",
+        sent.elapsed()
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["status"], "stopped");
+    assert_eq!(doc["stop_reason"], "cancelled");
+    assert!(doc["nodes"].as_u64().unwrap() > 0);
 }

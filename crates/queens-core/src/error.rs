@@ -134,6 +134,16 @@ pub enum SolveError {
         /// Why, in a few words.
         reason: String,
     },
+    /// The solver would need more memory than it may use.
+    #[error("{solver} would need about {} for this board, more than its limit of {}", human_bytes(*needed), human_bytes(*limit))]
+    TooLarge {
+        /// The solver's name.
+        solver: &'static str,
+        /// Estimated bytes.
+        needed: u128,
+        /// Bytes allowed.
+        limit: u128,
+    },
     /// The solver produced a board that failed validation: a bug, reported rather than hidden.
     #[error("{solver} returned an invalid board: {reason}")]
     InvalidSolution {
@@ -142,4 +152,20 @@ pub enum SolveError {
         /// What the validator found.
         reason: String,
     },
+}
+
+/// Bytes in binary units, one decimal: `4.0 GiB`.
+pub fn human_bytes(bytes: u128) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
 }

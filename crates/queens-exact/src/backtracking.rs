@@ -10,7 +10,7 @@ use queens_core::solve::Reporter;
 use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
 
 use crate::lines::LineCounts;
-use crate::{count_node, outcome, require_one_queen_per_row};
+use crate::{ExactSolver, count_node, outcome};
 
 /// Depth-first search, one row at a time, pruning on conflicts with queens already placed.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,7 +27,7 @@ impl Solver for Backtracking {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        require_one_queen_per_row(self.name(), problem)?;
+        ExactSolver::Backtracking.check(problem)?;
         let mut nodes = 0;
         let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))

@@ -9,7 +9,7 @@ use queens_core::solve::Reporter;
 use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
 
 use crate::lines::PeaceCheck;
-use crate::{count_node, outcome};
+use crate::{ExactSolver, count_node, outcome};
 
 /// Examines every placement of the free queens until one is peaceful.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +26,7 @@ impl Solver for BruteForce {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
+        ExactSolver::BruteForce.check(problem)?;
         let mut nodes = 0;
         let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))

@@ -11,7 +11,7 @@ use queens_core::solve::Reporter;
 use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
 
 use crate::lines::LineCounts;
-use crate::{count_node, outcome, require_one_queen_per_row};
+use crate::{ExactSolver, count_node, outcome};
 
 /// Backtracking with forward checking of the remaining rows.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,7 +28,7 @@ impl Solver for ForwardChecking {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        require_one_queen_per_row(self.name(), problem)?;
+        ExactSolver::ForwardChecking.check(problem)?;
         let mut nodes = 0;
         let result = Search::new(problem).run(budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))

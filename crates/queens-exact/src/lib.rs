@@ -81,11 +81,41 @@ impl ExactSolver {
         }
     }
 
-    /// Whether the solver handles `problem`'s shape; the error says why not.
+    /// Whether the solver handles `problem`: its shape, and the memory it would need. The
+    /// error says why not. Every solver checks this before it allocates anything.
     pub fn check(self, problem: &Problem) -> Result<(), SolveError> {
+        if self != ExactSolver::BruteForce && !problem.one_queen_per_row() {
+            return Err(SolveError::Unsupported {
+                solver: self.name(),
+                reason: format!(
+                    "it places one queen per row, so it needs {} queens on a board with {} rows, not {}",
+                    problem.rows(),
+                    problem.rows(),
+                    problem.queens()
+                ),
+            });
+        }
+        let needed = self.memory_estimate(problem);
+        if needed > MEMORY_LIMIT {
+            return Err(SolveError::TooLarge {
+                solver: self.name(),
+                needed,
+                limit: MEMORY_LIMIT,
+            });
+        }
+        Ok(())
+    }
+
+    /// Bytes the solver allocates for `problem`, about.
+    pub fn memory_estimate(self, problem: &Problem) -> u128 {
+        let (rows, cols) = (u128::from(problem.rows()), u128::from(problem.cols()));
+        // Counters or stamps for every row, column and diagonal: 4 bytes each.
+        let lines = 4 * (rows + cols + 2 * (rows + cols - 1));
         match self {
-            ExactSolver::BruteForce => Ok(()),
-            _ => require_one_queen_per_row(self.name(), problem),
+            // Every free square, listed.
+            ExactSolver::BruteForce => lines + 8 * rows * cols + 8 * u128::from(problem.queens()),
+            // A handful of 4- and 8-byte entries per row.
+            _ => lines + 32 * rows,
         }
     }
 
@@ -120,6 +150,9 @@ impl FromStr for ExactSolver {
     }
 }
 
+/// The most memory an exhaustive solver may allocate: 4 GiB.
+pub const MEMORY_LIMIT: u128 = 4 << 30;
+
 /// Counts one more node if the budget allows it; a stopped run reports exactly the nodes it
 /// examined.
 #[inline]
@@ -148,26 +181,6 @@ pub(crate) fn outcome(
         Err(stop) => Verdict::Stopped(stop),
     };
     Outcome::new(verdict).with_nodes(nodes)
-}
-
-/// The row-by-row solvers need exactly one queen in every row.
-pub(crate) fn require_one_queen_per_row(
-    solver: &'static str,
-    problem: &Problem,
-) -> Result<(), SolveError> {
-    if problem.one_queen_per_row() {
-        Ok(())
-    } else {
-        Err(SolveError::Unsupported {
-            solver,
-            reason: format!(
-                "it places one queen per row, so it needs {} queens on a board with {} rows, not {}",
-                problem.rows(),
-                problem.rows(),
-                problem.queens()
-            ),
-        })
-    }
 }
 
 impl fmt::Display for UnknownSolver {

@@ -8,7 +8,7 @@ use queens_core::solve::Reporter;
 use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
 
 use crate::lines::PeaceCheck;
-use crate::{count_node, outcome, require_one_queen_per_row};
+use crate::{ExactSolver, count_node, outcome};
 
 /// Examines every one-queen-per-row board until one is peaceful.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,7 +25,7 @@ impl Solver for RowBruteForce {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        require_one_queen_per_row(self.name(), problem)?;
+        ExactSolver::RowBruteForce.check(problem)?;
         let mut nodes = 0;
         let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))
