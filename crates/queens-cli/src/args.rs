@@ -21,6 +21,11 @@ pub enum Command {
     /// Check a board: list every pair of attacking queens and missing queens.
     #[command(after_help = VERIFY_AFTER_HELP)]
     Verify(VerifyArgs),
+    /// Count all solutions and the unique ones (up to rotation and reflection), on all cores.
+    #[command(after_help = COUNT_AFTER_HELP)]
+    Count(CountArgs),
+    /// Check that shard files form one complete count, and add them up.
+    Merge(MergeArgs),
     /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
@@ -35,6 +40,14 @@ Solvers:
 
 Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.
 Exit codes: 0 solved, 1 no solution or stopped by the budget, 2 bad input.";
+
+const COUNT_AFTER_HELP: &str = "\
+Totals follow OEIS A000170, unique counts A002562; N goes up to 32.
+A count is split into subproblems that depend on N only. --shard I/M counts every M-th of them,
+starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
+--checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
+command again resumes from it.
+Exit codes: 0 counted, 1 interrupted before the end, 2 bad input.";
 
 const VERIFY_AFTER_HELP: &str = "\
 Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
@@ -100,6 +113,44 @@ pub enum Format {
     Json,
     /// One line of key=value pairs: size, solver, result, counters, time; no board.
     Summary,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board side N (1 to 32).
+    #[arg(allow_hyphen_values = true)]
+    pub size: String,
+
+    /// Worker threads [default: one per core].
+    #[arg(short, long, value_name = "T")]
+    pub threads: Option<usize>,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Count only shard I of M (0 ≤ I < M) and print its JSON report.
+    #[arg(long, value_name = "I/M")]
+    pub shard: Option<String>,
+
+    /// Save finished subproblems to FILE and resume from it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, hide = true)]
+    pub checkpoint_every: f64,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard reports written by `queens count --shard I/M`.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Print the sums as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -26,6 +26,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Count(args) => commands::count::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Challenge(args) => commands::challenge::run(&args),
     };
     match result {

@@ -496,3 +496,204 @@ fn interrupt_stops_a_long_run_cleanly() {
     assert_eq!(doc["stop_reason"], "cancelled");
     assert!(doc["nodes"].as_u64().unwrap() > 0);
 }
+
+/// (total, unique) from the reference table for `n`.
+fn reference(n: u32) -> (u64, u64) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/nqueens-counts.tsv");
+    let table = std::fs::read_to_string(path).unwrap();
+    let line = table
+        .lines()
+        .find(|l| l.split('\t').next() == Some(&n.to_string()))
+        .unwrap();
+    let fields: Vec<u64> = line
+        .split('\t')
+        .skip(1)
+        .map(|f| f.parse().unwrap())
+        .collect();
+    (fields[0], fields[1])
+}
+
+#[test]
+fn count_prints_total_and_unique() {
+    let doc = json(&["count", "10", "--json"], 0);
+    assert_eq!(
+        (
+            doc["total"].as_u64().unwrap(),
+            doc["unique"].as_u64().unwrap()
+        ),
+        reference(10)
+    );
+    assert_eq!(doc["n"], 10);
+    assert!(doc["threads"].as_u64().unwrap() >= 1);
+    assert!(doc["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    let text = run(&["count", "8", "--threads", "1"], 0);
+    assert!(
+        text.starts_with("N = 8: 92 solutions, 12 unique\n"),
+        "{text}"
+    );
+    for (args, message) in [
+        (&["count", "33"][..], "1 to 32"),
+        (&["count", "0"], "at least 1"),
+        (&["count", "8", "--threads", "0"], "at least 1"),
+        (&["count", "8", "--shard", "2/2"], "not a shard"),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn shards_merge_to_the_whole_and_bad_sets_exit_one() {
+    let dir = temp_dir("shards");
+    let files: Vec<String> = (0..4)
+        .map(|i| {
+            let report = run(&["count", "12", "--shard", &format!("{i}/4")], 0);
+            let path = dir.join(format!("{i}.json"));
+            std::fs::write(&path, report).unwrap();
+            path.to_str().unwrap().to_owned()
+        })
+        .collect();
+    let first: Value = serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    for field in [
+        "n",
+        "shard",
+        "shards",
+        "total",
+        "unique",
+        "nodes",
+        "fingerprint",
+    ] {
+        assert!(!first[field].is_null(), "{field} missing from {first}");
+    }
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = json(&args, 0);
+    assert_eq!(
+        (
+            merged["total"].as_u64().unwrap(),
+            merged["unique"].as_u64().unwrap()
+        ),
+        reference(12)
+    );
+
+    let missing = queens()
+        .args(["merge", &files[0], &files[1], &files[3]])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("missing shard 2 of 4"));
+    let twice = queens()
+        .args([
+            "merge", &files[0], &files[1], &files[1], &files[2], &files[3],
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("appears twice"));
+    let other = dir.join("other.json");
+    std::fs::write(&other, run(&["count", "11", "--shard", "1/4"], 0)).unwrap();
+    let mixed = queens()
+        .args([
+            "merge",
+            &files[0],
+            other.to_str().unwrap(),
+            &files[2],
+            &files[3],
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(mixed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("does not belong"));
+    queens()
+        .args(["merge", "/nonexistent.json"])
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A count killed without warning (SIGKILL) resumes from its last checkpoint and gives the
+/// published numbers: nothing lost, nothing counted twice.
+#[cfg(unix)]
+#[test]
+fn a_killed_count_resumes_from_its_checkpoint() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::Duration;
+
+    let dir = temp_dir("resume");
+    let checkpoint = dir.join("count16.json");
+    let path = checkpoint.to_str().unwrap();
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args([
+            "count",
+            "16",
+            "--threads",
+            "1",
+            "--json",
+            "--checkpoint",
+            path,
+            "--checkpoint-every",
+            "0.05",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
+    let done = saved["done"].as_array().unwrap().len();
+    assert!(done > 0, "the checkpoint holds finished subproblems");
+    let doc = json(&["count", "16", "--json", "--checkpoint", path], 0);
+    assert_eq!(
+        (
+            doc["total"].as_u64().unwrap(),
+            doc["unique"].as_u64().unwrap()
+        ),
+        reference(16)
+    );
+    // A checkpoint of another count is refused.
+    queens()
+        .args(["count", "15", "--checkpoint", path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("another count"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Ctrl-C stops a count cleanly, saves the checkpoint and says how to resume.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_count_saves_and_says_so() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::Duration;
+
+    let dir = temp_dir("interrupt");
+    let checkpoint = dir.join("count.json");
+    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(["count", "17", "--checkpoint", checkpoint.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("run the same command to resume"));
+    assert!(checkpoint.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}

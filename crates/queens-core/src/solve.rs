@@ -216,6 +216,11 @@ impl CancelFlag {
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for code that polls an `AtomicBool`.
+    pub fn as_atomic(&self) -> &AtomicBool {
+        &self.0
+    }
 }
 
 /// Stop rules of a run: node and iteration caps, a wall-time limit and a cancel flag.

@@ -25,6 +25,7 @@
 
 mod backtracking;
 mod brute_force;
+pub mod count;
 mod forward_checking;
 mod lines;
 mod row_brute_force;

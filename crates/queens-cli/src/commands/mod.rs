@@ -1,6 +1,8 @@
 //! One module per subcommand, and the validation they share.
 
 pub mod challenge;
+pub mod count;
+pub mod merge;
 pub mod solve;
 pub mod verify;
 

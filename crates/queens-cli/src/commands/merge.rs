@@ -1,0 +1,42 @@
+//! `queens merge`: checks that shard reports form one complete count and adds them up.
+
+use std::fs;
+use std::io::{self, Write};
+
+use anyhow::Context;
+use queens_exact::count::shard::{ShardReport, merge};
+
+use crate::args::MergeArgs;
+use crate::exit::Exit;
+
+/// Runs `queens merge`.
+pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
+    let mut reports = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+        let report: ShardReport = serde_json::from_str(&text)
+            .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
+        reports.push((name, report));
+    }
+    let merged = match merge(&reports) {
+        Ok(merged) => merged,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(Exit::NoAnswer);
+        }
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &merged)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "N = {}: {} solutions, {} unique ({} shards, {} nodes)",
+            merged.n, merged.total, merged.unique, merged.shards, merged.nodes
+        )?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,365 @@
+//! The counting kernel: an iterative bitmask search of one subproblem.
+//!
+//! Columns are bits; the three attack masks (columns, and the two diagonals shifted one step per
+//! row) give a row's free squares in three ORs, and the lowest free bit is taken first. The loop
+//! keeps its own stack in locals, so there is no recursion and nothing but the stack touches
+//! memory in the hot path. The penultimate row's candidates are completed in a tight inner loop
+//! by the last row's free mask, and each solution is weighed by its [`Case`] (see
+//! [`super::plan`]): almost always 8 solutions and 1 class, otherwise by comparing the members of
+//! its class explicitly.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use queens_core::Square;
+use queens_core::symmetry::Symmetry;
+use serde::{Deserialize, Serialize};
+
+use super::plan::{Case, Subproblem, allowed_columns};
+
+/// What one subproblem contributes to a count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Solutions (all members of the classes whose representative was found).
+    pub total: u128,
+    /// Symmetry classes (one per representative).
+    pub unique: u128,
+    /// Queens placed by the search beyond the subproblem's fixed rows.
+    pub nodes: u64,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.total += other.total;
+        self.unique += other.unique;
+        self.nodes += other.nodes;
+    }
+}
+
+/// How many nodes pass between looks at the cancel flag.
+const CANCEL_POLL: u64 = 1 << 20;
+
+/// One row's state on the search stack: column and diagonal masks before its queen, and its
+/// squares still to try.
+type Frame = (u32, u32, u32, u32);
+
+/// Counts one subproblem of the N×N board; `None` if `cancel` was raised before it finished.
+pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, cancel: &AtomicBool) -> Option<Tally> {
+    if sub.case == Case::Single {
+        return Some(Tally {
+            total: 1,
+            unique: 1,
+            nodes: 0,
+        });
+    }
+    let mut allowed = [0; 32];
+    allowed[..n as usize].copy_from_slice(&allowed_columns(n, sub.case));
+    let (mut cols, mut left, mut right) = (0u32, 0u32, 0u32);
+    for &col in &sub.prefix {
+        let bit = 1 << col;
+        cols |= bit;
+        left = (left | bit) << 1;
+        right = (right | bit) >> 1;
+    }
+    let weigher = Weigher {
+        n: n as usize,
+        case: sub.case,
+        prefix: &sub.prefix,
+    };
+    let mut tally = Tally::default();
+    let start = sub.prefix.len();
+    if start + 4 > n as usize {
+        // Three rows or fewer to fill: no hot loop needed.
+        let mut stack = [(0, 0, 0, 0); 32];
+        tail(
+            &weigher,
+            &allowed,
+            &mut stack,
+            start,
+            (cols, left, right),
+            &mut tally,
+        );
+        return Some(tally);
+    }
+    search(&weigher, &allowed, (cols, left, right), cancel, &mut tally).then_some(tally)
+}
+
+/// The rows from `row` to the last, searched plainly (for subproblems that leave few rows).
+fn tail(
+    weigher: &Weigher<'_>,
+    allowed: &[u32; 32],
+    stack: &mut [Frame; 32],
+    row: usize,
+    (cols, left, right): (u32, u32, u32),
+    tally: &mut Tally,
+) {
+    let last = weigher.n - 1;
+    let free = allowed[row] & !(cols | left | right);
+    let free = weigher.sides_deadline().restrict(row, cols, free);
+    if row == last {
+        if free != 0 {
+            weigher.weigh(free, 0, stack, 0, tally);
+        }
+        return;
+    }
+    stack[row].0 = cols;
+    let mut rest = free;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        if row + 1 == last {
+            tally.nodes += 1;
+            let last_free =
+                allowed[last] & !((cols | bit) | ((left | bit) << 1) | ((right | bit) >> 1));
+            if last_free != 0 {
+                weigher.weigh(last_free, bit, stack, cols, tally);
+            }
+        } else {
+            tally.nodes += 1;
+            tail(
+                weigher,
+                allowed,
+                stack,
+                row + 1,
+                (cols | bit, (left | bit) << 1, (right | bit) >> 1),
+                tally,
+            );
+        }
+    }
+}
+
+/// The hot loop over rows `start..N−3`, with the last three rows inline; `false` if
+/// cancelled. Needs `start ≤ N − 4`.
+fn search(
+    weigher: &Weigher<'_>,
+    allowed: &[u32; 32],
+    (mut cols, mut left, mut right): (u32, u32, u32),
+    cancel: &AtomicBool,
+    tally: &mut Tally,
+) -> bool {
+    let start = weigher.prefix.len();
+    let n = weigher.n;
+    let (third_last, penultimate) = (n - 3, n - 2);
+    let allowed_third_last = allowed[third_last & 31];
+    let allowed_penultimate = allowed[penultimate & 31];
+    let allowed_last = allowed[(n - 1) & 31];
+    let sides = weigher.sides_deadline();
+    let full = super::plan::full_mask(n as u32);
+    let mut stack: [Frame; 32] = [(0, 0, 0, 0); 32];
+    let mut row = start;
+    let mut free = sides.restrict(row, cols, allowed[row & 31] & !(cols | left | right));
+    let mut nodes = 0u64;
+    let mut next_poll = CANCEL_POLL;
+    loop {
+        if free == 0 {
+            if row == start {
+                break;
+            }
+            row -= 1;
+            (cols, left, right, free) = stack[row & 31];
+            continue;
+        }
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        nodes += 1;
+        stack[row & 31] = (cols, left, right, free);
+        let (next_cols, next_left, next_right) =
+            (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+        if row + 1 < third_last {
+            (cols, left, right) = (next_cols, next_left, next_right);
+            row += 1;
+            free = sides.restrict(row, cols, allowed[row & 31] & !(cols | left | right));
+            continue;
+        }
+        // Rows N−3, N−2 and N−1: at most three candidates, then two columns in two orders.
+        stack[third_last & 31].0 = next_cols;
+        let mut thirds = sides.restrict(
+            third_last,
+            next_cols,
+            allowed_third_last & !(next_cols | next_left | next_right),
+        );
+        nodes += u64::from(thirds.count_ones());
+        while thirds != 0 {
+            let queen = thirds & thirds.wrapping_neg();
+            thirds ^= queen;
+            let (cols2, left2, right2) = (
+                next_cols | queen,
+                (next_left | queen) << 1,
+                (next_right | queen) >> 1,
+            );
+            let candidates = sides.restrict(
+                penultimate,
+                cols2,
+                allowed_penultimate & !(cols2 | left2 | right2),
+            );
+            nodes += u64::from(candidates.count_ones());
+            // The two columns left, x and y: x then y, or y then x.
+            let rest = full & !cols2;
+            let x = rest & rest.wrapping_neg();
+            let y = rest ^ x;
+            let x_then_y = candidates & x != 0
+                && allowed_last & y & !(((left2 | x) << 1) | ((right2 | x) >> 1)) != 0;
+            let y_then_x = candidates & y != 0
+                && allowed_last & x & !(((left2 | y) << 1) | ((right2 | y) >> 1)) != 0;
+            if x_then_y | y_then_x {
+                if x_then_y {
+                    weigher.weigh(y, x, &stack, cols2, tally);
+                }
+                if y_then_x {
+                    weigher.weigh(x, y, &stack, cols2, tally);
+                }
+            }
+        }
+        if nodes >= next_poll {
+            next_poll = nodes + CANCEL_POLL;
+            if cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+        }
+    }
+    tally.nodes += nodes;
+    true
+}
+
+/// In an edge case both side columns' queens stand in rows `b..=N−1−b`: by row `N−1−b` both must
+/// be filled, so that row is dead if neither is and must take the one that is not.
+#[derive(Clone, Copy)]
+struct SidesDeadline {
+    row: usize,
+    sides: u32,
+}
+
+impl SidesDeadline {
+    #[inline]
+    fn restrict(self, row: usize, cols: u32, free: u32) -> u32 {
+        if row != self.row {
+            return free;
+        }
+        let missing = self.sides & !cols;
+        if missing == self.sides {
+            0
+        } else if missing != 0 {
+            free & missing
+        } else {
+            free
+        }
+    }
+}
+
+/// Weighs complete solutions by the case of their subproblem.
+struct Weigher<'a> {
+    n: usize,
+    case: Case,
+    prefix: &'a [u32],
+}
+
+impl Weigher<'_> {
+    /// The side-column deadline of an edge case; never reached in other cases.
+    fn sides_deadline(&self) -> SidesDeadline {
+        match self.case {
+            Case::Edge { b } => SidesDeadline {
+                row: self.n - 1 - b as usize,
+                sides: 1 | 1 << (self.n - 1),
+            },
+            _ => SidesDeadline {
+                row: usize::MAX,
+                sides: 0,
+            },
+        }
+    }
+
+    /// Weighs the solutions that each bit of `last_free` completes. `penultimate_bit` is the
+    /// penultimate row's queen and `penultimate_cols` the column mask before it; the stack
+    /// holds the masks of the rows from the prefix's end.
+    #[inline(never)]
+    fn weigh(
+        &self,
+        last_free: u32,
+        penultimate_bit: u32,
+        stack: &[Frame; 32],
+        penultimate_cols: u32,
+        tally: &mut Tally,
+    ) {
+        let count = last_free.count_ones();
+        tally.nodes += u64::from(count);
+        let plain = match self.case {
+            Case::Edge { b } => {
+                let (n, b) = (self.n, b as usize);
+                let far = n - 1 - b;
+                let placed = |row| self.placed(row, penultimate_bit, stack, penultimate_cols);
+                // Another edge distance equal to b: the last row's queen on column b or
+                // N−1−b, the right column's queen on row b, or the left column's on row N−1−b.
+                let ties = if placed(b) == 1 << (n - 1) || placed(far) == 1 {
+                    last_free
+                } else {
+                    last_free & ((1 << b) | (1 << far))
+                };
+                let mut remaining = ties;
+                while remaining != 0 {
+                    let bit = remaining & remaining.wrapping_neg();
+                    remaining ^= bit;
+                    self.weigh_tied(bit, penultimate_bit, stack, penultimate_cols, tally);
+                }
+                count - ties.count_ones()
+            }
+            _ => count,
+        };
+        tally.total += 8 * u128::from(plain);
+        tally.unique += u128::from(plain);
+    }
+
+    /// The bit of the queen of `row` (below the last row) in the solution being weighed.
+    fn placed(
+        &self,
+        row: usize,
+        penultimate_bit: u32,
+        stack: &[Frame; 32],
+        penultimate_cols: u32,
+    ) -> u32 {
+        let penultimate_row = self.n - 2;
+        if row < self.prefix.len() {
+            1 << self.prefix[row]
+        } else if row == penultimate_row {
+            penultimate_bit
+        } else if row + 1 == penultimate_row {
+            penultimate_cols ^ stack[row & 31].0
+        } else {
+            stack[(row + 1) & 31].0 ^ stack[row & 31].0
+        }
+    }
+
+    /// A solution on which several edge distances equal the row-0 queen's: it is counted if it
+    /// is the smallest of its class's members that put the row-0 queen on column b, with the
+    /// size of its class.
+    #[cold]
+    fn weigh_tied(
+        &self,
+        last_bit: u32,
+        penultimate_bit: u32,
+        stack: &[Frame; 32],
+        penultimate_cols: u32,
+        tally: &mut Tally,
+    ) {
+        let n = self.n as u32;
+        let solution: Vec<u32> = (0..self.n - 1)
+            .map(|row| self.placed(row, penultimate_bit, stack, penultimate_cols))
+            .chain([last_bit])
+            .map(u32::trailing_zeros)
+            .collect();
+        let b = solution[0];
+        let mut image = vec![0; self.n];
+        let mut stabiliser = 0;
+        for symmetry in Symmetry::ALL {
+            for (row, &col) in (0..n).zip(&solution) {
+                let Square { row, col } = symmetry.apply(Square::new(row, col), n, n);
+                image[row as usize] = col;
+            }
+            if image == solution {
+                stabiliser += 1;
+            } else if image[0] == b && image < solution {
+                return; // A smaller member of the class has the same shape: it is counted.
+            }
+        }
+        tally.total += 8 / stabiliser;
+        tally.unique += 1;
+    }
+}

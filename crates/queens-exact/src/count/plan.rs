@@ -1,0 +1,190 @@
+//! The split of a count into independent subproblems.
+//!
+//! Every solution of the N×N board falls in exactly one symmetry class, and each class is
+//! counted once, from one representative:
+//!
+//! - **Corner classes.** At most one queen of a solution stands in a corner, and a solution
+//!   with a corner queen has no symmetry, so its class has 8 members, exactly two of which put
+//!   the queen on a1: the solution and its transpose. Of those two, the representative is the
+//!   one whose row-1 queen stands left of the row its column-1 queen stands in (`c₁ < r₁`; they
+//!   cannot be equal). Case [`Case::Corner`] fixes the row-1 queen on `c₁` and keeps column 1
+//!   free below row `c₁`.
+//! - **Edge classes.** Without a corner queen, each of the four edges holds one queen at a
+//!   distance of at least 1 from both ends: eight distances, one per (edge, end) pair, and the
+//!   eight symmetries permute these pairs freely. Case [`Case::Edge`] with distance `b` places the
+//!   row-0 queen on column `b` and keeps the other seven distances at least `b` (the last row's
+//!   queen between columns `b` and `N−1−b`, the side columns' queens between rows `b` and
+//!   `N−1−b`): every class has members of that shape. When only one distance equals `b`, that
+//!   member is unique and its class has 8 members; otherwise [`super::kernel`] compares the
+//!   members explicitly.
+//!
+//! Each case is then split further by placing the queens of the first few rows, giving many
+//! more subproblems than threads, in an order that depends on N only: shards and checkpoints
+//! name subproblems by their index.
+
+/// Which representatives a subproblem enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Case {
+    /// The 1×1 board.
+    Single,
+    /// A queen on a1 and the row-1 queen on column `c1`.
+    Corner {
+        /// Column of the row-1 queen, from 2.
+        c1: u32,
+    },
+    /// The row-0 queen on column `b`, at least as close to its corner as any edge queen.
+    Edge {
+        /// Column of the row-0 queen, from 1.
+        b: u32,
+    },
+}
+
+/// One independent piece of a count: a case and the columns of the queens of its first rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subproblem {
+    /// The kind of representative.
+    pub case: Case,
+    /// Columns of the queens of rows 0, 1, … (at least the case's own rows).
+    pub prefix: Vec<u32>,
+}
+
+/// For each row, the columns a queen may take in `case` (as a bit mask), whatever the other
+/// queens.
+pub(crate) fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
+    let full = full_mask(n);
+    let mut allowed = vec![full; n as usize];
+    match case {
+        Case::Single => {}
+        Case::Corner { c1 } => {
+            allowed[0] = 1;
+            allowed[1] = 1 << c1;
+            for row in allowed.iter_mut().take(c1 as usize).skip(2) {
+                *row &= !0b10;
+            }
+        }
+        Case::Edge { b } => {
+            let last = n - 1;
+            let sides = 1 | 1 << last;
+            allowed[0] = 1 << b;
+            for (row, columns) in allowed.iter_mut().enumerate().skip(1) {
+                let row = row as u32;
+                if row < b || row > last - b {
+                    *columns &= !sides;
+                }
+            }
+            // Columns b..=N-1-b for the last row.
+            allowed[last as usize] &= full_mask(last - b + 1) & !full_mask(b);
+        }
+    }
+    allowed
+}
+
+/// The mask of the lowest `n` bits.
+pub(crate) fn full_mask(n: u32) -> u32 {
+    if n >= 32 { u32::MAX } else { (1 << n) - 1 }
+}
+
+/// The cases of an N×N count, in their fixed order.
+pub(crate) fn cases(n: u32) -> Vec<Case> {
+    if n == 1 {
+        return vec![Case::Single];
+    }
+    let corners = (2..n).map(|c1| Case::Corner { c1 });
+    // b ≤ N−1−b; at b = (N−1)/2 on an odd board the side queens would have to stand on row b,
+    // on the row-0 queen's anti-diagonal, so that case is empty and skipped.
+    let edges = (1..n).filter(|b| 2 * b < n - 1).map(|b| Case::Edge { b });
+    corners.chain(edges).collect()
+}
+
+/// How many rows the subproblems of an N×N count fix.
+pub(crate) fn split_depth(n: u32) -> usize {
+    let depth = match n {
+        0..=9 => 2,
+        10..=13 => 3,
+        _ => 4,
+    };
+    depth.min(n.saturating_sub(1).max(1) as usize)
+}
+
+/// Every subproblem of an N×N count, in order.
+pub(crate) fn subproblems(n: u32) -> Vec<Subproblem> {
+    let depth = split_depth(n);
+    let mut out = Vec::new();
+    for case in cases(n) {
+        if case == Case::Single {
+            out.push(Subproblem {
+                case,
+                prefix: vec![0],
+            });
+            continue;
+        }
+        let allowed = allowed_columns(n, case);
+        extend(&allowed, depth, &mut Vec::new(), (0, 0, 0), &mut |prefix| {
+            out.push(Subproblem {
+                case,
+                prefix: prefix.to_vec(),
+            });
+        });
+    }
+    out
+}
+
+/// Depth-first over the peaceful placements of the first `depth` rows.
+fn extend(
+    allowed: &[u32],
+    depth: usize,
+    prefix: &mut Vec<u32>,
+    (cols, left, right): (u32, u32, u32),
+    emit: &mut impl FnMut(&[u32]),
+) {
+    if prefix.len() == depth {
+        emit(prefix);
+        return;
+    }
+    let mut free = allowed[prefix.len()] & !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        prefix.push(bit.trailing_zeros());
+        extend(
+            allowed,
+            depth,
+            prefix,
+            (cols | bit, (left | bit) << 1, (right | bit) >> 1),
+            emit,
+        );
+        prefix.pop();
+    }
+}
+
+/// A 64-bit FNV-1a fingerprint of the split: N, the depth and every subproblem, so that shards
+/// and checkpoints made by a different split are recognised as foreign.
+pub(crate) fn fingerprint(n: u32, subproblems: &[Subproblem]) -> u64 {
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |value: u32| {
+        for byte in value.to_le_bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(PRIME);
+        }
+    };
+    feed(super::KERNEL_VERSION);
+    feed(n);
+    feed(split_depth(n) as u32);
+    for sub in subproblems {
+        match sub.case {
+            Case::Single => feed(0),
+            Case::Corner { c1 } => {
+                feed(1);
+                feed(c1);
+            }
+            Case::Edge { b } => {
+                feed(2);
+                feed(b);
+            }
+        }
+        feed(sub.prefix.len() as u32);
+        sub.prefix.iter().copied().for_each(&mut feed);
+    }
+    hash
+}

@@ -1,0 +1,243 @@
+//! Shards: a count cut into M deterministic parts for M machines, and the merge that checks the
+//! parts form one complete count.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{CountError, CountPlan, KERNEL_VERSION, Tally};
+
+/// Part `index` of `count`: the subproblems whose index is `index` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which part, from 0.
+    pub index: u32,
+    /// How many parts.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole count as one part.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Part `index` of `count`, checked.
+    pub fn new(index: u32, count: u32) -> Result<Self, CountError> {
+        if index < count {
+            Ok(Shard { index, count })
+        } else {
+            Err(CountError::BadShard { index, count })
+        }
+    }
+
+    /// Whether subproblem `id` belongs to this part.
+    pub fn owns(self, id: usize) -> bool {
+        id % self.count as usize == self.index as usize
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Text that is not `I/M`.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("'{0}' is not a shard: expected I/M with 0 ≤ I < M, e.g. 0/4")]
+pub struct BadShardText(String);
+
+impl FromStr for Shard {
+    type Err = BadShardText;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || BadShardText(text.to_owned());
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index = index.trim().parse().map_err(|_| bad())?;
+        let count = count.trim().parse().map_err(|_| bad())?;
+        Shard::new(index, count).map_err(|_| bad())
+    }
+}
+
+/// The result of counting one shard: what `queens count --shard I/M` prints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardReport {
+    /// Board side.
+    pub n: u32,
+    /// This shard's index.
+    pub shard: u32,
+    /// The number of shards.
+    pub shards: u32,
+    /// Solutions found in this shard.
+    pub total: u128,
+    /// Symmetry classes found in this shard.
+    pub unique: u128,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The split's fingerprint, hexadecimal.
+    pub fingerprint: String,
+    /// Subproblems in this shard.
+    pub subproblems: usize,
+    /// The kernel version that made it.
+    pub kernel_version: u32,
+}
+
+impl ShardReport {
+    /// The report of `shard` of `plan` with the given sums.
+    pub fn new(plan: &CountPlan, shard: Shard, tally: Tally) -> Self {
+        ShardReport {
+            n: plan.n(),
+            shard: shard.index,
+            shards: shard.count,
+            total: tally.total,
+            unique: tally.unique,
+            nodes: tally.nodes,
+            fingerprint: format!("{:016x}", plan.fingerprint()),
+            subproblems: plan.shard_ids(shard).len(),
+            kernel_version: KERNEL_VERSION,
+        }
+    }
+}
+
+/// The sums of a complete set of shards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Merged {
+    /// Board side.
+    pub n: u32,
+    /// How many shards were merged.
+    pub shards: u32,
+    /// All solutions.
+    pub total: u128,
+    /// All symmetry classes.
+    pub unique: u128,
+    /// All nodes.
+    pub nodes: u64,
+    /// The split's fingerprint.
+    pub fingerprint: String,
+}
+
+/// A set of shards that is not one complete count.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MergeError {
+    /// Nothing to merge.
+    #[error("no shard files given")]
+    Empty,
+    /// Two files from different counts.
+    #[error(
+        "{second} does not belong with {first}: {what} differs ({first_value} vs {second_value})"
+    )]
+    Mismatch {
+        /// The first file.
+        first: String,
+        /// The offending file.
+        second: String,
+        /// Which field.
+        what: &'static str,
+        /// Its value in the first file.
+        first_value: String,
+        /// Its value in the offending file.
+        second_value: String,
+    },
+    /// The same shard twice.
+    #[error("shard {shard}/{count} appears twice: {first} and {second}")]
+    Duplicate {
+        /// The shard index.
+        shard: u32,
+        /// The shard count.
+        count: u32,
+        /// One file.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// Shards not given.
+    #[error("incomplete: missing shard{} {} of {count}", if missing.len() == 1 { "" } else { "s" }, list(missing))]
+    Missing {
+        /// The missing indices.
+        missing: Vec<u32>,
+        /// The shard count.
+        count: u32,
+    },
+}
+
+fn list(indices: &[u32]) -> String {
+    let shown: Vec<String> = indices.iter().take(10).map(u32::to_string).collect();
+    let more = indices.len().saturating_sub(shown.len());
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Checks that `reports` (each with the name of its source) are every shard of one count exactly
+/// once, and sums them.
+pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
+    let (first_name, first) = reports.first().ok_or(MergeError::Empty)?;
+    let mut seen: Vec<Option<&str>> = vec![None; first.shards as usize];
+    let mut merged = Merged {
+        n: first.n,
+        shards: first.shards,
+        total: 0,
+        unique: 0,
+        nodes: 0,
+        fingerprint: first.fingerprint.clone(),
+    };
+    for (name, report) in reports {
+        let mismatch = |what, a: String, b: String| MergeError::Mismatch {
+            first: first_name.clone(),
+            second: name.clone(),
+            what,
+            first_value: a,
+            second_value: b,
+        };
+        if report.n != first.n {
+            return Err(mismatch("N", first.n.to_string(), report.n.to_string()));
+        }
+        if report.kernel_version != first.kernel_version {
+            return Err(mismatch(
+                "kernel version",
+                first.kernel_version.to_string(),
+                report.kernel_version.to_string(),
+            ));
+        }
+        if report.fingerprint != first.fingerprint {
+            return Err(mismatch(
+                "split fingerprint",
+                first.fingerprint.clone(),
+                report.fingerprint.clone(),
+            ));
+        }
+        if report.shards != first.shards || report.shard >= report.shards {
+            return Err(mismatch(
+                "shard count",
+                first.shards.to_string(),
+                format!("{}/{}", report.shard, report.shards),
+            ));
+        }
+        let slot = &mut seen[report.shard as usize];
+        if let Some(earlier) = slot {
+            return Err(MergeError::Duplicate {
+                shard: report.shard,
+                count: report.shards,
+                first: (*earlier).to_owned(),
+                second: name.clone(),
+            });
+        }
+        *slot = Some(name);
+        merged.total += report.total;
+        merged.unique += report.unique;
+        merged.nodes += report.nodes;
+    }
+    let missing: Vec<u32> = (0..first.shards)
+        .filter(|&i| seen[i as usize].is_none())
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing {
+            missing,
+            count: first.shards,
+        });
+    }
+    Ok(merged)
+}

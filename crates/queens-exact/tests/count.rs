@@ -1,0 +1,185 @@
+//! The counting engine against the published sequences (OEIS A000170 total, A002562 unique),
+//! read from `data/nqueens-counts.tsv`, and the laws of shards and checkpoints.
+
+use std::sync::atomic::AtomicBool;
+
+use queens_exact::count::shard::{MergeError, ShardReport, merge};
+use queens_exact::count::{CountError, CountPlan, Shard, Tally, checkpoint, count};
+
+/// (n, total, unique) from the reference table.
+fn reference() -> Vec<(u32, u128, u128)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/nqueens-counts.tsv");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (
+                fields[0].parse().unwrap(),
+                fields[1].parse().unwrap(),
+                fields[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn check_against_reference(sizes: impl Fn(u32) -> bool) {
+    for (n, total, unique) in reference().into_iter().filter(|&(n, ..)| sizes(n)) {
+        let tally = count(n).unwrap();
+        assert_eq!((tally.total, tally.unique), (total, unique), "N = {n}");
+    }
+}
+
+#[test]
+fn counts_match_oeis_up_to_15() {
+    check_against_reference(|n| n <= 15);
+}
+
+/// Minutes in a debug build: `cargo test --release -p queens-exact -- --ignored`.
+#[test]
+#[ignore = "heavy: run in release mode on purpose"]
+fn counts_match_oeis_for_16_and_17() {
+    check_against_reference(|n| (16..=17).contains(&n));
+}
+
+#[test]
+fn sizes_beyond_the_kernel_are_errors() {
+    assert_eq!(CountPlan::new(0).unwrap_err(), CountError::Size(0));
+    assert_eq!(CountPlan::new(33).unwrap_err(), CountError::Size(33));
+    assert!(CountPlan::new(32).is_ok());
+}
+
+fn count_shard(plan: &CountPlan, shard: Shard) -> Tally {
+    let mut sum = Tally::default();
+    let cancel = AtomicBool::new(false);
+    for id in plan.shard_ids(shard) {
+        sum += plan.count_one(id, &cancel).unwrap();
+    }
+    sum
+}
+
+#[test]
+fn shards_of_several_splits_sum_to_the_whole() {
+    let plan = CountPlan::new(11).unwrap();
+    let whole = count(11).unwrap();
+    for shards in [1, 2, 3, 7, 64] {
+        let reports: Vec<(String, ShardReport)> = (0..shards)
+            .map(|i| {
+                let shard = Shard::new(i, shards).unwrap();
+                (
+                    format!("{i}.json"),
+                    ShardReport::new(&plan, shard, count_shard(&plan, shard)),
+                )
+            })
+            .collect();
+        let merged = merge(&reports).unwrap();
+        assert_eq!(
+            (merged.total, merged.unique, merged.nodes),
+            (whole.total, whole.unique, whole.nodes),
+            "{shards} shards"
+        );
+    }
+}
+
+#[test]
+fn merge_rejects_incomplete_duplicated_and_mixed_sets() {
+    let eleven = CountPlan::new(11).unwrap();
+    let twelve = CountPlan::new(12).unwrap();
+    let report = |plan: &CountPlan, i, m| {
+        let shard = Shard::new(i, m).unwrap();
+        (
+            format!("{}-{i}of{m}.json", plan.n()),
+            ShardReport::new(plan, shard, Tally::default()),
+        )
+    };
+    assert_eq!(merge(&[]), Err(MergeError::Empty));
+    assert!(matches!(
+        merge(&[report(&eleven, 0, 3), report(&eleven, 2, 3)]),
+        Err(MergeError::Missing { missing, count: 3 }) if missing == vec![1]
+    ));
+    assert!(matches!(
+        merge(&[
+            report(&eleven, 0, 2),
+            report(&eleven, 1, 2),
+            report(&eleven, 1, 2)
+        ]),
+        Err(MergeError::Duplicate { shard: 1, .. })
+    ));
+    assert!(matches!(
+        merge(&[report(&eleven, 0, 2), report(&twelve, 1, 2)]),
+        Err(MergeError::Mismatch { what: "N", .. })
+    ));
+    assert!(matches!(
+        merge(&[report(&eleven, 0, 2), report(&eleven, 1, 3)]),
+        Err(MergeError::Mismatch {
+            what: "shard count",
+            ..
+        })
+    ));
+    let mut forged = report(&eleven, 1, 2);
+    forged.1.fingerprint = "0000000000000000".into();
+    assert!(matches!(
+        merge(&[report(&eleven, 0, 2), forged]),
+        Err(MergeError::Mismatch {
+            what: "split fingerprint",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn shard_text_is_checked() {
+    assert_eq!("3/8".parse::<Shard>().unwrap(), Shard::new(3, 8).unwrap());
+    for bad in ["8/8", "1/0", "3", "a/b", "-1/4", ""] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn checkpoints_resume_without_loss_or_double_counting() {
+    let dir = std::env::temp_dir().join(format!("queens-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("count.json");
+    let plan = CountPlan::new(10).unwrap();
+    let shard = Shard::WHOLE;
+    let cancel = AtomicBool::new(false);
+    let ids = plan.shard_ids(shard);
+
+    // A first run finishes every third subproblem, then "dies".
+    let mut progress = checkpoint::load(&path, &plan, shard).unwrap();
+    assert!(progress.is_empty(), "no file yet");
+    for &id in ids.iter().step_by(3) {
+        progress.record(id, plan.count_one(id, &cancel).unwrap());
+    }
+    checkpoint::save(&path, &plan, shard, &progress).unwrap();
+
+    // The resumed run skips what is done and finishes the rest.
+    let mut resumed = checkpoint::load(&path, &plan, shard).unwrap();
+    assert_eq!(resumed.len(), progress.len());
+    for &id in &ids {
+        if !resumed.is_done(id) {
+            resumed.record(id, plan.count_one(id, &cancel).unwrap());
+        }
+    }
+    let sum = resumed.sum();
+    assert_eq!((sum.total, sum.unique), (724, 92));
+    assert_eq!(sum, count(10).unwrap());
+
+    // A checkpoint of another count is refused, not merged.
+    let other = CountPlan::new(9).unwrap();
+    assert!(checkpoint::load(&path, &other, shard).is_err());
+    assert!(checkpoint::load(&path, &plan, Shard::new(0, 2).unwrap()).is_err());
+    std::fs::write(&path, "not json").unwrap();
+    assert!(checkpoint::load(&path, &plan, shard).is_err());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_cancelled_subproblem_reports_nothing() {
+    let plan = CountPlan::new(18).unwrap();
+    let cancelled = AtomicBool::new(true);
+    // The largest subproblems of N = 18 run well past the first cancel poll.
+    let stopped = (0..plan.subproblems().len()).any(|id| plan.count_one(id, &cancelled).is_none());
+    assert!(stopped);
+}
