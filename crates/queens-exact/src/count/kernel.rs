@@ -147,6 +147,9 @@ fn search(
     let mut stack: [Frame; 32] = [(0, 0, 0, 0); 32];
     let mut row = start;
     let mut free = sides.restrict(row, cols, allowed[row & 31] & !(cols | left | right));
+    // A row's masks are stored once, on entering it; its squares still to try only when the
+    // search goes deeper. The bottom rows are searched from locals.
+    stack[row & 31] = (cols, left, right, 0);
     let mut nodes = 0u64;
     let mut next_poll = CANCEL_POLL;
     loop {
