@@ -67,8 +67,8 @@ pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, cancel: &AtomicBool) ->
     };
     let mut tally = Tally::default();
     let start = sub.prefix.len();
-    if start + 4 > n as usize {
-        // Three rows or fewer to fill: no hot loop needed.
+    if start + 5 > n as usize {
+        // Four rows or fewer to fill: no hot loop needed.
         let mut stack = [(0, 0, 0, 0); 32];
         tail(
             &weigher,
@@ -84,6 +84,7 @@ pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, cancel: &AtomicBool) ->
 }
 
 /// The rows from `row` to the last, searched plainly (for subproblems that leave few rows).
+/// Records each row's column mask on `stack` as the fast path does, for weighing.
 fn tail(
     weigher: &Weigher<'_>,
     allowed: &[u32; 32],
@@ -127,8 +128,8 @@ fn tail(
     }
 }
 
-/// The hot loop over rows `start..N−3`, with the last three rows inline; `false` if
-/// cancelled. Needs `start ≤ N − 4`.
+/// The hot loop over rows `start..N−4`, with the last four rows searched from locals;
+/// `false` if cancelled. Needs `start ≤ N − 5`.
 fn search(
     weigher: &Weigher<'_>,
     allowed: &[u32; 32],
@@ -137,19 +138,13 @@ fn search(
     tally: &mut Tally,
 ) -> bool {
     let start = weigher.prefix.len();
-    let n = weigher.n;
-    let (third_last, penultimate) = (n - 3, n - 2);
-    let allowed_third_last = allowed[third_last & 31];
-    let allowed_penultimate = allowed[penultimate & 31];
-    let allowed_last = allowed[(n - 1) & 31];
-    let sides = weigher.sides_deadline();
-    let full = super::plan::full_mask(n as u32);
+    let bottom = BottomRows::new(weigher, allowed);
+    let fourth_last = weigher.n - 4;
     let mut stack: [Frame; 32] = [(0, 0, 0, 0); 32];
     let mut row = start;
-    let mut free = sides.restrict(row, cols, allowed[row & 31] & !(cols | left | right));
-    // A row's masks are stored once, on entering it; its squares still to try only when the
-    // search goes deeper. The bottom rows are searched from locals.
-    stack[row & 31] = (cols, left, right, 0);
+    let mut free = bottom
+        .sides
+        .restrict(row, cols, allowed[row & 31] & !(cols | left | right));
     let mut nodes = 0u64;
     let mut next_poll = CANCEL_POLL;
     loop {
@@ -167,51 +162,15 @@ fn search(
         stack[row & 31] = (cols, left, right, free);
         let (next_cols, next_left, next_right) =
             (cols | bit, (left | bit) << 1, (right | bit) >> 1);
-        if row + 1 < third_last {
+        if row + 1 < fourth_last {
             (cols, left, right) = (next_cols, next_left, next_right);
             row += 1;
-            free = sides.restrict(row, cols, allowed[row & 31] & !(cols | left | right));
+            free = bottom
+                .sides
+                .restrict(row, cols, allowed[row & 31] & !(cols | left | right));
             continue;
         }
-        // Rows N−3, N−2 and N−1: at most three candidates, then two columns in two orders.
-        stack[third_last & 31].0 = next_cols;
-        let mut thirds = sides.restrict(
-            third_last,
-            next_cols,
-            allowed_third_last & !(next_cols | next_left | next_right),
-        );
-        nodes += u64::from(thirds.count_ones());
-        while thirds != 0 {
-            let queen = thirds & thirds.wrapping_neg();
-            thirds ^= queen;
-            let (cols2, left2, right2) = (
-                next_cols | queen,
-                (next_left | queen) << 1,
-                (next_right | queen) >> 1,
-            );
-            let candidates = sides.restrict(
-                penultimate,
-                cols2,
-                allowed_penultimate & !(cols2 | left2 | right2),
-            );
-            nodes += u64::from(candidates.count_ones());
-            // The two columns left, x and y: x then y, or y then x.
-            let rest = full & !cols2;
-            let x = rest & rest.wrapping_neg();
-            let y = rest ^ x;
-            let x_then_y = candidates & x != 0
-                && allowed_last & y & !(((left2 | x) << 1) | ((right2 | x) >> 1)) != 0;
-            let y_then_x = candidates & y != 0
-                && allowed_last & x & !(((left2 | y) << 1) | ((right2 | y) >> 1)) != 0;
-            if x_then_y | y_then_x {
-                if x_then_y {
-                    weigher.weigh(y, x, &stack, cols2, tally);
-                }
-                if y_then_x {
-                    weigher.weigh(x, y, &stack, cols2, tally);
-                }
-            }
-        }
+        nodes += bottom.four((next_cols, next_left, next_right), &mut stack, tally);
         if nodes >= next_poll {
             next_poll = nodes + CANCEL_POLL;
             if cancel.load(Ordering::Relaxed) {
@@ -221,6 +180,105 @@ fn search(
     }
     tally.nodes += nodes;
     true
+}
+
+/// The last four rows, searched with nested loops over locals: a few candidates on rows N−4 and
+/// N−3, then two columns left for the last two rows, tried in both orders without a loop.
+struct BottomRows<'w, 'p> {
+    weigher: &'w Weigher<'p>,
+    sides: SidesDeadline,
+    /// Row N−4.
+    first: usize,
+    /// The allowed columns of rows N−4 to N−1.
+    allowed: [u32; 4],
+    full: u32,
+}
+
+impl<'w, 'p> BottomRows<'w, 'p> {
+    fn new(weigher: &'w Weigher<'p>, allowed: &[u32; 32]) -> Self {
+        let first = weigher.n - 4;
+        BottomRows {
+            weigher,
+            sides: weigher.sides_deadline(),
+            first,
+            allowed: [
+                allowed[first],
+                allowed[first + 1],
+                allowed[first + 2],
+                allowed[first + 3],
+            ],
+            full: super::plan::full_mask(weigher.n as u32),
+        }
+    }
+
+    /// Rows N−4 to N−1 from the masks before row N−4; returns the nodes placed above the last
+    /// row (the last row's are counted when weighed). Records the rows' column masks on
+    /// `stack` for weighing.
+    #[inline]
+    fn four(
+        &self,
+        (cols, left, right): (u32, u32, u32),
+        stack: &mut [Frame; 32],
+        tally: &mut Tally,
+    ) -> u64 {
+        stack[self.first & 31].0 = cols;
+        let mut fourths =
+            self.sides
+                .restrict(self.first, cols, self.allowed[0] & !(cols | left | right));
+        let mut nodes = u64::from(fourths.count_ones());
+        while fourths != 0 {
+            let queen = fourths & fourths.wrapping_neg();
+            fourths ^= queen;
+            let masks = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
+            stack[(self.first + 1) & 31].0 = masks.0;
+            nodes += self.three(masks, stack, tally);
+        }
+        nodes
+    }
+
+    /// Rows N−3 to N−1 from the masks before row N−3.
+    #[inline]
+    fn three(
+        &self,
+        (cols, left, right): (u32, u32, u32),
+        stack: &[Frame; 32],
+        tally: &mut Tally,
+    ) -> u64 {
+        let [_, allowed_third, allowed_penultimate, allowed_last] = self.allowed;
+        let (third, penultimate) = (self.first + 1, self.first + 2);
+        let mut thirds = self
+            .sides
+            .restrict(third, cols, allowed_third & !(cols | left | right));
+        let mut nodes = u64::from(thirds.count_ones());
+        while thirds != 0 {
+            let queen = thirds & thirds.wrapping_neg();
+            thirds ^= queen;
+            let (cols2, left2, right2) = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
+            let candidates = self.sides.restrict(
+                penultimate,
+                cols2,
+                allowed_penultimate & !(cols2 | left2 | right2),
+            );
+            nodes += u64::from(candidates.count_ones());
+            // The two columns left, x and y: x then y, or y then x.
+            let rest = self.full & !cols2;
+            let x = rest & rest.wrapping_neg();
+            let y = rest ^ x;
+            let x_then_y = candidates & x != 0
+                && allowed_last & y & !(((left2 | x) << 1) | ((right2 | x) >> 1)) != 0;
+            let y_then_x = candidates & y != 0
+                && allowed_last & x & !(((left2 | y) << 1) | ((right2 | y) >> 1)) != 0;
+            if x_then_y | y_then_x {
+                if x_then_y {
+                    self.weigher.weigh(y, x, stack, cols2, tally);
+                }
+                if y_then_x {
+                    self.weigher.weigh(x, y, stack, cols2, tally);
+                }
+            }
+        }
+        nodes
+    }
 }
 
 /// In an edge case both side columns' queens stand in rows `b..=N−1−b`: by row `N−1−b` both must
