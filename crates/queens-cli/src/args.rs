@@ -36,7 +36,11 @@ Solvers:
   brute-force        every placement of the free queens, each board checked in full
   row-brute-force    one queen per row, every column combination, each board checked
   backtracking       row by row, abandoning a branch at the first conflict
-  forward-checking   backtracking that strikes attacked squares from later rows (default)
+  forward-checking   backtracking that strikes attacked squares from later rows
+  construct          the explicit solution for every N but 2 and 3, no search
+  min-conflicts      QS4-style local search: millions of queens in seconds, fixed queens kept
+Default: forward-checking up to N = 20, then construct (min-conflicts with --fix); brute-force
+when the queen count differs from the row count.
 
 Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.
 Exit codes: 0 solved, 1 no solution or stopped by the budget, 2 bad input.";
@@ -61,7 +65,7 @@ pub struct SolveArgs {
     #[arg(allow_hyphen_values = true)]
     pub size: String,
 
-    /// The solver [default: forward-checking, or brute-force when queens ≠ rows].
+    /// The solver (see below for the default).
     #[arg(short, long)]
     pub solver: Option<String>,
 
@@ -73,7 +77,8 @@ pub struct SolveArgs {
     #[arg(short = 'm', long, value_name = "M")]
     pub queen_count: Option<u32>,
 
-    /// Seed of randomized solvers (the exhaustive ones are deterministic and ignore it).
+    /// Seed of randomized solvers: the same seed, the same run [default: 1]. The other solvers
+    /// are deterministic and ignore it.
     #[arg(long)]
     pub seed: Option<u64>,
 
@@ -81,7 +86,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 
-    /// Stop after this many iterations (iterative solvers).
+    /// Stop after this many iterations (local search) [default: max(10⁷, 100·N)].
     #[arg(long, value_name = "K")]
     pub max_iters: Option<u64>,
 
@@ -96,6 +101,10 @@ pub struct SolveArgs {
     /// Write every event of the run to FILE, one JSON object per line.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+
+    /// Write the answer to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// The node cap when none is given: about a second of brute force, and far more than any

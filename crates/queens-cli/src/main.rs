@@ -9,6 +9,7 @@ mod args;
 mod commands;
 mod exit;
 mod progress;
+mod solvers;
 mod trace;
 
 use std::process::ExitCode;

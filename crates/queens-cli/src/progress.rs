@@ -4,30 +4,29 @@
 use std::io::IsTerminal;
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens_core::{Event, Interest, Observer};
 
 /// Runs shorter than this show nothing.
-const QUIET_START: Duration = Duration::from_millis(500);
+const QUIET_START: Duration = Duration::from_secs(1);
 
-/// Nodes or iterations between two updates.
+/// Steps (nodes or iterations) between two updates of the count.
 const SAMPLE_EVERY: NonZeroU64 = NonZeroU64::new(1 << 16).unwrap();
 
-/// A spinner that appears when a solve has run for half a second.
+/// A spinner that appears on a terminal when a solve has run for a second, and then ticks on its
+/// own with the elapsed time and the latest step count.
 pub struct Spinner {
     bar: ProgressBar,
-    started: Instant,
-    shown: bool,
 }
 
 impl Spinner {
-    /// A hidden spinner for a run of `solver`.
+    /// A hidden spinner for a run of `solver`; a timer shows it after [`QUIET_START`].
     pub fn new(solver: &str) -> Self {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg}: {human_pos} nodes, {rate}, {elapsed}")
+            ProgressStyle::with_template("{spinner} {msg}: {human_pos} steps, {rate}, {elapsed}")
                 .expect("the template is valid")
                 .with_key(
                     "rate",
@@ -37,11 +36,19 @@ impl Spinner {
                 ),
         );
         bar.set_message(solver.to_owned());
-        Spinner {
-            bar,
-            started: Instant::now(),
-            shown: false,
+        if std::io::stderr().is_terminal() {
+            let timer = bar.downgrade();
+            std::thread::spawn(move || {
+                std::thread::sleep(QUIET_START);
+                if let Some(bar) = timer.upgrade()
+                    && !bar.is_finished()
+                {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(120));
+                }
+            });
         }
+        Spinner { bar }
     }
 }
 
@@ -55,16 +62,7 @@ impl Observer for Spinner {
 
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         match event {
-            Event::Step { iteration, .. } => {
-                if !self.shown
-                    && self.started.elapsed() >= QUIET_START
-                    && std::io::stderr().is_terminal()
-                {
-                    self.bar.set_draw_target(ProgressDrawTarget::stderr());
-                    self.shown = true;
-                }
-                self.bar.set_position(*iteration);
-            }
+            Event::Step { iteration, .. } => self.bar.set_position(*iteration),
             Event::Finished { .. } => self.bar.finish_and_clear(),
             _ => {}
         }

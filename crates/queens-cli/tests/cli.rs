@@ -368,7 +368,26 @@ fn bad_input_is_one_line_and_exit_two() {
             &["solve", "100000", "--solver", "brute-force"],
             "more than its limit",
         ),
-        (&["solve", "4000000000"], "more than its limit"),
+        (
+            &["solve", "4000000000", "--solver", "forward-checking"],
+            "more than its limit",
+        ),
+        (&["solve", "5000"], "text diagram"),
+        (
+            &["solve", "20", "--fix", "a1", "--solver", "construct"],
+            "cannot honour fixed queens",
+        ),
+        (
+            &[
+                "solve",
+                "4294967295",
+                "--solver",
+                "min-conflicts",
+                "--format",
+                "summary",
+            ],
+            "of memory is available",
+        ),
         (&["frobnicate"], "unrecognized subcommand"),
     ];
     for (args, message) in cases {
@@ -695,5 +714,62 @@ fn an_interrupted_count_saves_and_says_so() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("run the same command to resume"));
     assert!(checkpoint.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn large_boards_default_to_construction_and_local_search() {
+    let line = run(&["solve", "1000000", "--format", "summary"], 0);
+    assert!(
+        line.contains("solver=construct") && line.contains("solved=true"),
+        "{line}"
+    );
+    let doc = json(
+        &[
+            "solve", "500", "--fix", "a1", "--format", "json", "--seed", "7",
+        ],
+        0,
+    );
+    assert_eq!(doc["solver"], "min-conflicts");
+    assert_eq!(doc["seed"], 7);
+    assert!(
+        doc["queens"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"row": 0, "col": 0}))
+    );
+    verify(&serde_json::to_string(&doc).unwrap(), &[], 0);
+}
+
+#[test]
+fn huge_permutations_round_trip_through_verify() {
+    let dir = temp_dir("stream");
+    for solver in ["construct", "min-conflicts"] {
+        let path = dir.join(format!("{solver}.perm"));
+        let file = path.to_str().unwrap();
+        run(
+            &[
+                "solve", "300000", "--solver", solver, "--format", "perm", "--output", file,
+            ],
+            0,
+        );
+        let out = run(&["verify", file], 0);
+        assert_eq!(
+            out,
+            "300000×300000 board, 300000 queens: a valid solution\n"
+        );
+        // Break it: the first two columns share a row.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut rows: Vec<&str> = text.split_whitespace().collect();
+        rows[1] = rows[0];
+        std::fs::write(&path, rows.join(" ")).unwrap();
+        let out = run(&["verify", file], 1);
+        // The copied queen shares a row, and may also land on an occupied diagonal.
+        assert!(out.contains("not a solution:"), "{out}");
+        assert!(
+            out.contains("shares its row with an earlier queen"),
+            "{out}"
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

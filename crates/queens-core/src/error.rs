@@ -110,6 +110,14 @@ pub enum ParseError {
         /// The largest valid row.
         max: usize,
     },
+    /// A permutation entry that is not a number (found while streaming, before N is known).
+    #[error("permutation entry {index} ('{token}') is not a row number")]
+    PermutationToken {
+        /// 0-based column of the entry.
+        index: usize,
+        /// The text found.
+        token: String,
+    },
     /// Malformed JSON, or JSON of the wrong shape.
     #[error("invalid JSON board: {0}")]
     Json(String),

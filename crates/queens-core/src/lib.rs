@@ -29,7 +29,7 @@ pub mod solve;
 pub mod symmetry;
 pub mod verify;
 
-pub use board::{Board, Line, Square};
+pub use board::{Board, Line, QueenList, Queens, Square};
 pub use error::{BoardError, ParseError, ProblemError, SolveError};
 pub use problem::Problem;
 pub use solve::{

@@ -116,7 +116,7 @@ pub fn format_squares(squares: &[Square], cols: u32) -> String {
 }
 
 /// The text diagram: top rank first, `Q` and `.` separated by spaces, one line per rank.
-pub fn write_text(board: &Board, out: &mut impl Write) -> io::Result<()> {
+pub fn write_text<W: Write + ?Sized>(board: &Board, out: &mut W) -> io::Result<()> {
     let cols = board.cols() as usize;
     let mut grid = vec![vec![false; cols]; board.rows() as usize];
     for queen in board.queens() {
@@ -140,7 +140,17 @@ pub fn write_text(board: &Board, out: &mut impl Write) -> io::Result<()> {
 /// column), space-separated. Streams column by column, so it suits boards of any size.
 ///
 /// Fails with [`io::ErrorKind::InvalidInput`] if a column holds two queens.
-pub fn write_perm(board: &Board, out: &mut impl Write) -> io::Result<()> {
+pub fn write_perm<W: Write + ?Sized>(board: &Board, out: &mut W) -> io::Result<()> {
+    if let Some(rows) = board.permutation() {
+        let mut digits = itoa::Buffer::new();
+        for (col, &row) in rows.iter().enumerate() {
+            if col > 0 {
+                out.write_all(b" ")?;
+            }
+            out.write_all(digits.format(row).as_bytes())?;
+        }
+        return out.write_all(b"\n");
+    }
     let rows = board.rows_by_col().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -161,11 +171,7 @@ pub fn write_perm(board: &Board, out: &mut impl Write) -> io::Result<()> {
 
 /// The board as JSON: `{"rows", "cols", "queens": [{"row", "col"}]}`.
 pub fn to_json(board: &Board) -> serde_json::Value {
-    serde_json::json!({
-        "rows": board.rows(),
-        "cols": board.cols(),
-        "queens": board.queens(),
-    })
+    serde_json::to_value(board).expect("a board is plain data")
 }
 
 impl FromStr for Board {
@@ -254,9 +260,10 @@ fn parse_perm(text: &str) -> Result<Board, ParseError> {
         .filter(|t| !t.is_empty())
         .collect();
     let n = u32::try_from(tokens.len()).map_err(|_| crate::BoardError::TooLarge)?;
-    let mut queens = Vec::with_capacity(tokens.len());
-    for (index, (token, col)) in tokens.iter().zip(0..n).enumerate() {
+    let mut rows: Vec<Option<u32>> = Vec::with_capacity(tokens.len());
+    for (index, token) in tokens.iter().enumerate() {
         if *token == "-" {
+            rows.push(None);
             continue;
         }
         let row = token
@@ -268,8 +275,16 @@ fn parse_perm(text: &str) -> Result<Board, ParseError> {
                 token: (*token).to_owned(),
                 max: tokens.len() - 1,
             })?;
-        queens.push(Square::new(row, col));
+        rows.push(Some(row));
     }
+    if let Some(full) = rows.iter().copied().collect::<Option<Vec<u32>>>() {
+        return Ok(Board::from_permutation(full)?);
+    }
+    let queens = rows
+        .into_iter()
+        .zip(0..n)
+        .filter_map(|(row, col)| row.map(|row| Square::new(row, col)))
+        .collect();
     Ok(Board::with_queens(n, n, queens)?)
 }
 
@@ -381,7 +396,7 @@ mod tests {
 
     #[test]
     fn every_format_round_trips() {
-        let board = Board::from_permutation(&[1, 3, 0, 2]).unwrap();
+        let board = Board::from_permutation(vec![1, 3, 0, 2]).unwrap();
         let mut text = Vec::new();
         write_text(&board, &mut text).unwrap();
         let text = String::from_utf8(text).unwrap();

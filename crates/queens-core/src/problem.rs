@@ -69,15 +69,16 @@ impl Problem {
     /// The same problem with `fixed` as its fixed queens (replacing any before). They must be on
     /// the board, distinct, peaceful, and no more than the number of queens.
     pub fn with_fixed(mut self, fixed: Vec<Square>) -> Result<Self, ProblemError> {
-        let board = Board::with_queens(self.rows, self.cols, fixed)?;
-        if board.queens().len() > self.queens as usize {
+        // Checks that they are on the board and distinct.
+        Board::with_queens(self.rows, self.cols, fixed.clone())?;
+        if fixed.len() > self.queens as usize {
             return Err(ProblemError::TooManyFixed {
-                fixed: board.queens().len(),
+                fixed: fixed.len(),
                 queens: self.queens,
             });
         }
-        for (i, &a) in board.queens().iter().enumerate() {
-            for &b in &board.queens()[i + 1..] {
+        for (i, &a) in fixed.iter().enumerate() {
+            for &b in &fixed[i + 1..] {
                 if let Some(line) = a.shared_line(b) {
                     return Err(ProblemError::FixedQueensAttack {
                         a,
@@ -88,7 +89,7 @@ impl Problem {
                 }
             }
         }
-        self.fixed = board.queens().to_vec();
+        self.fixed = fixed;
         Ok(self)
     }
 

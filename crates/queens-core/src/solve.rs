@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::board::{Board, Square};
+use crate::board::{Board, QueenList, Square};
 use crate::error::SolveError;
 use crate::problem::Problem;
 use crate::verify::check_solution;
@@ -75,7 +75,7 @@ pub fn run(
         })?;
         // The run is over: an observer's request to stop changes nothing now.
         let _ = observer.observe(&Event::Solution {
-            queens: board.queens(),
+            queens: QueenList(board),
         });
     }
     let _ = observer.observe(&Event::Finished {
@@ -377,7 +377,7 @@ pub enum Event<'a> {
     /// The validated solution.
     Solution {
         /// Its queens.
-        queens: &'a [Square],
+        queens: QueenList<'a>,
     },
     /// The run is over.
     Finished {

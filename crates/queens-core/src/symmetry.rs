@@ -84,11 +84,7 @@ impl Symmetry {
         if !self.preserves(rows, cols) {
             return None;
         }
-        let queens = board
-            .queens()
-            .iter()
-            .map(|&q| self.apply(q, rows, cols))
-            .collect();
+        let queens = board.queens().map(|q| self.apply(q, rows, cols)).collect();
         Some(
             Board::with_queens(rows, cols, queens).expect("a symmetry is a bijection of the board"),
         )
@@ -99,11 +95,7 @@ impl Symmetry {
 fn sorted_images(board: &Board) -> impl Iterator<Item = Vec<Square>> + '_ {
     let (rows, cols) = (board.rows(), board.cols());
     Symmetry::of_board(rows, cols).map(move |s| {
-        let mut queens: Vec<Square> = board
-            .queens()
-            .iter()
-            .map(|&q| s.apply(q, rows, cols))
-            .collect();
+        let mut queens: Vec<Square> = board.queens().map(|q| s.apply(q, rows, cols)).collect();
         queens.sort_unstable();
         queens
     })

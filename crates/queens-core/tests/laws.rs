@@ -133,7 +133,7 @@ proptest! {
     fn permutations_round_trip(rows in proptest::collection::vec(0u32..40, 1..40)) {
         let n = rows.len() as u32;
         let rows: Vec<u32> = rows.into_iter().map(|r| r % n).collect();
-        let board = Board::from_permutation(&rows).unwrap();
+        let board = Board::from_permutation(rows).unwrap();
         let mut perm = Vec::new();
         write_perm(&board, &mut perm).unwrap();
         let back = parse_board(std::str::from_utf8(&perm).unwrap()).unwrap();
@@ -151,13 +151,13 @@ proptest! {
 #[test]
 fn the_eight_symmetries_of_a_solution_are_eight_solutions() {
     // 8-queens solution 0 4 7 5 2 6 1 3 has a trivial stabiliser: eight distinct images.
-    let board = Board::from_permutation(&[0, 4, 7, 5, 2, 6, 1, 3]).unwrap();
+    let board = Board::from_permutation(vec![0, 4, 7, 5, 2, 6, 1, 3]).unwrap();
     assert_eq!(orbit_size(&board), 8);
     for symmetry in Symmetry::ALL {
         assert!(verify(&symmetry.apply_board(&board).unwrap()).is_solution());
     }
     // The 6-queens solution is symmetric under the half turn: an orbit of 4.
-    let six = Board::from_permutation(&[1, 3, 5, 0, 2, 4]).unwrap();
+    let six = Board::from_permutation(vec![1, 3, 5, 0, 2, 4]).unwrap();
     assert_eq!(orbit_size(&six), 4);
 }
 

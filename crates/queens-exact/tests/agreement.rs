@@ -141,7 +141,7 @@ fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
             Verdict::Solved(board) => {
                 prop_assert!(solvable, "{solver} solved an unsolvable {problem:?}");
                 prop_assert_eq!(check_solution(problem, board), Ok(()));
-                prop_assert!(solutions.contains(&board.queens().iter().copied().collect()));
+                prop_assert!(solutions.contains(&board.queens().collect()));
             }
             Verdict::Unsolvable => {
                 prop_assert!(!solvable, "{solver} missed a solution of {problem:?}");
@@ -242,7 +242,7 @@ proptest! {
             let outcome = run(solver.build().as_mut(), &problem, &mut budget, &mut replay).unwrap();
             prop_assert_eq!(consistent, Ok(()), "{}", solver);
             if let Verdict::Solved(board) = &outcome.verdict {
-                prop_assert_eq!(&on_board, &board.queens().iter().copied().collect(), "{}", solver);
+                prop_assert_eq!(&on_board, &board.queens().collect(), "{}", solver);
             }
         }
     }

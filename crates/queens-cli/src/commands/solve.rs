@@ -1,29 +1,40 @@
 //! `queens solve`: one solution, printed as a diagram, a permutation, JSON or a summary line.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use queens_core::error::human_bytes;
 use queens_core::notation::{self, parse_squares};
-use queens_core::{Board, Budget, Outcome, Problem, Square, StopReason, Verdict, solve};
-use queens_exact::ExactSolver;
+use queens_core::verify::PermutationCheck;
+use queens_core::{Budget, Outcome, Problem, QueenList, Square, StopReason, Verdict, solve};
 use serde::Serialize;
 
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_flag, parse_size};
 use crate::exit::Exit;
 use crate::progress::Spinner;
+use crate::solvers::SolverKind;
 use crate::trace::TraceWriter;
+
+/// The seed of randomized solvers when none is given.
+const DEFAULT_SEED: u64 = 1;
+
+/// The widest board drawn as a text diagram.
+const TEXT_MAX_SIDE: u32 = 1000;
 
 /// A validated `solve` request.
 #[derive(Debug)]
 pub struct SolveConfig {
     pub problem: Problem,
-    pub solver: ExactSolver,
+    pub solver: SolverKind,
+    pub seed: u64,
     pub budget: Budget,
     pub format: Format,
     pub trace: Option<PathBuf>,
+    pub output: Option<PathBuf>,
 }
 
 impl SolveConfig {
@@ -38,14 +49,18 @@ impl SolveConfig {
             problem = problem.with_fixed(parse_squares(list).context("in --fix")?)?;
         }
         let solver = match &args.solver {
-            Some(name) => name.parse::<ExactSolver>()?,
-            None => ExactSolver::best_for(&problem),
+            Some(name) => name.parse::<SolverKind>()?,
+            None => SolverKind::best_for(&problem),
         };
         solver.check(&problem)?;
-        let mut budget = Budget::unlimited().with_max_nodes(args.max_nodes);
-        if let Some(iterations) = args.max_iters {
-            budget = budget.with_max_iterations(iterations);
+        if args.format == Format::Text && rows.max(cols) > TEXT_MAX_SIDE {
+            anyhow::bail!(
+                "a text diagram is for boards up to {TEXT_MAX_SIDE} wide: use --format perm or summary"
+            );
         }
+        let mut budget = Budget::unlimited().with_max_nodes(args.max_nodes);
+        let default_iterations = (100 * u64::from(rows)).max(10_000_000);
+        budget = budget.with_max_iterations(args.max_iters.unwrap_or(default_iterations));
         if let Some(seconds) = args.time_limit {
             let limit = Duration::try_from_secs_f64(seconds)
                 .ok()
@@ -58,27 +73,81 @@ impl SolveConfig {
         Ok(SolveConfig {
             problem,
             solver,
+            seed: args.seed.unwrap_or(DEFAULT_SEED),
             budget,
             format: args.format,
             trace: args.trace,
+            output: args.output,
         })
     }
+
+    /// Refuses a run that cannot fit in this machine's available memory.
+    fn check_memory(&self) -> anyhow::Result<()> {
+        let n = u128::from(self.problem.rows().max(self.problem.cols()));
+        // The solver's state, and the validator's bit per line (about 6 bits a queen).
+        let needed = self.solver.memory_estimate(&self.problem) + n;
+        if let Some(available) = available_memory()
+            && needed > available
+        {
+            anyhow::bail!(
+                "{} needs about {} for this board, but only {} of memory is available",
+                self.solver,
+                human_bytes(needed),
+                human_bytes(available)
+            );
+        }
+        Ok(())
+    }
+
+    /// The answer streams from the construction without holding the board.
+    fn streams(&self) -> bool {
+        self.solver == SolverKind::Construct
+            && matches!(self.format, Format::Perm | Format::Summary)
+            && self.trace.is_none()
+    }
+}
+
+/// Memory available to a new process, from `/proc/meminfo` (Linux); `None` elsewhere.
+fn available_memory() -> Option<u128> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u128 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Where the answer goes: standard output or the `--output` file.
+fn open_output(path: Option<&std::path::Path>) -> anyhow::Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(path) => Box::new(BufWriter::with_capacity(
+            1 << 20,
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        )),
+        None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+    })
 }
 
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
+    let config = SolveConfig::from_args(args)?;
+    config.check_memory()?;
+    let mut out = open_output(config.output.as_deref())?;
+    if config.streams() {
+        return stream_construction(&config, &mut out);
+    }
     let SolveConfig {
         problem,
         solver,
+        seed,
         budget,
         format,
         trace,
-    } = SolveConfig::from_args(args)?;
+        ..
+    } = config;
     let mut budget = budget.with_cancel(interrupt_flag());
     let trace = trace.as_deref().map(TraceWriter::create).transpose()?;
     let mut observer = (trace, Spinner::new(solver.name()));
     let outcome = solve::run(
-        solver.build().as_mut(),
+        solver.build(seed).as_mut(),
         &problem,
         &mut budget,
         &mut observer,
@@ -86,7 +155,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if let Some(trace) = observer.0 {
         trace.finish()?;
     }
-    print(&problem, solver, &outcome, format)?;
+    print(&problem, solver, &outcome, format, &mut out)?;
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
@@ -95,23 +164,79 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
 
 fn print(
     problem: &Problem,
-    solver: ExactSolver,
+    solver: SolverKind,
     outcome: &Outcome,
     format: Format,
+    out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let mut out = io::stdout().lock();
     match (format, &outcome.verdict) {
-        (Format::Text, Verdict::Solved(board)) => notation::write_text(board, &mut out)?,
-        (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, &mut out)?,
+        (Format::Text, Verdict::Solved(board)) => notation::write_text(board, out)?,
+        (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, out)?,
         (Format::Text | Format::Perm, verdict) => eprintln!("{}", describe_failure(verdict)),
         (Format::Json, _) => {
-            serde_json::to_writer(&mut out, &SolveDocument::new(problem, solver, outcome))?;
+            serde_json::to_writer(&mut *out, &SolveDocument::new(problem, solver, outcome))?;
             writeln!(out)?;
         }
-        (Format::Summary, _) => writeln!(out, "{}", summary_line(problem, solver, outcome))?,
+        (Format::Summary, _) => {
+            let summary = Summary::of(problem, solver, outcome);
+            writeln!(out, "{summary}")?;
+        }
     }
     out.flush()?;
     Ok(())
+}
+
+/// `construct` with `--format perm` or `summary`: rows are computed, checked and written column
+/// by column, so that N = 10⁹ needs no board in memory — only the validator's bits.
+fn stream_construction(config: &SolveConfig, out: &mut dyn Write) -> anyhow::Result<Exit> {
+    let started = Instant::now();
+    let n = config.problem.rows();
+    let solved = if let Some(rows) = queens_heuristic::construction(n) {
+        let mut check = PermutationCheck::default();
+        let mut digits = itoa::Buffer::new();
+        let write = config.format == Format::Perm;
+        for (col, row) in rows.enumerate() {
+            check.push(Some(row))?;
+            if write {
+                if col > 0 {
+                    out.write_all(b" ")?;
+                }
+                out.write_all(digits.format(row).as_bytes())?;
+            }
+        }
+        if write {
+            out.write_all(b"\n")?;
+        }
+        let report = check.finish()?;
+        anyhow::ensure!(
+            report.is_solution(),
+            "construct produced an invalid board for N = {n}: a bug, please report it"
+        );
+        true
+    } else {
+        false
+    };
+    let elapsed = started.elapsed();
+    if config.format == Format::Summary {
+        let summary = Summary {
+            size: n.to_string(),
+            solver: SolverKind::Construct,
+            solved,
+            status: if solved { "solved" } else { "unsolvable" },
+            nodes: None,
+            iterations: None,
+            elapsed,
+        };
+        writeln!(out, "{summary}")?;
+    } else if !solved {
+        eprintln!("no solution");
+    }
+    out.flush()?;
+    Ok(if solved {
+        Exit::Success
+    } else {
+        Exit::NoAnswer
+    })
 }
 
 fn describe_failure(verdict: &Verdict) -> String {
@@ -121,12 +246,11 @@ fn describe_failure(verdict: &Verdict) -> String {
         Verdict::Stopped(reason @ StopReason::NodeLimit(_)) => {
             format!("stopped: {reason}; raise --max-nodes to search further")
         }
+        Verdict::Stopped(reason @ StopReason::IterationLimit(_)) => {
+            format!("stopped: {reason}; raise --max-iters or try another --seed")
+        }
         Verdict::Stopped(reason) => format!("stopped: {reason}"),
     }
-}
-
-fn elapsed_ms(outcome: &Outcome) -> f64 {
-    outcome.stats.elapsed.as_secs_f64() * 1e3
 }
 
 /// The contract: `{"n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations",
@@ -140,7 +264,7 @@ struct SolveDocument<'a> {
     solver: &'static str,
     seed: Option<u64>,
     solved: bool,
-    queens: Option<&'a [Square]>,
+    queens: Option<QueenList<'a>>,
     iterations: Option<u64>,
     nodes: Option<u64>,
     elapsed_ms: f64,
@@ -151,7 +275,7 @@ struct SolveDocument<'a> {
 }
 
 impl<'a> SolveDocument<'a> {
-    fn new(problem: &'a Problem, solver: ExactSolver, outcome: &'a Outcome) -> Self {
+    fn new(problem: &'a Problem, solver: SolverKind, outcome: &'a Outcome) -> Self {
         SolveDocument {
             n: problem.side(),
             rows: problem.rows(),
@@ -159,10 +283,10 @@ impl<'a> SolveDocument<'a> {
             solver: solver.name(),
             seed: outcome.stats.seed,
             solved: outcome.solution().is_some(),
-            queens: outcome.solution().map(Board::queens),
+            queens: outcome.solution().map(QueenList),
             iterations: outcome.stats.iterations,
             nodes: outcome.stats.nodes,
-            elapsed_ms: elapsed_ms(outcome),
+            elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
             status: outcome.verdict.status(),
             stop_reason: match &outcome.verdict {
                 Verdict::Stopped(reason) => Some(reason.to_string()),
@@ -174,19 +298,47 @@ impl<'a> SolveDocument<'a> {
     }
 }
 
-fn summary_line(problem: &Problem, solver: ExactSolver, outcome: &Outcome) -> String {
-    let count = |value: Option<u64>| value.map_or_else(|| "-".to_owned(), |v| v.to_string());
-    let size = problem.side().map_or_else(
-        || format!("{}x{}", problem.rows(), problem.cols()),
-        |n| n.to_string(),
-    );
-    format!(
-        "n={size} solver={} solved={} status={} nodes={} iterations={} elapsed_ms={:.3}",
-        solver.name(),
-        outcome.solution().is_some(),
-        outcome.verdict.status(),
-        count(outcome.stats.nodes),
-        count(outcome.stats.iterations),
-        elapsed_ms(outcome),
-    )
+/// `--format summary`: one line of `key=value` pairs, no board.
+struct Summary {
+    size: String,
+    solver: SolverKind,
+    solved: bool,
+    status: &'static str,
+    nodes: Option<u64>,
+    iterations: Option<u64>,
+    elapsed: Duration,
+}
+
+impl Summary {
+    fn of(problem: &Problem, solver: SolverKind, outcome: &Outcome) -> Self {
+        Summary {
+            size: problem.side().map_or_else(
+                || format!("{}x{}", problem.rows(), problem.cols()),
+                |n| n.to_string(),
+            ),
+            solver,
+            solved: outcome.solution().is_some(),
+            status: outcome.verdict.status(),
+            nodes: outcome.stats.nodes,
+            iterations: outcome.stats.iterations,
+            elapsed: outcome.stats.elapsed,
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |value: Option<u64>| value.map_or_else(|| "-".to_owned(), |v| v.to_string());
+        write!(
+            f,
+            "n={} solver={} solved={} status={} nodes={} iterations={} elapsed_ms={:.3}",
+            self.size,
+            self.solver,
+            self.solved,
+            self.status,
+            count(self.nodes),
+            count(self.iterations),
+            self.elapsed.as_secs_f64() * 1e3,
+        )
+    }
 }

@@ -1,39 +1,162 @@
 //! `queens verify`: reads a board in any format and names every attacking pair.
+//!
+//! A permutation is read as a stream: up to [`DETAILED_UP_TO`] columns it is checked in full and
+//! every attacking pair named; beyond, it is checked in a few bits per queen as it arrives, and
+//! the first queens found on an occupied line are named.
 
-use std::fs;
-use std::io::{self, IsTerminal, Read, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 
 use anyhow::{Context, bail};
 use queens_core::notation::{parse_board, square_name};
-use queens_core::verify::verify;
+use queens_core::verify::{PermutationCheck, PermutationReport, verify};
+use queens_core::{Board, ParseError};
 use serde_json::json;
 
 use crate::args::VerifyArgs;
 use crate::exit::Exit;
 
+/// Permutations up to this many columns are kept and checked in full.
+const DETAILED_UP_TO: usize = 100_000;
+
 /// Runs `queens verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
-    let input = match args.file.as_deref() {
-        Some(path) if path.as_os_str() != "-" => {
-            fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
-        }
+    let mut input: Box<dyn BufRead> = match args.file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => Box::new(BufReader::with_capacity(
+            1 << 20,
+            File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+        )),
         _ => {
-            let mut stdin = io::stdin();
-            if stdin.is_terminal() {
+            if io::stdin().is_terminal() {
                 bail!("no board given: name a FILE or pipe a board into standard input");
             }
-            let mut text = String::new();
-            stdin
-                .read_to_string(&mut text)
-                .context("cannot read standard input")?;
-            text
+            Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
         }
     };
-    let board = parse_board(&input)?;
-    let report = verify(&board);
+    if starts_like_a_permutation(&mut input)? {
+        match read_permutation(&mut input)? {
+            Permutation::Kept(board) => report_board(&board, args.json),
+            Permutation::Streamed(report) => report_stream(&report, args.json),
+        }
+    } else {
+        let mut text = String::new();
+        input
+            .read_to_string(&mut text)
+            .context("cannot read the board")?;
+        report_board(&parse_board(&text)?, args.json)
+    }
+}
+
+/// Whether the first non-blank byte is a digit or `-`, as in a permutation.
+fn starts_like_a_permutation(input: &mut dyn BufRead) -> anyhow::Result<bool> {
+    loop {
+        let buffer = input.fill_buf().context("cannot read the board")?;
+        let Some(&first) = buffer.first() else {
+            return Ok(false);
+        };
+        if first.is_ascii_whitespace() {
+            input.consume(1);
+            continue;
+        }
+        return Ok(first.is_ascii_digit() || first == b'-');
+    }
+}
+
+enum Permutation {
+    Kept(Board),
+    Streamed(PermutationReport),
+}
+
+/// Reads a permutation token by token (rows separated by blanks or commas, `-` for an empty
+/// column), checking it as it goes and keeping it only while it is small.
+fn read_permutation(input: &mut dyn BufRead) -> anyhow::Result<Permutation> {
+    let mut reader = PermutationReader {
+        check: PermutationCheck::default(),
+        kept: Some(Vec::new()),
+        index: 0,
+    };
+    let mut token: Vec<u8> = Vec::new();
+    loop {
+        let buffer = input.fill_buf().context("cannot read the board")?;
+        if buffer.is_empty() {
+            break;
+        }
+        let length = buffer.len();
+        for &byte in buffer {
+            match byte {
+                b'0'..=b'9' | b'-' if token.len() < 12 => token.push(byte),
+                b',' => reader.column(&mut token)?,
+                _ if byte.is_ascii_whitespace() => reader.column(&mut token)?,
+                _ => {
+                    token.push(byte);
+                    return Err(reader.bad(&token).into());
+                }
+            }
+        }
+        input.consume(length);
+    }
+    reader.column(&mut token)?;
+    let report = reader.check.finish()?;
+    Ok(match reader.kept {
+        Some(rows) => {
+            let text: Vec<String> = rows
+                .iter()
+                .map(|row| row.map_or_else(|| "-".to_owned(), |r| r.to_string()))
+                .collect();
+            Permutation::Kept(parse_board(&text.join(" "))?)
+        }
+        None => Permutation::Streamed(report),
+    })
+}
+
+/// The state of a permutation being read.
+struct PermutationReader {
+    check: PermutationCheck,
+    /// The rows read so far, while there are few enough to keep.
+    kept: Option<Vec<Option<u32>>>,
+    index: usize,
+}
+
+impl PermutationReader {
+    /// Takes `token` (emptied) as the next column, if it is not empty.
+    fn column(&mut self, token: &mut Vec<u8>) -> anyhow::Result<()> {
+        if token.is_empty() {
+            return Ok(());
+        }
+        let row = if token.as_slice() == b"-" {
+            None
+        } else {
+            let parsed = std::str::from_utf8(token)
+                .ok()
+                .and_then(|t| t.parse::<u32>().ok());
+            Some(parsed.ok_or_else(|| self.bad(token))?)
+        };
+        self.check.push(row)?;
+        if let Some(rows) = &mut self.kept {
+            if rows.len() < DETAILED_UP_TO {
+                rows.push(row);
+            } else {
+                self.kept = None;
+            }
+        }
+        self.index += 1;
+        token.clear();
+        Ok(())
+    }
+
+    fn bad(&self, token: &[u8]) -> ParseError {
+        ParseError::PermutationToken {
+            index: self.index,
+            token: String::from_utf8_lossy(token).into_owned(),
+        }
+    }
+}
+
+fn report_board(board: &Board, json: bool) -> anyhow::Result<Exit> {
+    let report = verify(board);
     let cols = board.cols();
-    let mut out = io::stdout().lock();
-    if args.json {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if json {
         let conflicts: Vec<_> = report
             .conflicts()
             .map(|c| json!({"a": c.a, "b": c.b, "line": c.line}))
@@ -41,7 +164,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
         let document = json!({
             "rows": board.rows(),
             "cols": board.cols(),
-            "queens": board.queens().len(),
+            "queens": board.queen_count(),
             "valid": report.is_solution(),
             "peaceful": report.is_peaceful(),
             "missing": report.missing(),
@@ -51,28 +174,21 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {
-        let verdict = if report.is_solution() {
-            "a valid solution".to_owned()
-        } else {
-            let mut problems = Vec::new();
-            if report.missing() > 0 {
-                problems.push(format!("{} missing", report.missing()));
-            }
-            if !report.is_peaceful() {
-                let pairs = report.conflict_count();
-                problems.push(format!(
-                    "{pairs} attacking pair{}",
-                    if pairs == 1 { "" } else { "s" }
-                ));
-            }
-            format!("not a solution: {}", problems.join(", "))
-        };
+        let mut problems = Vec::new();
+        if report.missing() > 0 {
+            problems.push(format!("{} missing", report.missing()));
+        }
+        if !report.is_peaceful() {
+            let pairs = report.conflict_count();
+            problems.push(format!("{pairs} attacking pair{}", plural(pairs)));
+        }
         writeln!(
             out,
-            "{}×{} board, {} queens: {verdict}",
+            "{}×{} board, {} queens: {}",
             board.rows(),
             board.cols(),
-            board.queens().len()
+            board.queen_count(),
+            verdict(report.is_solution(), &problems)
         )?;
         for conflict in report.conflicts() {
             writeln!(
@@ -85,9 +201,68 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
         }
     }
     out.flush()?;
-    Ok(if report.is_solution() {
-        Exit::Success
+    Ok(exit(report.is_solution()))
+}
+
+fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit> {
+    let n = report.n;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if json {
+        let document = json!({
+            "rows": n,
+            "cols": n,
+            "queens": report.queens,
+            "valid": report.is_solution(),
+            "peaceful": report.collisions == 0,
+            "missing": report.missing(),
+            "collisions": report.collisions,
+            "first_collisions": report.first_collisions,
+        });
+        serde_json::to_writer(&mut out, &document)?;
+        writeln!(out)?;
     } else {
-        Exit::NoAnswer
-    })
+        let mut problems = Vec::new();
+        if report.missing() > 0 {
+            problems.push(format!("{} missing", report.missing()));
+        }
+        if report.collisions > 0 {
+            problems.push(format!(
+                "{} queen{} on a line already holding one",
+                report.collisions,
+                plural(report.collisions)
+            ));
+        }
+        writeln!(
+            out,
+            "{n}×{n} board, {} queens: {}",
+            report.queens,
+            verdict(report.is_solution(), &problems)
+        )?;
+        for collision in &report.first_collisions {
+            writeln!(
+                out,
+                "  the queen on {} shares its {} with an earlier queen",
+                square_name(collision.queen, n),
+                collision.line
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(exit(report.is_solution()))
+}
+
+fn verdict(valid: bool, problems: &[String]) -> String {
+    if valid {
+        "a valid solution".to_owned()
+    } else {
+        format!("not a solution: {}", problems.join(", "))
+    }
+}
+
+fn plural(count: u64) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+fn exit(valid: bool) -> Exit {
+    if valid { Exit::Success } else { Exit::NoAnswer }
 }

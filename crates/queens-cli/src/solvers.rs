@@ -1,0 +1,132 @@
+//! Every solver by name: what `--solver` accepts, which one is the default for a problem, and
+//! what each needs in memory.
+
+use std::fmt;
+use std::str::FromStr;
+
+use queens_core::{Problem, SolveError, Solver};
+use queens_exact::ExactSolver;
+use queens_heuristic::{Construct, MinConflicts};
+
+/// A solver the CLI can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverKind {
+    /// One of the exhaustive solvers.
+    Exact(ExactSolver),
+    /// The explicit construction.
+    Construct,
+    /// QS4-style min-conflicts.
+    MinConflicts,
+}
+
+/// Up to this side, the default solver is an exhaustive one (it answers in milliseconds and
+/// proves unsolvability); beyond it, construction or local search.
+const EXHAUSTIVE_UP_TO: u32 = 20;
+
+impl SolverKind {
+    /// Every solver, in the order `--help` lists them.
+    pub const ALL: [SolverKind; 6] = [
+        SolverKind::Exact(ExactSolver::BruteForce),
+        SolverKind::Exact(ExactSolver::RowBruteForce),
+        SolverKind::Exact(ExactSolver::Backtracking),
+        SolverKind::Exact(ExactSolver::ForwardChecking),
+        SolverKind::Construct,
+        SolverKind::MinConflicts,
+    ];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Exact(exact) => exact.name(),
+            SolverKind::Construct => "construct",
+            SolverKind::MinConflicts => "min-conflicts",
+        }
+    }
+
+    /// A new solver of this kind.
+    pub fn build(self, seed: u64) -> Box<dyn Solver + Send> {
+        match self {
+            SolverKind::Exact(exact) => exact.build(),
+            SolverKind::Construct => Box::new(Construct),
+            SolverKind::MinConflicts => Box::new(MinConflicts::new(seed)),
+        }
+    }
+
+    /// The best solver for `problem`: exhaustive search on small boards; the construction on
+    /// large ones, or min-conflicts when queens are fixed; brute force for partial boards.
+    pub fn best_for(problem: &Problem) -> SolverKind {
+        match problem.side() {
+            Some(n) if problem.queens() == n && n > EXHAUSTIVE_UP_TO => {
+                if problem.fixed().is_empty() {
+                    SolverKind::Construct
+                } else {
+                    SolverKind::MinConflicts
+                }
+            }
+            _ => SolverKind::Exact(ExactSolver::best_for(problem)),
+        }
+    }
+
+    /// Whether the solver handles `problem`; the error says why not.
+    pub fn check(self, problem: &Problem) -> Result<(), SolveError> {
+        let unsupported = |reason: &str| SolveError::Unsupported {
+            solver: self.name(),
+            reason: reason.to_owned(),
+        };
+        match self {
+            SolverKind::Exact(exact) => exact.check(problem),
+            _ if problem.side() != Some(problem.queens()) => {
+                Err(unsupported("it places N queens on an N×N board"))
+            }
+            SolverKind::Construct if !problem.fixed().is_empty() => Err(unsupported(
+                "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Bytes the solver holds while it runs, about (the exhaustive solvers check their own
+    /// limit in [`check`](Self::check)).
+    pub fn memory_estimate(self, problem: &Problem) -> u128 {
+        match self {
+            SolverKind::Exact(exact) => exact.memory_estimate(problem),
+            SolverKind::Construct => 4 * u128::from(problem.rows()),
+            SolverKind::MinConflicts => u128::from(MinConflicts::memory_estimate(problem.rows())),
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSolver(String);
+
+impl fmt::Display for UnknownSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = SolverKind::ALL.iter().map(|s| s.name()).collect();
+        write!(
+            f,
+            "unknown solver '{}' (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownSolver {}
+
+impl FromStr for SolverKind {
+    type Err = UnknownSolver;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        SolverKind::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| UnknownSolver(name.to_owned()))
+    }
+}

@@ -1,0 +1,24 @@
+//! N-Queens solvers that scale to millions of queens.
+//!
+//! - [`Construct`]: the explicit construction — a solution for every N except 2 and 3, in O(N)
+//!   time, computed column by column ([`construction`]) so that it can be streamed to a file
+//!   without holding the board.
+//! - [`MinConflicts`]: local search in the style of Sosic & Gu's QS4 — a permutation start that
+//!   places most queens without diagonal conflicts by random probes, then swap repair of the
+//!   few collisions left. 8 bytes a queen; fixed queens stay where they are.
+//!
+//! ```
+//! use queens_core::{Budget, NoObserver, Problem, solve::run};
+//! use queens_heuristic::MinConflicts;
+//!
+//! let problem = Problem::square(1000)?;
+//! let outcome = run(&mut MinConflicts::new(7), &problem, &mut Budget::unlimited(), &mut NoObserver)?;
+//! assert!(outcome.solution().is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod construct;
+mod min_conflicts;
+
+pub use construct::{Construct, construction};
+pub use min_conflicts::{MinConflicts, MinConflictsParams};

@@ -1,0 +1,410 @@
+//! `min-conflicts`: QS4-style local search for boards of any size (Sosic & Gu, 1991).
+//!
+//! The board is a permutation — one queen per row and column — so only diagonals can collide.
+//! **Start**: column by column, a queen takes a random row still unused, probing up to
+//! [`probes`](MinConflictsParams::probes) random rows for one whose two diagonals are empty; the
+//! last [`tail`](MinConflictsParams::tail) columns take a random row without probing. Almost
+//! every queen starts safe. **Repair**: a queen on a crowded diagonal swaps rows with a random
+//! queen whenever that lowers the number of collisions, until none is left.
+//!
+//! State: the row of each column (4 bytes) and a 1-byte counter per diagonal (about 4 bytes per
+//! queen for both directions): 8 bytes a queen. Fixed queens stay in their columns and rows.
+//! One iteration is one swap tried during repair.
+
+use queens_core::solve::Reporter;
+use queens_core::{
+    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// The tunable parts of [`MinConflicts`], with the defaults of the original.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinConflictsParams {
+    /// The seed of the random generator: the same seed gives the same run.
+    pub seed: u64,
+    /// Random rows tried per column at the start before taking a conflicting one.
+    pub probes: u32,
+    /// Columns placed at random, without probing, at the end of the start.
+    pub tail: u32,
+}
+
+impl Default for MinConflictsParams {
+    fn default() -> Self {
+        MinConflictsParams {
+            seed: 1,
+            probes: 100,
+            tail: 30,
+        }
+    }
+}
+
+/// QS4-style min-conflicts.
+#[derive(Clone, Debug, Default)]
+pub struct MinConflicts {
+    params: MinConflictsParams,
+}
+
+impl MinConflicts {
+    /// The solver with default parameters and `seed`.
+    pub fn new(seed: u64) -> Self {
+        MinConflicts::with_params(MinConflictsParams {
+            seed,
+            ..MinConflictsParams::default()
+        })
+    }
+
+    /// The solver with `params`.
+    pub fn with_params(params: MinConflictsParams) -> Self {
+        MinConflicts { params }
+    }
+
+    /// Bytes the solver holds for an N×N board: the rows and the diagonal counters.
+    pub fn memory_estimate(n: u32) -> u64 {
+        let n = u64::from(n);
+        4 * n + 2 * (2 * n - 1)
+    }
+}
+
+impl Solver for MinConflicts {
+    fn name(&self) -> &'static str {
+        "min-conflicts"
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        let n = problem
+            .side()
+            .filter(|&n| problem.queens() == n)
+            .ok_or_else(|| SolveError::Unsupported {
+                solver: "min-conflicts",
+                reason: "it places N queens on an N×N board".into(),
+            })?;
+        let seed = self.params.seed;
+        if n == 2 || n == 3 {
+            return Ok(Outcome::new(Verdict::Unsolvable).with_seed(seed));
+        }
+        let mut reporter = Reporter::new(observer);
+        let mut search = Search::start(problem, self.params);
+        let mut iterations = 0;
+        let verdict = match search.repair(budget, &mut reporter, &mut iterations) {
+            Ok(true) => Verdict::Solved(
+                Board::from_permutation(search.rows).expect("a permutation of the rows"),
+            ),
+            Ok(false) => Verdict::Unsolvable,
+            Err(stop) => Verdict::Stopped(stop),
+        };
+        Ok(Outcome::new(verdict)
+            .with_iterations(iterations)
+            .with_seed(seed))
+    }
+}
+
+/// Queens per diagonal, one byte each: rising diagonals by `col − row + N − 1`, falling ones
+/// by `col + row`.
+struct Diagonals {
+    n: usize,
+    rising: Vec<u8>,
+    falling: Vec<u8>,
+}
+
+impl Diagonals {
+    fn new(n: usize) -> Self {
+        Diagonals {
+            n,
+            rising: vec![0; 2 * n - 1],
+            falling: vec![0; 2 * n - 1],
+        }
+    }
+
+    #[inline]
+    fn indices(&self, col: usize, row: usize) -> (usize, usize) {
+        (col + self.n - 1 - row, col + row)
+    }
+
+    /// Whether the square's two diagonals are empty. Both counters are read unconditionally,
+    /// so that their two cache misses overlap.
+    #[inline]
+    fn is_free(&self, col: usize, row: usize) -> bool {
+        let (r, f) = self.indices(col, row);
+        (self.rising[r] | self.falling[f]) == 0
+    }
+
+    /// Reads the square's counters ahead of need, so that they are in cache when needed.
+    #[inline]
+    fn touch(&self, col: usize, row: usize) -> u8 {
+        let (r, f) = self.indices(col, row);
+        self.rising.get(r).copied().unwrap_or(0) ^ self.falling.get(f).copied().unwrap_or(0)
+    }
+
+    /// Queens on the square's diagonals (the square's own queen included, if any).
+    #[inline]
+    fn load(&self, col: usize, row: usize) -> u32 {
+        let (r, f) = self.indices(col, row);
+        u32::from(self.rising[r]) + u32::from(self.falling[f])
+    }
+
+    /// Adds a queen; returns the collisions it creates (queens already on its diagonals).
+    #[inline]
+    fn add(&mut self, col: usize, row: usize) -> u64 {
+        let (r, f) = self.indices(col, row);
+        let created = u64::from(self.rising[r] > 0) + u64::from(self.falling[f] > 0);
+        self.rising[r] = self.rising[r].saturating_add(1);
+        self.falling[f] = self.falling[f].saturating_add(1);
+        created
+    }
+
+    /// Removes a queen; returns the collisions it ends.
+    #[inline]
+    fn remove(&mut self, col: usize, row: usize) -> u64 {
+        let (r, f) = self.indices(col, row);
+        let ended = u64::from(self.rising[r] > 1) + u64::from(self.falling[f] > 1);
+        self.rising[r] -= 1;
+        self.falling[f] -= 1;
+        ended
+    }
+}
+
+/// The columns whose queen may move, numbered 0.. in order: every column when no queen is
+/// fixed, otherwise the others — found by counting past the fixed ones when they are few, or
+/// listed (4 bytes a column) when they are many.
+enum Movable {
+    All(usize),
+    Around { n: usize, fixed: Vec<u32> },
+    Listed(Vec<u32>),
+}
+
+impl Movable {
+    /// Above this many fixed queens the movable columns are listed.
+    const COUNT_PAST: usize = 64;
+
+    fn new(n: usize, mut fixed: Vec<u32>) -> Self {
+        fixed.sort_unstable();
+        if fixed.is_empty() {
+            Movable::All(n)
+        } else if fixed.len() <= Self::COUNT_PAST {
+            Movable::Around { n, fixed }
+        } else {
+            let mut fixed = fixed.into_iter().peekable();
+            let listed = (0..n as u32)
+                .filter(|&col| fixed.next_if_eq(&col).is_none())
+                .collect();
+            Movable::Listed(listed)
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Movable::All(n) => *n,
+            Movable::Around { n, fixed } => n - fixed.len(),
+            Movable::Listed(columns) => columns.len(),
+        }
+    }
+
+    /// The `k`-th movable column.
+    #[inline]
+    fn col(&self, k: usize) -> usize {
+        match self {
+            Movable::All(_) => k,
+            Movable::Around { fixed, .. } => {
+                let mut col = k;
+                for &f in fixed {
+                    if f as usize <= col {
+                        col += 1;
+                    }
+                }
+                col
+            }
+            Movable::Listed(columns) => columns[k] as usize,
+        }
+    }
+}
+
+struct Search {
+    rows: Vec<u32>,
+    diagonals: Diagonals,
+    movable: Movable,
+    /// Queens on a diagonal already holding one: Σ over diagonals of (queens − 1).
+    collisions: u64,
+    rng: SmallRng,
+}
+
+impl Search {
+    /// The QS4 start: fixed queens first; the free rows, dealt to the free columns in order,
+    /// are then shuffled in place column by column, each column probing random rows still
+    /// undealt for one with empty diagonals; the last columns take a random row.
+    fn start(problem: &Problem, params: MinConflictsParams) -> Self {
+        let n = problem.rows() as usize;
+        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let mut diagonals = Diagonals::new(n);
+        let mut collisions = 0;
+        let movable = Movable::new(n, problem.fixed().iter().map(|q| q.col).collect());
+        // Deal the rows: fixed queens keep theirs, the free rows go to the free columns.
+        let mut rows = vec![u32::MAX; n];
+        let mut row_taken = vec![false; 0];
+        if !problem.fixed().is_empty() {
+            row_taken = vec![false; n];
+        }
+        for queen in problem.fixed() {
+            rows[queen.col as usize] = queen.row;
+            row_taken[queen.row as usize] = true;
+            collisions += diagonals.add(queen.col as usize, queen.row as usize);
+        }
+        let mut free_rows = (0..n as u32).filter(|&row| row_taken.get(row as usize) != Some(&true));
+        for k in 0..movable.len() {
+            rows[movable.col(k)] = free_rows.next().expect("as many free rows as free columns");
+        }
+        drop(row_taken);
+        let m = movable.len();
+        let tail_from = m.saturating_sub(params.tail as usize);
+        // Each column's first candidate is drawn two columns ahead; its row and then its
+        // diagonal counters are read early so that the probe finds them in cache (the values
+        // read early may be stale and are read again). Memory latency is the cost of the start.
+        let draw = |rng: &mut SmallRng, k: usize| {
+            if k < m {
+                k + rng.random_range(0..m - k)
+            } else {
+                k
+            }
+        };
+        let mut ahead = [draw(&mut rng, 0), draw(&mut rng, 1)];
+        let mut ahead_row = rows
+            .get(movable.col(ahead[1].min(m.saturating_sub(1))))
+            .copied()
+            .unwrap_or(0);
+        let mut warm = 0u8;
+        for k in 0..m {
+            let col = movable.col(k);
+            let mut pick = ahead[0];
+            ahead[0] = ahead[1];
+            ahead[1] = draw(&mut rng, k + 2);
+            if k + 1 < m {
+                warm ^= diagonals.touch(movable.col(k + 1), ahead_row as usize);
+            }
+            if k + 2 < m {
+                ahead_row = rows[movable.col(ahead[1])];
+            }
+            if k < tail_from {
+                for _ in 1..params.probes {
+                    if diagonals.is_free(col, rows[movable.col(pick)] as usize) {
+                        break;
+                    }
+                    pick = k + rng.random_range(0..m - k);
+                }
+            }
+            rows.swap(col, movable.col(pick));
+            collisions += diagonals.add(col, rows[col] as usize);
+        }
+        std::hint::black_box(warm);
+        Search {
+            rows,
+            diagonals,
+            movable,
+            collisions,
+            rng,
+        }
+    }
+
+    /// Whether the queen of `col` shares a diagonal.
+    fn is_attacked(&self, col: usize) -> bool {
+        self.diagonals.load(col, self.rows[col] as usize) > 2
+    }
+
+    /// Swap repair until no collision is left: `Ok(true)`. `Ok(false)` when at most one queen
+    /// can move and collisions remain — the one completion the fixed queens allow fails.
+    fn repair(
+        &mut self,
+        budget: &Budget,
+        reporter: &mut Reporter<'_>,
+        iterations: &mut u64,
+    ) -> Result<bool, StopReason> {
+        let mut attacked: Vec<u32> = Vec::new();
+        let patience = Self::PATIENCE.max(16 * self.movable.len() as u64);
+        while self.collisions > 0 {
+            if self.movable.len() < 2 {
+                return Ok(false);
+            }
+            if attacked.is_empty() {
+                attacked = (0..self.movable.len())
+                    .map(|k| self.movable.col(k))
+                    .filter(|&col| self.is_attacked(col))
+                    .map(|col| col as u32)
+                    .collect();
+            }
+            let Some(col) = attacked.pop() else { continue };
+            let col = col as usize;
+            let mut fruitless = 0;
+            while self.is_attacked(col) {
+                *iterations += 1;
+                budget.check_iterations(*iterations)?;
+                let collisions = self.collisions;
+                reporter.step(*iterations, || -(collisions as i64))?;
+                let other = self
+                    .movable
+                    .col(self.rng.random_range(0..self.movable.len()));
+                if other == col {
+                    continue;
+                }
+                // A queen stuck in a local minimum is kicked: it swaps even without a gain. On a
+                // large, nearly solved board an improving partner takes about a thousand tries,
+                // so patience grows with the board.
+                let kick = fruitless >= patience;
+                if self.try_swap(col, other, kick) {
+                    fruitless = 0;
+                    self.report_swap(reporter, col, other)?;
+                    if self.is_attacked(other) {
+                        attacked.push(other as u32);
+                    }
+                } else {
+                    fruitless += 1;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Swaps tried for one queen before it is kicked, at least.
+    const PATIENCE: u64 = 64;
+
+    fn report_swap(
+        &self,
+        reporter: &mut Reporter<'_>,
+        a: usize,
+        b: usize,
+    ) -> Result<(), StopReason> {
+        if reporter.wants_moves() {
+            let square = |row: u32, col: usize| Square::new(row, col as u32);
+            let (row_a, row_b) = (self.rows[a], self.rows[b]);
+            reporter.moved(square(row_b, a), square(row_a, a))?;
+            reporter.moved(square(row_a, b), square(row_b, b))?;
+        }
+        Ok(())
+    }
+
+    /// Swaps the rows of two columns if that lowers the collisions, or in any case when
+    /// `always`; says whether it did.
+    fn try_swap(&mut self, a: usize, b: usize, always: bool) -> bool {
+        let (row_a, row_b) = (self.rows[a] as usize, self.rows[b] as usize);
+        let before = self.collisions;
+        let mut after = before;
+        after -= self.diagonals.remove(a, row_a);
+        after -= self.diagonals.remove(b, row_b);
+        after += self.diagonals.add(a, row_b);
+        after += self.diagonals.add(b, row_a);
+        if after < before || always {
+            self.rows.swap(a, b);
+            self.collisions = after;
+            true
+        } else {
+            self.diagonals.remove(a, row_b);
+            self.diagonals.remove(b, row_a);
+            self.diagonals.add(a, row_a);
+            self.diagonals.add(b, row_b);
+            false
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The scalable solvers against the independent validator: every answer is a solution, runs are
+//! reproducible, fixed queens survive repair, and an impossible request stops within budget.
+
+use proptest::prelude::*;
+use queens_core::verify::check_solution;
+use queens_core::{Budget, NoObserver, Problem, Square, StopReason, Verdict, solve::run};
+use queens_heuristic::{Construct, MinConflicts, construction};
+
+fn solve(problem: &Problem, seed: u64) -> Verdict {
+    let mut budget = Budget::unlimited().with_max_iterations(50_000_000);
+    run(
+        &mut MinConflicts::new(seed),
+        problem,
+        &mut budget,
+        &mut NoObserver,
+    )
+    .unwrap()
+    .verdict
+}
+
+fn assert_solves(problem: &Problem, seed: u64) {
+    match solve(problem, seed) {
+        Verdict::Solved(board) => assert_eq!(check_solution(problem, &board), Ok(())),
+        other => panic!("N = {} seed {seed}: {other:?}", problem.rows()),
+    }
+}
+
+#[test]
+fn min_conflicts_solves_many_sizes_and_seeds() {
+    for n in (4..=64).chain([100, 257, 1000]) {
+        for seed in 0..6 {
+            assert_solves(&Problem::square(n).unwrap(), seed);
+        }
+    }
+    for n in [10_000, 100_000] {
+        for seed in 0..3 {
+            assert_solves(&Problem::square(n).unwrap(), seed);
+        }
+    }
+    assert_solves(&Problem::square(1_000_000).unwrap(), 42);
+    assert_solves(&Problem::square(1).unwrap(), 0);
+}
+
+#[test]
+fn two_and_three_are_unsolvable() {
+    for n in [2, 3] {
+        assert_eq!(solve(&Problem::square(n).unwrap(), 0), Verdict::Unsolvable);
+        let outcome = run(
+            &mut Construct,
+            &Problem::square(n).unwrap(),
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap();
+        assert_eq!(outcome.verdict, Verdict::Unsolvable);
+        assert!(construction(n).is_none());
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_board() {
+    let problem = Problem::square(5000).unwrap();
+    assert_eq!(solve(&problem, 9), solve(&problem, 9));
+    assert_ne!(
+        solve(&problem, 9),
+        solve(&problem, 10),
+        "different seeds explore differently"
+    );
+}
+
+#[test]
+fn an_impossible_request_stops_within_its_budget() {
+    // a1 is in no 4-queens solution: local search cannot prove it, so it must stop.
+    let problem = Problem::square(4)
+        .unwrap()
+        .with_fixed(vec![Square::new(0, 0)])
+        .unwrap();
+    let mut budget = Budget::unlimited().with_max_iterations(10_000);
+    let outcome = run(
+        &mut MinConflicts::new(1),
+        &problem,
+        &mut budget,
+        &mut NoObserver,
+    )
+    .unwrap();
+    assert_eq!(
+        outcome.verdict,
+        Verdict::Stopped(StopReason::IterationLimit(10_000))
+    );
+}
+
+#[test]
+fn construct_refuses_fixed_queens_and_rectangles() {
+    let fixed = Problem::square(8)
+        .unwrap()
+        .with_fixed(vec![Square::new(0, 0)])
+        .unwrap();
+    assert!(
+        run(
+            &mut Construct,
+            &fixed,
+            &mut Budget::unlimited(),
+            &mut NoObserver
+        )
+        .is_err()
+    );
+    let rectangle = Problem::rectangular(8, 9).unwrap();
+    assert!(
+        run(
+            &mut Construct,
+            &rectangle,
+            &mut Budget::unlimited(),
+            &mut NoObserver
+        )
+        .is_err()
+    );
+}
+
+/// N in 20..3000, up to 12 queens fixed where a known solution has them (so a solution exists).
+fn problem_with_fixed_queens() -> impl Strategy<Value = (Problem, u64)> {
+    (
+        20u32..3000,
+        proptest::collection::vec(any::<prop::sample::Index>(), 0..=12),
+        any::<u64>(),
+    )
+        .prop_map(|(n, picks, seed)| {
+            let rows: Vec<u32> = construction(n).unwrap().collect();
+            let mut fixed: Vec<Square> = picks
+                .iter()
+                .map(|pick| {
+                    let col = pick.index(n as usize);
+                    Square::new(rows[col], col as u32)
+                })
+                .collect();
+            fixed.sort_unstable();
+            fixed.dedup();
+            (Problem::square(n).unwrap().with_fixed(fixed).unwrap(), seed)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fixed_queens_survive_repair((problem, seed) in problem_with_fixed_queens()) {
+        match solve(&problem, seed) {
+            // check_solution also checks that every fixed queen is on the board.
+            Verdict::Solved(board) => prop_assert_eq!(check_solution(&problem, &board), Ok(())),
+            other => prop_assert!(false, "{:?}", other),
+        }
+    }
+}
