@@ -19,28 +19,31 @@ gcc -O2 -o "$work/qs4" scripts/reference/qs4.c
 queens=target/release/queens
 gnu_time=$(command -v /usr/bin/time || true)
 
-# best CMD...: prints "seconds peak_kib" for the fastest of REPEATS runs (peak 0 without GNU time).
-best() {
-    local best_us="" best_kib=0 start end us kib
-    for seed in $(seq "$repeats"); do
-        start=$(date +%s%N)
-        if [[ -n "$gnu_time" ]]; then
-            kib=$("$gnu_time" -f %M "$@" "$seed" 2>&1 >/dev/null | tail -1)
-        else
-            "$@" "$seed" >/dev/null
-            kib=0
-        fi
-        end=$(date +%s%N)
-        us=$(( (end - start) / 1000 ))
-        if [[ -z "$best_us" || "$us" -lt "$best_us" ]]; then best_us=$us; best_kib=$kib; fi
-    done
-    echo "$best_us $best_kib"
+# run SEED CMD...: prints "microseconds peak_kib" for one run (peak 0 without GNU time).
+run() {
+    local seed=$1 start end kib=0
+    shift
+    start=$(date +%s%N)
+    if [[ -n "$gnu_time" ]]; then
+        kib=$("$gnu_time" -f %M "$@" "$seed" 2>&1 >/dev/null | tail -1)
+    else
+        "$@" "$seed" >/dev/null
+    fi
+    end=$(date +%s%N)
+    echo "$(( (end - start) / 1000 )) $kib"
 }
 
-read -r c_us c_kib < <(best "$work/qs4" "$n")
-read -r q_us q_kib < <(best "$queens" solve "$n" --solver min-conflicts --format summary --seed)
+# The two programs take turns, seed by seed, so that the machine's drift hits both alike; the
+# best time of each is kept.
+c_us="" q_us=""
+for seed in $(seq "$repeats"); do
+    read -r us kib < <(run "$seed" "$work/qs4" "$n")
+    if [[ -z "$c_us" || "$us" -lt "$c_us" ]]; then c_us=$us; c_kib=$kib; fi
+    read -r us kib < <(run "$seed" "$queens" solve "$n" --solver min-conflicts --format summary --seed)
+    if [[ -z "$q_us" || "$us" -lt "$q_us" ]]; then q_us=$us; q_kib=$kib; fi
+done
 awk -v n="$n" -v r="$repeats" -v c="$c_us" -v ck="$c_kib" -v q="$q_us" -v qk="$q_kib" 'BEGIN {
-    printf "N = %d, best of %d, wall time (peak memory per queen):\n", n, r
+    printf "N = %d, best of %d (interleaved), wall time (peak memory per queen):\n", n, r
     printf "  %-36s %8.3f s  (%.1f B/queen)\n", "C QS4, 1-byte counters (gcc -O2)", c / 1e6, ck * 1024 / n
     printf "  %-36s %8.3f s  (%.1f B/queen)   ratio %.3f\n", "queens solve --solver min-conflicts", q / 1e6, qk * 1024 / n, q / c
 }'

@@ -152,19 +152,16 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
         ));
     }
     let cols = board.cols();
-    let mut lines = OccupiedLines::default();
-    for queen in board.queens() {
-        if let Some(line) = lines.occupy(queen) {
-            let other = board
-                .queens()
-                .find(|&q| q != queen && q.shared_line(queen) == Some(line))
-                .expect("an occupied line holds another queen");
-            return Err(format!(
-                "{} and {} attack each other along a {line}",
-                square_name(other, cols),
-                square_name(queen, cols),
-            ));
-        }
+    if let Some((queen, line)) = first_collision(board) {
+        let other = board
+            .queens()
+            .find(|&q| q != queen && q.shared_line(queen) == Some(line))
+            .expect("an occupied line holds another queen");
+        return Err(format!(
+            "{} and {} attack each other along a {line}",
+            square_name(other, cols),
+            square_name(queen, cols),
+        ));
     }
     if let Some(&missing) = problem.fixed().iter().find(|&&q| !board.has_queen(q)) {
         return Err(format!(
@@ -175,12 +172,68 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
     Ok(())
 }
 
+/// Boards with more queens than this are checked in two halves, on two threads.
+const SPLIT_FROM: usize = 1 << 20;
+
+/// A queen on a line that holds another queen, if any, and that line.
+fn first_collision(board: &Board) -> Option<(Square, Line)> {
+    let scan = |skip: usize, take: usize| {
+        let mut lines = OccupiedLines::for_board(board.rows(), board.cols());
+        let collision = board
+            .queens()
+            .skip(skip)
+            .take(take)
+            .find_map(|queen| lines.occupy(queen).map(|line| (queen, line)));
+        (lines, collision)
+    };
+    let count = board.queen_count();
+    if count < SPLIT_FROM {
+        return scan(0, count).1;
+    }
+    let half = count / 2;
+    let ((first, early), (second, late)) = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| scan(half, count - half));
+        (
+            scan(0, half),
+            worker.join().expect("the validator does not panic"),
+        )
+    });
+    if early.is_some() || late.is_some() {
+        return early.or(late);
+    }
+    // Each half is peaceful: a line used by both halves holds two queens.
+    let line = first.shared_line_with(&second)?;
+    board
+        .queens()
+        .skip(half)
+        .find(|&queen| first.holds(queen, line))
+        .map(|queen| (queen, line))
+}
+
 /// A set of non-negative integers as bits, growing as needed.
 #[derive(Clone, Debug, Default)]
 struct Bits(Vec<u64>);
 
 impl Bits {
+    /// A set with room for `0..len` without growing.
+    fn with_len(len: u64) -> Self {
+        Bits(vec![0; len.div_ceil(64) as usize])
+    }
+
+    /// Whether `index` is in the set.
+    fn contains(&self, index: u64) -> bool {
+        self.0
+            .get((index / 64) as usize)
+            .is_some_and(|word| word & (1 << (index % 64)) != 0)
+    }
+
+    /// Whether the two sets share an element.
+    fn meets(&self, other: &Bits) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
     /// Adds `index`; returns whether it was already there.
+    #[inline]
     fn insert(&mut self, index: u64) -> bool {
         let (word, bit) = ((index / 64) as usize, 1u64 << (index % 64));
         if word >= self.0.len() {
@@ -203,7 +256,60 @@ struct OccupiedLines {
 }
 
 impl OccupiedLines {
+    /// Room for every line of an R×C board.
+    fn for_board(rows: u32, cols: u32) -> Self {
+        let (rows, cols) = (u64::from(rows), u64::from(cols));
+        OccupiedLines {
+            rows: Bits::with_len(rows),
+            cols: Bits::with_len(cols),
+            diagonals: [Bits::with_len(rows), Bits::with_len(cols)],
+            anti_diagonals: Bits::with_len(rows + cols),
+        }
+    }
+
+    /// The bits of `queen`'s rising diagonal: which of the two sets, and the index in it.
+    fn diagonal(&self, queen: Square) -> (&Bits, u64) {
+        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
+        if row >= col {
+            (&self.diagonals[0], row - col)
+        } else {
+            (&self.diagonals[1], col - row)
+        }
+    }
+
+    /// Whether `queen`'s `line` is marked.
+    fn holds(&self, queen: Square, line: Line) -> bool {
+        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
+        match line {
+            Line::Row => self.rows.contains(row),
+            Line::Column => self.cols.contains(col),
+            Line::Diagonal => {
+                let (bits, index) = self.diagonal(queen);
+                bits.contains(index)
+            }
+            Line::AntiDiagonal => self.anti_diagonals.contains(row + col),
+        }
+    }
+
+    /// A kind of line marked in both sets, if any.
+    fn shared_line_with(&self, other: &OccupiedLines) -> Option<Line> {
+        if self.rows.meets(&other.rows) {
+            Some(Line::Row)
+        } else if self.cols.meets(&other.cols) {
+            Some(Line::Column)
+        } else if self.diagonals[0].meets(&other.diagonals[0])
+            || self.diagonals[1].meets(&other.diagonals[1])
+        {
+            Some(Line::Diagonal)
+        } else if self.anti_diagonals.meets(&other.anti_diagonals) {
+            Some(Line::AntiDiagonal)
+        } else {
+            None
+        }
+    }
+
     /// Marks `queen`'s lines; returns the first that already held a queen.
+    #[inline]
     fn occupy(&mut self, queen: Square) -> Option<Line> {
         let (row, col) = (u64::from(queen.row), u64::from(queen.col));
         let diagonal = if row >= col {
@@ -350,6 +456,46 @@ mod tests {
                 "{rows:?}"
             );
         }
+    }
+
+    /// The explicit solution for N ≡ 4 (mod 6): rows 1, 3, 5, … then 0, 2, 4, ….
+    fn large_solution(n: u32) -> Vec<u32> {
+        assert_eq!(n % 6, 4);
+        (0..n)
+            .map(|c| {
+                if c < n / 2 {
+                    2 * c + 1
+                } else {
+                    2 * (c - n / 2)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn large_boards_are_checked_in_halves_and_across_them() {
+        let n = (SPLIT_FROM as u32 + 6) / 6 * 6 + 4;
+        let problem = Problem::square(n).unwrap();
+        let rows = large_solution(n);
+        assert_eq!(
+            check_solution(&problem, &Board::from_permutation(rows.clone()).unwrap()),
+            Ok(())
+        );
+        // A conflict inside the second half.
+        let mut inside = rows.clone();
+        inside[(n - 1) as usize] = inside[(n - 2) as usize];
+        let error =
+            check_solution(&problem, &Board::from_permutation(inside).unwrap()).unwrap_err();
+        assert!(error.ends_with("along a row"), "{error}");
+        // A conflict between the halves only: the last column repeats the first column's row.
+        let mut across = rows;
+        across[(n - 1) as usize] = across[0];
+        let error =
+            check_solution(&problem, &Board::from_permutation(across).unwrap()).unwrap_err();
+        assert_eq!(
+            error,
+            format!("r2c1 and r2c{n} attack each other along a row")
+        );
     }
 
     #[test]

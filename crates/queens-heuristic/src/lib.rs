@@ -18,6 +18,7 @@
 //! ```
 
 mod construct;
+mod huge;
 mod min_conflicts;
 
 pub use construct::{Construct, construction};

@@ -16,7 +16,22 @@ use queens_core::{
     Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+
+use crate::huge::HugeArray;
+use rand::{Rng, SeedableRng};
+
+/// Columns whose first probes are gathered together at the start.
+const BATCH: usize = 64;
+
+/// Candidates drawn together once a column's first probe fails.
+const REPROBES: usize = 4;
+
+/// A random number in `0..bound`: one widening multiply of a 64-bit draw (Lemire's reduction
+/// without the rejection step; its bias, below bound/2⁶⁴, is immaterial here).
+#[inline]
+fn below(rng: &mut SmallRng, bound: usize) -> usize {
+    ((u128::from(rng.next_u64()) * bound as u128) >> 64) as usize
+}
 
 /// The tunable parts of [`MinConflicts`], with the defaults of the original.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,16 +123,16 @@ impl Solver for MinConflicts {
 /// by `col + row`.
 struct Diagonals {
     n: usize,
-    rising: Vec<u8>,
-    falling: Vec<u8>,
+    rising: HugeArray<u8>,
+    falling: HugeArray<u8>,
 }
 
 impl Diagonals {
     fn new(n: usize) -> Self {
         Diagonals {
             n,
-            rising: vec![0; 2 * n - 1],
-            falling: vec![0; 2 * n - 1],
+            rising: HugeArray::zeroed(2 * n - 1),
+            falling: HugeArray::zeroed(2 * n - 1),
         }
     }
 
@@ -166,6 +181,78 @@ impl Diagonals {
         self.rising[r] -= 1;
         self.falling[f] -= 1;
         ended
+    }
+}
+
+/// The start's placement of the free queens, column by column.
+struct Placement<'a> {
+    rows: &'a mut [u32],
+    diagonals: &'a mut Diagonals,
+    rng: &'a mut SmallRng,
+    /// The columns whose queen landed on an occupied diagonal: where repair begins.
+    collided: Vec<u32>,
+    collisions: u64,
+}
+
+impl Placement<'_> {
+    /// Places the `m` free queens (the `k`-th in column `col(k)`), probing up to `probes`
+    /// random rows still undealt for each before `tail_from`.
+    ///
+    /// Memory latency is the cost here: each probe reads a random row and then two random
+    /// diagonal counters. So columns go in batches: their first candidates are drawn together,
+    /// their rows gathered, then their counters — independent loads whose cache misses overlap
+    /// — and only then are the columns placed one by one, reading again what an earlier column
+    /// of the batch may have changed (now from cache). Later probes go four at a time.
+    #[inline]
+    fn place(&mut self, m: usize, tail_from: usize, probes: u32, col: impl Fn(usize) -> usize) {
+        let Placement {
+            rows,
+            diagonals,
+            rng,
+            collided,
+            collisions,
+        } = self;
+        let mut first = [0usize; BATCH];
+        let mut warm = 0u32;
+        for batch in (0..m).step_by(BATCH) {
+            let end = (batch + BATCH).min(m);
+            for k in batch..end {
+                first[k - batch] = k + below(rng, m - k);
+            }
+            let mut candidate = [0u32; BATCH];
+            for k in batch..end {
+                candidate[k - batch] = rows[col(first[k - batch])];
+            }
+            for k in batch..end {
+                warm ^= u32::from(diagonals.touch(col(k), candidate[k - batch] as usize));
+            }
+            for k in batch..end {
+                let column = col(k);
+                let mut pick = first[k - batch];
+                if k < tail_from && !diagonals.is_free(column, rows[col(pick)] as usize) {
+                    'probing: for _ in 0..probes.div_ceil(REPROBES as u32) {
+                        let mut picks = [0usize; REPROBES];
+                        for p in &mut picks {
+                            *p = k + below(rng, m - k);
+                        }
+                        let found = picks.map(|p| diagonals.is_free(column, rows[col(p)] as usize));
+                        for (p, free) in picks.into_iter().zip(found) {
+                            pick = p;
+                            if free {
+                                break 'probing;
+                            }
+                        }
+                    }
+                }
+                rows.swap(column, col(pick));
+                let created = diagonals.add(column, rows[column] as usize);
+                if created > 0 {
+                    collided.push(column as u32);
+                }
+                *collisions += created;
+            }
+        }
+        std::hint::black_box(warm);
     }
 }
 
@@ -226,6 +313,8 @@ impl Movable {
 
 struct Search {
     rows: Vec<u32>,
+    /// Columns to look at first in repair.
+    collided: Vec<u32>,
     diagonals: Diagonals,
     movable: Movable,
     /// Queens on a diagonal already holding one: Σ over diagonals of (queens − 1).
@@ -244,64 +333,40 @@ impl Search {
         let mut collisions = 0;
         let movable = Movable::new(n, problem.fixed().iter().map(|q| q.col).collect());
         // Deal the rows: fixed queens keep theirs, the free rows go to the free columns.
-        let mut rows = vec![u32::MAX; n];
-        let mut row_taken = vec![false; 0];
-        if !problem.fixed().is_empty() {
-            row_taken = vec![false; n];
+        let mut rows: Vec<u32>;
+        if problem.fixed().is_empty() {
+            rows = (0..n as u32).collect();
+        } else {
+            rows = vec![u32::MAX; n];
+            let mut row_taken = vec![false; n];
+            for queen in problem.fixed() {
+                rows[queen.col as usize] = queen.row;
+                row_taken[queen.row as usize] = true;
+                collisions += diagonals.add(queen.col as usize, queen.row as usize);
+            }
+            let mut free_rows = (0..n as u32).filter(|&row| !row_taken[row as usize]);
+            for k in 0..movable.len() {
+                rows[movable.col(k)] = free_rows.next().expect("as many free rows as free columns");
+            }
         }
-        for queen in problem.fixed() {
-            rows[queen.col as usize] = queen.row;
-            row_taken[queen.row as usize] = true;
-            collisions += diagonals.add(queen.col as usize, queen.row as usize);
-        }
-        let mut free_rows = (0..n as u32).filter(|&row| row_taken.get(row as usize) != Some(&true));
-        for k in 0..movable.len() {
-            rows[movable.col(k)] = free_rows.next().expect("as many free rows as free columns");
-        }
-        drop(row_taken);
         let m = movable.len();
         let tail_from = m.saturating_sub(params.tail as usize);
-        // Each column's first candidate is drawn two columns ahead; its row and then its
-        // diagonal counters are read early so that the probe finds them in cache (the values
-        // read early may be stale and are read again). Memory latency is the cost of the start.
-        let draw = |rng: &mut SmallRng, k: usize| {
-            if k < m {
-                k + rng.random_range(0..m - k)
-            } else {
-                k
-            }
+        let mut placement = Placement {
+            rows: &mut rows,
+            diagonals: &mut diagonals,
+            rng: &mut rng,
+            collided: Vec::new(),
+            collisions,
         };
-        let mut ahead = [draw(&mut rng, 0), draw(&mut rng, 1)];
-        let mut ahead_row = rows
-            .get(movable.col(ahead[1].min(m.saturating_sub(1))))
-            .copied()
-            .unwrap_or(0);
-        let mut warm = 0u8;
-        for k in 0..m {
-            let col = movable.col(k);
-            let mut pick = ahead[0];
-            ahead[0] = ahead[1];
-            ahead[1] = draw(&mut rng, k + 2);
-            if k + 1 < m {
-                warm ^= diagonals.touch(movable.col(k + 1), ahead_row as usize);
-            }
-            if k + 2 < m {
-                ahead_row = rows[movable.col(ahead[1])];
-            }
-            if k < tail_from {
-                for _ in 1..params.probes {
-                    if diagonals.is_free(col, rows[movable.col(pick)] as usize) {
-                        break;
-                    }
-                    pick = k + rng.random_range(0..m - k);
-                }
-            }
-            rows.swap(col, movable.col(pick));
-            collisions += diagonals.add(col, rows[col] as usize);
+        // Monomorphised on the column mapping: with no fixed queen it is the identity.
+        match &movable {
+            Movable::All(_) => placement.place(m, tail_from, params.probes, |k| k),
+            other => placement.place(m, tail_from, params.probes, |k| other.col(k)),
         }
-        std::hint::black_box(warm);
+        let (collided, collisions) = (placement.collided, placement.collisions);
         Search {
             rows,
+            collided,
             diagonals,
             movable,
             collisions,
@@ -322,7 +387,7 @@ impl Search {
         reporter: &mut Reporter<'_>,
         iterations: &mut u64,
     ) -> Result<bool, StopReason> {
-        let mut attacked: Vec<u32> = Vec::new();
+        let mut attacked: Vec<u32> = std::mem::take(&mut self.collided);
         let patience = Self::PATIENCE.max(16 * self.movable.len() as u64);
         while self.collisions > 0 {
             if self.movable.len() < 2 {
@@ -343,9 +408,7 @@ impl Search {
                 budget.check_iterations(*iterations)?;
                 let collisions = self.collisions;
                 reporter.step(*iterations, || -(collisions as i64))?;
-                let other = self
-                    .movable
-                    .col(self.rng.random_range(0..self.movable.len()));
+                let other = self.movable.col(below(&mut self.rng, self.movable.len()));
                 if other == col {
                     continue;
                 }
