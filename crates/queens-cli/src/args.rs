@@ -94,9 +94,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
-    /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format [default: text, or perm for boards over 1000 wide].
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
 
     /// Write every event of the run to FILE, one JSON object per line.
     #[arg(long, value_name = "FILE")]

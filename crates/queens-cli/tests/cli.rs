@@ -372,7 +372,7 @@ fn bad_input_is_one_line_and_exit_two() {
             &["solve", "4000000000", "--solver", "forward-checking"],
             "more than its limit",
         ),
-        (&["solve", "5000"], "text diagram"),
+        (&["solve", "5000", "--format", "text"], "text diagram"),
         (
             &["solve", "20", "--fix", "a1", "--solver", "construct"],
             "cannot honour fixed queens",
@@ -719,6 +719,10 @@ fn an_interrupted_count_saves_and_says_so() {
 
 #[test]
 fn large_boards_default_to_construction_and_local_search() {
+    // No flags at all: a permutation line, since a diagram would be millions of characters wide.
+    let perm = run(&["solve", "2000000"], 0);
+    assert_eq!(perm.lines().count(), 1);
+    assert_eq!(perm.split_whitespace().count(), 2_000_000);
     let line = run(&["solve", "1000000", "--format", "summary"], 0);
     assert!(
         line.contains("solver=construct") && line.contains("solved=true"),

@@ -53,11 +53,14 @@ impl SolveConfig {
             None => SolverKind::best_for(&problem),
         };
         solver.check(&problem)?;
-        if args.format == Format::Text && rows.max(cols) > TEXT_MAX_SIDE {
-            anyhow::bail!(
+        let format = match args.format {
+            Some(Format::Text) if rows.max(cols) > TEXT_MAX_SIDE => anyhow::bail!(
                 "a text diagram is for boards up to {TEXT_MAX_SIDE} wide: use --format perm or summary"
-            );
-        }
+            ),
+            Some(format) => format,
+            None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
+            None => Format::Text,
+        };
         let mut budget = Budget::unlimited().with_max_nodes(args.max_nodes);
         let default_iterations = (100 * u64::from(rows)).max(10_000_000);
         budget = budget.with_max_iterations(args.max_iters.unwrap_or(default_iterations));
@@ -75,7 +78,7 @@ impl SolveConfig {
             solver,
             seed: args.seed.unwrap_or(DEFAULT_SEED),
             budget,
-            format: args.format,
+            format,
             trace: args.trace,
             output: args.output,
         })
