@@ -7,34 +7,13 @@
 //! so depth is limited by memory only.
 
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
+use queens_core::{Budget, Problem, Square, StopReason};
 
+use crate::count_node;
 use crate::lines::LineCounts;
-use crate::{ExactSolver, count_node, outcome};
 
 /// Depth-first search, one row at a time, pruning on conflicts with queens already placed.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Backtracking;
-
-impl Solver for Backtracking {
-    fn name(&self) -> &'static str {
-        "backtracking"
-    }
-
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
-        ExactSolver::Backtracking.check(problem)?;
-        let mut nodes = 0;
-        let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
-        Ok(outcome(problem, result, nodes))
-    }
-}
-
-fn search(
+pub(crate) fn search(
     problem: &Problem,
     budget: &Budget,
     reporter: &mut Reporter<'_>,

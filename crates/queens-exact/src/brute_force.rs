@@ -6,34 +6,13 @@
 //! board examined. Works on any R×C board with any number of queens.
 
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
+use queens_core::{Budget, Problem, Square, StopReason};
 
+use crate::count_node;
 use crate::lines::PeaceCheck;
-use crate::{ExactSolver, count_node, outcome};
 
 /// Examines every placement of the free queens until one is peaceful.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BruteForce;
-
-impl Solver for BruteForce {
-    fn name(&self) -> &'static str {
-        "brute-force"
-    }
-
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
-        ExactSolver::BruteForce.check(problem)?;
-        let mut nodes = 0;
-        let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
-        Ok(outcome(problem, result, nodes))
-    }
-}
-
-fn search(
+pub(crate) fn search(
     problem: &Problem,
     budget: &Budget,
     reporter: &mut Reporter<'_>,

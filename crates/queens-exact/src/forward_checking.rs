@@ -8,31 +8,19 @@
 //! node is one placement.
 
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
+use queens_core::{Budget, Problem, Square, StopReason};
 
+use crate::count_node;
 use crate::lines::LineCounts;
-use crate::{ExactSolver, count_node, outcome};
 
 /// Backtracking with forward checking of the remaining rows.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ForwardChecking;
-
-impl Solver for ForwardChecking {
-    fn name(&self) -> &'static str {
-        "forward-checking"
-    }
-
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
-        ExactSolver::ForwardChecking.check(problem)?;
-        let mut nodes = 0;
-        let result = Search::new(problem).run(budget, &mut Reporter::new(observer), &mut nodes);
-        Ok(outcome(problem, result, nodes))
-    }
+pub(crate) fn search(
+    problem: &Problem,
+    budget: &Budget,
+    reporter: &mut Reporter<'_>,
+    nodes: &mut u64,
+) -> Result<Option<Vec<Square>>, StopReason> {
+    Search::new(problem).run(budget, reporter, nodes)
 }
 
 struct Search<'p> {

@@ -2,12 +2,12 @@
 //! fixed (locked) queens, counting the boards or placements it examines, and reporting
 //! `Place`/`Remove`/`Move` events to observers that want them.
 //!
-//! | solver | visits | one node is | shape |
+//! | [`ExactSolver`] | visits | one node is | shape |
 //! |---|---|---|---|
-//! | [`BruteForce`] | every placement of the free queens on distinct squares | a full board checked | any R×C, any M |
-//! | [`RowBruteForce`] | every column for every free row | a full board checked | one queen per row |
-//! | [`Backtracking`] | rows bottom-up, abandoning a conflict at once | a square tried | one queen per row |
-//! | [`ForwardChecking`] | as backtracking, backing up when a later row is emptied | a placement | one queen per row |
+//! | `BruteForce` | every placement of the free queens on distinct squares | a full board checked | any R×C, any M |
+//! | `RowBruteForce` | every column for every free row | a full board checked | one queen per row |
+//! | `Backtracking` | rows bottom-up, abandoning a conflict at once | a square tried | one queen per row |
+//! | `ForwardChecking` | as backtracking, backing up when a later row is emptied | a placement | one queen per row |
 //!
 //! Node counts are deterministic: the same problem always costs the same nodes.
 //!
@@ -33,23 +33,21 @@ mod row_brute_force;
 use std::fmt;
 use std::str::FromStr;
 
-use queens_core::{Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict};
+use queens_core::solve::Reporter;
+use queens_core::{
+    Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+};
 
-pub use backtracking::Backtracking;
-pub use brute_force::BruteForce;
-pub use forward_checking::ForwardChecking;
-pub use row_brute_force::RowBruteForce;
-
-/// The exhaustive solvers by name.
+/// The exhaustive solvers by name; each is a [`Solver`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExactSolver {
-    /// [`BruteForce`].
+    /// Every placement of the free queens, each board checked in full.
     BruteForce,
-    /// [`RowBruteForce`].
+    /// One queen per row, every column combination.
     RowBruteForce,
-    /// [`Backtracking`].
+    /// Row by row, abandoning a branch at the first conflict.
     Backtracking,
-    /// [`ForwardChecking`].
+    /// Backtracking that strikes attacked squares from later rows.
     ForwardChecking,
 }
 
@@ -72,14 +70,9 @@ impl ExactSolver {
         }
     }
 
-    /// A new solver of this kind.
+    /// A new solver of this kind, boxed.
     pub fn build(self) -> Box<dyn Solver + Send> {
-        match self {
-            ExactSolver::BruteForce => Box::new(BruteForce),
-            ExactSolver::RowBruteForce => Box::new(RowBruteForce),
-            ExactSolver::Backtracking => Box::new(Backtracking),
-            ExactSolver::ForwardChecking => Box::new(ForwardChecking),
-        }
+        Box::new(self)
     }
 
     /// Whether the solver handles `problem`: its shape, and the memory it would need. The
@@ -127,6 +120,30 @@ impl ExactSolver {
         } else {
             ExactSolver::BruteForce
         }
+    }
+}
+
+impl Solver for ExactSolver {
+    fn name(&self) -> &'static str {
+        ExactSolver::name(*self)
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        self.check(problem)?;
+        let search = match self {
+            ExactSolver::BruteForce => brute_force::search,
+            ExactSolver::RowBruteForce => row_brute_force::search,
+            ExactSolver::Backtracking => backtracking::search,
+            ExactSolver::ForwardChecking => forward_checking::search,
+        };
+        let mut nodes = 0;
+        let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
+        Ok(outcome(problem, result, nodes))
     }
 }
 
@@ -186,7 +203,11 @@ pub(crate) fn outcome(
 
 impl fmt::Display for UnknownSolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = ExactSolver::ALL.iter().map(|s| s.name()).collect();
+        let names: Vec<&str> = ExactSolver::ALL
+            .iter()
+            .copied()
+            .map(ExactSolver::name)
+            .collect();
         write!(
             f,
             "unknown solver '{}' (expected one of: {})",

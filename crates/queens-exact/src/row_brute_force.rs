@@ -5,34 +5,13 @@
 //! free row fastest. One node is one board examined. Needs one queen per row.
 
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason};
+use queens_core::{Budget, Problem, Square, StopReason};
 
+use crate::count_node;
 use crate::lines::PeaceCheck;
-use crate::{ExactSolver, count_node, outcome};
 
 /// Examines every one-queen-per-row board until one is peaceful.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RowBruteForce;
-
-impl Solver for RowBruteForce {
-    fn name(&self) -> &'static str {
-        "row-brute-force"
-    }
-
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
-        ExactSolver::RowBruteForce.check(problem)?;
-        let mut nodes = 0;
-        let result = search(problem, budget, &mut Reporter::new(observer), &mut nodes);
-        Ok(outcome(problem, result, nodes))
-    }
-}
-
-fn search(
+pub(crate) fn search(
     problem: &Problem,
     budget: &Budget,
     reporter: &mut Reporter<'_>,

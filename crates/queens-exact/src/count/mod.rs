@@ -2,7 +2,7 @@
 //! reflection (A002562) of the N×N board, exactly, on all cores.
 //!
 //! A count is split by [`CountPlan`] into many independent [`Subproblem`]s (see [`plan`] for how
-//! symmetry classes are divided among them), each searched by the bitmask [`kernel`]. Because
+//! symmetry classes are divided among them), each searched by the bitmask kernel. Because
 //! the split depends on N only, a count can be cut into shards for several machines and the
 //! results merged ([`shard`]), and a long run can save finished subproblems and resume
 //! ([`checkpoint`]).

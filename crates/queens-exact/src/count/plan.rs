@@ -15,7 +15,7 @@
 //!   row-0 queen on column `b` and keeps the other seven distances at least `b` (the last row's
 //!   queen between columns `b` and `N−1−b`, the side columns' queens between rows `b` and
 //!   `N−1−b`): every class has members of that shape. When only one distance equals `b`, that
-//!   member is unique and its class has 8 members; otherwise [`super::kernel`] compares the
+//!   member is unique and its class has 8 members; otherwise the kernel compares the
 //!   members explicitly.
 //!
 //! Each case is then split further by placing the queens of the first few rows, giving many
