@@ -39,6 +39,10 @@ Solvers:
   forward-checking   backtracking that strikes attacked squares from later rows
   construct          the explicit solution for every N but 2 and 3, no search
   min-conflicts      QS4-style local search: millions of queens in seconds, fixed queens kept
+  random-search, optimized-random-search, simulated-annealing, hill-climbing,
+  hill-climbing-constant-shake, hill-climbing-decaying-shake, optimized-hill-climbing
+                     the local-search family of the original experiments, 1000 iterations
+                     unless --max-iters says otherwise
 Default: forward-checking up to N = 20, then construct (min-conflicts with --fix); brute-force
 when the queen count differs from the row count.
 
@@ -86,7 +90,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 
-    /// Stop after this many iterations (local search) [default: max(10⁷, 100·N)].
+    /// Stop after this many iterations (local search) [default: 1000 for the seed-002 family,
+    /// max(10⁷, 100·N) for min-conflicts].
     #[arg(long, value_name = "K")]
     pub max_iters: Option<u64>,
 

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use queens_core::{Problem, SolveError, Solver};
 use queens_exact::ExactSolver;
-use queens_heuristic::{Construct, MinConflicts};
+use queens_heuristic::{Construct, LocalSearch, LocalSearchKind, LocalSearchParams, MinConflicts};
 
 /// A solver the CLI can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum SolverKind {
     Construct,
     /// QS4-style min-conflicts.
     MinConflicts,
+    /// A member of the seed-002 local-search family.
+    Local(LocalSearchKind),
 }
 
 /// Up to this side, the default solver is an exhaustive one (it answers in milliseconds and
@@ -25,13 +27,20 @@ const EXHAUSTIVE_UP_TO: u32 = 20;
 
 impl SolverKind {
     /// Every solver, in the order `--help` lists them.
-    pub const ALL: [SolverKind; 6] = [
+    pub const ALL: [SolverKind; 13] = [
         SolverKind::Exact(ExactSolver::BruteForce),
         SolverKind::Exact(ExactSolver::RowBruteForce),
         SolverKind::Exact(ExactSolver::Backtracking),
         SolverKind::Exact(ExactSolver::ForwardChecking),
         SolverKind::Construct,
         SolverKind::MinConflicts,
+        SolverKind::Local(LocalSearchKind::RandomSearch),
+        SolverKind::Local(LocalSearchKind::OptimizedRandomSearch),
+        SolverKind::Local(LocalSearchKind::SimulatedAnnealing),
+        SolverKind::Local(LocalSearchKind::HillClimbing),
+        SolverKind::Local(LocalSearchKind::HillClimbingConstantShake),
+        SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake),
+        SolverKind::Local(LocalSearchKind::OptimizedHillClimbing),
     ];
 
     /// The kebab-case name.
@@ -40,15 +49,26 @@ impl SolverKind {
             SolverKind::Exact(exact) => exact.name(),
             SolverKind::Construct => "construct",
             SolverKind::MinConflicts => "min-conflicts",
+            SolverKind::Local(kind) => kind.name(),
         }
     }
 
-    /// A new solver of this kind.
-    pub fn build(self, seed: u64) -> Box<dyn Solver + Send> {
+    /// A new solver of this kind. `max_iterations`, when given, replaces the local-search
+    /// family's own cap (1000, as in the original).
+    pub fn build(self, seed: u64, max_iterations: Option<u64>) -> Box<dyn Solver + Send> {
         match self {
             SolverKind::Exact(exact) => exact.build(),
             SolverKind::Construct => Box::new(Construct),
             SolverKind::MinConflicts => Box::new(MinConflicts::new(seed)),
+            SolverKind::Local(kind) => {
+                let defaults = LocalSearchParams::default();
+                let params = LocalSearchParams {
+                    seed,
+                    max_iterations: max_iterations.unwrap_or(defaults.max_iterations),
+                    ..defaults
+                };
+                Box::new(LocalSearch::new(kind, params))
+            }
         }
     }
 
@@ -81,6 +101,9 @@ impl SolverKind {
             SolverKind::Construct if !problem.fixed().is_empty() => Err(unsupported(
                 "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
             )),
+            SolverKind::Local(_) if !problem.fixed().is_empty() => Err(unsupported(
+                "the original's algorithms move every queen (use min-conflicts for fixed queens)",
+            )),
             _ => Ok(()),
         }
     }
@@ -92,6 +115,8 @@ impl SolverKind {
             SolverKind::Exact(exact) => exact.memory_estimate(problem),
             SolverKind::Construct => 4 * u128::from(problem.rows()),
             SolverKind::MinConflicts => u128::from(MinConflicts::memory_estimate(problem.rows())),
+            // A row per column and counters per row and diagonal, 8 bytes each.
+            SolverKind::Local(_) => 8 * 6 * u128::from(problem.rows()),
         }
     }
 }

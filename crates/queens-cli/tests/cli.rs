@@ -777,3 +777,66 @@ fn huge_permutations_round_trip_through_verify() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_local_search_family_runs_from_the_cli() {
+    let args = [
+        "solve",
+        "8",
+        "--solver",
+        "optimized-hill-climbing",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ];
+    let first = json(&args, 0);
+    assert_eq!(first, {
+        let mut again = json(&args, 0);
+        again["elapsed_ms"] = first["elapsed_ms"].clone();
+        again
+    });
+    assert_eq!(first["seed"], 4);
+    verify(&serde_json::to_string(&first).unwrap(), &[], 0);
+    // Plain hill climbing gets stuck on most seeds: an honest stop at the original's cap.
+    let stuck = json(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "hill-climbing",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    assert_eq!(
+        (stuck["status"].as_str(), stuck["iterations"].as_u64()),
+        (Some("stopped"), Some(999))
+    );
+    for (args, message) in [
+        (
+            &["solve", "8", "--solver", "hill-climbing", "--fix", "a1"][..],
+            "fixed queens",
+        ),
+        (
+            &[
+                "solve",
+                "8",
+                "--solver",
+                "simulated-annealing",
+                "--max-iters",
+                "0",
+            ],
+            "at least 1",
+        ),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -19,7 +19,9 @@
 
 mod construct;
 mod huge;
+mod local;
 mod min_conflicts;
 
 pub use construct::{Construct, construction};
+pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};

@@ -31,6 +31,8 @@ pub struct SolveConfig {
     pub problem: Problem,
     pub solver: SolverKind,
     pub seed: u64,
+    /// `--max-iters`, when given.
+    pub max_iterations: Option<u64>,
     pub budget: Budget,
     pub format: Format,
     pub trace: Option<PathBuf>,
@@ -77,6 +79,7 @@ impl SolveConfig {
             problem,
             solver,
             seed: args.seed.unwrap_or(DEFAULT_SEED),
+            max_iterations: args.max_iters,
             budget,
             format,
             trace: args.trace,
@@ -141,6 +144,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         problem,
         solver,
         seed,
+        max_iterations,
         budget,
         format,
         trace,
@@ -150,7 +154,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let trace = trace.as_deref().map(TraceWriter::create).transpose()?;
     let mut observer = (trace, Spinner::new(solver.name()));
     let outcome = solve::run(
-        solver.build(seed).as_mut(),
+        solver.build(seed, max_iterations).as_mut(),
         &problem,
         &mut budget,
         &mut observer,

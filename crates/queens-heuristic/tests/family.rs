@@ -1,0 +1,207 @@
+//! The seed-002 family against the original's measured success rates, in binomial windows, and
+//! against the validator.
+
+use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
+
+/// Successes of `runs` runs of `kind` on N×N, seeds 0.., validated by the executor.
+fn successes(kind: LocalSearchKind, n: u32, runs: u64) -> u64 {
+    let problem = Problem::square(n).unwrap();
+    (0..runs)
+        .filter(|&seed| {
+            let params = LocalSearchParams {
+                seed,
+                ..LocalSearchParams::default()
+            };
+            let outcome = run(
+                &mut LocalSearch::new(kind, params),
+                &problem,
+                &mut Budget::unlimited(),
+                &mut NoObserver,
+            )
+            .expect("every board returned passes the validator");
+            outcome.solution().is_some()
+        })
+        .count() as u64
+}
+
+/// Whether `ours` of `runs` is within 3.5 standard errors of the original's rate `original`
+/// (measured over 100 runs), both samples' errors combined.
+fn within_window(ours: u64, runs: u64, original: f64) -> (bool, f64, f64) {
+    let p = original.clamp(0.01, 0.99);
+    let error = (p * (1.0 - p) / 100.0 + p * (1.0 - p) / runs as f64).sqrt();
+    let (low, high) = (original - 3.5 * error, original + 3.5 * error);
+    let rate = ours as f64 / runs as f64;
+    (rate >= low && rate <= high, low, high)
+}
+
+#[test]
+fn success_rates_at_eight_match_the_original() {
+    use LocalSearchKind::{
+        HillClimbing, HillClimbingConstantShake, HillClimbingDecayingShake, OptimizedHillClimbing,
+        OptimizedRandomSearch, RandomSearch, SimulatedAnnealing,
+    };
+    let runs = 400;
+    for (kind, original) in [
+        (RandomSearch, 0.02),
+        (OptimizedRandomSearch, 0.96),
+        (SimulatedAnnealing, 0.73),
+        (HillClimbing, 0.14),
+        (HillClimbingConstantShake, 1.00),
+        (HillClimbingDecayingShake, 1.00),
+        (OptimizedHillClimbing, 1.00),
+    ] {
+        let ours = successes(kind, 8, runs);
+        let (inside, low, high) = within_window(ours, runs, original);
+        assert!(
+            inside,
+            "{kind}: {ours}/{runs}, original {original}, window [{low:.3}, {high:.3}]"
+        );
+    }
+}
+
+#[test]
+fn optimized_hill_climbing_at_thirty_two_matches_the_original() {
+    let runs = 100;
+    let ours = successes(LocalSearchKind::OptimizedHillClimbing, 32, runs);
+    let (inside, low, high) = within_window(ours, runs, 0.98);
+    assert!(inside, "{ours}/{runs}, window [{low:.3}, {high:.3}]");
+}
+
+#[test]
+fn a_seed_reproduces_its_run() {
+    let problem = Problem::square(12).unwrap();
+    for kind in LocalSearchKind::ALL {
+        let params = LocalSearchParams {
+            seed: 5,
+            ..LocalSearchParams::default()
+        };
+        let first = run(
+            &mut LocalSearch::new(kind, params),
+            &problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap();
+        let again = run(
+            &mut LocalSearch::new(kind, params),
+            &problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap();
+        assert_eq!(
+            (first.verdict, first.stats.iterations),
+            (again.verdict, again.stats.iterations),
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn bad_parameters_and_shapes_are_errors() {
+    use LocalSearchKind::{
+        HillClimbing, HillClimbingConstantShake, HillClimbingDecayingShake, OptimizedHillClimbing,
+        RandomSearch, SimulatedAnnealing,
+    };
+    let problem = Problem::square(8).unwrap();
+    let defaults = LocalSearchParams::default();
+    for (kind, params) in [
+        (
+            HillClimbingConstantShake,
+            LocalSearchParams {
+                shake_probability: 1.5,
+                ..defaults
+            },
+        ),
+        (
+            HillClimbingDecayingShake,
+            LocalSearchParams {
+                shake_decay: -0.1,
+                ..defaults
+            },
+        ),
+        (
+            HillClimbingConstantShake,
+            LocalSearchParams {
+                shake_queens: 9,
+                ..defaults
+            },
+        ),
+        (
+            OptimizedHillClimbing,
+            LocalSearchParams {
+                stall_queens: 0,
+                ..defaults
+            },
+        ),
+        (
+            SimulatedAnnealing,
+            LocalSearchParams {
+                temperature: -1.0,
+                ..defaults
+            },
+        ),
+        (
+            RandomSearch,
+            LocalSearchParams {
+                max_iterations: 0,
+                ..defaults
+            },
+        ),
+    ] {
+        let result = run(
+            &mut LocalSearch::new(kind, params),
+            &problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        );
+        assert!(result.is_err(), "{kind}: {params:?}");
+    }
+    // A parameter a member does not use is not checked against it.
+    let unused = LocalSearchParams {
+        stall_queens: 0,
+        ..defaults
+    };
+    assert!(
+        run(
+            &mut LocalSearch::new(HillClimbing, unused),
+            &problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver
+        )
+        .is_ok()
+    );
+    let fixed = problem.with_fixed(vec!["a1".parse().unwrap()]).unwrap();
+    assert!(
+        run(
+            &mut LocalSearch::new(HillClimbing, defaults),
+            &fixed,
+            &mut Budget::unlimited(),
+            &mut NoObserver
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn the_cap_counts_loop_entries() {
+    // N = 2 has no solution: every member stops at the cap with cap − 1 moves made.
+    let problem = Problem::square(2).unwrap();
+    for kind in LocalSearchKind::ALL {
+        let params = LocalSearchParams {
+            max_iterations: 10,
+            stall_queens: 2,
+            ..LocalSearchParams::default()
+        };
+        let outcome = run(
+            &mut LocalSearch::new(kind, params),
+            &problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap();
+        assert!(outcome.solution().is_none(), "{kind}");
+        assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
+    }
+}
