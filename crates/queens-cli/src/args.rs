@@ -26,6 +26,9 @@ pub enum Command {
     Count(CountArgs),
     /// Check that shard files form one complete count, and add them up.
     Merge(MergeArgs),
+    /// Run solvers many times over sizes and parameter sweeps: success rates, iterations, times.
+    #[command(after_help = EXPERIMENT_AFTER_HELP)]
+    Experiment(ExperimentArgs),
     /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
@@ -56,6 +59,19 @@ starting at I, and prints a JSON report; `queens merge` adds up a complete set o
 --checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
 command again resumes from it.
 Exit codes: 0 counted, 1 interrupted before the end, 2 bad input.";
+
+const EXPERIMENT_AFTER_HELP: &str = "\
+Every combination of --solver, --n and --set values is a cell; each cell runs --runs times,
+run i seeded from (--seed, i), on all cores. Parameters (--set NAME=V1,V2,...):
+  p            shake probability (hill-climbing-constant-shake, -decaying-shake)
+  q            queens moved by a shake or a stall (the shaking and optimized hill climbers)
+  decay        decay of the shake probability (hill-climbing-decaying-shake)
+  temperature  starting temperature; cooling  factor per iteration (simulated-annealing)
+  probes, tail start of min-conflicts
+Examples:
+  queens experiment --n 4,8,16,24,32 --runs 1000
+  queens experiment --solver hill-climbing-constant-shake --n 16 --runs 200 \\
+      --set p=0.06,0.1,0.14,0.18,0.22,0.26 --set q=1,2,3,4";
 
 const VERIFY_AFTER_HELP: &str = "\
 Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
@@ -163,6 +179,41 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
 
     /// Print the sums as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// Solvers, comma-separated [default: the seven of the original comparison].
+    #[arg(long, value_delimiter = ',')]
+    pub solver: Vec<String>,
+
+    /// Board sides, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "8")]
+    pub n: Vec<String>,
+
+    /// Runs per cell.
+    #[arg(long, default_value_t = 100)]
+    pub runs: u64,
+
+    /// Master seed: run i of every cell uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Iteration cap of each run [default: each solver's own; 1000 for the original's family].
+    #[arg(long, value_name = "K")]
+    pub max_iters: Option<u64>,
+
+    /// Sweep a parameter: NAME=V1,V2,... (repeat for a grid).
+    #[arg(long = "set", value_name = "NAME=VALUES")]
+    pub sets: Vec<String>,
+
+    /// Also write results.csv and results.json to DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Print the rows as JSON.
     #[arg(long)]
     pub json: bool,
 }

@@ -9,7 +9,6 @@ mod args;
 mod commands;
 mod exit;
 mod progress;
-mod solvers;
 mod trace;
 
 use std::process::ExitCode;
@@ -29,6 +28,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(&args),
         Command::Count(args) => commands::count::run(&args),
         Command::Merge(args) => commands::merge::run(&args),
+        Command::Experiment(args) => commands::experiment::run(&args),
         Command::Challenge(args) => commands::challenge::run(&args),
     };
     match result {

@@ -840,3 +840,93 @@ fn the_local_search_family_runs_from_the_cli() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+#[test]
+fn experiments_print_rows_and_write_files() {
+    let dir = temp_dir("experiment");
+    let out = dir.to_str().unwrap();
+    let doc = json(
+        &[
+            "experiment",
+            "--solver",
+            "optimized-hill-climbing,hill-climbing",
+            "--n",
+            "6,8",
+            "--runs",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+            "--out",
+            out,
+        ],
+        0,
+    );
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        for field in [
+            "solver",
+            "n",
+            "params",
+            "runs",
+            "solved",
+            "success_rate",
+            "mean_iterations",
+            "median_ms",
+        ] {
+            assert!(row.get(field).is_some(), "{field} missing from {row}");
+        }
+        assert_eq!(row["runs"], 20);
+    }
+    assert!(dir.join("results.csv").exists() && dir.join("results.json").exists());
+    let table = run(
+        &[
+            "experiment",
+            "--solver",
+            "optimized-hill-climbing",
+            "--n",
+            "8",
+            "--runs",
+            "10",
+        ],
+        0,
+    );
+    assert!(table.starts_with("solver"), "{table}");
+    for (args, message) in [
+        (
+            &["experiment", "--solver", "hill-climbing", "--set", "p=0.1"][..],
+            "no parameter 'p'",
+        ),
+        (
+            &[
+                "experiment",
+                "--solver",
+                "hill-climbing-constant-shake",
+                "--set",
+                "p=2",
+            ],
+            "[0, 1]",
+        ),
+        (
+            &[
+                "experiment",
+                "--solver",
+                "optimized-hill-climbing",
+                "--set",
+                "q=9",
+            ],
+            "between 1 and N",
+        ),
+        (&["experiment", "--set", "p"], "NAME=V1"),
+        (&["experiment", "--runs", "0"], "at least 1"),
+        (&["experiment", "--solver", "nope"], "unknown solver"),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -2,6 +2,7 @@
 
 pub mod challenge;
 pub mod count;
+pub mod experiment;
 pub mod merge;
 pub mod solve;
 pub mod verify;

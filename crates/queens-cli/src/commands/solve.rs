@@ -16,8 +16,8 @@ use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_flag, parse_size};
 use crate::exit::Exit;
 use crate::progress::Spinner;
-use crate::solvers::SolverKind;
 use crate::trace::TraceWriter;
+use queens_lab::{Settings, SolverKind};
 
 /// The seed of randomized solvers when none is given.
 const DEFAULT_SEED: u64 = 1;
@@ -154,7 +154,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let trace = trace.as_deref().map(TraceWriter::create).transpose()?;
     let mut observer = (trace, Spinner::new(solver.name()));
     let outcome = solve::run(
-        solver.build(seed, max_iterations).as_mut(),
+        solver
+            .build(
+                seed,
+                &Settings {
+                    max_iterations,
+                    ..Settings::default()
+                },
+            )
+            .as_mut(),
         &problem,
         &mut budget,
         &mut observer,

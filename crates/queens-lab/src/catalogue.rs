@@ -1,12 +1,36 @@
-//! Every solver by name: what `--solver` accepts, which one is the default for a problem, and
-//! what each needs in memory.
+//! Every solver by name: what `--solver` accepts, which one is the default for a problem, what
+//! each needs in memory, and how [`Settings`] tune the ones with parameters.
 
 use std::fmt;
 use std::str::FromStr;
 
 use queens_core::{Problem, SolveError, Solver};
 use queens_exact::ExactSolver;
-use queens_heuristic::{Construct, LocalSearch, LocalSearchKind, LocalSearchParams, MinConflicts};
+use queens_heuristic::{
+    Construct, LocalSearch, LocalSearchKind, LocalSearchParams, MinConflicts, MinConflictsParams,
+};
+
+/// Overrides of solver parameters by name (`--set p=0.1`), and an iteration cap.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// Replaces the local-search family's own iteration cap.
+    pub max_iterations: Option<u64>,
+    /// Parameter values by name.
+    pub values: std::collections::BTreeMap<String, f64>,
+}
+
+impl Settings {
+    /// The value of `name`, if set.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        self.values.get(name).copied()
+    }
+
+    /// The value of `name` as a count, if set (negative and fractional values are rejected by
+    /// [`SolverKind::check_settings`]).
+    pub fn get_u32(&self, name: &str) -> Option<u32> {
+        self.get(name).map(|v| v as u32)
+    }
+}
 
 /// A solver the CLI can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,22 +77,35 @@ impl SolverKind {
         }
     }
 
-    /// A new solver of this kind. `max_iterations`, when given, replaces the local-search
-    /// family's own cap (1000, as in the original).
-    pub fn build(self, seed: u64, max_iterations: Option<u64>) -> Box<dyn Solver + Send> {
+    /// A new solver of this kind, seeded with `seed` and tuned by `settings`. The iteration
+    /// cap, when set, replaces the local-search family's own (1000, as in the original).
+    pub fn build(self, seed: u64, settings: &Settings) -> Box<dyn Solver + Send> {
         match self {
             SolverKind::Exact(exact) => exact.build(),
             SolverKind::Construct => Box::new(Construct),
-            SolverKind::MinConflicts => Box::new(MinConflicts::new(seed)),
-            SolverKind::Local(kind) => {
-                let defaults = LocalSearchParams::default();
-                let params = LocalSearchParams {
+            SolverKind::MinConflicts => {
+                let defaults = MinConflictsParams::default();
+                Box::new(MinConflicts::with_params(MinConflictsParams {
                     seed,
-                    max_iterations: max_iterations.unwrap_or(defaults.max_iterations),
-                    ..defaults
-                };
-                Box::new(LocalSearch::new(kind, params))
+                    probes: settings.get_u32("probes").unwrap_or(defaults.probes),
+                    tail: settings.get_u32("tail").unwrap_or(defaults.tail),
+                }))
             }
+            SolverKind::Local(kind) => {
+                Box::new(LocalSearch::new(kind, local_params(seed, settings)))
+            }
+        }
+    }
+
+    /// The `--set` names this solver reads.
+    pub fn parameters(self) -> &'static [&'static str] {
+        match self {
+            SolverKind::MinConflicts => &["probes", "tail"],
+            SolverKind::Local(LocalSearchKind::SimulatedAnnealing) => &["temperature", "cooling"],
+            SolverKind::Local(LocalSearchKind::HillClimbingConstantShake) => &["p", "q"],
+            SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake) => &["p", "q", "decay"],
+            SolverKind::Local(LocalSearchKind::OptimizedHillClimbing) => &["q"],
+            _ => &[],
         }
     }
 
@@ -118,6 +155,57 @@ impl SolverKind {
             // A row per column and counters per row and diagonal, 8 bytes each.
             SolverKind::Local(_) => 8 * 6 * u128::from(problem.rows()),
         }
+    }
+}
+
+impl SolverKind {
+    /// Checks that every value in `settings` is one this solver reads, in its range.
+    pub fn check_settings(self, settings: &Settings, n: u32) -> Result<(), String> {
+        let counts = ["q", "probes", "tail"];
+        for (name, &value) in &settings.values {
+            if !self.parameters().contains(&name.as_str()) {
+                return Err(format!(
+                    "{self} has no parameter '{name}' (it reads: {})",
+                    listing(self.parameters())
+                ));
+            }
+            if counts.contains(&name.as_str())
+                && (value < 0.0 || value.fract() != 0.0 || value > f64::from(u32::MAX))
+            {
+                return Err(format!("{name} must be a whole number, got {value}"));
+            }
+        }
+        if let SolverKind::Local(kind) = self {
+            local_params(0, settings)
+                .check(kind, n)
+                .map_err(|bad| bad.0)?;
+        }
+        Ok(())
+    }
+}
+
+/// The local-search family's parameters: the defaults with `settings` applied (`q` sets both
+/// the shake and the stall queens).
+fn local_params(seed: u64, settings: &Settings) -> LocalSearchParams {
+    let defaults = LocalSearchParams::default();
+    let q = settings.get_u32("q");
+    LocalSearchParams {
+        seed,
+        max_iterations: settings.max_iterations.unwrap_or(defaults.max_iterations),
+        temperature: settings.get("temperature").unwrap_or(defaults.temperature),
+        cooling: settings.get("cooling").unwrap_or(defaults.cooling),
+        shake_probability: settings.get("p").unwrap_or(defaults.shake_probability),
+        shake_decay: settings.get("decay").unwrap_or(defaults.shake_decay),
+        shake_queens: q.unwrap_or(defaults.shake_queens),
+        stall_queens: q.unwrap_or(defaults.stall_queens),
+    }
+}
+
+fn listing(names: &[&str]) -> String {
+    if names.is_empty() {
+        "nothing".to_owned()
+    } else {
+        names.join(", ")
     }
 }
 

@@ -1,0 +1,141 @@
+//! `queens experiment`: trials and parameter sweeps, as a table, JSON or files.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use anyhow::Context;
+use queens_heuristic::LocalSearchKind;
+use queens_lab::SolverKind;
+use queens_lab::experiment::{Experiment, Row, run as run_experiment, to_csv};
+
+use crate::args::ExperimentArgs;
+use crate::commands::parse_side;
+use crate::exit::Exit;
+use crate::progress;
+
+/// Checks the flags into an experiment.
+fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
+    let solvers: Vec<SolverKind> = if args.solver.is_empty() {
+        LocalSearchKind::ALL
+            .into_iter()
+            .map(SolverKind::Local)
+            .collect()
+    } else {
+        args.solver
+            .iter()
+            .map(|name| name.trim().parse())
+            .collect::<Result<_, _>>()?
+    };
+    let sizes = args
+        .n
+        .iter()
+        .map(|n| parse_side(n))
+        .collect::<anyhow::Result<Vec<u32>>>()?;
+    anyhow::ensure!(args.runs > 0, "--runs must be at least 1");
+    if args.max_iters == Some(0) {
+        anyhow::bail!("--max-iters must be at least 1");
+    }
+    let mut sweep = Vec::new();
+    for set in &args.sets {
+        let (name, values) = set
+            .split_once('=')
+            .with_context(|| format!("--set wants NAME=V1,V2,..., got '{set}'"))?;
+        let values = values
+            .split(',')
+            .map(|v| {
+                v.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .with_context(|| format!("'{v}' in --set {name} is not a number"))
+            })
+            .collect::<anyhow::Result<Vec<f64>>>()?;
+        anyhow::ensure!(
+            !sweep
+                .iter()
+                .any(|(known, _): &(String, Vec<f64>)| known == name),
+            "--set {name} is given twice"
+        );
+        sweep.push((name.trim().to_owned(), values));
+    }
+    let mut experiment = Experiment::new(solvers, sizes, args.runs, args.seed);
+    experiment.max_iterations = args.max_iters;
+    experiment.sweep = sweep;
+    Ok(experiment)
+}
+
+/// Runs `queens experiment`.
+pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
+    let experiment = experiment_of(args)?;
+    let bar = if args.json {
+        indicatif::ProgressBar::hidden()
+    } else {
+        progress::bar(experiment.total_runs(), "runs")
+    };
+    let rows = run_experiment(&experiment, |done| bar.set_position(done))?;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::write(dir.join("results.csv"), to_csv(&rows))
+            .context("cannot write results.csv")?;
+        let json = serde_json::to_string_pretty(&serde_json::json!({ "rows": rows }))?;
+        std::fs::write(dir.join("results.json"), json + "\n")
+            .context("cannot write results.json")?;
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &serde_json::json!({ "rows": rows }))?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", table(&rows))?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// An aligned table of the rows.
+fn table(rows: &[Row]) -> String {
+    let params = |row: &Row| {
+        row.params
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let solver_width = rows
+        .iter()
+        .map(|r| r.solver.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let params_width = rows
+        .iter()
+        .map(|r| params(r).len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{:<solver_width$}  {:>5}  {:<params_width$}  {:>6}  {:>6}  {:>8}  {:>10}  {:>10}",
+        "solver", "n", "params", "runs", "solved", "success", "mean iter", "median ms"
+    );
+    for row in rows {
+        let mean = row
+            .mean_iterations
+            .map_or_else(|| "-".to_owned(), |m| format!("{m:.1}"));
+        let _ = writeln!(
+            text,
+            "{:<solver_width$}  {:>5}  {:<params_width$}  {:>6}  {:>6}  {:>7.1}%  {:>10}  {:>10.3}",
+            row.solver,
+            row.n,
+            params(row),
+            row.runs,
+            row.solved,
+            100.0 * row.success_rate,
+            mean,
+            row.median_ms
+        );
+    }
+    text
+}
