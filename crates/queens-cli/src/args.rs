@@ -68,6 +68,7 @@ run i seeded from (--seed, i), on all cores. Parameters (--set NAME=V1,V2,...):
   decay        decay of the shake probability (hill-climbing-decaying-shake)
   temperature  starting temperature; cooling  factor per iteration (simulated-annealing)
   probes, tail start of min-conflicts
+  population, tournament, elite, crossover, mutation   genetic
 Examples:
   queens experiment --n 4,8,16,24,32 --runs 1000
   queens experiment --solver hill-climbing-constant-shake --n 16 --runs 200 \\

@@ -921,6 +921,10 @@ fn experiments_print_rows_and_write_files() {
         (&["experiment", "--set", "p"], "NAME=V1"),
         (&["experiment", "--runs", "0"], "at least 1"),
         (&["experiment", "--solver", "nope"], "unknown solver"),
+        (
+            &["experiment", "--solver", "genetic", "--set", "population=0"],
+            "population",
+        ),
     ] {
         queens()
             .args(args)

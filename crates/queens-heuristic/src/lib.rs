@@ -18,10 +18,12 @@
 //! ```
 
 mod construct;
+pub mod genetic;
 mod huge;
 mod local;
 mod min_conflicts;
 
 pub use construct::{Construct, construction};
+pub use genetic::{Genetic, GeneticParams};
 pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};

@@ -205,3 +205,86 @@ fn the_cap_counts_loop_entries() {
         assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
     }
 }
+
+mod genetic {
+    use queens_core::verify::check_solution;
+    use queens_core::{Budget, NoObserver, Problem, Verdict, solve::run};
+    use queens_heuristic::{Genetic, GeneticParams};
+
+    fn outcome(problem: &Problem, seed: u64) -> Verdict {
+        let params = GeneticParams {
+            seed,
+            ..GeneticParams::default()
+        };
+        run(
+            &mut Genetic::new(params),
+            problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap()
+        .verdict
+    }
+
+    #[test]
+    fn it_solves_square_and_rectangular_boards() {
+        for problem in [
+            Problem::square(8).unwrap(),
+            Problem::rectangular(6, 9)
+                .unwrap()
+                .with_queen_count(6)
+                .unwrap(),
+            Problem::square(10).unwrap().with_queen_count(7).unwrap(),
+        ] {
+            let solved = (0..20)
+                .filter_map(|seed| match outcome(&problem, seed) {
+                    Verdict::Solved(board) => Some(board),
+                    _ => None,
+                })
+                .inspect(|board| assert_eq!(check_solution(&problem, board), Ok(())))
+                .count();
+            // At N = 8 the defaults solve about 70 % of runs (sweep in the module docs).
+            assert!(solved >= 5, "{problem:?}: {solved} of 20");
+        }
+    }
+
+    #[test]
+    fn a_seed_reproduces_its_run() {
+        let problem = Problem::square(8).unwrap();
+        assert_eq!(outcome(&problem, 3), outcome(&problem, 3));
+    }
+
+    #[test]
+    fn bad_parameters_are_errors() {
+        let problem = Problem::square(8).unwrap();
+        for params in [
+            GeneticParams {
+                population: 0,
+                ..GeneticParams::default()
+            },
+            GeneticParams {
+                tournament: 0,
+                ..GeneticParams::default()
+            },
+            GeneticParams {
+                elite: 200,
+                ..GeneticParams::default()
+            },
+            GeneticParams {
+                mutation: 1.5,
+                ..GeneticParams::default()
+            },
+        ] {
+            assert!(
+                run(
+                    &mut Genetic::new(params),
+                    &problem,
+                    &mut Budget::unlimited(),
+                    &mut NoObserver
+                )
+                .is_err(),
+                "{params:?}"
+            );
+        }
+    }
+}

@@ -7,7 +7,8 @@ use std::str::FromStr;
 use queens_core::{Problem, SolveError, Solver};
 use queens_exact::ExactSolver;
 use queens_heuristic::{
-    Construct, LocalSearch, LocalSearchKind, LocalSearchParams, MinConflicts, MinConflictsParams,
+    Construct, Genetic, GeneticParams, LocalSearch, LocalSearchKind, LocalSearchParams,
+    MinConflicts, MinConflictsParams,
 };
 
 /// Overrides of solver parameters by name (`--set p=0.1`), and an iteration cap.
@@ -43,6 +44,8 @@ pub enum SolverKind {
     MinConflicts,
     /// A member of the seed-002 local-search family.
     Local(LocalSearchKind),
+    /// The genetic algorithm of seed 003.
+    Genetic,
 }
 
 /// Up to this side, the default solver is an exhaustive one (it answers in milliseconds and
@@ -51,7 +54,7 @@ const EXHAUSTIVE_UP_TO: u32 = 20;
 
 impl SolverKind {
     /// Every solver, in the order `--help` lists them.
-    pub const ALL: [SolverKind; 13] = [
+    pub const ALL: [SolverKind; 14] = [
         SolverKind::Exact(ExactSolver::BruteForce),
         SolverKind::Exact(ExactSolver::RowBruteForce),
         SolverKind::Exact(ExactSolver::Backtracking),
@@ -65,6 +68,7 @@ impl SolverKind {
         SolverKind::Local(LocalSearchKind::HillClimbingConstantShake),
         SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake),
         SolverKind::Local(LocalSearchKind::OptimizedHillClimbing),
+        SolverKind::Genetic,
     ];
 
     /// The kebab-case name.
@@ -74,11 +78,13 @@ impl SolverKind {
             SolverKind::Construct => "construct",
             SolverKind::MinConflicts => "min-conflicts",
             SolverKind::Local(kind) => kind.name(),
+            SolverKind::Genetic => "genetic",
         }
     }
 
     /// A new solver of this kind, seeded with `seed` and tuned by `settings`. The iteration
-    /// cap, when set, replaces the local-search family's own (1000, as in the original).
+    /// cap, when set, replaces the local-search family's and the genetic algorithm's own (1000
+    /// iterations or generations, as in the originals).
     pub fn build(self, seed: u64, settings: &Settings) -> Box<dyn Solver + Send> {
         match self {
             SolverKind::Exact(exact) => exact.build(),
@@ -94,6 +100,7 @@ impl SolverKind {
             SolverKind::Local(kind) => {
                 Box::new(LocalSearch::new(kind, local_params(seed, settings)))
             }
+            SolverKind::Genetic => Box::new(Genetic::new(genetic_params(seed, settings))),
         }
     }
 
@@ -105,6 +112,7 @@ impl SolverKind {
             SolverKind::Local(LocalSearchKind::HillClimbingConstantShake) => &["p", "q"],
             SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake) => &["p", "q", "decay"],
             SolverKind::Local(LocalSearchKind::OptimizedHillClimbing) => &["q"],
+            SolverKind::Genetic => &["population", "tournament", "elite", "crossover", "mutation"],
             _ => &[],
         }
     }
@@ -132,6 +140,10 @@ impl SolverKind {
         };
         match self {
             SolverKind::Exact(exact) => exact.check(problem),
+            SolverKind::Genetic if !problem.fixed().is_empty() => Err(unsupported(
+                "it evolves every queen (use min-conflicts for fixed queens)",
+            )),
+            SolverKind::Genetic => Ok(()),
             _ if problem.side() != Some(problem.queens()) => {
                 Err(unsupported("it places N queens on an N×N board"))
             }
@@ -154,6 +166,8 @@ impl SolverKind {
             SolverKind::MinConflicts => u128::from(MinConflicts::memory_estimate(problem.rows())),
             // A row per column and counters per row and diagonal, 8 bytes each.
             SolverKind::Local(_) => 8 * 6 * u128::from(problem.rows()),
+            // Populations of M genes, 4 bytes each.
+            SolverKind::Genetic => 2 * 200 * 4 * u128::from(problem.queens()),
         }
     }
 }
@@ -161,7 +175,7 @@ impl SolverKind {
 impl SolverKind {
     /// Checks that every value in `settings` is one this solver reads, in its range.
     pub fn check_settings(self, settings: &Settings, n: u32) -> Result<(), String> {
-        let counts = ["q", "probes", "tail"];
+        let counts = ["q", "probes", "tail", "population", "tournament", "elite"];
         for (name, &value) in &settings.values {
             if !self.parameters().contains(&name.as_str()) {
                 return Err(format!(
@@ -175,12 +189,13 @@ impl SolverKind {
                 return Err(format!("{name} must be a whole number, got {value}"));
             }
         }
-        if let SolverKind::Local(kind) = self {
-            local_params(0, settings)
+        match self {
+            SolverKind::Local(kind) => local_params(0, settings)
                 .check(kind, n)
-                .map_err(|bad| bad.0)?;
+                .map_err(|bad| bad.0),
+            SolverKind::Genetic => genetic_params(0, settings).check(),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -198,6 +213,24 @@ fn local_params(seed: u64, settings: &Settings) -> LocalSearchParams {
         shake_decay: settings.get("decay").unwrap_or(defaults.shake_decay),
         shake_queens: q.unwrap_or(defaults.shake_queens),
         stall_queens: q.unwrap_or(defaults.stall_queens),
+    }
+}
+
+/// The genetic algorithm's parameters: the defaults with `settings` applied.
+fn genetic_params(seed: u64, settings: &Settings) -> GeneticParams {
+    let defaults = GeneticParams::default();
+    GeneticParams {
+        seed,
+        population: settings
+            .get_u32("population")
+            .unwrap_or(defaults.population),
+        tournament: settings
+            .get_u32("tournament")
+            .unwrap_or(defaults.tournament),
+        elite: settings.get_u32("elite").unwrap_or(defaults.elite),
+        crossover: settings.get("crossover").unwrap_or(defaults.crossover),
+        mutation: settings.get("mutation").unwrap_or(defaults.mutation),
+        generations: settings.max_iterations.unwrap_or(defaults.generations),
     }
 }
 
