@@ -108,6 +108,11 @@ impl Problem {
         (self.rows == self.cols).then_some(self.rows)
     }
 
+    /// N, when this is the classic problem's shape: N queens on an N×N board.
+    pub fn classic_side(&self) -> Option<u32> {
+        self.side().filter(|&n| n == self.queens)
+    }
+
     /// Number of queens a solution holds, fixed ones included.
     pub fn queens(&self) -> u32 {
         self.queens

@@ -69,8 +69,7 @@ impl Solver for Construct {
             reason: reason.to_owned(),
         };
         let n = problem
-            .side()
-            .filter(|&n| problem.queens() == n)
+            .classic_side()
             .ok_or_else(|| unsupported("it builds N queens on an N×N board"))?;
         if !problem.fixed().is_empty() {
             return Err(unsupported(

@@ -317,8 +317,7 @@ impl Solver for LocalSearch {
             reason,
         };
         let n = problem
-            .side()
-            .filter(|&n| problem.queens() == n)
+            .classic_side()
             .ok_or_else(|| unsupported("it places N queens on an N×N board".into()))?;
         if !problem.fixed().is_empty() {
             return Err(unsupported(

@@ -93,8 +93,7 @@ impl Solver for MinConflicts {
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
         let n = problem
-            .side()
-            .filter(|&n| problem.queens() == n)
+            .classic_side()
             .ok_or_else(|| SolveError::Unsupported {
                 solver: "min-conflicts",
                 reason: "it places N queens on an N×N board".into(),

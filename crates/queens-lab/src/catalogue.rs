@@ -120,8 +120,8 @@ impl SolverKind {
     /// The best solver for `problem`: exhaustive search on small boards; the construction on
     /// large ones, or min-conflicts when queens are fixed; brute force for partial boards.
     pub fn best_for(problem: &Problem) -> SolverKind {
-        match problem.side() {
-            Some(n) if problem.queens() == n && n > EXHAUSTIVE_UP_TO => {
+        match problem.classic_side() {
+            Some(n) if n > EXHAUSTIVE_UP_TO => {
                 if problem.fixed().is_empty() {
                     SolverKind::Construct
                 } else {
@@ -144,7 +144,7 @@ impl SolverKind {
                 "it evolves every queen (use min-conflicts for fixed queens)",
             )),
             SolverKind::Genetic => Ok(()),
-            _ if problem.side() != Some(problem.queens()) => {
+            _ if problem.classic_side().is_none() => {
                 Err(unsupported("it places N queens on an N×N board"))
             }
             SolverKind::Construct if !problem.fixed().is_empty() => Err(unsupported(
