@@ -210,7 +210,7 @@ pub struct ExperimentArgs {
     #[arg(long = "set", value_name = "NAME=VALUES")]
     pub sets: Vec<String>,
 
-    /// Also write results.csv and results.json to DIR.
+    /// Also write results.csv, results.json and plots (SVG and PNG) to DIR.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 

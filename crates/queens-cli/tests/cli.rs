@@ -879,7 +879,15 @@ fn experiments_print_rows_and_write_files() {
         }
         assert_eq!(row["runs"], 20);
     }
-    assert!(dir.join("results.csv").exists() && dir.join("results.json").exists());
+    for file in [
+        "results.csv",
+        "results.json",
+        "success-rate.svg",
+        "success-rate.png",
+        "score-per-iteration.png",
+    ] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
     let table = run(
         &[
             "experiment",

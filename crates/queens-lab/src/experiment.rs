@@ -213,6 +213,40 @@ pub fn run(
         .collect())
 }
 
+/// The (iteration, score) steps of one run of `solver` on N×N with `seed`: a sample of how its
+/// score climbs.
+pub fn sample_curve(solver: SolverKind, n: u32, seed: u64, settings: &Settings) -> Vec<(f64, f64)> {
+    struct Steps(Vec<(f64, f64)>);
+    impl queens_core::Observer for Steps {
+        fn interest(&self) -> queens_core::Interest {
+            queens_core::Interest {
+                moves: false,
+                steps: std::num::NonZeroU64::new(1),
+            }
+        }
+        fn observe(&mut self, event: &queens_core::Event<'_>) -> std::ops::ControlFlow<()> {
+            if let queens_core::Event::Step { iteration, score } = event {
+                self.0.push((*iteration as f64, *score as f64));
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+    let mut steps = Steps(Vec::new());
+    let Ok(problem) = Problem::square(n) else {
+        return Vec::new();
+    };
+    let mut budget =
+        Budget::unlimited().with_max_iterations(settings.max_iterations.unwrap_or(100_000));
+    // A refused run has no curve; the experiment itself reports why.
+    let _ = solve::run(
+        solver.build(seed, settings).as_mut(),
+        &problem,
+        &mut budget,
+        &mut steps,
+    );
+    steps.0
+}
+
 /// The rows as CSV: `solver,n,<each parameter>,runs,solved,success_rate,mean_iterations,median_ms`.
 pub fn to_csv(rows: &[Row]) -> String {
     let names: Vec<&String> = rows

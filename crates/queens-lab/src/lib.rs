@@ -4,7 +4,9 @@
 //!   estimates, and [`Settings`] that tune solvers with parameters.
 //! - [`experiment`]: trials over solvers × sizes × parameter sweeps, run in parallel with seeds
 //!   derived from one master seed so that every number can be reproduced, summarised as rows
-//!   for tables, CSV and JSON.
+//!   for tables, CSV and JSON; [`experiment::sample_curve`] records one run's score per
+//!   iteration.
+//! - [`plots`]: the experiment's plots as SVG and PNG.
 //!
 //! ```
 //! use queens_lab::experiment::{Experiment, run};
@@ -17,5 +19,6 @@
 
 pub mod catalogue;
 pub mod experiment;
+pub mod plots;
 
 pub use catalogue::{Settings, SolverKind};

@@ -74,3 +74,54 @@ fn bad_experiments_are_refused() {
         Err(ExperimentError::Empty)
     );
 }
+
+#[test]
+fn plots_are_written_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("queens-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let solvers: Vec<SolverKind> = ["hill-climbing", "optimized-hill-climbing"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let rows = run(&Experiment::new(solvers.clone(), vec![6, 8], 10, 1), |_| {}).unwrap();
+    let curves: Vec<(String, Vec<(f64, f64)>)> = solvers
+        .iter()
+        .map(|&s| {
+            (
+                s.name().to_owned(),
+                queens_lab::experiment::sample_curve(s, 8, 1, &queens_lab::Settings::default()),
+            )
+        })
+        .collect();
+    assert!(
+        curves.iter().all(|(_, points)| !points.is_empty()),
+        "sample runs report their steps"
+    );
+    let written = queens_lab::plots::write_all(&dir, &rows, &curves).unwrap();
+    for stem in ["success-rate", "mean-iterations", "score-per-iteration"] {
+        let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.contains("<svg") && svg.contains("optimized-hill-climbing"),
+            "{stem}.svg"
+        );
+        let png = std::fs::read(dir.join(format!("{stem}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
+    }
+    assert_eq!(written.len(), 6);
+    // A two-parameter sweep gets a heat map.
+    let mut sweep = Experiment::new(
+        vec!["hill-climbing-constant-shake".parse().unwrap()],
+        vec![8],
+        5,
+        1,
+    );
+    sweep.sweep = vec![("p".into(), vec![0.1, 0.3]), ("q".into(), vec![1.0, 2.0])];
+    let rows = run(&sweep, |_| {}).unwrap();
+    queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    assert!(
+        std::fs::read_to_string(dir.join("heat-map.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -5,8 +5,10 @@ use std::io::{self, Write};
 
 use anyhow::Context;
 use queens_heuristic::LocalSearchKind;
-use queens_lab::SolverKind;
-use queens_lab::experiment::{Experiment, Row, run as run_experiment, to_csv};
+use queens_lab::experiment::{
+    Experiment, Row, run as run_experiment, run_seed, sample_curve, to_csv,
+};
+use queens_lab::{Settings, SolverKind, plots};
 
 use crate::args::ExperimentArgs;
 use crate::commands::parse_side;
@@ -81,6 +83,22 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
         let json = serde_json::to_string_pretty(&serde_json::json!({ "rows": rows }))?;
         std::fs::write(dir.join("results.json"), json + "\n")
             .context("cannot write results.json")?;
+        // One sample run per solver, on the largest size, with the first parameter combination.
+        let settings = Settings {
+            max_iterations: experiment.max_iterations,
+            values: experiment.combinations().swap_remove(0),
+        };
+        let seed = run_seed(experiment.seed, 0);
+        let largest = experiment.sizes.iter().copied().max().unwrap_or(8);
+        let curves: Vec<(String, Vec<(f64, f64)>)> = experiment
+            .solvers
+            .iter()
+            .map(|&solver| {
+                let steps = sample_curve(solver, largest, seed, &settings);
+                (solver.name().to_owned(), steps)
+            })
+            .collect();
+        plots::write_all(dir, &rows, &curves)?;
     }
     let mut out = io::stdout().lock();
     if args.json {

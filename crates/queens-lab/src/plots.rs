@@ -1,0 +1,276 @@
+//! Plots of an experiment, as SVG and PNG: success rate and mean iterations by board size, a
+//! heat map of a two-parameter sweep, and the score per iteration of a sample run per solver.
+//!
+//! Text is drawn with a bundled font (`DejaVu Sans`), so plotting needs nothing from the system.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use thiserror::Error;
+
+use crate::experiment::Row;
+
+/// A plot that could not be drawn or written.
+#[derive(Debug, Error)]
+#[error("cannot draw {file}: {reason}")]
+pub struct PlotError {
+    file: String,
+    reason: String,
+}
+
+/// The bundled font, registered once as "sans-serif".
+fn register_font() {
+    static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Text is then missing from the plots, which are still written.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+}
+
+type Series = (String, Vec<(f64, f64)>);
+
+/// Draws `chart` into `<dir>/<stem>.svg` and `<dir>/<stem>.png`.
+macro_rules! render {
+    ($written:expr, $dir:expr, $stem:expr, |$root:ident| $draw:expr) => {{
+        let svg = $dir.join(format!("{}.svg", $stem));
+        let png = $dir.join(format!("{}.png", $stem));
+        {
+            let $root = SVGBackend::new(&svg, (900, 560)).into_drawing_area();
+            $draw.map_err(|e| PlotError {
+                file: svg.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        {
+            let $root = BitMapBackend::new(&png, (900, 560)).into_drawing_area();
+            $draw.map_err(|e| PlotError {
+                file: png.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        $written.push(svg);
+        $written.push(png);
+    }};
+}
+
+/// Writes every plot that `rows` and `curves` support into `dir`; returns the files written.
+/// `curves` holds, per solver, the (iteration, score) steps of one sample run.
+pub fn write_all(dir: &Path, rows: &[Row], curves: &[Series]) -> Result<Vec<PathBuf>, PlotError> {
+    register_font();
+    let mut written = Vec::new();
+    let sizes: BTreeSet<u32> = rows.iter().map(|r| r.n).collect();
+    if rows.iter().all(|r| r.params.is_empty()) && !rows.is_empty() {
+        let success = by_size(rows, |r| Some(100.0 * r.success_rate));
+        let iterations = by_size(rows, |r| r.mean_iterations);
+        let single = sizes.len() == 1;
+        render!(written, dir, "success-rate", |root| line_chart(
+            &root,
+            "Success rate by board size",
+            "N",
+            "solved (%)",
+            &success,
+            Some(0.0..100.0),
+            single
+        ));
+        render!(written, dir, "mean-iterations", |root| line_chart(
+            &root,
+            "Mean iterations of successful runs",
+            "N",
+            "iterations",
+            &iterations,
+            None,
+            single
+        ));
+    }
+    let names: BTreeSet<&String> = rows.iter().flat_map(|r| r.params.keys()).collect();
+    if names.len() == 2 {
+        let names: Vec<&String> = names.into_iter().collect();
+        let first = &rows[0];
+        let cell: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.solver == first.solver && r.n == first.n)
+            .collect();
+        let title = format!("{}, N = {}: solved (%)", first.solver, first.n);
+        render!(written, dir, "heat-map", |root| heat_map(
+            &root, &title, names[0], names[1], &cell
+        ));
+    }
+    if curves.iter().any(|(_, points)| !points.is_empty()) {
+        render!(written, dir, "score-per-iteration", |root| line_chart(
+            &root,
+            "Score per iteration, one run per solver",
+            "iteration",
+            "score",
+            curves,
+            None,
+            false
+        ));
+    }
+    Ok(written)
+}
+
+/// Per solver, (N, value) points in order of N.
+fn by_size(rows: &[Row], value: impl Fn(&Row) -> Option<f64>) -> Vec<Series> {
+    let mut series: Vec<Series> = Vec::new();
+    for row in rows {
+        let Some(v) = value(row) else { continue };
+        match series.iter_mut().find(|(name, _)| *name == row.solver) {
+            Some((_, points)) => points.push((f64::from(row.n), v)),
+            None => series.push((row.solver.clone(), vec![(f64::from(row.n), v)])),
+        }
+    }
+    series
+}
+
+fn span(values: impl Iterator<Item = f64> + Clone) -> Range<f64> {
+    let low = values.clone().fold(f64::INFINITY, f64::min);
+    let high = values.fold(f64::NEG_INFINITY, f64::max);
+    if !low.is_finite() {
+        return 0.0..1.0;
+    }
+    let pad = ((high - low) * 0.05).max(0.5);
+    (low - pad)..(high + pad)
+}
+
+fn line_chart<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    y_range: Option<Range<f64>>,
+    points_only: bool,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let xs = span(
+        series
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|&(x, _)| x))
+            .collect::<Vec<_>>()
+            .into_iter(),
+    );
+    let ys = y_range.unwrap_or_else(|| {
+        span(
+            series
+                .iter()
+                .flat_map(|(_, p)| p.iter().map(|&(_, y)| y))
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )
+    });
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 22))
+        .margin(16)
+        .x_label_area_size(42)
+        .y_label_area_size(64)
+        .build_cartesian_2d(xs, ys)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .label_style(("sans-serif", 14))
+        .draw()?;
+    for (index, (name, points)) in series.iter().enumerate() {
+        let color = Palette99::pick(index).to_rgba();
+        // Thick strokes on a dense zig-zag draw long miter spikes: dense curves get thin ones.
+        let style = color.stroke_width(if points.len() < 40 { 2 } else { 1 });
+        let drawn = chart.draw_series(LineSeries::new(points.iter().copied(), style))?;
+        drawn
+            .label(name.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
+        if points_only || points.len() < 40 {
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .label_font(("sans-serif", 13))
+        .draw()?;
+    root.present()
+}
+
+fn heat_map<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    x_name: &str,
+    y_name: &str,
+    rows: &[&Row],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let values = |name: &str| -> Vec<f64> {
+        let mut v: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| r.params.get(name).copied())
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v.dedup();
+        v
+    };
+    let (xs, ys) = (values(x_name), values(y_name));
+    // Cell i spans i − 0.5 .. i + 0.5, so that each label sits under the middle of its cell.
+    let label = |values: &[f64], at: f64| {
+        let index = at.round();
+        if (at - index).abs() < 1e-6 && index >= 0.0 {
+            values
+                .get(index as usize)
+                .map_or_else(String::new, f64::to_string)
+        } else {
+            String::new()
+        }
+    };
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 22))
+        .margin(16)
+        .x_label_area_size(42)
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.5..xs.len() as f64 - 0.5, -0.5..ys.len() as f64 - 0.5)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(x_name)
+        .y_desc(y_name)
+        .x_labels(2 * xs.len() + 1)
+        .y_labels(2 * ys.len() + 1)
+        .x_label_formatter(&|at| label(&xs, *at))
+        .y_label_formatter(&|at| label(&ys, *at))
+        .label_style(("sans-serif", 14))
+        .draw()?;
+    for row in rows {
+        let (Some(x), Some(y)) = (row.params.get(x_name), row.params.get(y_name)) else {
+            continue;
+        };
+        // The values are copies of the sweep's own: the same bits.
+        let i = xs
+            .iter()
+            .position(|v| v.to_bits() == x.to_bits())
+            .unwrap_or(0) as f64;
+        let j = ys
+            .iter()
+            .position(|v| v.to_bits() == y.to_bits())
+            .unwrap_or(0) as f64;
+        let rate = row.success_rate;
+        // From brick red (0 %) to green (100 %).
+        let color = RGBColor(
+            (200.0 - 170.0 * rate) as u8,
+            (60.0 + 120.0 * rate) as u8,
+            (60.0 - 10.0 * rate) as u8,
+        );
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(i - 0.5, j - 0.5), (i + 0.5, j + 0.5)],
+            color.filled(),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new(
+            format!("{:.1} %", 100.0 * rate),
+            (i - 0.15, j + 0.05),
+            ("sans-serif", 16).into_font().color(&WHITE),
+        )))?;
+    }
+    root.present()
+}
