@@ -42,6 +42,8 @@ Solvers:
   forward-checking   backtracking that strikes attacked squares from later rows
   construct          the explicit solution for every N but 2 and 3, no search
   min-conflicts      QS4-style local search: millions of queens in seconds, fixed queens kept
+  min-conflicts-minton  Minton's min-conflicts: a random attacked queen to its least-conflicted
+                     row; the classic reference, fixed queens kept, O(N) a step
   random-search, optimized-random-search, simulated-annealing, hill-climbing,
   hill-climbing-constant-shake, hill-climbing-decaying-shake, optimized-hill-climbing
                      the local-search family of the original experiments, 1000 iterations

@@ -22,8 +22,10 @@ pub mod genetic;
 mod huge;
 mod local;
 mod min_conflicts;
+mod minton;
 
 pub use construct::{Construct, construction};
 pub use genetic::{Genetic, GeneticParams};
 pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};
+pub use minton::MinConflictsMinton;

@@ -210,26 +210,31 @@ impl LocalSearch {
 }
 
 /// Queens per column with counters of queens per row and diagonal.
-struct ColumnBoard {
-    n: usize,
-    rows: Vec<usize>,
+pub(crate) struct ColumnBoard {
+    pub(crate) n: usize,
+    pub(crate) rows: Vec<usize>,
     per_row: Vec<u32>,
     rising: Vec<u32>,
     falling: Vec<u32>,
     /// Attacking pairs: Σ C(k, 2) over rows and diagonals.
-    pairs: u64,
+    pub(crate) pairs: u64,
 }
 
 impl ColumnBoard {
-    fn random(n: usize, rng: &mut SmallRng) -> Self {
-        let mut board = ColumnBoard {
+    /// An empty board of side `n` (no queen counted yet; `rows` all 0).
+    pub(crate) fn empty(n: usize) -> Self {
+        ColumnBoard {
             n,
             rows: vec![0; n],
             per_row: vec![0; n],
             rising: vec![0; 2 * n - 1],
             falling: vec![0; 2 * n - 1],
             pairs: 0,
-        };
+        }
+    }
+
+    fn random(n: usize, rng: &mut SmallRng) -> Self {
+        let mut board = ColumnBoard::empty(n);
         for col in 0..n {
             let row = rng.random_range(0..n);
             board.rows[col] = row;
@@ -248,14 +253,14 @@ impl ColumnBoard {
 
     /// Queens already on the square's row and diagonals, its own column excluded by the caller.
     #[inline]
-    fn load(&self, col: usize, row: usize) -> u64 {
+    pub(crate) fn load(&self, col: usize, row: usize) -> u64 {
         u64::from(self.per_row[row])
             + u64::from(self.rising[col + self.n - 1 - row])
             + u64::from(self.falling[col + row])
     }
 
     #[inline]
-    fn add(&mut self, col: usize, row: usize) {
+    pub(crate) fn add(&mut self, col: usize, row: usize) {
         self.pairs += self.load(col, row);
         self.per_row[row] += 1;
         self.rising[col + self.n - 1 - row] += 1;
@@ -263,7 +268,7 @@ impl ColumnBoard {
     }
 
     #[inline]
-    fn remove(&mut self, col: usize, row: usize) {
+    pub(crate) fn remove(&mut self, col: usize, row: usize) {
         self.per_row[row] -= 1;
         self.rising[col + self.n - 1 - row] -= 1;
         self.falling[col + row] -= 1;
@@ -271,7 +276,7 @@ impl ColumnBoard {
     }
 
     /// Moves the queen of `col` to `row`.
-    fn set(&mut self, col: usize, row: usize) {
+    pub(crate) fn set(&mut self, col: usize, row: usize) {
         let from = self.rows[col];
         self.remove(col, from);
         self.rows[col] = row;
@@ -295,7 +300,7 @@ impl ColumnBoard {
         self.max_score() - (self.pairs - lost + gained) as i64
     }
 
-    fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         Board::from_permutation(self.rows.iter().map(|&r| r as u32).collect())
             .expect("rows lie on the board")
     }

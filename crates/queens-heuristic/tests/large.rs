@@ -150,3 +150,66 @@ proptest! {
         }
     }
 }
+
+mod minton {
+    use queens_core::verify::check_solution;
+    use queens_core::{Budget, NoObserver, Problem, Square, Verdict, solve::run};
+    use queens_heuristic::{MinConflictsMinton, construction};
+
+    fn solve(problem: &Problem, seed: u64) -> (Verdict, u64) {
+        let mut budget = Budget::unlimited().with_max_iterations(100_000);
+        let outcome = run(
+            &mut MinConflictsMinton::new(seed),
+            problem,
+            &mut budget,
+            &mut NoObserver,
+        )
+        .unwrap();
+        (outcome.verdict, outcome.stats.iterations.unwrap())
+    }
+
+    #[test]
+    fn it_repairs_large_boards_in_few_steps() {
+        // Minton et al. report about 50 repairs from a greedy start, whatever N.
+        for seed in 0..5 {
+            let problem = Problem::square(1000).unwrap();
+            let (verdict, iterations) = solve(&problem, seed);
+            match verdict {
+                Verdict::Solved(board) => assert_eq!(check_solution(&problem, &board), Ok(())),
+                other => panic!("seed {seed}: {other:?}"),
+            }
+            assert!(iterations < 1000, "seed {seed}: {iterations} iterations");
+        }
+        let small: usize = (0..50)
+            .filter(|&seed| {
+                matches!(
+                    solve(&Problem::square(8).unwrap(), seed).0,
+                    Verdict::Solved(_)
+                )
+            })
+            .count();
+        assert!(small >= 40, "{small} of 50 at N = 8");
+    }
+
+    #[test]
+    fn fixed_queens_stay_and_runs_reproduce() {
+        let rows: Vec<u32> = construction(200).unwrap().collect();
+        let fixed: Vec<Square> = [3usize, 50, 120, 199]
+            .iter()
+            .map(|&c| Square::new(rows[c], c as u32))
+            .collect();
+        let problem = Problem::square(200).unwrap().with_fixed(fixed).unwrap();
+        for seed in 0..5 {
+            let (verdict, _) = solve(&problem, seed);
+            let Verdict::Solved(board) = verdict else {
+                panic!("seed {seed}")
+            };
+            assert_eq!(
+                check_solution(&problem, &board),
+                Ok(()),
+                "fixed queens present, peaceful"
+            );
+        }
+        assert_eq!(solve(&problem, 7), solve(&problem, 7));
+    }
+}

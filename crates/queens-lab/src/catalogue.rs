@@ -8,7 +8,7 @@ use queens_core::{Problem, SolveError, Solver};
 use queens_exact::ExactSolver;
 use queens_heuristic::{
     Construct, Genetic, GeneticParams, LocalSearch, LocalSearchKind, LocalSearchParams,
-    MinConflicts, MinConflictsParams,
+    MinConflicts, MinConflictsMinton, MinConflictsParams,
 };
 
 /// Overrides of solver parameters by name (`--set p=0.1`), and an iteration cap.
@@ -42,6 +42,8 @@ pub enum SolverKind {
     Construct,
     /// QS4-style min-conflicts.
     MinConflicts,
+    /// Minton's min-conflicts, the classic reference.
+    MinConflictsMinton,
     /// A member of the seed-002 local-search family.
     Local(LocalSearchKind),
     /// The genetic algorithm of seed 003.
@@ -54,13 +56,14 @@ const EXHAUSTIVE_UP_TO: u32 = 20;
 
 impl SolverKind {
     /// Every solver, in the order `--help` lists them.
-    pub const ALL: [SolverKind; 14] = [
+    pub const ALL: [SolverKind; 15] = [
         SolverKind::Exact(ExactSolver::BruteForce),
         SolverKind::Exact(ExactSolver::RowBruteForce),
         SolverKind::Exact(ExactSolver::Backtracking),
         SolverKind::Exact(ExactSolver::ForwardChecking),
         SolverKind::Construct,
         SolverKind::MinConflicts,
+        SolverKind::MinConflictsMinton,
         SolverKind::Local(LocalSearchKind::RandomSearch),
         SolverKind::Local(LocalSearchKind::OptimizedRandomSearch),
         SolverKind::Local(LocalSearchKind::SimulatedAnnealing),
@@ -77,6 +80,7 @@ impl SolverKind {
             SolverKind::Exact(exact) => exact.name(),
             SolverKind::Construct => "construct",
             SolverKind::MinConflicts => "min-conflicts",
+            SolverKind::MinConflictsMinton => "min-conflicts-minton",
             SolverKind::Local(kind) => kind.name(),
             SolverKind::Genetic => "genetic",
         }
@@ -97,6 +101,7 @@ impl SolverKind {
                     tail: settings.get_u32("tail").unwrap_or(defaults.tail),
                 }))
             }
+            SolverKind::MinConflictsMinton => Box::new(MinConflictsMinton::new(seed)),
             SolverKind::Local(kind) => {
                 Box::new(LocalSearch::new(kind, local_params(seed, settings)))
             }
@@ -165,7 +170,9 @@ impl SolverKind {
             SolverKind::Construct => 4 * u128::from(problem.rows()),
             SolverKind::MinConflicts => u128::from(MinConflicts::memory_estimate(problem.rows())),
             // A row per column and counters per row and diagonal, 8 bytes each.
-            SolverKind::Local(_) => 8 * 6 * u128::from(problem.rows()),
+            SolverKind::MinConflictsMinton | SolverKind::Local(_) => {
+                8 * 6 * u128::from(problem.rows())
+            }
             // Populations of M genes, 4 bytes each.
             SolverKind::Genetic => 2 * 200 * 4 * u128::from(problem.queens()),
         }

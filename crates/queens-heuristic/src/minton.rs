@@ -1,0 +1,140 @@
+//! `min-conflicts-minton`: the min-conflicts heuristic of Minton, Johnston, Philips and Laird
+//! (1992), the classic reference for local search on N-Queens.
+//!
+//! One queen per column, rows may repeat. The start is greedy: column by column, each queen
+//! takes a row with the fewest queens already on its row and diagonals (ties at random). Then,
+//! each iteration, a random attacked queen moves to a row where it has the fewest conflicts,
+//! ties broken at random (its own row included, so a queen already at a minimum may stay). The
+//! attacked queens are found afresh each iteration. Fixed queens stay in their squares. One
+//! iteration is one queen moved (or left); each costs O(N).
+//! For boards of millions of queens, QS4-style `min-conflicts` is the one to use.
+
+use queens_core::solve::Reporter;
+use queens_core::{
+    Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::local::ColumnBoard;
+
+/// Minton's min-conflicts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MinConflictsMinton {
+    seed: u64,
+}
+
+impl MinConflictsMinton {
+    /// The solver with `seed`.
+    pub fn new(seed: u64) -> Self {
+        MinConflictsMinton { seed }
+    }
+}
+
+/// A row of `col` with the fewest queens on its lines (the column's own queen not counted),
+/// ties at random.
+fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> usize {
+    let own = board.rows[col];
+    let mut best = (u64::MAX, own, 0u32);
+    for row in 0..board.n {
+        // The queen's own lines count it three times when it stands on `row`.
+        let load = board.load(col, row) - if row == own { 3 } else { 0 };
+        if load < best.0 {
+            best = (load, row, 1);
+        } else if load == best.0 {
+            best.2 += 1;
+            if rng.random_range(0..best.2) == 0 {
+                best.1 = row;
+            }
+        }
+    }
+    best.1
+}
+
+impl Solver for MinConflictsMinton {
+    fn name(&self) -> &'static str {
+        "min-conflicts-minton"
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        let n = problem
+            .classic_side()
+            .ok_or_else(|| SolveError::Unsupported {
+                solver: "min-conflicts-minton",
+                reason: "it places N queens on an N×N board".into(),
+            })? as usize;
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut reporter = Reporter::new(observer);
+        let mut pinned = vec![false; n];
+        let mut board = ColumnBoard::empty(n);
+        for queen in problem.fixed() {
+            pinned[queen.col as usize] = true;
+            board.rows[queen.col as usize] = queen.row as usize;
+            board.add(queen.col as usize, queen.row as usize);
+        }
+        // Greedy start: each free column to a least-conflicted row given the queens before it.
+        for col in (0..n).filter(|&c| !pinned[c]) {
+            let mut best = (u64::MAX, 0, 0u32);
+            for row in 0..n {
+                let load = board.load(col, row);
+                if load < best.0 {
+                    best = (load, row, 1);
+                } else if load == best.0 {
+                    best.2 += 1;
+                    if rng.random_range(0..best.2) == 0 {
+                        best.1 = row;
+                    }
+                }
+            }
+            board.rows[col] = best.1;
+            board.add(col, best.1);
+        }
+        let free: Vec<usize> = (0..n).filter(|&c| !pinned[c]).collect();
+        let attacked = |board: &ColumnBoard, col: usize| board.load(col, board.rows[col]) > 3;
+        let mut iterations = 0u64;
+        let verdict = loop {
+            if board.pairs == 0 {
+                break Verdict::Solved(board.board());
+            }
+            // Every attacked free queen is a candidate: a move can attack a queen that was
+            // safe, so the set is taken afresh (O(N), as is the move itself).
+            let candidates: Vec<usize> = free
+                .iter()
+                .copied()
+                .filter(|&c| attacked(&board, c))
+                .collect();
+            if candidates.is_empty() {
+                // Nothing free is attacked, yet queens attack each other: only fixed queens
+                // could, and a valid problem's fixed queens are peaceful. A search with nothing
+                // to move stops rather than spins.
+                break Verdict::Stopped(StopReason::IterationLimit(iterations));
+            }
+            let col = candidates[rng.random_range(0..candidates.len())];
+            iterations += 1;
+            if let Err(stop) = budget.check_iterations(iterations) {
+                break Verdict::Stopped(stop);
+            }
+            let pairs = board.pairs;
+            if let Err(stop) = reporter.step(iterations, || -(pairs as i64)) {
+                break Verdict::Stopped(stop);
+            }
+            let from = board.rows[col];
+            let to = least_conflicted_row(&board, col, &mut rng);
+            if to != from {
+                board.set(col, to);
+                let square = |row: usize| Square::new(row as u32, col as u32);
+                if let Err(stop) = reporter.moved(square(from), square(to)) {
+                    break Verdict::Stopped(stop);
+                }
+            }
+        };
+        Ok(Outcome::new(verdict)
+            .with_iterations(iterations)
+            .with_seed(self.seed))
+    }
+}
