@@ -7,6 +7,8 @@
 
 use queens_core::{Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Verdict};
 
+use crate::require_classic;
+
 /// The explicit construction, for square boards without fixed queens.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Construct;
@@ -68,9 +70,7 @@ impl Solver for Construct {
             solver: "construct",
             reason: reason.to_owned(),
         };
-        let n = problem
-            .classic_side()
-            .ok_or_else(|| unsupported("it builds N queens on an N×N board"))?;
+        let n = require_classic("construct", problem)?;
         if !problem.fixed().is_empty() {
             return Err(unsupported(
                 "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",

@@ -29,3 +29,16 @@ pub use genetic::{Genetic, GeneticParams};
 pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};
 pub use minton::MinConflictsMinton;
+
+use queens_core::{Problem, SolveError};
+
+/// N, for a problem of N queens on an N×N board — the only shape the solvers here take; any
+/// other is refused in `solver`'s name.
+pub(crate) fn require_classic(solver: &'static str, problem: &Problem) -> Result<u32, SolveError> {
+    problem
+        .classic_side()
+        .ok_or_else(|| SolveError::Unsupported {
+            solver,
+            reason: "it places N queens on an N×N board".into(),
+        })
+}

@@ -28,6 +28,8 @@ use queens_core::{
     Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
+
+use crate::require_classic;
 use rand::{RngExt, SeedableRng};
 
 /// The members of the family.
@@ -321,9 +323,7 @@ impl Solver for LocalSearch {
             solver: self.kind.name(),
             reason,
         };
-        let n = problem
-            .classic_side()
-            .ok_or_else(|| unsupported("it places N queens on an N×N board".into()))?;
+        let n = require_classic(self.kind.name(), problem)?;
         if !problem.fixed().is_empty() {
             return Err(unsupported(
                 "the original's algorithms move every queen (use min-conflicts for fixed queens)"

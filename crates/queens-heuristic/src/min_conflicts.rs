@@ -25,6 +25,7 @@ use queens_core::{
 use rand::rngs::SmallRng;
 
 use crate::huge::HugeArray;
+use crate::require_classic;
 use rand::{Rng, SeedableRng};
 
 /// Columns whose first probes are gathered together at the start.
@@ -99,12 +100,7 @@ impl Solver for MinConflicts {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let n = problem
-            .classic_side()
-            .ok_or_else(|| SolveError::Unsupported {
-                solver: "min-conflicts",
-                reason: "it places N queens on an N×N board".into(),
-            })?;
+        let n = require_classic("min-conflicts", problem)?;
         let seed = self.params.seed;
         if n == 2 || n == 3 {
             return Ok(Outcome::new(Verdict::Unsolvable).with_seed(seed));

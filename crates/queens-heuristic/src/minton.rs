@@ -17,6 +17,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::local::ColumnBoard;
+use crate::require_classic;
 
 /// Minton's min-conflicts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,14 +32,11 @@ impl MinConflictsMinton {
     }
 }
 
-/// A row of `col` with the fewest queens on its lines (the column's own queen not counted),
-/// ties at random.
-fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> usize {
-    let own = board.rows[col];
-    let mut best = (u64::MAX, own, 0u32);
-    for row in 0..board.n {
-        // The queen's own lines count it three times when it stands on `row`.
-        let load = board.load(col, row) - if row == own { 3 } else { 0 };
+/// The row with the least `load`, ties broken uniformly at random (reservoir sampling).
+fn least_loaded_row(n: usize, rng: &mut SmallRng, load: impl Fn(usize) -> u64) -> usize {
+    let mut best = (u64::MAX, 0, 0u32);
+    for row in 0..n {
+        let load = load(row);
         if load < best.0 {
             best = (load, row, 1);
         } else if load == best.0 {
@@ -49,6 +47,16 @@ fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> 
         }
     }
     best.1
+}
+
+/// A row of `col` with the fewest queens on its lines (the column's own queen not counted),
+/// ties at random.
+fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> usize {
+    let own = board.rows[col];
+    // The queen's own lines count it three times when it stands on `row`.
+    least_loaded_row(board.n, rng, |row| {
+        board.load(col, row) - if row == own { 3 } else { 0 }
+    })
 }
 
 impl Solver for MinConflictsMinton {
@@ -62,12 +70,7 @@ impl Solver for MinConflictsMinton {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let n = problem
-            .classic_side()
-            .ok_or_else(|| SolveError::Unsupported {
-                solver: "min-conflicts-minton",
-                reason: "it places N queens on an N×N board".into(),
-            })? as usize;
+        let n = require_classic("min-conflicts-minton", problem)? as usize;
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let mut reporter = Reporter::new(observer);
         let mut pinned = vec![false; n];
@@ -79,20 +82,9 @@ impl Solver for MinConflictsMinton {
         }
         // Greedy start: each free column to a least-conflicted row given the queens before it.
         for col in (0..n).filter(|&c| !pinned[c]) {
-            let mut best = (u64::MAX, 0, 0u32);
-            for row in 0..n {
-                let load = board.load(col, row);
-                if load < best.0 {
-                    best = (load, row, 1);
-                } else if load == best.0 {
-                    best.2 += 1;
-                    if rng.random_range(0..best.2) == 0 {
-                        best.1 = row;
-                    }
-                }
-            }
-            board.rows[col] = best.1;
-            board.add(col, best.1);
+            let row = least_loaded_row(n, &mut rng, |row| board.load(col, row));
+            board.rows[col] = row;
+            board.add(col, row);
         }
         let free: Vec<usize> = (0..n).filter(|&c| !pinned[c]).collect();
         let attacked = |board: &ColumnBoard, col: usize| board.load(col, board.rows[col]) > 3;
