@@ -277,15 +277,22 @@ fn parse_perm(text: &str) -> Result<Board, ParseError> {
             })?;
         rows.push(Some(row));
     }
+    Ok(board_from_columns(rows)?)
+}
+
+/// The N×N board holding, in each column `c`, a queen on row `rows[c]` (none for `None`); N is
+/// the number of columns. A full permutation is kept compact (4 bytes a queen).
+pub fn board_from_columns(rows: Vec<Option<u32>>) -> Result<Board, crate::BoardError> {
     if let Some(full) = rows.iter().copied().collect::<Option<Vec<u32>>>() {
-        return Ok(Board::from_permutation(full)?);
+        return Board::from_permutation(full);
     }
+    let n = u32::try_from(rows.len()).map_err(|_| crate::BoardError::TooLarge)?;
     let queens = rows
         .into_iter()
         .zip(0..n)
         .filter_map(|(row, col)| row.map(|row| Square::new(row, col)))
         .collect();
-    Ok(Board::with_queens(n, n, queens)?)
+    Board::with_queens(n, n, queens)
 }
 
 #[derive(Deserialize)]

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 
 use anyhow::{Context, bail};
-use queens_core::notation::{parse_board, square_name};
+use queens_core::notation::{board_from_columns, parse_board, square_name};
 use queens_core::verify::{PermutationCheck, PermutationReport, verify};
 use queens_core::{Board, ParseError};
 use serde_json::json;
@@ -98,13 +98,7 @@ fn read_permutation(input: &mut dyn BufRead) -> anyhow::Result<Permutation> {
     reader.column(&mut token)?;
     let report = reader.check.finish()?;
     Ok(match reader.kept {
-        Some(rows) => {
-            let text: Vec<String> = rows
-                .iter()
-                .map(|row| row.map_or_else(|| "-".to_owned(), |r| r.to_string()))
-                .collect();
-            Permutation::Kept(parse_board(&text.join(" "))?)
-        }
+        Some(rows) => Permutation::Kept(board_from_columns(rows)?),
         None => Permutation::Streamed(report),
     })
 }
