@@ -29,6 +29,10 @@ pub enum Command {
     /// Run solvers many times over sizes and parameter sweeps: success rates, iterations, times.
     #[command(after_help = EXPERIMENT_AFTER_HELP)]
     Experiment(ExperimentArgs),
+    /// Analyse a position of placed queens: which squares can still complete it, which queens
+    /// are forced, how many completions each square has, and why blocked squares are blocked.
+    #[command(after_help = CONFIGURE_AFTER_HELP)]
+    Configure(ConfigureArgs),
     /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
@@ -53,6 +57,17 @@ when the queen count differs from the row count.
 
 Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.
 Exit codes: 0 solved, 1 no solution or stopped by the budget, 2 bad input.";
+
+const CONFIGURE_AFTER_HELP: &str = "\
+Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in some
+completion), x attacked (by a queen or a forced queen), # dead (not attacked, in no completion),
+? unknown (the node budget ran out first). Every attacked and dead square has a reason.
+Engines: bdd, the diagram of all solutions (N <= 13, exact counts, built once per size); search,
+for any N up to 512 (exact counts where enumerating is cheap); auto picks the diagram up to
+N = 11 and the search beyond.
+Example: queens configure 8 --queens d1,e7
+Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not tell), 2 bad
+input (a square off the board, two queens attacking each other).";
 
 const COUNT_AFTER_HELP: &str = "\
 Totals follow OEIS A000170, unique counts A002562; N goes up to 32.
@@ -229,6 +244,29 @@ pub struct VerifyArgs {
     /// Print the findings as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigureArgs {
+    /// Board side (1 to 512).
+    #[arg(allow_hyphen_values = true)]
+    pub size: String,
+
+    /// The placed queens, comma-separated (d1,e7 or r1c4,r7c5).
+    #[arg(long, value_name = "SQUARES", default_value = "")]
+    pub queens: String,
+
+    /// Print the analysis as JSON.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Which engine decides the statuses: auto, bdd or search.
+    #[arg(long, default_value = "auto", value_name = "ENGINE")]
+    pub engine: String,
+
+    /// Search nodes the analysis may spend (squares it cannot decide are reported unknown).
+    #[arg(long, value_name = "K")]
+    pub max_nodes: Option<u64>,
 }
 
 #[derive(Debug, Args)]

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(&args),
         Command::Experiment(args) => commands::experiment::run(&args),
         Command::Challenge(args) => commands::challenge::run(&args),
+        Command::Configure(args) => commands::configure::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -942,3 +942,126 @@ fn experiments_print_rows_and_write_files() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn configure_json_follows_the_contract() {
+    let raw = run(&["configure", "8", "--queens", "d1,e7", "--json"], 0);
+    let at = |key: &str| raw.find(&format!("\"{key}\":")).unwrap();
+    let order = ["n", "solvable", "queens", "forced", "cells", "completions"].map(at);
+    assert!(order.is_sorted(), "contract fields first, in order: {raw}");
+    let analysis: Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(analysis["n"], 8);
+    assert_eq!(analysis["solvable"], true);
+    assert_eq!(analysis["completions"], 3);
+    assert_eq!(
+        analysis["queens"][1],
+        serde_json::json!({"row": 6, "col": 4})
+    );
+    let cells = analysis["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 64);
+    for cell in cells {
+        let status = cell["status"].as_str().unwrap();
+        assert!(["queen", "forced", "open", "attacked", "dead"].contains(&status));
+        let blocked = status == "attacked" || status == "dead";
+        assert_eq!(cell["reason"].is_object(), blocked, "{cell}");
+        if blocked {
+            assert!(!cell["reason"]["text"].as_str().unwrap().is_empty());
+        }
+    }
+    // d2 shares the queen on d1's column.
+    let d2 = &cells[8 + 3];
+    assert_eq!(d2["status"], "attacked");
+    assert_eq!(d2["reason"]["by"], serde_json::json!({"row": 0, "col": 3}));
+    assert_eq!(d2["reason"]["line"], "column");
+}
+
+#[test]
+fn configure_places_forced_queens_and_reports_unsolvable_positions() {
+    // On 4×4 a queen on b1 leaves one solution: b1, d2, a3, c4.
+    let analysis = json(&["configure", "4", "--queens", "b1", "--json"], 0);
+    let forced: Vec<(u64, u64)> = analysis["forced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["row"].as_u64().unwrap(), s["col"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(forced, [(1, 3), (2, 0), (3, 2)]);
+    // A queen in a corner of 4×4 is in no solution: exit 1, every free square dead.
+    let text = run(&["configure", "4", "--queens", "a1"], 1);
+    assert!(text.contains("solvable: no"), "{text}");
+    assert!(text.contains("is dead: a queen here"), "{text}");
+    // Both engines agree, and the diagram is the default at this size.
+    let bdd = json(
+        &[
+            "configure",
+            "7",
+            "--queens",
+            "c2",
+            "--json",
+            "--engine",
+            "bdd",
+        ],
+        0,
+    );
+    let search = json(
+        &[
+            "configure",
+            "7",
+            "--queens",
+            "c2",
+            "--json",
+            "--engine",
+            "search",
+        ],
+        0,
+    );
+    assert_eq!(bdd["engine"], "bdd");
+    assert_eq!(search["engine"], "search");
+    assert_eq!(bdd["cells"], search["cells"]);
+}
+
+#[test]
+fn configure_reports_unknown_squares_when_the_budget_is_tiny() {
+    let analysis = json(
+        &[
+            "configure",
+            "40",
+            "--queens",
+            "r1c1",
+            "--json",
+            "--max-nodes",
+            "30",
+        ],
+        1,
+    );
+    assert_eq!(analysis["solvable"], serde_json::Value::Null);
+    let unknown = analysis["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|cell| cell["status"] == "unknown")
+        .count();
+    assert!(unknown > 1000, "{unknown}");
+}
+
+#[test]
+fn configure_refuses_bad_input() {
+    for (args, message) in [
+        (
+            &["configure", "8", "--queens", "d1,e2"][..],
+            "d1 and e2 attack each other",
+        ),
+        (&["configure", "8", "--queens", "i1"], "not on a 8×8 board"),
+        (&["configure", "8", "--queens", "d1,,e7"], "--queens"),
+        (&["configure", "0"], "at least 1"),
+        (&["configure", "513"], "1 to 512"),
+        (&["configure", "20", "--engine", "bdd"], "up to 13×13"),
+        (&["configure", "8", "--engine", "magic"], "unknown engine"),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -1,0 +1,132 @@
+//! Per-click latency of the configurator over simulated sessions: starting from an empty board,
+//! analyse, place a queen on a random open square, and repeat until the board is full or stuck.
+//!
+//! ```text
+//! cargo run --release -p queens-config --example latency -- [SESSIONS] [N[:ENGINE]]...
+//! ```
+//! prints, per board size and engine, the number of clicks analysed, the median, 95th
+//! percentile and maximum analysis time, how many analyses had exact counts and how many left
+//! squares unknown, and how the dead squares were explained. The diagram's build time is printed
+//! separately (it is built once per size).
+
+use std::time::{Duration, Instant};
+
+use queens_config::{Configurator, Engine, Limits, Position, Reason, Status};
+use queens_core::Square;
+
+fn main() {
+    let mut args = std::env::args().skip(1).peekable();
+    let sessions: u64 = args
+        .next_if(|arg| !arg.contains(':'))
+        .map_or(20, |arg| arg.parse().expect("SESSIONS is a number"));
+    let mut cases: Vec<(u32, Engine)> = args
+        .map(|arg| {
+            let (n, engine) = arg.split_once(':').unwrap_or((&arg, "auto"));
+            (
+                n.parse().expect("N is a number"),
+                engine.parse().expect("an engine name"),
+            )
+        })
+        .collect();
+    if cases.is_empty() {
+        cases = vec![
+            (8, Engine::Auto),
+            (12, Engine::Bdd),
+            (12, Engine::Search),
+            (32, Engine::Auto),
+            (64, Engine::Auto),
+            (100, Engine::Auto),
+        ];
+    }
+    let configurator = Configurator::new();
+    println!("{sessions} sessions per case; times per click (one analysis)");
+    println!(
+        "{:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8}",
+        "n", "engine", "clicks", "median", "p95", "max", "exact", "unknown"
+    );
+    for (n, engine) in cases {
+        if engine == Engine::Bdd {
+            let started = Instant::now();
+            let diagram = configurator.diagram(n).expect("a diagram for this size");
+            println!(
+                "      diagram for n = {n}: {} nodes, built in {:.1?}",
+                diagram.node_count(),
+                started.elapsed()
+            );
+        }
+        let mut times = Vec::new();
+        let (mut exact, mut with_unknown) = (0, 0);
+        let mut reasons = [0usize; 5];
+        for session in 0..sessions {
+            let mut rng = SplitMix(session.wrapping_mul(0x9e37_79b9) ^ u64::from(n));
+            let mut position = Position::empty(n).expect("a valid size");
+            loop {
+                let started = Instant::now();
+                let analysis = configurator
+                    .analyse(&position, engine, &Limits::default())
+                    .expect("not cancelled");
+                times.push(started.elapsed());
+                exact += usize::from(analysis.completions.is_some());
+                with_unknown += usize::from(analysis.count(Status::Unknown) > 0);
+                for cell in analysis.cells.iter().filter(|c| c.status == Status::Dead) {
+                    let kind = match cell.reason.as_ref().map(|r| &r.reason) {
+                        Some(Reason::EmptiesLine { .. } | Reason::ForcedChain { .. }) => 0,
+                        Some(Reason::Crowded { .. }) => 1,
+                        Some(
+                            Reason::Conflict { minimal: true, .. }
+                            | Reason::Unsolvable { minimal: true, .. },
+                        ) => 2,
+                        Some(Reason::Conflict { .. } | Reason::Unsolvable { .. }) => 3,
+                        Some(Reason::Attacked { .. }) | None => 4,
+                    };
+                    reasons[kind] += 1;
+                }
+                let open: Vec<Square> = analysis
+                    .cells
+                    .iter()
+                    .filter(|cell| cell.status == Status::Open)
+                    .map(|cell| Square::new(cell.row, cell.col))
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                let pick = open[(rng.next() % open.len() as u64) as usize];
+                position.place(pick).expect("open squares are free");
+            }
+        }
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{n:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8}",
+            format!("{engine:?}").to_lowercase(),
+            times.len(),
+            ms(at(0.5)),
+            ms(at(0.95)),
+            ms(at(1.0)),
+            exact,
+            with_unknown
+        );
+        println!(
+            "      dead squares explained by an emptied line {}, crowding {}, a minimal set of \
+             queens {}, all queens (budget) {}, nothing {}",
+            reasons[0], reasons[1], reasons[2], reasons[3], reasons[4]
+        );
+    }
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.3} ms", duration.as_secs_f64() * 1e3)
+}
+
+/// A tiny seeded generator, so that every run clicks the same squares.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,377 @@
+//! The analysis of a position: a status for every square, forced queens, completion counts and
+//! a reason for every blocked square. Serializes to the `queens configure --json` contract.
+
+use std::fmt::Write as _;
+
+use queens_core::notation::square_name;
+use queens_core::{Line, Square};
+use serde::{Deserialize, Serialize};
+
+use crate::bits::Rank;
+
+/// What a square can still be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A queen the user placed.
+    Queen,
+    /// In every completion: placed automatically.
+    Forced,
+    /// Attacked by a user or forced queen.
+    Attacked,
+    /// In at least one completion.
+    Open,
+    /// Not attacked, yet in no completion.
+    Dead,
+    /// The node budget ran out before the square was decided.
+    Unknown,
+}
+
+impl Status {
+    /// The one-character symbol of the board diagram.
+    pub fn symbol(self) -> char {
+        match self {
+            Status::Queen => 'Q',
+            Status::Forced => 'F',
+            Status::Attacked => 'x',
+            Status::Open => '.',
+            Status::Dead => '#',
+            Status::Unknown => '?',
+        }
+    }
+}
+
+/// Why a square cannot take a queen, simplest kind first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// A user or forced queen attacks the square along `line`.
+    Attacked {
+        /// The attacking queen.
+        by: Square,
+        /// Whether that queen is a forced one rather than the user's.
+        forced: bool,
+        /// The line they share.
+        line: Line,
+    },
+    /// A queen here would leave a row or column with no free square.
+    EmptiesLine {
+        /// That row or column.
+        line: Rank,
+    },
+    /// A queen here forces queens, one after another, until a row or column has no free square.
+    ForcedChain {
+        /// The forced queens, in order; each was the last free square of some line.
+        chain: Vec<Square>,
+        /// The row or column left empty.
+        line: Rank,
+    },
+    /// A queen here (and the chain it forces, if any) leaves `k` empty rows whose free squares
+    /// lie in only `k − 1` columns, or `k` columns squeezed into `k − 1` rows.
+    Crowded {
+        /// The queens forced before the crowding shows, in order (often none).
+        chain: Vec<Square>,
+        /// The empty lines that cannot all get a queen.
+        lines: Vec<Rank>,
+        /// The fewer lines of the other kind that hold all their free squares.
+        onto: Vec<Rank>,
+    },
+    /// With these user queens, a queen here has no completion.
+    Conflict {
+        /// The user queens (none of them can be dropped, when `minimal`).
+        queens: Vec<Square>,
+        /// Whether every queen of the set is needed (the search could check them all).
+        minimal: bool,
+    },
+    /// The position itself has no completion, because of these user queens.
+    Unsolvable {
+        /// The user queens (none of them can be dropped, when `minimal`).
+        queens: Vec<Square>,
+        /// Whether every queen of the set is needed.
+        minimal: bool,
+    },
+}
+
+impl Reason {
+    /// The reason as an English sentence, squares named as on an N×N board.
+    pub fn describe(&self, n: u32) -> String {
+        let name = |square: Square| square_name(square, n);
+        let names =
+            |squares: &[Square]| list(&squares.iter().map(|&s| name(s)).collect::<Vec<_>>());
+        match self {
+            Reason::Attacked { by, forced, line } => format!(
+                "attacked by the {}queen on {} along its {}",
+                if *forced { "forced " } else { "" },
+                name(*by),
+                line.name()
+            ),
+            Reason::EmptiesLine { line } => format!(
+                "a queen here would leave {} with no free square",
+                rank_name(*line, n)
+            ),
+            Reason::ForcedChain { chain, line } => format!(
+                "a queen here forces {} on {}, which leaves {} with no free square",
+                if chain.len() == 1 {
+                    "a queen"
+                } else {
+                    "queens"
+                },
+                names(chain),
+                rank_name(*line, n)
+            ),
+            Reason::Crowded { chain, lines, onto } => {
+                let forces = if chain.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "forces {} on {}, which ",
+                        if chain.len() == 1 {
+                            "a queen"
+                        } else {
+                            "queens"
+                        },
+                        names(chain)
+                    )
+                };
+                format!(
+                    "a queen here {forces}leaves {} needing a queen each, with free squares only on {}",
+                    ranks(lines, n),
+                    if onto.is_empty() {
+                        "no line".to_owned()
+                    } else {
+                        ranks(onto, n)
+                    }
+                )
+            }
+            Reason::Conflict { queens, .. } if queens.is_empty() => {
+                format!("no solution of the empty {n}×{n} board has a queen here")
+            }
+            Reason::Unsolvable { queens, .. } if queens.is_empty() => {
+                format!("the {n}×{n} board has no solution")
+            }
+            Reason::Conflict { queens, minimal } => format!(
+                "together with the {} on {}, a queen here leaves no completion{}",
+                if queens.len() == 1 { "queen" } else { "queens" },
+                names(queens),
+                if *minimal { "" } else { NOT_NARROWED }
+            ),
+            Reason::Unsolvable { queens, minimal } => format!(
+                "the position has no completion: the {} on {} already rule{} it out{}",
+                if queens.len() == 1 { "queen" } else { "queens" },
+                names(queens),
+                if queens.len() == 1 { "s" } else { "" },
+                if *minimal { "" } else { NOT_NARROWED }
+            ),
+        }
+    }
+}
+
+/// Appended to a set of queens that the node budget did not allow to shrink further.
+const NOT_NARROWED: &str = " (not narrowed down further within the node budget)";
+
+/// "row 5" or "column f" (or "column 27" on boards wider than 26 files).
+pub fn rank_name(rank: Rank, n: u32) -> String {
+    match rank {
+        Rank::Row(row) => format!("row {}", u64::from(row) + 1),
+        Rank::Col(col) if n <= 26 => format!("column {}", char::from(b'a' + col as u8)),
+        Rank::Col(col) => format!("column {}", u64::from(col) + 1),
+    }
+}
+
+/// "rows 3, 5 and 8" or "columns c and f": lines of one kind, by their short names.
+fn ranks(lines: &[Rank], n: u32) -> String {
+    let kind = match lines.first() {
+        Some(Rank::Row(_)) => "row",
+        _ => "column",
+    };
+    let names: Vec<String> = lines
+        .iter()
+        .map(|&line| {
+            let full = rank_name(line, n);
+            full.split_once(' ')
+                .map_or(full.clone(), |(_, short)| short.to_owned())
+        })
+        .collect();
+    format!(
+        "{kind}{} {}",
+        if names.len() == 1 { "" } else { "s" },
+        list(&names)
+    )
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => "no squares".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A reason with its sentence, as it appears in a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explanation {
+    /// The structured reason.
+    #[serde(flatten)]
+    pub reason: Reason,
+    /// The reason as a sentence.
+    pub text: String,
+}
+
+/// One square of the analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    /// The rank, 0 at the bottom.
+    pub row: u32,
+    /// The file, 0 for `a`.
+    pub col: u32,
+    /// What the square can still be.
+    pub status: Status,
+    /// The completions with a queen here, when counts are exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completions: Option<u64>,
+    /// Why an `attacked` or `dead` square is blocked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Explanation>,
+}
+
+/// Which engine produced an analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineUsed {
+    /// The binary decision diagram of all solutions.
+    Bdd,
+    /// Completion search on bit boards.
+    Search,
+}
+
+/// The analysis of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// The side of the board.
+    pub n: u32,
+    /// Whether the position has a completion; `null` when the budget could not tell.
+    pub solvable: Option<bool>,
+    /// The user's queens.
+    pub queens: Vec<Square>,
+    /// The queens in every completion, placed automatically.
+    pub forced: Vec<Square>,
+    /// Every square, row by row from the bottom.
+    pub cells: Vec<Cell>,
+    /// The number of completions, when counted exactly.
+    pub completions: Option<u64>,
+    /// The engine that decided the statuses.
+    pub engine: EngineUsed,
+    /// The search nodes spent (statuses, counts and explanations).
+    pub nodes: u64,
+}
+
+impl Analysis {
+    /// The cell of `square`.
+    pub fn cell(&self, square: Square) -> &Cell {
+        &self.cells[(square.row * self.n + square.col) as usize]
+    }
+
+    /// The status of `square`.
+    pub fn status(&self, square: Square) -> Status {
+        self.cell(square).status
+    }
+
+    /// How many squares have `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.cells
+            .iter()
+            .filter(|cell| cell.status == status)
+            .count()
+    }
+
+    /// The board diagram (top rank first) with a legend, the totals and the reason for every
+    /// dead square.
+    pub fn render(&self) -> String {
+        let n = self.n;
+        let mut out = String::new();
+        let algebraic = n <= 26;
+        let label_width = (u64::from(n)).to_string().len();
+        for row in (0..n).rev() {
+            let _ = write!(out, "{:>label_width$} ", u64::from(row) + 1);
+            for col in 0..n {
+                out.push(' ');
+                out.push(self.status(Square::new(row, col)).symbol());
+            }
+            out.push('\n');
+        }
+        if algebraic {
+            let _ = write!(out, "{:>label_width$} ", "");
+            for col in 0..n {
+                out.push(' ');
+                out.push(char::from(b'a' + col as u8));
+            }
+            out.push('\n');
+        }
+        out.push_str("Q queen  F forced  . open  x attacked  # dead  ? unknown\n");
+        let solvable = match self.solvable {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "unknown (node budget spent)",
+        };
+        let _ = write!(out, "solvable: {solvable}");
+        if let Some(completions) = self.completions {
+            let _ = write!(
+                out,
+                ", {completions} completion{}",
+                if completions == 1 { "" } else { "s" }
+            );
+        }
+        out.push('\n');
+        if !self.forced.is_empty() {
+            let names: Vec<String> = self.forced.iter().map(|&s| square_name(s, n)).collect();
+            let _ = writeln!(out, "forced: {}", names.join(", "));
+        }
+        let _ = writeln!(
+            out,
+            "open: {}, attacked: {}, dead: {}, unknown: {}",
+            self.count(Status::Open),
+            self.count(Status::Attacked),
+            self.count(Status::Dead),
+            self.count(Status::Unknown)
+        );
+        for cell in self.cells.iter().filter(|cell| cell.status == Status::Dead) {
+            if let Some(explanation) = &cell.reason {
+                let name = square_name(Square::new(cell.row, cell.col), n);
+                let _ = writeln!(out, "{name} is dead: {}", explanation.text);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_read_as_sentences() {
+        let chain = Reason::ForcedChain {
+            chain: vec![Square::new(2, 2), Square::new(3, 4)],
+            line: Rank::Col(5),
+        };
+        assert_eq!(
+            chain.describe(8),
+            "a queen here forces queens on c3 and e4, which leaves column f with no free square"
+        );
+        let attacked = Reason::Attacked {
+            by: Square::new(0, 3),
+            forced: false,
+            line: Line::Diagonal,
+        };
+        assert_eq!(
+            attacked.describe(8),
+            "attacked by the queen on d1 along its diagonal"
+        );
+        assert_eq!(rank_name(Rank::Col(26), 30), "column 27");
+        let json = serde_json::to_value(&attacked).unwrap();
+        assert_eq!(json["kind"], "attacked");
+        assert_eq!(json["by"]["col"], 3);
+        let empties = serde_json::to_value(Reason::EmptiesLine { line: Rank::Row(4) }).unwrap();
+        assert_eq!(empties["line"]["row"], 4);
+    }
+}

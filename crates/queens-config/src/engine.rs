@@ -1,0 +1,389 @@
+//! The two engines behind one interface, and the analysis they feed.
+//!
+//! Either engine answers one question per free square: is it in some completion? The diagram
+//! answers exactly with counts; the search answers with exact counts when enumerating the
+//! completions is cheap, and otherwise square by square with witnesses (every completion found
+//! marks all of its squares possible) within a node budget, leaving `unknown` what the budget
+//! could not decide. Forced queens, statuses and reasons are then derived the same way for both.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use queens_core::{CancelFlag, Square};
+use thiserror::Error;
+
+use crate::analysis::{Analysis, Cell, EngineUsed, Explanation, Reason, Status};
+use crate::bits::FreeBoard;
+use crate::diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
+use crate::explain::Explainer;
+use crate::position::Position;
+use crate::search::{Completion, NodeBudget, Search};
+
+/// Which engine analyses a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The diagram where it is cheap to build or already built, the search elsewhere.
+    #[default]
+    Auto,
+    /// The binary decision diagram of all solutions (N ≤ 13); built on first use and cached.
+    Bdd,
+    /// Completion search on bit boards, for any N.
+    Search,
+}
+
+impl Engine {
+    /// The names accepted by [`FromStr`].
+    pub const NAMES: [&'static str; 3] = ["auto", "bdd", "search"];
+}
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        match name {
+            "auto" => Ok(Engine::Auto),
+            "bdd" => Ok(Engine::Bdd),
+            "search" => Ok(Engine::Search),
+            _ => Err(UnknownEngine(name.to_owned())),
+        }
+    }
+}
+
+/// An engine name that is not one of [`Engine::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown engine `{0}`; expected auto, bdd or search")]
+pub struct UnknownEngine(pub String);
+
+/// Why an analysis produced no result.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AnalysisError {
+    /// Its cancel flag was raised (a newer click, a client that left, Ctrl-C).
+    #[error("the analysis was cancelled")]
+    Cancelled,
+    /// The diagram engine was asked for a board it is not built for.
+    #[error("the diagram engine works up to {max}×{max}, not {n}×{n}; use the search engine")]
+    DiagramTooLarge {
+        /// The side asked for.
+        n: u32,
+        /// The largest side.
+        max: u32,
+    },
+}
+
+/// How much work one analysis may do.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Search nodes for everything: statuses, counts and explanations.
+    pub nodes: u64,
+    /// Of those, the nodes spent trying to count all completions exactly.
+    pub count_nodes: u64,
+    /// Of those, the nodes one undecided square may spend.
+    pub square_nodes: u64,
+    /// Of those, the nodes spent narrowing down the queens to blame for dead squares that no
+    /// line argument explains; past it, the reason names all user queens, marked not minimal.
+    pub explain_nodes: u64,
+    /// Stops the analysis early.
+    pub cancel: Option<CancelFlag>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            nodes: 2_000_000,
+            count_nodes: 400_000,
+            square_nodes: 50_000,
+            explain_nodes: 100_000,
+            cancel: None,
+        }
+    }
+}
+
+/// Counting is tried with the whole count budget while at most this many rows are empty;
+/// beyond, only with a hundredth of it (enough for a tightly constrained position).
+const COUNT_EMPTY_ROWS: usize = 13;
+
+/// Boards up to this side get the diagram in [`Engine::Auto`] even when not built yet (it
+/// builds in tens of milliseconds); larger ones up to [`MAX_DIAGRAM_N`] once it is cached.
+const AUTO_BUILD_MAX: u32 = 11;
+
+/// Analyses positions; keeps the diagrams it built, one per board size.
+#[derive(Debug, Default)]
+pub struct Configurator {
+    diagrams: Mutex<HashMap<u32, Arc<SolutionDiagram>>>,
+}
+
+/// What an engine learned: per square, whether it is in some completion.
+struct Knowledge {
+    solvable: Option<bool>,
+    /// `possible[row * n + col]` for the free squares; `None` where undecided.
+    possible: Vec<Option<bool>>,
+    counts: Option<CompletionCounts>,
+    engine: EngineUsed,
+}
+
+impl Configurator {
+    /// A configurator with no diagrams built yet.
+    pub fn new() -> Self {
+        Configurator::default()
+    }
+
+    /// The diagram for N×N, built now if it is not cached (`None` beyond [`MAX_DIAGRAM_N`]).
+    pub fn diagram(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
+        if let Some(diagram) = self.cached(n) {
+            return Some(diagram);
+        }
+        let built = Arc::new(SolutionDiagram::build(n)?);
+        let mut diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
+        Some(Arc::clone(diagrams.entry(n).or_insert(built)))
+    }
+
+    fn cached(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
+        let diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
+        diagrams.get(&n).cloned()
+    }
+
+    /// The analysis of `position` by `engine` within `limits`.
+    pub fn analyse(
+        &self,
+        position: &Position,
+        engine: Engine,
+        limits: &Limits,
+    ) -> Result<Analysis, AnalysisError> {
+        let n = position.side();
+        let diagram = match engine {
+            Engine::Search => None,
+            Engine::Bdd => Some(self.diagram(n).ok_or(AnalysisError::DiagramTooLarge {
+                n,
+                max: MAX_DIAGRAM_N,
+            })?),
+            Engine::Auto if n <= AUTO_BUILD_MAX => self.diagram(n),
+            Engine::Auto => self.cached(n),
+        };
+        let mut budget = NodeBudget::new(
+            limits.nodes,
+            limits.cancel.as_ref().map(CancelFlag::as_atomic),
+        );
+        let mut base = FreeBoard::new(n);
+        for &queen in position.queens() {
+            base.place(queen);
+        }
+        let knowledge = match diagram {
+            Some(diagram) => from_diagram(&diagram, position, &base),
+            None => from_search(position, &base, limits, &mut budget),
+        };
+        if budget.was_cancelled() {
+            return Err(AnalysisError::Cancelled);
+        }
+        let mut explaining = budget.carve(limits.explain_nodes);
+        let analysis = assemble(position, &base, &knowledge, &mut explaining);
+        budget.absorb(explaining);
+        if budget.was_cancelled() {
+            return Err(AnalysisError::Cancelled);
+        }
+        Ok(Analysis {
+            nodes: limits.nodes - budget.remaining(),
+            ..analysis
+        })
+    }
+}
+
+fn index(n: u32, square: Square) -> usize {
+    (square.row * n + square.col) as usize
+}
+
+fn squares(n: u32) -> impl Iterator<Item = Square> {
+    (0..n).flat_map(move |row| (0..n).map(move |col| Square::new(row, col)))
+}
+
+fn from_counts(base: &FreeBoard, counts: CompletionCounts, engine: EngineUsed) -> Knowledge {
+    let n = base.side();
+    let possible = squares(n)
+        .map(|square| Some(base.is_free(square) && counts.per_square[index(n, square)] > 0))
+        .collect();
+    Knowledge {
+        solvable: Some(counts.total > 0),
+        possible,
+        counts: Some(counts),
+        engine,
+    }
+}
+
+fn from_diagram(diagram: &SolutionDiagram, position: &Position, base: &FreeBoard) -> Knowledge {
+    from_counts(
+        base,
+        diagram.completions(position.queens()),
+        EngineUsed::Bdd,
+    )
+}
+
+fn from_search(
+    position: &Position,
+    base: &FreeBoard,
+    limits: &Limits,
+    budget: &mut NodeBudget<'_>,
+) -> Knowledge {
+    let n = base.side();
+    let empty_rows = n as usize - base.queen_count();
+    let count_nodes = if empty_rows <= COUNT_EMPTY_ROWS {
+        limits.count_nodes
+    } else {
+        limits.count_nodes / 100
+    };
+    let mut tally = vec![0u64; (n * n) as usize];
+    let mut counting = budget.carve(count_nodes);
+    let counted = Search::new(base, &mut counting).count(&mut tally);
+    budget.absorb(counting);
+    if let Ok(total) = counted {
+        for &queen in position.queens() {
+            tally[index(n, queen)] = total;
+        }
+        let counts = CompletionCounts {
+            total,
+            per_square: tally,
+        };
+        return from_counts(base, counts, EngineUsed::Search);
+    }
+
+    let mut possible: Vec<Option<bool>> = squares(n)
+        .map(|square| (!base.is_free(square)).then_some(false))
+        .collect();
+    let solvable = match Search::new(base, budget).find(&|_| false) {
+        Completion::Found(queens) => {
+            for queen in queens {
+                possible[index(n, queen)] = Some(true);
+            }
+            Some(true)
+        }
+        Completion::None => {
+            possible.fill(Some(false));
+            Some(false)
+        }
+        Completion::Unknown => None,
+    };
+    if solvable == Some(true) {
+        for square in squares(n) {
+            if possible[index(n, square)].is_some() {
+                continue;
+            }
+            let mut board = base.clone();
+            board.place(square);
+            if board.empty_rank().is_some() {
+                possible[index(n, square)] = Some(false);
+                continue;
+            }
+            let mut attempt = budget.carve(limits.square_nodes);
+            let found = Search::new(&board, &mut attempt)
+                .find(&|other| possible[index(n, other)].is_none());
+            budget.absorb(attempt);
+            match found {
+                Completion::Found(queens) => {
+                    for queen in queens.into_iter().chain([square]) {
+                        possible[index(n, queen)] = Some(true);
+                    }
+                }
+                Completion::None => possible[index(n, square)] = Some(false),
+                Completion::Unknown => {}
+            }
+            if budget.remaining() == 0 || budget.was_cancelled() {
+                break;
+            }
+        }
+    }
+    Knowledge {
+        solvable,
+        possible,
+        counts: None,
+        engine: EngineUsed::Search,
+    }
+}
+
+/// The squares in every completion: the only possible square of their row or column, once
+/// every other square of that line is decided.
+fn forced_squares(n: u32, position: &Position, knowledge: &Knowledge) -> Vec<Square> {
+    if knowledge.solvable != Some(true) {
+        return Vec::new();
+    }
+    if let Some(counts) = &knowledge.counts {
+        return squares(n)
+            .filter(|&square| {
+                !position.has_queen(square) && counts.per_square[index(n, square)] == counts.total
+            })
+            .collect();
+    }
+    let only_possible = |line: &mut dyn Iterator<Item = Square>, square: Square| {
+        line.filter(|&other| other != square)
+            .all(|other| knowledge.possible[index(n, other)] == Some(false))
+    };
+    squares(n)
+        .filter(|&square| {
+            !position.has_queen(square)
+                && knowledge.possible[index(n, square)] == Some(true)
+                && (only_possible(&mut (0..n).map(|col| Square::new(square.row, col)), square)
+                    || only_possible(&mut (0..n).map(|row| Square::new(row, square.col)), square))
+        })
+        .collect()
+}
+
+fn assemble(
+    position: &Position,
+    base: &FreeBoard,
+    knowledge: &Knowledge,
+    budget: &mut NodeBudget<'_>,
+) -> Analysis {
+    let n = position.side();
+    let forced = forced_squares(n, position, knowledge);
+    let mut explainer = Explainer::new(n, position.queens(), &forced);
+    let total = knowledge.counts.as_ref().map(|counts| counts.total);
+    let count_of = |square: Square| {
+        knowledge
+            .counts
+            .as_ref()
+            .map(|counts| counts.per_square[index(n, square)])
+    };
+    let cells = squares(n)
+        .map(|square| {
+            let (status, reason) = if position.has_queen(square) {
+                (Status::Queen, None)
+            } else if forced.contains(&square) {
+                (Status::Forced, None)
+            } else if explainer.is_attacked(square) {
+                (Status::Attacked, explainer.attacker(square))
+            } else {
+                match knowledge.possible[index(n, square)] {
+                    Some(true) => (Status::Open, None),
+                    Some(false) => {
+                        let solvable = knowledge.solvable == Some(true);
+                        (Status::Dead, Some(explainer.dead(square, solvable, budget)))
+                    }
+                    None => (Status::Unknown, None),
+                }
+            };
+            debug_assert!(
+                !(base.is_free(square) && status == Status::Attacked)
+                    || knowledge.possible[index(n, square)] != Some(true),
+                "a square attacked by a forced queen is in no completion"
+            );
+            Cell {
+                row: square.row,
+                col: square.col,
+                status,
+                completions: count_of(square),
+                reason: reason.map(|reason: Reason| Explanation {
+                    text: reason.describe(n),
+                    reason,
+                }),
+            }
+        })
+        .collect();
+    Analysis {
+        n,
+        solvable: knowledge.solvable,
+        queens: position.queens().to_vec(),
+        forced,
+        cells,
+        completions: total,
+        engine: knowledge.engine,
+        nodes: 0,
+    }
+}

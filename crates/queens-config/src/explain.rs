@@ -1,0 +1,179 @@
+//! Reasons for blocked squares, simplest first.
+//!
+//! An attacked square names its attacker. A dead square is first placed and propagated: if a row
+//! or column empties at once, or after a chain of queens each forced onto the last free square of
+//! some line, that is the reason. Next comes the pigeonhole argument: `k` empty rows whose free
+//! squares lie in only `k − 1` columns (or the reverse). Otherwise the reason is a set of user queens that rules the
+//! square out, found by dropping the user's queens one at a time and keeping only those whose
+//! removal lets the square be completed again (a deletion filter, as in `QuickXplain`); every
+//! queen left is needed.
+
+use queens_core::Square;
+
+use crate::analysis::Reason;
+use crate::bits::FreeBoard;
+use crate::hall::{Crowding, crowding};
+use crate::search::{Completion, NodeBudget, Search};
+
+/// The nodes one "is this still impossible?" check of the deletion filter may spend.
+const CHECK_NODES: u64 = 50_000;
+
+/// How many earlier conflicts are tried on a new dead square before starting from all queens.
+const REUSED_CONFLICTS: usize = 4;
+
+/// Where placing a queen and its forced consequences led.
+enum Propagation {
+    /// A row or column emptied: the reason.
+    Emptied(Reason),
+    /// Nothing more is forced: the board and the queens forced on the way.
+    Settled {
+        board: FreeBoard,
+        chain: Vec<Square>,
+    },
+}
+
+/// Explains the blocked squares of one position.
+pub(crate) struct Explainer<'p> {
+    n: u32,
+    user: &'p [Square],
+    forced: &'p [Square],
+    /// The board with the user's and the forced queens.
+    settled: FreeBoard,
+    /// The user queens that make an unsolvable position unsolvable, once computed.
+    unsolvable_core: Option<(Vec<Square>, bool)>,
+    /// Minimal conflicts found for other squares, most recent last: tried first, since
+    /// neighbouring dead squares are often ruled out by the same few queens.
+    conflicts: Vec<Vec<Square>>,
+}
+
+impl<'p> Explainer<'p> {
+    pub(crate) fn new(n: u32, user: &'p [Square], forced: &'p [Square]) -> Self {
+        let mut settled = FreeBoard::new(n);
+        for &queen in user.iter().chain(forced) {
+            settled.place(queen);
+        }
+        Explainer {
+            n,
+            user,
+            forced,
+            settled,
+            unsolvable_core: None,
+            conflicts: Vec::new(),
+        }
+    }
+
+    /// Whether `square` is attacked by a user or forced queen (or holds one).
+    pub(crate) fn is_attacked(&self, square: Square) -> bool {
+        !self.settled.is_free(square)
+    }
+
+    /// The first user queen, else forced queen, attacking `square`.
+    pub(crate) fn attacker(&self, square: Square) -> Option<Reason> {
+        let user = self.user.iter().map(|&queen| (queen, false));
+        let forced = self.forced.iter().map(|&queen| (queen, true));
+        user.chain(forced).find_map(|(queen, forced)| {
+            queen.shared_line(square).map(|line| Reason::Attacked {
+                by: queen,
+                forced,
+                line,
+            })
+        })
+    }
+
+    /// Why the free square `square`, which is in no completion, is dead.
+    pub(crate) fn dead(
+        &mut self,
+        square: Square,
+        solvable: bool,
+        budget: &mut NodeBudget<'_>,
+    ) -> Reason {
+        let (board, chain) = match self.propagate(square) {
+            Propagation::Emptied(reason) => return reason,
+            Propagation::Settled { board, chain } => (board, chain),
+        };
+        if let Some(Crowding { lines, onto }) = crowding(&board) {
+            return Reason::Crowded { chain, lines, onto };
+        }
+        if solvable {
+            let (queens, minimal) = self.conflict(Some(square), budget);
+            if minimal && !self.conflicts.contains(&queens) {
+                self.conflicts.push(queens.clone());
+            }
+            Reason::Conflict { queens, minimal }
+        } else {
+            if self.unsolvable_core.is_none() {
+                self.unsolvable_core = Some(self.conflict(None, budget));
+            }
+            let (queens, minimal) = self.unsolvable_core.clone().expect("computed above");
+            Reason::Unsolvable { queens, minimal }
+        }
+    }
+
+    /// Places `square` and then every queen that is the last free square of its line, until a
+    /// line empties (the reason) or nothing more is forced (the board and the forced chain).
+    fn propagate(&self, square: Square) -> Propagation {
+        let mut board = self.settled.clone();
+        board.place(square);
+        let mut chain = Vec::new();
+        loop {
+            match board.tightest_rank() {
+                Some((line, 0)) => {
+                    return Propagation::Emptied(if chain.is_empty() {
+                        Reason::EmptiesLine { line }
+                    } else {
+                        Reason::ForcedChain { chain, line }
+                    });
+                }
+                Some((line, 1)) => {
+                    let only = board.free_in(line).next().expect("one free square");
+                    board.place(only);
+                    chain.push(only);
+                }
+                _ => return Propagation::Settled { board, chain },
+            }
+        }
+    }
+
+    /// A set of user queens that, with `extra` when given, has no completion; dropped one at a
+    /// time. `minimal` is false when some check ran out of nodes and its queen was kept.
+    fn conflict(&self, extra: Option<Square>, budget: &mut NodeBudget<'_>) -> (Vec<Square>, bool) {
+        let reused = self
+            .conflicts
+            .iter()
+            .rev()
+            .take(REUSED_CONFLICTS)
+            .find(|earlier| self.has_no_completion(earlier, extra, budget) == Some(true));
+        let mut kept: Vec<Square> = reused.map_or_else(|| self.user.to_vec(), Clone::clone);
+        let mut minimal = true;
+        for queen in kept.clone() {
+            let candidate: Vec<Square> = kept.iter().copied().filter(|&q| q != queen).collect();
+            match self.has_no_completion(&candidate, extra, budget) {
+                Some(true) => kept = candidate,
+                Some(false) => {}
+                None => minimal = false,
+            }
+        }
+        (kept, minimal)
+    }
+
+    /// Whether `queens` (and `extra`) have no completion; `None` when the check ran out of nodes.
+    fn has_no_completion(
+        &self,
+        queens: &[Square],
+        extra: Option<Square>,
+        budget: &mut NodeBudget<'_>,
+    ) -> Option<bool> {
+        let mut board = FreeBoard::new(self.n);
+        for &queen in queens.iter().chain(extra.iter()) {
+            board.place(queen);
+        }
+        let mut check = budget.carve(CHECK_NODES);
+        let found = Search::new(&board, &mut check).find(&|_| false);
+        budget.absorb(check);
+        match found {
+            Completion::None => Some(true),
+            Completion::Found(_) => Some(false),
+            Completion::Unknown => None,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The pigeonhole argument: empty rows whose free squares lie in fewer columns than there are
+//! rows cannot all get a queen (Hall's condition for a matching of empty rows to empty columns),
+//! and the same with rows and columns swapped.
+//!
+//! A maximum matching (augmenting paths) between the empty rows and the empty columns, along
+//! free squares, either covers every empty line or leaves one unmatched; the lines reachable
+//! from it by alternating paths are then `k` lines whose free squares meet only `k − 1` lines
+//! of the other kind. Diagonals between the future queens are ignored, so this proves less than
+//! a search, but what it proves it explains in one sentence.
+
+use crate::bits::{FreeBoard, Rank};
+
+/// `k` empty lines of one kind whose free squares all lie on the same `k − 1` lines of the
+/// other kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Crowding {
+    /// The lines that cannot all get a queen.
+    pub(crate) lines: Vec<Rank>,
+    /// The fewer lines their free squares lie on.
+    pub(crate) onto: Vec<Rank>,
+}
+
+/// The smallest crowded set of empty rows or of empty columns, if the board has one.
+pub(crate) fn crowding(board: &FreeBoard) -> Option<Crowding> {
+    let by_rows = smallest_violation(board, Rank::Row, Rank::Col);
+    let by_cols = smallest_violation(board, Rank::Col, Rank::Row);
+    match (by_rows, by_cols) {
+        (Some(rows), Some(cols)) => Some(if cols.lines.len() < rows.lines.len() {
+            cols
+        } else {
+            rows
+        }),
+        (rows, cols) => rows.or(cols),
+    }
+}
+
+/// Matches the empty lines made by `side` to those made by `other`; for every unmatched line,
+/// the set it reaches by alternating paths violates Hall's condition. Returns the smallest.
+fn smallest_violation(
+    board: &FreeBoard,
+    side: fn(u32) -> Rank,
+    other: fn(u32) -> Rank,
+) -> Option<Crowding> {
+    let n = board.side();
+    let along = |rank: Rank| match rank {
+        Rank::Row(_) => |s: queens_core::Square| s.col,
+        Rank::Col(_) => |s: queens_core::Square| s.row,
+    };
+    let empty: Vec<u32> = (0..n).filter(|&i| !board.is_taken(side(i))).collect();
+    let neighbours: Vec<Vec<u32>> = empty
+        .iter()
+        .map(|&i| {
+            let rank = side(i);
+            board.free_in(rank).map(along(rank)).collect()
+        })
+        .collect();
+    // `partner[j]`: the index into `empty` matched to line `j` of the other kind.
+    let mut partner: Vec<Option<usize>> = vec![None; n as usize];
+    let mut unmatched = Vec::new();
+    for start in 0..empty.len() {
+        let mut seen = vec![false; n as usize];
+        if !augment(start, &neighbours, &mut partner, &mut seen) {
+            unmatched.push(start);
+        }
+    }
+    unmatched
+        .into_iter()
+        .map(|start| {
+            // Alternating reach from an unmatched line: its free squares' lines, their
+            // partners, their free squares' lines, ...
+            let mut lines = vec![start];
+            let mut onto: Vec<u32> = Vec::new();
+            let mut next = 0;
+            while next < lines.len() {
+                for &j in &neighbours[lines[next]] {
+                    if !onto.contains(&j) {
+                        onto.push(j);
+                        let matched = partner[j as usize].expect("a maximum matching covers it");
+                        if !lines.contains(&matched) {
+                            lines.push(matched);
+                        }
+                    }
+                }
+                next += 1;
+            }
+            let mut lines: Vec<u32> = lines.into_iter().map(|index| empty[index]).collect();
+            lines.sort_unstable();
+            onto.sort_unstable();
+            Crowding {
+                lines: lines.into_iter().map(side).collect(),
+                onto: onto.into_iter().map(other).collect(),
+            }
+        })
+        .min_by_key(|crowding| crowding.lines.len())
+}
+
+/// Kuhn's augmenting path from `line`; true when the matching grew.
+fn augment(
+    line: usize,
+    neighbours: &[Vec<u32>],
+    partner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for &j in &neighbours[line] {
+        let j = j as usize;
+        if seen[j] {
+            continue;
+        }
+        seen[j] = true;
+        if partner[j].is_none_or(|other| augment(other, neighbours, partner, seen)) {
+            partner[j] = Some(line);
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use queens_core::Square;
+
+    use super::*;
+
+    #[test]
+    fn finds_rows_squeezed_into_too_few_columns() {
+        // Every reported set really is crowded; some sets have more than one line.
+        let mut wide = 0;
+        for n in 5..=8u32 {
+            for cols in 0..n * n * n {
+                let mut board = FreeBoard::new(n);
+                let queens = [(0, cols % n), (2, cols / n % n), (4, cols / n / n)];
+                for (row, col) in queens {
+                    if board.is_free(Square::new(row, col)) {
+                        board.place(Square::new(row, col));
+                    }
+                }
+                if let Some(crowding) = crowding(&board) {
+                    wide += usize::from(crowding.lines.len() > 1);
+                    assert_eq!(crowding.onto.len() + 1, crowding.lines.len());
+                    for &line in &crowding.lines {
+                        assert!(!board.is_taken(line));
+                        for square in board.free_in(line) {
+                            let hit = match line {
+                                Rank::Row(_) => Rank::Col(square.col),
+                                Rank::Col(_) => Rank::Row(square.row),
+                            };
+                            assert!(crowding.onto.contains(&hit));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(wide > 0);
+    }
+
+    #[test]
+    fn an_empty_board_is_not_crowded_and_an_emptied_line_is() {
+        assert_eq!(crowding(&FreeBoard::new(6)), None);
+        let mut board = FreeBoard::new(4);
+        board.place(Square::new(0, 0));
+        board.place(Square::new(1, 2));
+        let crowding = crowding(&board).unwrap();
+        assert_eq!(crowding.lines, vec![Rank::Row(2)]);
+        assert!(crowding.onto.is_empty());
+    }
+}

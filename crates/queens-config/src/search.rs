@@ -1,0 +1,286 @@
+//! Depth-first completion search on bit boards, for boards of any size.
+//!
+//! Every node branches on the empty row or column with the fewest free squares, so a line with a
+//! single free square is a forced placement and a line with none fails at once. The same search
+//! either looks for one completion (preferring squares the caller still wants witnessed) or
+//! counts all of them with a tally per square. Both stop when their [`NodeBudget`] runs out.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use queens_core::Square;
+
+use crate::bits::FreeBoard;
+
+/// Caps the nodes of one or several searches and watches a cancel flag.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeBudget<'a> {
+    remaining: u64,
+    cancel: Option<&'a AtomicBool>,
+    polls: u32,
+    cancelled: bool,
+}
+
+/// The budget ran out, or the analysis was cancelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfBudget;
+
+impl<'a> NodeBudget<'a> {
+    /// A budget of `nodes` nodes that also stops when `cancel` is raised.
+    pub(crate) fn new(nodes: u64, cancel: Option<&'a AtomicBool>) -> Self {
+        NodeBudget {
+            remaining: nodes,
+            cancel,
+            polls: 0,
+            cancelled: false,
+        }
+    }
+
+    /// Spends one node.
+    pub(crate) fn spend(&mut self) -> Result<(), OutOfBudget> {
+        if self.remaining == 0 || self.cancelled {
+            return Err(OutOfBudget);
+        }
+        self.remaining -= 1;
+        self.polls += 1;
+        if self.polls == 1024 {
+            self.polls = 0;
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                self.cancelled = true;
+                return Err(OutOfBudget);
+            }
+        }
+        Ok(())
+    }
+
+    /// The nodes left.
+    pub(crate) fn remaining(&self) -> u64 {
+        self.remaining
+    }
+
+    /// Whether the cancel flag stopped a search.
+    pub(crate) fn was_cancelled(&self) -> bool {
+        self.cancelled || self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// A budget for a sub-task: at most `nodes` of what is left, same cancel flag. Spend it and
+    /// then hand it back with [`absorb`](Self::absorb).
+    pub(crate) fn carve(&mut self, nodes: u64) -> NodeBudget<'a> {
+        let share = nodes.min(self.remaining);
+        self.remaining -= share;
+        NodeBudget::new(share, self.cancel)
+    }
+
+    /// Returns what a carved budget did not spend.
+    pub(crate) fn absorb(&mut self, carved: NodeBudget<'a>) {
+        self.remaining += carved.remaining;
+        self.cancelled |= carved.cancelled;
+    }
+}
+
+/// Why an attempt of [`Search::find`] stopped early.
+enum Stop {
+    /// The budget ran out.
+    Budget,
+    /// The attempt reached its cutoff; start over in a new order.
+    Restart,
+}
+
+/// One attempt of [`Search::find`]: its node cutoff and the generator that orders squares.
+struct Attempt<'r> {
+    nodes_left: u64,
+    order: &'r mut SplitMix,
+}
+
+/// A small seeded generator (`SplitMix64`): the search is random in its order, yet every
+/// analysis of a position gives the same answer.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for last in (1..items.len()).rev() {
+            let pick = (self.next() % (last as u64 + 1)) as usize;
+            items.swap(last, pick);
+        }
+    }
+}
+
+/// What a search for one completion found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Completion {
+    /// A completion: the queens it adds to the board.
+    Found(Vec<Square>),
+    /// The board has no completion.
+    None,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// Searches from a board; reuses one board per depth.
+pub(crate) struct Search<'b, 'a> {
+    budget: &'b mut NodeBudget<'a>,
+    stack: Vec<FreeBoard>,
+}
+
+impl<'b, 'a> Search<'b, 'a> {
+    /// A search from `start`.
+    pub(crate) fn new(start: &FreeBoard, budget: &'b mut NodeBudget<'a>) -> Self {
+        Search {
+            budget,
+            stack: vec![start.clone()],
+        }
+    }
+
+    fn child(&mut self, depth: usize, square: Square) -> &FreeBoard {
+        if self.stack.len() == depth + 1 {
+            let copy = self.stack[depth].clone();
+            self.stack.push(copy);
+        } else {
+            let (parents, children) = self.stack.split_at_mut(depth + 1);
+            children[0].clone_from(&parents[depth]);
+        }
+        self.stack[depth + 1].place(square);
+        &self.stack[depth + 1]
+    }
+
+    /// One completion, trying the squares `prefer` accepts first on every line.
+    ///
+    /// The search restarts with a fresh (seeded) order of the squares on each line whenever an
+    /// attempt exceeds its node cutoff, which doubles every time: a depth-first search stuck
+    /// below a bad early choice is the common way such searches fail on large boards. The last
+    /// attempt runs to completion, so `None` is still a proof.
+    pub(crate) fn find(mut self, prefer: &dyn Fn(Square) -> bool) -> Completion {
+        let mut cutoff = 4 * u64::from(self.stack[0].side()) + 64;
+        let mut order = SplitMix(0x0051_7e5e_a7c4_u64);
+        loop {
+            let mut path = Vec::new();
+            let mut attempt = Attempt {
+                nodes_left: cutoff,
+                order: &mut order,
+            };
+            match self.find_from(0, prefer, &mut path, &mut attempt) {
+                Ok(true) => return Completion::Found(path),
+                Ok(false) => return Completion::None,
+                Err(Stop::Budget) => return Completion::Unknown,
+                Err(Stop::Restart) => cutoff = cutoff.saturating_mul(2),
+            }
+        }
+    }
+
+    fn find_from(
+        &mut self,
+        depth: usize,
+        prefer: &dyn Fn(Square) -> bool,
+        path: &mut Vec<Square>,
+        attempt: &mut Attempt<'_>,
+    ) -> Result<bool, Stop> {
+        let board = &self.stack[depth];
+        let Some((rank, free)) = board.tightest_rank() else {
+            return Ok(true);
+        };
+        if free == 0 {
+            return Ok(false);
+        }
+        let (mut preferred, mut others): (Vec<Square>, Vec<Square>) =
+            board.free_in(rank).partition(|&square| prefer(square));
+        attempt.order.shuffle(&mut preferred);
+        attempt.order.shuffle(&mut others);
+        for square in preferred.into_iter().chain(others) {
+            self.budget.spend().map_err(|OutOfBudget| Stop::Budget)?;
+            attempt.nodes_left = attempt.nodes_left.checked_sub(1).ok_or(Stop::Restart)?;
+            self.child(depth, square);
+            path.push(square);
+            if self.find_from(depth + 1, prefer, path, attempt)? {
+                return Ok(true);
+            }
+            path.pop();
+        }
+        Ok(false)
+    }
+
+    /// The number of completions, adding to `tally[row * n + col]` the completions that put a
+    /// queen on each square the search places.
+    pub(crate) fn count(mut self, tally: &mut [u64]) -> Result<u64, OutOfBudget> {
+        self.count_from(0, tally)
+    }
+
+    fn count_from(&mut self, depth: usize, tally: &mut [u64]) -> Result<u64, OutOfBudget> {
+        let board = &self.stack[depth];
+        let n = board.side() as usize;
+        let Some((rank, free)) = board.tightest_rank() else {
+            return Ok(1);
+        };
+        if free == 0 {
+            return Ok(0);
+        }
+        let squares: Vec<Square> = board.free_in(rank).collect();
+        let mut total = 0;
+        for square in squares {
+            self.budget.spend()?;
+            self.child(depth, square);
+            let below = self.count_from(depth + 1, tally)?;
+            tally[square.row as usize * n + square.col as usize] += below;
+            total += below;
+        }
+        Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A000170: [u64; 11] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+    #[test]
+    fn counts_match_oeis_and_tallies_sum_to_n_per_solution() {
+        for n in 1..=10u32 {
+            let mut budget = NodeBudget::new(u64::MAX, None);
+            let mut tally = vec![0; (n * n) as usize];
+            let total = Search::new(&FreeBoard::new(n), &mut budget)
+                .count(&mut tally)
+                .unwrap();
+            assert_eq!(total, A000170[n as usize], "n = {n}");
+            assert_eq!(tally.iter().sum::<u64>(), total * u64::from(n));
+        }
+    }
+
+    #[test]
+    fn finds_a_completion_or_proves_there_is_none() {
+        for n in 1..=40u32 {
+            let mut budget = NodeBudget::new(1_000_000, None);
+            let found = Search::new(&FreeBoard::new(n), &mut budget).find(&|_| false);
+            match found {
+                Completion::Found(queens) => {
+                    assert_eq!(queens.len(), n as usize);
+                    let board = queens_core::Board::with_queens(n, n, queens).unwrap();
+                    assert!(queens_core::verify::verify(&board).is_solution());
+                }
+                other => assert!(n == 2 || n == 3, "n = {n}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_exhausted_budget_is_unknown_not_none() {
+        let mut budget = NodeBudget::new(3, None);
+        assert_eq!(
+            Search::new(&FreeBoard::new(12), &mut budget).find(&|_| false),
+            Completion::Unknown
+        );
+        let mut budget = NodeBudget::new(10, None);
+        let mut tally = vec![0; 144];
+        assert!(
+            Search::new(&FreeBoard::new(12), &mut budget)
+                .count(&mut tally)
+                .is_err()
+        );
+    }
+}

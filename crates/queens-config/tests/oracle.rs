@@ -1,0 +1,426 @@
+//! Every analysis against brute force: all completions enumerated naively, for random positions
+//! on boards from 4×4 to 10×10 and for positions cut from solutions of boards up to 100×100, by
+//! both engines; every reason checked for truth; and positions too hard to decide stay within
+//! their budget and never contradict a fuller analysis.
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use queens_config::{Analysis, Configurator, Engine, Limits, Position, Rank, Reason, Status};
+use queens_core::Square;
+
+fn configurator() -> &'static Configurator {
+    static SHARED: OnceLock<Configurator> = OnceLock::new();
+    SHARED.get_or_init(Configurator::new)
+}
+
+/// All solutions containing `queens`, one row at a time, every column tried that attacks no
+/// queen placed so far and no given queen.
+fn completions(n: u32, queens: &[Square]) -> Vec<Vec<Square>> {
+    fn extend(n: u32, placed: &mut Vec<Square>, queens: &[Square], out: &mut Vec<Vec<Square>>) {
+        let row = placed.len() as u32;
+        if row == n {
+            out.push(placed.clone());
+            return;
+        }
+        for col in 0..n {
+            let square = Square::new(row, col);
+            let fixed_here = queens.iter().find(|q| q.row == row);
+            if fixed_here.is_some_and(|&q| q != square) {
+                continue;
+            }
+            let peaceful = |other: &Square| *other == square || !other.attacks(square);
+            if placed.iter().all(peaceful) && queens.iter().all(peaceful) {
+                placed.push(square);
+                extend(n, placed, queens, out);
+                placed.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), queens, &mut out);
+    out
+}
+
+/// Whether `queens` (not attacking each other) have a completion; `None` when more than
+/// [`BRUTE_FORCE_ROWS`] rows are empty, too many for the naive enumeration.
+fn is_completable(n: u32, queens: &[Square]) -> Option<bool> {
+    if n as usize - queens.len() > BRUTE_FORCE_ROWS {
+        return None;
+    }
+    let peaceful = queens
+        .iter()
+        .enumerate()
+        .all(|(i, a)| queens[i + 1..].iter().all(|b| !a.attacks(*b)));
+    Some(peaceful && !completions(n, queens).is_empty())
+}
+
+/// The most empty rows a claim about a set of queens is checked on by brute force (every claim
+/// on boards up to 10×10).
+const BRUTE_FORCE_ROWS: usize = 10;
+
+/// The position's queens placed greedily from a list of candidate squares.
+fn position_from(n: u32, candidates: &[(u32, u32)], limit: usize) -> Position {
+    let mut position = Position::empty(n).unwrap();
+    for &(row, col) in candidates.iter().take(limit) {
+        let _ = position.place(Square::new(row % n, col % n));
+    }
+    position
+}
+
+fn line_squares(n: u32, rank: Rank) -> Vec<Square> {
+    match rank {
+        Rank::Row(row) => (0..n).map(|col| Square::new(row, col)).collect(),
+        Rank::Col(col) => (0..n).map(|row| Square::new(row, col)).collect(),
+    }
+}
+
+/// Whether `line` has no queen and no square free of the queens' attacks.
+fn is_emptied(n: u32, queens: &[Square], line: Rank) -> bool {
+    line_squares(n, line)
+        .iter()
+        .all(|&square| !queens.contains(&square) && queens.iter().any(|q| q.attacks(square)))
+}
+
+/// The settled queens, the square and the chain of forced queens, each checked to be the last
+/// free square of its row or column when it is placed.
+fn replay_chain(n: u32, settled: &[Square], square: Square, chain: &[Square]) -> Vec<Square> {
+    let mut with = settled.to_vec();
+    with.push(square);
+    for &link in chain {
+        assert!(with.iter().all(|q| !q.attacks(link) && *q != link));
+        let free = |rank| {
+            line_squares(n, rank)
+                .into_iter()
+                .filter(|&s| !with.contains(&s) && with.iter().all(|q| !q.attacks(s)))
+                .count()
+        };
+        assert!(
+            free(Rank::Row(link.row)) == 1 || free(Rank::Col(link.col)) == 1,
+            "{link:?} was not the last free square of a line"
+        );
+        with.push(link);
+    }
+    with
+}
+
+fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
+    let n = analysis.n;
+    let settled: Vec<Square> = analysis
+        .queens
+        .iter()
+        .chain(&analysis.forced)
+        .copied()
+        .collect();
+    match reason {
+        Reason::Attacked { by, forced, line } => {
+            assert_eq!(
+                by.shared_line(square),
+                Some(*line),
+                "{square:?}: {reason:?}"
+            );
+            let from = if *forced {
+                &analysis.forced
+            } else {
+                &analysis.queens
+            };
+            assert!(from.contains(by));
+        }
+        Reason::EmptiesLine { line } => {
+            let mut with = settled.clone();
+            with.push(square);
+            assert!(is_emptied(n, &with, *line), "{square:?}: {reason:?}");
+        }
+        Reason::ForcedChain { chain, line } => {
+            let with = replay_chain(n, &settled, square, chain);
+            assert!(is_emptied(n, &with, *line), "{square:?}: {reason:?}");
+        }
+        Reason::Crowded { chain, lines, onto } => {
+            let with = replay_chain(n, &settled, square, chain);
+            assert_eq!(onto.len() + 1, lines.len(), "{reason:?}");
+            for &line in lines {
+                for s in line_squares(n, line) {
+                    assert!(!with.contains(&s), "{line:?} is not empty");
+                    if with.iter().all(|q| !q.attacks(s)) {
+                        let crossing = match line {
+                            Rank::Row(_) => Rank::Col(s.col),
+                            Rank::Col(_) => Rank::Row(s.row),
+                        };
+                        assert!(onto.contains(&crossing), "{s:?} escapes {reason:?}");
+                    }
+                }
+            }
+        }
+        Reason::Conflict { queens, minimal } => {
+            assert!(queens.iter().all(|q| analysis.queens.contains(q)));
+            let mut with = queens.clone();
+            with.push(square);
+            assert_ne!(
+                is_completable(n, &with),
+                Some(true),
+                "{square:?}: {reason:?}"
+            );
+            assert!(*minimal);
+            for dropped in queens {
+                let mut fewer: Vec<Square> =
+                    with.iter().copied().filter(|q| q != dropped).collect();
+                fewer.sort();
+                assert_ne!(
+                    is_completable(n, &fewer),
+                    Some(false),
+                    "{dropped:?} is not needed in {reason:?}"
+                );
+            }
+        }
+        Reason::Unsolvable { queens, minimal } => {
+            assert!(analysis.solvable == Some(false) && *minimal);
+            assert_ne!(is_completable(n, queens), Some(true));
+            for dropped in queens {
+                let fewer: Vec<Square> = queens.iter().copied().filter(|q| q != dropped).collect();
+                assert_ne!(
+                    is_completable(n, &fewer),
+                    Some(false),
+                    "{dropped:?} is not needed in {reason:?}"
+                );
+            }
+        }
+    }
+}
+
+/// How an analysis is run: which engine, and whether the search may count.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Diagram,
+    CountingSearch,
+    WitnessSearch,
+}
+
+fn check(position: &Position, mode: Mode) -> Analysis {
+    let n = position.side();
+    let solutions = completions(n, position.queens());
+    let (engine, limits) = match mode {
+        Mode::Diagram => (Engine::Bdd, Limits::default()),
+        Mode::CountingSearch => (Engine::Search, Limits::default()),
+        Mode::WitnessSearch => (
+            Engine::Search,
+            Limits {
+                count_nodes: 0,
+                ..Limits::default()
+            },
+        ),
+    };
+    let exact = !matches!(mode, Mode::WitnessSearch);
+    let analysis = configurator().analyse(position, engine, &limits).unwrap();
+    assert_eq!(analysis.solvable, Some(!solutions.is_empty()));
+    // Without counting, counts appear only where the search finished at once.
+    let exact = exact || analysis.completions.is_some();
+    assert_eq!(
+        analysis.completions,
+        exact.then_some(solutions.len() as u64)
+    );
+    let mut forced = Vec::new();
+    for row in 0..n {
+        for col in 0..n {
+            let square = Square::new(row, col);
+            let through = solutions.iter().filter(|s| s.contains(&square)).count();
+            let cell = analysis.cell(square);
+            assert_eq!(
+                cell.completions,
+                exact.then_some(through as u64),
+                "{square:?}"
+            );
+            let is_user = position.has_queen(square);
+            let is_forced = !is_user && !solutions.is_empty() && through == solutions.len();
+            if is_forced {
+                forced.push(square);
+            }
+            let expected = if is_user {
+                Status::Queen
+            } else if is_forced {
+                Status::Forced
+            } else if analysis
+                .queens
+                .iter()
+                .chain(&forced_so_far(&solutions, position))
+                .any(|q| q.attacks(square))
+            {
+                Status::Attacked
+            } else if through > 0 {
+                Status::Open
+            } else {
+                Status::Dead
+            };
+            assert_eq!(
+                cell.status,
+                expected,
+                "{mode:?} {square:?} in {:?}",
+                position.queens()
+            );
+            match cell.status {
+                Status::Attacked | Status::Dead => {
+                    let explanation = cell.reason.as_ref().expect("blocked squares have a reason");
+                    check_reason(&analysis, square, &explanation.reason);
+                }
+                _ => assert!(cell.reason.is_none()),
+            }
+        }
+    }
+    assert_eq!(analysis.forced, forced);
+    analysis
+}
+
+/// The squares in every completion (other than the user's queens).
+fn forced_so_far(solutions: &[Vec<Square>], position: &Position) -> Vec<Square> {
+    let Some(first) = solutions.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .copied()
+        .filter(|q| !position.has_queen(*q) && solutions.iter().all(|s| s.contains(q)))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    #[test]
+    fn both_engines_match_brute_force(
+        n in 4u32..=10,
+        candidates in proptest::collection::vec((0u32..10, 0u32..10), 0..6),
+        limit in 0usize..6,
+    ) {
+        let position = position_from(n, &candidates, limit);
+        check(&position, Mode::Diagram);
+        check(&position, Mode::CountingSearch);
+        check(&position, Mode::WitnessSearch);
+    }
+}
+
+#[test]
+fn every_position_of_up_to_two_queens_on_small_boards() {
+    for n in 4..=6u32 {
+        let squares: Vec<Square> = (0..n)
+            .flat_map(|r| (0..n).map(move |c| Square::new(r, c)))
+            .collect();
+        for (i, &a) in squares.iter().enumerate() {
+            check(&Position::new(n, [a]).unwrap(), Mode::WitnessSearch);
+            for &b in &squares[i + 1..] {
+                if let Ok(position) = Position::new(n, [a, b]) {
+                    check(&position, Mode::Diagram);
+                    check(&position, Mode::CountingSearch);
+                    check(&position, Mode::WitnessSearch);
+                }
+            }
+        }
+    }
+}
+
+/// A deterministic stream of numbers for picking squares.
+fn stream(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |below| {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % below
+    }
+}
+
+#[test]
+fn positions_cut_from_large_solutions() {
+    let (mut several_completions, mut dead, mut forced) = (0, 0, 0);
+    for (case, n) in [20u32, 27, 40, 64, 100].into_iter().enumerate() {
+        let solution: Vec<Square> = queens_heuristic::construction(n)
+            .unwrap()
+            .enumerate()
+            .map(|(col, row)| Square::new(row, col as u32))
+            .collect();
+        let mut pick = stream(case as u64);
+        for removed in [4usize, 8, 12] {
+            let mut queens = solution.clone();
+            for _ in 0..removed {
+                let index = pick(queens.len() as u64) as usize;
+                queens.swap_remove(index);
+            }
+            let position = Position::new(n, queens).unwrap();
+            let counted = check(&position, Mode::CountingSearch);
+            check(&position, Mode::WitnessSearch);
+            several_completions += usize::from(counted.completions > Some(1));
+            dead += counted.count(Status::Dead);
+            forced += counted.count(Status::Forced);
+        }
+    }
+    assert!(several_completions > 0 && dead > 0 && forced > 0);
+}
+
+#[test]
+fn the_engines_agree_on_eleven_and_twelve() {
+    for n in [11u32, 12] {
+        let mut pick = stream(u64::from(n));
+        for round in 0..12 {
+            let mut position = Position::empty(n).unwrap();
+            for _ in 0..round % 6 {
+                let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
+                let _ = position.place(square);
+            }
+            let bdd = configurator()
+                .analyse(&position, Engine::Bdd, &Limits::default())
+                .unwrap();
+            let search = configurator()
+                .analyse(&position, Engine::Search, &Limits::default())
+                .unwrap();
+            assert_eq!(bdd.completions, search.completions);
+            assert!(bdd.completions.is_some());
+            assert_eq!(bdd.cells, search.cells, "{:?}", position.queens());
+            assert_eq!(bdd.forced, search.forced);
+        }
+    }
+}
+
+#[test]
+fn adversarial_positions_stay_within_budget_and_never_contradict() {
+    for (seed, n) in [30u32, 30, 50, 50, 80, 100].into_iter().enumerate() {
+        let mut pick = stream(1000 + seed as u64);
+        let mut position = Position::empty(n).unwrap();
+        let wanted = n as usize * (4 + seed % 4) / 10;
+        while position.queens().len() < wanted {
+            let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
+            let _ = position.place(square);
+        }
+        let tight = Limits {
+            nodes: 5_000,
+            count_nodes: 1_000,
+            square_nodes: 500,
+            explain_nodes: 1_000,
+            cancel: None,
+        };
+        let quick = configurator()
+            .analyse(&position, Engine::Search, &tight)
+            .unwrap();
+        let full = configurator()
+            .analyse(&position, Engine::Search, &Limits::default())
+            .unwrap();
+        assert!(
+            quick.nodes <= tight.nodes,
+            "{} > {}",
+            quick.nodes,
+            tight.nodes
+        );
+        assert!(full.nodes <= Limits::default().nodes);
+        if quick.solvable.is_some() && full.solvable.is_some() {
+            assert_eq!(quick.solvable, full.solvable);
+        }
+        for (a, b) in quick.cells.iter().zip(&full.cells) {
+            if a.status != Status::Unknown && b.status != Status::Unknown {
+                assert_eq!(a.status, b.status, "n = {n}, ({}, {})", a.row, a.col);
+            }
+            // Whatever is called dead must really be: placing it leaves no completion that the
+            // fuller analysis found.
+            if a.status == Status::Dead {
+                assert_ne!(b.status, Status::Open);
+            }
+        }
+    }
+}
