@@ -33,6 +33,8 @@ pub enum Command {
     /// are forced, how many completions each square has, and why blocked squares are blocked.
     #[command(after_help = CONFIGURE_AFTER_HELP)]
     Configure(ConfigureArgs),
+    /// Serve the web page: configure by clicking, watch solvers, run experiments and counts.
+    Serve(ServeArgs),
     /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
@@ -267,6 +269,13 @@ pub struct ConfigureArgs {
     /// Search nodes the analysis may spend (squares it cannot decide are reported unknown).
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:7878", value_name = "ADDR")]
+    pub addr: String,
 }
 
 #[derive(Debug, Args)]

@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Command::Experiment(args) => commands::experiment::run(&args),
         Command::Challenge(args) => commands::challenge::run(&args),
         Command::Configure(args) => commands::configure::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -1065,3 +1065,14 @@ fn configure_refuses_bad_input() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+#[test]
+fn serve_refuses_a_bad_address() {
+    queens()
+        .args(["serve", "--addr", "localhost"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--addr must be an IP address and port",
+        ));
+}

@@ -5,6 +5,7 @@ pub mod configure;
 pub mod count;
 pub mod experiment;
 pub mod merge;
+pub mod serve;
 pub mod solve;
 pub mod verify;
 

@@ -1,0 +1,154 @@
+//! Jobs: a limited number run at once (in total and per client), each with a time limit and a
+//! cancel flag that is raised when the job's request goes away.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use queens_core::CancelFlag;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_stream::Stream;
+
+use crate::error::ApiError;
+
+/// Who sent a request: the peer's address when the server knows it (not in router tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Client(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Client(peer.map(|info| info.0.ip())))
+    }
+}
+
+/// The job slots of a server.
+#[derive(Debug)]
+pub struct Jobs {
+    slots: Arc<Semaphore>,
+    total: usize,
+    per_client: usize,
+    running: Arc<Mutex<HashMap<Client, usize>>>,
+    time_limit: Duration,
+}
+
+/// A running job: holds its slot and raises its cancel flag when dropped, so that a job whose
+/// client left (its request future dropped) or whose time ran out stops.
+#[derive(Debug)]
+pub struct Job {
+    _slot: OwnedSemaphorePermit,
+    client: Client,
+    running: Arc<Mutex<HashMap<Client, usize>>>,
+    cancel: CancelFlag,
+    timer: tokio::task::JoinHandle<()>,
+}
+
+impl Jobs {
+    /// `total` jobs at once, at most `per_client` of them from one client, each stopped after
+    /// `time_limit`.
+    pub fn new(total: usize, per_client: usize, time_limit: Duration) -> Self {
+        Jobs {
+            slots: Arc::new(Semaphore::new(total)),
+            total,
+            per_client,
+            running: Arc::default(),
+            time_limit,
+        }
+    }
+
+    /// The time a job may run.
+    pub fn time_limit(&self) -> Duration {
+        self.time_limit
+    }
+
+    /// A slot for `client`'s job, or 429 when the server or this client is at its limit.
+    /// Must be called inside the runtime: it starts the job's timer.
+    pub fn start(&self, client: Client) -> Result<Job, ApiError> {
+        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
+        let mine = running.entry(client).or_insert(0);
+        if *mine >= self.per_client {
+            return Err(ApiError::busy(format!(
+                "you already have {} jobs running; wait for one to finish",
+                self.per_client
+            )));
+        }
+        let slot = Arc::clone(&self.slots).try_acquire_owned().map_err(|_| {
+            ApiError::busy(format!(
+                "the server is running its limit of {} jobs; try again shortly",
+                self.total
+            ))
+        })?;
+        *mine += 1;
+        let cancel = CancelFlag::new();
+        let timer = cancel.clone();
+        let limit = self.time_limit;
+        let timer = tokio::spawn(async move {
+            tokio::time::sleep(limit).await;
+            timer.cancel();
+        });
+        Ok(Job {
+            _slot: slot,
+            client,
+            running: Arc::clone(&self.running),
+            cancel,
+            timer,
+        })
+    }
+}
+
+impl Job {
+    /// The flag the job's work polls.
+    pub fn cancel_flag(&self) -> CancelFlag {
+        self.cancel.clone()
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.timer.abort();
+        self.cancel.cancel();
+        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = running.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                running.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// A response stream that raises a job's cancel flag when it is dropped: when the client
+/// disconnects, the server drops the response, and the job stops even if it is between events.
+#[derive(Debug)]
+pub struct CancelOnDrop<S> {
+    inner: S,
+    cancel: CancelFlag,
+}
+
+impl<S> CancelOnDrop<S> {
+    /// Wraps `inner`.
+    pub fn new(inner: S, cancel: CancelFlag) -> Self {
+        CancelOnDrop { inner, cancel }
+    }
+}
+
+impl<S: Stream + Unpin> Stream for CancelOnDrop<S> {
+    type Item = S::Item;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut self.inner).poll_next(cx)
+    }
+}
+
+impl<S> Drop for CancelOnDrop<S> {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}

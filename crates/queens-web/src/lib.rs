@@ -1,0 +1,161 @@
+//! The web page of the N-Queens workbench and the JSON API behind it.
+//!
+//! [`app`] builds the whole router, so that handlers are tested without a socket; [`serve`]
+//! runs it on an address. The page (HTML, CSS and JavaScript embedded in the binary; no build
+//! step) has three parts: **Configure** (click queens onto a board; every square coloured by what
+//! it can still be, with its reason), **Watch** (any solver's placements, removals and moves,
+//! played back with pause, step and speed, with a live score chart) and **Experiments and
+//! counting**.
+//!
+//! The API:
+//!
+//! | route | does |
+//! |---|---|
+//! | `GET /api/solvers` | the solvers, their parameters and the server's limits |
+//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
+//! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
+//! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `finished` with `total` and `unique` |
+//! | `POST /api/experiment` | `{"solvers", "sizes", "runs", "seed"?, "max_iters"?, "sweep"?}` → `{"rows": [...]}` |
+//!
+//! Bad input is a 400 with `{"error": "..."}`. Every job runs on a blocking thread, stops at
+//! the server's time limit or when its client disconnects, and a limit on jobs at once (in total
+//! and per client) answers 429 rather than queueing one client's work in front of everyone's.
+
+mod configure;
+mod count;
+mod error;
+mod experiment;
+mod jobs;
+mod page;
+mod query;
+mod solve;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::{get, post};
+use queens_config::Configurator;
+
+pub use error::ApiError;
+pub use jobs::{Client, Job, Jobs};
+
+/// What the server lets one request do.
+#[derive(Clone, Debug)]
+pub struct ServeLimits {
+    /// Jobs running at once.
+    pub jobs: usize,
+    /// Jobs running at once for one client.
+    pub jobs_per_client: usize,
+    /// Wall time of one job.
+    pub job_time: Duration,
+    /// The largest board the configurator analyses.
+    pub configure_max_n: u32,
+    /// The largest board a watched solver runs on.
+    pub solve_max_n: u32,
+    /// Events one watched run may send.
+    pub solve_max_events: u64,
+    /// The largest board counted.
+    pub count_max_n: u32,
+    /// The largest board in an experiment.
+    pub experiment_max_n: u32,
+    /// Runs in one experiment, over all its cells.
+    pub experiment_max_runs: u64,
+}
+
+impl Default for ServeLimits {
+    fn default() -> Self {
+        ServeLimits {
+            jobs: 8,
+            jobs_per_client: 4,
+            job_time: Duration::from_secs(30),
+            configure_max_n: 200,
+            solve_max_n: 1000,
+            solve_max_events: 200_000,
+            count_max_n: 17,
+            experiment_max_n: 64,
+            experiment_max_runs: 20_000,
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    configurator: Arc<Configurator>,
+    jobs: Jobs,
+    limits: ServeLimits,
+}
+
+impl AppState {
+    /// A server with these limits and no diagrams built yet.
+    pub fn new(limits: ServeLimits) -> Self {
+        AppState {
+            shared: Arc::new(Shared {
+                configurator: Arc::new(Configurator::new()),
+                jobs: Jobs::new(limits.jobs, limits.jobs_per_client, limits.job_time),
+                limits,
+            }),
+        }
+    }
+
+    fn limits(&self) -> &ServeLimits {
+        &self.shared.limits
+    }
+
+    fn jobs(&self) -> &Jobs {
+        &self.shared.jobs
+    }
+
+    fn configurator(&self) -> Arc<Configurator> {
+        Arc::clone(&self.shared.configurator)
+    }
+}
+
+/// The page and the API.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/solvers", get(page::solvers))
+        .route("/api/configure", post(configure::configure))
+        .route("/api/solve", get(solve::solve))
+        .route("/api/count", get(count::count))
+        .route("/api/experiment", post(experiment::experiment))
+        .with_state(state)
+}
+
+/// Serves the page on `addr` until Ctrl-C, calling `ready` with the bound address (which tells
+/// the port when `addr` asked for port 0).
+pub async fn serve(
+    addr: SocketAddr,
+    limits: ServeLimits,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    ready(listener.local_addr()?);
+    let state = AppState::new(limits);
+    let diagrams = state.configurator();
+    // The configurator's diagrams up to 12×12 take half a second to build: do it before the
+    // first click asks.
+    tokio::task::spawn_blocking(move || {
+        for n in 1..=12 {
+            diagrams.diagram(n);
+        }
+    });
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}

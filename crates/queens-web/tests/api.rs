@@ -1,0 +1,202 @@
+//! The API without a socket: every route through `app()`, bad input as 400 with a JSON error,
+//! and the job limits.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use queens_config::{Configurator, Engine, Limits, Position};
+use queens_core::Square;
+use queens_web::{AppState, ServeLimits, app};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn state() -> AppState {
+    AppState::new(ServeLimits::default())
+}
+
+async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) {
+    let response = app(state.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+fn post(uri: &str, body: &str) -> Request<Body> {
+    Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
+fn get(uri: &str) -> Request<Body> {
+    Request::get(uri).body(Body::empty()).unwrap()
+}
+
+/// The JSON objects of a server-sent-events body, in order.
+fn events(body: &str) -> Vec<Value> {
+    body.lines()
+        .filter_map(|line| line.strip_prefix("data: "))
+        .map(|data| serde_json::from_str(data).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    let state = state();
+    let (status, html) = send(&state, get("/")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<script type=\"module\" src=\"/app.js\">"));
+    let (status, script) = send(&state, get("/app.js")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(script.contains("/api/configure"));
+    let (status, solvers) = send(&state, get("/api/solvers")).await;
+    assert_eq!(status, StatusCode::OK);
+    let solvers: Value = serde_json::from_str(&solvers).unwrap();
+    assert_eq!(solvers["solvers"].as_array().unwrap().len(), 15);
+}
+
+#[tokio::test]
+async fn configure_returns_exactly_the_cli_document() {
+    let state = state();
+    let request = json!({"n": 8, "queens": [{"row": 0, "col": 3}, {"row": 6, "col": 4}]});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let position = Position::new(8, [Square::new(0, 3), Square::new(6, 4)]).unwrap();
+    let expected = Configurator::new()
+        .analyse(&position, Engine::Auto, &Limits::default())
+        .unwrap();
+    assert_eq!(body, serde_json::to_string(&expected).unwrap());
+    let document: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(document["completions"], 3);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_400_with_a_json_error() {
+    let state = state();
+    let cases = [
+        post("/api/configure", "{\"n\": 8, \"queens\": ["),
+        post("/api/configure", "{\"n\": 0}"),
+        post("/api/configure", "{\"n\": 100000}"),
+        post(
+            "/api/configure",
+            "{\"n\": 8, \"queens\": [{\"row\": 0, \"col\": 0}, {\"row\": 1, \"col\": 1}]}",
+        ),
+        post(
+            "/api/configure",
+            "{\"n\": 8, \"queens\": [{\"row\": 9, \"col\": 0}]}",
+        ),
+        post("/api/configure", "{\"n\": 8, \"engine\": \"magic\"}"),
+        post("/api/configure", "{\"n\": 8, \"colour\": \"red\"}"),
+        get("/api/solve?n=8&solver=nope"),
+        get("/api/solve?solver=backtracking"),
+        get("/api/solve?n=eight"),
+        get("/api/solve?n=100000"),
+        get("/api/solve?n=8&fix=d1,d2"),
+        get("/api/solve?n=8&solver=hill-climbing-constant-shake&p=2"),
+        get("/api/solve?n=8&solver=hill-climbing&fix=d1"),
+        get("/api/count?n=40"),
+        get("/api/count"),
+        post(
+            "/api/experiment",
+            "{\"solvers\": [\"hill-climbing\"], \"sizes\": [8], \"runs\": 1000000}",
+        ),
+        post(
+            "/api/experiment",
+            "{\"solvers\": [\"brute-force\"], \"sizes\": [12], \"runs\": 1}",
+        ),
+        post(
+            "/api/experiment",
+            "{\"solvers\": [\"nope\"], \"sizes\": [8], \"runs\": 1}",
+        ),
+        post("/api/experiment", "not json"),
+    ];
+    for request in cases {
+        let what = format!("{} {}", request.method(), request.uri());
+        let (status, body) = send(&state, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{what}: {body}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert!(!error["error"].as_str().unwrap().is_empty(), "{what}");
+    }
+}
+
+#[tokio::test]
+async fn solve_streams_events_and_finishes_with_the_board() {
+    let state = state();
+    let (status, body) = send(&state, get("/api/solve?n=8&solver=backtracking&fix=d1")).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = events(&body);
+    assert_eq!(events[0]["type"], "started");
+    assert!(events.iter().any(|e| e["type"] == "place"));
+    assert!(events.iter().any(|e| e["type"] == "remove"));
+    let finished = events.last().unwrap();
+    assert_eq!(finished["type"], "finished");
+    assert_eq!(finished["solved"], true);
+    let queens = finished["queens"].as_array().unwrap();
+    assert_eq!(queens.len(), 8);
+    assert!(queens.contains(&json!({"row": 0, "col": 3})));
+    // The final board is what the place and remove events build.
+    let mut board = std::collections::BTreeSet::new();
+    for event in &events {
+        match event["type"].as_str().unwrap() {
+            "place" => assert!(board.insert(event["square"].to_string())),
+            "remove" => assert!(board.remove(&event["square"].to_string())),
+            _ => {}
+        }
+    }
+    // The locked queen stands from the start; the events place all the others.
+    board.insert(json!({"row": 0, "col": 3}).to_string());
+    let expected: std::collections::BTreeSet<String> =
+        queens.iter().map(ToString::to_string).collect();
+    assert_eq!(board, expected);
+}
+
+#[tokio::test]
+async fn count_and_experiment_answer() {
+    let state = state();
+    let (status, body) = send(&state, get("/api/count?n=10")).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = events(&body);
+    let finished = events.last().unwrap();
+    assert_eq!(finished["type"], "finished");
+    assert_eq!(finished["total"], 724);
+    assert_eq!(finished["unique"], 92);
+    let request =
+        json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
+    let (status, body) = send(&state, post("/api/experiment", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let rows: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(rows["rows"][0]["runs"], 20);
+    assert_eq!(rows["rows"][0]["solved"], 20);
+}
+
+#[tokio::test]
+async fn jobs_are_limited_and_stop_when_their_client_leaves() {
+    let state = AppState::new(ServeLimits {
+        jobs: 1,
+        jobs_per_client: 1,
+        ..ServeLimits::default()
+    });
+    // Brute force on 9×9 runs far longer than this test; its stream holds the only slot.
+    let long = app(state.clone())
+        .oneshot(get("/api/solve?n=9&solver=brute-force"))
+        .await
+        .unwrap();
+    assert_eq!(long.status(), StatusCode::OK);
+    let (status, body) = send(&state, get("/api/count?n=8")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(body.contains("error"));
+    // The client goes away: the run stops and frees its slot.
+    drop(long);
+    let mut freed = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (status, _) = send(&state, get("/api/count?n=8")).await;
+        if status == StatusCode::OK {
+            freed = true;
+            break;
+        }
+    }
+    assert!(freed, "the abandoned run kept its slot");
+}
