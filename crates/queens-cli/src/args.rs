@@ -54,6 +54,9 @@ Solvers:
   hill-climbing-constant-shake, hill-climbing-decaying-shake, optimized-hill-climbing
                      the local-search family of the original experiments, 1000 iterations
                      unless --max-iters says otherwise
+  genetic            the genetic algorithm on any R×C board, 1000 generations
+  electric-force     queens as like charges pushed off shared lines, the last two brute-forced;
+                     10000 iterations
 Default: forward-checking up to N = 20, then construct (min-conflicts with --fix); brute-force
 when the queen count differs from the row count.
 
@@ -88,6 +91,7 @@ run i seeded from (--seed, i), on all cores. Parameters (--set NAME=V1,V2,...):
   temperature  starting temperature; cooling  factor per iteration (simulated-annealing)
   probes, tail start of min-conflicts
   population, tournament, elite, crossover, mutation   genetic
+  line, coulomb, border (weights), restart (iterations), avoid (0 or 1)   electric-force
 Examples:
   queens experiment --n 4,8,16,24,32 --runs 1000
   queens experiment --solver hill-climbing-constant-shake --n 16 --runs 200 \\

@@ -1076,3 +1076,54 @@ fn serve_refuses_a_bad_address() {
             "--addr must be an IP address and port",
         ));
 }
+
+#[test]
+fn electric_force_solves_and_refuses_bad_settings() {
+    let solved = json(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "electric-force",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert_eq!(solved["solved"], true);
+    assert!(solved["iterations"].as_u64().unwrap() <= 10_000);
+    for (args, message) in [
+        (
+            &[
+                "experiment",
+                "--solver",
+                "electric-force",
+                "--set",
+                "avoid=2",
+            ][..],
+            "avoid must be 0 or 1",
+        ),
+        (
+            &[
+                "experiment",
+                "--solver",
+                "electric-force",
+                "--set",
+                "restart=0",
+            ],
+            "at least 1",
+        ),
+        (
+            &["solve", "8", "--solver", "electric-force", "--fix", "d1"],
+            "move every queen",
+        ),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

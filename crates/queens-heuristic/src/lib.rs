@@ -18,6 +18,7 @@
 //! ```
 
 mod construct;
+mod electric;
 pub mod genetic;
 mod huge;
 mod local;
@@ -25,6 +26,7 @@ mod min_conflicts;
 mod minton;
 
 pub use construct::{Construct, construction};
+pub use electric::{ElectricForce, ElectricParams};
 pub use genetic::{Genetic, GeneticParams};
 pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};

@@ -7,8 +7,8 @@ use std::str::FromStr;
 use queens_core::{Problem, SolveError, Solver};
 use queens_exact::ExactSolver;
 use queens_heuristic::{
-    Construct, Genetic, GeneticParams, LocalSearch, LocalSearchKind, LocalSearchParams,
-    MinConflicts, MinConflictsMinton, MinConflictsParams,
+    Construct, ElectricForce, ElectricParams, Genetic, GeneticParams, LocalSearch, LocalSearchKind,
+    LocalSearchParams, MinConflicts, MinConflictsMinton, MinConflictsParams,
 };
 
 /// Overrides of solver parameters by name (`--set p=0.1`), and an iteration cap.
@@ -48,6 +48,8 @@ pub enum SolverKind {
     Local(LocalSearchKind),
     /// The genetic algorithm of seed 003.
     Genetic,
+    /// The electric-force analogy of seed 000.
+    ElectricForce,
 }
 
 /// Up to this side, the default solver is an exhaustive one (it answers in milliseconds and
@@ -56,7 +58,7 @@ const EXHAUSTIVE_UP_TO: u32 = 20;
 
 impl SolverKind {
     /// Every solver, in the order `--help` lists them.
-    pub const ALL: [SolverKind; 15] = [
+    pub const ALL: [SolverKind; 16] = [
         SolverKind::Exact(ExactSolver::BruteForce),
         SolverKind::Exact(ExactSolver::RowBruteForce),
         SolverKind::Exact(ExactSolver::Backtracking),
@@ -72,6 +74,7 @@ impl SolverKind {
         SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake),
         SolverKind::Local(LocalSearchKind::OptimizedHillClimbing),
         SolverKind::Genetic,
+        SolverKind::ElectricForce,
     ];
 
     /// The kebab-case name.
@@ -83,6 +86,7 @@ impl SolverKind {
             SolverKind::MinConflictsMinton => "min-conflicts-minton",
             SolverKind::Local(kind) => kind.name(),
             SolverKind::Genetic => "genetic",
+            SolverKind::ElectricForce => "electric-force",
         }
     }
 
@@ -106,6 +110,9 @@ impl SolverKind {
                 Box::new(LocalSearch::new(kind, local_params(seed, settings)))
             }
             SolverKind::Genetic => Box::new(Genetic::new(genetic_params(seed, settings))),
+            SolverKind::ElectricForce => {
+                Box::new(ElectricForce::new(electric_params(seed, settings)))
+            }
         }
     }
 
@@ -118,6 +125,7 @@ impl SolverKind {
             SolverKind::Local(LocalSearchKind::HillClimbingDecayingShake) => &["p", "q", "decay"],
             SolverKind::Local(LocalSearchKind::OptimizedHillClimbing) => &["q"],
             SolverKind::Genetic => &["population", "tournament", "elite", "crossover", "mutation"],
+            SolverKind::ElectricForce => &["line", "coulomb", "border", "restart", "avoid"],
             _ => &[],
         }
     }
@@ -155,9 +163,11 @@ impl SolverKind {
             SolverKind::Construct if !problem.fixed().is_empty() => Err(unsupported(
                 "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
             )),
-            SolverKind::Local(_) if !problem.fixed().is_empty() => Err(unsupported(
-                "the original's algorithms move every queen (use min-conflicts for fixed queens)",
-            )),
+            SolverKind::Local(_) | SolverKind::ElectricForce if !problem.fixed().is_empty() => {
+                Err(unsupported(
+                    "the original's algorithms move every queen (use min-conflicts for fixed queens)",
+                ))
+            }
             _ => Ok(()),
         }
     }
@@ -170,7 +180,7 @@ impl SolverKind {
             SolverKind::Construct => 4 * u128::from(problem.rows()),
             SolverKind::MinConflicts => u128::from(MinConflicts::memory_estimate(problem.rows())),
             // A row per column and counters per row and diagonal, 8 bytes each.
-            SolverKind::MinConflictsMinton | SolverKind::Local(_) => {
+            SolverKind::MinConflictsMinton | SolverKind::Local(_) | SolverKind::ElectricForce => {
                 8 * 6 * u128::from(problem.rows())
             }
             // Populations of M genes, 4 bytes each.
@@ -182,7 +192,15 @@ impl SolverKind {
 impl SolverKind {
     /// Checks that every value in `settings` is one this solver reads, in its range.
     pub fn check_settings(self, settings: &Settings, n: u32) -> Result<(), String> {
-        let counts = ["q", "probes", "tail", "population", "tournament", "elite"];
+        let counts = [
+            "q",
+            "probes",
+            "tail",
+            "population",
+            "tournament",
+            "elite",
+            "restart",
+        ];
         for (name, &value) in &settings.values {
             if !self.parameters().contains(&name.as_str()) {
                 return Err(format!(
@@ -201,8 +219,50 @@ impl SolverKind {
                 .check(kind, n)
                 .map_err(|bad| bad.0),
             SolverKind::Genetic => genetic_params(0, settings).check(),
+            SolverKind::ElectricForce => check_electric(settings),
             _ => Ok(()),
         }
+    }
+}
+
+/// The electric force's settings: weights not negative, a restart of at least one iteration,
+/// `avoid` 0 or 1.
+fn check_electric(settings: &Settings) -> Result<(), String> {
+    for weight in ["line", "coulomb", "border"] {
+        if settings
+            .get(weight)
+            .is_some_and(|w| !(w >= 0.0 && w.is_finite()))
+        {
+            return Err(format!("{weight} must be a weight of 0 or more"));
+        }
+    }
+    if settings.get("restart") == Some(0.0) {
+        return Err("restart must be at least 1 iteration".into());
+    }
+    if settings
+        .get("avoid")
+        .is_some_and(|a| a.fract() != 0.0 || !(0.0..=1.0).contains(&a))
+    {
+        return Err("avoid must be 0 or 1".into());
+    }
+    Ok(())
+}
+
+/// The electric force's parameters: the article's with `settings` applied.
+fn electric_params(seed: u64, settings: &Settings) -> ElectricParams {
+    let defaults = ElectricParams::default();
+    ElectricParams {
+        seed,
+        line_weight: settings.get("line").unwrap_or(defaults.line_weight),
+        coulomb_weight: settings.get("coulomb").unwrap_or(defaults.coulomb_weight),
+        border_weight: settings.get("border").unwrap_or(defaults.border_weight),
+        restart_after: settings
+            .get_u32("restart")
+            .unwrap_or(defaults.restart_after),
+        max_iterations: settings.max_iterations.unwrap_or(defaults.max_iterations),
+        avoid_new_lines: settings
+            .get("avoid")
+            .map_or(defaults.avoid_new_lines, |a| a != 0.0),
     }
 }
 

@@ -54,7 +54,7 @@ async fn the_page_and_its_assets_are_served() {
     let (status, solvers) = send(&state, get("/api/solvers")).await;
     assert_eq!(status, StatusCode::OK);
     let solvers: Value = serde_json::from_str(&solvers).unwrap();
-    assert_eq!(solvers["solvers"].as_array().unwrap().len(), 15);
+    assert_eq!(solvers["solvers"].as_array().unwrap().len(), 16);
 }
 
 #[tokio::test]
@@ -150,6 +150,27 @@ async fn solve_streams_events_and_finishes_with_the_board() {
     let expected: std::collections::BTreeSet<String> =
         queens.iter().map(ToString::to_string).collect();
     assert_eq!(board, expected);
+}
+
+#[tokio::test]
+async fn the_electric_force_glides_its_queens_to_a_solution() {
+    let state = state();
+    let (status, body) = send(&state, get("/api/solve?n=8&solver=electric-force&seed=1")).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = events(&body);
+    let moves = events.iter().filter(|e| e["type"] == "move").count();
+    assert!(moves > 10, "{moves} moves");
+    for event in events.iter().filter(|e| e["type"] == "move") {
+        let (from, to) = (&event["from"], &event["to"]);
+        let step = |axis: &str| (from[axis].as_i64().unwrap() - to[axis].as_i64().unwrap()).abs();
+        assert!(
+            step("row") <= 1 && step("col") <= 1,
+            "one square at a time: {event}"
+        );
+    }
+    let finished = events.last().unwrap();
+    assert_eq!(finished["solved"], true);
+    assert_eq!(finished["queens"].as_array().unwrap().len(), 8);
 }
 
 #[tokio::test]

@@ -1,0 +1,473 @@
+//! `electric-force`: queens as like charges that push each other off shared lines (seed 000,
+//! "Solving eight queens problem with electrical force analogy", 2014), for any N.
+//!
+//! N queens start on distinct random squares. Each iteration, every queen that shares a line
+//! with another feels, from each such queen, a same-line repulsion (weight 6: one of the six
+//! directions that leave their shared line, at random) and a Coulomb push away from it (weight
+//! 2, falling with the squared distance), plus a push from the borders toward the centre as if
+//! the board were a circle (weight 5, growing toward the rim). The sum is normalised and the
+//! queen moves one square that way (each component rounded), unless the square is off the board
+//! or taken. Queens attacked by no one stay where they are: they have reached their place.
+//!
+//! The forces run from a random board, restarting from a new one after 300 iterations while more
+//! than two queens are attacked; once at most two are, those are brute-forced over every free
+//! square, and if that fails the search goes on from a new board. Iterations count every force
+//! step over all restarts, 10 000 at most by default.
+//!
+//! Where the article leaves the law open, we chose: queens move one after another within an
+//! iteration (each sees the others where they stand), the border push is that of like charges
+//! spread on a ring around the board (1/(R − r)² − 1/(R + r)², nothing at the centre), and the
+//! same-line direction skips the directions that would leave the two queens on another shared
+//! line, the improvement the article itself proposes (`avoid_new_lines`; off, any of the six).
+//! Moving all queens at once from the same positions, or choosing among all six directions,
+//! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
+
+use queens_core::solve::Reporter;
+use queens_core::{
+    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::require_classic;
+
+/// The parameters of `electric-force`, with the article's values as defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ElectricParams {
+    /// The seed of the random boards and directions.
+    pub seed: u64,
+    /// Weight of the same-line repulsion.
+    pub line_weight: f64,
+    /// Weight of the Coulomb repulsion between queens on a shared line.
+    pub coulomb_weight: f64,
+    /// Weight of the push from the borders.
+    pub border_weight: f64,
+    /// Force iterations before a board with more than two attacked queens is restarted.
+    pub restart_after: u32,
+    /// Force iterations in all (over every restart) before giving up.
+    pub max_iterations: u64,
+    /// Pick the same-line repulsion only among the directions after which the two queens
+    /// share no other line: the improvement the article proposes (false: any of the six).
+    pub avoid_new_lines: bool,
+}
+
+impl Default for ElectricParams {
+    fn default() -> Self {
+        ElectricParams {
+            seed: 0,
+            line_weight: 6.0,
+            coulomb_weight: 2.0,
+            border_weight: 5.0,
+            restart_after: 300,
+            max_iterations: 10_000,
+            avoid_new_lines: true,
+        }
+    }
+}
+
+/// The electric-force solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ElectricForce {
+    params: ElectricParams,
+}
+
+impl ElectricForce {
+    /// The solver with `params`.
+    pub fn new(params: ElectricParams) -> Self {
+        ElectricForce { params }
+    }
+}
+
+/// A plane vector.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Vector {
+    x: f64,
+    y: f64,
+}
+
+impl Vector {
+    fn scaled(self, factor: f64) -> Vector {
+        Vector {
+            x: self.x * factor,
+            y: self.y * factor,
+        }
+    }
+
+    fn plus(self, other: Vector) -> Vector {
+        Vector {
+            x: self.x + other.x,
+            y: self.y + other.y,
+        }
+    }
+
+    fn length(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+
+    fn unit(self) -> Vector {
+        let length = self.length();
+        if length == 0.0 {
+            self
+        } else {
+            self.scaled(1.0 / length)
+        }
+    }
+}
+
+/// The eight king steps as (column, row) offsets.
+const STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// Queens on distinct squares, as (column, row).
+struct Charges {
+    n: i32,
+    queens: Vec<(i32, i32)>,
+}
+
+fn shares_line(a: (i32, i32), b: (i32, i32)) -> bool {
+    a.0 == b.0 || a.1 == b.1 || (a.0 - b.0).abs() == (a.1 - b.1).abs()
+}
+
+fn square(queen: (i32, i32)) -> Square {
+    Square::new(queen.1 as u32, queen.0 as u32)
+}
+
+impl Charges {
+    fn random(n: u32, rng: &mut SmallRng) -> Charges {
+        let n = n as i32;
+        let mut queens = Vec::with_capacity(n as usize);
+        while queens.len() < n as usize {
+            let queen = (rng.random_range(0..n), rng.random_range(0..n));
+            if !queens.contains(&queen) {
+                queens.push(queen);
+            }
+        }
+        Charges { n, queens }
+    }
+
+    /// Whether queen `i` shares a line with another queen.
+    fn is_attacked(&self, i: usize) -> bool {
+        let me = self.queens[i];
+        self.queens
+            .iter()
+            .enumerate()
+            .any(|(j, &other)| j != i && shares_line(me, other))
+    }
+
+    fn attacked(&self) -> Vec<usize> {
+        (0..self.queens.len())
+            .filter(|&i| self.is_attacked(i))
+            .collect()
+    }
+
+    fn attacking_pairs(&self) -> i64 {
+        let mut pairs = 0;
+        for (i, &a) in self.queens.iter().enumerate() {
+            pairs += self.queens[i + 1..]
+                .iter()
+                .filter(|&&b| shares_line(a, b))
+                .count() as i64;
+        }
+        pairs
+    }
+
+    /// One of the six king steps that leave the line `a` and `b` share, at random; with
+    /// `avoid_new_lines`, only among those after which `a` shares no other line with `b`.
+    fn leaving_direction(
+        a: (i32, i32),
+        b: (i32, i32),
+        avoid_new_lines: bool,
+        rng: &mut SmallRng,
+    ) -> Vector {
+        let along = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+        let leaving: Vec<(i32, i32)> = STEPS
+            .iter()
+            .copied()
+            .filter(|&step| step != along && step != (-along.0, -along.1))
+            .filter(|&step| !avoid_new_lines || !shares_line((a.0 + step.0, a.1 + step.1), b))
+            .collect();
+        let Some(&(x, y)) = leaving.get(rng.random_range(0..leaving.len().max(1))) else {
+            return Vector::default();
+        };
+        Vector {
+            x: f64::from(x),
+            y: f64::from(y),
+        }
+        .unit()
+    }
+
+    /// The push from the borders of a board imagined as a circle: toward the centre, nothing at
+    /// the centre and strongest at the corners.
+    fn border_push(&self, queen: (i32, i32)) -> Vector {
+        let centre = f64::from(self.n - 1) / 2.0;
+        let offset = Vector {
+            x: centre - f64::from(queen.0),
+            y: centre - f64::from(queen.1),
+        };
+        // The rim runs half a square outside the board's corners.
+        let rim = centre * std::f64::consts::SQRT_2 + 1.0;
+        let r = offset.length();
+        // Like charges spread on a ring of radius `rim` push a charge at radius `r` toward the
+        // centre; the nearer side of the ring pushes harder: 1/(rim − r)² − 1/(rim + r)².
+        offset
+            .unit()
+            .scaled(1.0 / (rim - r).powi(2) - 1.0 / (rim + r).powi(2))
+    }
+
+    fn direction(&self, i: usize, params: &ElectricParams, rng: &mut SmallRng) -> Vector {
+        let me = self.queens[i];
+        let mut sum = Vector::default();
+        for (j, &other) in self.queens.iter().enumerate() {
+            if j == i || !shares_line(me, other) {
+                continue;
+            }
+            let away = Vector {
+                x: f64::from(me.0 - other.0),
+                y: f64::from(me.1 - other.1),
+            };
+            let distance = away.length();
+            let coulomb = away.unit().scaled(1.0 / (distance * distance));
+            let line = Self::leaving_direction(me, other, params.avoid_new_lines, rng);
+            sum = sum
+                .plus(line.scaled(params.line_weight))
+                .plus(coulomb.scaled(params.coulomb_weight));
+        }
+        sum.plus(self.border_push(me).scaled(params.border_weight))
+            .unit()
+    }
+
+    /// One iteration: each queen attacked at the start of it, in turn, moves under the forces
+    /// of the queens as they stand then (one that an earlier move freed stays). A move onto a
+    /// taken or off-board square is skipped.
+    fn step(
+        &mut self,
+        params: &ElectricParams,
+        rng: &mut SmallRng,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<(), StopReason> {
+        for i in self.attacked() {
+            if !self.is_attacked(i) {
+                continue;
+            }
+            let direction = self.direction(i, params, rng);
+            let (col, row) = self.queens[i];
+            let target = (
+                col + direction.x.round() as i32,
+                row + direction.y.round() as i32,
+            );
+            let on_board = (0..self.n).contains(&target.0) && (0..self.n).contains(&target.1);
+            if target != (col, row) && on_board && !self.queens.contains(&target) {
+                self.queens[i] = target;
+                reporter.moved(square((col, row)), square(target))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Tries every placement of the queens `loose` on free squares; true (and placed) when one
+    /// completes a solution.
+    fn brute_force(&mut self, loose: &[usize]) -> bool {
+        let fixed: Vec<(i32, i32)> = (0..self.queens.len())
+            .filter(|i| !loose.contains(i))
+            .map(|i| self.queens[i])
+            .collect();
+        let free: Vec<(i32, i32)> = (0..self.n)
+            .flat_map(|col| (0..self.n).map(move |row| (col, row)))
+            .filter(|&spot| fixed.iter().all(|&q| !shares_line(q, spot)))
+            .collect();
+        let placement = match loose {
+            [one] => free.first().map(|&spot| vec![(*one, spot)]),
+            [first, second] => free.iter().enumerate().find_map(|(k, &a)| {
+                free[k + 1..]
+                    .iter()
+                    .find(|&&b| !shares_line(a, b))
+                    .map(|&b| vec![(*first, a), (*second, b)])
+            }),
+            _ => None,
+        };
+        match placement {
+            Some(spots) => {
+                for (i, spot) in spots {
+                    self.queens[i] = spot;
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn board(&self) -> Board {
+        let queens = self.queens.iter().map(|&q| square(q)).collect();
+        Board::with_queens(self.n as u32, self.n as u32, queens).expect("queens on the board")
+    }
+}
+
+impl Solver for ElectricForce {
+    fn name(&self) -> &'static str {
+        "electric-force"
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        let n = require_classic("electric-force", problem)?;
+        if !problem.fixed().is_empty() {
+            return Err(SolveError::Unsupported {
+                solver: "electric-force",
+                reason: "every queen moves under the forces (use min-conflicts for fixed queens)"
+                    .into(),
+            });
+        }
+        let params = self.params;
+        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let mut reporter = Reporter::new(observer);
+        let mut iterations = 0u64;
+        let verdict = 'attempts: {
+            if n == 2 || n == 3 {
+                break 'attempts Verdict::Unsolvable;
+            }
+            loop {
+                // Boards from random starts until at most two queens are attacked.
+                let (mut charges, loose) = loop {
+                    let mut charges = Charges::random(n, &mut rng);
+                    show(&charges, &mut reporter, None);
+                    let mut loose = charges.attacked();
+                    for _ in 0..params.restart_after {
+                        if loose.len() <= 2 {
+                            break;
+                        }
+                        if iterations >= params.max_iterations {
+                            break 'attempts Verdict::Stopped(StopReason::IterationLimit(
+                                params.max_iterations,
+                            ));
+                        }
+                        iterations += 1;
+                        if let Err(stop) = budget.check_iterations(iterations) {
+                            break 'attempts Verdict::Stopped(stop);
+                        }
+                        if let Err(stop) = charges.step(&params, &mut rng, &mut reporter) {
+                            break 'attempts Verdict::Stopped(stop);
+                        }
+                        if let Err(stop) = reporter.step(iterations, || -charges.attacking_pairs())
+                        {
+                            break 'attempts Verdict::Stopped(stop);
+                        }
+                        loose = charges.attacked();
+                    }
+                    if loose.len() <= 2 {
+                        break (charges, loose);
+                    }
+                    show(&charges, &mut reporter, Some(()));
+                };
+                if loose.is_empty() || charges.brute_force(&loose) {
+                    break 'attempts Verdict::Solved(charges.board());
+                }
+                show(&charges, &mut reporter, Some(()));
+            }
+        };
+        Ok(Outcome::new(verdict)
+            .with_iterations(iterations)
+            .with_seed(params.seed))
+    }
+}
+
+/// Places (or, with `clear`, removes) every queen of `charges` for an animation; a stopped
+/// observer is noticed at the next step.
+fn show(charges: &Charges, reporter: &mut Reporter<'_>, clear: Option<()>) {
+    for &queen in &charges.queens {
+        let _ = if clear.is_some() {
+            reporter.remove(square(queen))
+        } else {
+            reporter.place(square(queen))
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use queens_core::NoObserver;
+    use queens_core::solve::run;
+
+    use super::*;
+
+    #[test]
+    fn solves_eight_and_other_sizes_with_valid_boards() {
+        for n in [1u32, 4, 5, 6, 8] {
+            for seed in 0..4 {
+                let mut solver = ElectricForce::new(ElectricParams {
+                    seed,
+                    max_iterations: 200_000,
+                    ..ElectricParams::default()
+                });
+                let outcome = run(
+                    &mut solver,
+                    &Problem::square(n).unwrap(),
+                    &mut Budget::unlimited(),
+                    &mut NoObserver,
+                )
+                .unwrap();
+                assert!(
+                    matches!(outcome.verdict, Verdict::Solved(_)),
+                    "n = {n}, seed {seed}: {:?}",
+                    outcome.verdict
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_leaving_direction_leaves_the_line() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        for (a, b) in [
+            ((0, 0), (0, 5)),
+            ((2, 3), (6, 3)),
+            ((1, 1), (4, 4)),
+            ((0, 4), (4, 0)),
+        ] {
+            for _ in 0..50 {
+                let d = Charges::leaving_direction(a, b, false, &mut rng);
+                let moved = (a.0 + d.x.round() as i32, a.1 + d.y.round() as i32);
+                assert_ne!(moved, a);
+                let along = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+                let step = (moved.0 - a.0, moved.1 - a.1);
+                assert!(step != along && step != (-along.0, -along.1));
+            }
+        }
+    }
+
+    #[test]
+    fn unsolvable_sizes_and_fixed_queens_are_answered() {
+        let outcome = run(
+            &mut ElectricForce::default(),
+            &Problem::square(3).unwrap(),
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap();
+        assert_eq!(outcome.verdict, Verdict::Unsolvable);
+        let fixed = Problem::square(8)
+            .unwrap()
+            .with_fixed(vec![Square::new(0, 0)])
+            .unwrap();
+        assert!(
+            run(
+                &mut ElectricForce::default(),
+                &fixed,
+                &mut Budget::unlimited(),
+                &mut NoObserver
+            )
+            .is_err()
+        );
+    }
+}
