@@ -427,6 +427,26 @@ mod tests {
     }
 
     #[test]
+    fn a_seed_reproduces_its_run() {
+        let solve = |seed| {
+            let mut solver = ElectricForce::new(ElectricParams {
+                seed,
+                ..ElectricParams::default()
+            });
+            let outcome = run(
+                &mut solver,
+                &Problem::square(8).unwrap(),
+                &mut Budget::unlimited(),
+                &mut NoObserver,
+            )
+            .unwrap();
+            (outcome.verdict, outcome.stats.iterations)
+        };
+        assert_eq!(solve(3), solve(3));
+        assert_ne!(solve(3).1, solve(4).1);
+    }
+
+    #[test]
     fn a_leaving_direction_leaves_the_line() {
         let mut rng = SmallRng::seed_from_u64(1);
         for (a, b) in [
