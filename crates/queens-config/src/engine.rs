@@ -298,31 +298,51 @@ fn from_search(
     }
 }
 
-/// The squares in every completion: the only possible square of their row or column, once
-/// every other square of that line is decided.
-fn forced_squares(n: u32, position: &Position, knowledge: &Knowledge) -> Vec<Square> {
+/// The squares in every completion (the only possible square of their row or column once every
+/// other square of that line is decided), and the possible squares that might be: no other
+/// square of their row or column is known to be possible, but some are undecided.
+fn forced_squares(
+    n: u32,
+    position: &Position,
+    knowledge: &Knowledge,
+) -> (Vec<Square>, Vec<Square>) {
     if knowledge.solvable != Some(true) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     if let Some(counts) = &knowledge.counts {
-        return squares(n)
+        let forced = squares(n)
             .filter(|&square| {
                 !position.has_queen(square) && counts.per_square[index(n, square)] == counts.total
             })
             .collect();
+        return (forced, Vec::new());
     }
-    let only_possible = |line: &mut dyn Iterator<Item = Square>, square: Square| {
-        line.filter(|&other| other != square)
-            .all(|other| knowledge.possible[index(n, other)] == Some(false))
+    let others = |square: Square, along_row: bool| {
+        (0..n)
+            .map(move |i| {
+                if along_row {
+                    Square::new(square.row, i)
+                } else {
+                    Square::new(i, square.col)
+                }
+            })
+            .filter(move |&other| other != square)
+            .map(|other| knowledge.possible[index(n, other)])
     };
-    squares(n)
-        .filter(|&square| {
-            !position.has_queen(square)
-                && knowledge.possible[index(n, square)] == Some(true)
-                && (only_possible(&mut (0..n).map(|col| Square::new(square.row, col)), square)
-                    || only_possible(&mut (0..n).map(|row| Square::new(row, square.col)), square))
-        })
-        .collect()
+    let (mut forced, mut undecided) = (Vec::new(), Vec::new());
+    for square in squares(n) {
+        if position.has_queen(square) || knowledge.possible[index(n, square)] != Some(true) {
+            continue;
+        }
+        let alone = |along_row| others(square, along_row).all(|p| p == Some(false));
+        let unrivalled = |along_row| others(square, along_row).all(|p| p != Some(true));
+        if alone(true) || alone(false) {
+            forced.push(square);
+        } else if unrivalled(true) && unrivalled(false) {
+            undecided.push(square);
+        }
+    }
+    (forced, undecided)
 }
 
 fn assemble(
@@ -332,7 +352,7 @@ fn assemble(
     budget: &mut NodeBudget<'_>,
 ) -> Analysis {
     let n = position.side();
-    let forced = forced_squares(n, position, knowledge);
+    let (forced, maybe_forced) = forced_squares(n, position, knowledge);
     let mut explainer = Explainer::new(n, position.queens(), &forced);
     let total = knowledge.counts.as_ref().map(|counts| counts.total);
     let count_of = |square: Square| {
@@ -351,6 +371,8 @@ fn assemble(
                 (Status::Attacked, explainer.attacker(square))
             } else {
                 match knowledge.possible[index(n, square)] {
+                    // In some completion, but perhaps in all of them: not known to be open.
+                    Some(true) if maybe_forced.contains(&square) => (Status::Unknown, None),
                     Some(true) => (Status::Open, None),
                     Some(false) => {
                         let solvable = knowledge.solvable == Some(true);

@@ -10,8 +10,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use queens_core::Square;
-use queens_core::symmetry::Symmetry;
 use serde::{Deserialize, Serialize};
 
 use super::plan::{Case, Subproblem, allowed_columns};
@@ -142,6 +140,7 @@ fn search(
     let fourth_last = weigher.n - 4;
     let mut stack: [Frame; 32] = [(0, 0, 0, 0); 32];
     let mut row = start;
+    stack[row & 31].0 = cols;
     let mut free = bottom
         .sides
         .restrict(row, cols, allowed[row & 31] & !(cols | left | right));
@@ -159,12 +158,15 @@ fn search(
         let bit = free & free.wrapping_neg();
         free ^= bit;
         nodes += 1;
-        stack[row & 31] = (cols, left, right, free);
         let (next_cols, next_left, next_right) =
             (cols | bit, (left | bit) << 1, (right | bit) >> 1);
         if row + 1 < fourth_last {
+            stack[row & 31] = (cols, left, right, free);
             (cols, left, right) = (next_cols, next_left, next_right);
             row += 1;
+            // The weighing reads each row's column mask; the deepest row of this loop never
+            // saves its frame otherwise.
+            stack[row & 31].0 = cols;
             free = bottom
                 .sides
                 .restrict(row, cols, allowed[row & 31] & !(cols | left | right));
@@ -391,6 +393,10 @@ impl Weigher<'_> {
     /// A solution on which several edge distances equal the row-0 queen's: it is counted if it
     /// is the smallest of its class's members that put the row-0 queen on column b, with the
     /// size of its class.
+    ///
+    /// The eight images of a permutation `p` with inverse `q` are, row by row, `p` or `q` read
+    /// forwards or backwards, its columns kept or mirrored; each is compared with the solution
+    /// lazily, so most images are told apart at their first row.
     #[cold]
     fn weigh_tied(
         &self,
@@ -400,24 +406,44 @@ impl Weigher<'_> {
         penultimate_cols: u32,
         tally: &mut Tally,
     ) {
-        let n = self.n as u32;
-        let solution: Vec<u32> = (0..self.n - 1)
-            .map(|row| self.placed(row, penultimate_bit, stack, penultimate_cols))
-            .chain([last_bit])
-            .map(u32::trailing_zeros)
-            .collect();
+        let n = self.n;
+        let last = n - 1;
+        let mut solution = [0usize; 32];
+        let mut inverse = [0usize; 32];
+        for (row, col) in solution.iter_mut().enumerate().take(n) {
+            let bit = if row == last {
+                last_bit
+            } else {
+                self.placed(row, penultimate_bit, stack, penultimate_cols)
+            };
+            *col = bit.trailing_zeros() as usize;
+            inverse[*col] = row;
+        }
         let b = solution[0];
-        let mut image = vec![0; self.n];
-        let mut stabiliser = 0;
-        for symmetry in Symmetry::ALL {
-            for (row, &col) in (0..n).zip(&solution) {
-                let Square { row, col } = symmetry.apply(Square::new(row, col), n, n);
-                image[row as usize] = col;
+        let mut stabiliser = 1;
+        // (read the inverse, read backwards, mirror the columns); the identity is left out.
+        let images = [
+            (false, false, true),
+            (false, true, false),
+            (false, true, true),
+            (true, false, false),
+            (true, false, true),
+            (true, true, false),
+            (true, true, true),
+        ];
+        for (inverted, backwards, mirrored) in images {
+            let source = if inverted { &inverse } else { &solution };
+            let image = |row: usize| {
+                let col = source[if backwards { last - row } else { row }];
+                if mirrored { last - col } else { col }
+            };
+            if image(0) != b {
+                continue;
             }
-            if image == solution {
-                stabiliser += 1;
-            } else if image[0] == b && image < solution {
-                return; // A smaller member of the class has the same shape: it is counted.
+            match (1..n).find(|&row| image(row) != solution[row]) {
+                None => stabiliser += 1,
+                Some(row) if image(row) < solution[row] => return,
+                Some(_) => {}
             }
         }
         tally.total += 8 / stabiliser;
