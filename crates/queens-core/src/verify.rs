@@ -312,21 +312,26 @@ impl OccupiedLines {
     #[inline]
     fn occupy(&mut self, queen: Square) -> Option<Line> {
         let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        let diagonal = if row >= col {
+        let row_taken = self.rows.insert(row);
+        let col_taken = self.cols.insert(col);
+        let diagonal_taken = if row >= col {
             self.diagonals[0].insert(row - col)
         } else {
             self.diagonals[1].insert(col - row)
         };
-        let taken = [
-            (Line::Row, self.rows.insert(row)),
-            (Line::Column, self.cols.insert(col)),
-            (Line::Diagonal, diagonal),
-            (Line::AntiDiagonal, self.anti_diagonals.insert(row + col)),
-        ];
-        taken
-            .into_iter()
-            .find(|&(_, taken)| taken)
-            .map(|(line, _)| line)
+        let anti_diagonal_taken = self.anti_diagonals.insert(row + col);
+        if !(row_taken | col_taken | diagonal_taken | anti_diagonal_taken) {
+            return None;
+        }
+        [
+            (Line::Row, row_taken),
+            (Line::Column, col_taken),
+            (Line::Diagonal, diagonal_taken),
+            (Line::AntiDiagonal, anti_diagonal_taken),
+        ]
+        .into_iter()
+        .find(|&(_, taken)| taken)
+        .map(|(line, _)| line)
     }
 }
 
