@@ -22,6 +22,15 @@ fn run(args: &[&str], code: i32) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// Runs `queens args…`, expecting exit 2 and `message` on stderr.
+fn refuses(args: &[&str], message: &str) {
+    queens()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message));
+}
+
 fn json(args: &[&str], code: i32) -> Value {
     serde_json::from_str(&run(args, code)).unwrap()
 }
@@ -1058,23 +1067,16 @@ fn configure_refuses_bad_input() {
         (&["configure", "20", "--engine", "bdd"], "up to 13×13"),
         (&["configure", "8", "--engine", "magic"], "unknown engine"),
     ] {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refuses(args, message);
     }
 }
 
 #[test]
 fn serve_refuses_a_bad_address() {
-    queens()
-        .args(["serve", "--addr", "localhost"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--addr must be an IP address and port",
-        ));
+    refuses(
+        &["serve", "--addr", "localhost"],
+        "--addr must be an IP address and port",
+    );
 }
 
 #[test]
@@ -1120,10 +1122,6 @@ fn electric_force_solves_and_refuses_bad_settings() {
             "move every queen",
         ),
     ] {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refuses(args, message);
     }
 }

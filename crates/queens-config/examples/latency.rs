@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use queens_config::{Configurator, Engine, Limits, Position, Reason, Status};
 use queens_core::Square;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
@@ -58,7 +60,7 @@ fn main() {
         let (mut exact, mut with_unknown) = (0, 0);
         let mut reasons = [0usize; 5];
         for session in 0..sessions {
-            let mut rng = SplitMix(session.wrapping_mul(0x9e37_79b9) ^ u64::from(n));
+            let mut rng = SmallRng::seed_from_u64(session ^ u64::from(n) << 32);
             let mut position = Position::empty(n).expect("a valid size");
             loop {
                 let started = Instant::now();
@@ -90,7 +92,7 @@ fn main() {
                 if open.is_empty() {
                     break;
                 }
-                let pick = open[(rng.next() % open.len() as u64) as usize];
+                let pick = open[rng.random_range(0..open.len())];
                 position.place(pick).expect("open squares are free");
             }
         }
@@ -116,17 +118,4 @@ fn main() {
 
 fn ms(duration: Duration) -> String {
     format!("{:.3} ms", duration.as_secs_f64() * 1e3)
-}
-
-/// A tiny seeded generator, so that every run clicks the same squares.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }

@@ -8,6 +8,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens_core::Square;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 
 use crate::bits::FreeBoard;
 
@@ -85,31 +88,11 @@ enum Stop {
     Restart,
 }
 
-/// One attempt of [`Search::find`]: its node cutoff and the generator that orders squares.
+/// One attempt of [`Search::find`]: its node cutoff and the generator that orders squares
+/// (seeded, so every analysis of a position gives the same answer).
 struct Attempt<'r> {
     nodes_left: u64,
-    order: &'r mut SplitMix,
-}
-
-/// A small seeded generator (`SplitMix64`): the search is random in its order, yet every
-/// analysis of a position gives the same answer.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for last in (1..items.len()).rev() {
-            let pick = (self.next() % (last as u64 + 1)) as usize;
-            items.swap(last, pick);
-        }
-    }
+    order: &'r mut SmallRng,
 }
 
 /// What a search for one completion found.
@@ -158,7 +141,7 @@ impl<'b, 'a> Search<'b, 'a> {
     /// attempt runs to completion, so `None` is still a proof.
     pub(crate) fn find(mut self, prefer: &dyn Fn(Square) -> bool) -> Completion {
         let mut cutoff = 4 * u64::from(self.stack[0].side()) + 64;
-        let mut order = SplitMix(0x0051_7e5e_a7c4_u64);
+        let mut order = SmallRng::seed_from_u64(0x0051_7e5e_a7c4);
         loop {
             let mut path = Vec::new();
             let mut attempt = Attempt {
@@ -190,8 +173,8 @@ impl<'b, 'a> Search<'b, 'a> {
         }
         let (mut preferred, mut others): (Vec<Square>, Vec<Square>) =
             board.free_in(rank).partition(|&square| prefer(square));
-        attempt.order.shuffle(&mut preferred);
-        attempt.order.shuffle(&mut others);
+        preferred.shuffle(attempt.order);
+        others.shuffle(attempt.order);
         for square in preferred.into_iter().chain(others) {
             self.budget.spend().map_err(|OutOfBudget| Stop::Budget)?;
             attempt.nodes_left = attempt.nodes_left.checked_sub(1).ok_or(Stop::Restart)?;

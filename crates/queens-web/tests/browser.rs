@@ -6,6 +6,8 @@
 //! ignored by default: `cargo test -p queens-web --test browser -- --ignored`. `CHROMIUM` and
 //! `CHROMEDRIVER` override the binaries' paths.
 
+mod common;
+
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -13,21 +15,7 @@ use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-use queens_web::{ServeLimits, serve};
 use serde_json::json;
-
-async fn start_server() -> SocketAddr {
-    let (bound, address) = tokio::sync::oneshot::channel();
-    tokio::spawn(async move {
-        let any_port: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        serve(any_port, ServeLimits::default(), |addr| {
-            let _ = bound.send(addr);
-        })
-        .await
-        .unwrap();
-    });
-    address.await.unwrap()
-}
 
 /// chromedriver on a free port, killed when dropped.
 struct Driver {
@@ -84,6 +72,20 @@ async fn connect(driver: &Driver) -> Client {
     panic!("chromedriver did not accept a session at {url}");
 }
 
+async fn click(client: &Client, locator: Locator<'_>) {
+    client.find(locator).await.unwrap().click().await.unwrap();
+}
+
+async fn text_of(client: &Client, id: &str) -> String {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 async fn status_of(client: &Client, square: &str) -> String {
     let css = format!("#cfg-board [data-square='{square}']");
     let cell = client.find(Locator::Css(&css)).await.unwrap();
@@ -108,7 +110,7 @@ fn screenshot_dir() -> PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; .ci/run installs them and runs it"]
 async fn a_browser_configures_a_position_and_watches_a_solver() {
-    let addr = start_server().await;
+    let addr = common::start_server().await;
     let driver = Driver::start();
     let client = connect(&driver).await;
     configure(&client, addr).await;
@@ -126,13 +128,7 @@ async fn configure(client: &Client, addr: SocketAddr) {
     wait_for(client, "body[data-ready='true']").await;
     for square in ["d1", "e7"] {
         let css = format!("#cfg-board [data-square='{square}']");
-        client
-            .find(Locator::Css(&css))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(client, Locator::Css(&css)).await;
         wait_for(client, &format!("{css}[data-status='queen']")).await;
     }
     wait_for(client, "#cfg-board [data-status='dead']").await;
@@ -143,13 +139,7 @@ async fn configure(client: &Client, addr: SocketAddr) {
     let summary = client.find(Locator::Id("cfg-summary")).await.unwrap();
     assert!(summary.text().await.unwrap().contains("3 completions"));
     // Clicking a blocked square shows its reason and highlights the attacker.
-    client
-        .find(Locator::Css("#cfg-board [data-square='d5']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#cfg-board [data-square='d5']")).await;
     let reason = client.find(Locator::Id("cfg-reason")).await.unwrap();
     let text = reason.text().await.unwrap();
     assert!(text.contains("attacked by the queen on d1"), "{text}");
@@ -171,20 +161,8 @@ async fn configure(client: &Client, addr: SocketAddr) {
 
 /// Watch: backtracking on 8×8 with a queen locked on c1, to a solved board.
 async fn watch(client: &Client) {
-    client
-        .find(Locator::Css("nav button[data-tab='watch']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    client
-        .find(Locator::Css("#w-board [data-square='c1']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("nav button[data-tab='watch']")).await;
+    click(client, Locator::Css("#w-board [data-square='c1']")).await;
     client
         .execute(
             "document.getElementById('w-solver').value = 'backtracking';
@@ -194,22 +172,10 @@ async fn watch(client: &Client) {
         )
         .await
         .unwrap();
-    client
-        .find(Locator::Id("w-start"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("w-start")).await;
     let mut status = String::new();
     for _ in 0..200 {
-        status = client
-            .find(Locator::Id("w-status"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        status = text_of(client, "w-status").await;
         if status.starts_with("solved") {
             break;
         }
@@ -226,16 +192,7 @@ async fn watch(client: &Client) {
         .await
         .unwrap();
     assert!(clashes.is_empty());
-    assert_eq!(
-        client
-            .find(Locator::Id("w-pairs"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-        "0"
-    );
+    assert_eq!(text_of(client, "w-pairs").await, "0");
     let locked = client
         .find(Locator::Css("#w-board [data-square='c1']"))
         .await

@@ -1,30 +1,16 @@
 //! The event stream over a real port: `serve` on a free port, a plain HTTP client reading the
 //! server-sent events as they arrive.
 
-use std::net::SocketAddr;
+mod common;
 
 use http_body_util::{BodyExt, Empty};
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use queens_web::{ServeLimits, serve};
 use serde_json::Value;
-
-async fn start_server() -> SocketAddr {
-    let (bound, address) = tokio::sync::oneshot::channel();
-    tokio::spawn(async move {
-        let any_port: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        serve(any_port, ServeLimits::default(), |addr| {
-            let _ = bound.send(addr);
-        })
-        .await
-        .unwrap();
-    });
-    address.await.unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn solver_events_arrive_as_a_stream_over_http() {
-    let addr = start_server().await;
+    let addr = common::start_server().await;
     let client = Client::builder(TokioExecutor::new()).build_http::<Empty<bytes::Bytes>>();
     let uri = format!("http://{addr}/api/solve?n=12&solver=min-conflicts-minton&seed=2&fix=a1")
         .parse()
