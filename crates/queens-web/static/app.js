@@ -29,7 +29,7 @@ function makeBoard(container, n, handlers) {
   container.innerHTML = "";
   container.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
   container.style.gridTemplateRows = `repeat(${n}, 1fr)`;
-  container.style.setProperty("--glyph", `${Math.max(0.45, Math.min(1.6, 14 / n))}rem`);
+  container.style.setProperty("--glyph", `${Math.max(0.45, Math.min(1.6, 22 / n))}rem`);
   const cells = Array.from({ length: n }, () => new Array(n));
   for (let row = n - 1; row >= 0; row--) {
     for (let col = 0; col < n; col++) {
