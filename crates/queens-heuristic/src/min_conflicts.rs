@@ -34,6 +34,10 @@ const BATCH: usize = 64;
 /// Candidates drawn together once a column's first probe fails.
 const REPROBES: usize = 4;
 
+/// Candidates drawn and gathered with the batch for each column whose first probe looks taken
+/// (two measured faster than four or eight: more loads ahead are mostly wasted).
+const AHEAD: usize = 2;
+
 /// A random number in `0..bound`: one widening multiply of a 64-bit draw (Lemire's reduction
 /// without the rejection step; its bias, below bound/2⁶⁴, is immaterial here).
 #[inline]
@@ -204,7 +208,9 @@ impl Placement<'_> {
     /// diagonal counters. So columns go in batches: their first candidates are drawn together,
     /// their rows gathered, then their counters — independent loads whose cache misses overlap
     /// — and only then are the columns placed one by one, reading again what an earlier column
-    /// of the batch may have changed (now from cache). Later probes go four at a time.
+    /// of the batch may have changed (now from cache). A column whose first candidate looks
+    /// taken gets its next two candidates drawn and gathered with the batch as well; probes
+    /// beyond those go four at a time.
     #[inline]
     fn place(&mut self, m: usize, tail_from: usize, probes: u32, col: impl Fn(usize) -> usize) {
         let Placement {
@@ -215,6 +221,8 @@ impl Placement<'_> {
             collisions,
         } = self;
         let mut first = [0usize; BATCH];
+        let mut ahead = [[0usize; AHEAD]; BATCH];
+        let mut has_ahead = [false; BATCH];
         let mut warm = 0u32;
         for batch in (0..m).step_by(BATCH) {
             let end = (batch + BATCH).min(m);
@@ -228,20 +236,56 @@ impl Placement<'_> {
             for k in batch..end {
                 warm ^= u32::from(diagonals.touch(col(k), candidate[k - batch] as usize));
             }
+            // The columns whose first candidate looks taken will probe again: their next
+            // candidates are drawn now, and their rows and counters gathered together too.
+            has_ahead.fill(false);
+            for k in batch..end.min(tail_from) {
+                let i = k - batch;
+                if !diagonals.is_free(col(k), candidate[i] as usize) {
+                    has_ahead[i] = true;
+                    for p in &mut ahead[i] {
+                        *p = k + below(rng, m - k);
+                    }
+                }
+            }
+            let mut ahead_rows = [[0u32; AHEAD]; BATCH];
+            for i in (0..end - batch).filter(|&i| has_ahead[i]) {
+                for (row, &p) in ahead_rows[i].iter_mut().zip(&ahead[i]) {
+                    *row = rows[col(p)];
+                }
+            }
+            for i in (0..end - batch).filter(|&i| has_ahead[i]) {
+                for &row in &ahead_rows[i] {
+                    warm ^= u32::from(diagonals.touch(col(batch + i), row as usize));
+                }
+            }
             for k in batch..end {
                 let column = col(k);
                 let mut pick = first[k - batch];
                 if k < tail_from && !diagonals.is_free(column, rows[col(pick)] as usize) {
-                    'probing: for _ in 0..probes.div_ceil(REPROBES as u32) {
-                        let mut picks = [0usize; REPROBES];
-                        for p in &mut picks {
-                            *p = k + below(rng, m - k);
+                    let mut left = probes;
+                    'probing: {
+                        if has_ahead[k - batch] {
+                            left = left.saturating_sub(AHEAD as u32);
+                            for &p in &ahead[k - batch] {
+                                pick = p;
+                                if diagonals.is_free(column, rows[col(p)] as usize) {
+                                    break 'probing;
+                                }
+                            }
                         }
-                        let found = picks.map(|p| diagonals.is_free(column, rows[col(p)] as usize));
-                        for (p, free) in picks.into_iter().zip(found) {
-                            pick = p;
-                            if free {
-                                break 'probing;
+                        for _ in 0..left.div_ceil(REPROBES as u32) {
+                            let mut picks = [0usize; REPROBES];
+                            for p in &mut picks {
+                                *p = k + below(rng, m - k);
+                            }
+                            let found =
+                                picks.map(|p| diagonals.is_free(column, rows[col(p)] as usize));
+                            for (p, free) in picks.into_iter().zip(found) {
+                                pick = p;
+                                if free {
+                                    break 'probing;
+                                }
                             }
                         }
                     }
