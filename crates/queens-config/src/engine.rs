@@ -177,7 +177,7 @@ impl Configurator {
         }
         let mut explaining = budget.carve(limits.explain_nodes);
         let analysis = assemble(position, &base, &knowledge, &mut explaining);
-        budget.absorb(explaining);
+        budget.absorb(&explaining);
         if budget.was_cancelled() {
             return Err(AnalysisError::Cancelled);
         }
@@ -233,7 +233,7 @@ fn from_search(
     let mut tally = vec![0u64; (n * n) as usize];
     let mut counting = budget.carve(count_nodes);
     let counted = Search::new(base, &mut counting).count(&mut tally);
-    budget.absorb(counting);
+    budget.absorb(&counting);
     if let Ok(total) = counted {
         for &queen in position.queens() {
             tally[index(n, queen)] = total;
@@ -275,7 +275,7 @@ fn from_search(
             let mut attempt = budget.carve(limits.square_nodes);
             let found = Search::new(&board, &mut attempt)
                 .find(&|other| possible[index(n, other)].is_none());
-            budget.absorb(attempt);
+            budget.absorb(&attempt);
             match found {
                 Completion::Found(queens) => {
                     for queen in queens.into_iter().chain([square]) {

@@ -169,7 +169,7 @@ impl<'p> Explainer<'p> {
         }
         let mut check = budget.carve(CHECK_NODES);
         let found = Search::new(&board, &mut check).find(&|_| false);
-        budget.absorb(check);
+        budget.absorb(&check);
         match found {
             Completion::None => Some(true),
             Completion::Found(_) => Some(false),

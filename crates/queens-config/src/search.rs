@@ -15,7 +15,7 @@ use rand::seq::SliceRandom;
 use crate::bits::FreeBoard;
 
 /// Caps the nodes of one or several searches and watches a cancel flag.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub(crate) struct NodeBudget<'a> {
     remaining: u64,
     cancel: Option<&'a AtomicBool>,
@@ -74,7 +74,7 @@ impl<'a> NodeBudget<'a> {
     }
 
     /// Returns what a carved budget did not spend.
-    pub(crate) fn absorb(&mut self, carved: NodeBudget<'a>) {
+    pub(crate) fn absorb(&mut self, carved: &NodeBudget<'a>) {
         self.remaining += carved.remaining;
         self.cancelled |= carved.cancelled;
     }

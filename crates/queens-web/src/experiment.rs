@@ -96,10 +96,15 @@ pub async fn experiment(
         )));
     }
     let job = state.jobs().start(client)?;
-    let rows = tokio::task::spawn_blocking(move || experiment::run(&experiment, |_| {}))
-        .await
-        .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
-    drop(job);
+    // The job (its slot) goes with the work: the harness cannot be stopped, so a client that
+    // leaves does not get its slot back before the experiment ends.
+    let rows = tokio::task::spawn_blocking(move || {
+        let rows = experiment::run(&experiment, |_| {});
+        drop(job);
+        rows
+    })
+    .await
+    .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
     let rows = rows.map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(Json(ExperimentResponse { rows }))
 }
