@@ -326,7 +326,45 @@ function watchSetBoard() {
   watch.n = n;
   watch.locked = watch.locked.filter((s) => s.row < n && s.col < n);
   watch.cells = makeBoard($("w-board"), n, { click: watchClick });
+  watch.sprites = new Map();
   watchRender();
+}
+
+// The queens of a watched run are sprites over the board, so that a move glides from square
+// to square instead of jumping; the cells underneath keep their `piece` class for the record.
+function spriteAt(el, s) {
+  el.style.transform = `translate(${s.col * 100}%, ${(watch.n - 1 - s.row) * 100}%)`;
+}
+
+function addSprite(s) {
+  const k = key(s);
+  if (watch.sprites.has(k)) return;
+  const el = document.createElement("div");
+  el.className = "sprite";
+  el.style.width = el.style.height = `${100 / watch.n}%`;
+  spriteAt(el, s);
+  $("w-board").appendChild(el);
+  watch.sprites.set(k, el);
+}
+
+function removeSprite(k) {
+  const el = watch.sprites.get(k);
+  if (el) el.remove();
+  watch.sprites.delete(k);
+}
+
+function moveSprite(from, to) {
+  const el = watch.sprites.get(key(from));
+  if (!el) return addSprite(to);
+  removeSprite(key(to));
+  watch.sprites.delete(key(from));
+  watch.sprites.set(key(to), el);
+  spriteAt(el, to);
+}
+
+function syncSprites() {
+  for (const k of [...watch.sprites.keys()]) if (!watch.queens.has(k)) removeSprite(k);
+  for (const s of watch.queens.values()) addSprite(s);
 }
 
 function watchClick(row, col) {
@@ -336,6 +374,7 @@ function watchClick(row, col) {
   else watch.locked.push({ row, col });
   watch.queens = new Map();
   watch.finished = null;
+  syncSprites();
   watchRender();
 }
 
@@ -360,6 +399,7 @@ function watchStart() {
     queue: [], queens: new Map(), shown: 0, scores: [], running: true, finished: null,
     iteration: null, nodes: 0, playing: true,
   });
+  syncSprites();
   $("w-pause").textContent = "Pause";
   $("w-status").textContent = "running";
   const source = new EventSource(url);
@@ -391,17 +431,21 @@ function watchApply(event) {
     case "started":
       watch.queens = new Map();
       for (const s of event.fixed) put(s, true);
+      syncSprites();
       break;
     case "place":
       put(event.square, true);
+      addSprite(event.square);
       watch.nodes++;
       break;
     case "remove":
       put(event.square, false);
+      removeSprite(key(event.square));
       break;
     case "move":
       put(event.from, false);
       put(event.to, true);
+      moveSprite(event.from, event.to);
       break;
     case "step":
       watch.iteration = event.iteration;
@@ -409,11 +453,13 @@ function watchApply(event) {
       break;
     case "solution":
       watch.queens = new Map(event.queens.map((s) => [key(s), s]));
+      syncSprites();
       break;
     case "finished":
       watch.finished = event;
       watch.running = false;
       if (event.solved) watch.queens = new Map(event.queens.map((s) => [key(s), s]));
+      syncSprites();
       break;
   }
 }
@@ -460,8 +506,12 @@ function watchRender() {
       el.className = `cell ${(row + col) % 2 ? "light" : "dark"}`;
       if (on.has(k)) el.classList.add("piece");
       if (clashing.has(k)) el.classList.add("clash");
-      if (locked.has(k) && (!on.has(k) || !watch.running)) el.classList.add("locked");
+      if (locked.has(k) && !watch.sprites.has(k)) el.classList.add("locked");
     }
+  }
+  for (const [k, sprite] of watch.sprites) {
+    sprite.classList.toggle("clash", clashing.has(k));
+    sprite.classList.toggle("locked", locked.has(k));
   }
   $("w-shown").textContent = watch.shown.toLocaleString();
   $("w-iteration").textContent = watch.iteration === null || watch.iteration === undefined ? "–" : watch.iteration.toLocaleString();

@@ -159,16 +159,16 @@ async fn configure(client: &Client, addr: SocketAddr) {
     .unwrap();
 }
 
-/// Watch: backtracking on 8×8 with a queen locked on c1, to a solved board.
-async fn watch(client: &Client) {
-    click(client, Locator::Css("nav button[data-tab='watch']")).await;
-    click(client, Locator::Css("#w-board [data-square='c1']")).await;
+/// Runs the watch tab's solver to the end at `speed` (log10 of events a second, 6 for as fast
+/// as they come) and checks the finished board: 8 queens, as sprites and on their cells, none
+/// attacked.
+async fn run_to_solved(client: &Client, solver: &str, speed: &str) {
     client
         .execute(
-            "document.getElementById('w-solver').value = 'backtracking';
+            "document.getElementById('w-solver').value = arguments[0];
              const speed = document.getElementById('w-speed');
-             speed.value = '3'; speed.dispatchEvent(new Event('input'));",
-            vec![],
+             speed.value = arguments[1]; speed.dispatchEvent(new Event('input'));",
+            vec![json!(solver), json!(speed)],
         )
         .await
         .unwrap();
@@ -181,18 +181,25 @@ async fn watch(client: &Client) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(status.starts_with("solved"), "{status}");
-    let pieces = client
-        .find_all(Locator::Css("#w-board .piece"))
-        .await
-        .unwrap();
-    assert_eq!(pieces.len(), 8);
+    assert!(status.starts_with("solved"), "{solver}: {status}");
+    for css in ["#w-board .cell.piece", "#w-board .sprite"] {
+        let found = client.find_all(Locator::Css(css)).await.unwrap();
+        assert_eq!(found.len(), 8, "{solver}: {css}");
+    }
     let clashes = client
         .find_all(Locator::Css("#w-board .clash"))
         .await
         .unwrap();
-    assert!(clashes.is_empty());
+    assert!(clashes.is_empty(), "{solver}");
     assert_eq!(text_of(client, "w-pairs").await, "0");
+}
+
+/// Watch: backtracking on 8×8 with a queen locked on c1, then the electric force gliding its
+/// queens, each to a solved board.
+async fn watch(client: &Client) {
+    click(client, Locator::Css("nav button[data-tab='watch']")).await;
+    click(client, Locator::Css("#w-board [data-square='c1']")).await;
+    run_to_solved(client, "backtracking", "3").await;
     let locked = client
         .find(Locator::Css("#w-board [data-square='c1']"))
         .await
@@ -210,4 +217,6 @@ async fn watch(client: &Client) {
         client.screenshot().await.unwrap(),
     )
     .unwrap();
+    click(client, Locator::Id("w-unlock")).await;
+    run_to_solved(client, "electric-force", "6").await;
 }
