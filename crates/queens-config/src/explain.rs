@@ -3,10 +3,10 @@
 //! An attacked square names its attacker. A dead square is first placed and propagated: if a row
 //! or column empties at once, or after a chain of queens each forced onto the last free square of
 //! some line, that is the reason. Next comes the pigeonhole argument: `k` empty rows whose free
-//! squares lie in only `k − 1` columns (or the reverse). Otherwise the reason is a set of user queens that rules the
-//! square out, found by dropping the user's queens one at a time and keeping only those whose
-//! removal lets the square be completed again (a deletion filter, as in `QuickXplain`); every
-//! queen left is needed.
+//! squares lie in only `k − 1` columns (or the reverse). Otherwise the reason is a set of user
+//! queens that rules the square out, found by dropping the user's queens one at a time and
+//! keeping only those whose removal lets the square be completed again (a deletion filter, as in
+//! `QuickXplain`); every queen left is needed.
 
 use queens_core::Square;
 
