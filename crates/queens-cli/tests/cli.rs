@@ -1096,6 +1096,28 @@ fn electric_force_solves_and_refuses_bad_settings() {
     );
     assert_eq!(solved["solved"], true);
     assert!(solved["iterations"].as_u64().unwrap() <= 10_000);
+    // Fixed queens push the others but stay where they are.
+    let fixed = json(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "electric-force",
+            "--fix",
+            "d1",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert!(
+        fixed["queens"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"row": 0, "col": 3}))
+    );
     for (args, message) in [
         (
             &[
@@ -1118,8 +1140,8 @@ fn electric_force_solves_and_refuses_bad_settings() {
             "at least 1",
         ),
         (
-            &["solve", "8", "--solver", "electric-force", "--fix", "d1"],
-            "move every queen",
+            &["solve", "8x9", "--solver", "electric-force"],
+            "N queens on an N×N board",
         ),
     ] {
         refuses(args, message);

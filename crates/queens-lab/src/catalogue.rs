@@ -163,11 +163,9 @@ impl SolverKind {
             SolverKind::Construct if !problem.fixed().is_empty() => Err(unsupported(
                 "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
             )),
-            SolverKind::Local(_) | SolverKind::ElectricForce if !problem.fixed().is_empty() => {
-                Err(unsupported(
-                    "the original's algorithms move every queen (use min-conflicts for fixed queens)",
-                ))
-            }
+            SolverKind::Local(_) if !problem.fixed().is_empty() => Err(unsupported(
+                "the original's algorithms move every queen (use min-conflicts for fixed queens)",
+            )),
             _ => Ok(()),
         }
     }

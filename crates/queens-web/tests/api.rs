@@ -155,7 +155,11 @@ async fn solve_streams_events_and_finishes_with_the_board() {
 #[tokio::test]
 async fn the_electric_force_glides_its_queens_to_a_solution() {
     let state = state();
-    let (status, body) = send(&state, get("/api/solve?n=8&solver=electric-force&seed=1")).await;
+    let (status, body) = send(
+        &state,
+        get("/api/solve?n=8&solver=electric-force&seed=1&fix=d1"),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let events = events(&body);
     let moves = events.iter().filter(|e| e["type"] == "move").count();
@@ -170,7 +174,12 @@ async fn the_electric_force_glides_its_queens_to_a_solution() {
     }
     let finished = events.last().unwrap();
     assert_eq!(finished["solved"], true);
-    assert_eq!(finished["queens"].as_array().unwrap().len(), 8);
+    let queens = finished["queens"].as_array().unwrap();
+    assert_eq!(queens.len(), 8);
+    assert!(
+        queens.contains(&json!({"row": 0, "col": 3})),
+        "the fixed queen stays"
+    );
 }
 
 #[tokio::test]
