@@ -8,6 +8,7 @@
 //! the board were a circle (weight 5, growing toward the rim). The sum is normalised and the
 //! queen moves one square that way (each component rounded), unless the square is off the board
 //! or taken. Queens attacked by no one stay where they are: they have reached their place.
+//! Fixed queens push the others like any queen but never move.
 //!
 //! The forces run from a random board, restarting from a new one after 300 iterations while more
 //! than two queens are attacked; once at most two are, those are brute-forced over every free
