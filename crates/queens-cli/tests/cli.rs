@@ -565,11 +565,7 @@ fn count_prints_total_and_unique() {
         (&["count", "8", "--threads", "0"], "at least 1"),
         (&["count", "8", "--shard", "2/2"], "not a shard"),
     ] {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refuses(args, message);
     }
 }
 
@@ -691,11 +687,7 @@ fn a_killed_count_resumes_from_its_checkpoint() {
         reference(16)
     );
     // A checkpoint of another count is refused.
-    queens()
-        .args(["count", "15", "--checkpoint", path])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("another count"));
+    refuses(&["count", "15", "--checkpoint", path], "another count");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -842,11 +834,7 @@ fn the_local_search_family_runs_from_the_cli() {
             "at least 1",
         ),
     ] {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refuses(args, message);
     }
 }
 
@@ -943,11 +931,7 @@ fn experiments_print_rows_and_write_files() {
             "population",
         ),
     ] {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refuses(args, message);
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -401,22 +401,27 @@ mod tests {
 
     use super::*;
 
+    /// One run on `problem` with the default parameters but `seed` and `max_iterations`.
+    fn solve(problem: &Problem, seed: u64, max_iterations: u64) -> Outcome {
+        let mut solver = ElectricForce::new(ElectricParams {
+            seed,
+            max_iterations,
+            ..ElectricParams::default()
+        });
+        run(
+            &mut solver,
+            problem,
+            &mut Budget::unlimited(),
+            &mut NoObserver,
+        )
+        .unwrap()
+    }
+
     #[test]
     fn solves_eight_and_other_sizes_with_valid_boards() {
         for n in [1u32, 4, 5, 6, 8] {
             for seed in 0..4 {
-                let mut solver = ElectricForce::new(ElectricParams {
-                    seed,
-                    max_iterations: 200_000,
-                    ..ElectricParams::default()
-                });
-                let outcome = run(
-                    &mut solver,
-                    &Problem::square(n).unwrap(),
-                    &mut Budget::unlimited(),
-                    &mut NoObserver,
-                )
-                .unwrap();
+                let outcome = solve(&Problem::square(n).unwrap(), seed, 200_000);
                 assert!(
                     matches!(outcome.verdict, Verdict::Solved(_)),
                     "n = {n}, seed {seed}: {:?}",
@@ -428,22 +433,13 @@ mod tests {
 
     #[test]
     fn a_seed_reproduces_its_run() {
-        let solve = |seed| {
-            let mut solver = ElectricForce::new(ElectricParams {
-                seed,
-                ..ElectricParams::default()
-            });
-            let outcome = run(
-                &mut solver,
-                &Problem::square(8).unwrap(),
-                &mut Budget::unlimited(),
-                &mut NoObserver,
-            )
-            .unwrap();
+        let eight = Problem::square(8).unwrap();
+        let run_of = |seed| {
+            let outcome = solve(&eight, seed, ElectricParams::default().max_iterations);
             (outcome.verdict, outcome.stats.iterations)
         };
-        assert_eq!(solve(3), solve(3));
-        assert_ne!(solve(3).1, solve(4).1);
+        assert_eq!(run_of(3), run_of(3));
+        assert_ne!(run_of(3).1, run_of(4).1);
     }
 
     #[test]
@@ -468,13 +464,7 @@ mod tests {
 
     #[test]
     fn unsolvable_sizes_are_answered_and_fixed_queens_stay() {
-        let outcome = run(
-            &mut ElectricForce::default(),
-            &Problem::square(3).unwrap(),
-            &mut Budget::unlimited(),
-            &mut NoObserver,
-        )
-        .unwrap();
+        let outcome = solve(&Problem::square(3).unwrap(), 0, 10_000);
         assert_eq!(outcome.verdict, Verdict::Unsolvable);
         let fixed = Problem::square(8)
             .unwrap()
@@ -482,19 +472,8 @@ mod tests {
             .unwrap();
         let mut successes = 0;
         for seed in 0..4 {
-            let mut solver = ElectricForce::new(ElectricParams {
-                seed,
-                max_iterations: 200_000,
-                ..ElectricParams::default()
-            });
             // The executor checks the fixed queens are in the answer.
-            let outcome = run(
-                &mut solver,
-                &fixed,
-                &mut Budget::unlimited(),
-                &mut NoObserver,
-            )
-            .unwrap();
+            let outcome = solve(&fixed, seed, 200_000);
             successes += usize::from(matches!(outcome.verdict, Verdict::Solved(_)));
         }
         assert!(successes > 0);

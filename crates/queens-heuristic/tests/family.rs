@@ -1,8 +1,22 @@
 //! The seed-002 family against the original's measured success rates, in binomial windows, and
 //! against the validator.
 
-use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_core::{Budget, NoObserver, Outcome, Problem, SolveError, solve::run};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
+
+/// One run of `kind` with `params`, unbounded but for the member's own cap.
+fn run_member(
+    kind: LocalSearchKind,
+    params: LocalSearchParams,
+    problem: &Problem,
+) -> Result<Outcome, SolveError> {
+    run(
+        &mut LocalSearch::new(kind, params),
+        problem,
+        &mut Budget::unlimited(),
+        &mut NoObserver,
+    )
+}
 
 /// Successes of `runs` runs of `kind` on N×N, seeds 0.., validated by the executor.
 fn successes(kind: LocalSearchKind, n: u32, runs: u64) -> u64 {
@@ -13,13 +27,8 @@ fn successes(kind: LocalSearchKind, n: u32, runs: u64) -> u64 {
                 seed,
                 ..LocalSearchParams::default()
             };
-            let outcome = run(
-                &mut LocalSearch::new(kind, params),
-                &problem,
-                &mut Budget::unlimited(),
-                &mut NoObserver,
-            )
-            .expect("every board returned passes the validator");
+            let outcome = run_member(kind, params, &problem)
+                .expect("every board returned passes the validator");
             outcome.solution().is_some()
         })
         .count() as u64
@@ -76,20 +85,8 @@ fn a_seed_reproduces_its_run() {
             seed: 5,
             ..LocalSearchParams::default()
         };
-        let first = run(
-            &mut LocalSearch::new(kind, params),
-            &problem,
-            &mut Budget::unlimited(),
-            &mut NoObserver,
-        )
-        .unwrap();
-        let again = run(
-            &mut LocalSearch::new(kind, params),
-            &problem,
-            &mut Budget::unlimited(),
-            &mut NoObserver,
-        )
-        .unwrap();
+        let first = run_member(kind, params, &problem).unwrap();
+        let again = run_member(kind, params, &problem).unwrap();
         assert_eq!(
             (first.verdict, first.stats.iterations),
             (again.verdict, again.stats.iterations),
@@ -150,12 +147,7 @@ fn bad_parameters_and_shapes_are_errors() {
             },
         ),
     ] {
-        let result = run(
-            &mut LocalSearch::new(kind, params),
-            &problem,
-            &mut Budget::unlimited(),
-            &mut NoObserver,
-        );
+        let result = run_member(kind, params, &problem);
         assert!(result.is_err(), "{kind}: {params:?}");
     }
     // A parameter a member does not use is not checked against it.
@@ -163,25 +155,9 @@ fn bad_parameters_and_shapes_are_errors() {
         stall_queens: 0,
         ..defaults
     };
-    assert!(
-        run(
-            &mut LocalSearch::new(HillClimbing, unused),
-            &problem,
-            &mut Budget::unlimited(),
-            &mut NoObserver
-        )
-        .is_ok()
-    );
+    assert!(run_member(HillClimbing, unused, &problem).is_ok());
     let fixed = problem.with_fixed(vec!["a1".parse().unwrap()]).unwrap();
-    assert!(
-        run(
-            &mut LocalSearch::new(HillClimbing, defaults),
-            &fixed,
-            &mut Budget::unlimited(),
-            &mut NoObserver
-        )
-        .is_err()
-    );
+    assert!(run_member(HillClimbing, defaults, &fixed).is_err());
 }
 
 #[test]
@@ -194,13 +170,7 @@ fn the_cap_counts_loop_entries() {
             stall_queens: 2,
             ..LocalSearchParams::default()
         };
-        let outcome = run(
-            &mut LocalSearch::new(kind, params),
-            &problem,
-            &mut Budget::unlimited(),
-            &mut NoObserver,
-        )
-        .unwrap();
+        let outcome = run_member(kind, params, &problem).unwrap();
         assert!(outcome.solution().is_none(), "{kind}");
         assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
     }
