@@ -6,16 +6,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use axum::extract::{RawQuery, State};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::sse::{Event as SseEvent, Sse};
 use queens_exact::count::{CountPlan, Tally};
 use serde_json::json;
-use tokio::sync::mpsc;
-use tokio_stream::wrappers::ReceiverStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::Stream;
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::jobs::{CancelOnDrop, Client};
+use crate::events::event_stream;
+use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
 /// Streams `{"type": "progress", "done", "of"}` as subproblems finish, then `{"type":
@@ -30,8 +29,7 @@ pub async fn count(
     let plan = CountPlan::new(n).map_err(|e| ApiError::bad(e.to_string()))?;
     let job = state.jobs().start(client)?;
     let cancel = job.cancel_flag();
-    let (events, received) = mpsc::channel::<String>(64);
-    let stream = CancelOnDrop::new(ReceiverStream::new(received), cancel.clone());
+    let (events, response) = event_stream(64, cancel.clone());
     tokio::task::spawn_blocking(move || {
         let started = Instant::now();
         let ids: Vec<usize> = (0..plan.subproblems().len()).collect();
@@ -59,6 +57,5 @@ pub async fn count(
         let _ = events.blocking_send(finished.to_string());
         drop(job);
     });
-    let stream = stream.map(|data| Ok(SseEvent::default().data(data)));
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+    Ok(response)
 }

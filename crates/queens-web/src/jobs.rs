@@ -3,16 +3,13 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use queens_core::CancelFlag;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use tokio_stream::Stream;
 
 use crate::error::ApiError;
 
@@ -121,34 +118,5 @@ impl Drop for Job {
                 running.remove(&self.client);
             }
         }
-    }
-}
-
-/// A response stream that raises a job's cancel flag when it is dropped: when the client
-/// disconnects, the server drops the response, and the job stops even if it is between events.
-#[derive(Debug)]
-pub struct CancelOnDrop<S> {
-    inner: S,
-    cancel: CancelFlag,
-}
-
-impl<S> CancelOnDrop<S> {
-    /// Wraps `inner`.
-    pub fn new(inner: S, cancel: CancelFlag) -> Self {
-        CancelOnDrop { inner, cancel }
-    }
-}
-
-impl<S: Stream + Unpin> Stream for CancelOnDrop<S> {
-    type Item = S::Item;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        Pin::new(&mut self.inner).poll_next(cx)
-    }
-}
-
-impl<S> Drop for CancelOnDrop<S> {
-    fn drop(&mut self) {
-        self.cancel.cancel();
     }
 }

@@ -24,6 +24,7 @@
 mod configure;
 mod count;
 mod error;
+mod events;
 mod experiment;
 mod jobs;
 mod page;

@@ -4,19 +4,19 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use axum::extract::{RawQuery, State};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::sse::{Event as SseEvent, Sse};
 use queens_core::notation::parse_squares;
 use queens_core::solve::run;
 use queens_core::{Budget, Event, Interest, Observer, Problem, Square, Verdict};
 use queens_lab::{Settings, SolverKind};
 use serde_json::json;
 use tokio::sync::mpsc;
-use tokio_stream::wrappers::ReceiverStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::Stream;
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::jobs::{CancelOnDrop, Client};
+use crate::events::event_stream;
+use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
@@ -63,9 +63,8 @@ pub async fn solve(
     let job = state.jobs().start(client)?;
     let max_events = state.limits().solve_max_events;
     let time_limit = state.jobs().time_limit();
-    let (events, received) = mpsc::channel::<String>(256);
     let cancel = job.cancel_flag();
-    let stream = CancelOnDrop::new(ReceiverStream::new(received), cancel.clone());
+    let (events, response) = event_stream(256, cancel.clone());
     tokio::task::spawn_blocking(move || {
         let mut budget = Budget::unlimited()
             .with_max_nodes(MAX_NODES)
@@ -111,8 +110,7 @@ pub async fn solve(
         let _ = events.blocking_send(finished.to_string());
         drop(job);
     });
-    let stream = stream.map(|data| Ok(SseEvent::default().data(data)));
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+    Ok(response)
 }
 
 /// Sends every event but the solver's own `finished` (replaced by a richer one) to the client;
