@@ -8,6 +8,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use queens_config::{Analysis, Configurator, Engine, Limits, Position, Rank, Reason, Status};
 use queens_core::Square;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 fn configurator() -> &'static Configurator {
     static SHARED: OnceLock<Configurator> = OnceLock::new();
@@ -316,16 +318,10 @@ fn every_position_of_up_to_two_queens_on_small_boards() {
     }
 }
 
-/// A deterministic stream of numbers for picking squares.
+/// A seeded generator of indices below a bound, for picking squares reproducibly.
 fn stream(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut state = seed;
-    move |below| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % below
-    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    move |below| rng.random_range(0..below)
 }
 
 #[test]
