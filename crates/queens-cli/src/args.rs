@@ -16,7 +16,6 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Find one solution.
-    #[command(after_help = SOLVE_AFTER_HELP)]
     Solve(SolveArgs),
     /// Check a board: list every pair of attacking queens and missing queens.
     #[command(after_help = VERIFY_AFTER_HELP)]
@@ -27,7 +26,6 @@ pub enum Command {
     /// Check that shard files form one complete count, and add them up.
     Merge(MergeArgs),
     /// Run solvers many times over sizes and parameter sweeps: success rates, iterations, times.
-    #[command(after_help = EXPERIMENT_AFTER_HELP)]
     Experiment(ExperimentArgs),
     /// Analyse a position of placed queens: which squares can still complete it, which queens
     /// are forced, how many completions each square has, and why blocked squares are blocked.
@@ -39,29 +37,6 @@ pub enum Command {
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
 }
-
-const SOLVE_AFTER_HELP: &str = "\
-Solvers:
-  brute-force        every placement of the free queens, each board checked in full
-  row-brute-force    one queen per row, every column combination, each board checked
-  backtracking       row by row, abandoning a branch at the first conflict
-  forward-checking   backtracking that strikes attacked squares from later rows
-  construct          the explicit solution for every N but 2 and 3, no search
-  min-conflicts      QS4-style local search: millions of queens in seconds, fixed queens kept
-  min-conflicts-minton  Minton's min-conflicts: a random attacked queen to its least-conflicted
-                     row; the classic reference, fixed queens kept, O(N) a step
-  random-search, optimized-random-search, simulated-annealing, hill-climbing,
-  hill-climbing-constant-shake, hill-climbing-decaying-shake, optimized-hill-climbing
-                     the local-search family of the original experiments, 1000 iterations
-                     unless --max-iters says otherwise
-  genetic            the genetic algorithm on any R×C board, 1000 generations
-  electric-force     queens as like charges pushed off shared lines, the last two brute-forced;
-                     10000 iterations
-Default: forward-checking up to N = 20, then construct (min-conflicts with --fix); brute-force
-when the queen count differs from the row count.
-
-Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.
-Exit codes: 0 solved, 1 no solution or stopped by the budget, 2 bad input.";
 
 const CONFIGURE_AFTER_HELP: &str = "\
 Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in some
@@ -80,22 +55,7 @@ A count is split into subproblems that depend on N only. --shard I/M counts ever
 starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
 --checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
 command again resumes from it.
-Exit codes: 0 counted, 1 interrupted before the end, 2 bad input.";
-
-const EXPERIMENT_AFTER_HELP: &str = "\
-Every combination of --solver, --n and --set values is a cell; each cell runs --runs times,
-run i seeded from (--seed, i), on all cores. Parameters (--set NAME=V1,V2,...):
-  p            shake probability (hill-climbing-constant-shake, -decaying-shake)
-  q            queens moved by a shake or a stall (the shaking and optimized hill climbers)
-  decay        decay of the shake probability (hill-climbing-decaying-shake)
-  temperature  starting temperature; cooling  factor per iteration (simulated-annealing)
-  probes, tail start of min-conflicts
-  population, tournament, elite, crossover, mutation   genetic
-  line, coulomb, border (weights), restart (iterations), avoid (0 or 1)   electric-force
-Examples:
-  queens experiment --n 4,8,16,24,32 --runs 1000
-  queens experiment --solver hill-climbing-constant-shake --n 16 --runs 200 \\
-      --set p=0.06,0.1,0.14,0.18,0.22,0.26 --set q=1,2,3,4";
+Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.";
 
 const VERIFY_AFTER_HELP: &str = "\
 Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
@@ -130,10 +90,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 
-    /// Stop after this many iterations (local search) [default: 1000 for the seed-002 family,
-    /// max(10⁷, 100·N) for min-conflicts].
+    /// Stop after this many iterations (local search) [default: each solver's own, listed
+    /// below].
     #[arg(long, value_name = "K")]
     pub max_iters: Option<u64>,
+
+    /// Set a solver parameter, e.g. --set p=0.3 (repeat for several; listed below).
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub sets: Vec<String>,
 
     /// Stop after this many seconds of wall time.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
@@ -194,6 +158,10 @@ pub struct CountArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0, hide = true)]
     pub checkpoint_every: f64,
+
+    /// Stop after this many seconds, keeping what was counted (with --checkpoint, to resume).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -225,13 +193,22 @@ pub struct ExperimentArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Iteration cap of each run [default: each solver's own; 1000 for the original's family].
+    /// Iteration cap of each run [default: each solver's own; 1000 for the original study's
+    /// local search].
     #[arg(long, value_name = "K")]
     pub max_iters: Option<u64>,
 
+    /// Node cap of each run of a tree search [default: none].
+    #[arg(long, value_name = "K")]
+    pub max_nodes: Option<u64>,
+
     /// Sweep a parameter: NAME=V1,V2,... (repeat for a grid).
-    #[arg(long = "set", value_name = "NAME=VALUES")]
+    #[arg(long = "set", value_name = "NAME=VALUES", allow_hyphen_values = true)]
     pub sets: Vec<String>,
+
+    /// Stop after this many seconds, printing the rows of the runs that finished.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 
     /// Also write results.csv, results.json and plots (SVG and PNG) to DIR.
     #[arg(long, value_name = "DIR")]
@@ -246,6 +223,11 @@ pub struct ExperimentArgs {
 pub struct VerifyArgs {
     /// The board file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
+
+    /// The board's size, N or `RxC`, when the input does not tell it (a list of squares, a
+    /// permutation with empty columns at the end) [default: read from the board].
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub size: Option<String>,
 
     /// Print the findings as JSON.
     #[arg(long)]
@@ -270,9 +252,14 @@ pub struct ConfigureArgs {
     #[arg(long, default_value = "auto", value_name = "ENGINE")]
     pub engine: String,
 
-    /// Search nodes the analysis may spend (squares it cannot decide are reported unknown).
+    /// Search nodes the analysis may spend (squares it cannot decide are reported unknown)
+    /// [default: 2000000].
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
+
+    /// Stop after this many seconds (squares not decided by then are reported unknown).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -299,4 +286,8 @@ pub struct ChallengeArgs {
     /// Node cap per run (no cap by default: brute force at N = 8 takes a few minutes).
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
+
+    /// Stop after this many seconds, printing the table of the runs that finished.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }

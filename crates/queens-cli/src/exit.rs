@@ -1,4 +1,4 @@
-//! Exit codes and how errors reach the user: one line on stderr.
+//! Exit codes and how errors reach the user.
 
 use std::io;
 use std::process::ExitCode;
@@ -8,53 +8,50 @@ use std::process::ExitCode;
 pub enum Exit {
     /// The answer was found (or the board is a solution).
     Success = 0,
-    /// A well-formed request without an answer: no solution, the budget ran out, conflicts.
+    /// A well-formed request without a (whole) answer: no solution, conflicts on the board, or
+    /// stopped by the budget, Ctrl-C or the time limit with what was done so far printed.
     NoAnswer = 1,
 }
 
 /// Bad input: exit code 2.
 const BAD_INPUT: u8 = 2;
 
-/// Reports a command's error: a closed pipe is a normal end (`queens solve 1000 | head`),
-/// anything else is one line on stderr and exit 2.
-pub fn report(error: &anyhow::Error) -> ExitCode {
-    let broken_pipe = error.chain().any(|cause| {
-        cause
+/// Whether `error` comes from a closed pipe (`queens solve 1000 | head`): a normal end.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let io_kind = cause
             .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    });
-    if broken_pipe {
+            .map(io::Error::kind)
+            // JSON written straight to the pipe fails as serde_json's error, whose source
+            // chain skips the io::Error itself.
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            });
+        io_kind == Some(io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Reports a command's error: a closed pipe is a normal end, anything else is one line on
+/// stderr and exit 2.
+pub fn report(error: &anyhow::Error) -> ExitCode {
+    if is_broken_pipe(error) {
         return ExitCode::SUCCESS;
     }
     eprintln!("error: {}", one_line(&format!("{error:#}")));
     ExitCode::from(BAD_INPUT)
 }
 
-/// Reports a command-line parsing error: `--help` and `--version` print in full and succeed,
-/// anything else prints clap's first line and exits 2.
+/// Reports a command-line parsing error: `--help` and `--version` print and succeed; anything
+/// else prints clap's whole message — the error on its first line, then the suggestion ("a
+/// similar subcommand exists"), the valid values or the usage — and exits 2.
 pub fn clap_error(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    let _ = error.print();
     match error.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(BAD_INPUT)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        _ => {
-            let rendered = error.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|line| !line.trim().is_empty())
-                .unwrap_or("invalid arguments");
-            let message = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {} (see --help)", message.trim());
-            ExitCode::from(BAD_INPUT)
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+        _ => ExitCode::from(BAD_INPUT),
     }
 }
 

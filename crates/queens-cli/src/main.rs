@@ -2,24 +2,29 @@
 //!
 //! The binary is thin: [`args`] declares the raw flags, each command validates them into a
 //! configuration and calls a library. Exit codes: 0 success, 1 a well-formed request with no
-//! answer (no solution, stopped by the budget, a board with conflicts), 2 bad input with a
-//! one-line message on stderr.
+//! (whole) answer (no solution, a board with conflicts, stopped by the budget, Ctrl-C or the
+//! time limit, with what was done so far printed), 2 bad input with a one-line message on
+//! stderr.
 
 mod args;
 mod commands;
 mod exit;
+mod help;
 mod progress;
 mod trace;
 
+#[cfg(test)]
+mod tests;
+
 use std::process::ExitCode;
 
-use clap::Parser;
+use queens_lab::Catalogue;
 
-use crate::args::{Cli, Command};
+use crate::args::Command;
 use crate::exit::Exit;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match help::parse(Catalogue::standard()) {
         Ok(cli) => cli,
         Err(error) => return exit::clap_error(&error),
     };

@@ -365,8 +365,6 @@ fn bad_input_is_one_line_and_exit_two() {
             &["solve", "8", "-m", "6", "--solver", "backtracking"],
             "one queen per row",
         ),
-        (&["solve", "8", "--seed", "x"], "invalid value"),
-        (&["solve", "8", "--format", "xml"], "invalid value"),
         (&["solve", "8", "--time-limit", "-1"], "time-limit"),
         (
             &["solve", "8", "--trace", "/nonexistent/dir/trace"],
@@ -397,7 +395,6 @@ fn bad_input_is_one_line_and_exit_two() {
             ],
             "of memory is available",
         ),
-        (&["frobnicate"], "unrecognized subcommand"),
     ];
     for (args, message) in cases {
         let output = queens().args(*args).output().unwrap();
@@ -405,6 +402,49 @@ fn bad_input_is_one_line_and_exit_two() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// Command-line mistakes get clap's whole message: the error on the first line, then what helps
+/// (a similar name, the valid values, the usage).
+#[test]
+fn command_line_mistakes_say_what_would_work() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["solve", "8", "--seed", "x"], "invalid value", "--help"),
+        (
+            &["solve", "8", "--format", "xml"],
+            "invalid value",
+            "possible values: text, perm, json, summary",
+        ),
+        (
+            &["solve", "8", "-f", "jsn"],
+            "invalid value",
+            "possible values",
+        ),
+        (&["frobnicate"], "unrecognized subcommand", "Usage: queens"),
+        (&["slove", "8"], "unrecognized subcommand", "'solve'"),
+        (
+            &["solve", "8", "--fromat", "json"],
+            "unexpected argument",
+            "a similar argument exists: '--format'",
+        ),
+        (
+            &["solve"],
+            "the following required arguments were not provided",
+            "<SIZE>",
+        ),
+    ];
+    for (args, first, help) in cases {
+        let output = queens().args(*args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let first_line = stderr.lines().next().unwrap_or_default();
+        assert!(
+            first_line.starts_with("error: ") && first_line.contains(first),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains(help), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }

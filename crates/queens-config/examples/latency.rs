@@ -11,7 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use queens_config::{Configurator, Engine, Limits, Position, Reason, Status};
+use queens_config::{Configurator, Engine, Position, Reason, Status};
+use queens_core::Budget;
 use queens_core::Square;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -65,7 +66,7 @@ fn main() {
             loop {
                 let started = Instant::now();
                 let analysis = configurator
-                    .analyse(&position, engine, &Limits::default())
+                    .analyse(&position, engine, &Budget::unlimited())
                     .expect("not cancelled");
                 times.push(started.elapsed());
                 exact += usize::from(analysis.completions.is_some());

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use queens_core::{CancelFlag, Square};
+use queens_core::{Budget, Square};
 use thiserror::Error;
 
 use crate::analysis::{Analysis, Cell, EngineUsed, Explanation, Reason, Status};
@@ -58,7 +58,7 @@ pub struct UnknownEngine(pub String);
 /// Why an analysis produced no result.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AnalysisError {
-    /// Its cancel flag was raised (a newer click, a client that left, Ctrl-C).
+    /// Its budget's token was cancelled (a newer click, a client that left, Ctrl-C).
     #[error("the analysis was cancelled")]
     Cancelled,
     /// The diagram engine was asked for a board it is not built for.
@@ -71,30 +71,28 @@ pub enum AnalysisError {
     },
 }
 
-/// How much work one analysis may do.
+/// The search nodes an analysis may spend when its budget sets no node cap.
+pub const DEFAULT_NODES: u64 = 2_000_000;
+
+/// How an analysis divides its node budget (the [`Budget`]'s node cap, or
+/// [`DEFAULT_NODES`]) between its tasks.
 #[derive(Clone, Debug)]
-pub struct Limits {
-    /// Search nodes for everything: statuses, counts and explanations.
-    pub nodes: u64,
-    /// Of those, the nodes spent trying to count all completions exactly.
+pub struct Shares {
+    /// The nodes spent trying to count all completions exactly.
     pub count_nodes: u64,
-    /// Of those, the nodes one undecided square may spend.
+    /// The nodes one undecided square may spend.
     pub square_nodes: u64,
-    /// Of those, the nodes spent narrowing down the queens to blame for dead squares that no
-    /// line argument explains; past it, the reason names all user queens, marked not minimal.
+    /// The nodes spent narrowing down the queens to blame for dead squares that no line
+    /// argument explains; past it, the reason names all user queens, marked not minimal.
     pub explain_nodes: u64,
-    /// Stops the analysis early.
-    pub cancel: Option<CancelFlag>,
 }
 
-impl Default for Limits {
+impl Default for Shares {
     fn default() -> Self {
-        Limits {
-            nodes: 2_000_000,
+        Shares {
             count_nodes: 400_000,
             square_nodes: 50_000,
             explain_nodes: 100_000,
-            cancel: None,
         }
     }
 }
@@ -143,13 +141,30 @@ impl Configurator {
         diagrams.get(&n).cloned()
     }
 
-    /// The analysis of `position` by `engine` within `limits`.
+    /// The analysis of `position` by `engine` within `budget`, shared out by default.
     pub fn analyse(
         &self,
         position: &Position,
         engine: Engine,
-        limits: &Limits,
+        budget: &Budget,
     ) -> Result<Analysis, AnalysisError> {
+        self.analyse_with(position, engine, budget, &Shares::default())
+    }
+
+    /// The analysis of `position` by `engine` within `budget`: its node cap (or
+    /// [`DEFAULT_NODES`]) divided by `shares`, its token and time limit. A cancelled token
+    /// abandons the analysis; a time limit leaves undecided squares `unknown`, like a spent
+    /// node cap.
+    pub fn analyse_with(
+        &self,
+        position: &Position,
+        engine: Engine,
+        budget: &Budget,
+        shares: &Shares,
+    ) -> Result<Analysis, AnalysisError> {
+        let mut clock = budget.clone();
+        clock.start();
+        let total_nodes = budget.max_nodes().unwrap_or(DEFAULT_NODES);
         let n = position.side();
         let diagram = match engine {
             Engine::Search => None,
@@ -160,29 +175,26 @@ impl Configurator {
             Engine::Auto if n <= AUTO_BUILD_MAX => self.diagram(n),
             Engine::Auto => self.cached(n),
         };
-        let mut budget = NodeBudget::new(
-            limits.nodes,
-            limits.cancel.as_ref().map(CancelFlag::as_atomic),
-        );
+        let mut budget = NodeBudget::new(total_nodes, Some(clock.token()));
         let mut base = FreeBoard::new(n);
         for &queen in position.queens() {
             base.place(queen);
         }
         let knowledge = match diagram {
             Some(diagram) => from_diagram(&diagram, position, &base),
-            None => from_search(position, &base, limits, &mut budget),
+            None => from_search(position, &base, shares, &mut budget),
         };
         if budget.was_cancelled() {
             return Err(AnalysisError::Cancelled);
         }
-        let mut explaining = budget.carve(limits.explain_nodes);
+        let mut explaining = budget.carve(shares.explain_nodes);
         let analysis = assemble(position, &base, &knowledge, &mut explaining);
         budget.absorb(&explaining);
         if budget.was_cancelled() {
             return Err(AnalysisError::Cancelled);
         }
         Ok(Analysis {
-            nodes: limits.nodes - budget.remaining(),
+            nodes: total_nodes - budget.remaining(),
             ..analysis
         })
     }
@@ -220,15 +232,15 @@ fn from_diagram(diagram: &SolutionDiagram, position: &Position, base: &FreeBoard
 fn from_search(
     position: &Position,
     base: &FreeBoard,
-    limits: &Limits,
+    shares: &Shares,
     budget: &mut NodeBudget<'_>,
 ) -> Knowledge {
     let n = base.side();
     let empty_rows = n as usize - base.queen_count();
     let count_nodes = if empty_rows <= COUNT_EMPTY_ROWS {
-        limits.count_nodes
+        shares.count_nodes
     } else {
-        limits.count_nodes / 100
+        shares.count_nodes / 100
     };
     let mut tally = vec![0u64; (n * n) as usize];
     let mut counting = budget.carve(count_nodes);
@@ -272,7 +284,7 @@ fn from_search(
                 possible[index(n, square)] = Some(false);
                 continue;
             }
-            let mut attempt = budget.carve(limits.square_nodes);
+            let mut attempt = budget.carve(shares.square_nodes);
             let found = Search::new(&board, &mut attempt)
                 .find(&|other| possible[index(n, other)].is_none());
             budget.absorb(&attempt);
@@ -285,7 +297,7 @@ fn from_search(
                 Completion::None => possible[index(n, square)] = Some(false),
                 Completion::Unknown => {}
             }
-            if budget.remaining() == 0 || budget.was_cancelled() {
+            if budget.is_spent() {
                 break;
             }
         }

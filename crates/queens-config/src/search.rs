@@ -5,22 +5,24 @@
 //! either looks for one completion (preferring squares the caller still wants witnessed) or
 //! counts all of them with a tally per square. Both stop when their [`NodeBudget`] runs out.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use queens_core::Square;
+use queens_core::{CancelToken, Square, StopReason};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 
 use crate::bits::FreeBoard;
 
-/// Caps the nodes of one or several searches and watches a cancel flag.
+/// Counts down the nodes of one or several searches, carved from the analysis's [`Budget`]
+/// (its node cap), and watches the budget's token: a cancelled token stops the analysis, a time
+/// limit ends the search as if the nodes ran out.
+///
+/// [`Budget`]: queens_core::Budget
 #[derive(Debug)]
 pub(crate) struct NodeBudget<'a> {
     remaining: u64,
-    cancel: Option<&'a AtomicBool>,
+    token: Option<&'a CancelToken>,
     polls: u32,
-    cancelled: bool,
+    stop: Option<StopReason>,
 }
 
 /// The budget ran out, or the analysis was cancelled.
@@ -28,27 +30,27 @@ pub(crate) struct NodeBudget<'a> {
 pub(crate) struct OutOfBudget;
 
 impl<'a> NodeBudget<'a> {
-    /// A budget of `nodes` nodes that also stops when `cancel` is raised.
-    pub(crate) fn new(nodes: u64, cancel: Option<&'a AtomicBool>) -> Self {
+    /// A budget of `nodes` nodes that also stops when `token` is raised.
+    pub(crate) fn new(nodes: u64, token: Option<&'a CancelToken>) -> Self {
         NodeBudget {
             remaining: nodes,
-            cancel,
+            token,
             polls: 0,
-            cancelled: false,
+            stop: None,
         }
     }
 
     /// Spends one node.
     pub(crate) fn spend(&mut self) -> Result<(), OutOfBudget> {
-        if self.remaining == 0 || self.cancelled {
+        if self.remaining == 0 || self.stop.is_some() {
             return Err(OutOfBudget);
         }
         self.remaining -= 1;
         self.polls += 1;
         if self.polls == 1024 {
             self.polls = 0;
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                self.cancelled = true;
+            if let Some(Err(stop)) = self.token.map(CancelToken::check) {
+                self.stop = Some(stop);
                 return Err(OutOfBudget);
             }
         }
@@ -60,23 +62,34 @@ impl<'a> NodeBudget<'a> {
         self.remaining
     }
 
-    /// Whether the cancel flag stopped a search.
-    pub(crate) fn was_cancelled(&self) -> bool {
-        self.cancelled || self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    /// Whether nothing is left to spend: no nodes, or the token was raised.
+    pub(crate) fn is_spent(&self) -> bool {
+        self.remaining == 0 || self.stop.is_some()
     }
 
-    /// A budget for a sub-task: at most `nodes` of what is left, same cancel flag. Spend it and
+    /// Whether the token was cancelled (not merely timed out): the analysis is abandoned.
+    pub(crate) fn was_cancelled(&self) -> bool {
+        self.stop == Some(StopReason::Cancelled)
+            || self
+                .token
+                .is_some_and(|token| token.reason() == Some(StopReason::Cancelled))
+    }
+
+    /// A budget for a sub-task: at most `nodes` of what is left, same token. Spend it and
     /// then hand it back with [`absorb`](Self::absorb).
     pub(crate) fn carve(&mut self, nodes: u64) -> NodeBudget<'a> {
         let share = nodes.min(self.remaining);
         self.remaining -= share;
-        NodeBudget::new(share, self.cancel)
+        NodeBudget {
+            stop: self.stop,
+            ..NodeBudget::new(share, self.token)
+        }
     }
 
     /// Returns what a carved budget did not spend.
     pub(crate) fn absorb(&mut self, carved: &NodeBudget<'a>) {
         self.remaining += carved.remaining;
-        self.cancelled |= carved.cancelled;
+        self.stop = self.stop.or(carved.stop);
     }
 }
 

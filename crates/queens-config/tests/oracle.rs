@@ -6,7 +6,10 @@
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use queens_config::{Analysis, Configurator, Engine, Limits, Position, Rank, Reason, Status};
+use queens_config::{
+    Analysis, Configurator, DEFAULT_NODES, Engine, Position, Rank, Reason, Shares, Status,
+};
+use queens_core::Budget;
 use queens_core::Square;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -200,19 +203,21 @@ enum Mode {
 fn check(position: &Position, mode: Mode) -> Analysis {
     let n = position.side();
     let solutions = completions(n, position.queens());
-    let (engine, limits) = match mode {
-        Mode::Diagram => (Engine::Bdd, Limits::default()),
-        Mode::CountingSearch => (Engine::Search, Limits::default()),
+    let (engine, shares) = match mode {
+        Mode::Diagram => (Engine::Bdd, Shares::default()),
+        Mode::CountingSearch => (Engine::Search, Shares::default()),
         Mode::WitnessSearch => (
             Engine::Search,
-            Limits {
+            Shares {
                 count_nodes: 0,
-                ..Limits::default()
+                ..Shares::default()
             },
         ),
     };
     let exact = !matches!(mode, Mode::WitnessSearch);
-    let analysis = configurator().analyse(position, engine, &limits).unwrap();
+    let analysis = configurator()
+        .analyse_with(position, engine, &Budget::unlimited(), &shares)
+        .unwrap();
     assert_eq!(analysis.solvable, Some(!solutions.is_empty()));
     // Without counting, counts appear only where the search finished at once.
     let exact = exact || analysis.completions.is_some();
@@ -362,10 +367,10 @@ fn the_engines_agree_on_eleven_and_twelve() {
                 let _ = position.place(square);
             }
             let bdd = configurator()
-                .analyse(&position, Engine::Bdd, &Limits::default())
+                .analyse(&position, Engine::Bdd, &Budget::unlimited())
                 .unwrap();
             let search = configurator()
-                .analyse(&position, Engine::Search, &Limits::default())
+                .analyse(&position, Engine::Search, &Budget::unlimited())
                 .unwrap();
             assert_eq!(bdd.completions, search.completions);
             assert!(bdd.completions.is_some());
@@ -385,26 +390,30 @@ fn adversarial_positions_stay_within_budget_and_never_contradict() {
             let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
             let _ = position.place(square);
         }
-        let tight = Limits {
-            nodes: 5_000,
+        let tight_nodes = 5_000;
+        let tight = Shares {
             count_nodes: 1_000,
             square_nodes: 500,
             explain_nodes: 1_000,
-            cancel: None,
         };
         let quick = configurator()
-            .analyse(&position, Engine::Search, &tight)
+            .analyse_with(
+                &position,
+                Engine::Search,
+                &Budget::unlimited().with_max_nodes(tight_nodes),
+                &tight,
+            )
             .unwrap();
         let full = configurator()
-            .analyse(&position, Engine::Search, &Limits::default())
+            .analyse(&position, Engine::Search, &Budget::unlimited())
             .unwrap();
         assert!(
-            quick.nodes <= tight.nodes,
+            quick.nodes <= tight_nodes,
             "{} > {}",
             quick.nodes,
-            tight.nodes
+            tight_nodes
         );
-        assert!(full.nodes <= Limits::default().nodes);
+        assert!(full.nodes <= DEFAULT_NODES);
         if quick.solvable.is_some() && full.solvable.is_some() {
             assert_eq!(quick.solvable, full.solvable);
         }

@@ -4,95 +4,10 @@
 //! of distinct queens; it does not require them to be peaceful — that is what
 //! [`verify`](crate::verify) checks.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::BoardError;
-
-/// One square of a board, 0-based; row 0 is the bottom rank, column 0 the file `a`.
-///
-/// In JSON a square is `{"row": r, "col": c}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Square {
-    /// The rank, 0 at the bottom.
-    pub row: u32,
-    /// The file, 0 for `a`.
-    pub col: u32,
-}
-
-/// A line along which two queens attack each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Line {
-    /// The same rank.
-    Row,
-    /// The same file.
-    Column,
-    /// The same rising diagonal (row − col constant).
-    Diagonal,
-    /// The same falling diagonal (row + col constant).
-    AntiDiagonal,
-}
-
-impl Line {
-    /// All four lines, in the order they are reported.
-    pub const ALL: [Line; 4] = [Line::Row, Line::Column, Line::Diagonal, Line::AntiDiagonal];
-
-    /// A short human name: "row", "column", "diagonal", "anti-diagonal".
-    pub fn name(self) -> &'static str {
-        match self {
-            Line::Row => "row",
-            Line::Column => "column",
-            Line::Diagonal => "diagonal",
-            Line::AntiDiagonal => "anti-diagonal",
-        }
-    }
-}
-
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl Square {
-    /// The square at `row`, `col` (0-based).
-    pub const fn new(row: u32, col: u32) -> Self {
-        Square { row, col }
-    }
-
-    /// The line this square shares with `other`, if a queen on one attacks a queen on the
-    /// other (ignoring pieces in between, as in the N-Queens problem). A square shares no line
-    /// with itself.
-    pub fn shared_line(self, other: Square) -> Option<Line> {
-        if self == other {
-            None
-        } else if self.row == other.row {
-            Some(Line::Row)
-        } else if self.col == other.col {
-            Some(Line::Column)
-        } else if self.row.abs_diff(other.row) == self.col.abs_diff(other.col) {
-            if (self.row > other.row) == (self.col > other.col) {
-                Some(Line::Diagonal)
-            } else {
-                Some(Line::AntiDiagonal)
-            }
-        } else {
-            None
-        }
-    }
-
-    /// Whether a queen here attacks a queen on `other`.
-    pub fn attacks(self, other: Square) -> bool {
-        self.shared_line(other).is_some()
-    }
-
-    /// Whether the square lies on an R×C board.
-    pub fn is_on(self, rows: u32, cols: u32) -> bool {
-        self.row < rows && self.col < cols
-    }
-}
+pub use crate::square::{Line, Square};
 
 /// An R×C board holding a set of distinct queens.
 ///

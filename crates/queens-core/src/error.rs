@@ -5,8 +5,8 @@
 
 use thiserror::Error;
 
-use crate::board::{Line, Square};
-use crate::notation::square_name;
+use crate::square::square_name;
+use crate::square::{Line, Square};
 
 /// A board that cannot exist.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -132,7 +132,7 @@ pub enum ParseError {
 }
 
 /// A solver that cannot run on the problem it was given.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq)]
 pub enum SolveError {
     /// The solver does not handle this shape of problem.
     #[error("{solver} cannot solve this problem: {reason}")]
@@ -152,6 +152,9 @@ pub enum SolveError {
         /// Bytes allowed.
         limit: u128,
     },
+    /// A parameter value the solver refuses.
+    #[error(transparent)]
+    Parameter(#[from] crate::descriptor::ParamError),
     /// The solver produced a board that failed validation: a bug, reported rather than hidden.
     #[error("{solver} returned an invalid board: {reason}")]
     InvalidSolution {

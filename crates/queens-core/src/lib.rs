@@ -7,8 +7,14 @@
 //! - [`notation`]: squares as `d1` or `r1c4`, boards as a text diagram, a permutation line or JSON.
 //! - [`symmetry`]: the symmetries of the board and a canonical form.
 //! - [`verify`]: an independent validator that every solver's answer goes through.
-//! - [`solve`]: the [`Solver`] trait, [`Budget`] stop rules, [`Observer`]s of [`Event`]s, and
-//!   the [`Outcome`] of a run.
+//! - [`solve`]: the [`Solver`] trait and the [`Outcome`] of a run, validated by its executor.
+//! - [`budget`]: the one stop rule, a [`Budget`] of nodes, iterations and time with a
+//!   [`CancelToken`].
+//! - [`observe`]: [`Observer`]s of a run's [`Event`]s, sampled so that nobody pays for
+//!   events nobody wants.
+//! - [`descriptor`]: what each solver is — name, explanation, shapes, typed parameters,
+//!   checks — in one [`SolverDescriptor`] beside its code.
+//! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
 //!
 //! ```
 //! use queens_core::{Board, Problem, Square, verify::verify};
@@ -22,17 +28,23 @@
 //! ```
 
 pub mod board;
+pub mod budget;
+pub mod descriptor;
 pub mod error;
+pub mod memory;
 pub mod notation;
+pub mod observe;
 pub mod problem;
 pub mod solve;
+pub mod square;
 pub mod symmetry;
 pub mod verify;
 
-pub use board::{Board, Line, QueenList, Queens, Square};
+pub use board::{Board, QueenList, Queens};
+pub use budget::{Budget, CancelToken, StopReason};
+pub use descriptor::{ParamError, ParamValues, Parameter, SolverDescriptor};
 pub use error::{BoardError, ParseError, ProblemError, SolveError};
+pub use observe::{Event, Interest, NoObserver, Observer};
 pub use problem::Problem;
-pub use solve::{
-    Budget, CancelFlag, Event, Interest, NoObserver, Observer, Outcome, Solver, Stats, StopReason,
-    Verdict,
-};
+pub use solve::{Outcome, Solver, Stats, Verdict};
+pub use square::{Line, Square};

@@ -10,17 +10,15 @@
 //! extra fields of `solve --format json`), or a bare list of squares. [`parse_board`] tells them
 //! apart by their first characters.
 
-use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 
 use serde::Deserialize;
 
-use crate::board::{Board, Square};
+use crate::board::Board;
 use crate::error::ParseError;
-
-/// The widest board whose squares are named algebraically.
-pub const ALGEBRAIC_MAX_COLS: u32 = 26;
+use crate::square::Square;
+pub use crate::square::{ALGEBRAIC_MAX_COLS, square_name};
 
 impl FromStr for Square {
     type Err = ParseError;
@@ -55,41 +53,6 @@ fn one_based(digits: &str) -> Option<u32> {
     digits.parse::<u32>().ok()?.checked_sub(1)
 }
 
-impl fmt::Display for Square {
-    /// Algebraic when the file has a letter, R1C1 otherwise.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.col < ALGEBRAIC_MAX_COLS {
-            write!(
-                f,
-                "{}{}",
-                char::from(b'a' + self.col as u8),
-                u64::from(self.row) + 1
-            )
-        } else {
-            write!(
-                f,
-                "r{}c{}",
-                u64::from(self.row) + 1,
-                u64::from(self.col) + 1
-            )
-        }
-    }
-}
-
-/// The name of `square` on a board `cols` files wide: algebraic up to 26 files, R1C1 beyond, so
-/// that all squares of one board are named alike.
-pub fn square_name(square: Square, cols: u32) -> String {
-    if cols <= ALGEBRAIC_MAX_COLS {
-        square.to_string()
-    } else {
-        format!(
-            "r{}c{}",
-            u64::from(square.row) + 1,
-            u64::from(square.col) + 1
-        )
-    }
-}
-
 /// A comma-separated list of squares; an empty (or all-blank) text is the empty list.
 pub fn parse_squares(list: &str) -> Result<Vec<Square>, ParseError> {
     if list.trim().is_empty() {
@@ -104,15 +67,6 @@ pub fn parse_squares(list: &str) -> Result<Vec<Square>, ParseError> {
             }
         })
         .collect()
-}
-
-/// Squares named for a board `cols` files wide, comma-separated.
-pub fn format_squares(squares: &[Square], cols: u32) -> String {
-    squares
-        .iter()
-        .map(|&square| square_name(square, cols))
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// The text diagram: top rank first, `Q` and `.` separated by spaces, one line per rank.

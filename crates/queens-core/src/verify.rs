@@ -10,8 +10,8 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::board::{Board, Line, Square};
-use crate::notation::square_name;
 use crate::problem::Problem;
+use crate::square::square_name;
 
 /// Two queens that attack each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -42,11 +42,6 @@ pub struct Verification {
 }
 
 impl Verification {
-    /// Lines holding more than one queen, by kind of line, then position.
-    pub fn crowded_lines(&self) -> &[CrowdedLine] {
-        &self.crowded
-    }
-
     /// Every attacking pair, line by line.
     pub fn conflicts(&self) -> impl Iterator<Item = Conflict> + '_ {
         self.crowded.iter().flat_map(|crowded| {
@@ -75,11 +70,6 @@ impl Verification {
     /// Queens on the board.
     pub fn queen_count(&self) -> usize {
         self.queens
-    }
-
-    /// Queens a full solution holds: min(rows, cols).
-    pub fn expected_count(&self) -> usize {
-        self.expected
     }
 
     /// How many queens short of a full solution the board is.

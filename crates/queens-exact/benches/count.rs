@@ -4,12 +4,11 @@
 //! `scripts/bench-count.sh`.
 
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use queens_core::{Budget, NoObserver, Problem, solve::run};
-use queens_exact::ExactSolver;
 use queens_exact::count::{CountPlan, count};
+use queens_exact::{backtracking, forward_checking};
 
 fn counting(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");
@@ -20,11 +19,11 @@ fn counting(c: &mut Criterion) {
     }
     // One thread, no scheduling: the kernel alone.
     let plan = CountPlan::new(13).unwrap();
-    let cancel = AtomicBool::new(false);
+    let budget = Budget::unlimited();
     group.bench_function("n13_kernel_one_thread", |b| {
         b.iter(|| {
             (0..plan.subproblems().len())
-                .map(|id| plan.count_one(id, &cancel).unwrap().total)
+                .map(|id| plan.count_one(id, &budget).unwrap().total)
                 .sum::<u128>()
         });
     });
@@ -34,11 +33,11 @@ fn counting(c: &mut Criterion) {
 fn solving(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     let problem = Problem::square(20).unwrap();
-    for solver in [ExactSolver::Backtracking, ExactSolver::ForwardChecking] {
+    for solver in [&backtracking::DESCRIPTOR, &forward_checking::DESCRIPTOR] {
         group.bench_function(format!("n20_{solver}"), |b| {
             b.iter(|| {
                 run(
-                    solver.build().as_mut(),
+                    solver.build_default().as_mut(),
                     black_box(&problem),
                     &mut Budget::unlimited(),
                     &mut NoObserver,

@@ -1,6 +1,6 @@
 //! Nodes per case of an N×N count (diagnostic): `cargo run --release -p queens-exact --example cases -- 16`.
+use queens_core::Budget;
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
 
 use queens_exact::count::{Case, CountPlan};
 
@@ -10,10 +10,10 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(14);
     let plan = CountPlan::new(n).expect("N in range");
-    let cancel = AtomicBool::new(false);
+    let budget = Budget::unlimited();
     let mut by_case: BTreeMap<String, (u64, u128)> = BTreeMap::new();
     for (id, sub) in plan.subproblems().iter().enumerate() {
-        let tally = plan.count_one(id, &cancel).expect("not cancelled");
+        let tally = plan.count_one(id, &budget).expect("not cancelled");
         let key = match sub.case {
             Case::Corner { .. } => "corner".to_owned(),
             Case::Edge { b } => format!("edge b={b}"),

@@ -6,11 +6,54 @@
 //! the board is abandoned at once. One node is one square tried. The loop keeps its own stack,
 //! so depth is limited by memory only.
 
+use queens_core::descriptor::Counts;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Problem, Square, StopReason};
+use queens_core::{
+    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
+};
 
 use crate::count_node;
 use crate::lines::LineCounts;
+use crate::shared;
+
+/// `backtracking`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "backtracking",
+    summary: "row by row from the bottom, abandoning a square at the first conflict",
+    explanation: "Instead of building whole boards and checking them at the end, backtracking checks each \
+        queen as it is placed. Rows are filled from the bottom; in each row the columns are tried \
+        left to right, and a square attacked by a queen already on the board is abandoned at \
+        once. When a row has no safe square left, the search backs up to the previous row and \
+        moves that queen on. A conflict found early prunes every board that would have \
+        contained it, which is why 8×8 needs only a few hundred squares tried.\n\n\
+        It is the Queen's Challenge's third solver, and the textbook depth-first search for \
+        constraint problems (Wirth's \"Algorithms + Data Structures = Programs\", 1976, made it \
+        the classic example). Locked queens stand on the board from the start and their rows are \
+        skipped; the search keeps its own stack, so any board size fits in memory.",
+    unit: "a square tried",
+    counts: Counts::Nodes,
+    shapes: shared::ONE_PER_ROW,
+    randomized: false,
+    parameters: &[],
+    default_max_iterations: shared::no_iterations,
+    practical_max_n: Some(28),
+    check,
+    memory,
+    build,
+};
+
+fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
+    shared::within_limit(&DESCRIPTOR, problem, params)
+}
+
+/// The lines, and a handful of 4- and 8-byte entries per row.
+fn memory(problem: &Problem, _: &ParamValues) -> u128 {
+    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
+}
+
+fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
+    crate::TreeSearch::boxed(&DESCRIPTOR, search)
+}
 
 /// Depth-first search, one row at a time, pruning on conflicts with queens already placed.
 pub(crate) fn search(

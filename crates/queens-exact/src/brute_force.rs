@@ -5,11 +5,56 @@
 //! lexicographic order, like an odometer whose wheels never pass each other. One node is one
 //! board examined. Works on any R×C board with any number of queens.
 
+use queens_core::descriptor::Counts;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Problem, Square, StopReason};
+use queens_core::{
+    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
+};
 
 use crate::count_node;
 use crate::lines::PeaceCheck;
+use crate::shared;
+
+/// `brute-force`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "brute-force",
+    summary: "every placement of the free queens on distinct squares, each board checked in full",
+    explanation: "The most naive search there is: put the queens on any distinct squares, check \
+        the whole board, and if two queens attack each other, move on to the next placement. \
+        The placements are visited in order like an odometer whose wheels are the queens, each \
+        wheel a square index (row × columns + column), the last wheel turning fastest and no wheel \
+        passing the next. On 8×8 with one queen locked that is up to C(63, 7) ≈ 553 million \
+        boards.\n\n\
+        It is the first solver of the Queen's Challenge (a 2021 blog series that builds N-Queens \
+        solvers in JavaScript, from brute force to backtracking, stepping them visibly on a board \
+        with one queen locked by the user). Here it takes any R×C board, any number of queens \
+        and any number of locked ones, and counts every board it examines, so its cost can be \
+        compared with the cleverer searches.",
+    unit: "a full board checked",
+    counts: Counts::Nodes,
+    shapes: shared::ANY,
+    randomized: false,
+    parameters: &[],
+    default_max_iterations: shared::no_iterations,
+    practical_max_n: Some(7),
+    check,
+    memory,
+    build,
+};
+
+fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
+    shared::within_limit(&DESCRIPTOR, problem, params)
+}
+
+/// The lines, and every free square listed.
+fn memory(problem: &Problem, _: &ParamValues) -> u128 {
+    let (rows, cols) = (u128::from(problem.rows()), u128::from(problem.cols()));
+    shared::line_bytes(problem) + 8 * rows * cols + 8 * u128::from(problem.queens())
+}
+
+fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
+    crate::TreeSearch::boxed(&DESCRIPTOR, search)
+}
 
 /// Examines every placement of the free queens until one is peaceful.
 pub(crate) fn search(

@@ -7,11 +7,54 @@
 //! so a placement costs O(rows) and the state is O(rows + cols), whatever the board size. One
 //! node is one placement.
 
+use queens_core::descriptor::Counts;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Problem, Square, StopReason};
+use queens_core::{
+    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
+};
 
 use crate::count_node;
 use crate::lines::LineCounts;
+use crate::shared;
+
+/// `forward-checking`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "forward-checking",
+    summary: "backtracking that strikes attacked squares from later rows and backs up when one empties",
+    explanation: "Backtracking that looks ahead. Every row still to fill keeps a count of its free squares; \
+        placing a queen strikes the squares it attacks in those rows (at most three per row: its \
+        column and its two diagonals). As soon as some later row has no free square left, the \
+        placement is hopeless and the search backs up at once, without trying the rows in \
+        between. Fewer placements are made than by plain backtracking, at a cost per placement \
+        that grows with the rows left.\n\n\
+        Forward checking is the classic improvement of Haralick and Elliott (\"Increasing tree \
+        search efficiency for constraint satisfaction problems\", 1980). Here it keeps locked \
+        queens, takes any board with one queen per row, and is the default exhaustive solver: \
+        it proves that a position has no solution as well as it finds one.",
+    unit: "a placement",
+    counts: Counts::Nodes,
+    shapes: shared::ONE_PER_ROW,
+    randomized: false,
+    parameters: &[],
+    default_max_iterations: shared::no_iterations,
+    practical_max_n: Some(28),
+    check,
+    memory,
+    build,
+};
+
+fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
+    shared::within_limit(&DESCRIPTOR, problem, params)
+}
+
+/// The lines, and a handful of 4- and 8-byte entries per row.
+fn memory(problem: &Problem, _: &ParamValues) -> u128 {
+    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
+}
+
+fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
+    crate::TreeSearch::boxed(&DESCRIPTOR, search)
+}
 
 /// Backtracking with forward checking of the remaining rows.
 pub(crate) fn search(

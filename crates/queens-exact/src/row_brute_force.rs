@@ -4,11 +4,52 @@
 //! Rows holding a fixed queen keep it; the other rows' columns turn like an odometer, the top
 //! free row fastest. One node is one board examined. Needs one queen per row.
 
+use queens_core::descriptor::Counts;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Problem, Square, StopReason};
+use queens_core::{
+    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
+};
 
 use crate::count_node;
 use crate::lines::PeaceCheck;
+use crate::shared;
+
+/// `row-brute-force`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "row-brute-force",
+    summary: "one queen per row, every combination of columns, each board checked in full",
+    explanation: "Brute force with one rule added: a row never holds two queens. Each free row gets one \
+        queen, and the rows' columns turn like an odometer, the top free row fastest; every \
+        complete board is checked in full. On 8×8 with one queen locked that is at most 8⁷ ≈ 2.1 \
+        million boards instead of brute force's 553 million: the constraint removes whole \
+        families of hopeless boards before they are ever built.\n\n\
+        It is the Queen's Challenge's second solver (part 4 of the 2021 blog series, \"One Queen \
+        Per Row\"). Here it takes any board with one queen per row and any locked queens, whose \
+        rows are skipped.",
+    unit: "a full board checked",
+    counts: Counts::Nodes,
+    shapes: shared::ONE_PER_ROW,
+    randomized: false,
+    parameters: &[],
+    default_max_iterations: shared::no_iterations,
+    practical_max_n: Some(8),
+    check,
+    memory,
+    build,
+};
+
+fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
+    shared::within_limit(&DESCRIPTOR, problem, params)
+}
+
+/// The lines, and a handful of 4- and 8-byte entries per row.
+fn memory(problem: &Problem, _: &ParamValues) -> u128 {
+    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
+}
+
+fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
+    crate::TreeSearch::boxed(&DESCRIPTOR, search)
+}
 
 /// Examines every one-queen-per-row board until one is peaceful.
 pub(crate) fn search(

@@ -11,8 +11,16 @@ use std::sync::{Mutex, OnceLock};
 use proptest::prelude::*;
 use queens_core::solve::run;
 use queens_core::verify::check_solution;
-use queens_core::{Budget, Event, NoObserver, Problem, Square, Verdict};
-use queens_exact::ExactSolver;
+use queens_core::{Budget, Event, NoObserver, Problem, SolverDescriptor, Square, Verdict};
+use queens_exact::{backtracking, brute_force, forward_checking, row_brute_force};
+
+/// The exhaustive solvers of the crate, from the most naive.
+const ALL: [&SolverDescriptor; 4] = [
+    &brute_force::DESCRIPTOR,
+    &row_brute_force::DESCRIPTOR,
+    &backtracking::DESCRIPTOR,
+    &forward_checking::DESCRIPTOR,
+];
 
 /// Nodes a solver may spend in these tests.
 const BUDGET: u64 = 400_000;
@@ -106,15 +114,15 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// The most nodes `solver` can need on `problem`, if it can be bounded simply.
-fn worst_case(solver: ExactSolver, problem: &Problem) -> u64 {
+fn worst_case(solver: &SolverDescriptor, problem: &Problem) -> u64 {
     let free = u64::from(problem.queens()) - problem.fixed().len() as u64;
     let squares =
         u64::from(problem.rows()) * u64::from(problem.cols()) - problem.fixed().len() as u64;
-    match solver {
-        ExactSolver::BruteForce => binomial(squares, free),
-        ExactSolver::RowBruteForce => u64::from(problem.cols()).saturating_pow(free as u32),
+    match solver.name {
+        "brute-force" => binomial(squares, free),
+        "row-brute-force" => u64::from(problem.cols()).saturating_pow(free as u32),
         // Far below the budget for every board in these tests.
-        ExactSolver::Backtracking | ExactSolver::ForwardChecking => 0,
+        _ => 0,
     }
 }
 
@@ -124,13 +132,13 @@ fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
     let solvable = solutions
         .iter()
         .any(|s| problem.fixed().iter().all(|q| s.contains(q)));
-    for solver in ExactSolver::ALL {
-        if solver.check(problem).is_err() {
+    for solver in ALL {
+        if solver.check_problem(problem, &solver.defaults()).is_err() {
             continue;
         }
         let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
         let outcome = run(
-            solver.build().as_mut(),
+            solver.build_default().as_mut(),
             problem,
             &mut budget,
             &mut NoObserver,
@@ -157,7 +165,7 @@ fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
         }
         // Deterministic: the same run costs the same nodes.
         let again = run(
-            solver.build().as_mut(),
+            solver.build_default().as_mut(),
             problem,
             &mut budget,
             &mut NoObserver,
@@ -220,7 +228,7 @@ proptest! {
 
     #[test]
     fn replaying_the_events_rebuilds_the_solution(problem in square_problem()) {
-        for solver in ExactSolver::ALL {
+        for solver in ALL {
             if worst_case(solver, &problem) > BUDGET {
                 continue;
             }
@@ -239,7 +247,7 @@ proptest! {
                 ControlFlow::Continue(())
             };
             let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
-            let outcome = run(solver.build().as_mut(), &problem, &mut budget, &mut replay).unwrap();
+            let outcome = run(solver.build_default().as_mut(), &problem, &mut budget, &mut replay).unwrap();
             prop_assert_eq!(consistent, Ok(()), "{}", solver);
             if let Verdict::Solved(board) = &outcome.verdict {
                 prop_assert_eq!(&on_board, &board.queens().collect(), "{}", solver);
@@ -266,9 +274,9 @@ fn every_locked_square_of_six_by_six() {
 fn two_and_three_have_no_solution() {
     for n in [2, 3] {
         let problem = Problem::square(n).unwrap();
-        for solver in ExactSolver::ALL {
+        for solver in ALL {
             let outcome = run(
-                solver.build().as_mut(),
+                solver.build_default().as_mut(),
                 &problem,
                 &mut Budget::unlimited(),
                 &mut NoObserver,
@@ -311,7 +319,7 @@ fn an_observer_can_stop_a_run() {
         }
     };
     let outcome = run(
-        ExactSolver::Backtracking.build().as_mut(),
+        backtracking::DESCRIPTOR.build_default().as_mut(),
         &problem,
         &mut Budget::unlimited(),
         &mut stop_after_three,
@@ -325,12 +333,12 @@ fn an_observer_can_stop_a_run() {
 
 #[test]
 fn a_cancelled_run_stops() {
-    let flag = queens_core::CancelFlag::new();
-    flag.cancel();
+    let token = queens_core::CancelToken::new();
+    token.cancel();
     let problem = Problem::square(8).unwrap();
-    let mut budget = Budget::unlimited().with_cancel(flag);
+    let mut budget = Budget::unlimited().with_cancel(token);
     let outcome = run(
-        ExactSolver::BruteForce.build().as_mut(),
+        brute_force::DESCRIPTOR.build_default().as_mut(),
         &problem,
         &mut budget,
         &mut NoObserver,
@@ -340,5 +348,9 @@ fn a_cancelled_run_stops() {
         outcome.verdict,
         Verdict::Stopped(queens_core::StopReason::Cancelled)
     );
-    assert!(outcome.stats.nodes.unwrap() < 2 * Budget::POLL_INTERVAL);
+    assert_eq!(
+        outcome.stats.nodes,
+        Some(0),
+        "stopped before the first node"
+    );
 }

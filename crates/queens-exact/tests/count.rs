@@ -1,7 +1,7 @@
 //! The counting engine against the published sequences (OEIS A000170 total, A002562 unique),
 //! read from `data/nqueens-counts.tsv`, and the laws of shards and checkpoints.
 
-use std::sync::atomic::AtomicBool;
+use queens_core::Budget;
 
 use queens_exact::count::shard::{MergeError, ShardReport, merge};
 use queens_exact::count::{CountError, CountPlan, Shard, Tally, checkpoint, count};
@@ -52,9 +52,9 @@ fn sizes_beyond_the_kernel_are_errors() {
 
 fn count_shard(plan: &CountPlan, shard: Shard) -> Tally {
     let mut sum = Tally::default();
-    let cancel = AtomicBool::new(false);
+    let budget = Budget::unlimited();
     for id in plan.shard_ids(shard) {
-        sum += plan.count_one(id, &cancel).unwrap();
+        sum += plan.count_one(id, &budget).unwrap();
     }
     sum
 }
@@ -143,14 +143,14 @@ fn checkpoints_resume_without_loss_or_double_counting() {
     let path = dir.join("count.json");
     let plan = CountPlan::new(10).unwrap();
     let shard = Shard::WHOLE;
-    let cancel = AtomicBool::new(false);
+    let budget = Budget::unlimited();
     let ids = plan.shard_ids(shard);
 
     // A first run finishes every third subproblem, then "dies".
     let mut progress = checkpoint::load(&path, &plan, shard).unwrap();
     assert!(progress.is_empty(), "no file yet");
     for &id in ids.iter().step_by(3) {
-        progress.record(id, plan.count_one(id, &cancel).unwrap());
+        progress.record(id, plan.count_one(id, &budget).unwrap());
     }
     checkpoint::save(&path, &plan, shard, &progress).unwrap();
 
@@ -159,7 +159,7 @@ fn checkpoints_resume_without_loss_or_double_counting() {
     assert_eq!(resumed.len(), progress.len());
     for &id in &ids {
         if !resumed.is_done(id) {
-            resumed.record(id, plan.count_one(id, &cancel).unwrap());
+            resumed.record(id, plan.count_one(id, &budget).unwrap());
         }
     }
     let sum = resumed.sum();
@@ -178,7 +178,8 @@ fn checkpoints_resume_without_loss_or_double_counting() {
 #[test]
 fn a_cancelled_subproblem_reports_nothing() {
     let plan = CountPlan::new(18).unwrap();
-    let cancelled = AtomicBool::new(true);
+    let cancelled = Budget::unlimited();
+    cancelled.token().cancel();
     // The largest subproblems of N = 18 run well past the first cancel poll.
     let stopped = (0..plan.subproblems().len()).any(|id| plan.count_one(id, &cancelled).is_none());
     assert!(stopped);

@@ -1,4 +1,4 @@
-//! Success rates of the seed-002 family: `cargo run --release -p queens-heuristic --example family -- 8 400`.
+//! Success rates of the local-search family: `cargo run --release -p queens-heuristic --example family -- 8 400`.
 
 use queens_core::{Budget, NoObserver, Problem, solve::run};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
@@ -20,7 +20,7 @@ fn main() {
                 let outcome = run(
                     &mut solver,
                     &problem,
-                    &mut Budget::unlimited(),
+                    &mut Budget::unlimited().with_max_iterations(1000),
                     &mut NoObserver,
                 )
                 .expect("square boards are supported");

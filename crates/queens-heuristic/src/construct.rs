@@ -4,10 +4,51 @@
 //! is 2, the odd list starts 3, 1 and ends with 5 (3, 1, 7, 9, …, 5); when N mod 6 is 3, the even
 //! list moves 2 to its end and the odd list moves 1 and 3 to its end (4, 6, …, 2, 5, 7, …, 1, 3).
 //! (Hoffman, Loessi and Moore 1969; the form given by Bernhardsson 1991.)
+//!
+//! [`stream_construction`] writes the permutation of a board of any size while computing it,
+//! checked row by row by the independent streaming validator, without holding the board.
 
-use queens_core::{Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Verdict};
+use std::io::{self, Write};
+
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::verify::PermutationCheck;
+use queens_core::{
+    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, StopReason,
+    Verdict,
+};
 
 use crate::require_classic;
+
+/// `construct`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "construct",
+    summary: "the explicit solution for every N but 2 and 3, computed column by column, no search",
+    explanation: "For every N except 2 and 3 a solution can be written down directly. List the \
+        even rows 2, 4, 6, … then the odd rows 1, 3, 5, … (counting rows from 1) and put the \
+        queen of column k on the k-th row of the list. When N leaves remainder 2 or 3 after \
+        division by 6, a few rows are moved to other places in the list so that no two queens \
+        share a diagonal. No search at all: a billion queens take as long as writing them \
+        out.\n\n\
+        The construction is Hoffman, Loessi and Moore's (\"Construction for the solutions of \
+        the m queens problem\", Mathematics Magazine, 1969) in the form given by Bernhardsson \
+        (1991). It gives one fixed solution, so it cannot keep locked queens (min-conflicts \
+        can).",
+    unit: "—",
+    counts: Counts::Nothing,
+    shapes: Shapes {
+        board: BoardShape::Classic,
+        fixed: FixedQueens::Refused(
+            "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
+        ),
+    },
+    randomized: false,
+    parameters: &[],
+    default_max_iterations: |_| None,
+    practical_max_n: None,
+    check: |_, _| Ok(()),
+    memory: |problem, _| 4 * u128::from(problem.rows()),
+    build: |_, _| Box::new(Construct),
+};
 
 /// The explicit construction, for square boards without fixed queens.
 #[derive(Clone, Copy, Debug, Default)]
@@ -57,7 +98,7 @@ pub fn construction(n: u32) -> Option<impl ExactSizeIterator<Item = u32> + Clone
 
 impl Solver for Construct {
     fn name(&self) -> &'static str {
-        "construct"
+        DESCRIPTOR.name
     }
 
     fn solve(
@@ -66,16 +107,8 @@ impl Solver for Construct {
         _budget: &mut Budget,
         _observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let unsupported = |reason: &str| SolveError::Unsupported {
-            solver: "construct",
-            reason: reason.to_owned(),
-        };
-        let n = require_classic("construct", problem)?;
-        if !problem.fixed().is_empty() {
-            return Err(unsupported(
-                "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
-            ));
-        }
+        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
+        let n = require_classic(DESCRIPTOR.name, problem)?;
         let verdict = match construction(n) {
             Some(rows) => Verdict::Solved(
                 Board::from_permutation(rows.collect()).expect("rows lie on the board"),
@@ -86,10 +119,105 @@ impl Solver for Construct {
     }
 }
 
+/// How a streamed construction ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Streamed {
+    /// Every row written and checked.
+    Solved,
+    /// N = 2 or 3: nothing to write.
+    Unsolvable,
+    /// The budget stopped it; what was written is a prefix of the line.
+    Stopped(StopReason),
+}
+
+/// A streamed construction that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// Writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The validator refused a row: a bug in the construction.
+    #[error("construct produced an invalid board for N = {n}: {reason} (a bug, please report it)")]
+    Invalid {
+        /// The board side.
+        n: u32,
+        /// What the validator found.
+        reason: String,
+    },
+}
+
+/// Columns computed between two looks at the budget.
+const STREAM_CHUNK: usize = 1 << 16;
+
+/// Writes the N×N construction as a permutation line to `out` (or only checks it, when `out`
+/// is `None`), column by column: each row is checked by the independent streaming validator as
+/// it is written, and the board is never held. Stops between chunks of columns when `budget`
+/// does.
+pub fn stream_construction(
+    n: u32,
+    mut out: Option<&mut dyn Write>,
+    budget: &Budget,
+) -> Result<Streamed, StreamError> {
+    let Some(rows) = construction(n) else {
+        return Ok(Streamed::Unsolvable);
+    };
+    let mut check = PermutationCheck::default();
+    let mut digits = itoa::Buffer::new();
+    for (col, row) in rows.enumerate() {
+        if col % STREAM_CHUNK == 0
+            && let Err(stop) = budget.check()
+        {
+            return Ok(Streamed::Stopped(stop));
+        }
+        check.push(Some(row)).map_err(|e| StreamError::Invalid {
+            n,
+            reason: e.to_string(),
+        })?;
+        if let Some(out) = out.as_deref_mut() {
+            if col > 0 {
+                out.write_all(b" ")?;
+            }
+            out.write_all(digits.format(row).as_bytes())?;
+        }
+    }
+    if let Some(out) = out {
+        out.write_all(b"\n")?;
+    }
+    let report = check.finish().map_err(|e| StreamError::Invalid {
+        n,
+        reason: e.to_string(),
+    })?;
+    if !report.is_solution() {
+        return Err(StreamError::Invalid {
+            n,
+            reason: "the streaming validator found conflicts".into(),
+        });
+    }
+    Ok(Streamed::Solved)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use queens_core::verify::verify;
+
+    #[test]
+    fn streaming_writes_the_checked_line() {
+        let mut out = Vec::new();
+        let ended = stream_construction(8, Some(&mut out), &Budget::unlimited()).unwrap();
+        assert_eq!(ended, Streamed::Solved);
+        assert_eq!(out, b"1 3 5 7 2 0 6 4\n");
+        let stopped = Budget::unlimited();
+        stopped.token().cancel();
+        assert_eq!(
+            stream_construction(8, None, &stopped).unwrap(),
+            Streamed::Stopped(StopReason::Cancelled)
+        );
+        assert_eq!(
+            stream_construction(3, None, &Budget::unlimited()).unwrap(),
+            Streamed::Unsolvable
+        );
+    }
 
     #[test]
     fn the_example_of_eight() {

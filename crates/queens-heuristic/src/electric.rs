@@ -13,7 +13,7 @@
 //! The forces run from a random board, restarting from a new one after 300 iterations while more
 //! than two queens are attacked; once at most two are, those are brute-forced over every free
 //! square, and if that fails the search goes on from a new board. Iterations count every force
-//! step over all restarts, 10 000 at most by default.
+//! step over all restarts; the budget's cap is 10 000 by default.
 //!
 //! Where the article leaves the law open, we chose: queens move one after another within an
 //! iteration (each sees the others where they stand), the border push is that of like charges
@@ -23,9 +23,11 @@
 //! Moving all queens at once from the same positions, or choosing among all six directions,
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+    Board, Budget, Observer, Outcome, Parameter, Problem, SolveError, Solver, SolverDescriptor,
+    Square, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -45,8 +47,6 @@ pub struct ElectricParams {
     pub border_weight: f64,
     /// Force iterations before a board with more than two attacked queens is restarted.
     pub restart_after: u32,
-    /// Force iterations in all (over every restart) before giving up.
-    pub max_iterations: u64,
     /// Pick the same-line repulsion only among the directions after which the two queens
     /// share no other line: the improvement the article proposes (false: any of the six).
     pub avoid_new_lines: bool,
@@ -60,11 +60,89 @@ impl Default for ElectricParams {
             coulomb_weight: 2.0,
             border_weight: 5.0,
             restart_after: 300,
-            max_iterations: 10_000,
             avoid_new_lines: true,
         }
     }
 }
+
+/// `electric-force`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "electric-force",
+    summary: "queens as like charges, pushed off shared lines until they settle; the last two brute-forced",
+    explanation: "Imagine each queen as an electric charge. Every queen that shares a line with \
+        another is pushed: off the shared line (one of the directions that leave it, at \
+        random), away from the other queen by Coulomb's law (weaker with the squared distance), \
+        and in from the board's rim as if the board were a ring of like charges. The pushes are \
+        added, and the queen moves one square that way. Queens nobody attacks stay put: they \
+        have found their place. After 300 steps with more than two queens still attacked, the \
+        board restarts from random squares; once at most two are attacked, those two are \
+        brute-forced over every free square.\n\n\
+        It is the algorithm of the 2014 article \"Solving eight queens problem with electrical \
+        force analogy\", with its weights 6 (same line), 2 (Coulomb) and 5 (border). The \
+        article leaves the laws open; we move queens one after another, use a ring around the \
+        board for the border push, and skip leaving directions that would put the two queens on \
+        another shared line, the improvement the article itself proposes (avoid = 0 turns it \
+        off). Locked queens push like the others but never move. The method does not scale \
+        past N ≈ 10, because the brute force covers only the last two queens.",
+    unit: "a force step (every attacked queen moves once)",
+    counts: Counts::Iterations,
+    shapes: Shapes {
+        board: BoardShape::Classic,
+        fixed: FixedQueens::Kept,
+    },
+    randomized: true,
+    parameters: &[
+        Parameter::real(
+            "line",
+            6.0,
+            0.0,
+            1e6,
+            "weight of the push off a shared line",
+        ),
+        Parameter::real(
+            "coulomb",
+            2.0,
+            0.0,
+            1e6,
+            "weight of the Coulomb push between queens on a shared line",
+        ),
+        Parameter::real(
+            "border",
+            5.0,
+            0.0,
+            1e6,
+            "weight of the push in from the board's rim",
+        ),
+        Parameter::whole(
+            "restart",
+            300.0,
+            1.0,
+            1e9,
+            "force steps before a board with more than two attacked queens restarts",
+        ),
+        Parameter::whole(
+            "avoid",
+            1.0,
+            0.0,
+            1.0,
+            "1: leave a shared line only in directions that share no other line with the pusher; 0: any of the six",
+        ),
+    ],
+    default_max_iterations: |_| Some(10_000),
+    practical_max_n: None,
+    check: |_, _| Ok(()),
+    memory: |problem, _| 8 * 6 * u128::from(problem.rows()),
+    build: |seed, values| {
+        Box::new(ElectricForce::new(ElectricParams {
+            seed,
+            line_weight: values.get("line"),
+            coulomb_weight: values.get("coulomb"),
+            border_weight: values.get("border"),
+            restart_after: values.count("restart"),
+            avoid_new_lines: values.get("avoid") != 0.0,
+        }))
+    },
+};
 
 /// The electric-force solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -319,7 +397,7 @@ impl Charges {
 
 impl Solver for ElectricForce {
     fn name(&self) -> &'static str {
-        "electric-force"
+        DESCRIPTOR.name
     }
 
     fn solve(
@@ -328,7 +406,8 @@ impl Solver for ElectricForce {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let n = require_classic("electric-force", problem)?;
+        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
+        let n = require_classic(DESCRIPTOR.name, problem)?;
         let params = self.params;
         let mut rng = SmallRng::seed_from_u64(params.seed);
         let mut reporter = Reporter::new(observer);
@@ -347,15 +426,10 @@ impl Solver for ElectricForce {
                         if loose.len() <= 2 {
                             break;
                         }
-                        if iterations >= params.max_iterations {
-                            break 'attempts Verdict::Stopped(StopReason::IterationLimit(
-                                params.max_iterations,
-                            ));
-                        }
-                        iterations += 1;
-                        if let Err(stop) = budget.check_iterations(iterations) {
+                        if let Err(stop) = budget.check_iterations(iterations + 1) {
                             break 'attempts Verdict::Stopped(stop);
                         }
+                        iterations += 1;
                         if let Err(stop) = charges.step(&params, &mut rng, &mut reporter) {
                             break 'attempts Verdict::Stopped(stop);
                         }
@@ -401,17 +475,16 @@ mod tests {
 
     use super::*;
 
-    /// One run on `problem` with the default parameters but `seed` and `max_iterations`.
+    /// One run on `problem` with the default parameters but `seed`, capped at `max_iterations`.
     fn solve(problem: &Problem, seed: u64, max_iterations: u64) -> Outcome {
         let mut solver = ElectricForce::new(ElectricParams {
             seed,
-            max_iterations,
             ..ElectricParams::default()
         });
         run(
             &mut solver,
             problem,
-            &mut Budget::unlimited(),
+            &mut Budget::unlimited().with_max_iterations(max_iterations),
             &mut NoObserver,
         )
         .unwrap()
@@ -435,7 +508,7 @@ mod tests {
     fn a_seed_reproduces_its_run() {
         let eight = Problem::square(8).unwrap();
         let run_of = |seed| {
-            let outcome = solve(&eight, seed, ElectricParams::default().max_iterations);
+            let outcome = solve(&eight, seed, 10_000);
             (outcome.verdict, outcome.stats.iterations)
         };
         assert_eq!(run_of(3), run_of(3));

@@ -13,12 +13,15 @@
 //! crossover with probability 0.9 and mutation of one gene with probability 0.2 per child —
 //! chosen by a sweep at N = 8 (`queens experiment --solver genetic --set tournament=2,3,5
 //! --set population=100,200,400 --set mutation=0.2,0.3,0.4,0.6,0.9`): stronger selection or more
-//! mutation made the population converge too early. One iteration is one generation; the best
-//! chromosome of each generation is reported as a step, its changes as moves.
+//! mutation made the population converge too early. One iteration is one generation bred (a cap
+//! of K lets K generations be bred); the best chromosome of each generation is reported as a
+//! step, its changes as moves.
 
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+    Budget, Observer, Outcome, ParamError, ParamValues, Parameter, Problem, SolveError, Solver,
+    SolverDescriptor, Square, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -38,8 +41,6 @@ pub struct GeneticParams {
     pub crossover: f64,
     /// Probability that a child has one gene mutated (0.2).
     pub mutation: f64,
-    /// Generations at most (1000).
-    pub generations: u64,
 }
 
 impl Default for GeneticParams {
@@ -51,43 +52,148 @@ impl Default for GeneticParams {
             elite: 2,
             crossover: 0.9,
             mutation: 0.2,
-            generations: 1000,
         }
     }
 }
 
 impl GeneticParams {
-    /// Checks the ranges.
-    pub fn check(&self) -> Result<(), String> {
-        if self.population < 2 {
-            return Err(format!(
-                "the population must be at least 2, got {}",
-                self.population
-            ));
+    /// Checks every parameter against its range and the others.
+    pub fn check(&self) -> Result<(), SolveError> {
+        check_values(&self.values()?)
+    }
+
+    /// The values, checked against their ranges.
+    fn values(&self) -> Result<ParamValues, SolveError> {
+        Ok(DESCRIPTOR.params(&[
+            ("population", f64::from(self.population)),
+            ("tournament", f64::from(self.tournament)),
+            ("elite", f64::from(self.elite)),
+            ("crossover", self.crossover),
+            ("mutation", self.mutation),
+        ])?)
+    }
+
+    /// The parameters from checked values and a seed.
+    fn from_values(seed: u64, values: &ParamValues) -> Self {
+        GeneticParams {
+            seed,
+            population: values.count("population"),
+            tournament: values.count("tournament"),
+            elite: values.count("elite"),
+            crossover: values.get("crossover"),
+            mutation: values.get("mutation"),
         }
-        if self.tournament == 0 || self.tournament > self.population {
-            return Err(format!(
-                "the tournament must be between 1 and the population, got {}",
-                self.tournament
-            ));
-        }
-        if self.elite >= self.population {
-            return Err(format!(
-                "the elite must be smaller than the population, got {}",
-                self.elite
-            ));
-        }
-        for (name, p) in [("crossover", self.crossover), ("mutation", self.mutation)] {
-            if !(0.0..=1.0).contains(&p) {
-                return Err(format!("{name} probability must be in [0, 1], got {p}"));
-            }
-        }
-        if self.generations == 0 {
-            return Err("the generation cap must be at least 1".into());
-        }
-        Ok(())
     }
 }
+
+/// The tournament draws from the population, and the elite leaves room for children.
+fn check_values(values: &ParamValues) -> Result<(), SolveError> {
+    let (population, tournament, elite) = (
+        values.get("population"),
+        values.get("tournament"),
+        values.get("elite"),
+    );
+    if tournament > population {
+        return Err(ParamError::Invalid(format!(
+            "tournament must be at most the population ({population}), got {tournament}"
+        ))
+        .into());
+    }
+    if elite >= population {
+        return Err(ParamError::Invalid(format!(
+            "elite must be smaller than the population ({population}), got {elite}"
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// The most squares a board may have: genes index them in 24 bits' worth of room.
+const MAX_SQUARES: u64 = 1 << 24;
+
+fn check(problem: &Problem, values: &ParamValues) -> Result<(), SolveError> {
+    check_values(values)?;
+    if u64::from(problem.rows()) * u64::from(problem.cols()) > MAX_SQUARES {
+        return Err(SolveError::Unsupported {
+            solver: DESCRIPTOR.name,
+            reason: "it indexes squares: at most 2²⁴ squares".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Two populations of M genes, 4 bytes each, and their fitness.
+fn memory(problem: &Problem, values: &ParamValues) -> u128 {
+    let population = values.get("population") as u128;
+    2 * population * (4 * u128::from(problem.queens()) + 32)
+}
+
+/// `genetic`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "genetic",
+    summary: "a genetic algorithm on any R×C board: chromosomes of queen squares, crossover, mutation",
+    explanation: "A population of boards evolves. A chromosome is the list of M squares its \
+        queens stand on; its fitness is minus the number of attacking pairs, so a solution \
+        scores 0. Each generation keeps the 2 best boards unchanged, then breeds the rest: two \
+        parents are picked by tournaments (the better of 2 random boards), crossed with \
+        probability 0.9, and each child has one queen moved to a free square with probability \
+        0.2. Crossover merges the parents' squares alternately, the first of one, the first of \
+        the other, and so on, skipping squares already taken: one child takes the first M of the \
+        merged list, the other the last M, so no child ever has two queens on one square.\n\n\
+        The chromosome, fitness, crossover and mutation are those of the article \"8 queens \
+        problem solution using genetic algorithm\". It leaves the population and selection \
+        open; we chose them with a sweep at N = 8 (stronger selection or more mutation made the \
+        population converge too early). It works on any R×C board with any number of queens.",
+    unit: "a generation",
+    counts: Counts::Iterations,
+    shapes: Shapes {
+        board: BoardShape::Any,
+        fixed: FixedQueens::Refused("it evolves every queen (use min-conflicts for fixed queens)"),
+    },
+    randomized: true,
+    parameters: &[
+        Parameter::whole(
+            "population",
+            200.0,
+            2.0,
+            100_000.0,
+            "chromosomes per generation",
+        ),
+        Parameter::whole(
+            "tournament",
+            2.0,
+            1.0,
+            100_000.0,
+            "chromosomes drawn per tournament; the best one is a parent",
+        ),
+        Parameter::whole(
+            "elite",
+            2.0,
+            0.0,
+            99_999.0,
+            "best chromosomes copied unchanged into the next generation",
+        ),
+        Parameter::real(
+            "crossover",
+            0.9,
+            0.0,
+            1.0,
+            "probability that two parents are crossed rather than copied",
+        ),
+        Parameter::real(
+            "mutation",
+            0.2,
+            0.0,
+            1.0,
+            "probability that a child has one queen moved to a free square",
+        ),
+    ],
+    default_max_iterations: |_| Some(1000),
+    practical_max_n: None,
+    check,
+    memory,
+    build: |seed, values| Box::new(Genetic::new(GeneticParams::from_values(seed, values))),
+};
 
 /// The genetic algorithm.
 #[derive(Clone, Debug, Default)]
@@ -168,32 +274,24 @@ impl Solver for Genetic {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let unsupported = |reason: String| SolveError::Unsupported {
-            solver: "genetic",
-            reason,
-        };
         let params = self.params;
-        params.check().map_err(unsupported)?;
-        if !problem.fixed().is_empty() {
-            return Err(unsupported(
-                "it evolves every queen (use min-conflicts for fixed queens)".into(),
-            ));
-        }
+        DESCRIPTOR.check_problem(problem, &params.values()?)?;
         let cols = problem.cols();
-        let squares = problem
-            .rows()
-            .checked_mul(cols)
-            .filter(|&s| s <= 1 << 24)
-            .ok_or_else(|| unsupported("it indexes squares: at most 2²⁴ squares".into()))?;
+        let squares = problem.rows() * cols;
         let m = problem.queens() as usize;
         let mut rng = SmallRng::seed_from_u64(params.seed);
         let mut reporter = Reporter::new(observer);
-        let mut population: Vec<(i64, Chromosome)> = (0..params.population)
-            .map(|_| {
-                let chromosome = random_chromosome(m, squares, &mut rng);
-                (fitness(&chromosome, cols), chromosome)
-            })
-            .collect();
+        let mut population: Vec<(i64, Chromosome)> = Vec::with_capacity(params.population as usize);
+        for _ in 0..params.population {
+            // A chromosome of a large board takes a while: stop between two.
+            if let Err(stop) = budget.check() {
+                return Ok(Outcome::new(Verdict::Stopped(stop))
+                    .with_iterations(0)
+                    .with_seed(params.seed));
+            }
+            let chromosome = random_chromosome(m, squares, &mut rng);
+            population.push((fitness(&chromosome, cols), chromosome));
+        }
         let mut shown: Chromosome = Vec::new();
         let mut generation = 0u64;
         let verdict = loop {
@@ -209,18 +307,19 @@ impl Solver for Genetic {
                     .collect();
                 break Verdict::Solved(problem.board(queens).expect("genes are distinct squares"));
             }
-            generation += 1;
-            if generation >= params.generations {
-                break Verdict::Stopped(StopReason::IterationLimit(params.generations));
-            }
-            if let Err(stop) = budget.check_iterations(generation) {
+            if let Err(stop) = budget.check_iterations(generation + 1) {
                 break Verdict::Stopped(stop);
             }
+            generation += 1;
             let best_fitness = *best_fitness;
             if let Err(stop) = reporter.step(generation, || best_fitness) {
                 break Verdict::Stopped(stop);
             }
-            population = next_generation(&population, &params, squares, cols, &mut rng);
+            population =
+                match next_generation(&population, &params, squares, cols, &mut rng, budget) {
+                    Ok(next) => next,
+                    Err(stop) => break Verdict::Stopped(stop),
+                };
         };
         Ok(Outcome::new(verdict)
             .with_iterations(generation)
@@ -228,14 +327,16 @@ impl Solver for Genetic {
     }
 }
 
-/// Elites, then children of tournament-selected parents until the population is full.
+/// Elites, then children of tournament-selected parents until the population is full; stopped
+/// between two children when the budget is.
 fn next_generation(
     population: &[(i64, Chromosome)],
     params: &GeneticParams,
     squares: u32,
     cols: u32,
     rng: &mut SmallRng,
-) -> Vec<(i64, Chromosome)> {
+    budget: &Budget,
+) -> Result<Vec<(i64, Chromosome)>, StopReason> {
     let size = population.len();
     let mut next: Vec<(i64, Chromosome)> = population[..params.elite as usize].to_vec();
     let select = |rng: &mut SmallRng| -> &Chromosome {
@@ -247,6 +348,7 @@ fn next_generation(
         &population[winner].1
     };
     while next.len() < size {
+        budget.check()?;
         let (dad, mom) = (select(rng), select(rng));
         let (mut first, mut second) = if rng.random::<f64>() < params.crossover {
             crossover(dad, mom)
@@ -265,7 +367,7 @@ fn next_generation(
             }
         }
     }
-    next
+    Ok(next)
 }
 
 /// Reports the change of the best chromosome as removals and placements.

@@ -1,11 +1,16 @@
-//! N-Queens solvers that scale to millions of queens.
+//! N-Queens solvers by search without a tree: construction, local search, evolution and
+//! physics, from the eight queens of a course to boards of millions.
 //!
-//! - [`Construct`]: the explicit construction — a solution for every N except 2 and 3, in O(N)
-//!   time, computed column by column ([`construction`]) so that it can be streamed to a file
-//!   without holding the board.
-//! - [`MinConflicts`]: local search in the style of Sosic & Gu's QS4 — a permutation start that
-//!   places most queens without diagonal conflicts by random probes, then swap repair of the
-//!   few collisions left. 8 bytes a queen; fixed queens stay where they are.
+//! | module | solver(s) | for |
+//! |---|---|---|
+//! | [`construct`] | `construct`: the explicit solution, O(N), streamed column by column | one solution of any size, no fixed queens |
+//! | [`min_conflicts`] | `min-conflicts`: QS4-style local search (Sosic & Gu), 8 bytes a queen | millions of queens, fixed queens kept |
+//! | [`minton`] | `min-conflicts-minton`: Minton et al.'s min-conflicts heuristic | the classic reference |
+//! | [`local`] | the local-search family of the original study: random search, optimized random search, simulated annealing, four hill climbers | comparing heuristics, faithful to the original |
+//! | [`genetic`] | `genetic`: the article's genetic algorithm on any R×C board | evolution, any number of queens |
+//! | [`electric`] | `electric-force`: queens as like charges | the electrical analogy, small N |
+//!
+//! Each module holds its solvers' [`SolverDescriptor`](queens_core::SolverDescriptor)s.
 //!
 //! ```
 //! use queens_core::{Budget, NoObserver, Problem, solve::run};
@@ -17,21 +22,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod construct;
-mod electric;
+pub mod construct;
+pub mod electric;
 pub mod genetic;
 mod huge;
-mod local;
-mod min_conflicts;
-mod minton;
+pub mod local;
+pub mod min_conflicts;
+pub mod minton;
 
-pub use construct::{Construct, construction};
+pub use construct::{Construct, Streamed, construction, stream_construction};
 pub use electric::{ElectricForce, ElectricParams};
 pub use genetic::{Genetic, GeneticParams};
-pub use local::{BadParameter, LocalSearch, LocalSearchKind, LocalSearchParams};
+pub use local::{LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};
 pub use minton::MinConflictsMinton;
-
 use queens_core::{Problem, SolveError};
 
 /// N, for a problem of N queens on an N×N board — the only shape the solvers here take; any

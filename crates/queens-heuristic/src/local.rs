@@ -1,11 +1,15 @@
-//! The local-search family of the original experiments (seed 002), faithful to its code so that
-//! results compare like for like.
+//! The local-search family of the original experiments (Adib Vafa's N-Queens study), faithful
+//! to its code so that results compare like for like.
 //!
 //! The board holds one queen per column, `board[col] = row`, started with an independent random
 //! row per column (rows may repeat). The score is N(N−1)/2 minus the attacking pairs (same row
-//! or diagonal); the board is solved when the score reaches N(N−1)/2. A run counts an iteration
-//! at each loop entry and stops when the count reaches the cap (1000 by default) before moving;
-//! a success reports the number of moves made (0 when the start is solved).
+//! or diagonal); the board is solved when the score reaches N(N−1)/2.
+//!
+//! **Iterations.** Like the original's loop, the family counts its random start as the first of
+//! its iterations: under the budget's iteration cap of K (1000 by default, the original's) a run
+//! makes at most K − 1 moves. This is how the family reads the one stop rule, not a rule of its
+//! own: it asks the budget for iteration `m + 1` before its `m`-th move. A run reports the moves
+//! it made (0 when the start is solved).
 //!
 //! | solver | one iteration |
 //! |---|---|
@@ -23,14 +27,16 @@
 use std::fmt;
 use std::str::FromStr;
 
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+    Board, Budget, Observer, Outcome, ParamValues, Parameter, Problem, SolveError, Solver,
+    SolverDescriptor, Square, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 use crate::require_classic;
-use rand::{RngExt, SeedableRng};
 
 /// The members of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,15 +71,7 @@ impl LocalSearchKind {
 
     /// The kebab-case name.
     pub fn name(self) -> &'static str {
-        match self {
-            LocalSearchKind::RandomSearch => "random-search",
-            LocalSearchKind::OptimizedRandomSearch => "optimized-random-search",
-            LocalSearchKind::SimulatedAnnealing => "simulated-annealing",
-            LocalSearchKind::HillClimbing => "hill-climbing",
-            LocalSearchKind::HillClimbingConstantShake => "hill-climbing-constant-shake",
-            LocalSearchKind::HillClimbingDecayingShake => "hill-climbing-decaying-shake",
-            LocalSearchKind::OptimizedHillClimbing => "optimized-hill-climbing",
-        }
+        self.descriptor().name
     }
 }
 
@@ -100,8 +98,6 @@ impl FromStr for LocalSearchKind {
 pub struct LocalSearchParams {
     /// The seed of the random generator.
     pub seed: u64,
-    /// The iteration cap (1000).
-    pub max_iterations: u64,
     /// Simulated annealing's starting temperature (1000).
     pub temperature: f64,
     /// Simulated annealing's cooling factor per iteration (0.95).
@@ -120,7 +116,6 @@ impl Default for LocalSearchParams {
     fn default() -> Self {
         LocalSearchParams {
             seed: 1,
-            max_iterations: 1000,
             temperature: 1000.0,
             cooling: 0.95,
             shake_probability: 0.23,
@@ -131,69 +126,67 @@ impl Default for LocalSearchParams {
     }
 }
 
-/// A parameter outside its range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadParameter(pub String);
+impl LocalSearchParams {
+    /// Checks the parameters `kind` uses against a board of side `n`.
+    pub fn check(&self, kind: LocalSearchKind, n: u32) -> Result<(), SolveError> {
+        check_queens(n, &self.values(kind)?)
+    }
 
-impl fmt::Display for BadParameter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+    /// The values of the parameters `kind` declares, checked against their ranges.
+    fn values(&self, kind: LocalSearchKind) -> Result<ParamValues, SolveError> {
+        let descriptor = kind.descriptor();
+        let given: Vec<(&str, f64)> = descriptor
+            .parameters
+            .iter()
+            .map(|p| (p.name, self.value(kind, p.name)))
+            .collect();
+        Ok(descriptor.params(&given)?)
+    }
+
+    /// The value of `kind`'s parameter `name` (`q` is the stall queens of optimized hill
+    /// climbing and the shake queens of the others).
+    fn value(&self, kind: LocalSearchKind, name: &str) -> f64 {
+        match name {
+            "temperature" => self.temperature,
+            "cooling" => self.cooling,
+            "p" => self.shake_probability,
+            "decay" => self.shake_decay,
+            "q" if kind == LocalSearchKind::OptimizedHillClimbing => f64::from(self.stall_queens),
+            "q" => f64::from(self.shake_queens),
+            _ => unreachable!("the family declares no parameter '{name}'"),
+        }
+    }
+
+    /// The parameters from a member's checked values, the seed and the defaults for the rest.
+    fn from_values(seed: u64, values: &ParamValues) -> Self {
+        let defaults = LocalSearchParams::default();
+        let find = |name: &str| {
+            values
+                .iter()
+                .find(|(known, _)| *known == name)
+                .map(|(_, v)| v)
+        };
+        let q = find("q").map(|q| q as u32);
+        LocalSearchParams {
+            seed,
+            temperature: find("temperature").unwrap_or(defaults.temperature),
+            cooling: find("cooling").unwrap_or(defaults.cooling),
+            shake_probability: find("p").unwrap_or(defaults.shake_probability),
+            shake_decay: find("decay").unwrap_or(defaults.shake_decay),
+            shake_queens: q.unwrap_or(defaults.shake_queens),
+            stall_queens: q.unwrap_or(defaults.stall_queens),
+        }
     }
 }
 
-impl std::error::Error for BadParameter {}
-
-impl LocalSearchParams {
-    /// Checks the parameters `kind` uses against a board of side `n`.
-    pub fn check(&self, kind: LocalSearchKind, n: u32) -> Result<(), BadParameter> {
-        use LocalSearchKind::{
-            HillClimbingConstantShake, HillClimbingDecayingShake, OptimizedHillClimbing,
-            SimulatedAnnealing,
-        };
-        let bad = |message: String| Err(BadParameter(message));
-        if self.max_iterations == 0 {
-            return bad("the iteration cap must be at least 1".into());
-        }
-        if kind == SimulatedAnnealing {
-            if self.temperature.is_nan() || self.temperature <= 0.0 {
-                return bad(format!(
-                    "temperature must be positive, got {}",
-                    self.temperature
-                ));
-            }
-            if !(0.0..=1.0).contains(&self.cooling) {
-                return bad(format!("cooling must be in [0, 1], got {}", self.cooling));
-            }
-        }
-        if matches!(kind, HillClimbingConstantShake | HillClimbingDecayingShake) {
-            if !(0.0..=1.0).contains(&self.shake_probability) {
-                return bad(format!(
-                    "shake probability must be in [0, 1], got {}",
-                    self.shake_probability
-                ));
-            }
-            if !(0.0..=1.0).contains(&self.shake_decay) {
-                return bad(format!(
-                    "shake decay must be in [0, 1], got {}",
-                    self.shake_decay
-                ));
-            }
-        }
-        let queens = match kind {
-            HillClimbingConstantShake | HillClimbingDecayingShake => {
-                Some(("shake", self.shake_queens))
-            }
-            OptimizedHillClimbing => Some(("stall", self.stall_queens)),
-            _ => None,
-        };
-        if let Some((what, q)) = queens
-            && (q == 0 || q > n)
-        {
-            return bad(format!(
-                "{what} queens must be between 1 and N = {n}, got {q}"
-            ));
-        }
-        Ok(())
+/// `q` queens moved by a shake or a stall: at most the N queens of the board.
+fn check_queens(n: u32, values: &ParamValues) -> Result<(), SolveError> {
+    match values.iter().find(|(name, _)| *name == "q") {
+        Some((_, q)) if q > f64::from(n) => Err(queens_core::ParamError::Invalid(format!(
+            "q must be between 1 and N = {n} (the queens on the board), got {q}"
+        ))
+        .into()),
+        _ => Ok(()),
     }
 }
 
@@ -319,21 +312,10 @@ impl Solver for LocalSearch {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let unsupported = |reason: String| SolveError::Unsupported {
-            solver: self.kind.name(),
-            reason,
-        };
-        let n = require_classic(self.kind.name(), problem)?;
-        if !problem.fixed().is_empty() {
-            return Err(unsupported(
-                "the original's algorithms move every queen (use min-conflicts for fixed queens)"
-                    .into(),
-            ));
-        }
         let params = self.params;
-        params
-            .check(self.kind, n)
-            .map_err(|bad| unsupported(bad.0))?;
+        let descriptor = self.kind.descriptor();
+        descriptor.check_problem(problem, &params.values(self.kind)?)?;
+        let n = require_classic(descriptor.name, problem)?;
         let mut rng = SmallRng::seed_from_u64(params.seed);
         let mut board = ColumnBoard::random(n as usize, &mut rng);
         let mut reporter = Reporter::new(observer);
@@ -345,16 +327,12 @@ impl Solver for LocalSearch {
             previous_score: 0,
         };
         let mut moves = 0u64;
-        let mut counter = 0u64;
         let verdict = loop {
             if board.pairs == 0 {
                 break Verdict::Solved(board.board());
             }
-            counter += 1;
-            if counter >= params.max_iterations {
-                break Verdict::Stopped(StopReason::IterationLimit(params.max_iterations));
-            }
-            if let Err(stop) = budget.check_iterations(counter) {
+            // The start was iteration 1: move m is iteration m + 1 (see the module docs).
+            if let Err(stop) = budget.check_iterations(moves + 2) {
                 break Verdict::Stopped(stop);
             }
             if let Err(stop) = run.step(&mut board, &mut rng, &mut reporter) {
@@ -498,6 +476,203 @@ fn shake(
         move_queen(board, reporter, col, row)?;
     }
     Ok(())
+}
+
+/// N×N, no fixed queens: the original moves every queen.
+const FAMILY_SHAPES: Shapes = Shapes {
+    board: BoardShape::Classic,
+    fixed: FixedQueens::Refused(
+        "the original's algorithms move every queen (use min-conflicts for fixed queens)",
+    ),
+};
+
+/// A row per column and counters per row and diagonal, 8 bytes each.
+fn family_memory(problem: &Problem, _: &ParamValues) -> u128 {
+    8 * 6 * u128::from(problem.rows())
+}
+
+fn family_check(problem: &Problem, values: &ParamValues) -> Result<(), SolveError> {
+    check_queens(problem.rows(), values)
+}
+
+const TEMPERATURE: Parameter = Parameter::real(
+    "temperature",
+    1000.0,
+    1e-6,
+    1e12,
+    "simulated annealing's starting temperature",
+);
+const COOLING: Parameter = Parameter::real(
+    "cooling",
+    0.95,
+    0.0,
+    1.0,
+    "the factor the temperature is multiplied by after each iteration",
+);
+const SHAKE_P: Parameter = Parameter::real(
+    "p",
+    0.23,
+    0.0,
+    1.0,
+    "the probability that an iteration shakes instead of climbing",
+);
+const SHAKE_Q: Parameter = Parameter::whole(
+    "q",
+    2.0,
+    1.0,
+    1e9,
+    "queens moved to random rows by a shake (at most N)",
+);
+const DECAY: Parameter = Parameter::real(
+    "decay",
+    0.999,
+    0.0,
+    1.0,
+    "the factor the shake probability is multiplied by after each climbing step",
+);
+const STALL_Q: Parameter = Parameter::whole(
+    "q",
+    4.0,
+    1.0,
+    1e9,
+    "queens moved to random rows when the score stalls (at most N)",
+);
+
+/// What every member says about where it comes from.
+macro_rules! origin {
+    () => {
+        "It comes from Adib Vafa's study of local search on N-Queens (a Python program with \
+         one queen per column that moves only within its column, scores a board as \
+         N(N−1)/2 minus the attacking pairs, and gives up after 1000 iterations). We kept \
+         its rules, defaults and counting, so its success rates are reproduced; the score \
+         of a move is computed from row and diagonal counters instead of rescoring the whole \
+         board."
+    };
+}
+
+/// A member's descriptor; only the name, texts and parameters differ.
+macro_rules! member {
+    ($kind:expr, $name:literal, $summary:literal, $how:expr, $parameters:expr) => {
+        SolverDescriptor {
+            name: $name,
+            summary: $summary,
+            explanation: concat!($how, "\n\n", origin!()),
+            unit: "a move",
+            counts: Counts::Iterations,
+            shapes: FAMILY_SHAPES,
+            randomized: true,
+            parameters: $parameters,
+            default_max_iterations: |_| Some(1000),
+            practical_max_n: None,
+            check: family_check,
+            memory: family_memory,
+            build: |seed, values| {
+                Box::new(LocalSearch::new(
+                    $kind,
+                    LocalSearchParams::from_values(seed, values),
+                ))
+            },
+        }
+    };
+}
+
+/// `random-search`'s descriptor.
+pub static RANDOM_SEARCH: SolverDescriptor = member!(
+    LocalSearchKind::RandomSearch,
+    "random-search",
+    "every queen to a random row, every iteration, until the board happens to be solved",
+    "Each iteration throws every queen to a random row of its column and looks at the new \
+     board. Nothing is learnt from one board to the next, so this is the baseline every other \
+     member must beat: at N = 8 about 1 run in 100 succeeds within 1000 iterations.",
+    &[]
+);
+
+/// `optimized-random-search`'s descriptor.
+pub static OPTIMIZED_RANDOM_SEARCH: SolverDescriptor = member!(
+    LocalSearchKind::OptimizedRandomSearch,
+    "optimized-random-search",
+    "each queen in turn to a random row, kept unless the score drops",
+    "Each iteration walks through the columns and moves each queen to a random row, but puts \
+     it back if the score got worse. Moves that keep the score are kept too: the board can \
+     drift sideways across a plateau, out of places where no single move improves it. This \
+     small rule takes N = 8 from 1 % to about 97 % solved.",
+    &[]
+);
+
+/// `simulated-annealing`'s descriptor.
+pub static SIMULATED_ANNEALING: SolverDescriptor = member!(
+    LocalSearchKind::SimulatedAnnealing,
+    "simulated-annealing",
+    "one random move per iteration; worse moves accepted with a probability that cools",
+    "Each iteration proposes one random queen to one random row. A move that does not lower \
+     the score is taken; a worse one is taken with probability e^(Δ/T), where Δ is the loss and \
+     T a temperature that starts at 1000 and is multiplied by 0.95 every iteration. Early on \
+     almost anything goes, later almost only improvements: the search explores first and \
+     settles later, the idea Kirkpatrick, Gelatt and Vecchi took from annealing metals (1983).",
+    &[TEMPERATURE, COOLING]
+);
+
+/// `hill-climbing`'s descriptor.
+pub static HILL_CLIMBING: SolverDescriptor = member!(
+    LocalSearchKind::HillClimbing,
+    "hill-climbing",
+    "the best of all single-queen moves, taken only if it improves the score",
+    "Each iteration looks at all N×N single-queen moves and takes the best one, if it is \
+     strictly better (ties go to the lowest row, then column). It climbs fast, but stops on the \
+     first local optimum: a board where no single move helps, though it is not solved. At N = 8 \
+     that happens in about 6 runs of 7.",
+    &[]
+);
+
+/// `hill-climbing-constant-shake`'s descriptor.
+pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
+    LocalSearchKind::HillClimbingConstantShake,
+    "hill-climbing-constant-shake",
+    "hill climbing that, with probability p, shakes q random queens instead",
+    "Hill climbing, except that each iteration, with probability p = 0.23, it moves q = 2 \
+     random queens to random rows instead of climbing. The shakes knock the board off local \
+     optima so that climbing can resume elsewhere. The original study found p and q by a \
+     sweep (its p × q table is reproduced by `queens experiment`): q = 2 with p around 0.2 to \
+     0.3 works best, and the best q hardly changes with N.",
+    &[SHAKE_P, SHAKE_Q]
+);
+
+/// `hill-climbing-decaying-shake`'s descriptor.
+pub static HILL_CLIMBING_DECAYING_SHAKE: SolverDescriptor = member!(
+    LocalSearchKind::HillClimbingDecayingShake,
+    "hill-climbing-decaying-shake",
+    "hill climbing with shakes whose probability decays after every climbing step",
+    "Like the constant shake, but the shake probability starts at p = 0.23 and is multiplied by \
+     0.999 after every climbing step, so the search shakes a lot early and climbs more later: \
+     a blend of hill climbing and simulated annealing's cooling.",
+    &[SHAKE_P, SHAKE_Q, DECAY]
+);
+
+/// `optimized-hill-climbing`'s descriptor.
+pub static OPTIMIZED_HILL_CLIMBING: SolverDescriptor = member!(
+    LocalSearchKind::OptimizedHillClimbing,
+    "optimized-hill-climbing",
+    "hill climbing that moves q random queens whenever the score stalls",
+    "Hill climbing that shakes only when it is stuck: when an iteration left the score \
+     unchanged, the next one moves q = 4 random queens to random rows. Shaking only when \
+     needed, with more queens, is the study's best member: it solves N = 32 in about 98 runs \
+     of 100.",
+    &[STALL_Q]
+);
+
+impl LocalSearchKind {
+    /// The member's descriptor.
+    pub fn descriptor(self) -> &'static SolverDescriptor {
+        match self {
+            LocalSearchKind::RandomSearch => &RANDOM_SEARCH,
+            LocalSearchKind::OptimizedRandomSearch => &OPTIMIZED_RANDOM_SEARCH,
+            LocalSearchKind::SimulatedAnnealing => &SIMULATED_ANNEALING,
+            LocalSearchKind::HillClimbing => &HILL_CLIMBING,
+            LocalSearchKind::HillClimbingConstantShake => &HILL_CLIMBING_CONSTANT_SHAKE,
+            LocalSearchKind::HillClimbingDecayingShake => &HILL_CLIMBING_DECAYING_SHAKE,
+            LocalSearchKind::OptimizedHillClimbing => &OPTIMIZED_HILL_CLIMBING,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,15 +9,47 @@
 //! iteration is one queen moved (or left); each costs O(N).
 //! For boards of millions of queens, QS4-style `min-conflicts` is the one to use.
 
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, Problem, SolveError, Solver, Square, StopReason, Verdict,
+    Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
+    Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::local::ColumnBoard;
 use crate::require_classic;
+
+/// `min-conflicts-minton`'s descriptor.
+pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+    name: "min-conflicts-minton",
+    summary: "Minton's min-conflicts: a random attacked queen to its least-conflicted row",
+    explanation: "One queen per column; rows may repeat. The start is greedy: column by \
+        column, each queen takes a row where it has the fewest conflicts with the queens \
+        already placed. Then, each iteration, a random attacked queen moves to the row of its \
+        column where it has the fewest conflicts, ties broken at random (it may stay). That is \
+        the whole algorithm, and it solves a million queens in about fifty moves from the \
+        greedy start.\n\n\
+        It is the min-conflicts heuristic of Minton, Johnston, Philips and Laird (\"Minimizing \
+        conflicts: a heuristic repair method for constraint satisfaction and scheduling \
+        problems\", 1992), the classic reference for local search on N-Queens, here without a \
+        random walk, with locked queens kept. Each move costs O(N); for millions of queens use \
+        min-conflicts (QS4).",
+    unit: "a queen moved",
+    counts: Counts::Iterations,
+    shapes: Shapes {
+        board: BoardShape::Classic,
+        fixed: FixedQueens::Kept,
+    },
+    randomized: true,
+    parameters: &[],
+    default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
+    practical_max_n: None,
+    check: |_, _| Ok(()),
+    memory: |problem, _| 8 * 6 * u128::from(problem.rows()),
+    build: |seed, _| Box::new(MinConflictsMinton::new(seed)),
+};
 
 /// Minton's min-conflicts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,7 +93,7 @@ fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> 
 
 impl Solver for MinConflictsMinton {
     fn name(&self) -> &'static str {
-        "min-conflicts-minton"
+        DESCRIPTOR.name
     }
 
     fn solve(
@@ -70,7 +102,8 @@ impl Solver for MinConflictsMinton {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let n = require_classic("min-conflicts-minton", problem)? as usize;
+        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
+        let n = require_classic(DESCRIPTOR.name, problem)? as usize;
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let mut reporter = Reporter::new(observer);
         let mut pinned = vec![false; n];

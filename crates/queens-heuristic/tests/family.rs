@@ -1,19 +1,32 @@
-//! The seed-002 family against the original's measured success rates, in binomial windows, and
-//! against the validator.
+//! The local-search family against the original's measured success rates, in binomial windows,
+//! and against the validator.
 
 use queens_core::{Budget, NoObserver, Outcome, Problem, SolveError, solve::run};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
 
-/// One run of `kind` with `params`, unbounded but for the member's own cap.
+/// The family's iteration cap, the original's.
+const CAP: u64 = 1000;
+
+/// One run of `kind` with `params` under the family's cap.
 fn run_member(
     kind: LocalSearchKind,
     params: LocalSearchParams,
     problem: &Problem,
 ) -> Result<Outcome, SolveError> {
+    run_capped(kind, params, problem, CAP)
+}
+
+/// One run of `kind` with `params` under a cap of `cap` iterations.
+fn run_capped(
+    kind: LocalSearchKind,
+    params: LocalSearchParams,
+    problem: &Problem,
+    cap: u64,
+) -> Result<Outcome, SolveError> {
     run(
         &mut LocalSearch::new(kind, params),
         problem,
-        &mut Budget::unlimited(),
+        &mut Budget::unlimited().with_max_iterations(cap),
         &mut NoObserver,
     )
 }
@@ -99,7 +112,7 @@ fn a_seed_reproduces_its_run() {
 fn bad_parameters_and_shapes_are_errors() {
     use LocalSearchKind::{
         HillClimbing, HillClimbingConstantShake, HillClimbingDecayingShake, OptimizedHillClimbing,
-        RandomSearch, SimulatedAnnealing,
+        SimulatedAnnealing,
     };
     let problem = Problem::square(8).unwrap();
     let defaults = LocalSearchParams::default();
@@ -139,13 +152,6 @@ fn bad_parameters_and_shapes_are_errors() {
                 ..defaults
             },
         ),
-        (
-            RandomSearch,
-            LocalSearchParams {
-                max_iterations: 0,
-                ..defaults
-            },
-        ),
     ] {
         let result = run_member(kind, params, &problem);
         assert!(result.is_err(), "{kind}: {params:?}");
@@ -166,11 +172,10 @@ fn the_cap_counts_loop_entries() {
     let problem = Problem::square(2).unwrap();
     for kind in LocalSearchKind::ALL {
         let params = LocalSearchParams {
-            max_iterations: 10,
             stall_queens: 2,
             ..LocalSearchParams::default()
         };
-        let outcome = run_member(kind, params, &problem).unwrap();
+        let outcome = run_capped(kind, params, &problem, 10).unwrap();
         assert!(outcome.solution().is_none(), "{kind}");
         assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
     }
@@ -189,7 +194,7 @@ mod genetic {
         run(
             &mut Genetic::new(params),
             problem,
-            &mut Budget::unlimited(),
+            &mut Budget::unlimited().with_max_iterations(1000),
             &mut NoObserver,
         )
         .unwrap()

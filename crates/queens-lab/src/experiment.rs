@@ -4,17 +4,31 @@
 //! cartesian product of each swept parameter's values), each cell run `runs` times. Run `i` of
 //! every cell uses the seed derived from (master seed, `i`), so that solvers meet the same
 //! sequence of seeds and a rerun gives the same numbers. Runs go in parallel on all cores.
+//!
+//! An experiment stops like every run, by its [`Budget`]: when its token is raised (Ctrl-C, a
+//! client that left) or its time limit passes, the runs under way stop, no new run starts, and
+//! the [`Report`] holds the rows of the runs that finished, marked incomplete.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use queens_core::{Budget, NoObserver, Problem, solve};
+use queens_core::{
+    Budget, Event, Interest, NoObserver, Observer, ParamValues, Problem, StopReason, Verdict,
+};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::catalogue::{Settings, SolverKind};
+use crate::catalogue::SolverKind;
+use crate::stats;
+
+/// The most cells (solver × size × parameter combination) in one experiment.
+pub const MAX_CELLS: u64 = 100_000;
+
+/// The most runs in one experiment, over all its cells.
+pub const MAX_RUNS: u64 = 10_000_000;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -27,14 +41,27 @@ pub struct Experiment {
     pub runs: u64,
     /// The master seed.
     pub seed: u64,
-    /// The iteration cap of each run, if any.
+    /// The iteration cap of each run; `None` for each solver's own.
     pub max_iterations: Option<u64>,
+    /// The node cap of each run (tree searches); `None` for none.
+    pub max_nodes: Option<u64>,
     /// Swept parameters: each name with its values.
     pub sweep: Vec<(String, Vec<f64>)>,
 }
 
+/// One cell: a solver on a size with one combination of the swept values.
+#[derive(Clone, Debug)]
+struct Cell {
+    solver: SolverKind,
+    n: u32,
+    problem: Problem,
+    swept: BTreeMap<String, f64>,
+    params: ParamValues,
+    max_iterations: Option<u64>,
+}
+
 impl Experiment {
-    /// `runs` runs of each solver on each size, default parameters, no cap beyond the solvers'.
+    /// `runs` runs of each solver on each size, default parameters, each solver's own cap.
     pub fn new(solvers: Vec<SolverKind>, sizes: Vec<u32>, runs: u64, seed: u64) -> Self {
         Experiment {
             solvers,
@@ -42,11 +69,32 @@ impl Experiment {
             runs,
             seed,
             max_iterations: None,
+            max_nodes: None,
             sweep: Vec::new(),
         }
     }
 
+    /// The number of parameter combinations, or `None` when it overflows.
+    fn combination_count(&self) -> Option<u64> {
+        self.sweep.iter().try_fold(1u64, |count, (_, values)| {
+            count.checked_mul(values.len() as u64)
+        })
+    }
+
+    /// The number of cells, or `None` when it overflows.
+    pub fn cell_count(&self) -> Option<u64> {
+        self.combination_count()?
+            .checked_mul(self.solvers.len() as u64)?
+            .checked_mul(self.sizes.len() as u64)
+    }
+
+    /// Runs in all, or `None` when it overflows.
+    pub fn total_runs(&self) -> Option<u64> {
+        self.cell_count()?.checked_mul(self.runs)
+    }
+
     /// Every parameter combination of the sweep (one empty combination without a sweep).
+    /// Call only after [`check`](Self::check), which bounds their number.
     pub fn combinations(&self) -> Vec<BTreeMap<String, f64>> {
         self.sweep
             .iter()
@@ -64,30 +112,63 @@ impl Experiment {
             })
     }
 
-    /// The cells: solver × size × combination.
-    fn cells(&self) -> Vec<(SolverKind, u32, Settings)> {
+    /// Checks the sizes of the experiment before anything is built: at least one solver, size,
+    /// run and value; at most [`MAX_CELLS`] cells and [`MAX_RUNS`] runs.
+    pub fn check(&self) -> Result<(), ExperimentError> {
+        if self.solvers.is_empty()
+            || self.sizes.is_empty()
+            || self.runs == 0
+            || self.sweep.iter().any(|(_, values)| values.is_empty())
+        {
+            return Err(ExperimentError::Empty);
+        }
+        if self.max_iterations == Some(0) || self.max_nodes == Some(0) {
+            return Err(ExperimentError::Invalid(
+                "a run's iteration or node cap must be at least 1, got 0".into(),
+            ));
+        }
+        match self.cell_count() {
+            Some(cells) if cells <= MAX_CELLS => {}
+            _ => return Err(ExperimentError::TooManyCells),
+        }
+        match self.total_runs() {
+            Some(runs) if runs <= MAX_RUNS => Ok(()),
+            _ => Err(ExperimentError::TooManyRuns),
+        }
+    }
+
+    /// The cells, each checked: its problem, its solver on it, its parameters.
+    fn cells(&self) -> Result<Vec<Cell>, ExperimentError> {
+        self.check()?;
         let combinations = self.combinations();
         let mut cells = Vec::new();
         for &solver in &self.solvers {
             for &n in &self.sizes {
-                for values in &combinations {
-                    cells.push((
+                let problem =
+                    Problem::square(n).map_err(|e| ExperimentError::Invalid(e.to_string()))?;
+                for swept in &combinations {
+                    let given: Vec<(&str, f64)> =
+                        swept.iter().map(|(k, &v)| (k.as_str(), v)).collect();
+                    let params = solver
+                        .params(&given)
+                        .map_err(|e| ExperimentError::Invalid(e.to_string()))?;
+                    solver
+                        .check(&problem, &params)
+                        .map_err(|e| ExperimentError::Invalid(e.to_string()))?;
+                    cells.push(Cell {
                         solver,
                         n,
-                        Settings {
-                            max_iterations: self.max_iterations,
-                            values: values.clone(),
-                        },
-                    ));
+                        max_iterations: self
+                            .max_iterations
+                            .or_else(|| solver.default_max_iterations(&problem)),
+                        problem: problem.clone(),
+                        swept: swept.clone(),
+                        params,
+                    });
                 }
             }
         }
-        cells
-    }
-
-    /// Runs in all.
-    pub fn total_runs(&self) -> u64 {
-        self.cells().len() as u64 * self.runs
+        Ok(cells)
     }
 }
 
@@ -122,110 +203,167 @@ pub struct Row {
     pub median_ms: f64,
 }
 
+/// What an experiment found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// One row per cell with at least one finished run, in the experiment's order.
+    pub rows: Vec<Row>,
+    /// Runs finished, over all cells.
+    pub finished: u64,
+    /// Runs asked for.
+    pub planned: u64,
+    /// Why it stopped before the end, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+impl Report {
+    /// Whether every run finished.
+    pub fn is_complete(&self) -> bool {
+        self.finished == self.planned
+    }
+}
+
 /// An experiment that cannot run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ExperimentError {
-    /// No solver, size or run.
-    #[error("an experiment needs at least one solver, one size and one run")]
+    /// No solver, size, run or swept value.
+    #[error(
+        "an experiment needs at least one solver, one size, one run and one value per swept parameter"
+    )]
     Empty,
+    /// Too many combinations.
+    #[error(
+        "an experiment has at most {MAX_CELLS} cells (solvers × sizes × parameter combinations)"
+    )]
+    TooManyCells,
+    /// Too many runs.
+    #[error("an experiment makes at most {MAX_RUNS} runs (cells × runs)")]
+    TooManyRuns,
     /// A solver that cannot take a size or a parameter.
     #[error("{0}")]
     Invalid(String),
 }
 
-/// Runs `experiment`, calling `progress` with the number of runs finished as they finish.
-pub fn run(
-    experiment: &Experiment,
-    progress: impl Fn(u64) + Sync,
-) -> Result<Vec<Row>, ExperimentError> {
-    if experiment.solvers.is_empty() || experiment.sizes.is_empty() || experiment.runs == 0 {
-        return Err(ExperimentError::Empty);
-    }
-    let cells = experiment.cells();
-    for (solver, n, settings) in &cells {
-        let problem = Problem::square(*n).map_err(|e| ExperimentError::Invalid(e.to_string()))?;
-        solver
-            .check(&problem)
-            .map_err(|e| ExperimentError::Invalid(e.to_string()))?;
-        solver
-            .check_settings(settings, *n)
-            .map_err(ExperimentError::Invalid)?;
-    }
-    let finished = Mutex::new(0u64);
-    let jobs: Vec<(usize, u64)> = (0..cells.len())
-        .flat_map(|cell| (0..experiment.runs).map(move |i| (cell, i)))
-        .collect();
-    let results: Vec<(usize, bool, Option<u64>, f64)> = jobs
-        .par_iter()
-        .map(|&(cell, i)| {
-            let (solver, n, settings) = &cells[cell];
-            let problem = Problem::square(*n).expect("checked above");
-            let mut budget = Budget::unlimited();
-            if let Some(cap) = settings.max_iterations {
-                budget = budget.with_max_iterations(cap);
-            }
-            let seed = run_seed(experiment.seed, i);
-            let outcome = solve::run(
-                solver.build(seed, settings).as_mut(),
-                &problem,
-                &mut budget,
-                &mut NoObserver,
-            )
-            .expect("checked above");
-            let mut done = finished.lock().expect("no panics holding the lock");
-            *done += 1;
-            progress(*done);
-            let work = outcome.stats.iterations.or(outcome.stats.nodes);
-            (
-                cell,
-                outcome.solution().is_some(),
-                work,
-                outcome.stats.elapsed.as_secs_f64() * 1e3,
-            )
-        })
-        .collect();
-    Ok(cells
-        .iter()
-        .enumerate()
-        .map(|(index, (solver, n, settings))| {
-            let mine: Vec<_> = results.iter().filter(|r| r.0 == index).collect();
-            let solved: Vec<_> = mine.iter().filter(|r| r.1).collect();
-            let mut times: Vec<f64> = mine.iter().map(|r| r.3).collect();
-            times.sort_by(f64::total_cmp);
-            let median_ms = if times.len() % 2 == 1 {
-                times[times.len() / 2]
-            } else {
-                f64::midpoint(times[times.len() / 2 - 1], times[times.len() / 2])
-            };
-            let work: Vec<u64> = solved.iter().filter_map(|r| r.2).collect();
-            Row {
-                solver: solver.name().to_owned(),
-                n: *n,
-                params: settings.values.clone(),
-                runs: mine.len() as u64,
-                solved: solved.len() as u64,
-                success_rate: solved.len() as f64 / mine.len() as f64,
-                mean_iterations: (!work.is_empty())
-                    .then(|| work.iter().sum::<u64>() as f64 / work.len() as f64),
-                median_ms,
-            }
-        })
-        .collect())
+/// What the runs of one cell add up to.
+#[derive(Default)]
+struct Tally {
+    runs: u64,
+    solved: u64,
+    work: u64,
+    times_ms: Vec<f64>,
 }
 
-/// The (iteration, score) steps of one run of `solver` on N×N with `seed`: a sample of how its
-/// score climbs.
-pub fn sample_curve(solver: SolverKind, n: u32, seed: u64, settings: &Settings) -> Vec<(f64, f64)> {
+/// Runs `experiment` within `budget` (its token and time limit; each run adds its own
+/// iteration cap), calling `progress` with the number of runs finished as they finish.
+pub fn run(
+    experiment: &Experiment,
+    budget: &Budget,
+    progress: impl Fn(u64) + Sync,
+) -> Result<Report, ExperimentError> {
+    let cells = experiment.cells()?;
+    let runs = experiment.runs;
+    let planned = cells.len() as u64 * runs;
+    let mut budget = budget.clone();
+    budget.start();
+    let tallies: Vec<Mutex<Tally>> = cells.iter().map(|_| Mutex::default()).collect();
+    let finished = AtomicU64::new(0);
+    (0..planned).into_par_iter().for_each(|job| {
+        if budget.is_stopped() {
+            return;
+        }
+        let (cell_index, i) = ((job / runs) as usize, job % runs);
+        let cell = &cells[cell_index];
+        let mut piece = budget.piece();
+        if let Some(cap) = cell.max_iterations {
+            piece = piece.with_max_iterations(cap);
+        }
+        if let Some(cap) = experiment.max_nodes {
+            piece = piece.with_max_nodes(cap);
+        }
+        let outcome = queens_core::solve::run(
+            cell.solver
+                .build(run_seed(experiment.seed, i), &cell.params)
+                .as_mut(),
+            &cell.problem,
+            &mut piece,
+            &mut NoObserver,
+        )
+        .expect("every cell was checked");
+        // A run cut short by the experiment's own stop did not finish: it is not a failure.
+        if matches!(
+            outcome.verdict,
+            Verdict::Stopped(StopReason::Cancelled | StopReason::TimeLimit(_))
+        ) {
+            return;
+        }
+        {
+            let mut tally = tallies[cell_index]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            tally.runs += 1;
+            if outcome.solution().is_some() {
+                tally.solved += 1;
+                tally.work += outcome
+                    .stats
+                    .iterations
+                    .or(outcome.stats.nodes)
+                    .unwrap_or(0);
+            }
+            tally
+                .times_ms
+                .push(outcome.stats.elapsed.as_secs_f64() * 1e3);
+        }
+        progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+    });
+    let rows = cells
+        .iter()
+        .zip(tallies)
+        .filter_map(|(cell, tally)| {
+            let mut tally = tally
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            (tally.runs > 0).then(|| Row {
+                solver: cell.solver.name().to_owned(),
+                n: cell.n,
+                params: cell.swept.clone(),
+                runs: tally.runs,
+                solved: tally.solved,
+                success_rate: tally.solved as f64 / tally.runs as f64,
+                mean_iterations: (tally.solved > 0)
+                    .then(|| tally.work as f64 / tally.solved as f64),
+                median_ms: stats::median(&mut tally.times_ms).unwrap_or(0.0),
+            })
+        })
+        .collect();
+    let finished = finished.into_inner();
+    Ok(Report {
+        rows,
+        finished,
+        planned,
+        stopped: (finished < planned).then(|| budget.check().err()).flatten(),
+    })
+}
+
+/// The (iteration, score) steps of one run of `solver` on N×N with `seed` and `params`, capped
+/// at `max_iterations` (or the solver's own cap, or 100,000): a sample of how its score climbs.
+pub fn sample_curve(
+    solver: SolverKind,
+    n: u32,
+    seed: u64,
+    params: &ParamValues,
+    max_iterations: Option<u64>,
+    budget: &Budget,
+) -> Vec<(f64, f64)> {
     struct Steps(Vec<(f64, f64)>);
-    impl queens_core::Observer for Steps {
-        fn interest(&self) -> queens_core::Interest {
-            queens_core::Interest {
+    impl Observer for Steps {
+        fn interest(&self) -> Interest {
+            Interest {
                 moves: false,
                 steps: std::num::NonZeroU64::new(1),
             }
         }
-        fn observe(&mut self, event: &queens_core::Event<'_>) -> std::ops::ControlFlow<()> {
-            if let queens_core::Event::Step { iteration, score } = event {
+        fn observe(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {
+            if let Event::Step { iteration, score } = event {
                 self.0.push((*iteration as f64, *score as f64));
             }
             std::ops::ControlFlow::Continue(())
@@ -235,11 +373,13 @@ pub fn sample_curve(solver: SolverKind, n: u32, seed: u64, settings: &Settings) 
     let Ok(problem) = Problem::square(n) else {
         return Vec::new();
     };
-    let mut budget =
-        Budget::unlimited().with_max_iterations(settings.max_iterations.unwrap_or(100_000));
+    let cap = max_iterations
+        .or_else(|| solver.default_max_iterations(&problem))
+        .unwrap_or(100_000);
+    let mut budget = budget.piece().with_max_iterations(cap);
     // A refused run has no curve; the experiment itself reports why.
-    let _ = solve::run(
-        solver.build(seed, settings).as_mut(),
+    let _ = queens_core::solve::run(
+        solver.build(seed, params).as_mut(),
         &problem,
         &mut budget,
         &mut steps,
@@ -284,6 +424,7 @@ pub fn to_csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Catalogue;
 
     #[test]
     fn sweeps_are_cartesian_products() {
@@ -302,5 +443,46 @@ mod tests {
         assert_eq!(run_seed(7, 3), run_seed(7, 3));
         assert_ne!(run_seed(7, 3), run_seed(7, 4));
         assert_ne!(run_seed(7, 3), run_seed(8, 3));
+    }
+
+    #[test]
+    fn huge_sweeps_are_refused_before_they_are_built() {
+        let solver = Catalogue::standard()
+            .get("hill-climbing-constant-shake")
+            .unwrap();
+        let mut experiment = Experiment::new(vec![solver], vec![8], 1, 0);
+        let values: Vec<f64> = (0..1000).map(|i| f64::from(i) / 1000.0).collect();
+        experiment.sweep = vec![
+            ("p".into(), values.clone()),
+            ("q".into(), values.clone()),
+            ("decay".into(), values),
+        ];
+        assert_eq!(experiment.check(), Err(ExperimentError::TooManyCells));
+        let mut runs = Experiment::new(vec![solver], vec![8], u64::MAX, 0);
+        assert_eq!(runs.check(), Err(ExperimentError::TooManyRuns));
+        runs.runs = MAX_RUNS;
+        runs.sizes = vec![8, 9];
+        assert_eq!(runs.check(), Err(ExperimentError::TooManyRuns));
+    }
+
+    #[test]
+    fn a_cancelled_experiment_keeps_what_finished() {
+        let solver = Catalogue::standard()
+            .get("optimized-hill-climbing")
+            .unwrap();
+        let experiment = Experiment::new(vec![solver], vec![8, 12], 2000, 3);
+        let budget = Budget::unlimited();
+        let token = budget.token().clone();
+        let report = run(&experiment, &budget, |done| {
+            if done == 100 {
+                token.cancel();
+            }
+        })
+        .unwrap();
+        assert!(!report.is_complete());
+        assert_eq!(report.stopped, Some(StopReason::Cancelled));
+        assert!(report.finished >= 100 && report.finished < report.planned);
+        let rows: u64 = report.rows.iter().map(|r| r.runs).sum();
+        assert_eq!(rows, report.finished);
     }
 }

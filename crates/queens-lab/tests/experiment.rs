@@ -1,7 +1,18 @@
 //! Experiments are reproducible, cover every cell, and refuse parameters no solver reads.
 
+use queens_core::Budget;
 use queens_lab::SolverKind;
-use queens_lab::experiment::{Experiment, ExperimentError, Row, run, to_csv};
+use queens_lab::experiment::{Experiment, ExperimentError, Row, to_csv};
+
+/// The rows of a whole experiment.
+fn run(
+    experiment: &Experiment,
+    progress: impl Fn(u64) + Sync,
+) -> Result<Vec<Row>, ExperimentError> {
+    let report = queens_lab::experiment::run(experiment, &Budget::unlimited(), progress)?;
+    assert!(report.is_complete());
+    Ok(report.rows)
+}
 
 fn without_times(rows: Vec<Row>) -> Vec<Row> {
     rows.into_iter()
@@ -89,7 +100,14 @@ fn plots_are_written_as_svg_and_png() {
         .map(|&s| {
             (
                 s.name().to_owned(),
-                queens_lab::experiment::sample_curve(s, 8, 1, &queens_lab::Settings::default()),
+                queens_lab::experiment::sample_curve(
+                    s,
+                    8,
+                    1,
+                    &s.defaults(),
+                    None,
+                    &Budget::unlimited(),
+                ),
             )
         })
         .collect();

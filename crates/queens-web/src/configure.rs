@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use queens_config::{Analysis, AnalysisError, Engine, Limits, Position};
+use queens_config::{Analysis, AnalysisError, Engine, Position};
 use queens_core::Square;
 use serde::Deserialize;
 
@@ -40,13 +40,10 @@ pub async fn configure(
         .parse()
         .map_err(|e: queens_config::UnknownEngine| ApiError::bad(e.to_string()))?;
     let job = state.jobs().start(client)?;
-    let limits = Limits {
-        cancel: Some(job.cancel_flag()),
-        ..Limits::default()
-    };
+    let budget = job.budget();
     let configurator = state.configurator();
     let analysis =
-        tokio::task::spawn_blocking(move || configurator.analyse(&position, engine, &limits))
+        tokio::task::spawn_blocking(move || configurator.analyse(&position, engine, &budget))
             .await
             .map_err(|error| ApiError::internal(format!("the analysis failed: {error}")))?;
     drop(job);

@@ -1,13 +1,10 @@
 //! `GET /api/count?n=N`: all and unique solutions, with progress, as server-sent events.
 
 use std::convert::Infallible;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_exact::count::{CountPlan, Tally};
+use queens_exact::count::{CountJob, CountPlan};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -28,31 +25,32 @@ pub async fn count(
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
     let plan = CountPlan::new(n).map_err(|e| ApiError::bad(e.to_string()))?;
     let job = state.jobs().start(client)?;
-    let cancel = job.cancel_flag();
-    let (events, response) = event_stream(64, cancel.clone());
+    let budget = job.budget();
+    let (events, response) = event_stream(64, job.token());
     tokio::task::spawn_blocking(move || {
-        let started = Instant::now();
-        let ids: Vec<usize> = (0..plan.subproblems().len()).collect();
-        let sum = Mutex::new(Tally::default());
-        let done = AtomicUsize::new(0);
-        plan.count_parallel(&ids, cancel.as_atomic(), |_, tally| {
-            *sum.lock().expect("no panics while holding the lock") += tally;
-            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+        let counted = CountJob::new(plan).run(&budget, |done, of| {
             // Progress may be dropped when the client reads slowly; the result never is.
-            let progress = json!({"type": "progress", "done": done, "of": ids.len()});
+            let progress = json!({"type": "progress", "done": done, "of": of});
             let _ = events.try_send(progress.to_string());
         });
-        let tally = sum.into_inner().expect("no panics while holding the lock");
-        let finished = if done.into_inner() == ids.len() {
-            json!({
+        let finished = match counted {
+            Ok(result) if result.is_complete() => json!({
                 "type": "finished",
                 "n": n,
-                "total": u64::try_from(tally.total).ok(),
-                "unique": u64::try_from(tally.unique).ok(),
-                "elapsed_ms": started.elapsed().as_secs_f64() * 1e3,
-            })
-        } else {
-            json!({"type": "stopped", "n": n, "reason": "the time limit of this server"})
+                "total": u64::try_from(result.tally.total).ok(),
+                "unique": u64::try_from(result.tally.unique).ok(),
+                "elapsed_ms": result.elapsed.as_secs_f64() * 1e3,
+            }),
+            Ok(result) => json!({
+                "type": "stopped",
+                "n": n,
+                "reason": result
+                    .stopped
+                    .map_or_else(|| "stopped".to_owned(), |stop| stop.to_string()),
+                "done": result.finished,
+                "of": result.subproblems,
+            }),
+            Err(error) => json!({"type": "stopped", "n": n, "reason": error.to_string()}),
         };
         let _ = events.blocking_send(finished.to_string());
         drop(job);

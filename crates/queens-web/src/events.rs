@@ -5,17 +5,17 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use queens_core::CancelFlag;
+use queens_core::CancelToken;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 
 /// A response of server-sent events and the sender that feeds it (blocking sends from the job's
-/// thread wait while `capacity` events are unread). The response raises `cancel` when it is
+/// thread wait while `capacity` events are unread). The response cancels `cancel` when it is
 /// dropped, which is what happens when the client leaves.
 pub fn event_stream(
     capacity: usize,
-    cancel: CancelFlag,
+    cancel: CancelToken,
 ) -> (
     mpsc::Sender<String>,
     Sse<impl Stream<Item = Result<SseEvent, Infallible>>>,
@@ -29,12 +29,12 @@ pub fn event_stream(
     (events, Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// A response stream that raises a job's cancel flag when it is dropped: when the client
+/// A response stream that cancels a job's token when it is dropped: when the client
 /// disconnects, the server drops the response, and the job stops even if it is between events.
 #[derive(Debug)]
 struct CancelOnDrop<S> {
     inner: S,
-    cancel: CancelFlag,
+    cancel: CancelToken,
 }
 
 impl<S: Stream + Unpin> Stream for CancelOnDrop<S> {

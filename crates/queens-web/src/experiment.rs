@@ -5,8 +5,6 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use queens_exact::ExactSolver;
-use queens_lab::SolverKind;
 use queens_lab::experiment::{self, Experiment, Row};
 use serde::{Deserialize, Serialize};
 
@@ -33,24 +31,17 @@ fn default_seed() -> u64 {
     1
 }
 
-/// The response body.
+/// The response body: the rows, and whether every run finished within the job's time.
 #[derive(Debug, Serialize)]
 pub struct ExperimentResponse {
     rows: Vec<Row>,
+    complete: bool,
+    stop_reason: Option<String>,
 }
 
-/// The largest board each exhaustive solver gets in an experiment (they have no iteration cap,
-/// so their cost is what bounds the job).
-fn exhaustive_limit(kind: SolverKind) -> Option<u32> {
-    match kind {
-        SolverKind::Exact(ExactSolver::BruteForce) => Some(7),
-        SolverKind::Exact(ExactSolver::RowBruteForce) => Some(8),
-        SolverKind::Exact(_) => Some(28),
-        _ => None,
-    }
-}
-
-/// Runs the experiment and returns its rows (the same as `queens experiment --json`).
+/// Runs the experiment and returns its rows (the same as `queens experiment --json`). Every run
+/// of an exhaustive solver stops at the server's node cap; the whole experiment stops at the
+/// job's time limit or when the client leaves, with the rows of the runs that finished.
 pub async fn experiment(
     State(state): State<AppState>,
     client: Client,
@@ -62,7 +53,7 @@ pub async fn experiment(
     let solvers = request
         .solvers
         .iter()
-        .map(|name| name.parse::<SolverKind>())
+        .map(|name| state.catalogue().get(name))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ApiError::bad(e.to_string()))?;
     for &n in &request.sizes {
@@ -72,23 +63,24 @@ pub async fn experiment(
                 limits.experiment_max_n
             )));
         }
-        for &solver in &solvers {
-            if exhaustive_limit(solver).is_some_and(|max| n > max) {
+        for solver in &solvers {
+            if let Some(max) = solver.practical_max_n.filter(|&max| n > max) {
                 return Err(ApiError::bad(format!(
-                    "{solver} runs up to N = {} in experiments on this server",
-                    exhaustive_limit(solver).unwrap_or_default()
+                    "{solver} runs up to N = {max} in experiments on this server"
                 )));
             }
         }
     }
     let experiment = Experiment {
         max_iterations: request.max_iters,
+        max_nodes: Some(limits.solve_max_nodes),
         sweep: request.sweep.into_iter().collect(),
         ..Experiment::new(solvers, request.sizes, request.runs, request.seed)
     };
-    let cells = (experiment.solvers.len() * experiment.sizes.len()) as u64
-        * experiment.combinations().len() as u64;
-    let total_runs = cells.saturating_mul(experiment.runs);
+    experiment
+        .check()
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let total_runs = experiment.total_runs().unwrap_or(u64::MAX);
     if total_runs > limits.experiment_max_runs {
         return Err(ApiError::bad(format!(
             "{total_runs} runs in all; this server runs at most {} per experiment",
@@ -96,15 +88,18 @@ pub async fn experiment(
         )));
     }
     let job = state.jobs().start(client)?;
-    // The job (its slot) goes with the work: the harness cannot be stopped, so a client that
-    // leaves does not get its slot back before the experiment ends.
-    let rows = tokio::task::spawn_blocking(move || {
-        let rows = experiment::run(&experiment, |_| {});
+    let budget = job.budget();
+    let report = tokio::task::spawn_blocking(move || {
+        let report = experiment::run(&experiment, &budget, |_| {});
         drop(job);
-        rows
+        report
     })
     .await
     .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
-    let rows = rows.map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(Json(ExperimentResponse { rows }))
+    let report = report.map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(ExperimentResponse {
+        complete: report.is_complete(),
+        stop_reason: report.stopped.map(|stop| stop.to_string()),
+        rows: report.rows,
+    }))
 }

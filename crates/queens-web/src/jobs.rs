@@ -1,5 +1,5 @@
 //! Jobs: a limited number run at once (in total and per client), each with a time limit and a
-//! cancel flag that is raised when the job's request goes away.
+//! cancel token that is raised when the job's request goes away.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use queens_core::CancelFlag;
+use queens_core::{Budget, CancelToken};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
@@ -36,15 +36,14 @@ pub struct Jobs {
     time_limit: Duration,
 }
 
-/// A running job: holds its slot and raises its cancel flag when dropped, so that a job whose
-/// client left (its request future dropped) or whose time ran out stops.
+/// A running job: holds its slot and cancels its token when dropped, so that a job whose
+/// client left (its request future dropped) stops; its time limit raises the same token.
 #[derive(Debug)]
 pub struct Job {
     _slot: OwnedSemaphorePermit,
     client: Client,
     running: Arc<Mutex<HashMap<Client, usize>>>,
-    cancel: CancelFlag,
-    timer: tokio::task::JoinHandle<()>,
+    token: CancelToken,
 }
 
 impl Jobs {
@@ -66,7 +65,6 @@ impl Jobs {
     }
 
     /// A slot for `client`'s job, or 429 when the server or this client is at its limit.
-    /// Must be called inside the runtime: it starts the job's timer.
     pub fn start(&self, client: Client) -> Result<Job, ApiError> {
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
         let mine = running.entry(client).or_insert(0);
@@ -83,34 +81,33 @@ impl Jobs {
             ))
         })?;
         *mine += 1;
-        let cancel = CancelFlag::new();
-        let timer = cancel.clone();
-        let limit = self.time_limit;
-        let timer = tokio::spawn(async move {
-            tokio::time::sleep(limit).await;
-            timer.cancel();
-        });
+        let token = CancelToken::new();
+        token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
             client,
             running: Arc::clone(&self.running),
-            cancel,
-            timer,
+            token,
         })
     }
 }
 
 impl Job {
-    /// The flag the job's work polls.
-    pub fn cancel_flag(&self) -> CancelFlag {
-        self.cancel.clone()
+    /// The token the job's work polls: cancelled when the job is dropped, raised at its time
+    /// limit.
+    pub fn token(&self) -> CancelToken {
+        self.token.clone()
+    }
+
+    /// A budget for the job's work: its token, no caps.
+    pub fn budget(&self) -> Budget {
+        Budget::unlimited().with_cancel(self.token())
     }
 }
 
 impl Drop for Job {
     fn drop(&mut self) {
-        self.timer.abort();
-        self.cancel.cancel();
+        self.token.cancel();
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(count) = running.get_mut(&self.client) {
             *count -= 1;

@@ -38,6 +38,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 use queens_config::Configurator;
+use queens_lab::Catalogue;
 
 pub use error::ApiError;
 pub use jobs::{Client, Job, Jobs};
@@ -57,6 +58,8 @@ pub struct ServeLimits {
     pub solve_max_n: u32,
     /// Events one watched run may send.
     pub solve_max_events: u64,
+    /// Nodes one run of a tree search may examine (watched, or in an experiment).
+    pub solve_max_nodes: u64,
     /// The largest board counted.
     pub count_max_n: u32,
     /// The largest board in an experiment.
@@ -74,6 +77,7 @@ impl Default for ServeLimits {
             configure_max_n: 200,
             solve_max_n: 1000,
             solve_max_events: 200_000,
+            solve_max_nodes: 50_000_000,
             count_max_n: 17,
             experiment_max_n: 64,
             experiment_max_runs: 20_000,
@@ -92,18 +96,29 @@ struct Shared {
     configurator: Arc<Configurator>,
     jobs: Jobs,
     limits: ServeLimits,
+    catalogue: Catalogue,
 }
 
 impl AppState {
-    /// A server with these limits and no diagrams built yet.
+    /// A server of the standard solvers with these limits and no diagrams built yet.
     pub fn new(limits: ServeLimits) -> Self {
+        AppState::with_catalogue(limits, Catalogue::standard().clone())
+    }
+
+    /// A server of `catalogue`'s solvers.
+    pub fn with_catalogue(limits: ServeLimits, catalogue: Catalogue) -> Self {
         AppState {
             shared: Arc::new(Shared {
                 configurator: Arc::new(Configurator::new()),
                 jobs: Jobs::new(limits.jobs, limits.jobs_per_client, limits.job_time),
                 limits,
+                catalogue,
             }),
         }
+    }
+
+    fn catalogue(&self) -> &Catalogue {
+        &self.shared.catalogue
     }
 
     fn limits(&self) -> &ServeLimits {

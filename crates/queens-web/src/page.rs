@@ -4,7 +4,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
-use queens_lab::SolverKind;
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -30,12 +29,25 @@ pub async fn style() -> impl IntoResponse {
     )
 }
 
-/// `GET /api/solvers`: every solver with its parameters, and this server's limits.
+/// `GET /api/solvers`: every solver's descriptor, and this server's limits.
 pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
     let limits = state.limits();
-    let solvers: Vec<Value> = SolverKind::ALL
+    let solvers: Vec<Value> = state
+        .catalogue()
+        .solvers()
         .iter()
-        .map(|kind| json!({"name": kind.name(), "parameters": kind.parameters()}))
+        .map(|solver| {
+            json!({
+                "name": solver.name,
+                "summary": solver.summary,
+                "explanation": solver.explanation,
+                "unit": solver.unit,
+                "counts": solver.counts,
+                "randomized": solver.randomized,
+                "shapes": solver.shapes,
+                "parameters": solver.parameters,
+            })
+        })
         .collect();
     Json(json!({
         "solvers": solvers,
@@ -43,6 +55,7 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "configure_max_n": limits.configure_max_n,
             "solve_max_n": limits.solve_max_n,
             "solve_max_events": limits.solve_max_events,
+            "solve_max_nodes": limits.solve_max_nodes,
             "count_max_n": limits.count_max_n,
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": limits.experiment_max_runs,

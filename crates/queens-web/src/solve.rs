@@ -5,10 +5,10 @@ use std::ops::ControlFlow;
 
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_core::descriptor::parse_value;
 use queens_core::notation::parse_squares;
-use queens_core::solve::run;
-use queens_core::{Budget, Event, Interest, Observer, Problem, Square, Verdict};
-use queens_lab::{Settings, SolverKind};
+use queens_core::{Event, Interest, Observer, Square, Verdict};
+use queens_lab::{SolveRequest, SolveSpec};
 use serde_json::json;
 use tokio::sync::mpsc;
 use tokio_stream::Stream;
@@ -22,9 +22,6 @@ use crate::query::{Params, check_side};
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
 const KNOWN: [&str; 5] = ["n", "solver", "seed", "fix", "max_iters"];
 
-/// Nodes an exhaustive solver may examine in one watched run.
-const MAX_NODES: u64 = 50_000_000;
-
 /// Streams the run's events; the last one is `{"type": "finished", ...}`.
 pub async fn solve(
     State(state): State<AppState>,
@@ -35,48 +32,35 @@ pub async fn solve(
     let n = check_side(params.require("n")?, state.limits().solve_max_n)?;
     let fixed = parse_squares(params.text("fix").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
-    let problem = Problem::square(n)
-        .and_then(|problem| problem.with_fixed(fixed))
+    let settings = params
+        .others(&KNOWN)
+        .map(|(name, value)| Ok((name.to_owned(), parse_value(name, value)?)))
+        .collect::<Result<Vec<(String, f64)>, queens_core::ParamError>>()
         .map_err(|e| ApiError::bad(e.to_string()))?;
-    let kind = match params.text("solver") {
-        Some(name) => name
-            .parse::<SolverKind>()
-            .map_err(|e| ApiError::bad(e.to_string()))?,
-        None => SolverKind::best_for(&problem),
-    };
-    kind.check(&problem)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
-    let mut settings = Settings {
+    let spec = SolveSpec {
+        fixed,
+        solver: params.text("solver").map(str::to_owned),
+        seed: params.get("seed")?,
+        params: settings,
+        max_nodes: Some(state.limits().solve_max_nodes),
         max_iterations: params.get("max_iters")?,
-        ..Settings::default()
+        ..SolveSpec::square(n)
     };
-    for (name, value) in params.others(&KNOWN) {
-        let value: f64 = value
-            .trim()
-            .parse()
-            .map_err(|_| ApiError::bad(format!("{name} must be a number, got '{value}'")))?;
-        settings.values.insert(name.to_owned(), value);
-    }
-    kind.check_settings(&settings, n).map_err(ApiError::bad)?;
-    let seed: u64 = params.get("seed")?.unwrap_or(1);
+    let request =
+        SolveRequest::new(state.catalogue(), spec).map_err(|e| ApiError::bad(e.to_string()))?;
 
     let job = state.jobs().start(client)?;
     let max_events = state.limits().solve_max_events;
-    let time_limit = state.jobs().time_limit();
-    let cancel = job.cancel_flag();
-    let (events, response) = event_stream(256, cancel.clone());
+    let token = job.token();
+    let (events, response) = event_stream(256, token.clone());
     tokio::task::spawn_blocking(move || {
-        let mut budget = Budget::unlimited()
-            .with_max_nodes(MAX_NODES)
-            .with_time_limit(time_limit)
-            .with_cancel(cancel);
-        let mut solver = kind.build(seed, &settings);
+        let mut budget = request.budget().with_cancel(token);
         let mut forward = Forward {
             events: &events,
             sent: 0,
             max_events,
         };
-        let finished = match run(solver.as_mut(), &problem, &mut budget, &mut forward) {
+        let finished = match request.run(&mut budget, &mut forward) {
             Ok(outcome) => {
                 let is_solved = matches!(outcome.verdict, Verdict::Solved(_));
                 let queens: Vec<Square> = match &outcome.verdict {

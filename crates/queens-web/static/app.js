@@ -307,6 +307,10 @@ document.addEventListener("keydown", (event) => {
 
 // ---------------------------------------------------------------- watch
 
+// The largest board Watch draws: the server's limit for watched runs, within what the page
+// draws square by square (the configurator's limit). Both come from /api/solvers.
+let watchMaxN = 64;
+
 const watch = {
   n: 8, cells: [], source: null, queue: [], queens: new Map(), locked: [], playing: true,
   budget: 0, shown: 0, scores: [], running: false, finished: null,
@@ -322,7 +326,7 @@ $("w-speed").oninput = () => {
 
 function watchSetBoard() {
   const n = Number($("w-n").value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) return;
+  if (!Number.isInteger(n) || n < 1 || n > watchMaxN) return;
   watch.n = n;
   watch.locked = watch.locked.filter((s) => s.row < n && s.col < n);
   watch.cells = makeBoard($("w-board"), n, { click: watchClick });
@@ -656,7 +660,10 @@ async function start() {
   const response = await fetch("/api/solvers");
   const { solvers, limits } = await response.json();
   for (const s of solvers) {
-    $("w-solver").add(new Option(s.name + (s.parameters.length ? ` (${s.parameters.join(", ")})` : ""), s.name));
+    const parameters = s.parameters.map((p) => `${p.name}=${p.default}`).join(", ");
+    const option = new Option(s.name + (parameters ? ` (${parameters})` : ""), s.name);
+    option.title = s.summary;
+    $("w-solver").add(option);
     $("x-solvers").add(new Option(s.name, s.name));
   }
   $("w-solver").value = "backtracking";
@@ -665,6 +672,9 @@ async function start() {
   }
   $("cfg-n").max = limits.configure_max_n;
   $("c-n").max = limits.count_max_n;
+  watchMaxN = Math.min(limits.solve_max_n, limits.configure_max_n);
+  $("w-n").max = watchMaxN;
+  $("x-sizes").title = `sizes from 1 to ${limits.experiment_max_n}`;
 
   // The position in the URL: #configure?n=8&q=d1,e7
   const [tab, query] = location.hash.slice(1).split("?");

@@ -6,8 +6,8 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use queens_config::{Configurator, Engine, Limits, Position};
-use queens_core::Square;
+use queens_config::{Configurator, Engine, Position};
+use queens_core::{Budget, Square};
 use queens_web::{AppState, ServeLimits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -65,7 +65,7 @@ async fn configure_returns_exactly_the_cli_document() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let position = Position::new(8, [Square::new(0, 3), Square::new(6, 4)]).unwrap();
     let expected = Configurator::new()
-        .analyse(&position, Engine::Auto, &Limits::default())
+        .analyse(&position, Engine::Auto, &Budget::unlimited())
         .unwrap();
     assert_eq!(body, serde_json::to_string(&expected).unwrap());
     let document: Value = serde_json::from_str(&body).unwrap();

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use anyhow::Context;
-use queens_config::{AnalysisError, Configurator, Engine, Limits, Position};
+use queens_config::{AnalysisError, Configurator, Engine, Position};
 use queens_core::notation::parse_squares;
 
 use crate::args::ConfigureArgs;
-use crate::commands::{interrupt_flag, parse_side};
+use crate::commands::{command_budget, parse_side};
 use crate::exit::Exit;
 
 /// Runs `queens configure`.
@@ -16,13 +16,12 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     let queens = parse_squares(&args.queens).context("in --queens")?;
     let position = Position::new(n, queens)?;
     let engine: Engine = args.engine.parse()?;
-    let defaults = Limits::default();
-    let limits = Limits {
-        nodes: args.max_nodes.unwrap_or(defaults.nodes),
-        cancel: Some(interrupt_flag()),
-        ..defaults
-    };
-    let analysis = match Configurator::new().analyse(&position, engine, &limits) {
+    let mut budget = command_budget(args.time_limit)?;
+    if let Some(nodes) = args.max_nodes {
+        anyhow::ensure!(nodes > 0, "--max-nodes must be at least 1");
+        budget = budget.with_max_nodes(nodes);
+    }
+    let analysis = match Configurator::new().analyse(&position, engine, &budget) {
         Ok(analysis) => analysis,
         Err(AnalysisError::Cancelled) => {
             eprintln!("stopped: interrupted before the analysis was complete");

@@ -4,28 +4,25 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use anyhow::Context;
-use queens_heuristic::LocalSearchKind;
 use queens_lab::experiment::{
-    Experiment, Row, run as run_experiment, run_seed, sample_curve, to_csv,
+    Experiment, Report, Row, run as run_experiment, run_seed, sample_curve, to_csv,
 };
-use queens_lab::{Settings, SolverKind, plots};
+use queens_lab::{Catalogue, plots};
 
 use crate::args::ExperimentArgs;
-use crate::commands::parse_side;
+use crate::commands::{command_budget, parse_side};
 use crate::exit::Exit;
 use crate::progress;
 
 /// Checks the flags into an experiment.
 fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
-    let solvers: Vec<SolverKind> = if args.solver.is_empty() {
-        LocalSearchKind::ALL
-            .into_iter()
-            .map(SolverKind::Local)
-            .collect()
+    let catalogue = Catalogue::standard();
+    let solvers = if args.solver.is_empty() {
+        Catalogue::original_comparison()
     } else {
         args.solver
             .iter()
-            .map(|name| name.trim().parse())
+            .map(|name| catalogue.get(name))
             .collect::<Result<_, _>>()?
     };
     let sizes = args
@@ -37,78 +34,119 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
     if args.max_iters == Some(0) {
         anyhow::bail!("--max-iters must be at least 1");
     }
-    let mut sweep = Vec::new();
+    if args.max_nodes == Some(0) {
+        anyhow::bail!("--max-nodes must be at least 1");
+    }
+    let mut sweep: Vec<(String, Vec<f64>)> = Vec::new();
     for set in &args.sets {
         let (name, values) = set
             .split_once('=')
             .with_context(|| format!("--set wants NAME=V1,V2,..., got '{set}'"))?;
+        let name = name.trim();
         let values = values
             .split(',')
-            .map(|v| {
-                v.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .with_context(|| format!("'{v}' in --set {name} is not a number"))
-            })
-            .collect::<anyhow::Result<Vec<f64>>>()?;
+            .map(|v| queens_core::descriptor::parse_value(name, v))
+            .collect::<Result<Vec<f64>, _>>()?;
         anyhow::ensure!(
-            !sweep
-                .iter()
-                .any(|(known, _): &(String, Vec<f64>)| known == name),
+            !sweep.iter().any(|(known, _)| known == name),
             "--set {name} is given twice"
         );
-        sweep.push((name.trim().to_owned(), values));
+        sweep.push((name.to_owned(), values));
     }
-    let mut experiment = Experiment::new(solvers, sizes, args.runs, args.seed);
-    experiment.max_iterations = args.max_iters;
-    experiment.sweep = sweep;
+    let experiment = Experiment {
+        max_iterations: args.max_iters,
+        max_nodes: args.max_nodes,
+        sweep,
+        ..Experiment::new(solvers, sizes, args.runs, args.seed)
+    };
+    experiment.check()?;
     Ok(experiment)
 }
 
 /// Runs `queens experiment`.
 pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     let experiment = experiment_of(args)?;
+    let budget = command_budget(args.time_limit)?;
     let bar = if args.json {
         indicatif::ProgressBar::hidden()
     } else {
-        progress::bar(experiment.total_runs(), "runs")
+        progress::bar(experiment.total_runs().unwrap_or(0), "runs")
     };
-    let rows = run_experiment(&experiment, |done| bar.set_position(done))?;
+    let report = run_experiment(&experiment, &budget, |done| bar.set_position(done))?;
     bar.finish_and_clear();
+    let rows = &report.rows;
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        std::fs::write(dir.join("results.csv"), to_csv(&rows))
-            .context("cannot write results.csv")?;
-        let json = serde_json::to_string_pretty(&serde_json::json!({ "rows": rows }))?;
-        std::fs::write(dir.join("results.json"), json + "\n")
-            .context("cannot write results.json")?;
-        // One sample run per solver, on the largest size, with the first parameter combination.
-        let settings = Settings {
-            max_iterations: experiment.max_iterations,
-            values: experiment.combinations().swap_remove(0),
-        };
-        let seed = run_seed(experiment.seed, 0);
-        let largest = experiment.sizes.iter().copied().max().unwrap_or(8);
-        let curves: Vec<(String, Vec<(f64, f64)>)> = experiment
-            .solvers
-            .iter()
-            .map(|&solver| {
-                let steps = sample_curve(solver, largest, seed, &settings);
-                (solver.name().to_owned(), steps)
-            })
-            .collect();
-        plots::write_all(dir, &rows, &curves)?;
+        write_files(dir, &experiment, &report, &budget)?;
     }
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &serde_json::json!({ "rows": rows }))?;
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({
+                "rows": rows,
+                "complete": report.is_complete(),
+                "finished": report.finished,
+                "planned": report.planned,
+            }),
+        )?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", table(&rows))?;
+        write!(out, "{}", table(rows))?;
     }
     out.flush()?;
+    if !report.is_complete() {
+        let why = report
+            .stopped
+            .map_or_else(|| "stopped".to_owned(), |stop| format!("stopped ({stop})"));
+        eprintln!(
+            "partial results: {why} after {} of {} runs; each row counts the runs that finished",
+            report.finished, report.planned
+        );
+        return Ok(Exit::NoAnswer);
+    }
     Ok(Exit::Success)
+}
+
+/// `--out DIR`: the rows as CSV and JSON, and the plots.
+fn write_files(
+    dir: &std::path::Path,
+    experiment: &Experiment,
+    report: &Report,
+    budget: &queens_core::Budget,
+) -> anyhow::Result<()> {
+    let rows = &report.rows;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::write(dir.join("results.csv"), to_csv(rows)).context("cannot write results.csv")?;
+    let json = serde_json::to_string_pretty(
+        &serde_json::json!({ "rows": rows, "complete": report.is_complete() }),
+    )?;
+    std::fs::write(dir.join("results.json"), json + "\n").context("cannot write results.json")?;
+    // One sample run per solver, on the largest size, with the first parameter combination.
+    let first: Vec<(String, f64)> = experiment
+        .combinations()
+        .swap_remove(0)
+        .into_iter()
+        .collect();
+    let seed = run_seed(experiment.seed, 0);
+    let largest = experiment.sizes.iter().copied().max().unwrap_or(8);
+    let curves: Vec<(String, Vec<(f64, f64)>)> = experiment
+        .solvers
+        .iter()
+        .filter_map(|&solver| {
+            let params = solver.params(&first).ok()?;
+            let steps = sample_curve(
+                solver,
+                largest,
+                seed,
+                &params,
+                experiment.max_iterations,
+                budget,
+            );
+            Some((solver.name().to_owned(), steps))
+        })
+        .collect();
+    plots::write_all(dir, rows, &curves)?;
+    Ok(())
 }
 
 /// An aligned table of the rows.

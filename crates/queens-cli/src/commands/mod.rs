@@ -9,8 +9,11 @@ pub mod serve;
 pub mod solve;
 pub mod verify;
 
+use std::time::Duration;
+
 use anyhow::{Context, bail};
-use queens_core::CancelFlag;
+use queens_core::descriptor::parse_value;
+use queens_core::{Budget, CancelToken};
 
 /// Reads a board size: `N` for N×N or `RxC`.
 pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
@@ -39,11 +42,44 @@ pub fn parse_side(text: &str) -> anyhow::Result<u32> {
     }
 }
 
-/// A flag raised by Ctrl-C, so that long runs stop cleanly and report what they did.
-pub fn interrupt_flag() -> CancelFlag {
-    let flag = CancelFlag::new();
-    let handler_flag = flag.clone();
+/// A token cancelled by Ctrl-C, SIGTERM or SIGHUP, so that long runs stop cleanly and report
+/// what they did. Every command's budget holds it.
+pub fn interrupt_token() -> CancelToken {
+    let token = CancelToken::new();
+    let handler_token = token.clone();
     // A second handler cannot be installed; in that case Ctrl-C keeps its default behaviour.
-    let _ = ctrlc::set_handler(move || handler_flag.cancel());
-    flag
+    let _ = ctrlc::set_handler(move || handler_token.cancel());
+    token
+}
+
+/// The budget of a long command: the interrupt token, and `--time-limit` when given.
+pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
+    let mut budget = Budget::unlimited().with_cancel(interrupt_token());
+    if let Some(limit) = parse_time_limit(time_limit)? {
+        budget = budget.with_time_limit(limit);
+    }
+    Ok(budget)
+}
+
+/// `--time-limit SECONDS`: a positive number of seconds.
+pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>> {
+    seconds
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|limit| !limit.is_zero())
+                .with_context(|| {
+                    format!("--time-limit must be a positive number of seconds, got {seconds}")
+                })
+        })
+        .transpose()
+}
+
+/// `--set NAME=VALUE`: a parameter and its value.
+pub fn parse_setting(text: &str) -> anyhow::Result<(String, f64)> {
+    let (name, value) = text
+        .split_once('=')
+        .with_context(|| format!("--set wants NAME=VALUE, got '{text}'"))?;
+    let name = name.trim();
+    Ok((name.to_owned(), parse_value(name, value)?))
 }

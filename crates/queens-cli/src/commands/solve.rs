@@ -6,34 +6,25 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use queens_core::error::human_bytes;
 use queens_core::notation::{self, parse_squares};
-use queens_core::verify::PermutationCheck;
-use queens_core::{Budget, Outcome, Problem, QueenList, Square, StopReason, Verdict, solve};
+use queens_core::{Outcome, Problem, QueenList, Square, StopReason, Verdict};
+use queens_heuristic::{Streamed, stream_construction};
+use queens_lab::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use serde::Serialize;
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::{interrupt_flag, parse_size};
+use crate::commands::{interrupt_token, parse_setting, parse_size, parse_time_limit};
 use crate::exit::Exit;
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
-use queens_lab::{Settings, SolverKind};
-
-/// The seed of randomized solvers when none is given.
-const DEFAULT_SEED: u64 = 1;
 
 /// The widest board drawn as a text diagram.
 const TEXT_MAX_SIDE: u32 = 1000;
 
-/// A validated `solve` request.
+/// A validated `solve` command: the request, and where its answer goes.
 #[derive(Debug)]
 pub struct SolveConfig {
-    pub problem: Problem,
-    pub solver: SolverKind,
-    pub seed: u64,
-    /// `--max-iters`, when given.
-    pub max_iterations: Option<u64>,
-    pub budget: Budget,
+    pub request: SolveRequest,
     pub format: Format,
     pub trace: Option<PathBuf>,
     pub output: Option<PathBuf>,
@@ -43,18 +34,27 @@ impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
         let (rows, cols) = parse_size(&args.size)?;
-        let mut problem = Problem::rectangular(rows, cols)?;
-        if let Some(count) = args.queen_count {
-            problem = problem.with_queen_count(count)?;
-        }
-        if let Some(list) = &args.fix {
-            problem = problem.with_fixed(parse_squares(list).context("in --fix")?)?;
-        }
-        let solver = match &args.solver {
-            Some(name) => name.parse::<SolverKind>()?,
-            None => SolverKind::best_for(&problem),
+        let fixed = match &args.fix {
+            Some(list) => parse_squares(list).context("in --fix")?,
+            None => Vec::new(),
         };
-        solver.check(&problem)?;
+        let params = args
+            .sets
+            .iter()
+            .map(|set| parse_setting(set))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let spec = SolveSpec {
+            rows,
+            cols,
+            queen_count: args.queen_count,
+            fixed,
+            solver: args.solver,
+            seed: args.seed,
+            params,
+            max_nodes: Some(args.max_nodes),
+            max_iterations: args.max_iters,
+            time_limit: parse_time_limit(args.time_limit)?,
+        };
         let format = match args.format {
             Some(Format::Text) if rows.max(cols) > TEXT_MAX_SIDE => anyhow::bail!(
                 "a text diagram is for boards up to {TEXT_MAX_SIDE} wide: use --format perm or summary"
@@ -63,62 +63,20 @@ impl SolveConfig {
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
             None => Format::Text,
         };
-        let mut budget = Budget::unlimited().with_max_nodes(args.max_nodes);
-        let default_iterations = (100 * u64::from(rows)).max(10_000_000);
-        budget = budget.with_max_iterations(args.max_iters.unwrap_or(default_iterations));
-        if let Some(seconds) = args.time_limit {
-            let limit = Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|limit| !limit.is_zero())
-                .with_context(|| {
-                    format!("--time-limit must be a positive number of seconds, got {seconds}")
-                })?;
-            budget = budget.with_time_limit(limit);
-        }
         Ok(SolveConfig {
-            problem,
-            solver,
-            seed: args.seed.unwrap_or(DEFAULT_SEED),
-            max_iterations: args.max_iters,
-            budget,
+            request: SolveRequest::new(Catalogue::standard(), spec)?,
             format,
             trace: args.trace,
             output: args.output,
         })
     }
 
-    /// Refuses a run that cannot fit in this machine's available memory.
-    fn check_memory(&self) -> anyhow::Result<()> {
-        let n = u128::from(self.problem.rows().max(self.problem.cols()));
-        // The solver's state, and the validator's bit per line (about 6 bits a queen).
-        let needed = self.solver.memory_estimate(&self.problem) + n;
-        if let Some(available) = available_memory()
-            && needed > available
-        {
-            anyhow::bail!(
-                "{} needs about {} for this board, but only {} of memory is available",
-                self.solver,
-                human_bytes(needed),
-                human_bytes(available)
-            );
-        }
-        Ok(())
-    }
-
     /// The answer streams from the construction without holding the board.
     fn streams(&self) -> bool {
-        self.solver == SolverKind::Construct
+        self.request.solver.name() == queens_heuristic::construct::DESCRIPTOR.name
             && matches!(self.format, Format::Perm | Format::Summary)
             && self.trace.is_none()
     }
-}
-
-/// Memory available to a new process, from `/proc/meminfo` (Linux); `None` elsewhere.
-fn available_memory() -> Option<u128> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u128 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Where the answer goes: standard output or the `--output` file.
@@ -135,42 +93,29 @@ fn open_output(path: Option<&std::path::Path>) -> anyhow::Result<Box<dyn Write>>
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let config = SolveConfig::from_args(args)?;
-    config.check_memory()?;
     let mut out = open_output(config.output.as_deref())?;
+    let mut budget = config.request.budget().with_cancel(interrupt_token());
     if config.streams() {
-        return stream_construction(&config, &mut out);
+        return stream(&config, &budget, &mut out);
     }
-    let SolveConfig {
-        problem,
-        solver,
-        seed,
-        max_iterations,
-        budget,
-        format,
-        trace,
-        ..
-    } = config;
-    let mut budget = budget.with_cancel(interrupt_flag());
-    let trace = trace.as_deref().map(TraceWriter::create).transpose()?;
-    let mut observer = (trace, Spinner::new(solver.name()));
-    let outcome = solve::run(
-        solver
-            .build(
-                seed,
-                &Settings {
-                    max_iterations,
-                    ..Settings::default()
-                },
-            )
-            .as_mut(),
-        &problem,
-        &mut budget,
-        &mut observer,
-    )?;
+    let request = &config.request;
+    let trace = config
+        .trace
+        .as_deref()
+        .map(TraceWriter::create)
+        .transpose()?;
+    let mut observer = (trace, Spinner::new(request.solver.name()));
+    let outcome = request.run(&mut budget, &mut observer)?;
     if let Some(trace) = observer.0 {
         trace.finish()?;
     }
-    print(&problem, solver, &outcome, format, &mut out)?;
+    print(
+        &request.problem,
+        request.solver,
+        &outcome,
+        config.format,
+        &mut out,
+    )?;
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
@@ -203,55 +148,53 @@ fn print(
 
 /// `construct` with `--format perm` or `summary`: rows are computed, checked and written column
 /// by column, so that N = 10⁹ needs no board in memory — only the validator's bits.
-fn stream_construction(config: &SolveConfig, out: &mut dyn Write) -> anyhow::Result<Exit> {
+fn stream(
+    config: &SolveConfig,
+    budget: &queens_core::Budget,
+    out: &mut dyn Write,
+) -> anyhow::Result<Exit> {
     let started = Instant::now();
-    let n = config.problem.rows();
-    let solved = if let Some(rows) = queens_heuristic::construction(n) {
-        let mut check = PermutationCheck::default();
-        let mut digits = itoa::Buffer::new();
-        let write = config.format == Format::Perm;
-        for (col, row) in rows.enumerate() {
-            check.push(Some(row))?;
-            if write {
-                if col > 0 {
-                    out.write_all(b" ")?;
-                }
-                out.write_all(digits.format(row).as_bytes())?;
-            }
-        }
-        if write {
-            out.write_all(b"\n")?;
-        }
-        let report = check.finish()?;
-        anyhow::ensure!(
-            report.is_solution(),
-            "construct produced an invalid board for N = {n}: a bug, please report it"
-        );
-        true
-    } else {
-        false
-    };
+    let n = config.request.problem.rows();
+    let mut budget = budget.clone();
+    budget.start();
+    let write = config.format == Format::Perm;
+    let ended = stream_construction(n, write.then_some(&mut *out), &budget)?;
     let elapsed = started.elapsed();
+    let status = match ended {
+        Streamed::Solved => "solved",
+        Streamed::Unsolvable => "unsolvable",
+        Streamed::Stopped(_) => "stopped",
+    };
     if config.format == Format::Summary {
         let summary = Summary {
             size: n.to_string(),
-            solver: SolverKind::Construct,
-            solved,
-            status: if solved { "solved" } else { "unsolvable" },
+            solver: config.request.solver,
+            solved: ended == Streamed::Solved,
+            status,
             nodes: None,
             iterations: None,
             elapsed,
         };
         writeln!(out, "{summary}")?;
-    } else if !solved {
-        eprintln!("no solution");
     }
     out.flush()?;
-    Ok(if solved {
-        Exit::Success
-    } else {
-        Exit::NoAnswer
-    })
+    match ended {
+        Streamed::Solved => Ok(Exit::Success),
+        Streamed::Unsolvable => {
+            if config.format != Format::Summary {
+                eprintln!("no solution");
+            }
+            Ok(Exit::NoAnswer)
+        }
+        Streamed::Stopped(reason) => {
+            if write {
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+            eprintln!("{}", describe_failure(&Verdict::Stopped(reason)));
+            Ok(Exit::NoAnswer)
+        }
+    }
 }
 
 fn describe_failure(verdict: &Verdict) -> String {

@@ -14,6 +14,7 @@ use queens_core::{Board, ParseError};
 use serde_json::json;
 
 use crate::args::VerifyArgs;
+use crate::commands::parse_size;
 use crate::exit::Exit;
 
 /// Permutations up to this many columns are kept and checked in full.
@@ -33,17 +34,39 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
             Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
         }
     };
+    let size = args.size.as_deref().map(parse_size).transpose()?;
     if starts_like_a_permutation(&mut input)? {
         match read_permutation(&mut input)? {
-            Permutation::Kept(board) => report_board(&board, args.json),
-            Permutation::Streamed(report) => report_stream(&report, args.json),
+            Permutation::Kept(board) => report_board(&resized(board, size)?, args.json),
+            Permutation::Streamed(report) => {
+                if let Some((rows, cols)) = size
+                    && (rows, cols) != (report.n, report.n)
+                {
+                    bail!(
+                        "the permutation describes a {n}×{n} board, not the {rows}×{cols} of --size",
+                        n = report.n
+                    );
+                }
+                report_stream(&report, args.json)
+            }
         }
     } else {
         let mut text = String::new();
         input
             .read_to_string(&mut text)
             .context("cannot read the board")?;
-        report_board(&parse_board(&text)?, args.json)
+        report_board(&resized(parse_board(&text)?, size)?, args.json)
+    }
+}
+
+/// The board on the `--size` board, when given: the same queens, which must fit on it.
+fn resized(board: Board, size: Option<(u32, u32)>) -> anyhow::Result<Board> {
+    match size {
+        Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
+            Ok(Board::with_queens(rows, cols, board.queens().collect())
+                .context("the board does not fit --size")?)
+        }
+        _ => Ok(board),
     }
 }
 
@@ -74,6 +97,8 @@ fn read_permutation(input: &mut dyn BufRead) -> anyhow::Result<Permutation> {
         check: PermutationCheck::default(),
         kept: Some(Vec::new()),
         index: 0,
+        lowest: None,
+        highest: None,
     };
     let mut token: Vec<u8> = Vec::new();
     loop {
@@ -96,7 +121,16 @@ fn read_permutation(input: &mut dyn BufRead) -> anyhow::Result<Permutation> {
         input.consume(length);
     }
     reader.column(&mut token)?;
-    let report = reader.check.finish()?;
+    let one_based = reader.looks_one_based();
+    let report = reader.check.finish().map_err(|error| {
+        if one_based {
+            anyhow::anyhow!(
+                "{error}; the rows look 1-based (1 to N), but a permutation counts rows from 0: subtract 1 from each"
+            )
+        } else {
+            error.into()
+        }
+    })?;
     Ok(match reader.kept {
         Some(rows) => Permutation::Kept(board_from_columns(rows)?),
         None => Permutation::Streamed(report),
@@ -109,6 +143,9 @@ struct PermutationReader {
     /// The rows read so far, while there are few enough to keep.
     kept: Option<Vec<Option<u32>>>,
     index: usize,
+    /// The smallest and largest rows read.
+    lowest: Option<u32>,
+    highest: Option<u32>,
 }
 
 impl PermutationReader {
@@ -125,6 +162,10 @@ impl PermutationReader {
                 .and_then(|t| t.parse::<u32>().ok());
             Some(parsed.ok_or_else(|| self.bad(token))?)
         };
+        if let Some(row) = row {
+            self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));
+            self.highest = Some(self.highest.map_or(row, |high| high.max(row)));
+        }
         self.check.push(row)?;
         if let Some(rows) = &mut self.kept {
             if rows.len() < DETAILED_UP_TO {
@@ -136,6 +177,11 @@ impl PermutationReader {
         self.index += 1;
         token.clear();
         Ok(())
+    }
+
+    /// Rows from 1 to the column count, none 0: someone counted rows from 1.
+    fn looks_one_based(&self) -> bool {
+        self.lowest == Some(1) && self.highest == u32::try_from(self.index).ok()
     }
 
     fn bad(&self, token: &[u8]) -> ParseError {

@@ -8,7 +8,7 @@
 //! [`super::plan`]): almost always 8 solutions and 1 class, otherwise by comparing the members of
 //! its class explicitly.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use queens_core::Budget;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,15 +33,15 @@ impl std::ops::AddAssign for Tally {
     }
 }
 
-/// How many nodes pass between looks at the cancel flag.
+/// How many nodes pass between looks at the budget.
 const CANCEL_POLL: u64 = 1 << 20;
 
 /// One row's state on the search stack: column and diagonal masks before its queen, and its
 /// squares still to try.
 type Frame = (u32, u32, u32, u32);
 
-/// Counts one subproblem of the N×N board; `None` if `cancel` was raised before it finished.
-pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, cancel: &AtomicBool) -> Option<Tally> {
+/// Counts one subproblem of the N×N board; `None` if `budget` stopped before it finished.
+pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
     if sub.case == Case::Single {
         return Some(Tally {
             total: 1,
@@ -78,7 +78,7 @@ pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, cancel: &AtomicBool) ->
         );
         return Some(tally);
     }
-    search(&weigher, &allowed, (cols, left, right), cancel, &mut tally).then_some(tally)
+    search(&weigher, &allowed, (cols, left, right), budget, &mut tally).then_some(tally)
 }
 
 /// The rows from `row` to the last, searched plainly (for subproblems that leave few rows).
@@ -132,7 +132,7 @@ fn search(
     weigher: &Weigher<'_>,
     allowed: &[u32; 32],
     (mut cols, mut left, mut right): (u32, u32, u32),
-    cancel: &AtomicBool,
+    budget: &Budget,
     tally: &mut Tally,
 ) -> bool {
     let start = weigher.prefix.len();
@@ -175,7 +175,7 @@ fn search(
         nodes += bottom.four((next_cols, next_left, next_right), &mut stack, tally);
         if nodes >= next_poll {
             next_poll = nodes + CANCEL_POLL;
-            if cancel.load(Ordering::Relaxed) {
+            if budget.is_stopped() {
                 return false;
             }
         }

@@ -5,7 +5,8 @@
 //! symmetry classes are divided among them), each searched by the bitmask kernel. Because
 //! the split depends on N only, a count can be cut into shards for several machines and the
 //! results merged ([`shard`]), and a long run can save finished subproblems and resume
-//! ([`checkpoint`]).
+//! ([`checkpoint`]). [`CountJob`] drives a count: threads, a [`Budget`] that stops it, progress,
+//! checkpoints.
 //!
 //! ```
 //! use queens_exact::count::count;
@@ -16,15 +17,16 @@
 //! ```
 
 pub mod checkpoint;
+mod driver;
 mod kernel;
 pub mod plan;
 pub mod shard;
 
-use std::sync::atomic::AtomicBool;
-
+use queens_core::Budget;
 use rayon::prelude::*;
 use thiserror::Error;
 
+pub use driver::{CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, MAX_THREADS};
 pub use kernel::Tally;
 pub use plan::{Case, Subproblem};
 pub use shard::Shard;
@@ -97,25 +99,25 @@ impl CountPlan {
             .collect()
     }
 
-    /// Counts subproblem `id`; `None` if `cancel` was raised first.
-    pub fn count_one(&self, id: usize, cancel: &AtomicBool) -> Option<Tally> {
-        kernel::count_subproblem(self.n, &self.subproblems[id], cancel)
+    /// Counts subproblem `id`; `None` if `budget` stopped it first.
+    pub fn count_one(&self, id: usize, budget: &Budget) -> Option<Tally> {
+        kernel::count_subproblem(self.n, &self.subproblems[id], budget)
     }
 
     /// Counts the subproblems `ids` on the current rayon pool, calling `done` as each finishes
-    /// (from any thread). Stops starting new ones once `cancel` is raised; the ones cut short
+    /// (from any thread). Stops starting new ones once `budget` stops; the ones cut short
     /// are not reported.
     pub fn count_parallel(
         &self,
         ids: &[usize],
-        cancel: &AtomicBool,
+        budget: &Budget,
         done: impl Fn(usize, Tally) + Sync,
     ) {
         ids.par_iter().with_max_len(1).for_each(|&id| {
-            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            if budget.is_stopped() {
                 return;
             }
-            if let Some(tally) = self.count_one(id, cancel) {
+            if let Some(tally) = self.count_one(id, budget) {
                 done(id, tally);
             }
         });
@@ -127,7 +129,7 @@ pub fn count(n: u32) -> Result<Tally, CountError> {
     let plan = CountPlan::new(n)?;
     let ids: Vec<usize> = (0..plan.subproblems.len()).collect();
     let sum = std::sync::Mutex::new(Tally::default());
-    plan.count_parallel(&ids, &AtomicBool::new(false), |_, tally| {
+    plan.count_parallel(&ids, &Budget::unlimited(), |_, tally| {
         *sum.lock().expect("no panics while holding the lock") += tally;
     });
     Ok(sum.into_inner().expect("no panics while holding the lock"))

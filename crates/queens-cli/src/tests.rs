@@ -1,0 +1,105 @@
+//! A solver registered in one place reaches every list: the command-line help, the web API's
+//! `/api/solvers` and the experiment harness.
+
+use axum::body::Body;
+use axum::http::Request;
+use http_body_util::BodyExt;
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::{Budget, Parameter, SolverDescriptor};
+use queens_lab::experiment::{Experiment, run};
+use queens_lab::{Catalogue, SolverKind};
+use queens_web::{AppState, ServeLimits, app};
+use tower::ServiceExt;
+
+use crate::help::command;
+
+/// A solver that exists only here: Minton's min-conflicts under another name, with a
+/// parameter of its own.
+static NEWCOMER: SolverDescriptor = SolverDescriptor {
+    name: "newcomer",
+    summary: "a solver registered in one place",
+    explanation: "It shows that a descriptor and one registration are all a solver needs \
+        to appear in the help, the web API and experiments.",
+    unit: "a queen moved",
+    counts: Counts::Iterations,
+    shapes: Shapes {
+        board: BoardShape::Classic,
+        fixed: FixedQueens::Kept,
+    },
+    randomized: true,
+    parameters: &[Parameter::real("zeal", 0.5, 0.0, 1.0, "how keen it is")],
+    default_max_iterations: |_| Some(10_000),
+    practical_max_n: None,
+    check: |_, _| Ok(()),
+    memory: |_, _| 0,
+    build: |seed, _| Box::new(queens_heuristic::MinConflictsMinton::new(seed)),
+};
+
+fn long_help(catalogue: &Catalogue, subcommand: &str) -> String {
+    let mut command = command(catalogue);
+    command.build();
+    command
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand")
+        .render_long_help()
+        .to_string()
+}
+
+#[test]
+fn a_registered_solver_appears_in_help_web_and_experiments() {
+    let catalogue = Catalogue::standard().with(&NEWCOMER);
+
+    for subcommand in ["solve", "experiment"] {
+        let help = long_help(&catalogue, subcommand);
+        assert!(help.contains("newcomer"), "{help}");
+        assert!(
+            help.contains("--set zeal=0.5 ([0, 1]): how keen it is"),
+            "{help}"
+        );
+        assert!(!long_help(Catalogue::standard(), subcommand).contains("newcomer"));
+    }
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let body = runtime.block_on(async {
+        let state = AppState::with_catalogue(ServeLimits::default(), catalogue.clone());
+        let request = Request::get("/api/solvers").body(Body::empty()).unwrap();
+        let response = app(state).oneshot(request).await.unwrap();
+        response.into_body().collect().await.unwrap().to_bytes()
+    });
+    let solvers: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let newcomer = solvers["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "newcomer")
+        .expect("listed by the API");
+    assert_eq!(newcomer["parameters"][0]["name"], "zeal");
+    assert_eq!(newcomer["parameters"][0]["max"], 1.0);
+
+    let solver: SolverKind = catalogue.get("newcomer").unwrap();
+    let mut experiment = Experiment::new(vec![solver], vec![8], 10, 1);
+    experiment.sweep = vec![("zeal".into(), vec![0.2, 0.4])];
+    let report = run(&experiment, &Budget::unlimited(), |_| {}).unwrap();
+    assert_eq!(report.rows.len(), 2);
+    assert!(
+        report
+            .rows
+            .iter()
+            .all(|row| row.solver == "newcomer" && row.runs == 10)
+    );
+}
+
+#[test]
+fn every_standard_solver_and_parameter_is_in_the_help() {
+    let solve = long_help(Catalogue::standard(), "solve");
+    for solver in Catalogue::standard().solvers() {
+        assert!(solve.contains(solver.name), "{}", solver.name);
+        for parameter in solver.parameters {
+            let entry = format!("--set {}={}", parameter.name, parameter.default);
+            assert!(solve.contains(&entry), "{entry}");
+        }
+    }
+}

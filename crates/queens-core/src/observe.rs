@@ -1,0 +1,293 @@
+//! What a run reports: [`Event`]s, sent to an [`Observer`] that says which it wants.
+//!
+//! Observers are sampled: a solver only builds move and step events when the observer's
+//! [`Interest`] asks for them (through its [`Reporter`]), so an unobserved run pays nothing for
+//! the feature. The CLI's `--trace`, the experiment harness and the web page's animation are all
+//! observers.
+
+use std::num::NonZeroU64;
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+
+use crate::board::QueenList;
+use crate::budget::StopReason;
+use crate::square::Square;
+
+/// Something a solver reports while it runs. Serialized as JSON with a `type` field
+/// (`{"type": "place", "square": {"row": 0, "col": 3}}`), one per line in a trace.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event<'a> {
+    /// A run begins.
+    Started {
+        /// The solver's name.
+        solver: &'static str,
+        /// Board ranks.
+        rows: u32,
+        /// Board files.
+        cols: u32,
+        /// Queens to place.
+        queens: u32,
+        /// The fixed queens.
+        fixed: &'a [Square],
+    },
+    /// A queen is put on a square.
+    Place {
+        /// Where.
+        square: Square,
+    },
+    /// A queen is taken off a square.
+    Remove {
+        /// Where.
+        square: Square,
+    },
+    /// A queen moves.
+    Move {
+        /// From here.
+        from: Square,
+        /// To here.
+        to: Square,
+    },
+    /// Progress of an iterative search: `score` is solver-defined (higher is better for local
+    /// search, the depth for a tree search).
+    Step {
+        /// Iterations or nodes so far.
+        iteration: u64,
+        /// The current score.
+        score: i64,
+    },
+    /// The validated solution.
+    Solution {
+        /// Its queens.
+        queens: QueenList<'a>,
+    },
+    /// The run is over.
+    Finished {
+        /// `"solved"`, `"unsolvable"` or `"stopped"`.
+        status: &'static str,
+        /// Nodes examined, if counted.
+        nodes: Option<u64>,
+        /// Iterations run, if counted.
+        iterations: Option<u64>,
+        /// Wall time in milliseconds.
+        elapsed_ms: f64,
+    },
+}
+
+/// Which events an observer wants beyond `Started`, `Solution` and `Finished` (always sent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Interest {
+    /// `Place`, `Remove` and `Move` events, every one of them.
+    pub moves: bool,
+    /// A `Step` event every so many iterations or nodes; `None` for none.
+    pub steps: Option<NonZeroU64>,
+}
+
+impl Interest {
+    /// Nothing beyond the start and the end.
+    pub const NONE: Interest = Interest {
+        moves: false,
+        steps: None,
+    };
+
+    /// Every event.
+    pub const ALL: Interest = Interest {
+        moves: true,
+        steps: Some(NonZeroU64::MIN),
+    };
+}
+
+/// Receives a run's events and may stop it by returning [`ControlFlow::Break`].
+///
+/// Both methods have no-op defaults. Override [`interest`](Observer::interest) to receive
+/// moves or steps: solvers ask it once per run and skip building events nobody wants.
+pub trait Observer {
+    /// The events wanted beyond start and finish.
+    fn interest(&self) -> Interest {
+        Interest::NONE
+    }
+
+    /// One event; `Break` stops the run with [`StopReason::Observer`].
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        let _ = event;
+        ControlFlow::Continue(())
+    }
+}
+
+/// An observer that wants nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {}
+
+/// Any closure over events is an observer of every event.
+impl<F: FnMut(&Event<'_>) -> ControlFlow<()>> Observer for F {
+    fn interest(&self) -> Interest {
+        Interest::ALL
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        self(event)
+    }
+}
+
+/// Two observers in one: both see every event; the run stops if either asks.
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    fn interest(&self) -> Interest {
+        let (a, b) = (self.0.interest(), self.1.interest());
+        Interest {
+            moves: a.moves || b.moves,
+            steps: match (a.steps, b.steps) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            },
+        }
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        let first = self.0.observe(event);
+        let second = self.1.observe(event);
+        if first.is_break() || second.is_break() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// An optional observer: `None` wants nothing.
+impl<O: Observer> Observer for Option<O> {
+    fn interest(&self) -> Interest {
+        self.as_ref().map_or(Interest::NONE, Observer::interest)
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        self.as_mut().map_or(ControlFlow::Continue(()), |observer| {
+            observer.observe(event)
+        })
+    }
+}
+
+/// A solver's view of its observer: asks for the interest once, then turns unwanted events into
+/// no-ops and counts down to the next sampled step.
+pub struct Reporter<'o> {
+    observer: &'o mut dyn Observer,
+    moves: bool,
+    step_every: u64,
+    until_step: u64,
+}
+
+impl<'o> Reporter<'o> {
+    /// Wraps `observer`, reading its interest.
+    pub fn new(observer: &'o mut dyn Observer) -> Self {
+        let interest = observer.interest();
+        let step_every = interest.steps.map_or(0, NonZeroU64::get);
+        Reporter {
+            observer,
+            moves: interest.moves,
+            step_every,
+            until_step: step_every,
+        }
+    }
+
+    /// Whether move events are wanted (to skip work that only feeds them).
+    #[inline]
+    pub fn wants_moves(&self) -> bool {
+        self.moves
+    }
+
+    /// Reports a placement, if wanted.
+    #[inline]
+    pub fn place(&mut self, square: Square) -> Result<(), StopReason> {
+        if self.moves {
+            self.send(&Event::Place { square })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Reports a removal, if wanted.
+    #[inline]
+    pub fn remove(&mut self, square: Square) -> Result<(), StopReason> {
+        if self.moves {
+            self.send(&Event::Remove { square })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Reports a move, if wanted.
+    #[inline]
+    pub fn moved(&mut self, from: Square, to: Square) -> Result<(), StopReason> {
+        if self.moves {
+            self.send(&Event::Move { from, to })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Counts one iteration; every `steps`-th one reports `score()`.
+    #[inline]
+    pub fn step(&mut self, iteration: u64, score: impl FnOnce() -> i64) -> Result<(), StopReason> {
+        if self.step_every == 0 {
+            return Ok(());
+        }
+        self.until_step -= 1;
+        if self.until_step > 0 {
+            return Ok(());
+        }
+        self.until_step = self.step_every;
+        self.send(&Event::Step {
+            iteration,
+            score: score(),
+        })
+    }
+
+    fn send(&mut self, event: &Event<'_>) -> Result<(), StopReason> {
+        match self.observer.observe(event) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(StopReason::Observer),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_serialize_with_a_type_tag() {
+        let json = serde_json::to_string(&Event::Place {
+            square: Square::new(0, 3),
+        })
+        .unwrap();
+        assert_eq!(json, r#"{"type":"place","square":{"row":0,"col":3}}"#);
+    }
+
+    #[test]
+    fn reporter_samples_steps() {
+        struct Every3(Vec<u64>);
+        impl Observer for Every3 {
+            fn interest(&self) -> Interest {
+                Interest {
+                    moves: false,
+                    steps: NonZeroU64::new(3),
+                }
+            }
+            fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                if let Event::Step { iteration, .. } = event {
+                    self.0.push(*iteration);
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut observer = Every3(Vec::new());
+        let mut reporter = Reporter::new(&mut observer);
+        for i in 1..=10 {
+            reporter.step(i, || 0).unwrap();
+            reporter.place(Square::new(0, 0)).unwrap();
+        }
+        assert_eq!(observer.0, vec![3, 6, 9]);
+    }
+}

@@ -1,0 +1,224 @@
+//! The count driver: a plan's subproblems (all of them, or one shard's) counted on a pool of
+//! threads within a [`Budget`], with progress reported as they finish and a checkpoint saved
+//! every few seconds and at the end, so that a stopped count resumes where it stopped.
+//!
+//! ```
+//! use queens_core::Budget;
+//! use queens_exact::count::{CountJob, CountPlan};
+//!
+//! let job = CountJob::new(CountPlan::new(10)?).with_threads(2)?;
+//! let result = job.run(&Budget::unlimited(), |_done, _of| {})?;
+//! assert!(result.is_complete());
+//! assert_eq!((result.tally.total, result.tally.unique), (724, 92));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use queens_core::{Budget, StopReason};
+use thiserror::Error;
+
+use super::checkpoint::{self, CheckpointError, Progress};
+use super::{CountPlan, Shard, Tally};
+
+/// The most worker threads a count starts.
+pub const MAX_THREADS: usize = 1024;
+
+/// How often a running count saves its checkpoint by default.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(5);
+
+/// A count that could not run to its end for a reason other than its budget.
+#[derive(Debug, Error)]
+pub enum CountRunError {
+    /// Too many or no threads.
+    #[error("--threads must be at least 1 and at most {MAX_THREADS}, got {0}")]
+    Threads(usize),
+    /// The thread pool could not start.
+    #[error("cannot start the worker threads: {0}")]
+    Pool(String),
+    /// The checkpoint could not be read or written.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+}
+
+/// What to count and how.
+#[derive(Clone, Debug)]
+pub struct CountJob {
+    plan: CountPlan,
+    shard: Shard,
+    threads: usize,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: Duration,
+}
+
+/// What a count found: the sum over its finished subproblems, and whether that is all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountResult {
+    /// The sum over the finished subproblems (resumed ones included).
+    pub tally: Tally,
+    /// Subproblems finished, resumed ones included.
+    pub finished: usize,
+    /// Subproblems resumed from the checkpoint.
+    pub resumed: usize,
+    /// Subproblems in the job (the shard's share).
+    pub subproblems: usize,
+    /// Wall time of this run.
+    pub elapsed: Duration,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+impl CountResult {
+    /// Whether every subproblem of the job is counted.
+    pub fn is_complete(&self) -> bool {
+        self.finished == self.subproblems
+    }
+}
+
+impl CountJob {
+    /// The whole of `plan`, on one thread per core, without a checkpoint.
+    pub fn new(plan: CountPlan) -> Self {
+        CountJob {
+            plan,
+            shard: Shard::WHOLE,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            checkpoint: None,
+            checkpoint_every: CHECKPOINT_EVERY,
+        }
+    }
+
+    /// Only `shard`'s subproblems.
+    #[must_use]
+    pub fn with_shard(mut self, shard: Shard) -> Self {
+        self.shard = shard;
+        self
+    }
+
+    /// On `threads` worker threads (1 to [`MAX_THREADS`]).
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, CountRunError> {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(CountRunError::Threads(threads));
+        }
+        self.threads = threads;
+        Ok(self)
+    }
+
+    /// Resuming from, and saving to, the checkpoint at `path` every `every`.
+    #[must_use]
+    pub fn with_checkpoint(mut self, path: PathBuf, every: Duration) -> Self {
+        self.checkpoint = Some(path);
+        self.checkpoint_every = every;
+        self
+    }
+
+    /// The plan.
+    pub fn plan(&self) -> &CountPlan {
+        &self.plan
+    }
+
+    /// The shard.
+    pub fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    /// Worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Subproblems in the job.
+    pub fn subproblems(&self) -> usize {
+        self.plan.shard_ids(self.shard).len()
+    }
+
+    /// Counts until every subproblem is done or `budget` stops it, calling `progress(done, of)`
+    /// (from any thread) as subproblems finish, and once at the start with what was resumed.
+    /// A stopped count keeps what it finished: it is in the result and in the checkpoint.
+    pub fn run(
+        &self,
+        budget: &Budget,
+        progress: impl Fn(usize, usize) + Sync,
+    ) -> Result<CountResult, CountRunError> {
+        let plan = &self.plan;
+        let ids = plan.shard_ids(self.shard);
+        let resumed = match &self.checkpoint {
+            Some(path) => checkpoint::load(path, plan, self.shard)?,
+            None => Progress::default(),
+        };
+        let resumed_count = resumed.len();
+        let todo: Vec<usize> = ids
+            .iter()
+            .copied()
+            .filter(|&id| !resumed.is_done(id))
+            .collect();
+        progress(resumed_count, ids.len());
+        let state = Mutex::new(Running {
+            progress: resumed,
+            last_save: Instant::now(),
+            save_error: None,
+        });
+        let started = Instant::now();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|e| CountRunError::Pool(e.to_string()))?;
+        pool.install(|| {
+            plan.count_parallel(&todo, budget, |id, tally| {
+                let mut state = state
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                state.progress.record(id, tally);
+                progress(state.progress.len(), ids.len());
+                self.save_when_due(&mut state);
+            });
+        });
+        let elapsed = started.elapsed();
+        let state = state
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(path) = &self.checkpoint {
+            checkpoint::save(path, plan, self.shard, &state.progress)?;
+        }
+        if let Some(error) = state.save_error {
+            return Err(error.into());
+        }
+        let finished = state.progress.len();
+        Ok(CountResult {
+            tally: state.progress.sum(),
+            finished,
+            resumed: resumed_count,
+            subproblems: ids.len(),
+            elapsed,
+            stopped: (finished < ids.len())
+                .then(|| budget.check().err())
+                .flatten(),
+        })
+    }
+
+    fn save_when_due(&self, state: &mut Running) {
+        let Some(path) = self.checkpoint.as_deref() else {
+            return;
+        };
+        if state.last_save.elapsed() < self.checkpoint_every || state.save_error.is_some() {
+            return;
+        }
+        state.last_save = Instant::now();
+        if let Err(error) = checkpoint::save(path, &self.plan, self.shard, &state.progress) {
+            state.save_error = Some(error);
+        }
+    }
+
+    /// The checkpoint file, if any.
+    pub fn checkpoint(&self) -> Option<&Path> {
+        self.checkpoint.as_deref()
+    }
+}
+
+/// What the workers share while a count runs.
+struct Running {
+    progress: Progress,
+    last_save: Instant,
+    save_error: Option<CheckpointError>,
+}

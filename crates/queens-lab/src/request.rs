@@ -1,0 +1,258 @@
+//! One validated solve request, shared by the command line, the web API and Python: the same
+//! checks in the same order, the same messages, the same defaults.
+//!
+//! A front end collects what the user said into a [`SolveSpec`]; [`SolveRequest::new`] checks
+//! it against a [`Catalogue`] — the board, the solver, its parameters, the caps, the memory the
+//! run would take — before anything is allocated. The request then builds the solver and the
+//! [`Budget`] (its caps, or the solver's defaults) and runs it.
+//!
+//! ```
+//! use queens_lab::request::{SolveRequest, SolveSpec};
+//! use queens_lab::Catalogue;
+//!
+//! let spec = SolveSpec {
+//!     solver: Some("hill-climbing-constant-shake".into()),
+//!     params: vec![("p".into(), 0.3)],
+//!     seed: Some(4),
+//!     ..SolveSpec::square(8)
+//! };
+//! let request = SolveRequest::new(Catalogue::standard(), spec)?;
+//! let outcome = request.run(&mut request.budget(), &mut queens_core::NoObserver)?;
+//! assert_eq!(outcome.stats.seed, Some(4));
+//!
+//! let bad = SolveSpec { params: vec![("p".into(), 1.5)], ..SolveSpec::square(8) };
+//! let bad = SolveSpec { solver: Some("hill-climbing-constant-shake".into()), ..bad };
+//! let error = SolveRequest::new(Catalogue::standard(), bad).unwrap_err();
+//! assert_eq!(error.to_string(), "p must be in [0, 1], got 1.5");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Duration;
+
+use queens_core::{
+    Budget, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square, memory,
+    solve,
+};
+use thiserror::Error;
+
+use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
+
+/// The seed of randomized solvers when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// What a user asked for, before any check.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolveSpec {
+    /// Board ranks.
+    pub rows: u32,
+    /// Board files.
+    pub cols: u32,
+    /// Queens to place, fixed ones included (default: min(rows, cols)).
+    pub queen_count: Option<u32>,
+    /// Queens every solution must contain.
+    pub fixed: Vec<Square>,
+    /// The solver's name (default: the best for the problem).
+    pub solver: Option<String>,
+    /// The seed of a randomized solver (default [`DEFAULT_SEED`]).
+    pub seed: Option<u64>,
+    /// Parameter values by name.
+    pub params: Vec<(String, f64)>,
+    /// The node cap (default: none).
+    pub max_nodes: Option<u64>,
+    /// The iteration cap (default: the solver's).
+    pub max_iterations: Option<u64>,
+    /// Wall time (default: none).
+    pub time_limit: Option<Duration>,
+}
+
+impl SolveSpec {
+    /// N queens on N×N, everything else by default.
+    pub fn square(n: u32) -> Self {
+        SolveSpec {
+            rows: n,
+            cols: n,
+            ..SolveSpec::default()
+        }
+    }
+}
+
+/// A request that cannot run. Each message is one sentence in the user's terms.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum RequestError {
+    /// The board, the queen count or the fixed queens.
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+    /// No such solver.
+    #[error(transparent)]
+    UnknownSolver(#[from] UnknownSolver),
+    /// The solver refuses the problem or a parameter.
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A cap of zero, or a time limit that is not positive.
+    #[error("{0}")]
+    Cap(String),
+    /// More memory than the machine (or its limits) leaves.
+    #[error("{0}")]
+    Memory(String),
+}
+
+impl From<queens_core::ParamError> for RequestError {
+    fn from(error: queens_core::ParamError) -> Self {
+        RequestError::Solver(error.into())
+    }
+}
+
+/// A request that passed every check.
+#[derive(Clone, Debug)]
+pub struct SolveRequest {
+    /// What to solve.
+    pub problem: Problem,
+    /// The solver.
+    pub solver: SolverKind,
+    /// The seed.
+    pub seed: u64,
+    /// The solver's parameters, defaults filled in.
+    pub params: ParamValues,
+    /// The node cap.
+    pub max_nodes: Option<u64>,
+    /// The iteration cap: the user's, or the solver's default.
+    pub max_iterations: Option<u64>,
+    /// Wall time.
+    pub time_limit: Option<Duration>,
+}
+
+impl SolveRequest {
+    /// Checks `spec`: the problem, the solver and its parameters, the caps, then the memory the
+    /// run needs against what the machine has left. The first problem found is the error.
+    pub fn new(catalogue: &Catalogue, spec: SolveSpec) -> Result<Self, RequestError> {
+        let mut problem = Problem::rectangular(spec.rows, spec.cols)?;
+        if let Some(count) = spec.queen_count {
+            problem = problem.with_queen_count(count)?;
+        }
+        if !spec.fixed.is_empty() {
+            problem = problem.with_fixed(spec.fixed)?;
+        }
+        let solver = match &spec.solver {
+            Some(name) => catalogue.get(name)?,
+            None => Catalogue::best_for(&problem),
+        };
+        let params = solver.params(&spec.params)?;
+        solver.check(&problem, &params)?;
+        if spec.max_nodes == Some(0) {
+            return Err(RequestError::Cap(
+                "the node cap must be at least 1, got 0".into(),
+            ));
+        }
+        if spec.max_iterations == Some(0) {
+            return Err(RequestError::Cap(
+                "the iteration cap must be at least 1, got 0".into(),
+            ));
+        }
+        if spec.time_limit.is_some_and(|limit| limit.is_zero()) {
+            return Err(RequestError::Cap(
+                "the time limit must be a positive number of seconds".into(),
+            ));
+        }
+        let request = SolveRequest {
+            max_iterations: spec
+                .max_iterations
+                .or_else(|| solver.default_max_iterations(&problem)),
+            problem,
+            solver,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            params,
+            max_nodes: spec.max_nodes,
+            time_limit: spec.time_limit,
+        };
+        memory::check(solver.name, request.memory_needed()).map_err(RequestError::Memory)?;
+        Ok(request)
+    }
+
+    /// Bytes the run needs: the solver's state and the validator's bit per line.
+    pub fn memory_needed(&self) -> u128 {
+        let side = u128::from(self.problem.rows().max(self.problem.cols()));
+        self.solver.memory_estimate(&self.problem, &self.params) + side
+    }
+
+    /// The request's budget: its caps and time limit, and a token of its own (replace it with
+    /// [`Budget::with_cancel`] to stop the run from elsewhere).
+    pub fn budget(&self) -> Budget {
+        let mut budget = Budget::unlimited();
+        if let Some(nodes) = self.max_nodes {
+            budget = budget.with_max_nodes(nodes);
+        }
+        if let Some(iterations) = self.max_iterations {
+            budget = budget.with_max_iterations(iterations);
+        }
+        if let Some(limit) = self.time_limit {
+            budget = budget.with_time_limit(limit);
+        }
+        budget
+    }
+
+    /// A new solver for the request.
+    pub fn build(&self) -> Box<dyn queens_core::Solver + Send> {
+        self.solver.build(self.seed, &self.params)
+    }
+
+    /// Runs the request within `budget`, reporting to `observer`.
+    pub fn run(
+        &self,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        solve::run(self.build().as_mut(), &self.problem, budget, observer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(spec: SolveSpec) -> String {
+        SolveRequest::new(Catalogue::standard(), spec)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn defaults_come_from_the_descriptor() {
+        let spec = SolveSpec {
+            solver: Some("optimized-hill-climbing".into()),
+            ..SolveSpec::square(8)
+        };
+        let request = SolveRequest::new(Catalogue::standard(), spec).unwrap();
+        assert_eq!(request.max_iterations, Some(1000));
+        assert_eq!(request.params.count("q"), 4);
+        assert_eq!(request.seed, DEFAULT_SEED);
+        let default = SolveRequest::new(Catalogue::standard(), SolveSpec::square(8)).unwrap();
+        assert_eq!(default.solver.name(), "forward-checking");
+    }
+
+    #[test]
+    fn every_refusal_is_one_sentence() {
+        let q = SolveSpec {
+            solver: Some("optimized-hill-climbing".into()),
+            params: vec![("q".into(), 9.0)],
+            ..SolveSpec::square(8)
+        };
+        assert!(refused(q).starts_with("q must be between 1 and N = 8"));
+        let unknown = SolveSpec {
+            solver: Some("genetic".into()),
+            params: vec![("p".into(), 0.5)],
+            ..SolveSpec::square(8)
+        };
+        assert!(refused(unknown).starts_with("genetic has no parameter 'p'"));
+        let zero = SolveSpec {
+            max_iterations: Some(0),
+            ..SolveSpec::square(8)
+        };
+        assert!(refused(zero).contains("at least 1"));
+        let shape = SolveSpec {
+            solver: Some("construct".into()),
+            fixed: vec![Square::new(0, 0)],
+            ..SolveSpec::square(20)
+        };
+        assert!(refused(shape).contains("cannot honour fixed queens"));
+    }
+}
