@@ -1084,7 +1084,7 @@ fn configure_refuses_bad_input() {
             &["configure", "8", "--queens", "d1,e2"][..],
             "d1 and e2 attack each other",
         ),
-        (&["configure", "8", "--queens", "i1"], "not on a 8×8 board"),
+        (&["configure", "8", "--queens", "i1"], "off the 8×8 board"),
         (&["configure", "8", "--queens", "d1,,e7"], "--queens"),
         (&["configure", "0"], "at least 1"),
         (&["configure", "513"], "1 to 512"),
@@ -1170,4 +1170,239 @@ fn electric_force_solves_and_refuses_bad_settings() {
     ] {
         refuses(args, message);
     }
+}
+
+/// Starts `queens args`, sends `signal` after `after`, and returns its output and how long it
+/// took to stop after the signal.
+#[cfg(unix)]
+fn interrupted(
+    args: &[&str],
+    after: std::time::Duration,
+    signal: &str,
+) -> (std::process::Output, std::time::Duration) {
+    use std::process::{Command as Process, Stdio};
+    use std::time::Instant;
+
+    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    let killed = Process::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    (output, sent.elapsed())
+}
+
+/// Ctrl-C on an experiment prints the rows of the runs that finished, marked partial, exit 1.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_experiment_prints_its_partial_rows() {
+    use std::time::Duration;
+
+    let (output, took) = interrupted(
+        &[
+            "experiment",
+            "--solver",
+            "electric-force",
+            "--n",
+            "12",
+            "--runs",
+            "200000",
+            "--json",
+        ],
+        Duration::from_millis(1500),
+        "-INT",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(took < Duration::from_secs(5), "took {took:?} to stop");
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("partial results: stopped (cancelled)"),
+        "{stderr}"
+    );
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["complete"], false);
+    let runs = doc["rows"][0]["runs"].as_u64().unwrap();
+    assert!(runs > 0 && runs < 200_000, "{runs} runs");
+    assert_eq!(doc["finished"].as_u64(), Some(runs));
+}
+
+/// Ctrl-C on the challenge table prints the table so far, marked partial, exit 1 (not 2); so
+/// does a node cap, whose runs are counted as stopped.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_or_capped_challenge_keeps_its_table() {
+    use std::time::Duration;
+
+    let (output, took) = interrupted(
+        &["challenge", "8", "--solvers", "brute-force,backtracking"],
+        Duration::from_millis(1500),
+        "-INT",
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(took < Duration::from_secs(5), "took {took:?} to stop");
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stdout.contains("(partial)") && stdout.contains("| backtracking"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("partial table: stopped (cancelled)"),
+        "{stderr}"
+    );
+
+    let capped = queens()
+        .args([
+            "challenge",
+            "6",
+            "--solvers",
+            "brute-force",
+            "--max-nodes",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(capped.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&capped.stdout).contains("| brute-force"));
+    assert!(String::from_utf8_lossy(&capped.stderr).contains("reached --max-nodes"));
+}
+
+/// The genetic algorithm on 4096 queens answers Ctrl-C and SIGTERM at once, in the middle of a
+/// generation.
+#[cfg(unix)]
+#[test]
+fn a_large_genetic_run_stops_at_once() {
+    use std::time::Duration;
+
+    for signal in ["-INT", "-TERM"] {
+        let (output, took) = interrupted(
+            &[
+                "solve", "4096", "--solver", "genetic", "--format", "summary",
+            ],
+            Duration::from_millis(1500),
+            signal,
+        );
+        assert!(
+            took < Duration::from_secs(3),
+            "{signal}: took {took:?} to stop"
+        );
+        assert_eq!(output.status.code(), Some(1), "{signal}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("status=stopped"), "{signal}: {stdout}");
+    }
+}
+
+/// `--set` on `solve` takes the descriptor's names and ranges, with the same message as
+/// `experiment --set` and the web API.
+#[test]
+fn solve_sets_solver_parameters() {
+    let doc = json(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "hill-climbing-constant-shake",
+            "--set",
+            "p=0.3",
+            "--set",
+            "q=3",
+            "--seed",
+            "2",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert_eq!(doc["status"], "solved");
+    let message = "p must be in [0, 1], got 2";
+    refuses(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "hill-climbing-constant-shake",
+            "--set",
+            "p=2",
+        ],
+        message,
+    );
+    refuses(
+        &[
+            "experiment",
+            "--solver",
+            "hill-climbing-constant-shake",
+            "--set",
+            "p=2",
+        ],
+        message,
+    );
+    refuses(
+        &["solve", "8", "--solver", "genetic", "--set", "p=0.1"],
+        "genetic has no parameter 'p' (it reads: population, tournament, elite, crossover, mutation)",
+    );
+    refuses(
+        &["solve", "8", "--solver", "genetic", "--set", "population"],
+        "--set wants NAME=VALUE",
+    );
+    refuses(
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "genetic",
+            "--set",
+            "population=many",
+        ],
+        "population must be a number, got 'many'",
+    );
+}
+
+/// `verify --size` places a list of squares on the stated board, and a permutation counted
+/// from 1 gets a hint.
+#[test]
+fn verify_takes_a_size_and_hints_at_one_based_rows() {
+    let out = verify("d1,e7", &["--size", "8"], 1);
+    assert!(
+        out.starts_with("8×8 board, 2 queens: not a solution: 6 missing"),
+        "{out}"
+    );
+    let output = queens()
+        .arg("verify")
+        .write_stdin("2 4 1 3\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the rows look 1-based"), "{stderr}");
+    refuses(&["verify", "--size", "0"], "at least 1");
+}
+
+/// `configure --json | head` ends quietly, like the other commands on a closed pipe.
+#[cfg(unix)]
+#[test]
+fn configure_is_quiet_on_a_closed_pipe() {
+    use std::process::{Command as Process, Stdio};
+
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(["configure", "60", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

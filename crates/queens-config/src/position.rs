@@ -19,7 +19,7 @@ pub enum PositionError {
         max: u32,
     },
     /// A square is not on the board.
-    #[error("{square} is not on a {n}×{n} board")]
+    #[error("{square} is off the {n}×{n} board")]
     OffBoard {
         /// The square, named as on the board.
         square: String,
@@ -149,7 +149,7 @@ mod tests {
             "the queens on d1 and a4 attack each other"
         );
         let error = Position::new(8, [Square::new(8, 0)]).unwrap_err();
-        assert_eq!(error.to_string(), "a9 is not on a 8×8 board");
+        assert_eq!(error.to_string(), "a9 is off the 8×8 board");
         let mut position = Position::new(8, [Square::new(0, 3)]).unwrap();
         assert!(position.place(Square::new(0, 3)).is_err());
         assert!(position.remove(Square::new(1, 1)).is_err());

@@ -47,7 +47,7 @@ pub enum ProblemError {
     #[error("the number of queens must be at least 1")]
     NoQueens,
     /// More queens than can stand without sharing a row or column.
-    #[error("{queens} queens cannot fit on a {rows}×{cols} board without sharing a row or column (at most {})", rows.min(cols))]
+    #[error("{queens} queens cannot fit on the {rows}×{cols} board without sharing a row or column (at most {})", rows.min(cols))]
     TooManyQueens {
         /// Requested queens.
         queens: u32,

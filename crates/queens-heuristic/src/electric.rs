@@ -1,4 +1,4 @@
-//! `electric-force`: queens as like charges that push each other off shared lines (seed 000,
+//! `electric-force`: queens as like charges that push each other off shared lines (the article
 //! "Solving eight queens problem with electrical force analogy", 2014), for any N.
 //!
 //! N queens start on distinct random squares. Each iteration, every queen that shares a line

@@ -1,5 +1,5 @@
-//! `genetic`: the genetic algorithm of the original article (seed 003), on any R×C board with
-//! M queens.
+//! `genetic`: the genetic algorithm of the article "8 queens problem solution using genetic
+//! algorithm", on any R×C board with M queens.
 //!
 //! A chromosome is M distinct square indices (`row × cols + col`). Fitness is minus the pairs
 //! of queens sharing a row, column or diagonal (pieces in between do not block); a solution has

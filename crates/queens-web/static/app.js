@@ -394,9 +394,10 @@ function watchStart() {
     params.set("fix", watch.locked.map((s) => squareName(s.row, s.col, watch.n)).join(","));
   }
   if ($("w-iters").value) params.set("max_iters", $("w-iters").value);
-  for (const pair of $("w-params").value.split(",")) {
-    const [name, value] = pair.split("=").map((s) => s && s.trim());
-    if (name && value) params.set(name, value);
+  for (const input of $("w-params").querySelectorAll("input")) {
+    if (input.value !== "" && Number(input.value) !== Number(input.dataset.default)) {
+      params.set(input.name, input.value);
+    }
   }
   const url = `/api/solve?${params}`;
   Object.assign(watch, {
@@ -654,11 +655,36 @@ $("c-run").onclick = () => {
   };
 };
 
+// The selected solver's parameters as inputs, with the ranges its descriptor gives.
+let solverList = [];
+
+function watchParameters() {
+  const box = $("w-params");
+  box.replaceChildren();
+  const solver = solverList.find((s) => s.name === $("w-solver").value);
+  if (!solver) return;
+  $("w-solver").title = solver.summary;
+  for (const p of solver.parameters) {
+    const label = document.createElement("label");
+    label.title = p.doc;
+    label.append(`${p.name} `);
+    const input = document.createElement("input");
+    Object.assign(input, { type: "number", name: p.name, value: p.default, size: 6 });
+    input.dataset.default = p.default;
+    if (p.min !== null) input.min = p.min;
+    if (p.max !== null) input.max = p.max;
+    input.step = p.integer ? "1" : "any";
+    label.append(input);
+    box.append(label);
+  }
+}
+
 // ---------------------------------------------------------------- start
 
 async function start() {
   const response = await fetch("/api/solvers");
   const { solvers, limits } = await response.json();
+  solverList = solvers;
   for (const s of solvers) {
     const parameters = s.parameters.map((p) => `${p.name}=${p.default}`).join(", ");
     const option = new Option(s.name + (parameters ? ` (${parameters})` : ""), s.name);
@@ -667,6 +693,8 @@ async function start() {
     $("x-solvers").add(new Option(s.name, s.name));
   }
   $("w-solver").value = "backtracking";
+  $("w-solver").onchange = watchParameters;
+  watchParameters();
   for (const option of $("x-solvers").options) {
     option.selected = ["hill-climbing", "optimized-hill-climbing", "simulated-annealing"].includes(option.value);
   }

@@ -121,6 +121,77 @@ async fn bad_input_is_a_400_with_a_json_error() {
     }
 }
 
+/// A solver parameter out of range is refused with the words of `queens solve --set` and
+/// `queens experiment --set`.
+#[tokio::test]
+async fn parameter_refusals_match_the_command_line() {
+    let state = state();
+    for (request, message) in [
+        (
+            get("/api/solve?n=8&solver=hill-climbing-constant-shake&p=2"),
+            "p must be in [0, 1], got 2",
+        ),
+        (
+            get("/api/solve?n=8&solver=genetic&p=0.1"),
+            "genetic has no parameter 'p' (it reads: population, tournament, elite, crossover, mutation)",
+        ),
+        (
+            get("/api/solve?n=8&solver=genetic&population=many"),
+            "population must be a number, got 'many'",
+        ),
+        (
+            post(
+                "/api/experiment",
+                r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [8], "runs": 1, "sweep": {"p": [2]}}"#,
+            ),
+            "p must be in [0, 1], got 2",
+        ),
+    ] {
+        let (status, body) = send(&state, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(error["error"], message);
+    }
+}
+
+/// `/api/solvers` carries each solver's descriptor and the server's limits.
+#[tokio::test]
+async fn solvers_are_described_in_full() {
+    let (status, body) = send(&state(), get("/api/solvers")).await;
+    assert_eq!(status, StatusCode::OK);
+    let document: Value = serde_json::from_str(&body).unwrap();
+    let genetic = document["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "genetic")
+        .unwrap();
+    assert!(genetic["explanation"].as_str().unwrap().len() > 200);
+    assert_eq!(genetic["shapes"]["boards"], "rectangular");
+    assert_eq!(genetic["shapes"]["fixed"], false);
+    let population = &genetic["parameters"][0];
+    assert_eq!(
+        (
+            &population["name"],
+            &population["default"],
+            &population["min"],
+            &population["integer"]
+        ),
+        (
+            &json!("population"),
+            &json!(200.0),
+            &json!(2.0),
+            &json!(true)
+        )
+    );
+    assert!(
+        population["doc"]
+            .as_str()
+            .is_some_and(|doc| !doc.is_empty())
+    );
+    assert_eq!(document["limits"]["solve_max_n"], 1000);
+}
+
 #[tokio::test]
 async fn solve_streams_events_and_finishes_with_the_board() {
     let state = state();

@@ -33,8 +33,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     } else {
         writeln!(
             out,
-            "N = {}: {} solutions, {} unique ({} shards, {} nodes)",
-            merged.n, merged.total, merged.unique, merged.shards, merged.nodes
+            "N = {}: {} solution{}, {} unique ({} shards, {} nodes)",
+            merged.n,
+            merged.total,
+            if merged.total == 1 { "" } else { "s" },
+            merged.unique,
+            merged.shards,
+            merged.nodes
         )?;
     }
     out.flush()?;

@@ -11,7 +11,7 @@ pub mod verify;
 
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use queens_core::descriptor::parse_value;
 use queens_core::{Budget, CancelToken};
 
@@ -36,7 +36,7 @@ pub fn parse_side(text: &str) -> anyhow::Result<u32> {
     match text.parse::<i128>() {
         Ok(n) if n < 1 => bail!("N must be at least 1, got {n}"),
         Ok(n) => {
-            u32::try_from(n).with_context(|| format!("N = {n} is too large (at most {})", u32::MAX))
+            u32::try_from(n).map_err(|_| anyhow!("N = {n} is too large (at most {})", u32::MAX))
         }
         Err(_) => bail!("N must be a positive whole number, got '{text}'"),
     }

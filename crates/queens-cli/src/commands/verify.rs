@@ -22,6 +22,7 @@ const DETAILED_UP_TO: usize = 100_000;
 
 /// Runs `queens verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
+    let size = args.size.as_deref().map(parse_size).transpose()?;
     let mut input: Box<dyn BufRead> = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => Box::new(BufReader::with_capacity(
             1 << 20,
@@ -34,7 +35,6 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
             Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
         }
     };
-    let size = args.size.as_deref().map(parse_size).transpose()?;
     if starts_like_a_permutation(&mut input)? {
         match read_permutation(&mut input)? {
             Permutation::Kept(board) => report_board(&resized(board, size)?, args.json),
@@ -43,7 +43,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
                     && (rows, cols) != (report.n, report.n)
                 {
                     bail!(
-                        "the permutation describes a {n}×{n} board, not the {rows}×{cols} of --size",
+                        "the permutation has {n} columns, but --size says {rows}×{cols}",
                         n = report.n
                     );
                 }

@@ -48,7 +48,8 @@ pub enum CountRunError {
 pub struct CountJob {
     plan: CountPlan,
     shard: Shard,
-    threads: usize,
+    /// Worker threads; `None` runs on the current rayon pool.
+    threads: Option<usize>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: Duration,
 }
@@ -78,12 +79,13 @@ impl CountResult {
 }
 
 impl CountJob {
-    /// The whole of `plan`, on one thread per core, without a checkpoint.
+    /// The whole of `plan`, on the current rayon pool (one thread per core unless the caller
+    /// installed another), without a checkpoint.
     pub fn new(plan: CountPlan) -> Self {
         CountJob {
             plan,
             shard: Shard::WHOLE,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: None,
             checkpoint: None,
             checkpoint_every: CHECKPOINT_EVERY,
         }
@@ -101,7 +103,7 @@ impl CountJob {
         if !(1..=MAX_THREADS).contains(&threads) {
             return Err(CountRunError::Threads(threads));
         }
-        self.threads = threads;
+        self.threads = Some(threads);
         Ok(self)
     }
 
@@ -125,7 +127,7 @@ impl CountJob {
 
     /// Worker threads.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.threads.unwrap_or_else(rayon::current_num_threads)
     }
 
     /// Subproblems in the job.
@@ -160,11 +162,7 @@ impl CountJob {
             save_error: None,
         });
         let started = Instant::now();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|e| CountRunError::Pool(e.to_string()))?;
-        pool.install(|| {
+        let count = || {
             plan.count_parallel(&todo, budget, |id, tally| {
                 let mut state = state
                     .lock()
@@ -173,7 +171,15 @@ impl CountJob {
                 progress(state.progress.len(), ids.len());
                 self.save_when_due(&mut state);
             });
-        });
+        };
+        match self.threads {
+            Some(threads) => rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| CountRunError::Pool(e.to_string()))?
+                .install(count),
+            None => count(),
+        }
         let elapsed = started.elapsed();
         let state = state
             .into_inner()

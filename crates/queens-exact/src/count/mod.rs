@@ -126,11 +126,8 @@ impl CountPlan {
 
 /// Counts the N×N board on the current rayon pool: total and unique solutions, and nodes.
 pub fn count(n: u32) -> Result<Tally, CountError> {
-    let plan = CountPlan::new(n)?;
-    let ids: Vec<usize> = (0..plan.subproblems.len()).collect();
-    let sum = std::sync::Mutex::new(Tally::default());
-    plan.count_parallel(&ids, &Budget::unlimited(), |_, tally| {
-        *sum.lock().expect("no panics while holding the lock") += tally;
-    });
-    Ok(sum.into_inner().expect("no panics while holding the lock"))
+    let result = CountJob::new(CountPlan::new(n)?)
+        .run(&Budget::unlimited(), |_, _| {})
+        .expect("a count without a checkpoint or a pool of its own cannot fail");
+    Ok(result.tally)
 }
