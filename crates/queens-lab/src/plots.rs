@@ -33,24 +33,50 @@ fn register_font() {
 
 type Series = (String, Vec<(f64, f64)>);
 
+/// The size of every plot, in pixels.
+const WIDTH: u32 = 900;
+const HEIGHT: u32 = 560;
+
+/// Writes RGB `pixels` of a plot as the PNG file `path`.
+fn write_png(path: &Path, pixels: &[u8]) -> Result<(), PlotError> {
+    let error = |reason: String| PlotError {
+        file: path.display().to_string(),
+        reason,
+    };
+    let file = std::fs::File::create(path).map_err(|e| error(e.to_string()))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), WIDTH, HEIGHT);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| error(e.to_string()))?;
+    writer
+        .write_image_data(pixels)
+        .and_then(|()| writer.finish())
+        .map_err(|e| error(e.to_string()))
+}
+
 /// Draws `chart` into `<dir>/<stem>.svg` and `<dir>/<stem>.png`.
 macro_rules! render {
     ($written:expr, $dir:expr, $stem:expr, |$root:ident| $draw:expr) => {{
         let svg = $dir.join(format!("{}.svg", $stem));
         let png = $dir.join(format!("{}.png", $stem));
         {
-            let $root = SVGBackend::new(&svg, (900, 560)).into_drawing_area();
+            let $root = SVGBackend::new(&svg, (WIDTH, HEIGHT)).into_drawing_area();
             $draw.map_err(|e| PlotError {
                 file: svg.display().to_string(),
                 reason: e.to_string(),
             })?;
         }
         {
-            let $root = BitMapBackend::new(&png, (900, 560)).into_drawing_area();
-            $draw.map_err(|e| PlotError {
-                file: png.display().to_string(),
-                reason: e.to_string(),
-            })?;
+            let mut pixels = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];
+            {
+                let $root =
+                    BitMapBackend::with_buffer(&mut pixels, (WIDTH, HEIGHT)).into_drawing_area();
+                $draw.map_err(|e| PlotError {
+                    file: png.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+            }
+            write_png(&png, &pixels)?;
         }
         $written.push(svg);
         $written.push(png);

@@ -1,6 +1,6 @@
 //! Benchmarks of the counting kernel and the exhaustive solvers.
 //!
-//! `cargo bench -p queens-exact` — for the comparison with a C reference program, see
+//! `cargo bench -p queens-bench` — for the comparison with a C reference program, see
 //! `scripts/bench-count.sh`.
 
 use std::hint::black_box;
