@@ -53,6 +53,8 @@ const COUNT_AFTER_HELP: &str = "\
 Totals follow OEIS A000170, unique counts A002562; N goes up to 32.
 A count is split into subproblems that depend on N only. --shard I/M counts every M-th of them,
 starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
+--slurm --shards M --dir DIR submits the shards as a Slurm job array and a merge job after
+them; --wait follows them and prints the result; submitting again resubmits failed shards.
 --checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
 command again resumes from it.
 Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.";
@@ -147,9 +149,32 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Count only shard I of M (0 ≤ I < M) and print its JSON report.
+    /// Count only shard I of M (0 ≤ I < M) and print its JSON report; `slurm` takes I and M
+    /// from the Slurm job array's variables.
     #[arg(long, value_name = "I/M")]
     pub shard: Option<String>,
+
+    /// Submit the count to a Slurm cluster: a job array of --shards shards and a merge job
+    /// after them, all writing to --dir.
+    #[arg(long, requires_all = ["shards", "dir"], conflicts_with_all = ["shard", "checkpoint"])]
+    pub slurm: bool,
+
+    /// Shards of a --slurm count (the array's tasks).
+    #[arg(long, value_name = "M", requires = "slurm")]
+    pub shards: Option<u32>,
+
+    /// The directory of a cluster count: shard reports, checkpoints, logs and result.json. With
+    /// --shard, the report and checkpoint go there (shard-I-of-M.json, .checkpoint).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+
+    /// With --slurm: wait for the jobs and print the merged count.
+    #[arg(long, requires = "slurm")]
+    pub wait: bool,
+
+    /// With --slurm: options for sbatch, after `--` (e.g. -- --partition=long --time=4:00:00).
+    #[arg(last = true, value_name = "SBATCH OPTIONS")]
+    pub sbatch_args: Vec<String>,
 
     /// Save finished subproblems to FILE and resume from it.
     #[arg(long, value_name = "FILE")]
@@ -173,6 +198,10 @@ pub struct MergeArgs {
     /// Print the sums as JSON.
     #[arg(long)]
     pub json: bool,
+
+    /// Write the result to FILE (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -1,16 +1,17 @@
 //! `queens count`: all and unique solutions, on all cores, in shards, with checkpoints.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{CountJob, CountPlan, CountResult, Shard};
+use queens_exact::count::{CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, Shard};
 use serde::Serialize;
 
 use crate::args::CountArgs;
-use crate::commands::{command_budget, parse_side};
+use crate::commands::{command_budget, interrupt_token, parse_side, slurm, write_atomically};
 use crate::exit::Exit;
 use crate::progress;
 
@@ -19,6 +20,8 @@ struct CountConfig {
     job: CountJob,
     json: bool,
     shard: Option<Shard>,
+    /// Where the shard's report goes, when `--dir` is given.
+    report: Option<PathBuf>,
 }
 
 impl CountConfig {
@@ -28,9 +31,30 @@ impl CountConfig {
         if let Some(threads) = args.threads {
             job = job.with_threads(threads)?;
         }
-        let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+        let shard = match args.shard.as_deref().map(str::trim) {
+            Some("slurm") => Some(slurm::shard_from_environment(|name| {
+                std::env::var(name).ok()
+            })?),
+            Some(text) => Some(text.parse::<Shard>()?),
+            None => None,
+        };
         if let Some(shard) = shard {
             job = job.with_shard(shard);
+        }
+        let mut report = None;
+        if let Some(dir) = &args.dir {
+            let Some(shard) = shard else {
+                bail!("--dir goes with --shard (a shard's files) or --slurm (a cluster count)");
+            };
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            report = Some(slurm::report_path(dir, shard.index, shard.count));
+            if args.checkpoint.is_none() {
+                job = job.with_checkpoint(
+                    slurm::checkpoint_path(dir, shard.index, shard.count),
+                    CHECKPOINT_EVERY,
+                );
+            }
         }
         if let Some(path) = &args.checkpoint {
             let every = Duration::try_from_secs_f64(args.checkpoint_every)
@@ -48,6 +72,7 @@ impl CountConfig {
             job,
             json: args.json,
             shard,
+            report,
         })
     }
 }
@@ -75,6 +100,12 @@ struct ShardDocument {
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
+    if args.slurm {
+        return submit(args);
+    }
+    if !args.sbatch_args.is_empty() {
+        bail!("options after -- are for sbatch and go with --slurm");
+    }
     let config = CountConfig::from_args(args)?;
     let budget = command_budget(args.time_limit)?;
     let quiet = config.json || config.shard.is_some();
@@ -116,6 +147,30 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// `--slurm`: the count as a job array and a merge job.
+fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
+    let plan = CountPlan::new(parse_side(&args.size)?)?;
+    let shards = args.shards.context("--slurm needs --shards M")?;
+    slurm::check_shards(shards)?;
+    let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let dir =
+        std::fs::canonicalize(dir).with_context(|| format!("cannot use {}", dir.display()))?;
+    if let Some(threads) = args.threads {
+        CountJob::new(plan.clone()).with_threads(threads)?;
+    }
+    let count = slurm::SlurmCount {
+        plan,
+        shards,
+        dir,
+        threads: args.threads,
+        wait: args.wait,
+        json: args.json,
+        sbatch_args: args.sbatch_args.clone(),
+    };
+    slurm::run(&count, &interrupt_token())
+}
+
 fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
     let threads = config.job.threads();
@@ -128,8 +183,11 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             threads,
             elapsed_ms,
         };
-        serde_json::to_writer(&mut out, &document)?;
-        writeln!(out)?;
+        let text = serde_json::to_string(&document)? + "\n";
+        if let Some(path) = &config.report {
+            write_atomically(path, text.as_bytes())?;
+        }
+        out.write_all(text.as_bytes())?;
     } else if config.json {
         let document = CountDocument {
             n,

@@ -4,9 +4,10 @@ use std::fs;
 use std::io::{self, Write};
 
 use anyhow::Context;
-use queens_exact::count::shard::{ShardReport, merge};
+use queens_exact::count::shard::{Merged, ShardReport, merge};
 
 use crate::args::MergeArgs;
+use crate::commands::write_atomically;
 use crate::exit::Exit;
 
 /// Runs `queens merge`.
@@ -26,22 +27,35 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
             return Ok(Exit::NoAnswer);
         }
     };
+    if let Some(path) = &args.output {
+        let text = if args.json {
+            serde_json::to_string(&merged)? + "\n"
+        } else {
+            format!("{}\n", summary(&merged))
+        };
+        write_atomically(path, text.as_bytes())?;
+        return Ok(Exit::Success);
+    }
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
         writeln!(out)?;
     } else {
-        writeln!(
-            out,
-            "N = {}: {} solution{}, {} unique ({} shards, {} nodes)",
-            merged.n,
-            merged.total,
-            if merged.total == 1 { "" } else { "s" },
-            merged.unique,
-            merged.shards,
-            merged.nodes
-        )?;
+        writeln!(out, "{}", summary(&merged))?;
     }
     out.flush()?;
     Ok(Exit::Success)
+}
+
+/// The merged count in one line.
+fn summary(merged: &Merged) -> String {
+    format!(
+        "N = {}: {} solution{}, {} unique ({} shards, {} nodes)",
+        merged.n,
+        merged.total,
+        if merged.total == 1 { "" } else { "s" },
+        merged.unique,
+        merged.shards,
+        merged.nodes
+    )
 }

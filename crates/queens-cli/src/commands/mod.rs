@@ -6,6 +6,7 @@ pub mod count;
 pub mod experiment;
 pub mod merge;
 pub mod serve;
+pub mod slurm;
 pub mod solve;
 pub mod verify;
 
@@ -73,6 +74,22 @@ pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>
                 })
         })
         .transpose()
+}
+
+/// Writes `bytes` to `path` so that readers see the old file or the whole new one: a temporary
+/// file beside it, synced, then renamed over it.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    let write = || -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// `--set NAME=VALUE`: a parameter and its value.

@@ -98,10 +98,19 @@ impl ShardReport {
             kernel_version: KERNEL_VERSION,
         }
     }
+
+    /// The sums it reports.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            total: self.total,
+            unique: self.unique,
+            nodes: self.nodes,
+        }
+    }
 }
 
 /// The sums of a complete set of shards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Merged {
     /// Board side.
     pub n: u32,

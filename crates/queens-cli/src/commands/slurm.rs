@@ -1,0 +1,380 @@
+//! `queens count N --slurm --shards M --dir DIR`: a count as a Slurm job array of shards and a
+//! merge job that runs after them.
+//!
+//! Task `i` of the array runs this same binary (by its absolute path) as `queens count N --shard
+//! i/M --dir DIR`, which writes `DIR/shard-i-of-M.json` and checkpoints to
+//! `DIR/shard-i-of-M.checkpoint`, so a task re-run after a failure or preemption resumes. The
+//! merge job (`--dependency=afterok`, `--kill-on-invalid-dep=yes`) runs `queens merge` into
+//! `DIR/result.json`. Submitting again submits only the shards without a report: that is how a
+//! failed shard is resubmitted.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use queens_core::CancelToken;
+use queens_exact::count::shard::{Merged, ShardReport};
+use queens_exact::count::{CountPlan, Shard};
+use serde_json::json;
+
+use crate::exit::Exit;
+
+/// The largest array submitted: Slurm's default `MaxArraySize` is 1001.
+const MAX_SHARDS: u32 = 100_000;
+
+/// A validated `--slurm` request.
+pub struct SlurmCount {
+    /// The count.
+    pub plan: CountPlan,
+    /// Shards in the array.
+    pub shards: u32,
+    /// Where reports, checkpoints, logs and the result go (absolute).
+    pub dir: PathBuf,
+    /// Worker threads of each task, if set.
+    pub threads: Option<usize>,
+    /// Wait for the result and print it.
+    pub wait: bool,
+    /// Print JSON.
+    pub json: bool,
+    /// Options passed to both `sbatch` calls.
+    pub sbatch_args: Vec<String>,
+}
+
+/// The report file of shard `index` of `count` in `dir`.
+pub fn report_path(dir: &Path, index: u32, count: u32) -> PathBuf {
+    dir.join(format!("shard-{index}-of-{count}.json"))
+}
+
+/// The checkpoint file of shard `index` of `count` in `dir`.
+pub fn checkpoint_path(dir: &Path, index: u32, count: u32) -> PathBuf {
+    dir.join(format!("shard-{index}-of-{count}.checkpoint"))
+}
+
+/// The log file of shard `index` of `count` in `dir`.
+fn log_path(dir: &Path, index: u32, count: u32) -> PathBuf {
+    dir.join(format!("shard-{index}-of-{count}.log"))
+}
+
+/// `--shard slurm`: this array task's shard, from `SLURM_ARRAY_TASK_ID` and
+/// `SLURM_ARRAY_TASK_COUNT` (or `_MIN` and `_MAX`), for an array that covers every shard once.
+pub fn shard_from_environment(var: impl Fn(&str) -> Option<String>) -> anyhow::Result<Shard> {
+    let number = |name: &str| -> anyhow::Result<Option<u32>> {
+        var(name)
+            .map(|text| {
+                text.trim()
+                    .parse::<u32>()
+                    .with_context(|| format!("{name} is not a task number: '{text}'"))
+            })
+            .transpose()
+    };
+    let Some(id) = number("SLURM_ARRAY_TASK_ID")? else {
+        bail!("--shard slurm runs inside a Slurm job array: SLURM_ARRAY_TASK_ID is not set");
+    };
+    let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+    let count = match (
+        number("SLURM_ARRAY_TASK_COUNT")?,
+        number("SLURM_ARRAY_TASK_MAX")?,
+    ) {
+        (Some(count), _) => count,
+        (None, Some(max)) if max >= min => max - min + 1,
+        _ => bail!(
+            "--shard slurm needs SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX beside the task id"
+        ),
+    };
+    let index = id
+        .checked_sub(min)
+        .with_context(|| format!("task {id} lies below the array's first task {min}"))?;
+    Ok(Shard::new(index, count)?)
+}
+
+/// Checks the shard count.
+pub fn check_shards(shards: u32) -> anyhow::Result<()> {
+    if !(1..=MAX_SHARDS).contains(&shards) {
+        bail!("--shards must be between 1 and {MAX_SHARDS}, got {shards}");
+    }
+    Ok(())
+}
+
+/// Submits the array and the merge, then waits for them when asked.
+pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
+    let binary = std::env::current_exe()
+        .context("cannot find this program's own path for the cluster's tasks")?;
+    std::fs::create_dir_all(&count.dir)
+        .with_context(|| format!("cannot create {}", count.dir.display()))?;
+    let n = count.plan.n();
+    let m = count.shards;
+    let pending: Vec<u32> = (0..m).filter(|&i| !has_report(count, i)).collect();
+    let shards_job = if pending.is_empty() {
+        None
+    } else {
+        let mut task = format!(
+            "exec {} count {n} --shard \"$SLURM_ARRAY_TASK_ID/{m}\" --dir {}",
+            quote(binary.as_os_str()),
+            quote(count.dir.as_os_str())
+        );
+        if let Some(threads) = count.threads {
+            let _ = write!(task, " --threads {threads}");
+        }
+        let mut args: Vec<String> = vec![
+            format!("--array={}", ranges(&pending)),
+            format!("--job-name=queens-count-{n}"),
+            format!(
+                "--output={}",
+                count.dir.join(format!("shard-%a-of-{m}.log")).display()
+            ),
+        ];
+        args.extend(count.sbatch_args.iter().cloned());
+        args.push(format!("--wrap={task}"));
+        Some(sbatch(&args)?)
+    };
+    let merge = format!(
+        "exec {} merge --json --output {} {}/shard-*-of-{m}.json",
+        quote(binary.as_os_str()),
+        quote(count.dir.join("result.json").as_os_str()),
+        quote(count.dir.as_os_str())
+    );
+    let mut args: Vec<String> = vec![
+        format!("--job-name=queens-merge-{n}"),
+        format!("--output={}", count.dir.join("merge.log").display()),
+    ];
+    if let Some(job) = &shards_job {
+        args.push(format!("--dependency=afterok:{job}"));
+        args.push("--kill-on-invalid-dep=yes".into());
+    }
+    args.extend(count.sbatch_args.iter().cloned());
+    args.push(format!("--wrap={merge}"));
+    // A result from an earlier submission is not this one's.
+    let _ = std::fs::remove_file(count.dir.join("result.json"));
+    let merge_job = sbatch(&args)?;
+    let jobs: Vec<&str> = shards_job
+        .iter()
+        .map(String::as_str)
+        .chain([merge_job.as_str()])
+        .collect();
+    let submitted = match &shards_job {
+        Some(job) => format!(
+            "submitted {} of {m} shards of N = {n} as job {job} and their merge as job {merge_job}",
+            pending.len()
+        ),
+        None => format!(
+            "every shard of N = {n} is already counted; submitted the merge as job {merge_job}"
+        ),
+    };
+    eprintln!("{submitted}");
+    eprintln!("follow them with: squeue -j {}", jobs.join(","));
+    eprintln!(
+        "the result goes to {}",
+        count.dir.join("result.json").display()
+    );
+    if !count.wait {
+        if count.json {
+            println!(
+                "{}",
+                json!({"shards_job": shards_job, "merge_job": merge_job, "dir": count.dir})
+            );
+        }
+        return Ok(Exit::Success);
+    }
+    if !wait_for(&jobs, token)? {
+        eprintln!(
+            "stopped waiting; the jobs run on: squeue -j {}",
+            jobs.join(",")
+        );
+        return Ok(Exit::NoAnswer);
+    }
+    finish(count)
+}
+
+/// Whether shard `index` already has a report of this count in the directory.
+fn has_report(count: &SlurmCount, index: u32) -> bool {
+    let Ok(text) = std::fs::read_to_string(report_path(&count.dir, index, count.shards)) else {
+        return false;
+    };
+    let Ok(shard) = Shard::new(index, count.shards) else {
+        return false;
+    };
+    serde_json::from_str::<ShardReport>(&text)
+        .is_ok_and(|report| report == ShardReport::new(&count.plan, shard, report.tally()))
+}
+
+/// After the jobs left the queue: the merged result, or which shards failed.
+fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
+    let result = count.dir.join("result.json");
+    if let Ok(text) = std::fs::read_to_string(&result) {
+        let merged: Merged = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a merged count", result.display()))?;
+        let mut out = io::stdout().lock();
+        if count.json {
+            serde_json::to_writer(&mut out, &merged)?;
+            writeln!(out)?;
+        } else {
+            writeln!(
+                out,
+                "N = {}: {} solution{}, {} unique",
+                merged.n,
+                merged.total,
+                if merged.total == 1 { "" } else { "s" },
+                merged.unique
+            )?;
+            writeln!(
+                out,
+                "{} nodes in {} shards on the cluster",
+                merged.nodes, merged.shards
+            )?;
+        }
+        out.flush()?;
+        return Ok(Exit::Success);
+    }
+    let failed: Vec<u32> = (0..count.shards)
+        .filter(|&i| !has_report(count, i))
+        .collect();
+    if failed.is_empty() {
+        eprintln!(
+            "every shard finished but the merge did not; see {}",
+            count.dir.join("merge.log").display()
+        );
+    }
+    for &i in &failed {
+        eprintln!(
+            "shard {i} of {} failed; its log: {}",
+            count.shards,
+            log_path(&count.dir, i, count.shards).display()
+        );
+    }
+    eprintln!(
+        "run the same command again to resubmit just the {}",
+        if failed.len() == 1 {
+            "failed shard"
+        } else {
+            "failed shards"
+        }
+    );
+    Ok(Exit::NoAnswer)
+}
+
+/// Runs `sbatch --parsable ARGS` and returns the job id.
+fn sbatch(args: &[String]) -> anyhow::Result<String> {
+    let output = match Command::new("sbatch").arg("--parsable").args(args).output() {
+        Ok(output) => output,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => bail!(
+            "sbatch not found: --slurm submits the count to a Slurm cluster and needs its sbatch on PATH"
+        ),
+        Err(error) => return Err(error).context("cannot run sbatch"),
+    };
+    if !output.status.success() {
+        let message = String::from_utf8_lossy(&output.stderr);
+        bail!("the cluster refused the job: {}", message.trim());
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let id = stdout.trim().split(';').next().unwrap_or_default();
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        bail!("sbatch answered '{}' instead of a job id", stdout.trim());
+    }
+    Ok(id.to_owned())
+}
+
+/// Polls `squeue` until none of `jobs` is queued or running; `false` if `token` stopped the
+/// wait first.
+fn wait_for(jobs: &[&str], token: &CancelToken) -> anyhow::Result<bool> {
+    let mut pause = Duration::from_millis(200);
+    loop {
+        let output = match Command::new("squeue")
+            .args(["-h", "-o", "%i", "-j", &jobs.join(",")])
+            .output()
+        {
+            Ok(output) => output,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                bail!("squeue not found: --wait follows the jobs with Slurm's squeue")
+            }
+            Err(error) => return Err(error).context("cannot run squeue"),
+        };
+        // squeue refuses job ids it has already forgotten: they are done too.
+        if output.stdout.iter().all(u8::is_ascii_whitespace) {
+            return Ok(true);
+        }
+        let mut waited = Duration::ZERO;
+        while waited < pause {
+            if token.is_cancelled() {
+                return Ok(false);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            waited += Duration::from_millis(50);
+        }
+        pause = (pause * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// `0-3`, or `2,5,7-9`: the array indices of `indices` (sorted).
+fn ranges(indices: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < indices.len() {
+        let start = indices[i];
+        let mut end = start;
+        while i + 1 < indices.len() && indices[i + 1] == end + 1 {
+            i += 1;
+            end += 1;
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+        i += 1;
+    }
+    parts.join(",")
+}
+
+/// `text` single-quoted for `sh`.
+fn quote(text: &std::ffi::OsStr) -> String {
+    let text: OsString = text.to_owned();
+    format!("'{}'", text.to_string_lossy().replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_indices_collapse_into_ranges() {
+        assert_eq!(ranges(&[0, 1, 2, 3]), "0-3");
+        assert_eq!(ranges(&[2, 5, 7, 8, 9]), "2,5,7-9");
+        assert_eq!(ranges(&[4]), "4");
+    }
+
+    #[test]
+    fn the_shard_comes_from_the_array_variables() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value).to_owned())
+            }
+        };
+        let shard = shard_from_environment(env(&[
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_COUNT", "8"),
+        ]))
+        .unwrap();
+        assert_eq!(shard, Shard::new(3, 8).unwrap());
+        let from_one = shard_from_environment(env(&[
+            ("SLURM_ARRAY_TASK_ID", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "4"),
+        ]))
+        .unwrap();
+        assert_eq!(from_one, Shard::new(3, 4).unwrap());
+        assert!(shard_from_environment(env(&[])).is_err());
+        assert!(shard_from_environment(env(&[("SLURM_ARRAY_TASK_ID", "2")])).is_err());
+    }
+
+    #[test]
+    fn quotes_survive_the_shell() {
+        assert_eq!(quote(std::ffi::OsStr::new("/a b/it's")), r"'/a b/it'\''s'");
+    }
+}
