@@ -3,7 +3,7 @@
 //! screenshots to `target/browser/`.
 //!
 //! Needs `chromium` and `chromium-driver` (Debian's packages; `.ci/run` installs them), hence
-//! ignored by default: `cargo test -p queens-web --test browser -- --ignored`. `CHROMIUM` and
+//! ignored by default: `cargo test --workspace --test browser -- --ignored`. `CHROMIUM` and
 //! `CHROMEDRIVER` override the binaries' paths.
 
 mod common;
