@@ -62,7 +62,8 @@ Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad in
 const VERIFY_AFTER_HELP: &str = "\
 Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
 (for each column the 0-based row of its queen), JSON ({\"rows\", \"cols\", \"queens\"}, as
-`solve --format json` prints), or a comma-separated list of squares.
+`solve --format json` prints), or a comma-separated list of squares. A permutation is read as a
+stream, of any length; the other formats up to 64 MiB.
 Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.";
 
 #[derive(Debug, Args)]
@@ -253,6 +254,10 @@ pub struct VerifyArgs {
     /// The board file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 
+    /// List every attacking pair, however many [default: the first 1000, and their count].
+    #[arg(long)]
+    pub all_conflicts: bool,
+
     /// The board's size, N or `RxC`, when the input does not tell it (a list of squares, a
     /// permutation with empty columns at the end) [default: read from the board].
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
@@ -296,6 +301,12 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:7878", value_name = "ADDR")]
     pub addr: String,
+
+    /// Let pages from ORIGIN (scheme://host:port) call the API, and accept requests for that
+    /// host name; repeat for several. By default only the server's own page may, and only
+    /// for localhost or an IP address.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
 }
 
 #[derive(Debug, Args)]

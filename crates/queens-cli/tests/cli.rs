@@ -616,7 +616,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn shards_merge_to_the_whole_and_bad_sets_exit_one() {
+fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
     let dir = temp_dir("shards");
     let files: Vec<String> = (0..4)
         .map(|i| {
@@ -661,7 +661,8 @@ fn shards_merge_to_the_whole_and_bad_sets_exit_one() {
         ])
         .output()
         .unwrap();
-    assert_eq!(twice.status.code(), Some(1));
+    // A set merely missing shards has no answer yet (1); a duplicated or foreign one is wrong (2).
+    assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("appears twice"));
     let other = dir.join("other.json");
     std::fs::write(&other, run(&["count", "11", "--shard", "1/4"], 0)).unwrap();
@@ -675,7 +676,7 @@ fn shards_merge_to_the_whole_and_bad_sets_exit_one() {
         ])
         .output()
         .unwrap();
-    assert_eq!(mixed.status.code(), Some(1));
+    assert_eq!(mixed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("does not belong"));
     queens()
         .args(["merge", "/nonexistent.json"])
@@ -1405,4 +1406,231 @@ fn configure_is_quiet_on_a_closed_pipe() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// Every hostile input of the command line is a clear refusal (exit 2, one line), checked
+/// before anything is allocated.
+#[test]
+fn hostile_sizes_are_refused_before_anything_is_allocated() {
+    let many = (0..3000)
+        .map(|i| (f64::from(i) / 3000.0).to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let p = format!("p={many}");
+    let q = format!(
+        "q={}",
+        (1..=3000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["experiment", "--runs", "18446744073709551615", "--json"],
+            "at most 10000000 runs",
+        ),
+        (
+            vec!["experiment", "--runs", "1000000000"],
+            "at most 10000000 runs",
+        ),
+        (
+            vec![
+                "experiment",
+                "--solver",
+                "genetic",
+                "--n",
+                "5000",
+                "--runs",
+                "1",
+            ],
+            "2²⁴ squares",
+        ),
+        (
+            vec!["experiment", "--n", "4294967295"],
+            "of memory is available",
+        ),
+        (
+            vec![
+                "experiment",
+                "--solver",
+                "genetic",
+                "--set",
+                "population=4294967295",
+            ],
+            "population must be at most 100000",
+        ),
+        (
+            vec![
+                "solve",
+                "8",
+                "--solver",
+                "genetic",
+                "--set",
+                "population=4294967295",
+            ],
+            "population must be at most 100000",
+        ),
+        (
+            vec![
+                "experiment",
+                "--solver",
+                "hill-climbing-constant-shake",
+                "--set",
+                &p,
+                "--set",
+                &q,
+            ],
+            "at most 100000 cells",
+        ),
+        (
+            vec!["solve", "4000000000", "--format", "json"],
+            "--format json writes boards of up to",
+        ),
+        (vec!["count", "8", "--threads", "100000"], "at most 1024"),
+    ];
+    for (args, message) in &cases {
+        let output = queens().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{:?}: {stderr}", &args[..2]);
+        assert_eq!(stderr.lines().count(), 1, "{:?}: {stderr}", &args[..2]);
+        assert!(stderr.contains(message), "{:?}: {stderr}", &args[..2]);
+    }
+}
+
+/// `verify` reads at most 64 MiB of a board that is not a permutation, and lists at most 1000
+/// attacking pairs (with their count) unless asked for all.
+#[test]
+fn verify_bounds_its_input_and_its_output() {
+    use std::io::Write as _;
+    use std::process::{Command as Process, Stdio};
+
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+        .arg("verify")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 20];
+        // Stops when the reader gives up.
+        for _ in 0..100 {
+            if stdin.write_all(&zeros).is_err() {
+                break;
+            }
+        }
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("over 64 MiB"));
+
+    // 3000 queens on one row: 4,498,500 pairs, 1000 of them listed.
+    let row: String = (1..=3000)
+        .map(|c| format!("r1c{c}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let doc: Value = serde_json::from_str(&verify(&row, &["--json"], 1)).unwrap();
+    assert_eq!(doc["conflict_count"], 4_498_500);
+    assert_eq!(doc["conflicts"].as_array().unwrap().len(), 1000);
+    assert_eq!(doc["conflicts_truncated"], true);
+    let text = verify(&row, &[], 1);
+    assert!(
+        text.contains("and 4497500 more pairs (--all-conflicts lists them all)"),
+        "{}",
+        &text[..200]
+    );
+    let all = verify("a1,b1,c1", &["--json", "--all-conflicts"], 1);
+    let all: Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(all["conflicts"].as_array().unwrap().len(), 3);
+}
+
+/// Shard reports and checkpoints from files are checked: an edited report, a claim of billions
+/// of shards, a forged checkpoint.
+#[test]
+fn forged_shard_files_are_refused() {
+    let dir = temp_dir("forged");
+    let report = run(&["count", "8", "--shard", "0/2"], 0);
+    let mut edited: Value = serde_json::from_str(&report).unwrap();
+    edited["total"] = serde_json::json!(edited["total"].as_u64().unwrap() + 8);
+    let path = dir.join("edited.json");
+    std::fs::write(&path, edited.to_string()).unwrap();
+    let other = dir.join("other.json");
+    std::fs::write(&other, run(&["count", "8", "--shard", "1/2"], 0)).unwrap();
+    refuses(
+        &["merge", path.to_str().unwrap(), other.to_str().unwrap()],
+        "damaged or was edited",
+    );
+    let big = dir.join("big.json");
+    std::fs::write(&big, " ".repeat(1 << 20)).unwrap();
+    refuses(&["merge", big.to_str().unwrap()], "is not one");
+    let checkpoint = dir.join("c.json");
+    std::fs::write(
+        &checkpoint,
+        r#"{"kernel_version":1,"n":8,"fingerprint":"x","shard":{"index":0,"count":1},"done":[],"checksum":""}"#,
+    )
+    .unwrap();
+    refuses(
+        &["count", "8", "--checkpoint", checkpoint.to_str().unwrap()],
+        "another count",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The server stops within a few seconds of SIGTERM or Ctrl-C, even with a long job running.
+#[cfg(unix)]
+#[test]
+fn the_server_stops_promptly_whatever_runs() {
+    use std::io::{BufRead, BufReader, Write as _};
+    use std::process::{Command as Process, Stdio};
+    use std::time::{Duration, Instant};
+
+    for signal in ["-TERM", "-INT"] {
+        let mut server = Process::new(assert_cmd::cargo::cargo_bin("queens"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(server.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap()
+            .to_owned();
+        // An experiment that would run for hours, and a stream nobody reads.
+        let body = r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 20000, "max_iters": 1000000000000}"#;
+        let mut experiment = std::net::TcpStream::connect(&address).unwrap();
+        write!(
+            experiment,
+            "POST /api/experiment HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        write!(
+            stream,
+            "GET /api/solve?n=9&solver=brute-force HTTP/1.1\r\nHost: {address}\r\n\r\n"
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Instant::now();
+        Process::new("kill")
+            .args([signal, &server.id().to_string()])
+            .status()
+            .unwrap();
+        let status = server.wait().unwrap();
+        let took = sent.elapsed();
+        assert!(
+            took < Duration::from_secs(5),
+            "{signal}: stopped after {took:?}"
+        );
+        assert!(status.success(), "{signal}: {status:?}");
+        drop((experiment, stream));
+    }
 }

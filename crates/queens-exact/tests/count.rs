@@ -96,7 +96,7 @@ fn merge_rejects_incomplete_duplicated_and_mixed_sets() {
     assert_eq!(merge(&[]), Err(MergeError::Empty));
     assert!(matches!(
         merge(&[report(&eleven, 0, 3), report(&eleven, 2, 3)]),
-        Err(MergeError::Missing { missing, count: 3 }) if missing == vec![1]
+        Err(MergeError::Missing { first, missing: 1, count: 3 }) if first == vec![1]
     ));
     assert!(matches!(
         merge(&[
@@ -126,6 +126,143 @@ fn merge_rejects_incomplete_duplicated_and_mixed_sets() {
             ..
         })
     ));
+}
+
+/// Reports that are damaged, edited, implausible, overflowing or contradict OEIS are refused;
+/// a report claiming billions of shards allocates nothing.
+#[test]
+fn merge_refuses_forged_reports() {
+    let eight = CountPlan::new(8).unwrap();
+    let honest = |i, m| {
+        let shard = Shard::new(i, m).unwrap();
+        (
+            format!("{i}of{m}.json"),
+            ShardReport::new(&eight, shard, count_shard(&eight, shard)),
+        )
+    };
+    let whole = merge(&[honest(0, 2), honest(1, 2)]).unwrap();
+    assert_eq!((whole.total, whole.unique), (92, 12));
+
+    // Edited numbers: the checksum no longer matches.
+    let mut edited = honest(1, 2);
+    edited.1.total += 8;
+    assert!(matches!(
+        merge(&[honest(0, 2), edited]),
+        Err(MergeError::Damaged { .. })
+    ));
+    // Recomputed checksums: numbers no count gives, sums that overflow, totals against OEIS.
+    let forged = |total, unique| {
+        let shard = Shard::new(1, 2).unwrap();
+        let tally = Tally {
+            total,
+            unique,
+            nodes: 0,
+        };
+        (
+            "forged.json".to_owned(),
+            ShardReport::new(&eight, shard, tally),
+        )
+    };
+    assert!(matches!(
+        merge(&[honest(0, 2), forged(100, 2)]),
+        Err(MergeError::Implausible { .. })
+    ));
+    assert!(matches!(
+        merge(&[forged(u128::MAX - 7, u128::MAX / 8), {
+            let mut other = forged(u128::MAX - 7, u128::MAX / 8);
+            other.1 = ShardReport::new(&eight, Shard::new(0, 2).unwrap(), other.1.tally());
+            other
+        }]),
+        Err(MergeError::Overflow { .. })
+    ));
+    assert!(matches!(
+        merge(&[honest(0, 2), forged(16, 2)]),
+        Err(MergeError::Contradicts { n: 8, .. })
+    ));
+    // A claim of four billion shards is checked against the files given, not allocated.
+    let huge = Shard::new(0, u32::MAX).unwrap();
+    let claim = (
+        "huge.json".to_owned(),
+        ShardReport::new(&eight, huge, Tally::default()),
+    );
+    assert!(matches!(
+        merge(&[claim]),
+        Err(MergeError::Missing { missing, .. }) if missing == u32::MAX as usize - 1
+    ));
+}
+
+/// A checkpoint that is damaged, lists a subproblem twice, holds impossible numbers, or whose
+/// totals (checksum recomputed) contradict OEIS is refused; a second count on the same
+/// checkpoint refuses while the first runs.
+#[test]
+fn checkpoints_refuse_forgery_and_a_second_writer() {
+    use queens_exact::count::{CountJob, CountRunError};
+
+    let dir = std::env::temp_dir().join(format!("queens-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("count.json");
+    let plan = CountPlan::new(9).unwrap();
+    let budget = Budget::unlimited();
+    let mut progress = checkpoint::Progress::default();
+    for id in 0..3 {
+        progress.record(id, plan.count_one(id, &budget).unwrap());
+    }
+    checkpoint::save(&path, &plan, Shard::WHOLE, &progress).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let mut document: serde_json::Value = serde_json::from_str(&saved).unwrap();
+
+    // An edited total: the checksum tells.
+    let mut edited = document.clone();
+    edited["done"][0]["total"] =
+        serde_json::json!(edited["done"][0]["total"].as_u64().unwrap() + 8);
+    std::fs::write(&path, edited.to_string()).unwrap();
+    let error = checkpoint::load(&path, &plan, Shard::WHOLE)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("checksum"), "{error}");
+
+    // A subproblem listed twice, even with a fitting checksum.
+    let entries = document["done"].as_array_mut().unwrap();
+    entries.push(entries[0].clone());
+    let mut twice = checkpoint::Progress::default();
+    twice.record(0, plan.count_one(0, &budget).unwrap());
+    std::fs::write(&path, document.to_string()).unwrap();
+    assert!(checkpoint::load(&path, &plan, Shard::WHOLE).is_err());
+
+    // Plausible but wrong numbers with a recomputed checksum: the finished count contradicts
+    // OEIS and is refused, never printed.
+    let mut wrong = checkpoint::Progress::default();
+    wrong.record(
+        0,
+        Tally {
+            total: 8_000,
+            unique: 1_000,
+            nodes: 1,
+        },
+    );
+    checkpoint::save(&path, &plan, Shard::WHOLE, &wrong).unwrap();
+    let job = CountJob::new(plan.clone())
+        .with_checkpoint(path.clone(), std::time::Duration::from_secs(60));
+    assert!(matches!(
+        job.run(&budget, |_, _| {}),
+        Err(CountRunError::Contradicts {
+            n: 9,
+            resumed: true,
+            ..
+        })
+    ));
+
+    // While one count holds the checkpoint, another refuses.
+    std::fs::remove_file(&path).unwrap();
+    let held = checkpoint::Lock::take(&path).unwrap();
+    let second = CountJob::new(plan.clone())
+        .with_checkpoint(path.clone(), std::time::Duration::from_secs(60));
+    let error = second.run(&budget, |_, _| {}).unwrap_err().to_string();
+    assert!(error.contains("in use by another count"), "{error}");
+    drop(held);
+    let result = second.run(&budget, |_, _| {}).unwrap();
+    assert_eq!((result.tally.total, result.tally.unique), (352, 46));
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

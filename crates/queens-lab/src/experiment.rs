@@ -155,6 +155,11 @@ impl Experiment {
                     solver
                         .check(&problem, &params)
                         .map_err(|e| ExperimentError::Invalid(e.to_string()))?;
+                    // Runs go in parallel, one per core.
+                    let needed = (solver.memory_estimate(&problem, &params) + u128::from(n))
+                        .saturating_mul(rayon::current_num_threads() as u128);
+                    queens_core::memory::check(solver.name, needed)
+                        .map_err(ExperimentError::Invalid)?;
                     cells.push(Cell {
                         solver,
                         n,

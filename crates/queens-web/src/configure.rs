@@ -41,6 +41,7 @@ pub async fn configure(
         .map_err(|e: queens_config::UnknownEngine| ApiError::bad(e.to_string()))?;
     let job = state.jobs().start(client)?;
     let budget = job.budget();
+    let _stop_if_the_client_leaves = job.cancel_on_drop();
     let configurator = state.configurator();
     let analysis =
         tokio::task::spawn_blocking(move || configurator.analyse(&position, engine, &budget))

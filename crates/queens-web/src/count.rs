@@ -10,7 +10,7 @@ use tokio_stream::Stream;
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::events::event_stream;
+use crate::events::{LAST_EVENT_GRACE, event_stream, send_last};
 use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
@@ -52,7 +52,7 @@ pub async fn count(
             }),
             Err(error) => json!({"type": "stopped", "n": n, "reason": error.to_string()}),
         };
-        let _ = events.blocking_send(finished.to_string());
+        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
         drop(job);
     });
     Ok(response)

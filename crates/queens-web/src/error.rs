@@ -21,6 +21,30 @@ impl ApiError {
         }
     }
 
+    /// A request from a site or for a host this server does not serve: 403.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            message: message.into(),
+        }
+    }
+
+    /// A body that is not JSON: 415.
+    pub fn unsupported_media(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            message: message.into(),
+        }
+    }
+
+    /// The server is shutting down: 503.
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
     /// Too many jobs running: 429.
     pub fn busy(message: impl Into<String>) -> Self {
         ApiError {

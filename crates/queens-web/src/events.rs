@@ -29,6 +29,53 @@ pub fn event_stream(
     (events, Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
+/// Sends `message` from a job's thread, waiting while the client has not read the events
+/// before it, but never past `token`: a client that stops reading keeps its job only until the
+/// job's time limit. `false` when the event was not sent (the client left, or the token).
+pub fn send(events: &mpsc::Sender<String>, message: String, token: &CancelToken) -> bool {
+    let mut message = message;
+    loop {
+        match events.try_send(message) {
+            Ok(()) => return true,
+            Err(mpsc::error::TrySendError::Closed(_)) => return false,
+            Err(mpsc::error::TrySendError::Full(back)) => {
+                if token.is_cancelled() {
+                    return false;
+                }
+                message = back;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+    }
+}
+
+/// Sends a job's last event: like [`send`], but after the job's token may have been raised (the
+/// run ended at its time limit), waiting at most `grace` for room.
+pub fn send_last(
+    events: &mpsc::Sender<String>,
+    message: String,
+    grace: std::time::Duration,
+) -> bool {
+    let deadline = std::time::Instant::now() + grace;
+    let mut message = message;
+    loop {
+        match events.try_send(message) {
+            Ok(()) => return true,
+            Err(mpsc::error::TrySendError::Closed(_)) => return false,
+            Err(mpsc::error::TrySendError::Full(back)) => {
+                if std::time::Instant::now() >= deadline {
+                    return false;
+                }
+                message = back;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+    }
+}
+
+/// How long a job's last event may wait for a slow reader.
+pub const LAST_EVENT_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// A response stream that cancels a job's token when it is dropped: when the client
 /// disconnects, the server drops the response, and the job stops even if it is between events.
 #[derive(Debug)]

@@ -89,6 +89,7 @@ pub async fn experiment(
     }
     let job = state.jobs().start(client)?;
     let budget = job.budget();
+    let _stop_if_the_client_leaves = job.cancel_on_drop();
     let report = tokio::task::spawn_blocking(move || {
         let report = experiment::run(&experiment, &budget, |_| {});
         drop(job);

@@ -26,7 +26,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
     }
 }
 
-/// The job slots of a server.
+/// The job slots of a server, and the token that stops all its jobs when it shuts down.
 #[derive(Debug)]
 pub struct Jobs {
     slots: Arc<Semaphore>,
@@ -34,6 +34,7 @@ pub struct Jobs {
     per_client: usize,
     running: Arc<Mutex<HashMap<Client, usize>>>,
     time_limit: Duration,
+    server: CancelToken,
 }
 
 /// A running job: holds its slot and cancels its token when dropped, so that a job whose
@@ -56,7 +57,18 @@ impl Jobs {
             per_client,
             running: Arc::default(),
             time_limit,
+            server: CancelToken::new(),
         }
+    }
+
+    /// Stops every job, running or to come: the server is shutting down.
+    pub fn stop_all(&self) {
+        self.server.cancel();
+    }
+
+    /// Jobs running now.
+    pub fn running(&self) -> usize {
+        self.total - self.slots.available_permits()
     }
 
     /// The time a job may run.
@@ -66,6 +78,9 @@ impl Jobs {
 
     /// A slot for `client`'s job, or 429 when the server or this client is at its limit.
     pub fn start(&self, client: Client) -> Result<Job, ApiError> {
+        if self.server.is_cancelled() {
+            return Err(ApiError::unavailable("the server is shutting down"));
+        }
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
         let mine = running.entry(client).or_insert(0);
         if *mine >= self.per_client {
@@ -81,7 +96,7 @@ impl Jobs {
             ))
         })?;
         *mine += 1;
-        let token = CancelToken::new();
+        let token = self.server.child();
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
@@ -102,6 +117,22 @@ impl Job {
     /// A budget for the job's work: its token, no caps.
     pub fn budget(&self) -> Budget {
         Budget::unlimited().with_cancel(self.token())
+    }
+
+    /// A guard that cancels the job when dropped: hold it in the request's future across the
+    /// wait for the work, so that a client who leaves stops the work at once.
+    pub fn cancel_on_drop(&self) -> CancelOnDrop {
+        CancelOnDrop(self.token())
+    }
+}
+
+/// Cancels a token when dropped.
+#[derive(Debug)]
+pub struct CancelOnDrop(CancelToken);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 

@@ -26,6 +26,7 @@ mod count;
 mod error;
 mod events;
 mod experiment;
+mod guard;
 mod jobs;
 mod page;
 mod query;
@@ -36,6 +37,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::middleware;
 use axum::routing::{get, post};
 use queens_config::Configurator;
 use queens_lab::Catalogue;
@@ -66,6 +69,12 @@ pub struct ServeLimits {
     pub experiment_max_n: u32,
     /// Runs in one experiment, over all its cells.
     pub experiment_max_runs: u64,
+    /// Memory one job may take (the solver's estimate for its board).
+    pub job_memory: u128,
+    /// Bytes of a request body.
+    pub body_bytes: usize,
+    /// Origins (`http://host:port`) whose pages may call the API, beside the server's own page.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for ServeLimits {
@@ -81,6 +90,9 @@ impl Default for ServeLimits {
             count_max_n: 17,
             experiment_max_n: 64,
             experiment_max_runs: 20_000,
+            job_memory: 256 << 20,
+            body_bytes: 64 << 10,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -145,11 +157,18 @@ pub fn app(state: AppState) -> Router {
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/experiment", post(experiment::experiment))
+        .layer(DefaultBodyLimit::max(state.limits().body_bytes))
+        .layer(middleware::from_fn_with_state(state.clone(), guard::check))
+        .layer(middleware::map_response(guard::json_errors))
         .with_state(state)
 }
 
-/// Serves the page on `addr` until Ctrl-C, calling `ready` with the bound address (which tells
-/// the port when `addr` asked for port 0).
+/// How long a stopping server waits for its connections after it has stopped their jobs.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+/// Serves the page on `addr` until Ctrl-C or SIGTERM, calling `ready` with the bound address
+/// (which tells the port when `addr` asked for port 0). On the signal every job is stopped, and
+/// the server returns once its connections have closed, or after a few seconds.
 pub async fn serve(
     addr: SocketAddr,
     limits: ServeLimits,
@@ -166,12 +185,45 @@ pub async fn serve(
             diagrams.diagram(n);
         }
     });
-    axum::serve(
+    let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+    let jobs = state.clone();
+    let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(async {
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        jobs.jobs().stop_all();
+        let _ = stopping.send(());
+    });
+    let server = std::pin::pin!(server.into_future());
+    tokio::select! {
+        result = server => result,
+        () = async {
+            let _ = stopped.await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        } => Ok(()),
+    }
+}
+
+/// Ctrl-C, or SIGTERM on Unix.
+async fn shutdown_signal() {
+    let interrupt = async {
         let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
 }

@@ -15,7 +15,7 @@ use tokio_stream::Stream;
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::events::event_stream;
+use crate::events::{LAST_EVENT_GRACE, event_stream, send, send_last};
 use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
@@ -48,6 +48,15 @@ pub async fn solve(
     };
     let request =
         SolveRequest::new(state.catalogue(), spec).map_err(|e| ApiError::bad(e.to_string()))?;
+    let limit = state.limits().job_memory;
+    if request.memory_needed() > limit {
+        return Err(ApiError::bad(format!(
+            "{} needs about {} for this board; this server runs jobs of at most {}",
+            request.solver,
+            queens_core::error::human_bytes(request.memory_needed()),
+            queens_core::error::human_bytes(limit)
+        )));
+    }
 
     let job = state.jobs().start(client)?;
     let max_events = state.limits().solve_max_events;
@@ -57,6 +66,7 @@ pub async fn solve(
         let mut budget = request.budget().with_cancel(token);
         let mut forward = Forward {
             events: &events,
+            token: budget.token().clone(),
             sent: 0,
             max_events,
         };
@@ -91,7 +101,7 @@ pub async fn solve(
                 "queens": [],
             }),
         };
-        let _ = events.blocking_send(finished.to_string());
+        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
         drop(job);
     });
     Ok(response)
@@ -101,6 +111,7 @@ pub async fn solve(
 /// stops the run when the client is gone or the event limit is reached.
 struct Forward<'a> {
     events: &'a mpsc::Sender<String>,
+    token: queens_core::CancelToken,
     sent: u64,
     max_events: u64,
 }
@@ -119,9 +130,10 @@ impl Observer for Forward<'_> {
         }
         self.sent += 1;
         let json = serde_json::to_string(event).expect("events serialize");
-        match self.events.blocking_send(json) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
+        if send(self.events, json, &self.token) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
     }
 }

@@ -10,11 +10,21 @@ use crate::args::MergeArgs;
 use crate::commands::write_atomically;
 use crate::exit::Exit;
 
+/// The largest file read as a shard report.
+const MAX_REPORT_BYTES: u64 = 64 << 10;
+
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     let mut reports = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let name = path.display().to_string();
+        let size = fs::metadata(path)
+            .with_context(|| format!("cannot read {name}"))?
+            .len();
+        anyhow::ensure!(
+            size <= MAX_REPORT_BYTES,
+            "{name} is {size} bytes: a shard report is a few hundred, so it is not one"
+        );
         let text = fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
         let report: ShardReport = serde_json::from_str(&text)
             .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
@@ -22,10 +32,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     }
     let merged = match merge(&reports) {
         Ok(merged) => merged,
-        Err(error) => {
+        // A set still missing shards is a count without an answer yet; anything else is wrong.
+        Err(error) if error.is_incomplete() => {
             eprintln!("error: {error}");
             return Ok(Exit::NoAnswer);
         }
+        Err(error) => return Err(error.into()),
     };
     if let Some(path) = &args.output {
         let text = if args.json {

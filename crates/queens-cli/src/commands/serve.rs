@@ -17,9 +17,22 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             args.addr
         )
     })?;
+    for origin in &args.allowed_origins {
+        let valid = origin.split_once("://").is_some_and(|(scheme, host)| {
+            matches!(scheme, "http" | "https") && !host.is_empty() && !host.contains('/')
+        });
+        anyhow::ensure!(
+            valid,
+            "--allow-origin wants an origin such as https://queens.example.org or http://localhost:8000, got '{origin}'"
+        );
+    }
+    let limits = ServeLimits {
+        allowed_origins: args.allowed_origins.clone(),
+        ..ServeLimits::default()
+    };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime
-        .block_on(queens_web::serve(addr, ServeLimits::default(), |bound| {
+        .block_on(queens_web::serve(addr, limits, |bound| {
             println!("queens is serving http://{bound}/ (Ctrl-C stops it)");
             let _ = std::io::stdout().flush();
         }))

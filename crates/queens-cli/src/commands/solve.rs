@@ -21,6 +21,9 @@ use crate::trace::TraceWriter;
 /// The widest board drawn as a text diagram.
 const TEXT_MAX_SIDE: u32 = 1000;
 
+/// The most queens written as JSON (about 25 bytes a queen).
+const JSON_MAX_QUEENS: u32 = 10_000_000;
+
 /// A validated `solve` command: the request, and where its answer goes.
 #[derive(Debug)]
 pub struct SolveConfig {
@@ -58,6 +61,9 @@ impl SolveConfig {
         let format = match args.format {
             Some(Format::Text) if rows.max(cols) > TEXT_MAX_SIDE => anyhow::bail!(
                 "a text diagram is for boards up to {TEXT_MAX_SIDE} wide: use --format perm or summary"
+            ),
+            Some(Format::Json) if rows.min(cols) > JSON_MAX_QUEENS => anyhow::bail!(
+                "--format json writes boards of up to {JSON_MAX_QUEENS} queens (25 bytes each): use --format perm or summary"
             ),
             Some(format) => format,
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 
 use anyhow::{Context, bail};
 use queens_core::notation::{board_from_columns, parse_board, square_name};
-use queens_core::verify::{PermutationCheck, PermutationReport, verify};
+use queens_core::verify::{Conflict, PermutationCheck, PermutationReport, verify};
 use queens_core::{Board, ParseError};
 use serde_json::json;
 
@@ -19,6 +19,13 @@ use crate::exit::Exit;
 
 /// Permutations up to this many columns are kept and checked in full.
 const DETAILED_UP_TO: usize = 100_000;
+
+/// The largest input read whole (every format but a permutation, which streams).
+const MAX_TEXT_BYTES: u64 = 64 << 20;
+
+/// Attacking pairs listed without `--all-conflicts`: their number grows with the square of the
+/// queens on a line, so only the count is complete.
+const SHOWN_CONFLICTS: usize = 1000;
 
 /// Runs `queens verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
@@ -37,7 +44,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     };
     if starts_like_a_permutation(&mut input)? {
         match read_permutation(&mut input)? {
-            Permutation::Kept(board) => report_board(&resized(board, size)?, args.json),
+            Permutation::Kept(board) => report_board(&resized(board, size)?, args),
             Permutation::Streamed(report) => {
                 if let Some((rows, cols)) = size
                     && (rows, cols) != (report.n, report.n)
@@ -53,9 +60,16 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     } else {
         let mut text = String::new();
         input
+            .take(MAX_TEXT_BYTES + 1)
             .read_to_string(&mut text)
-            .context("cannot read the board")?;
-        report_board(&resized(parse_board(&text)?, size)?, args.json)
+            .context("cannot read the board (it must be text)")?;
+        if text.len() as u64 > MAX_TEXT_BYTES {
+            bail!(
+                "the board is over {} MiB: write boards this large as a permutation, which is read as a stream",
+                MAX_TEXT_BYTES >> 20
+            );
+        }
+        report_board(&resized(parse_board(&text)?, size)?, args)
     }
 }
 
@@ -192,25 +206,31 @@ impl PermutationReader {
     }
 }
 
-fn report_board(board: &Board, json: bool) -> anyhow::Result<Exit> {
+fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
     let report = verify(board);
     let cols = board.cols();
+    let shown = if args.all_conflicts {
+        usize::MAX
+    } else {
+        SHOWN_CONFLICTS
+    };
+    let truncated = report.conflict_count() > shown as u64;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    if json {
-        let conflicts: Vec<_> = report
-            .conflicts()
-            .map(|c| json!({"a": c.a, "b": c.b, "line": c.line}))
-            .collect();
-        let document = json!({
-            "rows": board.rows(),
-            "cols": board.cols(),
-            "queens": board.queen_count(),
-            "valid": report.is_solution(),
-            "peaceful": report.is_peaceful(),
-            "missing": report.missing(),
-            "conflict_count": report.conflict_count(),
-            "conflicts": conflicts,
-        });
+    if args.json {
+        // The pairs stream into the output; they are never collected.
+        let document = VerifyDocument {
+            rows: board.rows(),
+            cols: board.cols(),
+            queens: board.queen_count(),
+            valid: report.is_solution(),
+            peaceful: report.is_peaceful(),
+            missing: report.missing(),
+            conflict_count: report.conflict_count(),
+            conflicts: Pairs(std::cell::RefCell::new(Some(
+                report.conflicts().take(shown),
+            ))),
+            conflicts_truncated: truncated,
+        };
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {
@@ -230,7 +250,7 @@ fn report_board(board: &Board, json: bool) -> anyhow::Result<Exit> {
             board.queen_count(),
             verdict(report.is_solution(), &problems)
         )?;
-        for conflict in report.conflicts() {
+        for conflict in report.conflicts().take(shown) {
             writeln!(
                 out,
                 "  {} attacks {} along a {}",
@@ -239,9 +259,42 @@ fn report_board(board: &Board, json: bool) -> anyhow::Result<Exit> {
                 conflict.line
             )?;
         }
+        if truncated {
+            writeln!(
+                out,
+                "  … and {} more pairs (--all-conflicts lists them all)",
+                report.conflict_count() - shown as u64
+            )?;
+        }
     }
     out.flush()?;
     Ok(exit(report.is_solution()))
+}
+
+/// `verify --json` of a board: the pairs listed are at most `SHOWN_CONFLICTS` unless all are
+/// asked for; `conflict_count` is always complete.
+#[derive(serde::Serialize)]
+#[serde(bound(serialize = "I: Iterator<Item = Conflict>"))]
+struct VerifyDocument<I: Iterator<Item = Conflict>> {
+    rows: u32,
+    cols: u32,
+    queens: usize,
+    valid: bool,
+    peaceful: bool,
+    missing: usize,
+    conflict_count: u64,
+    conflicts: Pairs<I>,
+    conflicts_truncated: bool,
+}
+
+/// Attacking pairs serialized one by one from an iterator.
+struct Pairs<I>(std::cell::RefCell<Option<I>>);
+
+impl<I: Iterator<Item = Conflict>> serde::Serialize for Pairs<I> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let pairs = self.0.borrow_mut().take().into_iter().flatten();
+        serializer.collect_seq(pairs.map(|c| json!({"a": c.a, "b": c.b, "line": c.line})))
+    }
 }
 
 fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit> {

@@ -21,7 +21,7 @@ use queens_core::{Budget, StopReason};
 use thiserror::Error;
 
 use super::checkpoint::{self, CheckpointError, Progress};
-use super::{CountPlan, Shard, Tally};
+use super::{CountPlan, Shard, Tally, integrity};
 
 /// The most worker threads a count starts.
 pub const MAX_THREADS: usize = 1024;
@@ -41,6 +41,23 @@ pub enum CountRunError {
     /// The checkpoint could not be read or written.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
+    /// A whole count that contradicts the published one: a damaged or forged checkpoint (or a
+    /// bug), never printed as a result.
+    #[error("the count gives {total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}{}", if *resumed { ": the checkpoint it resumed from is wrong" } else { "" })]
+    Contradicts {
+        /// Board side.
+        n: u32,
+        /// Counted.
+        total: u128,
+        /// Counted.
+        unique: u128,
+        /// A000170.
+        published_total: u128,
+        /// A002562.
+        published_unique: u128,
+        /// Whether part of it came from a checkpoint.
+        resumed: bool,
+    },
 }
 
 /// What to count and how.
@@ -145,6 +162,11 @@ impl CountJob {
     ) -> Result<CountResult, CountRunError> {
         let plan = &self.plan;
         let ids = plan.shard_ids(self.shard);
+        let _lock = self
+            .checkpoint
+            .as_deref()
+            .map(checkpoint::Lock::take)
+            .transpose()?;
         let resumed = match &self.checkpoint {
             Some(path) => checkpoint::load(path, plan, self.shard)?,
             None => Progress::default(),
@@ -191,8 +213,23 @@ impl CountJob {
             return Err(error.into());
         }
         let finished = state.progress.len();
+        let tally = state.progress.sum();
+        if self.shard == Shard::WHOLE
+            && finished == ids.len()
+            && let Some((total, unique)) = integrity::published(plan.n())
+            && (total, unique) != (tally.total, tally.unique)
+        {
+            return Err(CountRunError::Contradicts {
+                n: plan.n(),
+                total: tally.total,
+                unique: tally.unique,
+                published_total: total,
+                published_unique: unique,
+                resumed: resumed_count > 0,
+            });
+        }
         Ok(CountResult {
-            tally: state.progress.sum(),
+            tally,
             finished,
             resumed: resumed_count,
             subproblems: ids.len(),

@@ -18,6 +18,7 @@
 
 pub mod checkpoint;
 mod driver;
+pub mod integrity;
 mod kernel;
 pub mod plan;
 pub mod shard;

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{CountError, CountPlan, KERNEL_VERSION, Tally};
+use super::{CountError, CountPlan, KERNEL_VERSION, Tally, integrity};
 
 /// Part `index` of `count`: the subproblems whose index is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,12 +81,14 @@ pub struct ShardReport {
     pub subproblems: usize,
     /// The kernel version that made it.
     pub kernel_version: u32,
+    /// SHA-256 over the fingerprint and the numbers above: a damaged or edited file is refused.
+    pub checksum: String,
 }
 
 impl ShardReport {
     /// The report of `shard` of `plan` with the given sums.
     pub fn new(plan: &CountPlan, shard: Shard, tally: Tally) -> Self {
-        ShardReport {
+        let mut report = ShardReport {
             n: plan.n(),
             shard: shard.index,
             shards: shard.count,
@@ -96,7 +98,33 @@ impl ShardReport {
             fingerprint: format!("{:016x}", plan.fingerprint()),
             subproblems: plan.shard_ids(shard).len(),
             kernel_version: KERNEL_VERSION,
-        }
+            checksum: String::new(),
+        };
+        report.checksum = report.expected_checksum();
+        report
+    }
+
+    /// The checksum its numbers call for.
+    fn expected_checksum(&self) -> String {
+        integrity::checksum(
+            &self.fingerprint,
+            &format!(
+                "shard n={} shard={}/{} total={} unique={} nodes={} subproblems={} kernel={}",
+                self.n,
+                self.shard,
+                self.shards,
+                self.total,
+                self.unique,
+                self.nodes,
+                self.subproblems,
+                self.kernel_version
+            ),
+        )
+    }
+
+    /// Whether the checksum matches the numbers.
+    pub fn is_intact(&self) -> bool {
+        self.checksum == self.expected_checksum()
     }
 
     /// The sums it reports.
@@ -161,18 +189,68 @@ pub enum MergeError {
         second: String,
     },
     /// Shards not given.
-    #[error("incomplete: missing shard{} {} of {count}", if missing.len() == 1 { "" } else { "s" }, list(missing))]
+    #[error("incomplete: missing shard{} {} of {count}", if *missing == 1 { "" } else { "s" }, list(first, *missing))]
     Missing {
-        /// The missing indices.
-        missing: Vec<u32>,
+        /// The first missing indices (up to ten).
+        first: Vec<u32>,
+        /// How many are missing.
+        missing: usize,
         /// The shard count.
         count: u32,
     },
+    /// A report whose checksum does not match its numbers.
+    #[error("{file} is damaged or was edited: its checksum does not match its numbers")]
+    Damaged {
+        /// The file.
+        file: String,
+    },
+    /// Numbers no count can give.
+    #[error(
+        "{file} reports {total} solutions in {unique} classes, which no count gives (a class has 1 to 8 solutions)"
+    )]
+    Implausible {
+        /// The file.
+        file: String,
+        /// Its total.
+        total: u128,
+        /// Its unique count.
+        unique: u128,
+    },
+    /// Sums beyond 128 bits.
+    #[error("the reports' sums overflow: {file} cannot belong to a real count")]
+    Overflow {
+        /// The file whose numbers overflowed the sum.
+        file: String,
+    },
+    /// A complete set whose sums contradict the published counts.
+    #[error(
+        "the shards add up to {total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}: a report is wrong"
+    )]
+    Contradicts {
+        /// Board side.
+        n: u32,
+        /// The sums.
+        total: u128,
+        /// The sums.
+        unique: u128,
+        /// A000170.
+        published_total: u128,
+        /// A002562.
+        published_unique: u128,
+    },
 }
 
-fn list(indices: &[u32]) -> String {
-    let shown: Vec<String> = indices.iter().take(10).map(u32::to_string).collect();
-    let more = indices.len().saturating_sub(shown.len());
+impl MergeError {
+    /// Whether the set is merely incomplete (a well-formed request without an answer yet),
+    /// rather than wrong.
+    pub fn is_incomplete(&self) -> bool {
+        matches!(self, MergeError::Missing { .. })
+    }
+}
+
+fn list(indices: &[u32], all: usize) -> String {
+    let shown: Vec<String> = indices.iter().map(u32::to_string).collect();
+    let more = all.saturating_sub(shown.len());
     if more > 0 {
         format!("{} and {more} more", shown.join(", "))
     } else {
@@ -181,18 +259,13 @@ fn list(indices: &[u32]) -> String {
 }
 
 /// Checks that `reports` (each with the name of its source) are every shard of one count exactly
-/// once, and sums them.
+/// once, intact and plausible, and sums them with overflow refused; a complete count of N ≤ 27
+/// must also equal the published one.
 pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
     let (first_name, first) = reports.first().ok_or(MergeError::Empty)?;
-    let mut seen: Vec<Option<&str>> = vec![None; first.shards as usize];
-    let mut merged = Merged {
-        n: first.n,
-        shards: first.shards,
-        total: 0,
-        unique: 0,
-        nodes: 0,
-        fingerprint: first.fingerprint.clone(),
-    };
+    // Indices seen, by report: never allocated by what a file claims.
+    let mut seen: std::collections::BTreeMap<u32, &str> = std::collections::BTreeMap::new();
+    let mut sum = Tally::default();
     for (name, report) in reports {
         let mismatch = |what, a: String, b: String| MergeError::Mismatch {
             first: first_name.clone(),
@@ -225,28 +298,55 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
                 format!("{}/{}", report.shard, report.shards),
             ));
         }
-        let slot = &mut seen[report.shard as usize];
-        if let Some(earlier) = slot {
+        if !report.is_intact() {
+            return Err(MergeError::Damaged { file: name.clone() });
+        }
+        if let Some(earlier) = seen.insert(report.shard, name) {
             return Err(MergeError::Duplicate {
                 shard: report.shard,
                 count: report.shards,
-                first: (*earlier).to_owned(),
+                first: earlier.to_owned(),
                 second: name.clone(),
             });
         }
-        *slot = Some(name);
-        merged.total += report.total;
-        merged.unique += report.unique;
-        merged.nodes += report.nodes;
+        let tally = report.tally();
+        if !integrity::plausible(&tally) {
+            return Err(MergeError::Implausible {
+                file: name.clone(),
+                total: tally.total,
+                unique: tally.unique,
+            });
+        }
+        sum = integrity::add(sum, tally)
+            .ok_or_else(|| MergeError::Overflow { file: name.clone() })?;
     }
-    let missing: Vec<u32> = (0..first.shards)
-        .filter(|&i| seen[i as usize].is_none())
-        .collect();
-    if !missing.is_empty() {
+    if seen.len() < first.shards as usize {
         return Err(MergeError::Missing {
-            missing,
+            first: (0..first.shards)
+                .filter(|i| !seen.contains_key(i))
+                .take(10)
+                .collect(),
+            missing: first.shards as usize - seen.len(),
             count: first.shards,
         });
     }
-    Ok(merged)
+    if let Some((total, unique)) = integrity::published(first.n)
+        && (total, unique) != (sum.total, sum.unique)
+    {
+        return Err(MergeError::Contradicts {
+            n: first.n,
+            total: sum.total,
+            unique: sum.unique,
+            published_total: total,
+            published_unique: unique,
+        });
+    }
+    Ok(Merged {
+        n: first.n,
+        shards: first.shards,
+        total: sum.total,
+        unique: sum.unique,
+        nodes: sum.nodes,
+        fingerprint: first.fingerprint.clone(),
+    })
 }

@@ -1,0 +1,110 @@
+//! Integrity of the files a count writes and reads: checksums of shard reports and
+//! checkpoints, the plausibility of the numbers in them, and the published counts they must
+//! agree with.
+//!
+//! A checksum (SHA-256 over the split's fingerprint and the file's numbers) catches a damaged
+//! or hand-edited file; it cannot stop someone who recomputes it. What catches that too: every
+//! tally must be plausible (a class of solutions has 1, 2, 4 or 8 members, so `unique ≤ total ≤
+//! 8 · unique`), sums are checked for overflow, and a complete count of N ≤ 27 must equal OEIS
+//! A000170 and A002562.
+
+use sha2::{Digest, Sha256};
+
+use super::Tally;
+
+/// SHA-256, hexadecimal, of the split's `fingerprint` and `content`.
+pub fn checksum(fingerprint: &str, content: &str) -> String {
+    let mut hash = Sha256::new();
+    hash.update(fingerprint.as_bytes());
+    hash.update(b"\n");
+    hash.update(content.as_bytes());
+    hash.finalize()
+        .iter()
+        .fold(String::with_capacity(64), |mut hex, byte| {
+            use std::fmt::Write as _;
+            let _ = write!(hex, "{byte:02x}");
+            hex
+        })
+}
+
+/// Whether `tally` could be a count of solutions: no more solutions than eight per class, no
+/// fewer than one.
+pub fn plausible(tally: &Tally) -> bool {
+    tally.unique <= tally.total && tally.total <= tally.unique.saturating_mul(8)
+}
+
+/// `a + b`, refused on overflow.
+pub fn add(a: Tally, b: Tally) -> Option<Tally> {
+    Some(Tally {
+        total: a.total.checked_add(b.total)?,
+        unique: a.unique.checked_add(b.unique)?,
+        nodes: a.nodes.checked_add(b.nodes)?,
+    })
+}
+
+/// OEIS A000170 (all solutions) and A002562 (up to rotation and reflection), N = 1..=27.
+const PUBLISHED: [(u128, u128); 27] = [
+    (1, 1),
+    (0, 0),
+    (0, 0),
+    (2, 1),
+    (10, 2),
+    (4, 1),
+    (40, 6),
+    (92, 12),
+    (352, 46),
+    (724, 92),
+    (2680, 341),
+    (14_200, 1787),
+    (73_712, 9233),
+    (365_596, 45_752),
+    (2_279_184, 285_053),
+    (14_772_512, 1_846_955),
+    (95_815_104, 11_977_939),
+    (666_090_624, 83_263_591),
+    (4_968_057_848, 621_012_754),
+    (39_029_188_884, 4_878_666_808),
+    (314_666_222_712, 39_333_324_973),
+    (2_691_008_701_644, 336_376_244_042),
+    (24_233_937_684_440, 3_029_242_658_210),
+    (227_514_171_973_736, 28_439_272_956_934),
+    (2_207_893_435_808_352, 275_986_683_743_434),
+    (22_317_699_616_364_044, 2_789_712_466_510_289),
+    (234_907_967_154_122_528, 29_363_495_934_315_694),
+];
+
+/// The published (total, unique) for N, where known (N ≤ 27).
+pub fn published(n: u32) -> Option<(u128, u128)> {
+    PUBLISHED.get((n as usize).checked_sub(1)?).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksums_change_with_every_number() {
+        let a = checksum("00ff", "n=8 total=92");
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, checksum("00fe", "n=8 total=92"));
+        assert_ne!(a, checksum("00ff", "n=8 total=93"));
+        assert_eq!(a, checksum("00ff", "n=8 total=92"));
+    }
+
+    #[test]
+    fn tallies_are_plausible_or_not() {
+        let tally = |total, unique| Tally {
+            total,
+            unique,
+            nodes: 0,
+        };
+        assert!(plausible(&tally(92, 12)));
+        assert!(plausible(&tally(0, 0)));
+        assert!(!plausible(&tally(97, 12)));
+        assert!(!plausible(&tally(11, 12)));
+        assert_eq!(add(tally(u128::MAX, 1), tally(1, 1)), None);
+        assert_eq!(published(8), Some((92, 12)));
+        assert_eq!(published(27).map(|p| p.0), Some(234_907_967_154_122_528));
+        assert_eq!(published(28), None);
+    }
+}

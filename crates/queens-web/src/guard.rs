@@ -1,0 +1,152 @@
+//! What every request passes before a handler sees it, and what every error looks like.
+//!
+//! - **Host**: a name other than `localhost` or an IP address must be the host of an allowed
+//!   origin (`serve --allow-origin`), so that a page on another site cannot reach the server
+//!   through a DNS name rebound to 127.0.0.1.
+//! - **Origin**: a request that says where it comes from must come from the page itself (the
+//!   same scheme, host and port as it asked for) or from an allowed origin; a page on another
+//!   site cannot start jobs on a user's server.
+//! - **Content type**: a POST must say `application/json` (which a plain cross-site form cannot).
+//! - **JSON errors**: every error response — ours, and the framework's own (404, 405, 413) —
+//!   carries `{"error": "..."}`.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Refuses requests from other sites and POSTs that are not JSON.
+pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if let Err(error) = verdict(&state, request.method(), request.headers()) {
+        return error.into_response();
+    }
+    next.run(request).await
+}
+
+fn verdict(state: &AppState, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    let allowed = &state.limits().allowed_origins;
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim);
+    if let Some(host) = host
+        && !host_is_local(host)
+        && !allowed
+            .iter()
+            .any(|origin| origin_host(origin) == Some(host))
+    {
+        return Err(ApiError::forbidden(format!(
+            "this server answers requests for localhost or an IP address, not '{host}' \
+             (start it with --allow-origin to serve another name)"
+        )));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or_default().trim();
+        let same = host.is_some_and(|host| origin_host(origin) == Some(host));
+        if !same && !allowed.iter().any(|allowed| allowed == origin) {
+            return Err(ApiError::forbidden(format!(
+                "requests from {origin} are not allowed (start the server with --allow-origin \
+                 {origin} to allow them)"
+            )));
+        }
+    }
+    if method == Method::POST {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(';').next())
+            .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Err(ApiError::unsupported_media(
+                "send the request body as JSON, with Content-Type: application/json",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `host:port` of an origin (`http://host:port`), without the scheme.
+fn origin_host(origin: &str) -> Option<&str> {
+    origin
+        .split_once("://")
+        .map(|(_, rest)| rest.trim_end_matches('/'))
+}
+
+/// `localhost` or an IP address, with or without a port: names no other site can rebind.
+fn host_is_local(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [::1]:7878
+        rest.split(']').next().unwrap_or_default()
+    } else {
+        host.rsplit_once(':')
+            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
+}
+
+/// Gives every error response a JSON body: the framework's own rejections (no route, wrong
+/// method, a body over the limit) come as plain text or nothing.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    let message = match status {
+        StatusCode::NOT_FOUND => "no such page or API route".to_owned(),
+        StatusCode::METHOD_NOT_ALLOWED => "this route does not take that method".to_owned(),
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large".to_owned(),
+        _ if !text.is_empty() => text,
+        _ => status
+            .canonical_reason()
+            .unwrap_or("the request failed")
+            .to_lowercase(),
+    };
+    let mut response =
+        (status, axum::Json(serde_json::json!({ "error": message }))).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            response.headers_mut().insert(name, value.clone());
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_hosts_are_names_no_one_can_rebind() {
+        for host in [
+            "localhost",
+            "localhost:7878",
+            "127.0.0.1:7878",
+            "[::1]:80",
+            "10.0.0.5",
+        ] {
+            assert!(host_is_local(host), "{host}");
+        }
+        for host in [
+            "evil.example:7878",
+            "queens.example.org",
+            "127.0.0.1.nip.io",
+        ] {
+            assert!(!host_is_local(host), "{host}");
+        }
+        assert_eq!(origin_host("http://localhost:7878"), Some("localhost:7878"));
+    }
+}

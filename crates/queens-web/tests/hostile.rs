@@ -1,0 +1,225 @@
+//! Requests an attacker or a careless client would send: each is refused with a JSON error, or
+//! bounded, and no job keeps its slot after its client has gone or its time is up.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use queens_web::{AppState, ServeLimits, app};
+use serde_json::Value;
+use tower::ServiceExt;
+
+async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
+    let response = app(state.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let json = serde_json::from_slice(&body)
+        .unwrap_or_else(|_| panic!("not JSON ({status}): {}", String::from_utf8_lossy(&body)));
+    (status, json)
+}
+
+fn post(uri: &str, body: String) -> Request<Body> {
+    Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body))
+        .unwrap()
+}
+
+fn get(uri: &str) -> Request<Body> {
+    Request::get(uri).body(Body::empty()).unwrap()
+}
+
+/// Waits until a request for a small count gets a slot again.
+async fn slot_frees_within(state: &AppState, limit: Duration) -> Duration {
+    let started = Instant::now();
+    loop {
+        let response = app(state.clone())
+            .oneshot(get("/api/count?n=6"))
+            .await
+            .unwrap();
+        if response.status() == StatusCode::OK {
+            return started.elapsed();
+        }
+        assert!(started.elapsed() < limit, "the slot was never freed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn sizes_from_a_request_are_checked_before_anything_is_built() {
+    let state = AppState::new(ServeLimits::default());
+    let (status, body) = send(
+        &state,
+        get("/api/solve?n=8&solver=genetic&population=4294967295"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("population must be at most")
+    );
+    // A board whose solver would need more than the server gives one job.
+    let (status, body) = send(
+        &state,
+        get("/api/solve?n=1000&solver=genetic&population=100000"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 256.0 MiB"),
+        "{body}"
+    );
+    // Three parameters of 1000 values: 10⁹ combinations, counted, never built.
+    let values: Vec<String> = (0..1000).map(|i| format!("0.{i:03}")).collect();
+    let list = values.join(",");
+    let sweep = format!(
+        r#"{{"solvers": ["hill-climbing-decaying-shake"], "sizes": [8], "runs": 1,
+            "sweep": {{"p": [{list}], "decay": [{list}], "q": [{list}]}}}}"#
+    );
+    let started = Instant::now();
+    let (status, body) = send(&state, post("/api/experiment", sweep)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 100000 cells")
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn every_error_is_json() {
+    let state = AppState::new(ServeLimits::default());
+    let huge = format!(
+        r#"{{"n": 8, "queens": [], "pad": "{}"}}"#,
+        "x".repeat(100_000)
+    );
+    let (status, body) = send(&state, post("/api/configure", huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(body["error"].as_str().unwrap().contains("too large"));
+    let (status, _) = send(&state, get("/api/nothing")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = send(&state, get("/api/configure")).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let form = Request::post("/api/configure")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from(r#"{"n": 8}"#))
+        .unwrap();
+    let (status, body) = send(&state, form).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(body["error"].as_str().unwrap().contains("application/json"));
+}
+
+#[tokio::test]
+async fn other_sites_cannot_use_the_server() {
+    let state = AppState::new(ServeLimits::default());
+    let foreign = |origin: &str, host: &str| {
+        Request::post("/api/configure")
+            .header("content-type", "application/json")
+            .header("host", host)
+            .header("origin", origin)
+            .body(Body::from(r#"{"n": 6}"#))
+            .unwrap()
+    };
+    let (status, body) = send(&state, foreign("https://evil.example", "127.0.0.1:7878")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(body["error"].as_str().unwrap().contains("--allow-origin"));
+    // A name rebound to 127.0.0.1: the page is "same-origin", but the host is not ours.
+    let (status, _) = send(
+        &state,
+        foreign("http://evil.example:7878", "evil.example:7878"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // The server's own page, and an origin the operator allowed.
+    let (status, _) = send(&state, foreign("http://127.0.0.1:7878", "127.0.0.1:7878")).await;
+    assert_eq!(status, StatusCode::OK);
+    let allowed = AppState::new(ServeLimits {
+        allowed_origins: vec!["https://queens.example.org".into()],
+        ..ServeLimits::default()
+    });
+    let (status, _) = send(
+        &allowed,
+        foreign("https://queens.example.org", "queens.example.org"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_experiment_whose_client_leaves_frees_its_slot() {
+    let state = AppState::new(ServeLimits {
+        jobs: 1,
+        jobs_per_client: 1,
+        ..ServeLimits::default()
+    });
+    let endless = post(
+        "/api/experiment",
+        r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 20000, "max_iters": 1000000000000000}"#
+            .into(),
+    );
+    let client = tokio::spawn(app(state.clone()).oneshot(endless));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, _) = send(&state, get("/api/count?n=6")).await;
+    assert_eq!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the experiment holds the slot"
+    );
+    client.abort();
+    let took = slot_frees_within(&state, Duration::from_secs(5)).await;
+    assert!(took < Duration::from_secs(2), "freed after {took:?}");
+}
+
+#[tokio::test]
+async fn a_client_that_never_reads_loses_its_slot_at_the_time_limit() {
+    let state = AppState::new(ServeLimits {
+        jobs: 1,
+        jobs_per_client: 1,
+        job_time: Duration::from_secs(1),
+        ..ServeLimits::default()
+    });
+    // Brute force on 9×9 sends events far faster than anyone reads them; this client reads none.
+    let response = app(state.clone())
+        .oneshot(get("/api/solve?n=9&solver=brute-force"))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let took = slot_frees_within(&state, Duration::from_secs(10)).await;
+    assert!(took < Duration::from_secs(3), "freed after {took:?}");
+    drop(response);
+}
+
+#[tokio::test]
+async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
+    let state = AppState::new(ServeLimits {
+        job_time: Duration::from_secs(1),
+        ..ServeLimits::default()
+    });
+    let started = Instant::now();
+    let (status, body) = send(
+        &state,
+        post(
+            "/api/experiment",
+            r#"{"solvers": ["hill-climbing"], "sizes": [64], "runs": 20000, "max_iters": 100000}"#
+                .into(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(4));
+    assert_eq!(body["complete"], false);
+    assert!(
+        body["stop_reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("time limit")
+    );
+}
