@@ -32,6 +32,7 @@ static NEWCOMER: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |_, _| 0,
+    unit_cost: |_, _| 1.0,
     build: |seed, _| Box::new(queens_heuristic::MinConflictsMinton::new(seed)),
 };
 

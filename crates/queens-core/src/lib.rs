@@ -7,6 +7,7 @@
 //! - [`notation`]: squares as `d1` or `r1c4`, boards as a text diagram, a permutation line or JSON.
 //! - [`symmetry`]: the symmetries of the board and a canonical form.
 //! - [`verify`]: an independent validator that every solver's answer goes through.
+//! - [`read`]: a board from a stream in any format, a permutation of any length as a stream.
 //! - [`solve`]: the [`Solver`] trait and the [`Outcome`] of a run, validated by its executor.
 //! - [`budget`]: the one stop rule, a [`Budget`] of nodes, iterations and time with a
 //!   [`CancelToken`].
@@ -35,6 +36,7 @@ pub mod memory;
 pub mod notation;
 pub mod observe;
 pub mod problem;
+pub mod read;
 pub mod solve;
 pub mod square;
 pub mod symmetry;

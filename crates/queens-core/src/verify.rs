@@ -328,7 +328,8 @@ impl OccupiedLines {
 /// A queen that landed on a line already holding one, found while streaming.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Collision {
-    /// The later queen.
+    /// The queen found second on the line (the later one, unless the earlier one had a row far
+    /// beyond the columns read when it came).
     pub queen: Square,
     /// The line it shares with an earlier queen.
     pub line: Line,
@@ -336,6 +337,11 @@ pub struct Collision {
 
 /// Checks a permutation as it streams in, column by column, in O(1) memory per queen (a few
 /// bits): for boards too large to hold, such as a million-queen `perm` file.
+///
+/// The bits grow with the rows seen, so a row far above the columns read so far (where it can
+/// only lie on the board if many columns follow) waits in a short list until the columns catch
+/// up: a stream cannot make the check allocate for rows it has not earned, and a row that
+/// never comes within the board is off it at the end.
 #[derive(Clone, Debug, Default)]
 pub struct PermutationCheck {
     columns: u32,
@@ -343,8 +349,19 @@ pub struct PermutationCheck {
     /// The queen with the highest row so far.
     highest: Option<Square>,
     lines: OccupiedLines,
+    /// Queens whose row lies beyond [`reach`] of the columns read when they came.
+    far: Vec<Square>,
+    /// The column count at which `far` is looked at again.
+    next_review: u32,
     collisions: u64,
     first_collisions: Vec<Collision>,
+}
+
+/// The highest row whose lines are marked at once after `columns` columns; beyond, a queen
+/// waits. Eight times the columns read (plus some room), so that a waiting queen costs at
+/// most a few bytes per column of a valid board.
+fn reach(columns: u32) -> u64 {
+    8 * u64::from(columns) + (1 << 16)
 }
 
 /// The verdict of a [`PermutationCheck`].
@@ -391,13 +408,33 @@ impl PermutationCheck {
         if self.highest.is_none_or(|highest| row > highest.row) {
             self.highest = Some(queen);
         }
+        if u64::from(row) >= reach(self.columns) {
+            self.far.push(queen);
+        } else {
+            self.occupy(queen);
+        }
+        if self.columns >= self.next_review && !self.far.is_empty() {
+            self.next_review = self.columns.saturating_mul(2);
+            let columns = self.columns;
+            let (near, far): (Vec<Square>, Vec<Square>) = std::mem::take(&mut self.far)
+                .into_iter()
+                .partition(|queen| u64::from(queen.row) < reach(columns));
+            self.far = far;
+            for queen in near {
+                self.occupy(queen);
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks `queen`'s lines, counting a collision if one was marked already.
+    fn occupy(&mut self, queen: Square) {
         if let Some(line) = self.lines.occupy(queen) {
             self.collisions += 1;
             if self.first_collisions.len() < Self::KEPT {
                 self.first_collisions.push(Collision { queen, line });
             }
         }
-        Ok(())
     }
 
     /// The verdict, once every column is in. Fails if a row lies off the N×N board.
@@ -406,6 +443,7 @@ impl PermutationCheck {
         if n == 0 {
             return Err(crate::BoardError::EmptyBoard { rows: 0, cols: 0 });
         }
+        // A queen still waiting lies beyond the board's last row: `highest` names one.
         if let Some(square) = self.highest.filter(|highest| highest.row >= n) {
             return Err(crate::BoardError::OffBoard {
                 square,
@@ -413,6 +451,7 @@ impl PermutationCheck {
                 cols: n,
             });
         }
+        debug_assert!(self.far.is_empty(), "waiting queens lie off the board");
         Ok(PermutationReport {
             n,
             queens: u64::from(n) - self.empty_columns,
@@ -451,6 +490,31 @@ mod tests {
                 "{rows:?}"
             );
         }
+    }
+
+    #[test]
+    fn rows_far_ahead_wait_and_are_still_checked() {
+        // Reversed, the first columns hold rows far above the columns read so far.
+        let n = 200_002;
+        let mut rows: Vec<u32> = large_solution(n).into_iter().rev().collect();
+        let check = |rows: &[u32]| {
+            let mut stream = PermutationCheck::default();
+            for &row in rows {
+                stream.push(Some(row)).unwrap();
+            }
+            assert!(!stream.far.is_empty() || stream.columns == n);
+            stream.finish().unwrap()
+        };
+        assert!(check(&rows).is_solution());
+        // The first queen (far ahead when it came) shares a row with the last.
+        rows[0] = rows[(n - 1) as usize];
+        let board = Board::from_permutation(rows.clone()).unwrap();
+        assert_eq!(check(&rows).collisions, verify(&board).conflict_count());
+        // One row beyond any column that comes: off the board, with nothing allocated for it.
+        let mut alone = PermutationCheck::default();
+        alone.push(Some(u32::MAX - 1)).unwrap();
+        assert_eq!(alone.lines.rows.0.len(), 0);
+        assert!(alone.finish().is_err());
     }
 
     /// The explicit solution for N ≡ 4 (mod 6): rows 1, 3, 5, … then 0, 2, 4, ….

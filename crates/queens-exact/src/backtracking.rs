@@ -39,6 +39,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: Some(28),
     check,
     memory,
+    unit_cost: |problem, _| 2.0 + 0.2 * f64::from(problem.rows()),
     build,
 };
 

@@ -39,6 +39,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: Some(7),
     check,
     memory,
+    unit_cost: |problem, _| 10.0 + 2.0 * f64::from(problem.queens()),
     build,
 };
 

@@ -40,6 +40,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: Some(28),
     check,
     memory,
+    unit_cost: |problem, _| 20.0 + 1.2 * f64::from(problem.rows()).powi(2),
     build,
 };
 

@@ -35,6 +35,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: Some(8),
     check,
     memory,
+    unit_cost: |problem, _| 5.0 + 3.5 * f64::from(problem.rows()),
     build,
 };
 

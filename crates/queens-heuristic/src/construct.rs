@@ -47,6 +47,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |problem, _| 4 * u128::from(problem.rows()),
+    unit_cost: |problem, _| 300.0 + 5.0 * f64::from(problem.rows()),
     build: |_, _| Box::new(Construct),
 };
 

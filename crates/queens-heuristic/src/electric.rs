@@ -132,6 +132,10 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |problem, _| 8 * 6 * u128::from(problem.rows()),
+    unit_cost: |problem, _| {
+        let n = f64::from(problem.rows());
+        224.0 * n + 4.0 * n * n
+    },
     build: |seed, values| {
         Box::new(ElectricForce::new(ElectricParams {
             seed,

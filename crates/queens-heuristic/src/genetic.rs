@@ -192,6 +192,10 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check,
     memory,
+    unit_cost: |problem, values| {
+        let queens = f64::from(problem.queens());
+        values.get("population") * (200.0 + 1.1 * queens * queens)
+    },
     build: |seed, values| Box::new(Genetic::new(GeneticParams::from_values(seed, values))),
 };
 

@@ -566,6 +566,7 @@ macro_rules! member {
             practical_max_n: None,
             check: family_check,
             memory: family_memory,
+            unit_cost: |problem, _| $kind.unit_cost(f64::from(problem.rows())),
             build: |seed, values| {
                 Box::new(LocalSearch::new(
                     $kind,
@@ -661,6 +662,17 @@ pub static OPTIMIZED_HILL_CLIMBING: SolverDescriptor = member!(
 );
 
 impl LocalSearchKind {
+    /// Nanoseconds of one iteration on an N×N board, about: a pass over the columns for the
+    /// random searches, one move for annealing, the N² candidate moves for the climbers.
+    fn unit_cost(self, n: f64) -> f64 {
+        match self {
+            LocalSearchKind::RandomSearch => 7.5 * n,
+            LocalSearchKind::OptimizedRandomSearch => 10.0 + 6.5 * n,
+            LocalSearchKind::SimulatedAnnealing => 20.0,
+            _ => 20.0 + 2.2 * n * n,
+        }
+    }
+
     /// The member's descriptor.
     pub fn descriptor(self) -> &'static SolverDescriptor {
         match self {

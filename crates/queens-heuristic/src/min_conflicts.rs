@@ -111,6 +111,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |problem, _| u128::from(MinConflicts::memory_estimate(problem.rows())),
+    unit_cost: |_, _| 15.0,
     build: |seed, values| {
         Box::new(MinConflicts::with_params(MinConflictsParams {
             seed,

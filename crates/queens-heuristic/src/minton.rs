@@ -48,6 +48,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |problem, _| 8 * 6 * u128::from(problem.rows()),
+    unit_cost: |problem, _| 20.0 + 13.0 * f64::from(problem.rows()),
     build: |seed, _| Box::new(MinConflictsMinton::new(seed)),
 };
 

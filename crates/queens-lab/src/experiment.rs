@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use queens_core::descriptor::Counts;
 use queens_core::{
     Budget, Event, Interest, NoObserver, Observer, ParamValues, Problem, StopReason, Verdict,
 };
@@ -135,6 +136,26 @@ impl Experiment {
             Some(runs) if runs <= MAX_RUNS => Ok(()),
             _ => Err(ExperimentError::TooManyRuns),
         }
+    }
+
+    /// The CPU time the experiment could take at worst, in seconds: every run of every cell
+    /// spending its whole cap, at each solver's estimated cost of a unit of work. A tree search
+    /// without a node cap, or on a board within its practical size, counts a second a run at
+    /// most. Call after [`check`](Self::check).
+    pub fn estimated_cpu_seconds(&self) -> Result<f64, ExperimentError> {
+        let mut seconds = 0.0;
+        for cell in self.cells()? {
+            let nanos = (cell.solver.unit_cost)(&cell.problem, &cell.params);
+            let run = match cell.solver.counts {
+                Counts::Iterations => cell.max_iterations.unwrap_or(u64::MAX) as f64 * nanos * 1e-9,
+                Counts::Nodes => self
+                    .max_nodes
+                    .map_or(1.0, |nodes| (nodes as f64 * nanos * 1e-9).min(1.0)),
+                Counts::Nothing => nanos * 1e-9,
+            };
+            seconds += run * self.runs as f64;
+        }
+        Ok(seconds)
     }
 
     /// The cells, each checked: its problem, its solver on it, its parameters.

@@ -87,6 +87,15 @@ pub async fn experiment(
             limits.experiment_max_runs
         )));
     }
+    let cost = experiment
+        .estimated_cpu_seconds()
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    if cost > limits.experiment_max_cpu_seconds {
+        return Err(ApiError::bad(format!(
+            "this experiment could take up to {cost:.0} CPU seconds; this server runs experiments of at most {:.0} (fewer runs, smaller boards or a lower max_iters)",
+            limits.experiment_max_cpu_seconds
+        )));
+    }
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();

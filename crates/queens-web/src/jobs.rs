@@ -13,6 +13,12 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 
+/// Analyses running at once.
+const ANALYSES: usize = 16;
+
+/// How long an analysis waits for a slot.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
+
 /// Who sent a request: the peer's address when the server knows it (not in router tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Client(Option<IpAddr>);
@@ -27,9 +33,15 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 }
 
 /// The job slots of a server, and the token that stops all its jobs when it shuts down.
+///
+/// Long jobs (watched runs, counts, experiments) share `total` slots, at most `per_client` per
+/// client, and are refused at once when none is free. Analyses of the configurator are short
+/// and interactive: they have slots of their own, so that a click is answered however many
+/// long jobs run, and wait a moment for one rather than fail.
 #[derive(Debug)]
 pub struct Jobs {
     slots: Arc<Semaphore>,
+    analyses: Arc<Semaphore>,
     total: usize,
     per_client: usize,
     running: Arc<Mutex<HashMap<Client, usize>>>,
@@ -42,7 +54,8 @@ pub struct Jobs {
 #[derive(Debug)]
 pub struct Job {
     _slot: OwnedSemaphorePermit,
-    client: Client,
+    /// The client whose long job this is (analyses are not counted per client).
+    client: Option<Client>,
     running: Arc<Mutex<HashMap<Client, usize>>>,
     token: CancelToken,
 }
@@ -53,6 +66,7 @@ impl Jobs {
     pub fn new(total: usize, per_client: usize, time_limit: Duration) -> Self {
         Jobs {
             slots: Arc::new(Semaphore::new(total)),
+            analyses: Arc::new(Semaphore::new(ANALYSES)),
             total,
             per_client,
             running: Arc::default(),
@@ -66,9 +80,30 @@ impl Jobs {
         self.server.cancel();
     }
 
-    /// Jobs running now.
+    /// Jobs running now, analyses included.
     pub fn running(&self) -> usize {
-        self.total - self.slots.available_permits()
+        self.total - self.slots.available_permits() + ANALYSES - self.analyses.available_permits()
+    }
+
+    /// A slot for an analysis, waiting up to [`ANALYSIS_WAIT`] for one; 503 when the server
+    /// is shutting down, 429 when none frees in time.
+    pub async fn start_analysis(&self) -> Result<Job, ApiError> {
+        if self.server.is_cancelled() {
+            return Err(ApiError::unavailable("the server is shutting down"));
+        }
+        let slot = tokio::time::timeout(ANALYSIS_WAIT, Arc::clone(&self.analyses).acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| ApiError::busy("the server is analysing many positions; try again"))?;
+        let token = self.server.child();
+        token.cancel_after(self.time_limit);
+        Ok(Job {
+            _slot: slot,
+            client: None,
+            running: Arc::clone(&self.running),
+            token,
+        })
     }
 
     /// The time a job may run.
@@ -100,7 +135,7 @@ impl Jobs {
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
-            client,
+            client: Some(client),
             running: Arc::clone(&self.running),
             token,
         })
@@ -139,11 +174,14 @@ impl Drop for CancelOnDrop {
 impl Drop for Job {
     fn drop(&mut self) {
         self.token.cancel();
+        let Some(client) = self.client else {
+            return;
+        };
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = running.get_mut(&self.client) {
+        if let Some(count) = running.get_mut(&client) {
             *count -= 1;
             if *count == 0 {
-                running.remove(&self.client);
+                running.remove(&client);
             }
         }
     }

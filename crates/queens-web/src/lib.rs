@@ -69,6 +69,8 @@ pub struct ServeLimits {
     pub experiment_max_n: u32,
     /// Runs in one experiment, over all its cells.
     pub experiment_max_runs: u64,
+    /// CPU seconds one experiment may cost at worst (every run spending its cap).
+    pub experiment_max_cpu_seconds: f64,
     /// Memory one job may take (the solver's estimate for its board).
     pub job_memory: u128,
     /// Bytes of a request body.
@@ -90,6 +92,7 @@ impl Default for ServeLimits {
             count_max_n: 17,
             experiment_max_n: 64,
             experiment_max_runs: 20_000,
+            experiment_max_cpu_seconds: 120.0,
             job_memory: 256 << 20,
             body_bytes: 64 << 10,
             allowed_origins: Vec::new(),
@@ -153,6 +156,7 @@ pub fn app(state: AppState) -> Router {
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
         .route("/api/solvers", get(page::solvers))
+        .route("/api/status", get(page::status))
         .route("/api/configure", post(configure::configure))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))

@@ -59,7 +59,13 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "count_max_n": limits.count_max_n,
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": limits.experiment_max_runs,
+            "experiment_max_cpu_seconds": limits.experiment_max_cpu_seconds,
             "job_seconds": limits.job_time.as_secs(),
         },
     }))
+}
+
+/// `GET /api/status`: the jobs running now.
+pub async fn status(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({ "jobs_running": state.jobs().running() }))
 }

@@ -155,9 +155,11 @@ async fn other_sites_cannot_use_the_server() {
 
 #[tokio::test]
 async fn an_experiment_whose_client_leaves_frees_its_slot() {
+    // No cost bound here: the cancellation is what is tested.
     let state = AppState::new(ServeLimits {
         jobs: 1,
         jobs_per_client: 1,
+        experiment_max_cpu_seconds: f64::INFINITY,
         ..ServeLimits::default()
     });
     let endless = post(
@@ -201,6 +203,7 @@ async fn a_client_that_never_reads_loses_its_slot_at_the_time_limit() {
 async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
     let state = AppState::new(ServeLimits {
         job_time: Duration::from_secs(1),
+        experiment_max_cpu_seconds: f64::INFINITY,
         ..ServeLimits::default()
     });
     let started = Instant::now();
@@ -222,4 +225,35 @@ async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
             .unwrap()
             .starts_with("time limit")
     );
+}
+
+#[tokio::test]
+async fn experiments_are_bounded_by_their_estimated_cost() {
+    let state = AppState::new(ServeLimits::default());
+    for body in [
+        r#"{"solvers": ["electric-force"], "sizes": [64], "runs": 20000}"#,
+        r#"{"solvers": ["genetic"], "sizes": [64], "runs": 20000}"#,
+        r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 10, "max_iters": 1000000000000000}"#,
+    ] {
+        let started = Instant::now();
+        let (status, error) = send(&state, post("/api/experiment", body.into())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            error["error"].as_str().unwrap().contains("CPU seconds"),
+            "{body}: {error}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(1));
+    }
+    // The original study's comparison at N = 32 fits.
+    let (status, body) = send(
+        &state,
+        post(
+            "/api/experiment",
+            r#"{"solvers": ["hill-climbing", "optimized-hill-climbing"], "sizes": [32], "runs": 50}"#
+                .into(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["complete"], true);
 }

@@ -5,12 +5,13 @@
 //! the first queens found on an occupied line are named.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
 use anyhow::{Context, bail};
-use queens_core::notation::{board_from_columns, parse_board, square_name};
-use queens_core::verify::{Conflict, PermutationCheck, PermutationReport, verify};
-use queens_core::{Board, ParseError};
+use queens_core::Board;
+use queens_core::notation::square_name;
+use queens_core::read::{ReadBoard, read_board};
+use queens_core::verify::{Conflict, PermutationReport, verify};
 use serde_json::json;
 
 use crate::args::VerifyArgs;
@@ -42,34 +43,19 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
             Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
         }
     };
-    if starts_like_a_permutation(&mut input)? {
-        match read_permutation(&mut input)? {
-            Permutation::Kept(board) => report_board(&resized(board, size)?, args),
-            Permutation::Streamed(report) => {
-                if let Some((rows, cols)) = size
-                    && (rows, cols) != (report.n, report.n)
-                {
-                    bail!(
-                        "the permutation has {n} columns, but --size says {rows}×{cols}",
-                        n = report.n
-                    );
-                }
-                report_stream(&report, args.json)
+    match read_board(&mut input, DETAILED_UP_TO, MAX_TEXT_BYTES)? {
+        ReadBoard::Board(board) => report_board(&resized(board, size)?, args),
+        ReadBoard::Streamed(report) => {
+            if let Some((rows, cols)) = size
+                && (rows, cols) != (report.n, report.n)
+            {
+                bail!(
+                    "the permutation has {n} columns, but --size says {rows}×{cols}",
+                    n = report.n
+                );
             }
+            report_stream(&report, args.json)
         }
-    } else {
-        let mut text = String::new();
-        input
-            .take(MAX_TEXT_BYTES + 1)
-            .read_to_string(&mut text)
-            .context("cannot read the board (it must be text)")?;
-        if text.len() as u64 > MAX_TEXT_BYTES {
-            bail!(
-                "the board is over {} MiB: write boards this large as a permutation, which is read as a stream",
-                MAX_TEXT_BYTES >> 20
-            );
-        }
-        report_board(&resized(parse_board(&text)?, size)?, args)
     }
 }
 
@@ -81,128 +67,6 @@ fn resized(board: Board, size: Option<(u32, u32)>) -> anyhow::Result<Board> {
                 .context("the board does not fit --size")?)
         }
         _ => Ok(board),
-    }
-}
-
-/// Whether the first non-blank byte is a digit or `-`, as in a permutation.
-fn starts_like_a_permutation(input: &mut dyn BufRead) -> anyhow::Result<bool> {
-    loop {
-        let buffer = input.fill_buf().context("cannot read the board")?;
-        let Some(&first) = buffer.first() else {
-            return Ok(false);
-        };
-        if first.is_ascii_whitespace() {
-            input.consume(1);
-            continue;
-        }
-        return Ok(first.is_ascii_digit() || first == b'-');
-    }
-}
-
-enum Permutation {
-    Kept(Board),
-    Streamed(PermutationReport),
-}
-
-/// Reads a permutation token by token (rows separated by blanks or commas, `-` for an empty
-/// column), checking it as it goes and keeping it only while it is small.
-fn read_permutation(input: &mut dyn BufRead) -> anyhow::Result<Permutation> {
-    let mut reader = PermutationReader {
-        check: PermutationCheck::default(),
-        kept: Some(Vec::new()),
-        index: 0,
-        lowest: None,
-        highest: None,
-    };
-    let mut token: Vec<u8> = Vec::new();
-    loop {
-        let buffer = input.fill_buf().context("cannot read the board")?;
-        if buffer.is_empty() {
-            break;
-        }
-        let length = buffer.len();
-        for &byte in buffer {
-            match byte {
-                b'0'..=b'9' | b'-' if token.len() < 12 => token.push(byte),
-                b',' => reader.column(&mut token)?,
-                _ if byte.is_ascii_whitespace() => reader.column(&mut token)?,
-                _ => {
-                    token.push(byte);
-                    return Err(reader.bad(&token).into());
-                }
-            }
-        }
-        input.consume(length);
-    }
-    reader.column(&mut token)?;
-    let one_based = reader.looks_one_based();
-    let report = reader.check.finish().map_err(|error| {
-        if one_based {
-            anyhow::anyhow!(
-                "{error}; the rows look 1-based (1 to N), but a permutation counts rows from 0: subtract 1 from each"
-            )
-        } else {
-            error.into()
-        }
-    })?;
-    Ok(match reader.kept {
-        Some(rows) => Permutation::Kept(board_from_columns(rows)?),
-        None => Permutation::Streamed(report),
-    })
-}
-
-/// The state of a permutation being read.
-struct PermutationReader {
-    check: PermutationCheck,
-    /// The rows read so far, while there are few enough to keep.
-    kept: Option<Vec<Option<u32>>>,
-    index: usize,
-    /// The smallest and largest rows read.
-    lowest: Option<u32>,
-    highest: Option<u32>,
-}
-
-impl PermutationReader {
-    /// Takes `token` (emptied) as the next column, if it is not empty.
-    fn column(&mut self, token: &mut Vec<u8>) -> anyhow::Result<()> {
-        if token.is_empty() {
-            return Ok(());
-        }
-        let row = if token.as_slice() == b"-" {
-            None
-        } else {
-            let parsed = std::str::from_utf8(token)
-                .ok()
-                .and_then(|t| t.parse::<u32>().ok());
-            Some(parsed.ok_or_else(|| self.bad(token))?)
-        };
-        if let Some(row) = row {
-            self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));
-            self.highest = Some(self.highest.map_or(row, |high| high.max(row)));
-        }
-        self.check.push(row)?;
-        if let Some(rows) = &mut self.kept {
-            if rows.len() < DETAILED_UP_TO {
-                rows.push(row);
-            } else {
-                self.kept = None;
-            }
-        }
-        self.index += 1;
-        token.clear();
-        Ok(())
-    }
-
-    /// Rows from 1 to the column count, none 0: someone counted rows from 1.
-    fn looks_one_based(&self) -> bool {
-        self.lowest == Some(1) && self.highest == u32::try_from(self.index).ok()
-    }
-
-    fn bad(&self, token: &[u8]) -> ParseError {
-        ParseError::PermutationToken {
-            index: self.index,
-            token: String::from_utf8_lossy(token).into_owned(),
-        }
     }
 }
 

@@ -141,7 +141,19 @@ pub fn load(path: &Path, plan: &CountPlan, shard: Shard) -> Result<Progress, Che
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Progress::default()),
         Err(source) => return Err(CheckpointError::Io { path: name, source }),
     };
-    let saved: Checkpoint = serde_json::from_str(&text).map_err(|e| CheckpointError::Corrupt {
+    parse(&text, &name, plan, shard)
+}
+
+/// The progress in a checkpoint's `text` (read from the file `name`) for `plan` and `shard`,
+/// every entry checked.
+pub fn parse(
+    text: &str,
+    name: &str,
+    plan: &CountPlan,
+    shard: Shard,
+) -> Result<Progress, CheckpointError> {
+    let name = name.to_owned();
+    let saved: Checkpoint = serde_json::from_str(text).map_err(|e| CheckpointError::Corrupt {
         path: name.clone(),
         reason: e.to_string(),
     })?;

@@ -1,0 +1,217 @@
+//! Reading a board from a stream in any format: a permutation token by token, of any length,
+//! checked as it arrives in a few bits a queen; every other format whole, up to a size limit.
+//!
+//! ```
+//! use queens_core::read::{ReadBoard, read_board};
+//!
+//! let mut input: &[u8] = b"1 3 0 2\n";
+//! let ReadBoard::Board(board) = read_board(&mut input, 1000, 1 << 20)? else { unreachable!() };
+//! assert_eq!(board.queen_count(), 4);
+//! # Ok::<(), queens_core::read::ReadError>(())
+//! ```
+
+use std::io::{self, BufRead, Read};
+
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::error::{BoardError, ParseError};
+use crate::notation::{board_from_columns, parse_board};
+use crate::verify::{PermutationCheck, PermutationReport};
+
+/// What was read.
+#[derive(Debug)]
+pub enum ReadBoard {
+    /// The whole board: any format but a long permutation.
+    Board(Board),
+    /// A permutation longer than the board kept: only its check.
+    Streamed(PermutationReport),
+}
+
+/// A board that could not be read.
+#[derive(Debug, Error)]
+pub enum ReadError {
+    /// Reading failed.
+    #[error("cannot read the board: {0}")]
+    Io(#[from] io::Error),
+    /// Text that is no board.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A board that cannot exist.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A board, not a permutation, over the limit.
+    #[error(
+        "the board is over {} MiB: write boards this large as a permutation, which is read as a stream",
+        limit >> 20
+    )]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// A permutation whose rows run from 1 to N.
+    #[error(
+        "{0}; the rows look 1-based (1 to N), but a permutation counts rows from 0: subtract 1 from each"
+    )]
+    OneBased(BoardError),
+}
+
+/// Reads a board from `input`: a permutation as a stream (kept whole up to `keep_up_to`
+/// columns), anything else read whole up to `max_text_bytes`.
+pub fn read_board(
+    input: &mut dyn BufRead,
+    keep_up_to: usize,
+    max_text_bytes: u64,
+) -> Result<ReadBoard, ReadError> {
+    if starts_like_a_permutation(input)? {
+        return read_permutation(input, keep_up_to);
+    }
+    let mut text = String::new();
+    input.take(max_text_bytes + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > max_text_bytes {
+        return Err(ReadError::TooLarge {
+            limit: max_text_bytes,
+        });
+    }
+    Ok(ReadBoard::Board(parse_board(&text)?))
+}
+
+/// Whether the first non-blank byte is a digit or `-`, as in a permutation.
+fn starts_like_a_permutation(input: &mut dyn BufRead) -> io::Result<bool> {
+    loop {
+        let buffer = input.fill_buf()?;
+        let Some(&first) = buffer.first() else {
+            return Ok(false);
+        };
+        if first.is_ascii_whitespace() {
+            input.consume(1);
+            continue;
+        }
+        return Ok(first.is_ascii_digit() || first == b'-');
+    }
+}
+
+/// Reads a permutation token by token (rows separated by blanks or commas, `-` for an empty
+/// column), checking it as it goes and keeping it only while it is small.
+fn read_permutation(input: &mut dyn BufRead, keep_up_to: usize) -> Result<ReadBoard, ReadError> {
+    let mut reader = PermutationReader {
+        check: PermutationCheck::default(),
+        kept: Some(Vec::new()),
+        keep_up_to,
+        index: 0,
+        lowest: None,
+        highest: None,
+    };
+    let mut token: Vec<u8> = Vec::new();
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        let length = buffer.len();
+        for &byte in buffer {
+            match byte {
+                b'0'..=b'9' | b'-' if token.len() < 12 => token.push(byte),
+                b',' => reader.column(&mut token)?,
+                _ if byte.is_ascii_whitespace() => reader.column(&mut token)?,
+                _ => {
+                    token.push(byte);
+                    return Err(reader.bad(&token).into());
+                }
+            }
+        }
+        input.consume(length);
+    }
+    reader.column(&mut token)?;
+    let one_based = reader.looks_one_based();
+    let report = reader.check.finish().map_err(|error| {
+        if one_based {
+            ReadError::OneBased(error)
+        } else {
+            error.into()
+        }
+    })?;
+    Ok(match reader.kept {
+        Some(rows) => ReadBoard::Board(board_from_columns(rows)?),
+        None => ReadBoard::Streamed(report),
+    })
+}
+
+/// The state of a permutation being read.
+struct PermutationReader {
+    check: PermutationCheck,
+    /// The rows read so far, while there are few enough to keep.
+    kept: Option<Vec<Option<u32>>>,
+    keep_up_to: usize,
+    index: usize,
+    /// The smallest and largest rows read.
+    lowest: Option<u32>,
+    highest: Option<u32>,
+}
+
+impl PermutationReader {
+    /// Takes `token` (emptied) as the next column, if it is not empty.
+    fn column(&mut self, token: &mut Vec<u8>) -> Result<(), ReadError> {
+        if token.is_empty() {
+            return Ok(());
+        }
+        let row = if token.as_slice() == b"-" {
+            None
+        } else {
+            let parsed = std::str::from_utf8(token)
+                .ok()
+                .and_then(|t| t.parse::<u32>().ok());
+            Some(parsed.ok_or_else(|| self.bad(token))?)
+        };
+        if let Some(row) = row {
+            self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));
+            self.highest = Some(self.highest.map_or(row, |high| high.max(row)));
+        }
+        self.check.push(row)?;
+        if let Some(rows) = &mut self.kept {
+            if rows.len() < self.keep_up_to {
+                rows.push(row);
+            } else {
+                self.kept = None;
+            }
+        }
+        self.index += 1;
+        token.clear();
+        Ok(())
+    }
+
+    /// Rows from 1 to the column count, none 0: someone counted rows from 1.
+    fn looks_one_based(&self) -> bool {
+        self.lowest == Some(1) && self.highest == u32::try_from(self.index).ok()
+    }
+
+    fn bad(&self, token: &[u8]) -> ParseError {
+        ParseError::PermutationToken {
+            index: self.index,
+            token: String::from_utf8_lossy(token).into_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, keep: usize) -> Result<ReadBoard, ReadError> {
+        read_board(&mut text.as_bytes(), keep, 1 << 10)
+    }
+
+    #[test]
+    fn every_format_and_its_limits() {
+        assert!(matches!(read("1 3 0 2", 10), Ok(ReadBoard::Board(_))));
+        assert!(matches!(read("1 3 0 2", 2), Ok(ReadBoard::Streamed(_))));
+        assert!(matches!(read(". Q\nQ .", 10), Ok(ReadBoard::Board(_))));
+        assert!(matches!(read("d1,e7", 10), Ok(ReadBoard::Board(_))));
+        assert!(matches!(read("2 4 1 3", 10), Err(ReadError::OneBased(_))));
+        assert!(matches!(read("1 3 x", 10), Err(ReadError::Parse(_))));
+        assert!(matches!(
+            read(&"Q".repeat(2000), 10),
+            Err(ReadError::TooLarge { limit: 1024 })
+        ));
+    }
+}
