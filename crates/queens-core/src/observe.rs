@@ -31,6 +31,17 @@ pub enum Event<'a> {
         queens: u32,
         /// The fixed queens.
         fixed: &'a [Square],
+        /// Every queen on the board when the search begins, fixed ones included: replaying
+        /// the events from here always gives the solver's current board. The whole start
+        /// board when the observer wants moves; only the fixed queens otherwise.
+        board: &'a [Square],
+    },
+    /// A solver's board before its first step (a local search's random start): the executor
+    /// turns it into the `board` of `Started`; observers never receive it.
+    #[serde(skip)]
+    StartBoard {
+        /// Its queens.
+        queens: &'a [Square],
     },
     /// A queen is put on a square.
     Place {
@@ -195,6 +206,18 @@ impl<'o> Reporter<'o> {
     #[inline]
     pub fn wants_moves(&self) -> bool {
         self.moves
+    }
+
+    /// Reports the board a search starts from, when moves are wanted: a solver that begins
+    /// from a full board (a random start) calls this once, before any other event, so that
+    /// `Started` carries it. `queens` is called only when moves are wanted.
+    pub fn start_board(&mut self, queens: impl FnOnce() -> Vec<Square>) -> Result<(), StopReason> {
+        if self.moves {
+            let queens = queens();
+            self.send(&Event::StartBoard { queens: &queens })
+        } else {
+            Ok(())
+        }
     }
 
     /// Reports a placement, if wanted.

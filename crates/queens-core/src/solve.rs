@@ -10,6 +10,7 @@
 //! Stop rules are the [`Budget`]'s ([`budget`](crate::budget)); events and observers are in
 //! [`observe`](crate::observe), re-exported here for solvers.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, QueenList};
@@ -17,6 +18,7 @@ pub use crate::budget::{Budget, CancelToken, StopReason};
 use crate::error::SolveError;
 pub use crate::observe::{Event, Interest, NoObserver, Observer, Reporter};
 use crate::problem::Problem;
+use crate::square::Square;
 use crate::verify::check_solution;
 
 /// A search for one solution of a [`Problem`].
@@ -39,8 +41,9 @@ pub trait Solver {
     ) -> Result<Outcome, SolveError>;
 }
 
-/// Runs `solver` on `problem`: starts the budget's clock, emits `Started`, `Solution` and
-/// `Finished`, measures the elapsed time and validates the solution.
+/// Runs `solver` on `problem`: starts the budget's clock, emits `Started` (with the start
+/// board a solver reports through [`Reporter::start_board`], or the fixed queens),
+/// `Solution` and `Finished`, measures the elapsed time and validates the solution.
 pub fn run(
     solver: &mut dyn Solver,
     problem: &Problem,
@@ -49,20 +52,15 @@ pub fn run(
 ) -> Result<Outcome, SolveError> {
     let started = Instant::now();
     budget.start();
-    let mut outcome = if observer
-        .observe(&Event::Started {
-            solver: solver.name(),
-            rows: problem.rows(),
-            cols: problem.cols(),
-            queens: problem.queens(),
-            fixed: problem.fixed(),
-        })
-        .is_break()
-    {
-        Outcome::new(Verdict::Stopped(StopReason::Observer))
-    } else {
-        solver.solve(problem, budget, observer)?
+    let mut gate = StartGate {
+        observer,
+        solver: solver.name(),
+        problem,
+        pending: true,
     };
+    let mut outcome = solver.solve(problem, budget, &mut gate)?;
+    let _ = gate.open(None);
+    let observer = gate.observer;
     outcome.stats.elapsed = started.elapsed();
     if let Verdict::Solved(board) = &outcome.verdict {
         check_solution(problem, board).map_err(|reason| SolveError::InvalidSolution {
@@ -81,6 +79,46 @@ pub fn run(
         elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
     });
     Ok(outcome)
+}
+
+/// Holds `Started` back until the solver's first event, so that a start board the solver
+/// reports goes into it; any other first event (or none) starts from the fixed queens.
+struct StartGate<'o, 'p> {
+    observer: &'o mut dyn Observer,
+    solver: &'static str,
+    problem: &'p Problem,
+    pending: bool,
+}
+
+impl StartGate<'_, '_> {
+    /// Sends `Started`, with `board` or the fixed queens, if not sent yet.
+    fn open(&mut self, board: Option<&[Square]>) -> ControlFlow<()> {
+        if !std::mem::take(&mut self.pending) {
+            return ControlFlow::Continue(());
+        }
+        self.observer.observe(&Event::Started {
+            solver: self.solver,
+            rows: self.problem.rows(),
+            cols: self.problem.cols(),
+            queens: self.problem.queens(),
+            fixed: self.problem.fixed(),
+            board: board.unwrap_or(self.problem.fixed()),
+        })
+    }
+}
+
+impl Observer for StartGate<'_, '_> {
+    fn interest(&self) -> Interest {
+        self.observer.interest()
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if let Event::StartBoard { queens } = event {
+            return self.open(Some(queens));
+        }
+        self.open(None)?;
+        self.observer.observe(event)
+    }
 }
 
 /// What a run found, and what it cost.

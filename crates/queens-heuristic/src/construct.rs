@@ -11,10 +11,11 @@
 use std::io::{self, Write};
 
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::solve::Reporter;
 use queens_core::verify::PermutationCheck;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, StopReason,
-    Verdict,
+    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square,
+    StopReason, Verdict,
 };
 
 use crate::require_classic;
@@ -106,14 +107,25 @@ impl Solver for Construct {
         &mut self,
         problem: &Problem,
         _budget: &mut Budget,
-        _observer: &mut dyn Observer,
+        observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
         DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
         let n = require_classic(DESCRIPTOR.name, problem)?;
         let verdict = match construction(n) {
-            Some(rows) => Verdict::Solved(
-                Board::from_permutation(rows.collect()).expect("rows lie on the board"),
-            ),
+            Some(rows) => {
+                // The queens are written down one column at a time, for a watcher.
+                let mut reporter = Reporter::new(observer);
+                if reporter.wants_moves() {
+                    for (col, row) in rows.clone().enumerate() {
+                        if let Err(stop) = reporter.place(Square::new(row, col as u32)) {
+                            return Ok(Outcome::new(Verdict::Stopped(stop)));
+                        }
+                    }
+                }
+                Verdict::Solved(
+                    Board::from_permutation(rows.collect()).expect("rows lie on the board"),
+                )
+            }
             None => Verdict::Unsolvable,
         };
         Ok(Outcome::new(verdict))

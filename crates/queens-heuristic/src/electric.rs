@@ -363,7 +363,13 @@ impl Charges {
 
     /// Tries every placement of the queens `loose` on free squares; true (and placed) when one
     /// completes a solution.
-    fn brute_force(&mut self, loose: &[usize]) -> bool {
+    /// Places the `loose` queens on free squares where they attack nothing, reporting each as
+    /// lifted and placed; `false` if no placement exists.
+    fn brute_force(
+        &mut self,
+        loose: &[usize],
+        reporter: &mut Reporter<'_>,
+    ) -> Result<bool, StopReason> {
         let fixed: Vec<(i32, i32)> = (0..self.queens.len())
             .filter(|i| !loose.contains(i))
             .map(|i| self.queens[i])
@@ -385,11 +391,16 @@ impl Charges {
         match placement {
             Some(spots) => {
                 for (i, spot) in spots {
-                    self.queens[i] = spot;
+                    // Lifted and placed, not pushed: the brute force is no force step.
+                    let from = std::mem::replace(&mut self.queens[i], spot);
+                    if from != spot {
+                        reporter.remove(square(from))?;
+                        reporter.place(square(spot))?;
+                    }
                 }
-                true
+                Ok(true)
             }
-            None => false,
+            None => Ok(false),
         }
     }
 
@@ -416,6 +427,7 @@ impl Solver for ElectricForce {
         let mut rng = SmallRng::seed_from_u64(params.seed);
         let mut reporter = Reporter::new(observer);
         let mut iterations = 0u64;
+        let mut first = true;
         let verdict = 'attempts: {
             if n == 2 || n == 3 {
                 break 'attempts Verdict::Unsolvable;
@@ -424,7 +436,15 @@ impl Solver for ElectricForce {
                 // Boards from random starts until at most two queens are attacked.
                 let (mut charges, loose) = loop {
                     let mut charges = Charges::random(n, problem.fixed(), &mut rng);
-                    show(&charges, &mut reporter, None);
+                    if first {
+                        first = false;
+                        let queens = || charges.queens.iter().map(|&q| square(q)).collect();
+                        if let Err(stop) = reporter.start_board(queens) {
+                            break 'attempts Verdict::Stopped(stop);
+                        }
+                    } else {
+                        show(&charges, &mut reporter, None);
+                    }
                     let mut loose = charges.attacked();
                     for _ in 0..params.restart_after {
                         if loose.len() <= 2 {
@@ -448,8 +468,13 @@ impl Solver for ElectricForce {
                     }
                     show(&charges, &mut reporter, Some(()));
                 };
-                if loose.is_empty() || charges.brute_force(&loose) {
+                if loose.is_empty() {
                     break 'attempts Verdict::Solved(charges.board());
+                }
+                match charges.brute_force(&loose, &mut reporter) {
+                    Ok(true) => break 'attempts Verdict::Solved(charges.board()),
+                    Ok(false) => {}
+                    Err(stop) => break 'attempts Verdict::Stopped(stop),
                 }
                 show(&charges, &mut reporter, Some(()));
             }

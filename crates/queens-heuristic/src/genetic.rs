@@ -296,7 +296,16 @@ impl Solver for Genetic {
             let chromosome = random_chromosome(m, squares, &mut rng);
             population.push((fitness(&chromosome, cols), chromosome));
         }
-        let mut shown: Chromosome = Vec::new();
+        population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
+        let square = |s: u32| Square::new(s / cols, s % cols);
+        if let Err(stop) =
+            reporter.start_board(|| population[0].1.iter().map(|&s| square(s)).collect())
+        {
+            return Ok(Outcome::new(Verdict::Stopped(stop))
+                .with_iterations(0)
+                .with_seed(params.seed));
+        }
+        let mut shown: Chromosome = population[0].1.clone();
         let mut generation = 0u64;
         let verdict = loop {
             population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));

@@ -295,6 +295,15 @@ impl ColumnBoard {
         self.max_score() - (self.pairs - lost + gained) as i64
     }
 
+    /// The queens, column by column.
+    pub(crate) fn squares(&self) -> Vec<Square> {
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(col, &row)| Square::new(row as u32, col as u32))
+            .collect()
+    }
+
     pub(crate) fn board(&self) -> Board {
         Board::from_permutation(self.rows.iter().map(|&r| r as u32).collect())
             .expect("rows lie on the board")
@@ -319,6 +328,11 @@ impl Solver for LocalSearch {
         let mut rng = SmallRng::seed_from_u64(params.seed);
         let mut board = ColumnBoard::random(n as usize, &mut rng);
         let mut reporter = Reporter::new(observer);
+        if let Err(stop) = reporter.start_board(|| board.squares()) {
+            return Ok(Outcome::new(Verdict::Stopped(stop))
+                .with_iterations(0)
+                .with_seed(params.seed));
+        }
         let mut run = Run {
             kind: self.kind,
             params,

@@ -174,6 +174,19 @@ impl Solver for MinConflicts {
                     .with_seed(seed));
             }
         };
+        let start = reporter.start_board(|| {
+            search
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(col, &row)| Square::new(row, col as u32))
+                .collect()
+        });
+        if let Err(stop) = start {
+            return Ok(Outcome::new(Verdict::Stopped(stop))
+                .with_iterations(0)
+                .with_seed(seed));
+        }
         let mut iterations = 0;
         let verdict = match search.repair(budget, &mut reporter, &mut iterations) {
             Ok(true) => Verdict::Solved(

@@ -120,6 +120,11 @@ impl Solver for MinConflictsMinton {
             board.rows[col] = row;
             board.add(col, row);
         }
+        if let Err(stop) = reporter.start_board(|| board.squares()) {
+            return Ok(Outcome::new(Verdict::Stopped(stop))
+                .with_iterations(0)
+                .with_seed(self.seed));
+        }
         let free: Vec<usize> = (0..n).filter(|&c| !pinned[c]).collect();
         let attacked = |board: &ColumnBoard, col: usize| board.load(col, board.rows[col]) > 3;
         let mut iterations = 0u64;
