@@ -67,7 +67,9 @@ pub fn read_board(
         return read_permutation(input, keep_up_to);
     }
     let mut text = String::new();
-    input.take(max_text_bytes + 1).read_to_string(&mut text)?;
+    input
+        .take(max_text_bytes.saturating_add(1))
+        .read_to_string(&mut text)?;
     if text.len() as u64 > max_text_bytes {
         return Err(ReadError::TooLarge {
             limit: max_text_bytes,

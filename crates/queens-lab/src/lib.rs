@@ -10,6 +10,7 @@
 //!   for tables, CSV and JSON; [`experiment::sample_curve`] records one run's score per
 //!   iteration. Stopped by its budget, it keeps the rows of the runs that finished.
 //! - [`challenge`]: the Queen's Challenge table of node counts per locked square.
+//! - [`document`]: the JSON documents of the contracts, shared by the CLI and Python.
 //! - [`stats`]: medians, means and spreads.
 //! - [`plots`]: the experiment's plots as SVG and PNG.
 //!
@@ -27,6 +28,7 @@
 
 pub mod catalogue;
 pub mod challenge;
+pub mod document;
 pub mod experiment;
 pub mod plots;
 pub mod request;

@@ -37,6 +37,55 @@ use thiserror::Error;
 
 use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
 
+/// A board size that is not one.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SizeError {
+    /// Zero or negative.
+    #[error("N must be at least 1, got {0}")]
+    TooSmall(i128),
+    /// Beyond 32 bits.
+    #[error("N = {0} is too large (at most {max})", max = u32::MAX)]
+    TooLarge(i128),
+    /// Not a number.
+    #[error("N must be a positive whole number, got '{0}'")]
+    NotANumber(String),
+    /// A bad side of `RxC`.
+    #[error("in board size '{text}': {side}")]
+    Side {
+        /// The whole size given.
+        text: String,
+        /// What is wrong with a side.
+        side: Box<SizeError>,
+    },
+}
+
+/// A board side: a whole number from 1 to 2³²−1.
+pub fn parse_side(text: &str) -> Result<u32, SizeError> {
+    let text = text.trim();
+    match text.parse::<i128>() {
+        Ok(n) if n < 1 => Err(SizeError::TooSmall(n)),
+        Ok(n) => u32::try_from(n).map_err(|_| SizeError::TooLarge(n)),
+        Err(_) => Err(SizeError::NotANumber(text.to_owned())),
+    }
+}
+
+/// A board size: `N` for N×N, or `RxC` (rows × columns, `x` or `×`).
+pub fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
+    let lower = text.trim().to_ascii_lowercase();
+    match lower.split_once(['x', '×']) {
+        Some((rows, cols)) => {
+            let side = |part: &str| {
+                parse_side(part).map_err(|side| SizeError::Side {
+                    text: text.to_owned(),
+                    side: Box::new(side),
+                })
+            };
+            Ok((side(rows)?, side(cols)?))
+        }
+        None => parse_side(&lower).map(|n| (n, n)),
+    }
+}
+
 /// The seed of randomized solvers when none is given.
 pub const DEFAULT_SEED: u64 = 1;
 

@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, Shard};
+use queens_lab::document::CountDocument;
 use serde::Serialize;
 
 use crate::args::CountArgs;
@@ -75,18 +76,6 @@ impl CountConfig {
             report,
         })
     }
-}
-
-/// `count --json`: the contract fields, then the extensions.
-#[derive(Serialize)]
-struct CountDocument {
-    n: u32,
-    total: u128,
-    unique: u128,
-    threads: usize,
-    elapsed_ms: f64,
-    nodes: u64,
-    subproblems: usize,
 }
 
 /// `count --shard`: the shard report, with the run's own figures.
@@ -189,15 +178,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         }
         out.write_all(text.as_bytes())?;
     } else if config.json {
-        let document = CountDocument {
-            n,
-            total: sum.total,
-            unique: sum.unique,
-            threads,
-            elapsed_ms,
-            nodes: sum.nodes,
-            subproblems: result.subproblems,
-        };
+        let document = CountDocument::new(n, sum, threads, elapsed_ms, result.subproblems);
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {

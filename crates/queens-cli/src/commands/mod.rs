@@ -12,35 +12,18 @@ pub mod verify;
 
 use std::time::Duration;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::Context;
 use queens_core::descriptor::parse_value;
 use queens_core::{Budget, CancelToken};
 
 /// Reads a board size: `N` for N×N or `RxC`.
 pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
-    let lower = text.trim().to_ascii_lowercase();
-    if let Some((rows, cols)) = lower.split_once(['x', '×']) {
-        let context = || format!("in board size '{text}'");
-        Ok((
-            parse_side(rows).with_context(context)?,
-            parse_side(cols).with_context(context)?,
-        ))
-    } else {
-        let n = parse_side(&lower)?;
-        Ok((n, n))
-    }
+    Ok(queens_lab::request::parse_size(text)?)
 }
 
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> anyhow::Result<u32> {
-    let text = text.trim();
-    match text.parse::<i128>() {
-        Ok(n) if n < 1 => bail!("N must be at least 1, got {n}"),
-        Ok(n) => {
-            u32::try_from(n).map_err(|_| anyhow!("N = {n} is too large (at most {})", u32::MAX))
-        }
-        Err(_) => bail!("N must be a positive whole number, got '{text}'"),
-    }
+    Ok(queens_lab::request::parse_side(text)?)
 }
 
 /// A token cancelled by Ctrl-C, SIGTERM or SIGHUP, so that long runs stop cleanly and report

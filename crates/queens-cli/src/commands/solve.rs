@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use queens_core::notation::{self, parse_squares};
-use queens_core::{Outcome, Problem, QueenList, Square, StopReason, Verdict};
+use queens_core::{Outcome, Problem, StopReason, Verdict};
 use queens_heuristic::{Streamed, stream_construction};
+use queens_lab::document::SolveDocument;
 use queens_lab::{Catalogue, SolveRequest, SolveSpec, SolverKind};
-use serde::Serialize;
 
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_size, parse_time_limit};
@@ -214,51 +214,6 @@ fn describe_failure(verdict: &Verdict) -> String {
             format!("stopped: {reason}; raise --max-iters or try another --seed")
         }
         Verdict::Stopped(reason) => format!("stopped: {reason}"),
-    }
-}
-
-/// The contract: `{"n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations",
-/// "nodes", "elapsed_ms"}` in that order, then the extensions `status`, `stop_reason`,
-/// `queen_count` and `fixed`. Fields a solver does not track are `null`.
-#[derive(Serialize)]
-struct SolveDocument<'a> {
-    n: Option<u32>,
-    rows: u32,
-    cols: u32,
-    solver: &'static str,
-    seed: Option<u64>,
-    solved: bool,
-    queens: Option<QueenList<'a>>,
-    iterations: Option<u64>,
-    nodes: Option<u64>,
-    elapsed_ms: f64,
-    status: &'static str,
-    stop_reason: Option<String>,
-    queen_count: u32,
-    fixed: &'a [Square],
-}
-
-impl<'a> SolveDocument<'a> {
-    fn new(problem: &'a Problem, solver: SolverKind, outcome: &'a Outcome) -> Self {
-        SolveDocument {
-            n: problem.side(),
-            rows: problem.rows(),
-            cols: problem.cols(),
-            solver: solver.name(),
-            seed: outcome.stats.seed,
-            solved: outcome.solution().is_some(),
-            queens: outcome.solution().map(QueenList),
-            iterations: outcome.stats.iterations,
-            nodes: outcome.stats.nodes,
-            elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
-            status: outcome.verdict.status(),
-            stop_reason: match &outcome.verdict {
-                Verdict::Stopped(reason) => Some(reason.to_string()),
-                _ => None,
-            },
-            queen_count: problem.queens(),
-            fixed: problem.fixed(),
-        }
     }
 }
 

@@ -1,0 +1,373 @@
+"""The queens N-Queens workbench, from Python.
+
+Solve any board with any of the workbench's solvers, verify boards, count all and unique
+solutions, analyse positions with the configurator, and run reproducible experiments — the same
+engines, names, limits and messages as the ``queens`` command and its web page.
+
+>>> import queens
+>>> solution = queens.solve(8, solver="backtracking", fix=["d1"])
+>>> solution.solved, len(solution.queens)
+(True, 8)
+>>> queens.count(8).total
+92
+
+Squares are ``(row, col)`` pairs, 0-based, row 0 the bottom rank; names such as ``"d1"`` and
+``"r20c30"`` are accepted wherever squares are. Bad input raises :class:`ValueError` with the
+command line's sentence; a budget that runs out is a result (``status == "stopped"``), not an
+exception. Long calls release the GIL and answer Ctrl-C with :class:`KeyboardInterrupt` within a
+second.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _queens
+
+__all__ = [
+    "Analysis",
+    "Count",
+    "Solution",
+    "configure",
+    "count",
+    "experiment",
+    "solve",
+    "solvers",
+    "verify",
+]
+
+Square = Tuple[int, int]
+SquareLike = Union[str, Sequence[int]]
+
+
+def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
+    """Squares from names (``"d1"``, ``"r20c30"``, or one comma-separated string) or pairs."""
+    if isinstance(squares, str):
+        return [tuple(s) for s in _queens.parse_squares(squares)]  # type: ignore[misc]
+    result: list[Square] = []
+    for square in squares:
+        if isinstance(square, str):
+            result.extend(tuple(s) for s in _queens.parse_squares(square))  # type: ignore[misc]
+        else:
+            row, col = square
+            if int(row) < 0 or int(col) < 0:
+                raise ValueError(f"a square is (row, col) with both at least 0, got {square!r}")
+            result.append((int(row), int(col)))
+    return result
+
+
+def _size(n: Union[int, str]) -> str:
+    if isinstance(n, bool) or not isinstance(n, (int, str)):
+        raise ValueError(f'n is a board side or "RxC", got {n!r}')
+    return str(n)
+
+
+def _file(col: int) -> str:
+    return chr(ord("a") + col) if col < 26 else f"c{col + 1}"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What a solver found.
+
+    ``queens`` lists the squares as ``(row, col)``; ``perm`` is the row of each column as a
+    read-only NumPy array when the board holds one queen per column (made from one copy of the
+    solver's rows, however many queens).
+    """
+
+    solved: bool
+    status: str
+    solver: str
+    seed: Optional[int]
+    iterations: Optional[int]
+    nodes: Optional[int]
+    elapsed_ms: float
+    rows: int
+    cols: int
+    perm: Optional[np.ndarray]
+    _document: dict = field(repr=False)
+
+    @property
+    def queens(self) -> list[Square]:
+        if self.perm is not None:
+            return [(int(row), col) for col, row in enumerate(self.perm)]
+        return [(q["row"], q["col"]) for q in self._document.get("queens") or []]
+
+    @property
+    def stop_reason(self) -> Optional[str]:
+        return self._document.get("stop_reason")
+
+    def to_dict(self) -> dict:
+        """The document ``queens solve --format json`` prints."""
+        document = dict(self._document)
+        if document.get("queens") is None and self.solved:
+            document["queens"] = [{"row": r, "col": c} for r, c in self.queens]
+        return document
+
+    def diagram(self) -> str:
+        """The board as text, top rank first, with coordinates."""
+        on = set(self.queens)
+        lines = []
+        for row in reversed(range(self.rows)):
+            cells = " ".join("Q" if (row, col) in on else "." for col in range(self.cols))
+            lines.append(f"{row + 1:>3} {cells}")
+        lines.append("    " + " ".join(_file(c)[0] for c in range(self.cols)))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        head = (
+            f"Solution({self.solver}, {self.rows}×{self.cols}, {self.status}"
+            + (f", {self.iterations} iterations" if self.iterations is not None else "")
+            + (f", {self.nodes} nodes" if self.nodes is not None else "")
+            + f", {self.elapsed_ms:.2f} ms)"
+        )
+        if self.solved and max(self.rows, self.cols) <= 32:
+            return head + "\n" + self.diagram()
+        return head
+
+    def _repr_svg_(self) -> Optional[str]:
+        if max(self.rows, self.cols) > 200:
+            return None
+        size = 24 if max(self.rows, self.cols) <= 32 else 6
+        width, height = self.cols * size, self.rows * size
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}">'
+        ]
+        for row in range(self.rows):
+            for col in range(self.cols):
+                colour = "#eeeed2" if (row + col) % 2 else "#769656"
+                y = (self.rows - 1 - row) * size
+                parts.append(
+                    f'<rect x="{col * size}" y="{y}" width="{size}" height="{size}" '
+                    f'fill="{colour}"/>'
+                )
+        radius = size * 0.35
+        for row, col in self.queens:
+            cx, cy = col * size + size / 2, (self.rows - 1 - row) * size + size / 2
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="#b5213b"/>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def _repr_html_(self) -> Optional[str]:
+        svg = self._repr_svg_()
+        caption = f"<div>{self.solver}: {self.status}</div>"
+        return svg + caption if svg else None
+
+
+@dataclass(frozen=True)
+class Count:
+    """All and unique solutions of the N×N board."""
+
+    n: int
+    total: int
+    unique: int
+    elapsed_ms: float
+    _document: dict = field(repr=False)
+
+    def to_dict(self) -> dict:
+        """The document ``queens count --json`` prints (a shard's report for a shard)."""
+        return dict(self._document)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The configurator's analysis of a position (``queens configure --json``)."""
+
+    n: int
+    solvable: Optional[bool]
+    completions: Optional[int]
+    forced: list[Square]
+    cells: list[dict]
+    _document: dict = field(repr=False)
+
+    def to_dict(self) -> dict:
+        return dict(self._document)
+
+    def status(self, square: SquareLike) -> str:
+        """The status of one square: queen, forced, open, attacked, dead or unknown."""
+        row, col = _squares([square])[0]
+        return self.cells[row * self.n + col]["status"]
+
+
+def solvers() -> list[dict]:
+    """Every solver's descriptor: name, summary, explanation, shapes, parameters."""
+    return json.loads(_queens.solvers())
+
+
+def solve(
+    n: Union[int, str],
+    *,
+    solver: Optional[str] = None,
+    seed: Optional[int] = None,
+    fix: Union[str, Iterable[SquareLike]] = (),
+    queen_count: Optional[int] = None,
+    params: Optional[Mapping[str, float]] = None,
+    max_iters: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    on_event: Optional[Callable[[dict], Any]] = None,
+) -> Solution:
+    """One solution of ``n`` (a side, or ``"RxC"``), as ``queens solve`` finds it.
+
+    ``params`` sets the solver's parameters by name (``queens.solvers()`` lists them, with their
+    ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
+    (``started`` with the start board, ``place``, ``remove``, ``move``, ``step``, ``solution``,
+    ``finished``); an exception it raises stops the run and is raised here.
+    """
+    callback = None
+    if on_event is not None:
+
+        def callback(text: str) -> None:
+            on_event(json.loads(text))
+
+    document_text, perm_bytes = _queens.solve(
+        _size(n),
+        solver,
+        seed,
+        _squares(fix),
+        queen_count,
+        [(str(k), float(v)) for k, v in (params or {}).items()],
+        max_iters,
+        max_nodes,
+        time_limit,
+        callback,
+    )
+    document = json.loads(document_text)
+    perm = np.frombuffer(perm_bytes, dtype="<u4") if perm_bytes is not None else None
+    return Solution(
+        solved=document["solved"],
+        status=document["status"],
+        solver=document["solver"],
+        seed=document["seed"],
+        iterations=document["iterations"],
+        nodes=document["nodes"],
+        elapsed_ms=document["elapsed_ms"],
+        rows=document["rows"],
+        cols=document["cols"],
+        perm=perm,
+        _document=document,
+    )
+
+
+def verify(board: Any, *, n: Union[int, str, None] = None) -> list[tuple[Square, Square, str]]:
+    """The attacking pairs of ``board``: ``[((row, col), (row, col), line), ...]``.
+
+    ``board`` is a permutation (the row of each column; a sequence or a NumPy array, ``None``
+    for an empty column), a list of ``(row, col)`` squares, a :class:`Solution`, or text in any
+    format ``queens verify`` reads. ``n`` (or ``"RxC"``) places it on a larger board.
+    """
+    if isinstance(board, Solution):
+        board = board.queens
+    if isinstance(board, str):
+        text = board
+    else:
+        items = list(board)
+        if all(isinstance(item, (str, tuple, list)) for item in items) and items:
+            squares = _squares(items)
+            text = json.dumps([{"row": r, "col": c} for r, c in squares])
+        else:
+            text = " ".join("-" if item is None else str(int(item)) for item in items)
+    report = json.loads(_queens.verify(text, None if n is None else _size(n)))
+    return [(tuple(a), tuple(b), line) for a, b, line in report["conflicts"]]
+
+
+def count(
+    n: int, *, threads: Optional[int] = None, shard: Union[str, Tuple[int, int], None] = None
+) -> Count:
+    """All and unique solutions of the N×N board, on all cores (or ``threads``); ``shard``
+    (``"I/M"`` or ``(I, M)``) counts one part of M, as ``queens count --shard`` does."""
+    if isinstance(shard, tuple):
+        shard = f"{shard[0]}/{shard[1]}"
+    document = json.loads(_queens.count(int(n), threads, shard))
+    return Count(
+        n=document["n"],
+        total=int(document["total"]),
+        unique=int(document["unique"]),
+        elapsed_ms=document["elapsed_ms"],
+        _document=document,
+    )
+
+
+def configure(n: int, queens: Union[str, Iterable[SquareLike]] = ()) -> Analysis:
+    """The configurator's analysis of the position: which squares can still complete it,
+    which queens are forced, how many completions each square has, and why the blocked ones
+    are blocked."""
+    document = json.loads(_queens.configure(int(n), _squares(queens)))
+    return Analysis(
+        n=document["n"],
+        solvable=document["solvable"],
+        completions=document.get("completions"),
+        forced=[(q["row"], q["col"]) for q in document["forced"]],
+        cells=document["cells"],
+        _document=document,
+    )
+
+
+def _progress_bar(total: int) -> Callable[[int, int], None]:
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-not-found]
+
+        bar = tqdm(total=total, unit="run")
+
+        def update(done: int, of: int) -> None:
+            bar.update(done - bar.n)
+            if done >= of:
+                bar.close()
+
+        return update
+    except ImportError:
+        shown = [-1]
+
+        def text(done: int, of: int) -> None:
+            percent = 100 * done // max(of, 1)
+            if percent != shown[0]:
+                shown[0] = percent
+                end = "\n" if done >= of else ""
+                print(f"\r{done}/{of} runs ({percent} %)", end=end, file=sys.stderr, flush=True)
+
+        return text
+
+
+def experiment(
+    solvers: Union[str, Sequence[str]],
+    sizes: Union[int, Sequence[int]],
+    runs: int,
+    *,
+    seed: int = 1,
+    max_iters: Optional[int] = None,
+    sweep: Optional[Mapping[str, Sequence[float]]] = None,
+    progress: bool = False,
+) -> list[dict]:
+    """Every combination of solvers, sizes and swept parameter values, ``runs`` times each, on
+    all cores with the GIL released: the rows of ``queens experiment --json``
+    (``pandas.DataFrame(rows)`` makes a table of them). Run i of every cell is seeded from
+    (``seed``, i), so the same call gives the same rows."""
+    if isinstance(solvers, str):
+        solvers = [solvers]
+    if isinstance(sizes, int):
+        sizes = [sizes]
+    sweep_list = [(str(k), [float(v) for v in values]) for k, values in (sweep or {}).items()]
+    callback = None
+    if progress:
+        total = len(solvers or [None] * 7) * len(sizes) * int(runs)
+        for _, values in sweep_list:
+            total *= max(len(values), 1)
+        callback = _progress_bar(total)
+    rows = json.loads(
+        _queens.experiment(
+            list(solvers),
+            [int(s) for s in sizes],
+            int(runs),
+            int(seed),
+            max_iters,
+            sweep_list,
+            callback,
+        )
+    )
+    return rows

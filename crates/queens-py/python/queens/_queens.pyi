@@ -1,0 +1,30 @@
+"""The native half of :mod:`queens`: JSON and bytes in, JSON and bytes out."""
+
+from typing import Any, Callable, Optional
+
+def solvers() -> str: ...
+def parse_squares(text: str) -> list[tuple[int, int]]: ...
+def solve(
+    size: str,
+    solver: Optional[str],
+    seed: Optional[int],
+    fix: list[tuple[int, int]],
+    queen_count: Optional[int],
+    params: list[tuple[str, float]],
+    max_iters: Optional[int],
+    max_nodes: Optional[int],
+    time_limit: Optional[float],
+    on_event: Optional[Callable[[str], Any]],
+) -> tuple[str, Optional[bytes]]: ...
+def verify(text: str, size: Optional[str] = None) -> str: ...
+def count(n: int, threads: Optional[int] = None, shard: Optional[str] = None) -> str: ...
+def configure(n: int, queens: list[tuple[int, int]]) -> str: ...
+def experiment(
+    solvers: list[str],
+    sizes: list[int],
+    runs: int,
+    seed: int,
+    max_iters: Optional[int],
+    sweep: list[tuple[str, list[float]]],
+    progress: Optional[Callable[[int, int], Any]],
+) -> str: ...

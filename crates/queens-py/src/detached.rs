@@ -1,0 +1,104 @@
+//! Running work off the GIL, answering Ctrl-C, and passing its events back to Python.
+//!
+//! The work runs on a scoped worker thread. The calling thread waits for its messages with
+//! the GIL released, delivers each to the Python callback with the GIL held, and every 50 ms
+//! checks Python's signals: on Ctrl-C it cancels the work's token (every run of the workbench
+//! stops at once when its token is raised), waits for the worker, and raises
+//! `KeyboardInterrupt`. An exception in the callback stops the work the same way.
+
+use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use queens_core::CancelToken;
+
+/// How often the waiting thread looks at Python's signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Messages queued between the worker and Python before the worker waits.
+const QUEUE: usize = 4096;
+
+/// What the worker sends to Python.
+pub enum Message {
+    /// An event of a run, as JSON.
+    Event(String),
+    /// Progress: done, of.
+    Progress(u64, u64),
+}
+
+/// The worker's end of the channel.
+pub struct Sender(SyncSender<Message>);
+
+impl Sender {
+    /// Sends a message, waiting while Python has not taken the ones before it; `false` once
+    /// Python has stopped listening.
+    pub fn send(&self, message: Message) -> bool {
+        self.0.send(message).is_ok()
+    }
+
+    /// Sends a message if there is room; progress may be dropped, never waited for.
+    pub fn offer(&self, message: Message) {
+        let _ = self.0.try_send(message);
+    }
+}
+
+/// Runs `work` on a worker thread with the GIL released; `callback` receives its messages
+/// (events as JSON strings, progress as two integers). Ctrl-C and exceptions raised by the
+/// callback cancel `token` and are raised once the worker has stopped.
+pub fn run_detached<T: Send>(
+    py: Python<'_>,
+    token: &CancelToken,
+    callback: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(Sender) -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (sender, messages) = mpsc::sync_channel(QUEUE);
+        // Waited on with the GIL released, from a closure that must be `Send`.
+        let messages = Mutex::new(messages);
+        let worker = scope.spawn(move || work(Sender(sender)));
+        let mut failure: Option<PyErr> = None;
+        loop {
+            let received = py.detach(|| {
+                messages
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .recv_timeout(SIGNAL_POLL)
+            });
+            match received {
+                Ok(message) => {
+                    if failure.is_none()
+                        && let Some(callback) = callback
+                        && let Err(error) = deliver(callback, message)
+                    {
+                        token.cancel();
+                        failure = Some(error);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if failure.is_none()
+                && let Err(error) = py.check_signals()
+            {
+                token.cancel();
+                failure = Some(error);
+            }
+        }
+        let result = py
+            .detach(move || worker.join())
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match failure {
+            Some(error) => Err(error),
+            None => Ok(result),
+        }
+    })
+}
+
+fn deliver(callback: &Bound<'_, PyAny>, message: Message) -> PyResult<()> {
+    match message {
+        Message::Event(json) => callback.call1((json,))?,
+        Message::Progress(done, of) => callback.call1((done, of))?,
+    };
+    Ok(())
+}

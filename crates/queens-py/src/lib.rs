@@ -1,0 +1,322 @@
+//! The native half of the `queens` Python module (`queens._queens`): thin functions over the
+//! workbench's libraries, each answering in JSON or bytes that the Python half
+//! (`python/queens/__init__.py`) turns into objects.
+//!
+//! Every call validates its input with the same code as the command line and the web API (so
+//! a refusal is a `ValueError` with the same sentence), runs on a worker thread with the GIL
+//! released, and answers Ctrl-C: the calling thread checks Python's signals every 50 ms and
+//! cancels the work's [`Budget`](queens_core::Budget) token, which stops it at once.
+
+mod detached;
+
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use queens_config::{Configurator, Engine, Position};
+use queens_core::{Budget, CancelToken, Event, Interest, Observer, Square, Verdict};
+use queens_exact::count::shard::ShardReport;
+use queens_exact::count::{CountJob, CountPlan, Shard};
+use queens_lab::document::{CountDocument, SolveDocument};
+use queens_lab::experiment::{Experiment, run as run_experiment};
+use queens_lab::request::parse_size;
+use queens_lab::{Catalogue, SolveRequest, SolveSpec};
+
+use crate::detached::{Message, Sender, run_detached};
+
+/// A refusal in the command line's words.
+fn refused(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// The solvers' descriptors, as `/api/solvers` lists them.
+#[pyfunction]
+fn solvers() -> String {
+    let solvers: Vec<serde_json::Value> = Catalogue::standard()
+        .solvers()
+        .iter()
+        .map(|solver| {
+            serde_json::json!({
+                "name": solver.name,
+                "summary": solver.summary,
+                "explanation": solver.explanation,
+                "unit": solver.unit,
+                "counts": solver.counts,
+                "randomized": solver.randomized,
+                "shapes": solver.shapes,
+                "parameters": solver.parameters,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(solvers).to_string()
+}
+
+/// Squares from their names (`"d1"`, `"r20c30"`), as (row, col), 0-based.
+#[pyfunction]
+fn parse_squares(text: &str) -> PyResult<Vec<(u32, u32)>> {
+    queens_core::notation::parse_squares(text)
+        .map(|squares| squares.into_iter().map(|s| (s.row, s.col)).collect())
+        .map_err(refused)
+}
+
+/// A solve: the CLI's JSON document (its `queens` left out when the permutation carries them)
+/// and, for a board with one queen per column, the row of each column as little-endian `u32`s.
+#[pyfunction]
+#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event))]
+#[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "PyO3 extracts owned arguments"
+)]
+fn solve(
+    py: Python<'_>,
+    size: &str,
+    solver: Option<String>,
+    seed: Option<u64>,
+    fix: Vec<(u32, u32)>,
+    queen_count: Option<u32>,
+    params: Vec<(String, f64)>,
+    max_iters: Option<u64>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    on_event: Option<Bound<'_, PyAny>>,
+) -> PyResult<(String, Option<Py<PyBytes>>)> {
+    let (rows, cols) = parse_size(size).map_err(refused)?;
+    let time_limit = time_limit
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|limit| !limit.is_zero())
+                .ok_or_else(|| {
+                    refused(format!(
+                        "time_limit must be a positive number of seconds, got {seconds}"
+                    ))
+                })
+        })
+        .transpose()?;
+    let spec = SolveSpec {
+        rows,
+        cols,
+        queen_count,
+        fixed: fix
+            .into_iter()
+            .map(|(row, col)| Square::new(row, col))
+            .collect(),
+        solver,
+        seed,
+        params,
+        max_nodes,
+        max_iterations: max_iters,
+        time_limit,
+    };
+    let request = SolveRequest::new(Catalogue::standard(), spec).map_err(refused)?;
+    let token = CancelToken::new();
+    let budget = request.budget().with_cancel(token.clone());
+    let wants_events = on_event.is_some();
+    let outcome = run_detached(py, &token, on_event.as_ref(), move |sender| {
+        let mut budget = budget;
+        let mut forward = wants_events.then(|| Forward { sender });
+        request
+            .run(&mut budget, &mut forward)
+            .map(|outcome| (request, outcome))
+    })?;
+    let (request, outcome) = outcome.map_err(refused)?;
+    let perm = match &outcome.verdict {
+        Verdict::Solved(board) => board.permutation(),
+        _ => None,
+    };
+    let mut document = SolveDocument::new(&request.problem, request.solver, &outcome);
+    let bytes = perm.map(|rows| {
+        let mut bytes = Vec::with_capacity(rows.len() * 4);
+        for row in rows.iter() {
+            bytes.extend_from_slice(&row.to_le_bytes());
+        }
+        PyBytes::new(py, &bytes).unbind()
+    });
+    if bytes.is_some() {
+        document = document.without_queens();
+    }
+    Ok((serde_json::to_string(&document).map_err(refused)?, bytes))
+}
+
+/// Sends every event to the Python thread as JSON.
+struct Forward {
+    sender: Sender,
+}
+
+impl Observer for Forward {
+    fn interest(&self) -> Interest {
+        Interest::ALL
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {
+        let json = serde_json::to_string(event).expect("events serialize");
+        if self.sender.send(Message::Event(json)) {
+            std::ops::ControlFlow::Continue(())
+        } else {
+            std::ops::ControlFlow::Break(())
+        }
+    }
+}
+
+/// The validator's findings on a board in any format `queens verify` reads, as JSON: its
+/// size, queens, whether it is a solution, and every attacking pair.
+#[pyfunction]
+#[pyo3(signature = (text, size=None))]
+fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
+    let size = size.map(parse_size).transpose().map_err(refused)?;
+    let text = text.to_owned();
+    py.detach(move || {
+        let mut input = text.as_bytes();
+        let board = match queens_core::read::read_board(&mut input, usize::MAX, u64::MAX) {
+            Ok(queens_core::read::ReadBoard::Board(board)) => board,
+            Ok(queens_core::read::ReadBoard::Streamed(_)) => {
+                unreachable!("every permutation is kept")
+            }
+            Err(error) => return Err(error.to_string()),
+        };
+        let board = match size {
+            Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
+                queens_core::Board::with_queens(rows, cols, board.queens().collect())
+                    .map_err(|e| format!("the board does not fit the size: {e}"))?
+            }
+            _ => board,
+        };
+        let report = queens_core::verify::verify(&board);
+        let conflicts: Vec<serde_json::Value> = report
+            .conflicts()
+            .map(|c| serde_json::json!([[c.a.row, c.a.col], [c.b.row, c.b.col], c.line.name()]))
+            .collect();
+        Ok(serde_json::json!({
+            "rows": board.rows(),
+            "cols": board.cols(),
+            "queens": board.queen_count(),
+            "valid": report.is_solution(),
+            "peaceful": report.is_peaceful(),
+            "missing": report.missing(),
+            "conflicts": conflicts,
+        })
+        .to_string())
+    })
+    .map_err(refused)
+}
+
+/// A count as `queens count --json` prints it, or a shard's report.
+#[pyfunction]
+#[pyo3(signature = (n, threads=None, shard=None))]
+fn count(
+    py: Python<'_>,
+    n: u32,
+    threads: Option<usize>,
+    shard: Option<String>,
+) -> PyResult<String> {
+    let plan = CountPlan::new(n).map_err(refused)?;
+    let shard = shard
+        .map(|text| text.parse::<Shard>())
+        .transpose()
+        .map_err(refused)?;
+    let mut job = CountJob::new(plan);
+    if let Some(threads) = threads {
+        job = job.with_threads(threads).map_err(refused)?;
+    }
+    if let Some(shard) = shard {
+        job = job.with_shard(shard);
+    }
+    let token = CancelToken::new();
+    let budget = Budget::unlimited().with_cancel(token.clone());
+    let (job, result) = run_detached(py, &token, None, move |_| {
+        let result = job.run(&budget, |_, _| {});
+        (job, result)
+    })?;
+    let result = result.map_err(refused)?;
+    let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
+    let document = match shard {
+        Some(shard) => serde_json::to_value(ShardReport::new(job.plan(), shard, result.tally)),
+        None => serde_json::to_value(CountDocument::new(
+            n,
+            result.tally,
+            job.threads(),
+            elapsed_ms,
+            result.subproblems,
+        )),
+    }
+    .map_err(refused)?;
+    let mut document = document;
+    document["elapsed_ms"] = serde_json::json!(elapsed_ms);
+    Ok(document.to_string())
+}
+
+/// The configurator's analysis of a position, as `queens configure --json` prints it.
+#[pyfunction]
+fn configure(py: Python<'_>, n: u32, queens: Vec<(u32, u32)>) -> PyResult<String> {
+    let position =
+        Position::new(n, queens.into_iter().map(|(r, c)| Square::new(r, c))).map_err(refused)?;
+    let token = CancelToken::new();
+    let budget = Budget::unlimited().with_cancel(token.clone());
+    let analysis = run_detached(py, &token, None, move |_| {
+        Configurator::new().analyse(&position, Engine::Auto, &budget)
+    })?
+    .map_err(refused)?;
+    serde_json::to_string(&analysis).map_err(refused)
+}
+
+/// An experiment's rows, as `queens experiment --json` prints them; `progress` is called with
+/// (runs finished, runs in all).
+#[pyfunction]
+#[pyo3(signature = (solvers, sizes, runs, seed, max_iters, sweep, progress))]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "PyO3 extracts owned arguments"
+)]
+#[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
+fn experiment(
+    py: Python<'_>,
+    solvers: Vec<String>,
+    sizes: Vec<u32>,
+    runs: u64,
+    seed: u64,
+    max_iters: Option<u64>,
+    sweep: Vec<(String, Vec<f64>)>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let catalogue = Catalogue::standard();
+    let solvers = if solvers.is_empty() {
+        Catalogue::original_comparison()
+    } else {
+        solvers
+            .iter()
+            .map(|name| catalogue.get(name))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(refused)?
+    };
+    let experiment = Experiment {
+        max_iterations: max_iters,
+        sweep,
+        ..Experiment::new(solvers, sizes, runs, seed)
+    };
+    experiment.check().map_err(refused)?;
+    let planned = experiment.total_runs().unwrap_or(0);
+    let token = CancelToken::new();
+    let budget = Budget::unlimited().with_cancel(token.clone());
+    let report = run_detached(py, &token, progress.as_ref(), move |sender| {
+        run_experiment(&experiment, &budget, |done| {
+            sender.offer(Message::Progress(done, planned));
+        })
+    })?
+    .map_err(refused)?;
+    serde_json::to_string(&report.rows).map_err(refused)
+}
+
+/// The native module.
+#[pymodule]
+fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(solvers, module)?)?;
+    module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
+    module.add_function(wrap_pyfunction!(solve, module)?)?;
+    module.add_function(wrap_pyfunction!(verify, module)?)?;
+    module.add_function(wrap_pyfunction!(count, module)?)?;
+    module.add_function(wrap_pyfunction!(configure, module)?)?;
+    module.add_function(wrap_pyfunction!(experiment, module)?)?;
+    Ok(())
+}

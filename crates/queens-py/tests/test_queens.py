@@ -1,0 +1,225 @@
+"""The queens module as a notebook user meets it: every function, its errors, reproducibility,
+the GIL released during work, Ctrl-C, and a million queens."""
+
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import queens
+
+OEIS = {1: (1, 1), 4: (2, 1), 5: (10, 2), 6: (4, 1), 7: (40, 6), 8: (92, 12), 9: (352, 46),
+        10: (724, 92), 11: (2680, 341), 12: (14200, 1787)}
+
+
+def test_solve_gives_a_verified_solution_with_the_contract_fields():
+    solution = queens.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
+    assert solution.solved and solution.status == "solved"
+    assert (0, 3) in solution.queens and (6, 4) in solution.queens
+    assert queens.verify(solution) == []
+    document = solution.to_dict()
+    assert list(document)[:10] == [
+        "n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations", "nodes",
+        "elapsed_ms",
+    ]
+    assert document["queens"] == [{"row": r, "col": c} for r, c in solution.queens]
+    assert "Q" in repr(solution) and "a b c d e f g h" in repr(solution)
+    assert solution._repr_html_().startswith("<svg")
+
+
+def test_rectangular_boards_and_partial_queen_counts():
+    solution = queens.solve("6x9", queen_count=5)
+    assert solution.solved and len(solution.queens) == 5
+    assert solution.perm is None
+    assert queens.verify(solution.queens, n="6x9") == []
+
+
+def test_parameters_seeds_and_budgets():
+    first = queens.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
+    again = queens.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
+    assert (first.queens, first.iterations) == (again.queens, again.iterations)
+    stuck = queens.solve(8, solver="hill-climbing", seed=1)
+    assert (stuck.status, stuck.iterations) == ("stopped", 999)
+    assert stuck.stop_reason.startswith("budget exhausted")
+    timed = queens.solve(12, solver="brute-force", max_nodes=10**12, time_limit=0.2)
+    assert timed.status == "stopped" and timed.stop_reason.startswith("time limit")
+
+
+def test_bad_input_raises_value_error_with_the_command_lines_words():
+    cases = [
+        (lambda: queens.solve(0), "N must be at least 1, got 0"),
+        (lambda: queens.solve("8x"), "in board size '8x'"),
+        (lambda: queens.solve(8, solver="slove"), "unknown solver 'slove'"),
+        (lambda: queens.solve(8, fix=["i1"]), "off the 8×8 board"),
+        (lambda: queens.solve(8, fix=["a1", "h8"]), "attack each other"),
+        (lambda: queens.solve(8, solver="genetic", params={"population": 4294967295}),
+         "population must be at most 100000"),
+        (lambda: queens.solve(8, solver="hill-climbing-constant-shake", params={"p": 2}),
+         "p must be in [0, 1], got 2"),
+        (lambda: queens.solve(8, solver="genetic", params={"p": 0.1}),
+         "genetic has no parameter 'p'"),
+        (lambda: queens.solve(8, solver="construct", fix=["a1"]), "cannot honour fixed queens"),
+        (lambda: queens.count(40), "N from 1 to 32"),
+        (lambda: queens.count(8, threads=0), "--threads must be at least 1"),
+        (lambda: queens.configure(8, ["d1", "d2"]), "attack"),
+        (lambda: queens.experiment(["genetic"], [8], 10**9), "at most 10000000 runs"),
+        (lambda: queens.verify("hello"), "unrecognised board format"),
+        (lambda: queens.verify([2, 4, 1, 3]), "1-based"),
+    ]
+    for call, words in cases:
+        with pytest.raises(ValueError) as error:
+            call()
+        assert words in str(error.value), (words, str(error.value))
+
+
+def test_events_replay_to_the_solution():
+    events = []
+    solution = queens.solve(8, solver="min-conflicts-minton", seed=2, fix=["d1"], on_event=events.append)
+    assert events[0]["type"] == "started" and len(events[0]["board"]) == 8
+    board = {(q["row"], q["col"]) for q in events[0]["board"]}
+    for event in events:
+        if event["type"] == "place":
+            board.add((event["square"]["row"], event["square"]["col"]))
+        elif event["type"] == "remove":
+            board.remove((event["square"]["row"], event["square"]["col"]))
+        elif event["type"] == "move":
+            board.remove((event["from"]["row"], event["from"]["col"]))
+            board.add((event["to"]["row"], event["to"]["col"]))
+    assert events[-1]["type"] == "finished"
+    assert board == set(solution.queens)
+
+
+def test_an_exception_in_on_event_stops_the_run():
+    seen = []
+
+    def stop(event):
+        seen.append(event)
+        if len(seen) == 5:
+            raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        queens.solve(12, solver="brute-force", on_event=stop)
+    assert len(seen) == 5
+
+
+def test_verify_reads_every_board_form():
+    assert queens.verify([1, 3, 0, 2]) == []
+    assert queens.verify(np.array([1, 3, 0, 2])) == []
+    assert queens.verify([(0, 0), (1, 1)]) == [((0, 0), (1, 1), "diagonal")]
+    assert queens.verify(". Q . .\n. . . Q\nQ . . .\n. . Q .") == []
+    assert queens.verify("b1,c2") == [((0, 1), (1, 2), "diagonal")]
+    assert queens.verify([0, None, 1], n=3) == []
+    assert queens.verify([0, None, 2]) == [((0, 0), (2, 2), "diagonal")]
+
+
+def test_counts_match_oeis():
+    for n, (total, unique) in OEIS.items():
+        counted = queens.count(n)
+        assert (counted.total, counted.unique) == (total, unique), n
+    parts = [queens.count(11, shard=(i, 3)) for i in range(3)]
+    assert sum(p.total for p in parts) == 2680
+    assert parts[0].to_dict()["shards"] == 3
+    assert queens.count(12, threads=1).to_dict()["threads"] == 1
+
+
+def test_configure_analyses_a_position():
+    analysis = queens.configure(8, ["d1", "e7"])
+    assert analysis.solvable and analysis.completions == 3
+    assert analysis.status("d5") == "attacked"
+    assert analysis.to_dict()["cells"][3]["status"] == "queen"
+    assert queens.configure(6, "a1").solvable is False
+
+
+def test_experiments_are_rows_and_reproducible():
+    rows = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
+    again = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
+    strip = lambda rs: [{k: v for k, v in r.items() if k != "median_ms"} for r in rs]
+    assert strip(rows) == strip(again)
+    assert [(r["solver"], r["n"], r["runs"]) for r in rows] == [
+        ("hill-climbing", 6, 40), ("hill-climbing", 8, 40),
+        ("optimized-hill-climbing", 6, 40), ("optimized-hill-climbing", 8, 40),
+    ]
+    sweep = queens.experiment("hill-climbing-constant-shake", 8, 10, sweep={"p": [0.1, 0.3], "q": [1, 2]})
+    assert sorted((r["params"]["p"], r["params"]["q"]) for r in sweep) == [
+        (0.1, 1.0), (0.1, 2.0), (0.3, 1.0), (0.3, 2.0)
+    ]
+    shown = queens.experiment("optimized-hill-climbing", 8, 20, progress=True)
+    assert shown[0]["runs"] == 20
+
+
+def test_solvers_are_described():
+    descriptors = {d["name"]: d for d in queens.solvers()}
+    assert len(descriptors) == 16
+    genetic = descriptors["genetic"]
+    assert len(genetic["explanation"]) > 200
+    assert [p["name"] for p in genetic["parameters"]][:2] == ["population", "tournament"]
+    assert genetic["shapes"] == {"boards": "rectangular", "queens": "any", "fixed": False}
+
+
+def test_the_gil_is_released_while_a_count_works():
+    ticks = [0]
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks[0] += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    started = time.perf_counter()
+    counted = queens.count(14)
+    took = time.perf_counter() - started
+    done.set()
+    ticker.join()
+    assert counted.total == 365596
+    # The other thread ran during the count (about once a millisecond of it).
+    assert ticks[0] > 0.2 * took * 1000, (ticks[0], took)
+
+
+def test_ctrl_c_raises_keyboard_interrupt_within_a_second():
+    script = textwrap.dedent(
+        """
+        import sys, time, queens
+        print("ready", flush=True)
+        try:
+            queens.count(22)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=10)
+    took = time.perf_counter() - sent
+    assert child.returncode == 3 and "interrupted" in out
+    assert took < 1.0, took
+
+
+def test_a_million_queens_as_a_numpy_array():
+    solution = queens.solve(1_000_000, solver="min-conflicts", seed=1)
+    assert solution.solved
+    perm = solution.perm
+    assert perm.shape == (1_000_000,) and perm.dtype == np.dtype("<u4")
+    assert not perm.flags.writeable
+    assert len(np.unique(perm)) == 1_000_000
+    # No two queens on a diagonal.
+    columns = np.arange(1_000_000, dtype=np.int64)
+    assert len(np.unique(perm.astype(np.int64) - columns)) == 1_000_000
+    assert len(np.unique(perm.astype(np.int64) + columns)) == 1_000_000
+
+
+def test_the_stubs_and_marker_are_installed():
+    package = Path(queens.__file__).parent
+    assert (package / "py.typed").exists()
+    assert (package / "_queens.pyi").exists()
