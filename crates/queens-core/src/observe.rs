@@ -62,11 +62,17 @@ pub enum Event<'a> {
     },
     /// Progress of an iterative search: `score` is solver-defined (higher is better for local
     /// search, the depth for a tree search).
+    /// It comes after the step's own moves, so that the board replayed up to a `Step` is the
+    /// board after that step.
     Step {
         /// Iterations or nodes so far.
         iteration: u64,
         /// The current score.
         score: i64,
+        /// The square a tree search examined in this step (its candidate), if it examines
+        /// squares.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
     },
     /// The validated solution.
     Solution {
@@ -253,6 +259,18 @@ impl<'o> Reporter<'o> {
     /// Counts one iteration; every `steps`-th one reports `score()`.
     #[inline]
     pub fn step(&mut self, iteration: u64, score: impl FnOnce() -> i64) -> Result<(), StopReason> {
+        self.step_at(iteration, score, None)
+    }
+
+    /// Counts one node of a tree search that examined `square`; every `steps`-th one reports
+    /// `score()` and the square.
+    #[inline]
+    pub fn step_at(
+        &mut self,
+        iteration: u64,
+        score: impl FnOnce() -> i64,
+        square: Option<Square>,
+    ) -> Result<(), StopReason> {
         if self.step_every == 0 {
             return Ok(());
         }
@@ -264,6 +282,7 @@ impl<'o> Reporter<'o> {
         self.send(&Event::Step {
             iteration,
             score: score(),
+            square,
         })
     }
 

@@ -83,13 +83,14 @@ pub(crate) fn search(
             let square = Square::new(row, next_col[depth]);
             next_col[depth] += 1;
             count_node(nodes, budget)?;
-            reporter.step(*nodes, || depth as i64)?;
             if !lines.is_attacked(square) {
                 lines.place(square);
                 reporter.place(square)?;
+                reporter.step_at(*nodes, || depth as i64 + 1, Some(square))?;
                 placed = true;
                 break;
             }
+            reporter.step_at(*nodes, || depth as i64, Some(square))?;
         }
         if placed {
             depth += 1;

@@ -122,8 +122,8 @@ impl<'p> Search<'p> {
                     continue;
                 }
                 count_node(nodes, budget)?;
-                reporter.step(*nodes, || depth as i64)?;
                 reporter.place(square)?;
+                reporter.step_at(*nodes, || depth as i64 + 1, Some(square))?;
                 if self.place(depth, square) {
                     advanced = true;
                     break;

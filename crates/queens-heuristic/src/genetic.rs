@@ -310,8 +310,15 @@ impl Solver for Genetic {
         let verdict = loop {
             population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
             let (best_fitness, best) = &population[0];
-            if let Err(stop) = show_best(&mut reporter, &mut shown, best, cols) {
-                break Verdict::Stopped(stop);
+            // The first generation is the start board; each bred one shows its best, then
+            // counts as a step.
+            if generation > 0 {
+                let best_fitness = *best_fitness;
+                let shown_then_step = show_best(&mut reporter, &mut shown, best, cols)
+                    .and_then(|()| reporter.step(generation, || best_fitness));
+                if let Err(stop) = shown_then_step {
+                    break Verdict::Stopped(stop);
+                }
             }
             if *best_fitness == 0 {
                 let queens = best
@@ -323,16 +330,12 @@ impl Solver for Genetic {
             if let Err(stop) = budget.check_iterations(generation + 1) {
                 break Verdict::Stopped(stop);
             }
-            generation += 1;
-            let best_fitness = *best_fitness;
-            if let Err(stop) = reporter.step(generation, || best_fitness) {
-                break Verdict::Stopped(stop);
-            }
             population =
                 match next_generation(&population, &params, squares, cols, &mut rng, budget) {
                     Ok(next) => next,
                     Err(stop) => break Verdict::Stopped(stop),
                 };
+            generation += 1;
         };
         Ok(Outcome::new(verdict)
             .with_iterations(generation)

@@ -546,25 +546,24 @@ impl Search {
             while self.is_attacked(col) {
                 *iterations += 1;
                 budget.check_iterations(*iterations)?;
+                let other = self.movable.col(below(&mut self.rng, self.movable.len()));
+                if other != col {
+                    // A queen stuck in a local minimum is kicked: it swaps even without a gain.
+                    // On a large, nearly solved board an improving partner takes about a
+                    // thousand tries, so patience grows with the board.
+                    let kick = fruitless >= patience;
+                    if self.try_swap(col, other, kick) {
+                        fruitless = 0;
+                        self.report_swap(reporter, col, other)?;
+                        if self.is_attacked(other) {
+                            attacked.push(other as u32);
+                        }
+                    } else {
+                        fruitless += 1;
+                    }
+                }
                 let collisions = self.collisions;
                 reporter.step(*iterations, || -(collisions as i64))?;
-                let other = self.movable.col(below(&mut self.rng, self.movable.len()));
-                if other == col {
-                    continue;
-                }
-                // A queen stuck in a local minimum is kicked: it swaps even without a gain. On a
-                // large, nearly solved board an improving partner takes about a thousand tries,
-                // so patience grows with the board.
-                let kick = fruitless >= patience;
-                if self.try_swap(col, other, kick) {
-                    fruitless = 0;
-                    self.report_swap(reporter, col, other)?;
-                    if self.is_attacked(other) {
-                        attacked.push(other as u32);
-                    }
-                } else {
-                    fruitless += 1;
-                }
             }
         }
         Ok(true)

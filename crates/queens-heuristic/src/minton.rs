@@ -150,10 +150,6 @@ impl Solver for MinConflictsMinton {
             if let Err(stop) = budget.check_iterations(iterations) {
                 break Verdict::Stopped(stop);
             }
-            let pairs = board.pairs;
-            if let Err(stop) = reporter.step(iterations, || -(pairs as i64)) {
-                break Verdict::Stopped(stop);
-            }
             let from = board.rows[col];
             let to = least_conflicted_row(&board, col, &mut rng);
             if to != from {
@@ -162,6 +158,10 @@ impl Solver for MinConflictsMinton {
                 if let Err(stop) = reporter.moved(square(from), square(to)) {
                     break Verdict::Stopped(stop);
                 }
+            }
+            let pairs = board.pairs;
+            if let Err(stop) = reporter.step(iterations, || -(pairs as i64)) {
+                break Verdict::Stopped(stop);
             }
         };
         Ok(Outcome::new(verdict)

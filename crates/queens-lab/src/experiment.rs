@@ -389,7 +389,10 @@ pub fn sample_curve(
             }
         }
         fn observe(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {
-            if let Event::Step { iteration, score } = event {
+            if let Event::Step {
+                iteration, score, ..
+            } = event
+            {
                 self.0.push((*iteration as f64, *score as f64));
             }
             std::ops::ControlFlow::Continue(())

@@ -103,3 +103,54 @@ fn a_local_search_starts_with_a_full_board() {
     .unwrap();
     assert_eq!(start, 8);
 }
+
+/// A `Step` comes after its own moves: at every step of the local searches the replayed board's
+/// attacking pairs are what the step's score says.
+#[test]
+fn each_step_scores_the_board_replayed_up_to_it() {
+    use queens_core::verify::verify;
+    for name in [
+        "hill-climbing",
+        "optimized-hill-climbing",
+        "simulated-annealing",
+        "optimized-random-search",
+        "min-conflicts-minton",
+    ] {
+        let solver = Catalogue::standard().get(name).unwrap();
+        let problem = Problem::square(8).unwrap();
+        let max_score = 8 * 7 / 2;
+        let mut board: BTreeSet<Square> = BTreeSet::new();
+        let mut steps = 0;
+        let mut check = |event: &Event<'_>| {
+            match *event {
+                Event::Started { board: start, .. } => board = start.iter().copied().collect(),
+                Event::Move { from, to } => {
+                    board.remove(&from);
+                    board.insert(to);
+                }
+                Event::Step { score, .. } => {
+                    let queens = board.iter().copied().collect();
+                    let pairs = verify(&queens_core::Board::with_queens(8, 8, queens).unwrap())
+                        .conflict_count() as i64;
+                    let expected = if name == "min-conflicts-minton" {
+                        -pairs
+                    } else {
+                        max_score - pairs
+                    };
+                    assert_eq!(score, expected, "{name} step {steps}");
+                    steps += 1;
+                }
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        };
+        run(
+            solver.build(4, &solver.defaults()).as_mut(),
+            &problem,
+            &mut Budget::unlimited().with_max_iterations(1000),
+            &mut check,
+        )
+        .unwrap();
+        assert!(steps > 0, "{name}");
+    }
+}
