@@ -45,6 +45,14 @@ impl ApiError {
         }
     }
 
+    /// No such thing: 404.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+
     /// Too many jobs running: 429.
     pub fn busy(message: impl Into<String>) -> Self {
         ApiError {

@@ -2,9 +2,16 @@
 
 use std::collections::BTreeMap;
 
+use std::convert::Infallible;
+
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::response::sse::{Event as SseEvent, Sse};
+use serde_json::json;
+use tokio_stream::Stream;
+
+use crate::events::{LAST_EVENT_GRACE, event_stream, send_last};
 use queens_lab::experiment::{self, Experiment, Row};
 use serde::{Deserialize, Serialize};
 
@@ -39,15 +46,9 @@ pub struct ExperimentResponse {
     stop_reason: Option<String>,
 }
 
-/// Runs the experiment and returns its rows (the same as `queens experiment --json`). Every run
-/// of an exhaustive solver stops at the server's node cap; the whole experiment stops at the
-/// job's time limit or when the client leaves, with the rows of the runs that finished.
-pub async fn experiment(
-    State(state): State<AppState>,
-    client: Client,
-    body: Bytes,
-) -> Result<Json<ExperimentResponse>, ApiError> {
-    let request: ExperimentRequest = serde_json::from_slice(&body)
+/// The request checked against the server's limits and its estimated cost.
+fn checked(state: &AppState, body: &Bytes) -> Result<Experiment, ApiError> {
+    let request: ExperimentRequest = serde_json::from_slice(body)
         .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let limits = state.limits();
     let solvers = request
@@ -96,6 +97,27 @@ pub async fn experiment(
             limits.experiment_max_cpu_seconds
         )));
     }
+    Ok(experiment)
+}
+
+/// The JSON of a finished experiment.
+fn response(report: experiment::Report) -> ExperimentResponse {
+    ExperimentResponse {
+        complete: report.is_complete(),
+        stop_reason: report.stopped.map(|stop| stop.to_string()),
+        rows: report.rows,
+    }
+}
+
+/// Runs the experiment and returns its rows (the same as `queens experiment --json`). Every run
+/// of an exhaustive solver stops at the server's node cap; the whole experiment stops at the
+/// job's time limit or when the client leaves, with the rows of the runs that finished.
+pub async fn experiment(
+    State(state): State<AppState>,
+    client: Client,
+    body: Bytes,
+) -> Result<Json<ExperimentResponse>, ApiError> {
+    let experiment = checked(&state, &body)?;
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
@@ -107,9 +129,44 @@ pub async fn experiment(
     .await
     .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
     let report = report.map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(Json(ExperimentResponse {
-        complete: report.is_complete(),
-        stop_reason: report.stopped.map(|stop| stop.to_string()),
-        rows: report.rows,
-    }))
+    Ok(Json(response(report)))
+}
+
+/// The same experiment as server-sent events: `{"type": "progress", "done", "of"}` as runs
+/// finish (at most about ten a second), then `{"type": "finished", "rows", "complete",
+/// "stop_reason"}`. Closing the stream cancels the experiment.
+pub async fn experiment_stream(
+    State(state): State<AppState>,
+    client: Client,
+    body: Bytes,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let experiment = checked(&state, &body)?;
+    let planned = experiment.total_runs().unwrap_or(0);
+    let job = state.jobs().start(client)?;
+    let budget = job.budget();
+    let (events, stream) = event_stream(64, job.token());
+    tokio::task::spawn_blocking(move || {
+        let last = std::sync::Mutex::new(std::time::Instant::now());
+        let report = experiment::run(&experiment, &budget, |done| {
+            let mut last = last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.elapsed() >= std::time::Duration::from_millis(100) || done == planned {
+                *last = std::time::Instant::now();
+                let progress = json!({"type": "progress", "done": done, "of": planned});
+                let _ = events.try_send(progress.to_string());
+            }
+        });
+        let finished = match report {
+            Ok(report) => {
+                let mut document = serde_json::to_value(response(report)).unwrap_or_default();
+                document["type"] = json!("finished");
+                document
+            }
+            Err(error) => json!({"type": "error", "error": error.to_string()}),
+        };
+        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+        drop(job);
+    });
+    Ok(stream)
 }

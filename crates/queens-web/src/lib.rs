@@ -152,15 +152,21 @@ impl AppState {
 /// The page and the API.
 pub fn app(state: AppState) -> Router {
     Router::new()
-        .route("/", get(page::index))
-        .route("/app.js", get(page::script))
-        .route("/style.css", get(page::style))
+        .route("/", get(page::file))
+        .route("/style.css", get(page::file))
+        .route("/favicon.svg", get(page::file))
+        .route("/favicon.ico", get(page::file))
+        .route("/js/{module}", get(page::file))
         .route("/api/solvers", get(page::solvers))
         .route("/api/status", get(page::status))
         .route("/api/configure", post(configure::configure))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/experiment", post(experiment::experiment))
+        .route(
+            "/api/experiment/stream",
+            post(experiment::experiment_stream),
+        )
         .layer(DefaultBodyLimit::max(state.limits().body_bytes))
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))
         .layer(middleware::map_response(guard::json_errors))

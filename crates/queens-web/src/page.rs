@@ -3,30 +3,76 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;
-use axum::response::{Html, IntoResponse};
+use axum::response::IntoResponse;
 use serde_json::{Value, json};
 
 use crate::AppState;
 
-/// `GET /`.
-pub async fn index() -> Html<&'static str> {
-    Html(include_str!("../static/index.html"))
-}
-
-/// `GET /app.js`.
-pub async fn script() -> impl IntoResponse {
+/// The page's files, embedded in the binary: path, content type, contents.
+const FILES: &[(&str, &str, &str)] = &[
     (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../static/app.js"),
-    )
-}
-
-/// `GET /style.css`.
-pub async fn style() -> impl IntoResponse {
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../static/index.html"),
+    ),
     (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        "/style.css",
+        "text/css; charset=utf-8",
         include_str!("../static/style.css"),
-    )
+    ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../static/favicon.svg"),
+    ),
+    (
+        "/favicon.ico",
+        "image/svg+xml",
+        include_str!("../static/favicon.svg"),
+    ),
+    ("/js/main.js", JS, include_str!("../static/js/main.js")),
+    ("/js/api.js", JS, include_str!("../static/js/api.js")),
+    ("/js/dom.js", JS, include_str!("../static/js/dom.js")),
+    (
+        "/js/squares.js",
+        JS,
+        include_str!("../static/js/squares.js"),
+    ),
+    ("/js/state.js", JS, include_str!("../static/js/state.js")),
+    ("/js/board.js", JS, include_str!("../static/js/board.js")),
+    ("/js/replay.js", JS, include_str!("../static/js/replay.js")),
+    ("/js/player.js", JS, include_str!("../static/js/player.js")),
+    ("/js/charts.js", JS, include_str!("../static/js/charts.js")),
+    (
+        "/js/configure.js",
+        JS,
+        include_str!("../static/js/configure.js"),
+    ),
+    ("/js/watch.js", JS, include_str!("../static/js/watch.js")),
+    ("/js/race.js", JS, include_str!("../static/js/race.js")),
+    ("/js/lab.js", JS, include_str!("../static/js/lab.js")),
+    (
+        "/js/results.js",
+        JS,
+        include_str!("../static/js/results.js"),
+    ),
+];
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// `GET` of one of the page's files; `None` (a 404) for anything else.
+pub async fn file(uri: axum::http::Uri) -> Result<impl IntoResponse, crate::ApiError> {
+    let (_, kind, body) = FILES
+        .iter()
+        .find(|(path, _, _)| *path == uri.path())
+        .ok_or_else(|| crate::ApiError::not_found("no such page or API route"))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, *kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        *body,
+    ))
 }
 
 /// `GET /api/solvers`: every solver's descriptor, and this server's limits.
@@ -68,4 +114,22 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
 /// `GET /api/status`: the jobs running now.
 pub async fn status(State(state): State<AppState>) -> Json<Value> {
     Json(json!({ "jobs_running": state.jobs().running() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FILES;
+
+    #[test]
+    fn every_module_in_static_js_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static/js");
+        for entry in std::fs::read_dir(dir).expect("static/js exists") {
+            let name = entry.expect("readable entry").file_name();
+            let path = format!("/js/{}", name.to_string_lossy());
+            assert!(
+                FILES.iter().any(|(served, _, _)| *served == path),
+                "{path} is not in FILES"
+            );
+        }
+    }
 }

@@ -1,0 +1,119 @@
+// Configure in headless Chromium: clicks and the keyboard place queens, blocked squares are
+// explained before anything is placed, the heat map draws, and "Solve this position" opens
+// Watch with the queens locked.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { launchBrowser, openPage, queensOn, startServer } from "../harness.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const analysed = (page) => page.waitForSelector("#cfg-solvable.yes, #cfg-solvable.no");
+const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
+
+test("placing queens, explaining a blocked square, undo and the URL", async () => {
+  const page = await openPage(browser, server.url, "#configure?n=8");
+  await analysed(page);
+  await page.click('#cfg-board [data-square="d1"]');
+  await page.waitForFunction(() => location.hash === "#configure?n=8&q=d1");
+  await analysed(page);
+  assert.deepEqual(await queensOn(page, "#cfg-board"), ["d1"]);
+  await page.click('#cfg-board [data-square="e2"]');
+  assert.match(await text(page, "#cfg-reason"), /^e2 is attacked: .*d1/);
+  assert.deepEqual(await queensOn(page, "#cfg-board"), ["d1"], "a first click on a blocked square only explains");
+  assert.equal((await page.$$("#cfg-board .cell.hl-source")).length, 1);
+  await page.click("#cfg-undo");
+  await analysed(page);
+  assert.deepEqual(await queensOn(page, "#cfg-board"), []);
+  await page.click("#cfg-redo");
+  await page.waitForFunction(() => location.hash === "#configure?n=8&q=d1");
+  await page.click("#tabs >> text=Watch");
+  await page.waitForSelector("#watch:not([hidden])");
+  await page.goBack();
+  await page.waitForSelector("#configure:not([hidden])");
+  assert.deepEqual(await queensOn(page, "#cfg-board"), ["d1"], "back returns to the same position");
+  await page.goForward();
+  await page.waitForSelector("#watch:not([hidden])");
+  assert.deepEqual(page.errors, []);
+});
+
+test("the keyboard walks the board and places a queen", async () => {
+  const page = await openPage(browser, server.url, "#configure?n=6");
+  await analysed(page);
+  await page.focus('#cfg-board [data-square="a6"]');
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), "b5");
+  assert.match(await text(page, "#cfg-reason"), /^b5 is dead/, "focus explains the square");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => location.hash.endsWith("q=b6"));
+  await analysed(page);
+  const placed = await page.$$eval("#cfg-board .cell.q:not(.q-forced)", (cells) => cells.map((c) => c.dataset.square));
+  assert.deepEqual(placed, ["b6"]);
+  // 6×6 has one solution with a queen on b6: the other five are forced.
+  assert.equal((await page.$$("#cfg-board .cell.q-forced")).length, 5);
+  assert.deepEqual(page.errors, []);
+});
+
+test("the heat map colours open squares by their completions, at N = 8 and N = 12", async () => {
+  for (const n of [8, 12]) {
+    const page = await openPage(browser, server.url, `#configure?n=${n}&q=b1`);
+    await analysed(page);
+    await page.check("#cfg-heat");
+    const heated = await page.$$eval("#cfg-board .cell.heat", (cells) => cells.map((c) => c.style.background));
+    assert.ok(heated.length > 0, `no heat at N = ${n}`);
+    assert.ok(heated.every((b) => b.startsWith("rgb")));
+    assert.ok(new Set(heated).size > 1, "the heat varies");
+    assert.equal(await page.$eval(".heat-scale", (e) => e.hidden), false);
+    assert.deepEqual(page.errors, []);
+  }
+});
+
+test("Solve this position opens Watch with the placed and forced queens locked", async () => {
+  const page = await openPage(browser, server.url, "#configure?n=10&q=a1,e2");
+  await analysed(page);
+  const placedAndForced = await queensOn(page, "#cfg-board");
+  assert.ok(placedAndForced.length >= 2);
+  await page.click("#cfg-solve");
+  await page.waitForFunction(() => location.hash.startsWith("#watch?"));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /solver=backtracking/);
+  assert.match(hash, /fix=a1,e2/);
+  const locked = await page.$$eval("#w-board .cell.q-locked", (cells) => cells.map((c) => c.dataset.square).sort());
+  assert.deepEqual(locked, placedAndForced);
+  await page.click("#w-start");
+  await page.waitForFunction(() => document.querySelector("#w-status").textContent.startsWith("solved"));
+  await page.click("#w-end");
+  const queens = await queensOn(page, "#w-board");
+  assert.equal(queens.length, 10);
+  assert.ok(queens.includes("a1") && queens.includes("e2"));
+  await page.goBack();
+  await page.waitForSelector("#configure:not([hidden])");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a large board is a compact canvas that still takes clicks", async () => {
+  const page = await openPage(browser, server.url, "#configure?n=100");
+  await page.waitForSelector("#cfg-board canvas");
+  await analysed(page);
+  const box = await page.$eval("#cfg-board canvas", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  // The square r1c1 is the bottom-left corner.
+  await page.mouse.click(box.x + box.width / 200, box.y + box.height - box.height / 200);
+  await page.waitForFunction(() => location.hash.endsWith("q=r1c1"));
+  await analysed(page);
+  assert.deepEqual(page.errors, []);
+});

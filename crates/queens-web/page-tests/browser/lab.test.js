@@ -1,0 +1,69 @@
+// Lab in headless Chromium: the p × q study draws its heat map, the table and downloads;
+// a sweep by N draws one line per solver; counting reports the published count.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { launchBrowser, openPage, startServer } from "../harness.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("a two-parameter sweep draws its p × q heat map, a sample run, the table and downloads", async () => {
+  const page = await openPage(browser, server.url, "#lab");
+  await page.click("text=p × q study");
+  await page.waitForSelector("#x-charts svg.heat");
+  assert.equal((await page.$$("#x-charts svg.heat rect")).length, 25);
+  assert.equal((await page.$$("#x-table tbody tr")).length, 25);
+  assert.match(await page.evaluate(() => location.hash), /sweep\.p=0\.05,0\.1,0\.2,0\.3,0\.5&sweep\.q=1,2,3,4,6/);
+  await page.waitForSelector(".sample svg .series");
+  const download = page.waitForEvent("download");
+  await page.click("#x-csv");
+  const file = await download;
+  assert.equal(file.suggestedFilename(), "experiment.csv");
+  const csv = await (await file.createReadStream()).toArray();
+  const lines = Buffer.concat(csv).toString().trim().split("\n");
+  assert.equal(lines[0], "solver,n,p,q,runs,solved,success_rate,mean_iterations,median_ms");
+  assert.equal(lines.length, 26);
+  assert.deepEqual(page.errors, []);
+});
+
+test("success rate by N draws a line per solver", async () => {
+  const page = await openPage(browser, server.url, "#lab?solvers=hill-climbing,optimized-hill-climbing&sizes=6,8,10&runs=20&seed=1");
+  await page.click("#x-run");
+  await page.waitForSelector("#x-charts svg[aria-label='Success rate by N'] .series", { state: "attached" });
+  assert.equal((await page.$$("#x-charts svg[aria-label='Success rate by N'] .series")).length, 2);
+  assert.equal((await page.$$("#x-table tbody tr")).length, 6);
+  assert.deepEqual(page.errors, []);
+});
+
+test("bad experiment settings are refused before anything is sent", async () => {
+  const page = await openPage(browser, server.url, "#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
+  await page.click("#x-run");
+  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Each size must be a whole number from 1 to 64.");
+  await page.fill("#x-sizes", "8");
+  await page.fill("#x-runs", "20001");
+  await page.click("#x-run");
+  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Runs must be a whole number from 1 to 20000.");
+  assert.deepEqual(page.errors, []);
+});
+
+test("counting shows the published counts", async () => {
+  const page = await openPage(browser, server.url, "#lab");
+  await page.fill("#c-n", "10");
+  await page.click("#c-run");
+  await page.waitForFunction(() => document.querySelector("#c-result").textContent.includes("solutions,"));
+  assert.match(await page.$eval("#c-result", (e) => e.textContent), /^N = 10: 724 solutions, 92 unique/);
+  await page.fill("#c-n", "18");
+  await page.click("#c-run");
+  assert.equal(await page.$eval("#c-error", (e) => e.textContent), "N must be a whole number from 1 to 17.");
+  assert.deepEqual(page.errors, []);
+});

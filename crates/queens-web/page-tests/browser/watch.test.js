@@ -1,0 +1,133 @@
+// Watch in headless Chromium: every local-search solver shows all N queens from the first
+// frame to the last; stepping goes one solver step at a time, back and forth; tree searches
+// mark their row and candidate; bad input is refused with one sentence.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { launchBrowser, openPage, queensOn, startServer } from "../harness.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const LOCAL_SEARCH = [
+  "min-conflicts", "min-conflicts-minton", "random-search", "optimized-random-search", "simulated-annealing",
+  "hill-climbing", "hill-climbing-constant-shake", "hill-climbing-decaying-shake", "optimized-hill-climbing",
+  "genetic", "electric-force",
+];
+
+async function runToEnd(page) {
+  await page.click("#w-start");
+  await page.waitForFunction(() => /^(solved|stopped|unsolvable|error)/.test(document.querySelector("#w-status").textContent),
+    null, { timeout: 60000 });
+}
+
+async function seek(page, k) {
+  await page.$eval("#w-timeline", (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event("input"));
+  }, k);
+}
+
+const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
+const frames = async (page) => Number(await page.$eval("#w-timeline", (e) => e.max));
+
+test("every local search shows all its queens from the first frame to the last", async () => {
+  const page = await openPage(browser, server.url);
+  for (const solver of LOCAL_SEARCH) {
+    const n = solver === "optimized-hill-climbing" ? 32 : 8;
+    await page.goto(`${server.url}#watch?solver=${solver}&n=${n}&seed=3&max_iters=400`);
+    await page.waitForSelector("body[data-ready=true]");
+    await runToEnd(page);
+    const length = await frames(page);
+    assert.ok(length > 0, `${solver} recorded no steps`);
+    for (const k of [0, 1, Math.floor(length / 2), length]) {
+      await seek(page, k);
+      assert.equal((await queensOn(page, "#w-board")).length, n, `${solver}, N = ${n}, frame ${k} of ${length}`);
+      assert.equal(Number(await text(page, "#w-queens")), n);
+    }
+    const status = await text(page, "#w-status");
+    if (status.startsWith("solved")) assert.equal(await text(page, "#w-pairs"), "0", `${solver} solved with attacks left`);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("Step goes one solver step forward, Step back one back, to the same boards", async () => {
+  const page = await openPage(browser, server.url, "#watch?solver=hill-climbing-constant-shake&n=8&seed=5");
+  await runToEnd(page);
+  await seek(page, 0);
+  const boards = [await queensOn(page, "#w-board")];
+  for (let k = 1; k <= 5; k++) {
+    await page.click("#w-step");
+    assert.match(await text(page, "#w-step-count"), new RegExp(`^${k} of `));
+    assert.equal(await text(page, "#w-iteration"), String(k), "the iteration counter agrees with the step");
+    boards.push(await queensOn(page, "#w-board"));
+  }
+  assert.ok(boards.some((b, k) => k > 0 && b.join() !== boards[k - 1].join()), "no step changed the board");
+  for (let k = 4; k >= 0; k--) {
+    await page.click("#w-back");
+    assert.deepEqual(await queensOn(page, "#w-board"), boards[k], `back at step ${k}`);
+  }
+  await page.click("#w-end");
+  assert.equal(await text(page, "#w-step-count"), `${await frames(page)} of ${await frames(page)}`);
+  assert.ok(await page.$("#w-chart svg .series"), "the score chart is drawn");
+  assert.ok(await page.$("#w-about h3"), "the solver's explanation is shown");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a tree search shows its current row, its candidate and the attacking pairs", async () => {
+  const page = await openPage(browser, server.url, "#watch?solver=backtracking&n=6&seed=1");
+  await runToEnd(page);
+  await seek(page, 5);
+  assert.equal((await page.$$("#w-board .cell.row")).length, 6);
+  assert.equal((await page.$$("#w-board .cell.candidate")).length, 1);
+  await page.goto(`${server.url}#watch?solver=hill-climbing&n=8&seed=2`);
+  await page.waitForSelector("body[data-ready=true]");
+  await runToEnd(page);
+  await seek(page, 0);
+  const pairs = Number(await text(page, "#w-pairs"));
+  assert.ok(pairs > 0, "a random start has attacking pairs");
+  assert.equal((await page.$$("#w-board .overlay .pair")).length, pairs);
+  assert.ok((await page.$$("#w-board .cell.q-clash")).length >= 2);
+  assert.deepEqual(page.errors, []);
+});
+
+test("locked queens are kept by the solver and drawn apart", async () => {
+  const page = await openPage(browser, server.url, "#watch?solver=min-conflicts&n=10&seed=1");
+  await page.click('#w-board [data-square="c3"]');
+  await page.click('#w-board [data-square="f7"]');
+  assert.match(await page.evaluate(() => location.hash), /fix=c3,f7/);
+  await runToEnd(page);
+  await page.click("#w-end");
+  assert.match(await text(page, "#w-status"), /^solved/);
+  const locked = await page.$$eval("#w-board .cell.q-locked", (cells) => cells.map((c) => c.dataset.square).sort());
+  assert.deepEqual(locked, ["c3", "f7"]);
+  assert.deepEqual(page.errors, []);
+});
+
+test("bad input is refused with a sentence naming the allowed range", async () => {
+  const page = await openPage(browser, server.url, "#watch?solver=min-conflicts&n=8");
+  for (const bad of ["0", "100000", "-5", "7.5"]) {
+    await page.fill("#w-n", bad);
+    await page.click("#w-start");
+    assert.equal(await text(page, "#w-error"), "N must be a whole number from 1 to 1000.", `N = ${bad}`);
+    assert.equal((await page.$$("#w-board .cell")).length, 64, "the old board stays");
+  }
+  await page.fill("#w-n", "8");
+  await page.fill("#w-seed", "abc");
+  await page.click("#w-start");
+  assert.match(await text(page, "#w-error"), /^The seed must be a whole number from 0 to/);
+  await page.fill("#w-seed", "1");
+  await page.fill('#w-params input[name="probes"]', "0");
+  await page.click("#w-start");
+  assert.equal(await text(page, "#w-error"), "probes must be a whole number from 1 to 1000000.");
+  assert.deepEqual(page.errors, []);
+});

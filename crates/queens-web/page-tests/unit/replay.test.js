@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { Recording, frameModel, thin } from "../../static/js/replay.js";
+import { key } from "../../static/js/squares.js";
+
+/** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
+function stream(n, steps, seed) {
+  let state = seed;
+  const random = (k) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % k;
+  };
+  const queens = Array.from({ length: n }, (_, col) => ({ row: random(n), col }));
+  const events = [{ type: "started", solver: "test", rows: n, cols: n, fixed: [queens[0]], board: queens.map((q) => ({ ...q })) }];
+  const boards = [queens.map((q) => ({ ...q }))];
+  for (let i = 1; i <= steps; i++) {
+    for (let m = random(3); m >= 0; m--) {
+      const col = 1 + random(n - 1);
+      const from = { ...queens[col] };
+      const to = { row: random(n), col };
+      if (to.row === from.row) continue;
+      queens[col] = to;
+      events.push({ type: "move", from, to });
+    }
+    events.push({ type: "step", iteration: i, score: -random(10) });
+    boards.push(queens.map((q) => ({ ...q })));
+  }
+  events.push({ type: "finished", status: "stopped" });
+  return { events, boards };
+}
+
+const sorted = (queens) => queens.map(key).sort();
+
+test("the board after every frame is the solver's board at that step", () => {
+  const { events, boards } = stream(10, 300, 7);
+  const recording = new Recording();
+  for (const event of events) recording.push(event);
+  assert.equal(recording.length, 300);
+  assert.ok(recording.done);
+  for (let k = 0; k <= 300; k++) {
+    assert.deepEqual(sorted(recording.boardAt(k)), sorted(boards[k]), `frame ${k}`);
+    const model = frameModel(recording, k, 10);
+    assert.equal(model.counters.queens, 10, `frame ${k} shows every queen`);
+    assert.equal(model.counters.iteration, k);
+    assert.equal(model.queens.filter((q) => q.kind === "locked").length, 1);
+  }
+});
+
+test("a frame marks the moved queen, where it came from and its lines", () => {
+  const recording = new Recording();
+  recording.push({ type: "started", rows: 4, cols: 4, fixed: [], board: [{ row: 0, col: 0 }, { row: 0, col: 1 }] });
+  recording.push({ type: "move", from: { row: 0, col: 1 }, to: { row: 2, col: 1 } });
+  recording.push({ type: "step", iteration: 1, score: 0 });
+  const model = frameModel(recording, 1, 4);
+  assert.deepEqual(model.marks.moved, [{ row: 2, col: 1 }]);
+  assert.deepEqual(model.marks.from, [{ row: 0, col: 1 }]);
+  assert.ok(model.marks["hl-line"].some((s) => s.row === 2 && s.col === 3));
+  assert.equal(model.counters.pairs, 0);
+  const before = frameModel(recording, 0, 4);
+  assert.equal(before.counters.pairs, 1);
+  assert.deepEqual(before.queens.map((q) => q.kind), ["clash", "clash"]);
+});
+
+test("a tree search's step marks its row and candidate", () => {
+  const recording = new Recording();
+  recording.push({ type: "started", rows: 4, cols: 4, fixed: [], board: [] });
+  recording.push({ type: "step", iteration: 1, score: 0, square: { row: 0, col: 2 } });
+  recording.push({ type: "place", square: { row: 0, col: 2 } });
+  recording.push({ type: "step", iteration: 2, score: 1, square: { row: 1, col: 0 } });
+  const model = frameModel(recording, 2, 4);
+  assert.deepEqual(model.marks.candidate, [{ row: 1, col: 0 }]);
+  assert.equal(model.marks.row.length, 4);
+  assert.deepEqual(recording.scores(), [[1, 0], [2, 1]]);
+});
+
+test("thinning keeps at most the limit plus the last point", () => {
+  const points = Array.from({ length: 1000 }, (_, i) => [i, i]);
+  const thinned = thin(points, 100);
+  assert.equal(thinned.length, 101);
+  assert.deepEqual(thinned.at(-1), [999, 999]);
+  assert.equal(thin(points.slice(0, 5), 100).length, 5);
+});

@@ -1,0 +1,92 @@
+// The server's API: JSON requests and event streams, every failure turned into one sentence.
+
+const UNREACHABLE = "The server did not answer: is queens serve still running?";
+
+/** A refusal of the server, in its words. */
+async function refusal(response) {
+  try {
+    const body = await response.json();
+    if (body && body.error) return sentence(body.error);
+  } catch {
+    // not JSON
+  }
+  return `The server answered ${response.status} ${response.statusText}.`;
+}
+
+/** `text` as a sentence: capital first, full stop last. */
+export function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+async function request(url, options) {
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new Error(UNREACHABLE, { cause: error });
+  }
+  if (!response.ok) throw new Error(await refusal(response));
+  return response;
+}
+
+/** `GET /api/solvers`: the descriptors and the server's limits. */
+export async function solvers() {
+  return (await request("/api/solvers")).json();
+}
+
+/** `POST /api/configure`. */
+export async function configure(n, queens, signal) {
+  const response = await request("/api/configure", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ n, queens }),
+    signal,
+  });
+  return response.json();
+}
+
+/** Reads server-sent events from a response, calling `onEvent` with each parsed object. */
+async function readEvents(response, onEvent) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
+      if (data) onEvent(JSON.parse(data));
+    }
+  }
+}
+
+/** `GET /api/solve?...`: every event of a run; resolves when the stream ends. */
+export async function solve(query, onEvent, signal) {
+  const response = await request(`/api/solve?${new URLSearchParams(query)}`, { signal });
+  await readEvents(response, onEvent);
+}
+
+/** `GET /api/count?n=N` with progress events. */
+export async function count(n, onEvent, signal) {
+  const response = await request(`/api/count?n=${n}`, { signal });
+  await readEvents(response, onEvent);
+}
+
+/** `POST /api/experiment/stream`: progress, then the rows. */
+export async function experiment(body, onEvent, signal) {
+  const response = await request("/api/experiment/stream", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  await readEvents(response, onEvent);
+}

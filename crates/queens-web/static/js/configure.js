@@ -1,0 +1,296 @@
+// Configure: place queens one by one; after every move the server's configurator says which
+// squares can still complete the position, which queens are forced, how many completions pass
+// through each square, and why a blocked square is blocked. A blocked square is explained by
+// the first click; a second click on it places a queen anyway. On a touch screen every square
+// works that way: the first tap explains, the second places.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { heatColour } from "./charts.js";
+import { h, say } from "./dom.js";
+import { checkWhole, key, parseSquares, squareName } from "./squares.js";
+
+/** The squares strictly between two squares on a shared line. */
+function between(a, b) {
+  const out = [];
+  const dr = Math.sign(b.row - a.row);
+  const dc = Math.sign(b.col - a.col);
+  for (let r = a.row + dr, c = a.col + dc; r !== b.row || c !== b.col; r += dr, c += dc) {
+    out.push({ row: r, col: c });
+  }
+  return out;
+}
+
+function lineSquares(line, n) {
+  return Array.from({ length: n }, (_, i) => (line.row !== undefined ? { row: line.row, col: i } : { row: i, col: line.col }));
+}
+
+const LEGEND = [
+  ["q", "a queen you placed"],
+  ["forced", "forced: in every completion, placed for you"],
+  ["open", "open: in some completion"],
+  ["attacked", "attacked by a queen"],
+  ["dead", "dead: in no completion"],
+  ["unknown", "unknown: not decided in time"],
+];
+
+export function createConfigure({ limits, navigate, replaceSettings }) {
+  const state = { n: 8, queens: [], past: [], future: [], analysis: null, request: null, pinned: null, inspected: null };
+  const nInput = h("input", { id: "cfg-n", type: "number", min: 1, max: limits.configure_max_n, value: 8, inputmode: "numeric" });
+  const heat = h("input", { id: "cfg-heat", type: "checkbox" });
+  const heatNote = h("p", { class: "note", hidden: true });
+  const boardBox = h("div", { id: "cfg-board", class: "board" });
+  const indicator = h("p", { id: "cfg-solvable", class: "indicator maybe" }, "…");
+  const summary = h("p", { id: "cfg-summary" });
+  const reason = h("p", { id: "cfg-reason", class: "reason", "aria-live": "polite" },
+    "Click a square to place a queen, a queen to remove it. Point at a square to see what it can still be.");
+  const error = h("p", { id: "cfg-error", class: "error", hidden: true });
+  const scale = h("div", { class: "heat-scale", hidden: true }, h("span", {}, "fewer"), h("i"), h("span", {}, "more completions"));
+  const undo = h("button", { id: "cfg-undo", title: "Undo (Ctrl+Z)", onclick: () => history(-1) }, "Undo");
+  const redo = h("button", { id: "cfg-redo", title: "Redo (Ctrl+Y)", onclick: () => history(1) }, "Redo");
+  let board = null;
+
+  const element = h("section", { id: "configure", class: "view", hidden: true },
+    h("div", { class: "controls" },
+      h("label", {}, "N ", nInput),
+      undo, redo,
+      h("button", { id: "cfg-reset", onclick: () => state.queens.length && commit([]) }, "Reset"),
+      h("label", {}, heat, " heat map of completions"),
+      h("button", { id: "cfg-solve", class: "primary", onclick: solveThis, title: "Watch a solver complete this position, the queens locked" }, "Solve this position")),
+    h("div", { class: "layout" },
+      boardBox,
+      h("aside", {},
+        indicator, summary, reason, error, heatNote,
+        h("ul", { class: "legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
+        scale)));
+
+  nInput.addEventListener("change", () => {
+    let n;
+    try {
+      n = checkWhole(nInput.value, 1, limits.configure_max_n, "N");
+    } catch (e) {
+      say(error, e.message);
+      return;
+    }
+    say(error, "");
+    setBoard(n, []);
+    analyse();
+  });
+  heat.addEventListener("change", paint);
+
+  function setBoard(n, queens) {
+    state.n = n;
+    state.queens = queens;
+    state.past = [];
+    state.future = [];
+    state.pinned = null;
+    state.analysis = null;
+    nInput.value = n;
+    board = new Board(boardBox, { n, onActivate: activate, onInspect: inspect, label: `${n}×${n} configurator board` });
+  }
+
+  function save() {
+    const q = state.queens.map((sq) => squareName(sq, state.n)).join(",");
+    replaceSettings({ n: state.n, q });
+  }
+
+  function commit(queens) {
+    state.past.push(state.queens);
+    state.future = [];
+    state.queens = queens;
+    state.pinned = null;
+    analyse();
+  }
+
+  function history(direction) {
+    const from = direction < 0 ? state.past : state.future;
+    const to = direction < 0 ? state.future : state.past;
+    if (!from.length) return;
+    to.push(state.queens);
+    state.queens = from.pop();
+    state.pinned = null;
+    analyse();
+  }
+
+  async function analyse() {
+    save();
+    if (state.request) state.request.abort();
+    const request = new AbortController();
+    state.request = request;
+    indicator.textContent = "analysing…";
+    indicator.className = "indicator maybe";
+    try {
+      const analysis = await api.configure(state.n, state.queens, request.signal);
+      if (request !== state.request) return;
+      state.analysis = analysis;
+      say(error, "");
+      paint();
+    } catch (e) {
+      if (e.name === "AbortError") return;
+      say(error, e.message);
+      indicator.textContent = "no analysis";
+    }
+  }
+
+  function statusOf(square) {
+    const a = state.analysis;
+    return a && a.n === state.n ? a.cells[square.row * state.n + square.col].status : "open";
+  }
+
+  function activate(square, pointer) {
+    const status = statusOf(square);
+    const same = state.pinned && key(state.pinned) === key(square);
+    if (status === "queen") {
+      commit(state.queens.filter((q) => key(q) !== key(square)));
+    } else if (status === "forced") {
+      explain(square, true);
+    } else if ((pointer === "touch" || pointer === "pen" || status !== "open") && !same) {
+      // First tap (or first click on a blocked square): explain, do not place.
+      explain(square, true);
+    } else {
+      commit([...state.queens, square]);
+    }
+  }
+
+  function inspect(square) {
+    state.inspected = square;
+    if (square) explain(square, false);
+    else if (state.pinned) explain(state.pinned, true);
+    else paintMarks(null);
+  }
+
+  function explain(square, pin) {
+    const a = state.analysis;
+    if (!a || a.n !== state.n) return;
+    if (pin) state.pinned = square;
+    const cell = a.cells[square.row * state.n + square.col];
+    const name = squareName(square, state.n);
+    const plural = (k) => (k === 1 ? "" : "s");
+    let text = `${name} is ${cell.status}`;
+    if (cell.completions !== undefined) text += `, in ${cell.completions.toLocaleString()} completion${plural(cell.completions)}`;
+    if (cell.status === "forced") text += ": every completion has a queen here.";
+    else if (cell.reason) text = `${name} is ${cell.status}: ${cell.reason.text}.`;
+    else text += ".";
+    if (pin && cell.status !== "queen" && cell.status !== "forced") {
+      text += cell.status === "open" ? " Tap again to place a queen." : " Click again to place a queen anyway.";
+    }
+    reason.textContent = text;
+    paintMarks(square, cell.reason);
+  }
+
+  function paintMarks(square, why) {
+    const marks = { "hl-self": [], "hl-line": [], "hl-source": [], "hl-chain": [] };
+    if (square) {
+      marks["hl-self"].push(square);
+      if (why) {
+        switch (why.kind) {
+          case "attacked":
+            marks["hl-line"].push(...between(why.by, square));
+            marks["hl-source"].push(why.by);
+            break;
+          case "empties_line":
+            marks["hl-line"].push(...lineSquares(why.line, state.n));
+            break;
+          case "forced_chain":
+            marks["hl-line"].push(...lineSquares(why.line, state.n));
+            marks["hl-chain"].push(...why.chain);
+            break;
+          case "crowded":
+            for (const line of why.lines) marks["hl-line"].push(...lineSquares(line, state.n));
+            marks["hl-chain"].push(...why.chain);
+            break;
+          default:
+            marks["hl-source"].push(...(why.queens || []));
+        }
+      }
+    }
+    draw(marks);
+  }
+
+  function draw(marks) {
+    const a = state.analysis;
+    if (!a || a.n !== state.n) {
+      board.render({ queens: state.queens.map((q) => ({ ...q, kind: "" })), marks });
+      return;
+    }
+    const exact = a.completions !== null && a.completions !== undefined;
+    const showHeat = heat.checked && exact && a.completions > 0;
+    const queens = [...a.queens.map((q) => ({ ...q, kind: "" })), ...a.forced.map((q) => ({ ...q, kind: "forced" }))];
+    board.render({
+      queens,
+      cellClass: (row, col) => {
+        const cell = a.cells[row * state.n + col];
+        return showHeat && cell.status === "open" ? "open heat" : cell.status;
+      },
+      heat: showHeat ? (row, col) => {
+        const cell = a.cells[row * state.n + col];
+        return cell.status === "open" ? heatColour(0.1 + (0.9 * cell.completions) / a.completions) : null;
+      } : null,
+      marks,
+    });
+  }
+
+  function paint() {
+    const a = state.analysis;
+    if (!a || a.n !== state.n) return;
+    const exact = a.completions !== null && a.completions !== undefined;
+    heat.disabled = !exact;
+    heatNote.hidden = exact;
+    heatNote.textContent = exact ? "" : "The heat map needs exact completion counts; this position has too many completions to count within the server's budget.";
+    scale.hidden = !(heat.checked && exact);
+    if (a.solvable === true) {
+      indicator.textContent = "still solvable";
+      indicator.className = "indicator yes";
+    } else if (a.solvable === false) {
+      indicator.textContent = "no solution left";
+      indicator.className = "indicator no";
+    } else {
+      indicator.textContent = "undecided within the budget";
+      indicator.className = "indicator maybe";
+    }
+    const count = (status) => a.cells.filter((c) => c.status === status).length;
+    const parts = [];
+    if (exact) parts.push(`${a.completions.toLocaleString()} completion${a.completions === 1 ? "" : "s"}`);
+    parts.push(`${a.queens.length} placed`, `${a.forced.length} forced`, `${count("open")} open`, `${count("dead")} dead`);
+    if (count("unknown")) parts.push(`${count("unknown")} unknown`);
+    summary.textContent = parts.join(" · ");
+    undo.disabled = state.past.length === 0;
+    redo.disabled = state.future.length === 0;
+    if (state.pinned) explain(state.pinned, true);
+    else if (state.inspected) explain(state.inspected, false);
+    else paintMarks(null);
+  }
+
+  function solveThis() {
+    const fix = [...state.queens, ...(state.analysis && state.analysis.n === state.n ? state.analysis.forced : [])]
+      .map((q) => squareName(q, state.n)).join(",");
+    const solver = state.n <= 20 ? "backtracking" : "min-conflicts";
+    navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (element.hidden || !(event.ctrlKey || event.metaKey)) return;
+    if (event.key === "z") history(-1);
+    if (event.key === "y") history(1);
+  });
+
+  return {
+    element,
+    /** Shows the view with the settings of its URL (`n`, `q`). */
+    show(settings) {
+      let n = 8;
+      let queens = [];
+      try {
+        if (settings.n) n = checkWhole(settings.n, 1, limits.configure_max_n, "N");
+        queens = parseSquares(settings.q || "", n);
+        say(error, "");
+      } catch (e) {
+        say(error, e.message);
+      }
+      if (!board || n !== state.n || queens.map(key).join() !== state.queens.map(key).join()) {
+        setBoard(n, queens);
+        analyse();
+      }
+    },
+  };
+}

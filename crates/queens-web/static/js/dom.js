@@ -1,0 +1,51 @@
+// Building the page from elements: `h("button", { class: "primary", onclick }, "Start")`.
+// Attributes starting with "on" are listeners; `class`, `text`, `style` and `dataset` are
+// handled; everything else is an attribute. Children are nodes, strings, or arrays of them.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function build(element, attributes, children) {
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "text") element.textContent = value;
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(typeof child === "object" ? child : String(child));
+  }
+}
+
+/** An HTML element. */
+export function h(tag, attributes, ...children) {
+  return build(document.createElement(tag), attributes, children);
+}
+
+/** An SVG element. */
+export function s(tag, attributes, ...children) {
+  return build(document.createElementNS(SVG, tag), attributes, children);
+}
+
+/** The element with `id`. */
+export const byId = (id) => document.getElementById(id);
+
+/** Replaces the children of `element`. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+/** Shows `message` (one sentence) in `element`, or hides it when empty. */
+export function say(element, message) {
+  element.textContent = message || "";
+  element.hidden = !message;
+}

@@ -1,0 +1,365 @@
+// Lab: the original experiments on the page. Pick solvers, sizes and runs, optionally sweep one
+// or two parameters, and get the original study's figures: success rate by N, mean iterations
+// by N, the p × q heat map of a two-parameter sweep and a score-per-iteration sample of one
+// run, with the table and CSV and JSON downloads. Below it, exact counting with its progress.
+
+import * as api from "./api.js";
+import { heatMap, lineChart } from "./charts.js";
+import { fill, h, say } from "./dom.js";
+import { Recording, thin } from "./replay.js";
+import { iterationsByN, lineName, settingLabel, successByN, sweepGrids, toCsv } from "./results.js";
+import { checkParameter, checkSeed, checkWhole, parseList } from "./squares.js";
+
+/** Ready-made experiments: the original study's comparisons. */
+const PRESETS = [
+  {
+    name: "Success rate by N",
+    title: "The local-search family on growing boards: who still finds a solution?",
+    settings: { solvers: "hill-climbing,hill-climbing-constant-shake,optimized-hill-climbing,simulated-annealing", sizes: "8,12,16,20,24", runs: "50", seed: "1" },
+  },
+  {
+    name: "p × q study",
+    title: "Hill climbing with constant shakes: how often (p) and how many queens (q) to shake",
+    settings: { solvers: "hill-climbing-constant-shake", sizes: "16", runs: "40", seed: "1", max_iters: "300", "sweep.p": "0.05,0.1,0.2,0.3,0.5", "sweep.q": "1,2,3,4,6" },
+  },
+];
+
+const DEFAULT = PRESETS[0].settings;
+
+/** Downloads `text` as a file named `name`. */
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function createLab({ limits, solvers, pushSettings }) {
+  const byName = new Map(solvers.map((s) => [s.name, s]));
+  const runnable = solvers.filter((s) => s.counts !== "nothing");
+  const picks = h("fieldset", { id: "x-solvers", class: "picks wide" }, h("legend", {}, "Solvers"),
+    runnable.map((s) => h("label", { class: "pick" },
+      h("input", { type: "checkbox", name: "lab-solver", value: s.name, onchange: updateSweepChoices }),
+      h("span", {}, h("b", {}, s.name), h("small", {}, s.summary)))));
+  const sizesInput = h("input", { id: "x-sizes", type: "text", size: 14, inputmode: "numeric" });
+  const runsInput = h("input", { id: "x-runs", type: "text", size: 6, inputmode: "numeric" });
+  const seedInput = h("input", { id: "x-seed", type: "text", size: 6, inputmode: "numeric" });
+  const itersInput = h("input", { id: "x-iters", type: "text", size: 8, inputmode: "numeric", placeholder: "default" });
+  const sweeps = [0, 1].map((i) => ({
+    select: h("select", { id: `x-sweep-${i}`, "aria-label": `swept parameter ${i + 1}` }),
+    values: h("input", { id: `x-sweep-values-${i}`, type: "text", size: 16, placeholder: "values, e.g. 0.1, 0.2" }),
+  }));
+  const runButton = h("button", { id: "x-run", class: "primary", onclick: run }, "Run");
+  const cancelButton = h("button", { id: "x-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
+  const progress = h("progress", { id: "x-progress", value: 0, max: 1, hidden: true });
+  const status = h("p", { id: "x-status", "aria-live": "polite" });
+  const error = h("p", { id: "x-error", class: "error", hidden: true });
+  const charts = h("div", { id: "x-charts", class: "charts" });
+  const table = h("div", { id: "x-table", class: "table-box" });
+  const downloads = h("p", { id: "x-downloads", class: "downloads", hidden: true },
+    h("button", { id: "x-csv", onclick: () => download("experiment.csv", "text/csv", toCsv(state.rows)) }, "Download CSV"),
+    h("button", { id: "x-json", onclick: () => download("experiment.json", "application/json", `${JSON.stringify({ rows: state.rows }, null, 2)}\n`) }, "Download JSON"));
+  const count = createCounter(limits);
+  const state = { rows: [], request: null, sweep: [] };
+
+  const element = h("section", { id: "lab", class: "view", hidden: true },
+    h("h2", {}, "Experiments"),
+    h("p", { class: "lead" }, "Run each solver many times on each board size, each run with its own seed drawn from the master seed, and compare how often they succeed and how long they take."),
+    h("p", { class: "presets" }, "Start from ", PRESETS.map((preset, i) => [i ? " or " : "",
+      h("button", { class: "link", title: preset.title, onclick: () => { apply(preset.settings); run(); } }, preset.name)]), "."),
+    picks,
+    h("div", { class: "controls" },
+      h("label", {}, "Sizes ", sizesInput),
+      h("label", {}, "Runs ", runsInput),
+      h("label", {}, "Seed ", seedInput),
+      h("label", {}, "Max iterations ", itersInput)),
+    h("div", { class: "controls sweep" },
+      h("span", {}, "Sweep"),
+      sweeps.map((sweep) => h("span", { class: "sweep-pair" }, sweep.select, " ", sweep.values))),
+    h("div", { class: "controls" }, runButton, cancelButton, progress),
+    status, error, charts, downloads, table,
+    count.element);
+
+  /** The parameters every chosen solver takes (a sweep sets them on all). */
+  function sharedParameters() {
+    const chosen = chosenSolvers();
+    if (!chosen.length) return [];
+    return chosen[0].parameters.filter((p) => chosen.every((s) => s.parameters.some((q) => q.name === p.name)));
+  }
+
+  function chosenSolvers() {
+    return [...picks.querySelectorAll("input:checked")].map((input) => byName.get(input.value));
+  }
+
+  function updateSweepChoices() {
+    const shared = sharedParameters();
+    for (const sweep of sweeps) {
+      const current = sweep.select.value;
+      fill(sweep.select, h("option", { value: "" }, "no parameter"),
+        shared.map((p) => h("option", { value: p.name, title: p.doc }, `${p.name} (${p.min} to ${p.max ?? "any"})`)));
+      sweep.select.value = shared.some((p) => p.name === current) ? current : "";
+      sweep.select.disabled = !shared.length;
+    }
+  }
+
+  function apply(settings) {
+    const names = (settings.solvers || "").split(",");
+    for (const input of picks.querySelectorAll("input")) input.checked = names.includes(input.value);
+    sizesInput.value = settings.sizes || "8";
+    runsInput.value = settings.runs || "100";
+    seedInput.value = settings.seed || "1";
+    itersInput.value = settings.max_iters || "";
+    updateSweepChoices();
+    const swept = Object.keys(settings).filter((k) => k.startsWith("sweep.")).slice(0, 2);
+    sweeps.forEach((sweep, i) => {
+      const name = swept[i] ? swept[i].slice(6) : "";
+      sweep.select.value = [...sweep.select.options].some((o) => o.value === name) ? name : "";
+      sweep.values.value = name ? settings[swept[i]] : "";
+    });
+  }
+
+  function settings() {
+    const out = {
+      solvers: chosenSolvers().map((s) => s.name).join(","),
+      sizes: sizesInput.value.replace(/\s+/g, ""),
+      runs: runsInput.value.trim(),
+      seed: seedInput.value.trim(),
+      max_iters: itersInput.value.trim(),
+    };
+    for (const sweep of sweeps) if (sweep.select.value) out[`sweep.${sweep.select.value}`] = sweep.values.value.replace(/\s+/g, "");
+    return out;
+  }
+
+  /** The request body, every field checked against the server's limits. */
+  function body() {
+    const chosen = chosenSolvers();
+    if (!chosen.length) throw new Error("Choose at least one solver.");
+    const sizes = parseList(sizesInput.value, (t) => checkWhole(t, 1, limits.experiment_max_n, "Each size"));
+    const runs = checkWhole(runsInput.value, 1, limits.experiment_max_runs, "Runs");
+    const request = { solvers: chosen.map((s) => s.name), sizes, runs, seed: Number(checkSeed(seedInput.value)) };
+    if (!Number.isSafeInteger(request.seed)) throw new Error(`The Lab takes seeds up to ${Number.MAX_SAFE_INTEGER}.`);
+    if (itersInput.value.trim()) request.max_iters = checkWhole(itersInput.value, 1, Number.MAX_SAFE_INTEGER, "Max iterations");
+    const sweep = {};
+    for (const { select, values } of sweeps) {
+      if (!select.value) continue;
+      if (sweep[select.value]) throw new Error(`${select.value} is swept twice: choose two different parameters.`);
+      const parameter = sharedParameters().find((p) => p.name === select.value);
+      sweep[select.value] = parseList(values.value, (t) => checkParameter(parameter, t));
+    }
+    if (Object.keys(sweep).length) request.sweep = sweep;
+    const cells = chosen.length * sizes.length * Object.values(sweep).reduce((a, v) => a * v.length, 1);
+    if (cells * runs > limits.experiment_max_runs) {
+      throw new Error(`That is ${(cells * runs).toLocaleString()} runs in all; this server runs at most ${limits.experiment_max_runs.toLocaleString()} per experiment.`);
+    }
+    return request;
+  }
+
+  async function run() {
+    let request;
+    try {
+      request = body();
+    } catch (e) {
+      say(error, e.message);
+      return;
+    }
+    say(error, "");
+    pushSettings(settings(), false);
+    if (state.request) state.request.abort();
+    const controller = new AbortController();
+    state.request = controller;
+    state.sweep = Object.keys(request.sweep || {});
+    running(true);
+    status.textContent = "Starting…";
+    progress.value = 0;
+    const started = performance.now();
+    try {
+      await api.experiment(request, (event) => {
+        if (event.type === "progress") {
+          progress.max = Math.max(1, event.of);
+          progress.value = event.done;
+          status.textContent = `${event.done.toLocaleString()} of ${event.of.toLocaleString()} runs finished…`;
+        } else if (event.type === "finished") {
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          status.textContent = event.complete
+            ? `${request.runs.toLocaleString()} runs per cell, ${event.rows.length} cells, in ${seconds} s.`
+            : `Stopped early (${event.stop_reason}): the table holds the runs that finished.`;
+          show(event.rows, request);
+        } else if (event.type === "error") {
+          say(error, api.sentence(event.error));
+        }
+      }, controller.signal);
+    } catch (e) {
+      if (e.name === "AbortError") status.textContent = "Cancelled.";
+      else say(error, e.message);
+    } finally {
+      if (state.request === controller) running(false);
+    }
+  }
+
+  function running(on) {
+    runButton.disabled = on;
+    cancelButton.hidden = !on;
+    progress.hidden = !on;
+  }
+
+  function show(rows, request) {
+    state.rows = rows;
+    downloads.hidden = !rows.length;
+    const figures = [];
+    const sizes = new Set(rows.map((r) => r.n));
+    const unit = request.solvers.every((n) => byName.get(n).counts === "nodes") ? "nodes" : "iterations";
+    if (state.sweep.length === 2) {
+      for (const grid of sweepGrids(rows, state.sweep[0], state.sweep[1])) {
+        figures.push(heatMap({
+          values: grid.values,
+          rowLabels: grid.rowValues.map(String),
+          colLabels: grid.colValues.map(String),
+          rowTitle: state.sweep[0],
+          colTitle: state.sweep[1],
+          title: `Success rate (%): ${grid.title}`,
+          width: 420,
+        }));
+      }
+    }
+    if (state.sweep.length === 1 && sizes.size === 1) {
+      const name = state.sweep[0];
+      const lines = new Map();
+      for (const r of rows) {
+        if (!lines.has(r.solver)) lines.set(r.solver, []);
+        lines.get(r.solver).push([r.params[name], r.success_rate * 100]);
+      }
+      figures.push(lineChart({
+        series: [...lines].map(([solver, points]) => ({ name: solver, points: points.sort((a, b) => a[0] - b[0]) })),
+        xLabel: name, yLabel: "success rate (%)", title: `Success rate by ${name}, N = ${rows[0].n}`, yRange: [0, 100],
+      }));
+    }
+    if (state.sweep.length === 0 || sizes.size > 1) {
+      figures.push(lineChart({ series: successByN(rows), xLabel: "N", yLabel: "success rate (%)", title: "Success rate by N", yRange: [0, 100] }));
+      figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit} (successful runs)`, title: `Mean ${unit} by N` }));
+    }
+    const sample = h("div", { class: "chart-box sample" }, h("p", { class: "note" }, "Drawing one run's scores…"));
+    figures.push(sample);
+    charts.replaceChildren(...figures.map((f) => h("figure", {}, f)));
+    table.replaceChildren(resultTable(rows));
+    drawSample(sample, request);
+  }
+
+  /** The score of one run at every iteration: the first solver, the first size, the seed. */
+  async function drawSample(box, request) {
+    const solver = byName.get(request.solvers[0]);
+    const n = Math.min(request.sizes[0], limits.solve_max_n);
+    const query = { solver: solver.name, n, seed: request.seed };
+    if (request.max_iters) query.max_iters = request.max_iters;
+    for (const [name, values] of Object.entries(request.sweep || {})) query[name] = values[0];
+    const recording = new Recording();
+    try {
+      await api.solve(query, (event) => recording.push(event), state.request ? state.request.signal : undefined);
+    } catch (e) {
+      if (e.name !== "AbortError") box.replaceChildren(h("p", { class: "note" }, e.message));
+      return;
+    }
+    const points = thin(recording.scores(), 500);
+    const setting = settingLabel(Object.fromEntries(Object.entries(query).filter(([k]) => solver.parameters.some((p) => p.name === k))));
+    const outcome = recording.finished ? recording.finished.status : "stopped";
+    box.replaceChildren(h("p", { class: "note" }, `Seed ${request.seed}${setting ? `, ${setting}` : ""}: the score after every iteration.`), lineChart({
+      series: [{ name: solver.name, points }],
+      xLabel: solver.counts === "nodes" ? "nodes" : "iterations",
+      yLabel: solver.counts === "nodes" ? "queens placed" : "score (higher is better)",
+      title: `One run of ${solver.name}, N = ${n}: ${outcome}`,
+    }));
+  }
+
+  function resultTable(rows) {
+    const percent = (v) => `${(v * 100).toFixed(1)}%`;
+    return h("table", { class: "results" },
+      h("thead", {}, h("tr", {}, ["solver", "N", "setting", "runs", "solved", "success", "mean iterations", "median ms"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, rows.map((r) => h("tr", { dataset: { line: lineName(r) } },
+        h("td", {}, r.solver), h("td", { class: "num" }, r.n), h("td", {}, settingLabel(r.params) || "—"),
+        h("td", { class: "num" }, r.runs.toLocaleString()), h("td", { class: "num" }, r.solved.toLocaleString()),
+        h("td", { class: "num" }, percent(r.success_rate)),
+        h("td", { class: "num" }, r.mean_iterations === null ? "—" : r.mean_iterations.toFixed(1)),
+        h("td", { class: "num" }, r.median_ms.toFixed(3))))));
+  }
+
+  apply(DEFAULT);
+
+  return {
+    element,
+    /** Shows the view with the settings of its URL. */
+    show(settings) {
+      apply(Object.keys(settings).length ? { ...DEFAULT, ...settings } : DEFAULT);
+      if (settings.count) count.setN(settings.count);
+    },
+  };
+}
+
+/** Exact counting: all and unique solutions of one N, with the server's progress. */
+function createCounter(limits) {
+  const nInput = h("input", { id: "c-n", type: "text", size: 4, value: "12", inputmode: "numeric" });
+  const button = h("button", { id: "c-run", class: "primary", onclick: start }, "Count");
+  const cancel = h("button", { id: "c-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
+  const progress = h("progress", { id: "c-progress", value: 0, max: 1, hidden: true });
+  const result = h("p", { id: "c-result", "aria-live": "polite" });
+  const error = h("p", { id: "c-error", class: "error", hidden: true });
+  const state = { request: null };
+  const element = h("div", { class: "counter" },
+    h("h2", {}, "Count every solution"),
+    h("p", { class: "lead" }, `Exact counts of all solutions and of unique ones (up to rotation and reflection), split into subproblems that run on every core of the server. This server counts up to N = ${limits.count_max_n}; the command line counts further.`),
+    h("div", { class: "controls" }, h("label", {}, "N ", nInput), button, cancel, progress),
+    error, result);
+
+  async function start() {
+    let n;
+    try {
+      n = checkWhole(nInput.value, 1, limits.count_max_n, "N");
+    } catch (e) {
+      say(error, e.message);
+      return;
+    }
+    say(error, "");
+    if (state.request) state.request.abort();
+    const controller = new AbortController();
+    state.request = controller;
+    let updates = 0;
+    button.disabled = true;
+    cancel.hidden = false;
+    progress.hidden = false;
+    progress.value = 0;
+    result.textContent = `Counting N = ${n}…`;
+    try {
+      await api.count(n, (event) => {
+        if (event.type === "progress") {
+          updates += 1;
+          progress.max = Math.max(1, event.of);
+          progress.value = event.done;
+          result.textContent = `Counting N = ${n}: ${event.done.toLocaleString()} of ${event.of.toLocaleString()} subproblems done…`;
+        } else if (event.type === "finished") {
+          const seconds = event.elapsed_ms / 1000;
+          const time = seconds < 0.01 ? `${event.elapsed_ms.toFixed(2)} ms` : `${seconds.toFixed(2)} s`;
+          result.textContent = `N = ${n}: ${event.total.toLocaleString()} solutions, ${event.unique.toLocaleString()} unique, counted in ${time}.`
+            + (updates > 1 ? "" : " It finished too fast to show its progress.");
+        } else if (event.type === "stopped") {
+          result.textContent = `Stopped: ${event.reason}${event.done !== undefined ? ` after ${event.done} of ${event.of} subproblems` : ""}.`;
+        }
+      }, controller.signal);
+    } catch (e) {
+      if (e.name === "AbortError") result.textContent = "Cancelled.";
+      else say(error, e.message);
+    } finally {
+      if (state.request === controller) {
+        button.disabled = false;
+        cancel.hidden = true;
+        progress.hidden = true;
+      }
+    }
+  }
+
+  return {
+    element,
+    setN(n) {
+      nInput.value = n;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Squares, boards and the checks of what a user types: the page's one place for square names,
+// attacks, and the limits the server gives in /api/solvers. Pure functions, tested with Node.
+
+/** A square's name on a board `cols` wide: d1 up to 26 files, r1c4 beyond. */
+export function squareName(square, cols) {
+  return cols <= 26
+    ? String.fromCharCode(97 + square.col) + (square.row + 1)
+    : `r${square.row + 1}c${square.col + 1}`;
+}
+
+/** A file's label: a..z up to 26 files, 1.. beyond. */
+export function fileLabel(col, cols) {
+  return cols <= 26 ? String.fromCharCode(97 + col) : String(col + 1);
+}
+
+/** `d1` or `r1c4` (any case) as a 0-based square, or null. */
+export function parseSquare(text) {
+  const t = String(text).trim().toLowerCase();
+  let m = /^([a-z])([1-9]\d*)$/.exec(t);
+  if (m) return { row: Number(m[2]) - 1, col: m[1].charCodeAt(0) - 97 };
+  m = /^r([1-9]\d*)c([1-9]\d*)$/.exec(t);
+  if (m) return { row: Number(m[1]) - 1, col: Number(m[2]) - 1 };
+  return null;
+}
+
+/** Comma-separated squares on an n×n board; throws a sentence when one is not. */
+export function parseSquares(text, n) {
+  const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
+  return items.map((item) => {
+    const square = parseSquare(item);
+    if (!square) throw new Error(`"${item}" is not a square (write d1 or r1c4).`);
+    if (square.row >= n || square.col >= n) {
+      throw new Error(`${item} is off the ${n}×${n} board.`);
+    }
+    return square;
+  });
+}
+
+export const key = (square) => `${square.row},${square.col}`;
+
+/** The line two squares share ("row", "column", "diagonal", "anti-diagonal"), or null. */
+export function sharedLine(a, b) {
+  if (a.row === b.row && a.col === b.col) return null;
+  if (a.row === b.row) return "row";
+  if (a.col === b.col) return "column";
+  if (Math.abs(a.row - b.row) === Math.abs(a.col - b.col)) {
+    return (a.row - b.row) * (a.col - b.col) > 0 ? "diagonal" : "anti-diagonal";
+  }
+  return null;
+}
+
+/** Every pair of queens that attack each other, as [a, b, line]. */
+export function attackingPairs(queens) {
+  const byLine = new Map();
+  for (const q of queens) {
+    for (const [line, id] of [["row", q.row], ["column", q.col], ["diagonal", q.row - q.col],
+      ["anti-diagonal", q.row + q.col]]) {
+      const k = `${line}:${id}`;
+      if (!byLine.has(k)) byLine.set(k, []);
+      byLine.get(k).push(q);
+    }
+  }
+  const pairs = [];
+  for (const [k, group] of byLine) {
+    const line = k.slice(0, k.indexOf(":"));
+    for (let i = 0; i < group.length; i++) {
+      for (let j = i + 1; j < group.length; j++) pairs.push([group[i], group[j], line]);
+    }
+  }
+  return pairs;
+}
+
+/** The squares of `square`'s row, column and both diagonals on an n×n board. */
+export function linesThrough(square, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push({ row: square.row, col: i }, { row: i, col: square.col });
+    const d = i - square.col;
+    if (square.row + d >= 0 && square.row + d < n) out.push({ row: square.row + d, col: i });
+    if (square.row - d >= 0 && square.row - d < n) out.push({ row: square.row - d, col: i });
+  }
+  return out.filter((s) => s.row !== square.row || s.col !== square.col);
+}
+
+/** A whole number in [min, max] read from `text`, or a sentence saying what is allowed. */
+export function checkWhole(text, min, max, what) {
+  const value = String(text).trim();
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new Error(`${what} must be a whole number from ${min} to ${max}.`);
+  }
+  return Number(value);
+}
+
+/** A seed: a whole number from 0 to 2⁶⁴ − 1, kept as text (it exceeds JavaScript's numbers). */
+export function checkSeed(text) {
+  const value = String(text).trim();
+  if (!/^\d{1,20}$/.test(value) || BigInt(value) > 18446744073709551615n) {
+    throw new Error("The seed must be a whole number from 0 to 18446744073709551615.");
+  }
+  return value;
+}
+
+/** A parameter's value checked against its descriptor (`{name, min, max, integer}`). */
+export function checkParameter(parameter, text) {
+  const value = Number(String(text).trim());
+  const { name, min, max, integer } = parameter;
+  const range = integer ? `a whole number from ${min} to ${max ?? "any"}` : `a number from ${min} to ${max ?? "any"}`;
+  if (String(text).trim() === "" || !Number.isFinite(value) || (integer && !Number.isInteger(value))
+    || value < min || (max !== null && max !== undefined && value > max)) {
+    throw new Error(`${name} must be ${range}.`);
+  }
+  return value;
+}
+
+/** Numbers from a comma-separated list, each checked by `check`. */
+export function parseList(text, check) {
+  const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
+  if (!items.length) throw new Error("Give at least one value, separated by commas.");
+  return items.map(check);
+}

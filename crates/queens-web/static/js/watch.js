@@ -1,0 +1,346 @@
+// Watch: one solver's run as a lesson. The whole run is recorded as it streams in; playback
+// goes step by step (an iteration of a local search, a node of a tree search), back and forth,
+// or along a timeline, at a pace that plays the whole run in about fifteen seconds. Beside the
+// board: the counters of the step shown, the score chart, and how the solver works.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { lineChart } from "./charts.js";
+import { fill, h, say } from "./dom.js";
+import { Player } from "./player.js";
+import { Recording, frameModel, thin } from "./replay.js";
+import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
+
+const LEGEND = [
+  ["q", "a queen"],
+  ["q q-locked", "a locked queen (it never moves)"],
+  ["q q-clash", "a queen under attack (red lines join the pairs)"],
+  ["moved", "the queen the last step moved or placed, its lines shaded"],
+  ["candidate", "the square a tree search tried, its row shaded"],
+];
+
+/** The controls and counters of one run, shared by Watch and Race. */
+export function unitLabel(solver) {
+  return solver && solver.counts === "nodes" ? "nodes" : "iterations";
+}
+
+/** A solver's explanation and parameters as elements. */
+export function explanation(solver, values) {
+  if (!solver) return [];
+  return [
+    h("h3", {}, solver.name),
+    h("p", { class: "summary" }, solver.summary),
+    ...solver.explanation.split("\n\n").map((paragraph) => h("p", {}, paragraph)),
+    h("p", { class: "note" }, `One step is ${solver.unit}. ${solver.randomized ? "The seed fixes the run." : "It does not depend on the seed."}`),
+    solver.parameters.length
+      ? h("dl", { class: "parameters-doc" }, solver.parameters.flatMap((p) => [
+        h("dt", {}, `${p.name} = ${values && values[p.name] !== undefined ? values[p.name] : p.default}`),
+        h("dd", {}, `${p.doc} (${p.integer ? "whole, " : ""}${p.min} to ${p.max ?? "any"}, default ${p.default})`),
+      ]))
+      : null,
+  ];
+}
+
+export function createWatch({ limits, solvers, pushSettings }) {
+  const byName = new Map(solvers.map((s) => [s.name, s]));
+  const maxN = limits.solve_max_n;
+  const solverSelect = h("select", { id: "w-solver" }, solvers.map((s) => h("option", { value: s.name, title: s.summary }, s.name)));
+  const nInput = h("input", { id: "w-n", type: "number", min: 1, max: maxN, value: 8, inputmode: "numeric" });
+  const seedInput = h("input", { id: "w-seed", type: "text", value: "1", inputmode: "numeric", size: 6 });
+  const itersInput = h("input", { id: "w-iters", type: "text", inputmode: "numeric", placeholder: "default", size: 8 });
+  const params = h("span", { id: "w-params", class: "parameters" });
+  const error = h("p", { id: "w-error", class: "error", hidden: true });
+  const status = h("span", { id: "w-status" }, "idle");
+  const timeline = h("input", { id: "w-timeline", type: "range", min: 0, max: 0, value: 0, "aria-label": "timeline" });
+  const speedOut = h("output", { id: "w-speed-out" });
+  const playButton = h("button", { id: "w-play", onclick: togglePlay }, "Play");
+  const counters = {
+    step: h("td", { id: "w-step-count" }, "0"),
+    iteration: h("td", { id: "w-iteration" }, "–"),
+    score: h("td", { id: "w-score" }, "–"),
+    queens: h("td", { id: "w-queens" }, "0"),
+    pairs: h("td", { id: "w-pairs" }, "0"),
+  };
+  const unitCell = h("th", {}, "iterations");
+  const chartBox = h("div", { id: "w-chart", class: "chart-box" });
+  const about = h("div", { id: "w-about", class: "about" });
+  const boardBox = h("div", { id: "w-board", class: "board" });
+  const state = { n: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0 };
+  const player = new Player();
+  let board = null;
+
+  const element = h("section", { id: "watch", class: "view", hidden: true },
+    h("div", { class: "controls" },
+      h("label", {}, "Solver ", solverSelect),
+      h("label", {}, "N ", nInput),
+      h("label", {}, "Seed ", seedInput),
+      params,
+      h("label", {}, "Max ", unitLabelSpan(), " ", itersInput)),
+    h("div", { class: "controls" },
+      h("button", { id: "w-start", class: "primary", onclick: start }, "Start"),
+      playButton,
+      h("button", { id: "w-back", title: "One step back", onclick: () => move(-1) }, "◀ Step"),
+      h("button", { id: "w-step", title: "One step forward", onclick: () => move(1) }, "Step ▶"),
+      h("button", { id: "w-end", title: "To the end", onclick: () => { player.seek(player.length); render(); } }, "End"),
+      h("span", { class: "speed" },
+        h("button", { id: "w-slower", title: "Half as fast", onclick: () => { player.faster(false); showSpeed(); } }, "−"),
+        speedOut,
+        h("button", { id: "w-faster", title: "Twice as fast", onclick: () => { player.faster(true); showSpeed(); } }, "+")),
+      h("button", { id: "w-unlock", onclick: () => { state.locked = []; render(); saveFix(); } }, "Clear locked queens")),
+    h("div", { class: "timeline" }, timeline),
+    h("div", { class: "layout" },
+      h("div", { class: "board-column" },
+        boardBox,
+        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
+      h("aside", {},
+        h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
+        h("table", { class: "counters" },
+          h("tr", {}, h("th", {}, "status"), h("td", {}, status)),
+          h("tr", {}, h("th", {}, "step"), counters.step),
+          h("tr", {}, unitCell, counters.iteration),
+          h("tr", {}, h("th", {}, "score"), counters.score),
+          h("tr", {}, h("th", {}, "queens"), counters.queens),
+          h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs)),
+        chartBox, error, about)));
+
+  function unitLabelSpan() {
+    return h("span", { class: "unit" }, "iterations");
+  }
+
+  solverSelect.addEventListener("change", () => {
+    state.solver = byName.get(solverSelect.value);
+    buildParams({});
+  });
+  nInput.addEventListener("change", () => {
+    try {
+      const n = checkWhole(nInput.value, 1, maxN, "N");
+      say(error, "");
+      setBoard(n);
+    } catch (e) {
+      say(error, e.message);
+    }
+  });
+  timeline.addEventListener("input", () => {
+    player.seek(Number(timeline.value));
+    render();
+  });
+
+  function buildParams(values) {
+    const solver = state.solver;
+    params.replaceChildren(...solver.parameters.map((p) => {
+      const input = h("input", { type: "number", name: p.name, value: values[p.name] ?? p.default, step: p.integer ? 1 : "any", min: p.min, max: p.max ?? undefined, title: p.doc });
+      input.dataset.default = p.default;
+      return h("label", { title: p.doc }, `${p.name} `, input);
+    }));
+    for (const el of element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
+    unitCell.textContent = unitLabel(solver);
+    fill(about, explanation(solver, values));
+  }
+
+  function setBoard(n) {
+    state.n = n;
+    nInput.value = n;
+    state.locked = state.locked.filter((q) => q.row < n && q.col < n);
+    state.recording = null;
+    player.seek(0);
+    player.length = 0;
+    board = new Board(boardBox, { n, onActivate: lock, label: `${n}×${n} board of the watched solver` });
+    render();
+  }
+
+  function lock(square) {
+    if (state.recording) {
+      say(error, "Locked queens are set before a run: press Start again to run with new ones.");
+      state.recording = null;
+      player.length = 0;
+      player.seek(0);
+    }
+    const k = key(square);
+    state.locked = state.locked.some((q) => key(q) === k)
+      ? state.locked.filter((q) => key(q) !== k)
+      : [...state.locked, square];
+    saveFix();
+    render();
+  }
+
+  function saveFix() {
+    pushSettings(settings(), true);
+  }
+
+  function settings() {
+    const values = {};
+    for (const input of params.querySelectorAll("input")) {
+      if (input.value !== "" && Number(input.value) !== Number(input.dataset.default)) values[input.name] = input.value;
+    }
+    return {
+      solver: state.solver.name,
+      n: state.n,
+      seed: seedInput.value.trim(),
+      fix: state.locked.map((q) => squareName(q, state.n)).join(","),
+      max_iters: itersInput.value.trim(),
+      ...values,
+    };
+  }
+
+  /** The run's query, every field checked against the descriptor and the limits. */
+  function query() {
+    const q = { solver: state.solver.name, n: checkWhole(nInput.value, 1, maxN, "N"), seed: checkSeed(seedInput.value) };
+    if (state.locked.length) q.fix = state.locked.map((sq) => squareName(sq, state.n)).join(",");
+    if (itersInput.value.trim()) q.max_iters = checkWhole(itersInput.value, 1, Number.MAX_SAFE_INTEGER, `Max ${unitLabel(state.solver)}`);
+    for (const input of params.querySelectorAll("input")) {
+      const parameter = state.solver.parameters.find((p) => p.name === input.name);
+      q[input.name] = checkParameter(parameter, input.value);
+    }
+    return q;
+  }
+
+  async function start() {
+    let q;
+    try {
+      q = query();
+    } catch (e) {
+      say(error, e.message);
+      return;
+    }
+    say(error, "");
+    if (q.n !== state.n) setBoard(q.n);
+    pushSettings(settings(), false);
+    if (state.request) state.request.abort();
+    const request = new AbortController();
+    state.request = request;
+    const recording = new Recording();
+    state.recording = recording;
+    player.seek(0);
+    player.length = 0;
+    player.playing = true;
+    status.textContent = "running";
+    try {
+      await api.solve(q, (event) => {
+        if (state.recording !== recording) return;
+        recording.push(event);
+        player.length = recording.length;
+        if (event.type === "finished") finish(event);
+      }, request.signal);
+    } catch (e) {
+      if (e.name !== "AbortError") {
+        say(error, e.message);
+        status.textContent = "refused";
+      }
+    }
+  }
+
+  function finish(event) {
+    if (event.status === "error") say(error, api.sentence(event.stop_reason));
+    const why = event.stop_reason ? ` (${event.stop_reason})` : "";
+    status.textContent = `${event.status}${why}`;
+    render();
+  }
+
+  function togglePlay() {
+    if (!state.recording) {
+      start();
+      return;
+    }
+    if (player.position >= player.length) player.seek(0);
+    player.playing = !player.playing;
+    render();
+  }
+
+  function move(delta) {
+    player.step(delta);
+    render();
+  }
+
+  function showSpeed() {
+    speedOut.textContent = `${player.rate >= 10 ? Math.round(player.rate) : player.rate.toFixed(1)} steps/s`;
+  }
+
+  function render() {
+    const recording = state.recording;
+    playButton.textContent = player.playing ? "Pause" : "Play";
+    showSpeed();
+    timeline.max = String(player.length);
+    timeline.value = String(player.position);
+    if (!recording || !recording.start) {
+      board.render({ queens: state.locked.map((q) => ({ ...q, kind: "locked" })) });
+      counters.step.textContent = "0";
+      counters.iteration.textContent = "–";
+      counters.score.textContent = "–";
+      counters.queens.textContent = String(state.locked.length);
+      counters.pairs.textContent = "0";
+      return;
+    }
+    const k = player.position;
+    const model = frameModel(recording, k, state.n);
+    board.render(model);
+    const c = model.counters;
+    counters.step.textContent = `${c.step.toLocaleString()} of ${c.steps.toLocaleString()}${recording.done ? "" : "…"}`;
+    counters.iteration.textContent = c.iteration.toLocaleString();
+    counters.score.textContent = c.score === null ? "–" : c.score.toLocaleString();
+    counters.queens.textContent = String(c.queens);
+    counters.pairs.textContent = String(c.pairs);
+    drawChart(c.iteration);
+  }
+
+  function drawChart(cursor) {
+    const recording = state.recording;
+    const now = performance.now();
+    if (now - state.chartAt < 150 && player.playing) return;
+    state.chartAt = now;
+    const points = thin(recording.scores(), 400);
+    if (!points.length) {
+      chartBox.replaceChildren();
+      return;
+    }
+    chartBox.replaceChildren(lineChart({
+      series: [{ name: "score", points }],
+      xLabel: unitLabel(state.solver),
+      yLabel: state.solver.counts === "nodes" ? "depth (queens placed)" : "score (higher is better)",
+      title: "Score at each step",
+      cursor,
+      width: 380,
+      height: 200,
+    }));
+  }
+
+  let last = performance.now();
+  function frame(now) {
+    const seconds = Math.min(0.25, (now - last) / 1000);
+    last = now;
+    if (!element.hidden && player.tick(seconds)) render();
+    if (player.playing && player.position >= player.length && state.recording && state.recording.done) {
+      player.playing = false;
+      render();
+    }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+
+  return {
+    element,
+    /** Shows the view with the settings of its URL. */
+    show(settings) {
+      const solver = byName.get(settings.solver) || state.solver;
+      state.solver = solver;
+      solverSelect.value = solver.name;
+      if (settings.seed) seedInput.value = settings.seed;
+      itersInput.value = settings.max_iters || "";
+      const values = {};
+      for (const p of solver.parameters) if (settings[p.name] !== undefined) values[p.name] = settings[p.name];
+      buildParams(values);
+      let n = state.n;
+      try {
+        if (settings.n) n = checkWhole(settings.n, 1, maxN, "N");
+        state.locked = parseSquares(settings.fix || "", n);
+        say(error, "");
+      } catch (e) {
+        say(error, e.message);
+      }
+      setBoard(n);
+    },
+    /** The board element (for tests and screenshots). */
+    get board() {
+      return board;
+    },
+  };
+}
