@@ -136,6 +136,17 @@ pub enum Format {
     Summary,
 }
 
+/// Which counting engine `count` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// The quadrant join where it is faster (N ≥ 10) and fits in --memory, else backtracking.
+    Auto,
+    /// The quadrant join: meet in the middle over the board's four quadrants (N from 4 to 25).
+    Join,
+    /// Row-by-row bitmask backtracking, one representative per symmetry class (N up to 32).
+    Backtracking,
+}
+
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Board side N (1 to 32).
@@ -188,6 +199,15 @@ pub struct CountArgs {
     /// Stop after this many seconds, keeping what was counted (with --checkpoint, to resume).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+
+    /// The counting engine.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
+
+    /// The most memory the count may plan to use, like 8G or 512M [default: 2G]; a count that
+    /// needs more is refused before it starts (auto then chooses backtracking).
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
 }
 
 #[derive(Debug, Args)]

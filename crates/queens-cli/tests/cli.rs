@@ -609,6 +609,56 @@ fn count_prints_total_and_unique() {
     }
 }
 
+/// `--engine` picks how a count is made (auto: the join from N = 10), `--memory` bounds it.
+#[test]
+fn count_engines_and_memory() {
+    for (args, engine) in [
+        (&["count", "12", "--json"][..], "join"),
+        (
+            &["count", "12", "--json", "--engine", "backtracking"],
+            "backtracking",
+        ),
+        (&["count", "9", "--json"], "backtracking"),
+        (&["count", "9", "--json", "--engine", "join"], "join"),
+    ] {
+        let document = json(args, 0);
+        assert_eq!(document["engine"], engine, "{args:?}");
+        let n: u32 = args[1].parse().unwrap();
+        assert_eq!(
+            (
+                document["total"].as_u64().unwrap(),
+                document["unique"].as_u64().unwrap()
+            ),
+            reference(n),
+            "{args:?}"
+        );
+    }
+    let text = run(&["count", "12", "--threads", "1"], 0);
+    assert!(text.contains("half boards in"), "{text}");
+    assert!(text.contains("(join engine)"), "{text}");
+    // Too little memory: the join is refused before it starts, auto falls back.
+    refuses(
+        &["count", "16", "--engine", "join", "--memory", "1M"],
+        "more than the limit of 1.0 MiB",
+    );
+    let fallback = json(&["count", "10", "--json", "--memory", "4M"], 0);
+    assert_eq!(fallback["engine"], "backtracking");
+    for (args, message) in [
+        (
+            &["count", "3", "--engine", "join"][..],
+            "counts N from 4 to 25",
+        ),
+        (&["count", "8", "--memory", "8X"], "unknown unit"),
+        (&["count", "8", "--memory", "0"], "more than 0"),
+        (
+            &["count", "8", "--engine", "magic"],
+            "invalid value 'magic'",
+        ),
+    ] {
+        refuses(args, message);
+    }
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -632,7 +682,7 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
         "shard",
         "shards",
         "total",
-        "unique",
+        "fixed",
         "nodes",
         "fingerprint",
     ] {

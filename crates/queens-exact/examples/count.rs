@@ -15,7 +15,7 @@ fn main() {
     println!(
         "N={n} total={} unique={} nodes={} {:.3}s",
         tally.total,
-        tally.unique,
+        tally.unique(),
         tally.nodes,
         started.elapsed().as_secs_f64()
     );

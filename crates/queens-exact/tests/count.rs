@@ -4,7 +4,9 @@
 use queens_core::Budget;
 
 use queens_exact::count::shard::{MergeError, ShardReport, merge};
-use queens_exact::count::{CountError, CountPlan, Shard, Tally, checkpoint, count};
+use queens_exact::count::{
+    CountError, CountJob, CountPlan, CountRunError, Engine, Shard, Tally, checkpoint, count,
+};
 
 /// (n, total, unique) from the reference table.
 fn reference() -> Vec<(u32, u128, u128)> {
@@ -24,23 +26,111 @@ fn reference() -> Vec<(u32, u128, u128)> {
         .collect()
 }
 
-fn check_against_reference(sizes: impl Fn(u32) -> bool) {
-    for (n, total, unique) in reference().into_iter().filter(|&(n, ..)| sizes(n)) {
-        let tally = count(n).unwrap();
-        assert_eq!((tally.total, tally.unique), (total, unique), "N = {n}");
+/// Counts every N that `sizes` accepts with `engine` and compares with OEIS.
+fn check_against_reference(engine: Engine, sizes: impl Fn(u32) -> bool) {
+    for (n, total, unique) in reference()
+        .into_iter()
+        .filter(|&(n, ..)| sizes(n) && engine.sizes().contains(&n))
+    {
+        let plan = CountPlan::with_engine(n, engine).unwrap();
+        let result = CountJob::new(plan)
+            .run(&Budget::unlimited(), |_, _| {})
+            .unwrap();
+        let tally = result.tally;
+        assert_eq!(
+            (tally.total, tally.unique()),
+            (total, unique),
+            "N = {n}, {engine}"
+        );
     }
 }
 
 #[test]
-fn counts_match_oeis_up_to_15() {
-    check_against_reference(|n| n <= 15);
+fn both_engines_match_oeis_up_to_15() {
+    for engine in Engine::ALL {
+        check_against_reference(engine, |n| n <= 15);
+    }
+}
+
+#[test]
+fn the_join_matches_oeis_for_16() {
+    check_against_reference(Engine::Join, |n| n == 16);
+}
+
+/// `cargo test --release -p queens-exact -- --ignored` (about a minute on two cores).
+#[test]
+#[ignore = "heavy: run in release mode on purpose"]
+fn the_join_matches_oeis_for_17_and_18() {
+    check_against_reference(Engine::Join, |n| (17..=18).contains(&n));
 }
 
 /// Minutes in a debug build: `cargo test --release -p queens-exact -- --ignored`.
 #[test]
 #[ignore = "heavy: run in release mode on purpose"]
-fn counts_match_oeis_for_16_and_17() {
-    check_against_reference(|n| (16..=17).contains(&n));
+fn backtracking_matches_oeis_for_16_and_17() {
+    check_against_reference(Engine::Backtracking, |n| (16..=17).contains(&n));
+}
+
+#[test]
+fn the_engines_agree_on_every_part_of_their_plans() {
+    assert_eq!(CountPlan::new(9).unwrap().engine(), Engine::Backtracking);
+    assert_eq!(CountPlan::new(12).unwrap().engine(), Engine::Join);
+    assert_ne!(
+        CountPlan::with_engine(12, Engine::Join)
+            .unwrap()
+            .fingerprint(),
+        CountPlan::with_engine(12, Engine::Backtracking)
+            .unwrap()
+            .fingerprint()
+    );
+    assert_eq!(
+        CountPlan::with_engine(3, Engine::Join).unwrap_err(),
+        CountError::EngineSize {
+            engine: Engine::Join,
+            n: 3
+        }
+    );
+    // The join's unique count comes from Burnside's lemma; its parts are of two kinds.
+    let plan = CountPlan::with_engine(13, Engine::Join).unwrap();
+    let budget = Budget::unlimited();
+    let parts: Vec<Tally> = (0..plan.len())
+        .map(|id| plan.count_one(id, &budget).unwrap())
+        .collect();
+    for (id, part) in parts.iter().enumerate() {
+        assert!(plan.plausible(id, part), "part {id}: {part:?}");
+        assert!(part.total == 0 || part.fixed == 0, "part {id}: {part:?}");
+    }
+    assert!(!plan.plausible(
+        0,
+        &Tally {
+            total: 8,
+            fixed: 0,
+            nodes: 0
+        }
+    ));
+}
+
+/// Above its memory limit a count is refused before it starts; auto then picks backtracking.
+#[test]
+fn memory_limits_are_checked_before_counting() {
+    let plan = CountPlan::with_engine(16, Engine::Join).unwrap();
+    let needed = plan.memory_estimate(1);
+    let job = CountJob::new(plan)
+        .with_threads(1)
+        .unwrap()
+        .with_memory_limit(needed - 1);
+    let error = job.run(&Budget::unlimited(), |_, _| {}).unwrap_err();
+    assert!(matches!(error, CountRunError::Memory(_)), "{error}");
+    assert!(error.to_string().contains("more than the limit"), "{error}");
+    assert_eq!(Engine::for_count(16, needed - 1), Engine::Backtracking);
+    assert_eq!(Engine::for_count(16, needed), Engine::Join);
+    // The default limit admits the join up to N = 21 on two threads.
+    for n in 10..=21 {
+        assert!(
+            Engine::Join.memory_estimate(n, 2) <= queens_exact::count::DEFAULT_MEMORY_LIMIT,
+            "N = {n}"
+        );
+    }
 }
 
 #[test]
@@ -76,7 +166,7 @@ fn shards_of_several_splits_sum_to_the_whole() {
         let merged = merge(&reports).unwrap();
         assert_eq!(
             (merged.total, merged.unique, merged.nodes),
-            (whole.total, whole.unique, whole.nodes),
+            (whole.total, whole.unique(), whole.nodes),
             "{shards} shards"
         );
     }
@@ -151,11 +241,11 @@ fn merge_refuses_forged_reports() {
         Err(MergeError::Damaged { .. })
     ));
     // Recomputed checksums: numbers no count gives, sums that overflow, totals against OEIS.
-    let forged = |total, unique| {
+    let forged = |total, fixed| {
         let shard = Shard::new(1, 2).unwrap();
         let tally = Tally {
             total,
-            unique,
+            fixed,
             nodes: 0,
         };
         (
@@ -164,7 +254,7 @@ fn merge_refuses_forged_reports() {
         )
     };
     assert!(matches!(
-        merge(&[honest(0, 2), forged(100, 2)]),
+        merge(&[honest(0, 2), forged(100, 3)]),
         Err(MergeError::Implausible { .. })
     ));
     assert!(matches!(
@@ -176,7 +266,7 @@ fn merge_refuses_forged_reports() {
         Err(MergeError::Overflow { .. })
     ));
     assert!(matches!(
-        merge(&[honest(0, 2), forged(16, 2)]),
+        merge(&[honest(0, 2), forged(16, 0)]),
         Err(MergeError::Contradicts { n: 8, .. })
     ));
     // A claim of four billion shards is checked against the files given, not allocated.
@@ -196,7 +286,7 @@ fn merge_refuses_forged_reports() {
 /// checkpoint refuses while the first runs.
 #[test]
 fn checkpoints_refuse_forgery_and_a_second_writer() {
-    use queens_exact::count::{CountJob, CountRunError};
+    use queens_exact::count::CountJob;
 
     let dir = std::env::temp_dir().join(format!("queens-forged-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -236,7 +326,7 @@ fn checkpoints_refuse_forgery_and_a_second_writer() {
         0,
         Tally {
             total: 8_000,
-            unique: 1_000,
+            fixed: 0,
             nodes: 1,
         },
     );
@@ -261,7 +351,7 @@ fn checkpoints_refuse_forgery_and_a_second_writer() {
     assert!(error.contains("in use by another count"), "{error}");
     drop(held);
     let result = second.run(&budget, |_, _| {}).unwrap();
-    assert_eq!((result.tally.total, result.tally.unique), (352, 46));
+    assert_eq!((result.tally.total, result.tally.unique()), (352, 46));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -300,7 +390,7 @@ fn checkpoints_resume_without_loss_or_double_counting() {
         }
     }
     let sum = resumed.sum();
-    assert_eq!((sum.total, sum.unique), (724, 92));
+    assert_eq!((sum.total, sum.unique()), (724, 92));
     assert_eq!(sum, count(10).unwrap());
 
     // A checkpoint of another count is refused, not merged.
@@ -314,10 +404,13 @@ fn checkpoints_resume_without_loss_or_double_counting() {
 
 #[test]
 fn a_cancelled_subproblem_reports_nothing() {
-    let plan = CountPlan::new(18).unwrap();
+    let plan = CountPlan::with_engine(18, Engine::Backtracking).unwrap();
     let cancelled = Budget::unlimited();
     cancelled.token().cancel();
     // The largest subproblems of N = 18 run well past the first cancel poll.
-    let stopped = (0..plan.subproblems().len()).any(|id| plan.count_one(id, &cancelled).is_none());
+    let stopped = (0..plan.len()).any(|id| plan.count_one(id, &cancelled).is_none());
     assert!(stopped);
+    // A join piece reads the budget before every row set.
+    let join = CountPlan::with_engine(18, Engine::Join).unwrap();
+    assert_eq!(join.count_one(join.len() - 1, &cancelled), None);
 }

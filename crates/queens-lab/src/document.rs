@@ -77,21 +77,31 @@ pub struct CountDocument {
     pub elapsed_ms: f64,
     /// Nodes searched.
     pub nodes: u64,
-    /// Subproblems counted.
+    /// Parts counted (subproblems or pieces).
     pub subproblems: usize,
+    /// The engine that counted: `backtracking` or `join`.
+    pub engine: &'static str,
 }
 
 impl CountDocument {
     /// The document of a complete count.
-    pub fn new(n: u32, tally: Tally, threads: usize, elapsed_ms: f64, subproblems: usize) -> Self {
+    pub fn new(
+        n: u32,
+        tally: Tally,
+        threads: usize,
+        elapsed_ms: f64,
+        subproblems: usize,
+        engine: &'static str,
+    ) -> Self {
         CountDocument {
             n,
             total: tally.total,
-            unique: tally.unique,
+            unique: tally.unique(),
             threads,
             elapsed_ms,
             nodes: tally.nodes,
             subproblems,
+            engine,
         }
     }
 }

@@ -239,6 +239,7 @@ fn count(
             job.threads(),
             elapsed_ms,
             result.subproblems,
+            job.plan().engine().name(),
         )),
     }
     .map_err(refused)?;

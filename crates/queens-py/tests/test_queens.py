@@ -125,6 +125,7 @@ def test_counts_match_oeis():
     parts = [queens.count(11, shard=(i, 3)) for i in range(3)]
     assert sum(p.total for p in parts) == 2680
     assert parts[0].to_dict()["shards"] == 3
+    assert parts[0].unique is None
     assert queens.count(12, threads=1).to_dict()["threads"] == 1
 
 

@@ -38,7 +38,7 @@ pub async fn count(
                 "type": "finished",
                 "n": n,
                 "total": u64::try_from(result.tally.total).ok(),
-                "unique": u64::try_from(result.tally.unique).ok(),
+                "unique": u64::try_from(result.tally.unique()).ok(),
                 "elapsed_ms": result.elapsed.as_secs_f64() * 1e3,
             }),
             Ok(result) => json!({

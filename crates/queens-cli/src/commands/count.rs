@@ -7,12 +7,17 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, Shard};
+use queens_exact::count::{
+    CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, DEFAULT_MEMORY_LIMIT, Engine,
+    Shard,
+};
 use queens_lab::document::CountDocument;
 use serde::Serialize;
 
-use crate::args::CountArgs;
-use crate::commands::{command_budget, interrupt_token, parse_side, slurm, write_atomically};
+use crate::args::{CountArgs, EngineChoice};
+use crate::commands::{
+    command_budget, interrupt_token, parse_bytes, parse_side, slurm, write_atomically,
+};
 use crate::exit::Exit;
 use crate::progress;
 
@@ -27,8 +32,8 @@ struct CountConfig {
 
 impl CountConfig {
     fn from_args(args: &CountArgs) -> anyhow::Result<Self> {
-        let plan = CountPlan::new(parse_side(&args.size)?)?;
-        let mut job = CountJob::new(plan);
+        let (plan, memory_limit) = plan(args)?;
+        let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
         if let Some(threads) = args.threads {
             job = job.with_threads(threads)?;
         }
@@ -76,6 +81,27 @@ impl CountConfig {
             report,
         })
     }
+}
+
+/// The count's plan by the engine asked for (auto: by N and the memory limit only, so that
+/// every shard of a count picks the same), and the memory limit.
+fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
+    let n = parse_side(&args.size)?;
+    let memory_limit = args
+        .memory
+        .as_deref()
+        .map(parse_bytes)
+        .transpose()?
+        .unwrap_or(DEFAULT_MEMORY_LIMIT);
+    if !(1..=queens_exact::count::MAX_N).contains(&n) {
+        return Err(CountError::Size(n).into());
+    }
+    let engine = match args.engine {
+        EngineChoice::Auto => Engine::for_count(n, memory_limit),
+        EngineChoice::Join => Engine::Join,
+        EngineChoice::Backtracking => Engine::Backtracking,
+    };
+    Ok((CountPlan::with_engine(n, engine)?, memory_limit))
 }
 
 /// `count --shard`: the shard report, with the run's own figures.
@@ -138,7 +164,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 
 /// `--slurm`: the count as a job array and a merge job.
 fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
-    let plan = CountPlan::new(parse_side(&args.size)?)?;
+    let (plan, memory_limit) = plan(args)?;
     let shards = args.shards.context("--slurm needs --shards M")?;
     slurm::check_shards(shards)?;
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
@@ -153,6 +179,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         shards,
         dir,
         threads: args.threads,
+        memory_limit: args.memory.is_some().then_some(memory_limit),
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),
@@ -178,7 +205,14 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         }
         out.write_all(text.as_bytes())?;
     } else if config.json {
-        let document = CountDocument::new(n, sum, threads, elapsed_ms, result.subproblems);
+        let document = CountDocument::new(
+            n,
+            sum,
+            threads,
+            elapsed_ms,
+            result.subproblems,
+            config.job.plan().engine().name(),
+        );
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {
@@ -187,15 +221,20 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             "N = {n}: {} solution{}, {} unique",
             sum.total,
             if sum.total == 1 { "" } else { "s" },
-            sum.unique
+            sum.unique()
         )?;
+        let (work, parts) = match config.job.plan().engine() {
+            Engine::Backtracking => ("nodes", "subproblems"),
+            Engine::Join => ("half boards", "pieces"),
+        };
         writeln!(
             out,
-            "{} nodes in {} subproblems, {:.3} s on {threads} thread{}",
+            "{} {work} in {} {parts}, {:.3} s on {threads} thread{} ({} engine)",
             sum.nodes,
             result.subproblems,
             result.elapsed.as_secs_f64(),
-            if threads == 1 { "" } else { "s" }
+            if threads == 1 { "" } else { "s" },
+            config.job.plan().engine()
         )?;
     }
     out.flush()?;

@@ -36,6 +36,8 @@ pub struct SlurmCount {
     pub dir: PathBuf,
     /// Worker threads of each task, if set.
     pub threads: Option<usize>,
+    /// The memory limit of each task, if set.
+    pub memory_limit: Option<u64>,
     /// Wait for the result and print it.
     pub wait: bool,
     /// Print JSON.
@@ -116,8 +118,13 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
             quote(binary.as_os_str()),
             quote(count.dir.as_os_str())
         );
+        // Every task counts by the same engine, so that the shards' splits agree.
+        let _ = write!(task, " --engine {}", count.plan.engine());
         if let Some(threads) = count.threads {
             let _ = write!(task, " --threads {threads}");
+        }
+        if let Some(bytes) = count.memory_limit {
+            let _ = write!(task, " --memory {bytes}");
         }
         let mut args: Vec<String> = vec![
             format!("--array={}", ranges(&pending)),

@@ -34,7 +34,7 @@ pub struct Checkpoint {
 struct Finished {
     id: usize,
     total: u128,
-    unique: u128,
+    fixed: u128,
     nodes: u64,
 }
 
@@ -122,7 +122,7 @@ fn entries_text(done: &[Finished]) -> String {
         let _ = writeln!(
             text,
             "{} {} {} {}",
-            entry.id, entry.total, entry.unique, entry.nodes
+            entry.id, entry.total, entry.fixed, entry.nodes
         );
     }
     text
@@ -189,7 +189,7 @@ pub fn parse(
     let mut progress = Progress::default();
     let mut sum = Tally::default();
     for entry in saved.done {
-        if entry.id >= plan.subproblems().len() || !shard.owns(entry.id) {
+        if entry.id >= plan.len() || !shard.owns(entry.id) {
             return Err(corrupt(format!(
                 "subproblem {} is not part of shard {shard}",
                 entry.id
@@ -200,13 +200,13 @@ pub fn parse(
         }
         let tally = Tally {
             total: entry.total,
-            unique: entry.unique,
+            fixed: entry.fixed,
             nodes: entry.nodes,
         };
-        if !integrity::plausible(&tally) {
+        if !plan.plausible(entry.id, &tally) {
             return Err(corrupt(format!(
-                "subproblem {} has {} solutions in {} classes, which no count gives",
-                entry.id, tally.total, tally.unique
+                "subproblem {} has {} solutions and {} fixed by symmetries, which it cannot have",
+                entry.id, tally.total, tally.fixed
             )));
         }
         sum = integrity::add(sum, tally).ok_or_else(|| corrupt("its totals overflow".into()))?;
@@ -235,7 +235,7 @@ pub fn save(
         .map(|(&id, tally)| Finished {
             id,
             total: tally.total,
-            unique: tally.unique,
+            fixed: tally.fixed,
             nodes: tally.nodes,
         })
         .collect();

@@ -9,7 +9,7 @@
 //! let job = CountJob::new(CountPlan::new(10)?).with_threads(2)?;
 //! let result = job.run(&Budget::unlimited(), |_done, _of| {})?;
 //! assert!(result.is_complete());
-//! assert_eq!((result.tally.total, result.tally.unique), (724, 92));
+//! assert_eq!((result.tally.total, result.tally.unique()), (724, 92));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use queens_core::{Budget, StopReason};
+use queens_core::error::human_bytes;
+use queens_core::{Budget, StopReason, memory};
 use thiserror::Error;
 
 use super::checkpoint::{self, CheckpointError, Progress};
@@ -41,6 +42,9 @@ pub enum CountRunError {
     /// The checkpoint could not be read or written.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
+    /// The count would need more memory than it may take or the machine has.
+    #[error("{0}")]
+    Memory(String),
     /// A whole count that contradicts the published one: a damaged or forged checkpoint (or a
     /// bug), never printed as a result.
     #[error("the count gives {total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}{}", if *resumed { ": the checkpoint it resumed from is wrong" } else { "" })]
@@ -69,6 +73,7 @@ pub struct CountJob {
     threads: Option<usize>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: Duration,
+    memory_limit: u64,
 }
 
 /// What a count found: the sum over its finished subproblems, and whether that is all of them.
@@ -105,7 +110,47 @@ impl CountJob {
             threads: None,
             checkpoint: None,
             checkpoint_every: CHECKPOINT_EVERY,
+            memory_limit: super::DEFAULT_MEMORY_LIMIT,
         }
+    }
+
+    /// Refusing to start if the plan's memory estimate exceeds `bytes` (by default
+    /// [`super::DEFAULT_MEMORY_LIMIT`]); whatever the limit, a count that needs more than the
+    /// machine has available is refused rather than left to swap.
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// The memory the count may plan to use, in bytes.
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// The count's peak memory on its threads, estimated before it starts, in bytes.
+    pub fn memory_estimate(&self) -> u64 {
+        self.plan.memory_estimate(self.threads())
+    }
+
+    /// `Err` if the count would need more memory than allowed or available.
+    fn check_memory(&self) -> Result<(), CountRunError> {
+        let needed = self.memory_estimate();
+        let what = format!(
+            "counting N = {} by the {} engine on {} thread{}",
+            self.plan.n(),
+            self.plan.engine(),
+            self.threads(),
+            if self.threads() == 1 { "" } else { "s" }
+        );
+        if needed > self.memory_limit {
+            return Err(CountRunError::Memory(format!(
+                "{what} needs about {}, more than the limit of {}",
+                human_bytes(u128::from(needed)),
+                human_bytes(u128::from(self.memory_limit))
+            )));
+        }
+        memory::check(&what, u128::from(needed)).map_err(CountRunError::Memory)
     }
 
     /// Only `shard`'s subproblems.
@@ -160,6 +205,7 @@ impl CountJob {
         budget: &Budget,
         progress: impl Fn(usize, usize) + Sync,
     ) -> Result<CountResult, CountRunError> {
+        self.check_memory()?;
         let plan = &self.plan;
         let ids = plan.shard_ids(self.shard);
         let _lock = self
@@ -217,12 +263,12 @@ impl CountJob {
         if self.shard == Shard::WHOLE
             && finished == ids.len()
             && let Some((total, unique)) = integrity::published(plan.n())
-            && (total, unique) != (tally.total, tally.unique)
+            && (total, unique) != (tally.total, tally.unique())
         {
             return Err(CountRunError::Contradicts {
                 n: plan.n(),
                 total: tally.total,
-                unique: tally.unique,
+                unique: tally.unique(),
                 published_total: total,
                 published_unique: unique,
                 resumed: resumed_count > 0,

@@ -4,9 +4,10 @@
 //!
 //! A checksum (SHA-256 over the split's fingerprint and the file's numbers) catches a damaged
 //! or hand-edited file; it cannot stop someone who recomputes it. What catches that too: every
-//! tally must be plausible (a class of solutions has 1, 2, 4 or 8 members, so `unique ≤ total ≤
-//! 8 · unique`), sums are checked for overflow, and a complete count of N ≤ 27 must equal OEIS
-//! A000170 and A002562.
+//! part's tally must be plausible for its kind (see [`super::CountPlan::plausible`]), a whole
+//! count must be one (a class of solutions has 1, 2, 4 or 8 members, so Burnside's sum
+//! `total + fixed` is a multiple of 8 and `unique ≤ total ≤ 8 · unique`), sums are checked for
+//! overflow, and a complete count of N ≤ 27 must equal OEIS A000170 and A002562.
 
 use sha2::{Digest, Sha256};
 
@@ -27,17 +28,21 @@ pub fn checksum(fingerprint: &str, content: &str) -> String {
         })
 }
 
-/// Whether `tally` could be a count of solutions: no more solutions than eight per class, no
-/// fewer than one.
+/// Whether `tally` could be a count of whole classes of solutions: each class adds 8 to
+/// Burnside's sum `total + fixed`, with 1 to 8 solutions.
 pub fn plausible(tally: &Tally) -> bool {
-    tally.unique <= tally.total && tally.total <= tally.unique.saturating_mul(8)
+    let Some(burnside) = tally.total.checked_add(tally.fixed) else {
+        return false;
+    };
+    let classes = burnside / 8;
+    burnside % 8 == 0 && classes <= tally.total && tally.total <= classes.saturating_mul(8)
 }
 
 /// `a + b`, refused on overflow.
 pub fn add(a: Tally, b: Tally) -> Option<Tally> {
     Some(Tally {
         total: a.total.checked_add(b.total)?,
-        unique: a.unique.checked_add(b.unique)?,
+        fixed: a.fixed.checked_add(b.fixed)?,
         nodes: a.nodes.checked_add(b.nodes)?,
     })
 }
@@ -93,15 +98,18 @@ mod tests {
 
     #[test]
     fn tallies_are_plausible_or_not() {
-        let tally = |total, unique| Tally {
+        let tally = |total, fixed| Tally {
             total,
-            unique,
+            fixed,
             nodes: 0,
         };
-        assert!(plausible(&tally(92, 12)));
+        // N = 8: 92 solutions in 12 classes, one of them of 4.
+        assert!(plausible(&tally(92, 4)));
         assert!(plausible(&tally(0, 0)));
-        assert!(!plausible(&tally(97, 12)));
-        assert!(!plausible(&tally(11, 12)));
+        assert!(plausible(&tally(1, 7)));
+        assert!(!plausible(&tally(92, 5)));
+        assert!(!plausible(&tally(1, 15)));
+        assert!(!plausible(&tally(u128::MAX, 8)));
         assert_eq!(add(tally(u128::MAX, 1), tally(1, 1)), None);
         assert_eq!(published(8), Some((92, 12)));
         assert_eq!(published(27).map(|p| p.0), Some(234_907_967_154_122_528));

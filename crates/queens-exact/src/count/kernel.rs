@@ -5,33 +5,13 @@
 //! keeps its own stack in locals, so there is no recursion and nothing but the stack touches
 //! memory in the hot path. The penultimate row's candidates are completed in a tight inner loop
 //! by the last row's free mask, and each solution is weighed by its [`Case`] (see
-//! [`super::plan`]): almost always 8 solutions and 1 class, otherwise by comparing the members of
+//! [`super::plan`]): almost always a class of 8 solutions, otherwise by comparing the members of
 //! its class explicitly.
 
 use queens_core::Budget;
 
-use serde::{Deserialize, Serialize};
-
+use super::Tally;
 use super::plan::{Case, Subproblem, allowed_columns};
-
-/// What one subproblem contributes to a count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
-    /// Solutions (all members of the classes whose representative was found).
-    pub total: u128,
-    /// Symmetry classes (one per representative).
-    pub unique: u128,
-    /// Queens placed by the search beyond the subproblem's fixed rows.
-    pub nodes: u64,
-}
-
-impl std::ops::AddAssign for Tally {
-    fn add_assign(&mut self, other: Tally) {
-        self.total += other.total;
-        self.unique += other.unique;
-        self.nodes += other.nodes;
-    }
-}
 
 /// How many nodes pass between looks at the budget.
 const CANCEL_POLL: u64 = 1 << 20;
@@ -43,9 +23,10 @@ type Frame = (u32, u32, u32, u32);
 /// Counts one subproblem of the N×N board; `None` if `budget` stopped before it finished.
 pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
     if sub.case == Case::Single {
+        // The one queen is left in place by all seven other symmetries.
         return Some(Tally {
             total: 1,
-            unique: 1,
+            fixed: 7,
             nodes: 0,
         });
     }
@@ -367,7 +348,6 @@ impl Weigher<'_> {
             _ => count,
         };
         tally.total += 8 * u128::from(plain);
-        tally.unique += u128::from(plain);
     }
 
     /// The bit of the queen of `row` (below the last row) in the solution being weighed.
@@ -446,7 +426,8 @@ impl Weigher<'_> {
                 Some(_) => {}
             }
         }
+        // A class of 8 / s solutions, each fixed by s symmetries: 8 in Burnside's sum.
         tally.total += 8 / stabiliser;
-        tally.unique += 1;
+        tally.fixed += 8 - 8 / stabiliser;
     }
 }

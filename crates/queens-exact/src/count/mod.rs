@@ -12,32 +12,145 @@
 //! use queens_exact::count::count;
 //!
 //! let eight = count(8)?;
-//! assert_eq!((eight.total, eight.unique), (92, 12));
+//! assert_eq!((eight.total, eight.unique()), (92, 12));
 //! # Ok::<(), queens_exact::count::CountError>(())
 //! ```
 
 pub mod checkpoint;
 mod driver;
 pub mod integrity;
+pub mod join;
 mod kernel;
 pub mod plan;
 pub mod shard;
 
 use queens_core::Budget;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use driver::{CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, MAX_THREADS};
-pub use kernel::Tally;
 pub use plan::{Case, Subproblem};
 pub use shard::Shard;
 
-/// Bumped whenever the split or the kernel's node accounting changes, so that old shards and
-/// checkpoints are rejected.
-pub const KERNEL_VERSION: u32 = 1;
+/// Bumped whenever a split, an engine's node accounting or the numbers a part records change,
+/// so that old shards and checkpoints are rejected.
+pub const KERNEL_VERSION: u32 = 2;
+
+/// What a part of a count (a subproblem, a shard, a whole count) adds up to.
+///
+/// Besides the solutions it records Burnside's other terms: `fixed` sums, over the seven
+/// symmetries other than the identity, the solutions each leaves unchanged, so that a whole
+/// count's unique solutions are `(total + fixed) / 8` (see [`Tally::unique`]). The backtracking
+/// engine finds classes one representative at a time and records 8 − (class size) per class;
+/// the join counts solutions and the rotation-symmetric ones separately.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Solutions.
+    pub total: u128,
+    /// Solutions left unchanged by a symmetry other than the identity, summed over the seven.
+    pub fixed: u128,
+    /// Work done: queens placed (backtracking) or half boards built (join).
+    pub nodes: u64,
+}
+
+impl Tally {
+    /// Solutions up to rotation and reflection, by Burnside's lemma: `(total + fixed) / 8`.
+    /// Meaningful for a whole count.
+    pub fn unique(&self) -> u128 {
+        (self.total + self.fixed) / 8
+    }
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.total += other.total;
+        self.fixed += other.fixed;
+        self.nodes += other.nodes;
+    }
+}
 
 /// The largest N the kernel counts: its masks are 32 bits wide.
 pub const MAX_N: u32 = 32;
+
+/// The memory a count may plan to use unless told otherwise: 2 GiB.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 2 << 30;
+
+/// How a count is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Engine {
+    /// Row-by-row bitmask backtracking over one representative per symmetry class: the
+    /// reference, for every N up to 32, in little memory.
+    Backtracking,
+    /// The quadrant join ([`join`]): far faster from N = 10 on, with memory that grows about 8×
+    /// per two rows (N from 4 to 25).
+    Join,
+}
+
+impl Engine {
+    /// Every engine, by name.
+    pub const ALL: [Engine; 2] = [Engine::Backtracking, Engine::Join];
+
+    /// Its name on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Backtracking => "backtracking",
+            Engine::Join => "join",
+        }
+    }
+
+    /// The N it counts.
+    pub fn sizes(self) -> std::ops::RangeInclusive<u32> {
+        match self {
+            Engine::Backtracking => 1..=MAX_N,
+            Engine::Join => join::MIN_N..=join::MAX_N,
+        }
+    }
+
+    /// The faster engine for the N×N board whose peak memory stays within `memory_limit`
+    /// bytes: the join from N = 10 while it fits on one thread, else backtracking. It depends
+    /// on N and the limit only, so that every shard of a count picks the same.
+    pub fn for_count(n: u32, memory_limit: u64) -> Engine {
+        if (JOIN_FROM..=join::MAX_N).contains(&n)
+            && join::JoinPlan::memory_estimate(n, 1) <= memory_limit
+        {
+            Engine::Join
+        } else {
+            Engine::Backtracking
+        }
+    }
+
+    /// The peak memory of counting the N×N board on `threads` threads, in bytes.
+    pub fn memory_estimate(self, n: u32, threads: usize) -> u64 {
+        match self {
+            // The subproblem list and a stack per thread.
+            Engine::Backtracking => (1 << 20) + threads as u64 * (64 << 10),
+            Engine::Join => join::JoinPlan::memory_estimate(n, threads),
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        Engine::ALL
+            .into_iter()
+            .find(|engine| engine.name() == name)
+            .ok_or_else(|| format!("unknown counting engine {name:?}: use backtracking or join"))
+    }
+}
+
+/// The smallest N for which the join is chosen: below it backtracking is as fast (both take
+/// well under a millisecond).
+const JOIN_FROM: u32 = 10;
 
 /// A count that cannot be made.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -45,6 +158,14 @@ pub enum CountError {
     /// N outside 1..=32.
     #[error("counting supports N from 1 to {MAX_N} (the kernel's bit width), got {0}")]
     Size(u32),
+    /// N outside what the chosen engine counts.
+    #[error("the {engine} engine counts N from {} to {}, got {n}", engine.sizes().start(), engine.sizes().end())]
+    EngineSize {
+        /// The engine.
+        engine: Engine,
+        /// The N asked for.
+        n: u32,
+    },
     /// A shard index not below the shard count, or zero shards.
     #[error("shard {index}/{count} does not exist: use I/M with 0 ≤ I < M")]
     BadShard {
@@ -55,25 +176,60 @@ pub enum CountError {
     },
 }
 
-/// The whole of an N×N count, split into subproblems.
+/// The parts of a count, by engine.
+#[derive(Clone, Debug)]
+enum Parts {
+    Backtracking(Vec<Subproblem>),
+    Join(join::JoinPlan),
+}
+
+/// The whole of an N×N count, split into independent parts (subproblems of the backtracking
+/// engine, pieces of the join), in an order that depends on N and the engine only.
 #[derive(Clone, Debug)]
 pub struct CountPlan {
     n: u32,
-    subproblems: Vec<Subproblem>,
+    parts: Parts,
     fingerprint: u64,
 }
 
 impl CountPlan {
-    /// The split of the N×N count.
+    /// The split of the N×N count by the engine [`Engine::for_count`] picks within
+    /// [`DEFAULT_MEMORY_LIMIT`].
     pub fn new(n: u32) -> Result<Self, CountError> {
         if !(1..=MAX_N).contains(&n) {
             return Err(CountError::Size(n));
         }
-        let subproblems = plan::subproblems(n);
-        let fingerprint = plan::fingerprint(n, &subproblems);
+        let engine = Engine::for_count(n, DEFAULT_MEMORY_LIMIT);
+        Self::with_engine(n, engine)
+    }
+
+    /// The split of the N×N count by `engine`.
+    pub fn with_engine(n: u32, engine: Engine) -> Result<Self, CountError> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(CountError::Size(n));
+        }
+        if !engine.sizes().contains(&n) {
+            return Err(CountError::EngineSize { engine, n });
+        }
+        let (parts, fingerprint) = match engine {
+            Engine::Backtracking => {
+                let subproblems = plan::subproblems(n);
+                let fingerprint = plan::fingerprint(n, &subproblems);
+                (Parts::Backtracking(subproblems), fingerprint)
+            }
+            Engine::Join => {
+                let join = join::JoinPlan::new(n);
+                let fingerprint = plan::fingerprint_with(|feed| {
+                    feed(KERNEL_VERSION);
+                    feed(u32::MAX); // Not a backtracking split.
+                    join.describe(feed);
+                });
+                (Parts::Join(join), fingerprint)
+            }
+        };
         Ok(CountPlan {
             n,
-            subproblems,
+            parts,
             fingerprint,
         })
     }
@@ -83,29 +239,75 @@ impl CountPlan {
         self.n
     }
 
-    /// The subproblems, in their fixed order.
-    pub fn subproblems(&self) -> &[Subproblem] {
-        &self.subproblems
+    /// The engine.
+    pub fn engine(&self) -> Engine {
+        match self.parts {
+            Parts::Backtracking(_) => Engine::Backtracking,
+            Parts::Join(_) => Engine::Join,
+        }
     }
 
-    /// A hash of the split: equal for equal N and kernel version.
+    /// How many parts the count has.
+    pub fn len(&self) -> usize {
+        match &self.parts {
+            Parts::Backtracking(subproblems) => subproblems.len(),
+            Parts::Join(join) => join.work().len(),
+        }
+    }
+
+    /// Whether it has no parts (never: every count has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The backtracking engine's subproblems (empty for the join).
+    pub fn subproblems(&self) -> &[Subproblem] {
+        match &self.parts {
+            Parts::Backtracking(subproblems) => subproblems,
+            Parts::Join(_) => &[],
+        }
+    }
+
+    /// A hash of the split: equal for equal N, engine and kernel version.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
-    /// The indices of the subproblems in `shard`.
+    /// The peak memory of this count on `threads` threads, in bytes.
+    pub fn memory_estimate(&self, threads: usize) -> u64 {
+        self.engine().memory_estimate(self.n, threads)
+    }
+
+    /// The indices of the parts in `shard`.
     pub fn shard_ids(&self, shard: Shard) -> Vec<usize> {
-        (0..self.subproblems.len())
-            .filter(|&id| shard.owns(id))
-            .collect()
+        (0..self.len()).filter(|&id| shard.owns(id)).collect()
     }
 
-    /// Counts subproblem `id`; `None` if `budget` stopped it first.
+    /// Counts part `id`; `None` if `budget` stopped it first.
     pub fn count_one(&self, id: usize, budget: &Budget) -> Option<Tally> {
-        kernel::count_subproblem(self.n, &self.subproblems[id], budget)
+        match &self.parts {
+            Parts::Backtracking(subproblems) => {
+                kernel::count_subproblem(self.n, &subproblems[id], budget)
+            }
+            Parts::Join(join) => join.count(id, budget).map(|tally| Tally {
+                total: tally.total,
+                fixed: tally.fixed,
+                nodes: tally.nodes,
+            }),
+        }
     }
 
-    /// Counts the subproblems `ids` on the current rayon pool, calling `done` as each finishes
+    /// Whether `tally` could be what part `id` counts: a backtracking subproblem records
+    /// whole classes (8 in Burnside's sum each, a class of at most 8 solutions), a join piece
+    /// solutions only, a rotation search symmetric solutions only.
+    pub fn plausible(&self, id: usize, tally: &Tally) -> bool {
+        match &self.parts {
+            Parts::Backtracking(_) => integrity::plausible(tally),
+            Parts::Join(join) => join.plausible(id, tally.total, tally.fixed),
+        }
+    }
+
+    /// Counts the parts `ids` on the current rayon pool, calling `done` as each finishes
     /// (from any thread). Stops starting new ones once `budget` stops; the ones cut short
     /// are not reported.
     pub fn count_parallel(

@@ -160,6 +160,11 @@ fn extend(
 /// A 64-bit FNV-1a fingerprint of the split: N, the depth and every subproblem, so that shards
 /// and checkpoints made by a different split are recognised as foreign.
 pub(crate) fn fingerprint(n: u32, subproblems: &[Subproblem]) -> u64 {
+    fingerprint_with(|feed| describe(n, subproblems, feed))
+}
+
+/// The 64-bit FNV-1a hash of the numbers `describe` feeds it.
+pub(crate) fn fingerprint_with(describe: impl FnOnce(&mut dyn FnMut(u32))) -> u64 {
     const PRIME: u64 = 0x0100_0000_01b3;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |value: u32| {
@@ -168,6 +173,12 @@ pub(crate) fn fingerprint(n: u32, subproblems: &[Subproblem]) -> u64 {
             hash = hash.wrapping_mul(PRIME);
         }
     };
+    describe(&mut feed);
+    hash
+}
+
+/// Feeds the backtracking split to `feed`: the kernel version, N, the depth, every subproblem.
+fn describe(n: u32, subproblems: &[Subproblem], feed: &mut dyn FnMut(u32)) {
     feed(super::KERNEL_VERSION);
     feed(n);
     feed(split_depth(n) as u32);
@@ -184,7 +195,6 @@ pub(crate) fn fingerprint(n: u32, subproblems: &[Subproblem]) -> u64 {
             }
         }
         feed(sub.prefix.len() as u32);
-        sub.prefix.iter().copied().for_each(&mut feed);
+        sub.prefix.iter().copied().for_each(&mut *feed);
     }
-    hash
 }

@@ -71,8 +71,9 @@ pub struct ShardReport {
     pub shards: u32,
     /// Solutions found in this shard.
     pub total: u128,
-    /// Symmetry classes found in this shard.
-    pub unique: u128,
+    /// Solutions left unchanged by each symmetry other than the identity, summed (see
+    /// [`Tally`]): with the total, what gives the unique count once every shard is merged.
+    pub fixed: u128,
     /// Nodes searched.
     pub nodes: u64,
     /// The split's fingerprint, hexadecimal.
@@ -93,7 +94,7 @@ impl ShardReport {
             shard: shard.index,
             shards: shard.count,
             total: tally.total,
-            unique: tally.unique,
+            fixed: tally.fixed,
             nodes: tally.nodes,
             fingerprint: format!("{:016x}", plan.fingerprint()),
             subproblems: plan.shard_ids(shard).len(),
@@ -109,12 +110,12 @@ impl ShardReport {
         integrity::checksum(
             &self.fingerprint,
             &format!(
-                "shard n={} shard={}/{} total={} unique={} nodes={} subproblems={} kernel={}",
+                "shard n={} shard={}/{} total={} fixed={} nodes={} subproblems={} kernel={}",
                 self.n,
                 self.shard,
                 self.shards,
                 self.total,
-                self.unique,
+                self.fixed,
                 self.nodes,
                 self.subproblems,
                 self.kernel_version
@@ -131,7 +132,7 @@ impl ShardReport {
     pub fn tally(&self) -> Tally {
         Tally {
             total: self.total,
-            unique: self.unique,
+            fixed: self.fixed,
             nodes: self.nodes,
         }
     }
@@ -204,17 +205,15 @@ pub enum MergeError {
         /// The file.
         file: String,
     },
-    /// Numbers no count can give.
+    /// Sums no count can give.
     #[error(
-        "{file} reports {total} solutions in {unique} classes, which no count gives (a class has 1 to 8 solutions)"
+        "the shards add up to {total} solutions and {fixed} left unchanged by symmetries, which no count gives (a class has 1 to 8 solutions): a report is wrong"
     )]
     Implausible {
-        /// The file.
-        file: String,
-        /// Its total.
+        /// The sum of the totals.
         total: u128,
-        /// Its unique count.
-        unique: u128,
+        /// The sum of the symmetric solutions.
+        fixed: u128,
     },
     /// Sums beyond 128 bits.
     #[error("the reports' sums overflow: {file} cannot belong to a real count")]
@@ -309,15 +308,7 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
                 second: name.clone(),
             });
         }
-        let tally = report.tally();
-        if !integrity::plausible(&tally) {
-            return Err(MergeError::Implausible {
-                file: name.clone(),
-                total: tally.total,
-                unique: tally.unique,
-            });
-        }
-        sum = integrity::add(sum, tally)
+        sum = integrity::add(sum, report.tally())
             .ok_or_else(|| MergeError::Overflow { file: name.clone() })?;
     }
     if seen.len() < first.shards as usize {
@@ -330,13 +321,19 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
             count: first.shards,
         });
     }
+    if !integrity::plausible(&sum) {
+        return Err(MergeError::Implausible {
+            total: sum.total,
+            fixed: sum.fixed,
+        });
+    }
     if let Some((total, unique)) = integrity::published(first.n)
-        && (total, unique) != (sum.total, sum.unique)
+        && (total, unique) != (sum.total, sum.unique())
     {
         return Err(MergeError::Contradicts {
             n: first.n,
             total: sum.total,
-            unique: sum.unique,
+            unique: sum.unique(),
             published_total: total,
             published_unique: unique,
         });
@@ -345,7 +342,7 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
         n: first.n,
         shards: first.shards,
         total: sum.total,
-        unique: sum.unique,
+        unique: sum.unique(),
         nodes: sum.nodes,
         fingerprint: first.fingerprint.clone(),
     })

@@ -162,11 +162,12 @@ class Solution:
 
 @dataclass(frozen=True)
 class Count:
-    """All and unique solutions of the N×N board."""
+    """All and unique solutions of the N×N board (``unique`` is ``None`` for a shard: the unique
+    count exists only once every shard is merged)."""
 
     n: int
     total: int
-    unique: int
+    unique: Optional[int]
     elapsed_ms: float
     _document: dict = field(repr=False)
 
@@ -288,7 +289,7 @@ def count(
     return Count(
         n=document["n"],
         total=int(document["total"]),
-        unique=int(document["unique"]),
+        unique=int(document["unique"]) if "unique" in document else None,
         elapsed_ms=document["elapsed_ms"],
         _document=document,
     )

@@ -1,0 +1,228 @@
+//! Half boards: the queens of the west (or east) columns, built by joining a north and a south
+//! quadrant placement, and the key by which west and east halves are matched.
+//!
+//! A west half fills every free west column; the rows it fills are its *row set*, and the east
+//! half must fill the other free rows. Two such halves make a solution exactly when they share
+//! no diagonal, and only the diagonals that cross the line between the halves can be shared:
+//! those are the bits a [`KeyLayout`] keeps.
+
+use super::quadrant::{Diagonals, Local, Quadrant, QuadrantTable};
+
+/// One side (west or east) of the board: its two quadrants, the diagonals each may not use,
+/// and its free columns.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Side {
+    /// The north quadrant.
+    pub north: Quadrant,
+    /// The south quadrant.
+    pub south: Quadrant,
+    /// Diagonals a north placement may not use.
+    pub north_forbidden: Diagonals,
+    /// Diagonals a south placement may not use.
+    pub south_forbidden: Diagonals,
+    /// The free columns, as a mask of the quadrants' own columns.
+    pub columns: u32,
+    /// The bit of the long diagonals (N − 1 in both families) if halves are sorted by the long
+    /// diagonals they occupy (the west side of an even board: the north-west's main diagonal
+    /// and the south-west's anti-diagonal), else 0.
+    pub long_diagonal: u64,
+}
+
+/// Keys gathered before they are joined: beyond this, batches are joined and emptied, which
+/// bounds the working memory of a piece.
+pub(crate) const BLOCK: usize = 1 << 20;
+
+/// Keys of half boards, in three batches by how many long diagonals the half occupies.
+#[derive(Debug, Default)]
+pub(crate) struct Batches {
+    batches: [Keys; 3],
+}
+
+impl Batches {
+    /// The batch of halves on `long` long diagonals.
+    pub fn batch(&self, long: usize) -> &[u64] {
+        self.batches[long].as_slice()
+    }
+
+    /// Keys in all batches.
+    pub fn len(&self) -> usize {
+        self.batches.iter().map(|b| b.len).sum()
+    }
+
+    /// Empties every batch, keeping the memory.
+    pub fn clear(&mut self) {
+        self.batches.iter_mut().for_each(|b| b.len = 0);
+    }
+}
+
+/// A growable run of keys written without checks of what each slot held.
+#[derive(Debug, Default)]
+struct Keys {
+    data: Vec<u64>,
+    len: usize,
+}
+
+impl Keys {
+    fn as_slice(&self) -> &[u64] {
+        &self.data[..self.len]
+    }
+
+    /// Appends `north | south` for every `south` disjoint from `north`, without a branch per
+    /// candidate: each is written, and kept by advancing the end only if it fits.
+    #[inline]
+    fn push_disjoint(&mut self, north: u64, souths: &[u64]) {
+        let end = self.len + souths.len();
+        if end > self.data.len() {
+            self.data.resize(end.next_power_of_two(), 0);
+        }
+        let slots = &mut self.data[self.len..end];
+        let mut kept = 0;
+        for (index, &south) in souths.iter().enumerate() {
+            slots[kept.min(index)] = north | south;
+            kept += usize::from(north & south == 0);
+        }
+        self.len += kept;
+    }
+}
+
+impl Side {
+    /// Appends to `out` the key of every half of this side that fills `north_rows` of the
+    /// north quadrant, `south_rows` of the south one and every free column, and returns how
+    /// many; calls `full(out)` (and empties `out`) whenever a batch has grown past [`BLOCK`].
+    /// `scratch` is working memory.
+    pub fn halves(
+        &self,
+        table: &QuadrantTable,
+        layout: KeyLayout,
+        (north_rows, south_rows): (u32, u32),
+        scratch: &mut [Vec<u64>; 2],
+        out: &mut Batches,
+        mut full: impl FnMut(&mut Batches),
+    ) -> u64 {
+        let weight = north_rows.count_ones();
+        if weight + south_rows.count_ones() != self.columns.count_ones() {
+            return 0;
+        }
+        let before = out.len() as u64;
+        let mut flushed = 0u64;
+        // Every split of the free columns between north and south, by the north's share.
+        let mut north_columns = self.columns;
+        loop {
+            if north_columns.count_ones() == weight {
+                self.join(
+                    layout,
+                    table.filling(north_rows, north_columns),
+                    table.filling(south_rows, self.columns & !north_columns),
+                    scratch,
+                    out,
+                );
+                if out.batches.iter().any(|b| b.len >= BLOCK) {
+                    flushed += out.len() as u64;
+                    full(out);
+                    out.clear();
+                }
+            }
+            if north_columns == 0 {
+                break;
+            }
+            north_columns = (north_columns - 1) & self.columns;
+        }
+        flushed + out.len() as u64 - before
+    }
+
+    /// Every compatible pair of a north and a south placement. Two placements of one side can
+    /// only share diagonals that cross into the other side, so their keys tell whether they
+    /// fit, and the pair's key is the union of theirs.
+    fn join(
+        &self,
+        layout: KeyLayout,
+        north: &[Local],
+        south: &[Local],
+        scratch: &mut [Vec<u64>; 2],
+        out: &mut Batches,
+    ) {
+        if north.is_empty() || south.is_empty() {
+            return;
+        }
+        for list in scratch.iter_mut() {
+            list.clear();
+        }
+        for &local in south {
+            let placed = self.south.place(local);
+            if placed.disjoint(self.south_forbidden) {
+                let long = placed.sums & self.long_diagonal != 0;
+                scratch[usize::from(long)].push(layout.key(placed));
+            }
+        }
+        for &local in north {
+            let placed = self.north.place(local);
+            if !placed.disjoint(self.north_forbidden) {
+                continue;
+            }
+            let long = usize::from(placed.differences & self.long_diagonal != 0);
+            let key = layout.key(placed);
+            for (south_long, souths) in scratch.iter().enumerate() {
+                out.batches[long + south_long].push_disjoint(key, souths);
+            }
+        }
+    }
+}
+
+/// Which diagonals a key keeps, and how it packs them: the sums and the differences from
+/// `low` up, `width` of each, with one bit (the long diagonal, always empty in keys of even
+/// boards) optionally squeezed out of each.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeyLayout {
+    low: u32,
+    width: u32,
+    squeezed: Option<u32>,
+}
+
+impl KeyLayout {
+    /// Keys of the diagonals in rows' `low..low + width` (for both families), without the
+    /// bit `squeezed` of each (counted from `low`).
+    pub fn new(low: u32, width: u32, squeezed: Option<u32>) -> Self {
+        KeyLayout {
+            low,
+            width,
+            squeezed,
+        }
+    }
+
+    /// Bits in a key.
+    pub fn bits(self) -> u32 {
+        2 * (self.width - u32::from(self.squeezed.is_some()))
+    }
+
+    /// The key of a half's diagonals.
+    #[inline]
+    pub fn key(self, diagonals: Diagonals) -> u64 {
+        let mask = (1u64 << self.width) - 1;
+        let pack = |family: u64| {
+            let bits = (family >> self.low) & mask;
+            match self.squeezed {
+                Some(bit) => (bits & ((1 << bit) - 1)) | ((bits >> (bit + 1)) << bit),
+                None => bits,
+            }
+        };
+        let half = self.bits() / 2;
+        pack(diagonals.sums) | pack(diagonals.differences) << half
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_keep_the_window_and_squeeze_the_long_diagonal() {
+        let layout = KeyLayout::new(4, 7, Some(3));
+        assert_eq!(layout.bits(), 12);
+        let diagonals = Diagonals {
+            // Bits 4 (the window's first), 7 (squeezed), 8 and 10 inside; 12 outside.
+            sums: 1 << 4 | 1 << 7 | 1 << 8 | 1 << 10 | 1 << 12,
+            differences: 1 << 5,
+        };
+        assert_eq!(layout.key(diagonals), 0b1 | 0b1000 | 0b10_0000 | 0b10 << 6);
+    }
+}
