@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of `queens count` against a plain C counter (recursive bitmask search
-# with mirror halving, built with gcc -O3 -march=native), in one run on this machine.
+# with mirror halving, scripts/reference/mirror_count.c, built with gcc -O3 -march=native), all
+# in one run on this machine, so that ratios compare like with like.
 #
-#   scripts/bench-count.sh [N] [REPEATS]      (defaults: N = 16, best of 3)
+#   scripts/bench-count.sh [REPEATS] [--n20]     (default: best of 3)
 #
-# Prints each program's best wall time and the ratios queens/C. Needs gcc.
+# Measures the C counter at N = 16, then `queens count` at N = 16 on one thread (both
+# engines) and N = 18 on two threads (total and unique), each against the C counter's N = 16
+# time. With --n20 it also counts N = 20 on two threads once, with its peak memory. Needs gcc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-16}
-repeats=${2:-3}
+repeats=3
+twenty=false
+for arg in "$@"; do
+    case "$arg" in
+        --n20) twenty=true ;;
+        *[!0-9]* | "") echo "usage: $0 [REPEATS] [--n20]" >&2; exit 2 ;;
+        *) repeats=$arg ;;
+    esac
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -16,25 +26,38 @@ cargo build --release --quiet --bin queens
 gcc -O3 -march=native -o "$work/mirror_count" scripts/reference/mirror_count.c
 queens=target/release/queens
 
-# best_time CMD...: the best wall time of REPEATS runs, in seconds; checks the output's total.
+# best_time EXPECTED CMD...: the best wall time of REPEATS runs, in seconds; checks that the
+# output holds EXPECTED.
 best_time() {
-    local best="" start end t out
+    local expected=$1 best="" start end t out
+    shift
     for _ in $(seq "$repeats"); do
         start=$(date +%s%N)
         out=$("$@")
         end=$(date +%s%N)
         t=$(( (end - start) / 1000 ))
         [[ -z "$best" || "$t" -lt "$best" ]] && best=$t
-        echo "$out" | grep -q "$expected" || { echo "wrong count from $*: $out" >&2; exit 1; }
+        echo "$out" | grep -q -- "$expected" || { echo "wrong count from $*: $out" >&2; exit 1; }
     done
     printf '%d.%06d' $((best / 1000000)) $((best % 1000000))
 }
 
-expected=$("$work/mirror_count" "$n")
-c=$(best_time "$work/mirror_count" "$n")
-one=$(best_time "$queens" count "$n" --threads 1 --json)
-two=$(best_time "$queens" count "$n" --threads 2 --json)
-echo "N = $n ($expected solutions), best of $repeats, wall time:"
-printf '  %-34s %8.3f s\n' "C mirror-halving (gcc -O3 native)" "$c"
-printf '  %-34s %8.3f s   ratio %.3f\n' "queens count --threads 1" "$one" "$(awk "BEGIN{print $one / $c}")"
-printf '  %-34s %8.3f s   ratio %.3f\n' "queens count --threads 2" "$two" "$(awk "BEGIN{print $two / $c}")"
+ratio() { awk "BEGIN { printf \"%.3f\", $1 / $2 }"; }
+
+c16=$(best_time 14772512 "$work/mirror_count" 16)
+join16=$(best_time '"unique":1846955' "$queens" count 16 --threads 1 --json)
+back16=$(best_time '"unique":1846955' "$queens" count 16 --threads 1 --json --engine backtracking)
+join18=$(best_time '"unique":83263591' "$queens" count 18 --threads 2 --json)
+
+echo "Best of $repeats, wall time; ratios against the C counter's N = 16:"
+printf '  %-52s %9.3f s   ratio %s\n' "C mirror-halving counter, N = 16, 1 thread" "$c16" "1.000"
+printf '  %-52s %9.3f s   ratio %s   (target <= 0.055)\n' "queens count 16 --threads 1 (join)" "$join16" "$(ratio "$join16" "$c16")"
+printf '  %-52s %9.3f s   ratio %s\n' "queens count 16 --threads 1 --engine backtracking" "$back16" "$(ratio "$back16" "$c16")"
+printf '  %-52s %9.3f s   ratio %s   (target < 1.2)\n' "queens count 18 --threads 2 (join, total and unique)" "$join18" "$(ratio "$join18" "$c16")"
+
+if $twenty; then
+    /usr/bin/time -f '%e %M' -o "$work/time20" "$queens" count 20 --threads 2 --json > "$work/count20"
+    grep -q '"unique":4878666808' "$work/count20" || { echo "wrong count for N = 20: $(cat "$work/count20")" >&2; exit 1; }
+    read -r seconds kilobytes < "$work/time20"
+    printf '  %-52s %9.3f s   peak %d MB   (target < 600 s)\n' "queens count 20 --threads 2 (join, total and unique)" "$seconds" $((kilobytes / 1024))
+fi

@@ -1,4 +1,4 @@
-//! Benchmarks of the counting kernel and the exhaustive solvers.
+//! Benchmarks of the counting engines and the exhaustive solvers.
 //!
 //! `cargo bench -p queens-bench` — for the comparison with a C reference program, see
 //! `scripts/bench-count.sh`.
@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use queens_core::{Budget, NoObserver, Problem, solve::run};
-use queens_exact::count::{CountPlan, count};
+use queens_exact::count::{CountPlan, Engine, count};
 use queens_exact::{backtracking, forward_checking};
 
 fn counting(c: &mut Criterion) {
@@ -17,16 +17,29 @@ fn counting(c: &mut Criterion) {
             b.iter(|| count(black_box(n)).unwrap());
         });
     }
-    // One thread, no scheduling: the kernel alone.
-    let plan = CountPlan::new(13).unwrap();
+    group.finish();
+
+    // One thread, no scheduling: each engine alone, the join's quadrant table built anew each
+    // time (a plan builds it on first use).
+    let mut group = c.benchmark_group("engine_one_thread");
+    group.sample_size(10);
     let budget = Budget::unlimited();
-    group.bench_function("n13_kernel_one_thread", |b| {
-        b.iter(|| {
-            (0..plan.subproblems().len())
-                .map(|id| plan.count_one(id, &budget).unwrap().total)
-                .sum::<u128>()
+    for (engine, n) in [
+        (Engine::Backtracking, 13),
+        (Engine::Join, 13),
+        (Engine::Backtracking, 15),
+        (Engine::Join, 15),
+        (Engine::Join, 16),
+    ] {
+        group.bench_function(format!("n{n}_{engine}"), |b| {
+            b.iter(|| {
+                let plan = CountPlan::with_engine(black_box(n), engine).unwrap();
+                (0..plan.len())
+                    .map(|id| plan.count_one(id, &budget).unwrap().total)
+                    .sum::<u128>()
+            });
         });
-    });
+    }
     group.finish();
 }
 

@@ -89,7 +89,7 @@ impl Default for ServeLimits {
             solve_max_n: 1000,
             solve_max_events: 200_000,
             solve_max_nodes: 50_000_000,
-            count_max_n: 17,
+            count_max_n: 18,
             experiment_max_n: 64,
             experiment_max_runs: 20_000,
             experiment_max_cpu_seconds: 120.0,

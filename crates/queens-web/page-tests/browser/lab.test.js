@@ -62,8 +62,8 @@ test("counting shows the published counts", async () => {
   await page.click("#c-run");
   await page.waitForFunction(() => document.querySelector("#c-result").textContent.includes("solutions,"));
   assert.match(await page.$eval("#c-result", (e) => e.textContent), /^N = 10: 724 solutions, 92 unique/);
-  await page.fill("#c-n", "18");
+  await page.fill("#c-n", "19");
   await page.click("#c-run");
-  assert.equal(await page.$eval("#c-error", (e) => e.textContent), "N must be a whole number from 1 to 17.");
+  assert.equal(await page.$eval("#c-error", (e) => e.textContent), "N must be a whole number from 1 to 18.");
   assert.deepEqual(page.errors, []);
 });

@@ -32,13 +32,27 @@ pub(crate) struct Side {
 /// bounds the working memory of a piece.
 pub(crate) const BLOCK: usize = 1 << 20;
 
-/// Keys of half boards, in three batches by how many long diagonals the half occupies.
-#[derive(Debug, Default)]
+/// Keys of half boards, in three batches by how many long diagonals the half occupies, joined
+/// whenever one holds `limit` keys.
+#[derive(Debug)]
 pub(crate) struct Batches {
     batches: [Keys; 3],
+    limit: usize,
 }
 
 impl Batches {
+    /// Empty batches that count as full at `limit` keys.
+    pub fn new(limit: usize) -> Self {
+        Batches {
+            batches: Default::default(),
+            limit: limit.max(1),
+        }
+    }
+
+    fn is_full(&self) -> bool {
+        self.batches.iter().any(|b| b.len >= self.limit)
+    }
+
     /// The batch of halves on `long` long diagonals.
     pub fn batch(&self, long: usize) -> &[u64] {
         self.batches[long].as_slice()
@@ -88,7 +102,7 @@ impl Keys {
 impl Side {
     /// Appends to `out` the key of every half of this side that fills `north_rows` of the
     /// north quadrant, `south_rows` of the south one and every free column, and returns how
-    /// many; calls `full(out)` (and empties `out`) whenever a batch has grown past [`BLOCK`].
+    /// many; calls `full(out)` (and empties `out`) whenever a batch has reached its limit.
     /// `scratch` is working memory.
     pub fn halves(
         &self,
@@ -116,7 +130,7 @@ impl Side {
                     scratch,
                     out,
                 );
-                if out.batches.iter().any(|b| b.len >= BLOCK) {
+                if out.is_full() {
                     flushed += out.len() as u64;
                     full(out);
                     out.clear();

@@ -159,7 +159,9 @@ impl JoinPlan {
     /// thread's stored east halves.
     pub fn memory_estimate(n: u32, threads: usize) -> u64 {
         let split = Split::new(n);
-        let per_key = DisjointCounter::bytes_per_key(split.key.bits()) + 8;
+        // Per thread: the stored east halves bit-sliced, and the east and the three west
+        // batches of keys (8 bytes each, grown by doubling, so up to twice the block).
+        let per_key = DisjointCounter::bytes_per_key(split.key.bits()) + 4 * 2 * 8;
         QuadrantTable::bytes(split.h) + threads as u64 * BLOCK as u64 * per_key
     }
 
@@ -184,6 +186,11 @@ impl JoinPlan {
 
     /// Counts unit `id`; `None` if `budget` stopped it first.
     pub fn count(&self, id: usize, budget: &Budget) -> Option<JoinTally> {
+        self.count_in_blocks(id, budget, BLOCK)
+    }
+
+    /// Counts unit `id` joining at most `block` halves of a side at once.
+    fn count_in_blocks(&self, id: usize, budget: &Budget, block: usize) -> Option<JoinTally> {
         let n = self.split.n;
         match self.work[id] {
             Work::HalfTurn => {
@@ -204,7 +211,8 @@ impl JoinPlan {
             }
             Work::Join(piece) => {
                 let table = self.table(budget)?;
-                PieceCount::new(&self.split, &self.frames[piece.frame], &table).count(piece, budget)
+                PieceCount::new(&self.split, &self.frames[piece.frame], &table, block)
+                    .count(piece, budget)
             }
         }
     }
@@ -223,13 +231,13 @@ struct PieceCount<'a> {
 }
 
 impl<'a> PieceCount<'a> {
-    fn new(split: &'a Split, frame: &'a Frame, table: &'a QuadrantTable) -> Self {
+    fn new(split: &'a Split, frame: &'a Frame, table: &'a QuadrantTable, block: usize) -> Self {
         PieceCount {
             split,
             frame,
             table,
-            east: Batches::default(),
-            west: Batches::default(),
+            east: Batches::new(block),
+            west: Batches::new(block),
             counter: DisjointCounter::new(split.key.bits()),
             east_scratch: Default::default(),
             west_scratch: Default::default(),
@@ -310,6 +318,26 @@ mod tests {
             sum.fixed += tally.fixed;
         }
         (sum.total, (sum.total + sum.fixed) / 8)
+    }
+
+    /// Halves joined a few at a time (as the largest boards' are) give the same counts.
+    #[test]
+    fn small_blocks_count_the_same() {
+        for n in [10, 11, 12] {
+            let plan = JoinPlan::new(n);
+            let budget = Budget::unlimited();
+            for id in 0..plan.work().len() {
+                // West halves are built again for every block of east halves, so only the
+                // node counts differ.
+                let blocked = plan.count_in_blocks(id, &budget, 7).unwrap();
+                let whole = plan.count(id, &budget).unwrap();
+                assert_eq!(
+                    (blocked.total, blocked.fixed),
+                    (whole.total, whole.fixed),
+                    "N = {n}, unit {id}"
+                );
+            }
+        }
     }
 
     #[test]
