@@ -26,28 +26,36 @@ cargo build --release --quiet --bin queens
 gcc -O3 -march=native -o "$work/mirror_count" scripts/reference/mirror_count.c
 queens=target/release/queens
 
-# best_time EXPECTED CMD...: the best wall time of REPEATS runs, in seconds; checks that the
-# output holds EXPECTED.
-best_time() {
-    local expected=$1 best="" start end t out
-    shift
-    for _ in $(seq "$repeats"); do
+# The programs, each with what its output must hold; they run in turns, REPEATS rounds, so that
+# a slow spell of a shared machine touches them alike. Each keeps its best wall time.
+names=(c16 join16 back16 join18)
+declare -A expected=(
+    [c16]=14772512 [join16]='"unique":1846955' [back16]='"unique":1846955' [join18]='"unique":83263591'
+)
+declare -A command=(
+    [c16]="$work/mirror_count 16"
+    [join16]="$queens count 16 --threads 1 --json"
+    [back16]="$queens count 16 --threads 1 --json --engine backtracking"
+    [join18]="$queens count 18 --threads 2 --json"
+)
+declare -A best
+for _ in $(seq "$repeats"); do
+    for name in "${names[@]}"; do
         start=$(date +%s%N)
-        out=$("$@")
+        out=$(${command[$name]})
         end=$(date +%s%N)
+        echo "$out" | grep -q -- "${expected[$name]}" || { echo "wrong count from ${command[$name]}: $out" >&2; exit 1; }
         t=$(( (end - start) / 1000 ))
-        [[ -z "$best" || "$t" -lt "$best" ]] && best=$t
-        echo "$out" | grep -q -- "$expected" || { echo "wrong count from $*: $out" >&2; exit 1; }
+        [[ -z "${best[$name]:-}" || "$t" -lt "${best[$name]}" ]] && best[$name]=$t
     done
-    printf '%d.%06d' $((best / 1000000)) $((best % 1000000))
-}
+done
+seconds() { printf '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000)); }
+c16=$(seconds "${best[c16]}")
+join16=$(seconds "${best[join16]}")
+back16=$(seconds "${best[back16]}")
+join18=$(seconds "${best[join18]}")
 
 ratio() { awk "BEGIN { printf \"%.3f\", $1 / $2 }"; }
-
-c16=$(best_time 14772512 "$work/mirror_count" 16)
-join16=$(best_time '"unique":1846955' "$queens" count 16 --threads 1 --json)
-back16=$(best_time '"unique":1846955' "$queens" count 16 --threads 1 --json --engine backtracking)
-join18=$(best_time '"unique":83263591' "$queens" count 18 --threads 2 --json)
 
 echo "Best of $repeats, wall time; ratios against the C counter's N = 16:"
 printf '  %-52s %9.3f s   ratio %s\n' "C mirror-halving counter, N = 16, 1 thread" "$c16" "1.000"

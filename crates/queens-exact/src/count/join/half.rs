@@ -6,7 +6,7 @@
 //! no diagonal, and only the diagonals that cross the line between the halves can be shared:
 //! those are the bits a [`KeyLayout`] keeps.
 
-use super::quadrant::{Diagonals, Local, Quadrant, QuadrantTable};
+use super::quadrant::{Diagonals, Quadrant, QuadrantTable};
 
 /// One side (west or east) of the board: its two quadrants, the diagonals each may not use,
 /// and its free columns.
@@ -26,6 +26,8 @@ pub(crate) struct Side {
     /// diagonals they occupy (the west side of an even board: the north-west's main diagonal
     /// and the south-west's anti-diagonal), else 0.
     pub long_diagonal: u64,
+    /// The diagonals a key keeps.
+    pub key: KeyLayout,
 }
 
 /// Keys gathered before they are joined: beyond this, batches are joined and emptied, which
@@ -81,6 +83,20 @@ impl Keys {
         &self.data[..self.len]
     }
 
+    /// Appends `a | b` for every disjoint pair of keys of `one` and `other`, the shorter list
+    /// outside.
+    #[inline]
+    fn push_pairs(&mut self, one: &[u64], other: &[u64]) {
+        let (outer, inner) = if one.len() <= other.len() {
+            (one, other)
+        } else {
+            (other, one)
+        };
+        for &key in outer {
+            self.push_disjoint(key, inner);
+        }
+    }
+
     /// Appends `north | south` for every `south` disjoint from `north`, without a branch per
     /// candidate: each is written, and kept by advancing the end only if it fits.
     #[inline]
@@ -99,86 +115,100 @@ impl Keys {
     }
 }
 
+/// The keys of one quadrant's placements on given rows, for every set of the side's columns
+/// they can fill, each set's keys split by whether they use the long diagonal.
+#[derive(Debug, Default)]
+pub(crate) struct NorthKeys {
+    /// (columns, first key, first key on the long diagonal, end).
+    sets: Vec<(u32, usize, usize, usize)>,
+    keys: Vec<u64>,
+}
+
 impl Side {
-    /// Appends to `out` the key of every half of this side that fills `north_rows` of the
-    /// north quadrant, `south_rows` of the south one and every free column, and returns how
+    /// The keys of the north quadrant's placements on `rows`, by column set. They serve every
+    /// south part of a piece, whose north rows are fixed.
+    pub fn north_keys(&self, table: &QuadrantTable, rows: u32, keys: &mut NorthKeys) {
+        let layout = self.key;
+        keys.sets.clear();
+        keys.keys.clear();
+        let weight = rows.count_ones();
+        let mut columns = self.columns;
+        loop {
+            if columns.count_ones() == weight {
+                let start = keys.keys.len();
+                let placements = table.filling(rows, columns);
+                let mut middle = start;
+                // Off the long diagonal first, then on it.
+                for on_long in [false, true] {
+                    middle = keys.keys.len();
+                    for &local in placements {
+                        let placed = self.north.place(local);
+                        if placed.disjoint(self.north_forbidden)
+                            && (placed.differences & self.long_diagonal != 0) == on_long
+                        {
+                            keys.keys.push(layout.key(placed));
+                        }
+                    }
+                }
+                if keys.keys.len() > start {
+                    keys.sets.push((columns, start, middle, keys.keys.len()));
+                }
+            }
+            if columns == 0 {
+                break;
+            }
+            columns = (columns - 1) & self.columns;
+        }
+    }
+
+    /// Appends to `out` the key of every half of this side made of a north placement of
+    /// `north` and a south one on `south_rows`, filling every free column, and returns how
     /// many; calls `full(out)` (and empties `out`) whenever a batch has reached its limit.
     /// `scratch` is working memory.
     pub fn halves(
         &self,
         table: &QuadrantTable,
-        layout: KeyLayout,
-        (north_rows, south_rows): (u32, u32),
+        north: &NorthKeys,
+        south_rows: u32,
         scratch: &mut [Vec<u64>; 2],
         out: &mut Batches,
         mut full: impl FnMut(&mut Batches),
     ) -> u64 {
-        let weight = north_rows.count_ones();
-        if weight + south_rows.count_ones() != self.columns.count_ones() {
-            return 0;
-        }
+        let layout = self.key;
         let before = out.len() as u64;
         let mut flushed = 0u64;
-        // Every split of the free columns between north and south, by the north's share.
-        let mut north_columns = self.columns;
-        loop {
-            if north_columns.count_ones() == weight {
-                self.join(
-                    layout,
-                    table.filling(north_rows, north_columns),
-                    table.filling(south_rows, self.columns & !north_columns),
-                    scratch,
-                    out,
-                );
-                if out.is_full() {
-                    flushed += out.len() as u64;
-                    full(out);
-                    out.clear();
-                }
-            }
-            if north_columns == 0 {
-                break;
-            }
-            north_columns = (north_columns - 1) & self.columns;
-        }
-        flushed + out.len() as u64 - before
-    }
-
-    /// Every compatible pair of a north and a south placement. Two placements of one side can
-    /// only share diagonals that cross into the other side, so their keys tell whether they
-    /// fit, and the pair's key is the union of theirs.
-    fn join(
-        &self,
-        layout: KeyLayout,
-        north: &[Local],
-        south: &[Local],
-        scratch: &mut [Vec<u64>; 2],
-        out: &mut Batches,
-    ) {
-        if north.is_empty() || south.is_empty() {
-            return;
-        }
-        for list in scratch.iter_mut() {
-            list.clear();
-        }
-        for &local in south {
-            let placed = self.south.place(local);
-            if placed.disjoint(self.south_forbidden) {
-                let long = placed.sums & self.long_diagonal != 0;
-                scratch[usize::from(long)].push(layout.key(placed));
-            }
-        }
-        for &local in north {
-            let placed = self.north.place(local);
-            if !placed.disjoint(self.north_forbidden) {
+        for &(columns, start, middle, end) in &north.sets {
+            let south_columns = self.columns & !columns;
+            if south_columns.count_ones() != south_rows.count_ones() {
                 continue;
             }
-            let long = usize::from(placed.differences & self.long_diagonal != 0);
-            let key = layout.key(placed);
-            for (south_long, souths) in scratch.iter().enumerate() {
-                out.batches[long + south_long].push_disjoint(key, souths);
+            let south = table.filling(south_rows, south_columns);
+            if south.is_empty() {
+                continue;
+            }
+            for list in scratch.iter_mut() {
+                list.clear();
+            }
+            for &local in south {
+                let placed = self.south.place(local);
+                if placed.disjoint(self.south_forbidden) {
+                    let long = placed.sums & self.long_diagonal != 0;
+                    scratch[usize::from(long)].push(layout.key(placed));
+                }
+            }
+            let norths = [&north.keys[start..middle], &north.keys[middle..end]];
+            for (north_long, norths) in norths.into_iter().enumerate() {
+                for (south_long, souths) in scratch.iter().enumerate() {
+                    out.batches[north_long + south_long].push_pairs(norths, souths);
+                }
+            }
+            if out.is_full() {
+                flushed += out.len() as u64;
+                full(out);
+                out.clear();
             }
         }
+        flushed + out.len() as u64 - before
     }
 }
 

@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex};
 
 use queens_core::Budget;
 
-use self::half::{BLOCK, Batches};
+use self::half::{BLOCK, Batches, NorthKeys};
 use self::matcher::DisjointCounter;
 use self::pieces::{Frame, Piece, Split};
 use self::quadrant::QuadrantTable;
@@ -228,6 +228,9 @@ struct PieceCount<'a> {
     counter: DisjointCounter,
     east_scratch: [Vec<u64>; 2],
     west_scratch: [Vec<u64>; 2],
+    /// The north placements' keys of the piece, west and east.
+    west_north: NorthKeys,
+    east_north: NorthKeys,
 }
 
 impl<'a> PieceCount<'a> {
@@ -241,12 +244,19 @@ impl<'a> PieceCount<'a> {
             counter: DisjointCounter::new(split.key.bits()),
             east_scratch: Default::default(),
             west_scratch: Default::default(),
+            west_north: NorthKeys::default(),
+            east_north: NorthKeys::default(),
         }
     }
 
     fn count(mut self, piece: Piece, budget: &Budget) -> Option<JoinTally> {
         let mut tally = JoinTally::default();
         let north = piece.west_north;
+        let (frame, table) = (self.frame, self.table);
+        frame.west.north_keys(table, north, &mut self.west_north);
+        frame
+            .east
+            .north_keys(table, frame.north_rows & !north, &mut self.east_north);
         for south in self.split.south_parts(self.frame, north) {
             if budget.is_stopped() {
                 return None;
@@ -261,13 +271,14 @@ impl<'a> PieceCount<'a> {
 
     /// The solutions with the west half on `west_rows`, and the halves built.
     fn row_set(&mut self, west_rows: (u32, u32)) -> (u128, u64) {
-        let (layout, frame, table) = (self.split.key, self.frame, self.table);
-        let east_rows = (
-            frame.north_rows & !west_rows.0,
-            frame.south_rows & !west_rows.1,
+        let (frame, table) = (self.frame, self.table);
+        let east_south = frame.south_rows & !west_rows.1;
+        let (counter, west, west_scratch, west_north) = (
+            &mut self.counter,
+            &mut self.west,
+            &mut self.west_scratch,
+            &self.west_north,
         );
-        let (counter, west, west_scratch) =
-            (&mut self.counter, &mut self.west, &mut self.west_scratch);
         let mut pairs = 0u128;
         let mut west_halves = 0u64;
         // Joins every west half against the east halves gathered so far; west halves on k
@@ -284,7 +295,7 @@ impl<'a> PieceCount<'a> {
             west_halves +=
                 frame
                     .west
-                    .halves(table, layout, west_rows, west_scratch, west, |full| {
+                    .halves(table, west_north, west_rows.1, west_scratch, west, |full| {
                         earlier_batches += count(full);
                     });
             pairs += earlier_batches + count(west);
@@ -292,8 +303,8 @@ impl<'a> PieceCount<'a> {
         self.east.clear();
         let east_halves = frame.east.halves(
             table,
-            layout,
-            east_rows,
+            &self.east_north,
+            east_south,
             &mut self.east_scratch,
             &mut self.east,
             &mut join,

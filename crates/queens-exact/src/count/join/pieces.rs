@@ -106,6 +106,7 @@ impl Split {
                     south_forbidden: no,
                     columns: full,
                     long_diagonal: long,
+                    key: self.key,
                 },
                 east: Side {
                     north: self.quadrant(0, self.far),
@@ -121,6 +122,7 @@ impl Split {
                     },
                     columns: full,
                     long_diagonal: 0,
+                    key: self.key,
                 },
                 north_rows: full,
                 south_rows: full,
@@ -207,6 +209,7 @@ impl Split {
                 south_forbidden: forbidden,
                 columns: west_columns,
                 long_diagonal: 0,
+                key: self.key,
             },
             east: Side {
                 north: self.quadrant(0, far),
@@ -215,6 +218,7 @@ impl Split {
                 south_forbidden: forbidden,
                 columns: east_columns,
                 long_diagonal: 0,
+                key: self.key,
             },
             north_rows,
             south_rows,
