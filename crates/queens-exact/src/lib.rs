@@ -2,7 +2,7 @@
 //! fixed (locked) queens, counting the boards or placements it examines, and reporting
 //! `Place`/`Remove`/`Move` events to observers that want them.
 //!
-//! | [`ExactSolver`] | visits | one node is | shape |
+//! | solver | visits | one node is | shape |
 //! |---|---|---|---|
 //! | `BruteForce` | every placement of the free queens on distinct squares | a full board checked | any R×C, any M |
 //! | `RowBruteForce` | every column for every free row | a full board checked | one queen per row |

@@ -8,8 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
-    CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, DEFAULT_MEMORY_LIMIT, Engine,
-    Shard,
+    CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
+    DEFAULT_MEMORY_LIMIT, Engine, Shard,
 };
 use queens_lab::document::CountDocument;
 use serde::Serialize;
@@ -134,15 +134,23 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     };
     // The bar's position only moves forward, whatever order the workers report in.
     let shown = Mutex::new(0usize);
-    let result = config.job.run(&budget, |done, _| {
-        let mut shown = shown
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if done > *shown {
-            *shown = done;
-            bar.set_position(done as u64);
-        }
-    })?;
+    let result = config
+        .job
+        .run(&budget, |done, _| {
+            let mut shown = shown
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if done > *shown {
+                *shown = done;
+                bar.set_position(done as u64);
+            }
+        })
+        .map_err(|error| match error {
+            CountRunError::Memory(message) => anyhow::anyhow!(
+                "{message}: raise the limit with --memory, use fewer --threads, or count with --engine backtracking"
+            ),
+            other => other.into(),
+        })?;
     bar.finish_and_clear();
     if !result.is_complete() {
         let resume = match config.job.checkpoint() {

@@ -1,7 +1,7 @@
 //! Checkpoints: the finished subproblems of a long count, saved atomically so that a killed run
 //! resumes where it stopped, with nothing lost and nothing counted twice.
 //!
-//! A checkpoint carries a checksum of its entries ([`integrity`](super::integrity)); loading
+//! A checkpoint carries a checksum of its entries ([`super::integrity`]); loading
 //! refuses a damaged or edited file, a subproblem listed twice or outside the shard, and a tally
 //! no count can give. Saving writes a temporary file of this process's own, syncs it, renames it
 //! over the checkpoint and syncs the directory. While a count runs it holds [`Lock`], so that a

@@ -1,12 +1,15 @@
 //! Counting all solutions (OEIS A000170) and the solutions distinct up to rotation and
 //! reflection (A002562) of the N×N board, exactly, on all cores.
 //!
-//! A count is split by [`CountPlan`] into many independent [`Subproblem`]s (see [`plan`] for how
-//! symmetry classes are divided among them), each searched by the bitmask kernel. Because
-//! the split depends on N only, a count can be cut into shards for several machines and the
-//! results merged ([`shard`]), and a long run can save finished subproblems and resume
-//! ([`checkpoint`]). [`CountJob`] drives a count: threads, a [`Budget`] that stops it, progress,
-//! checkpoints.
+//! Two [`Engine`]s count: the quadrant [`join`], which pairs half boards built from the four
+//! quadrants' placements (the fast one, from N = 10 while its memory fits), and backtracking,
+//! which searches one representative of each symmetry class with a bitmask kernel (see [`plan`]
+//! for how the classes are divided; the reference, for N up to 32). Either way a [`CountPlan`]
+//! splits the count into many independent parts whose [`Tally`]s add up, unique solutions
+//! included (by Burnside's lemma). Because the split depends on N and the engine only, a count
+//! can be cut into shards for several machines and the results merged ([`shard`]), and a long
+//! run can save finished parts and resume ([`checkpoint`]). [`CountJob`] drives a count:
+//! threads, a memory check, a [`Budget`] that stops it, progress, checkpoints.
 //!
 //! ```
 //! use queens_exact::count::count;

@@ -1,14 +1,14 @@
 //! The quadrant join: counting an N×N board without backtracking row by row.
 //!
 //! The board is cut into four quadrants (around the middle row and column on odd boards, see
-//! [`pieces`]). Every peaceful placement inside an h×h quadrant is enumerated once
-//! ([`quadrant`]). For each *row set* (which rows keep their queen in the west half), the
+//! `pieces`). Every peaceful placement inside an h×h quadrant is enumerated once
+//! (`quadrant`). For each *row set* (which rows keep their queen in the west half), the
 //! north and south quadrants' placements are joined into east halves, whose diagonals are
-//! stored bit-sliced ([`matcher`]); then every west half of that row set is joined the same
+//! stored bit-sliced (`matcher`); then every west half of that row set is joined the same
 //! way and counts the east halves it shares no diagonal with — each such pair is one solution.
 //! Symmetry spares about seven of every eight row sets' work, and the unique count comes from
 //! the total by Burnside's lemma with two small searches of rotation-symmetric solutions
-//! ([`rotation`]).
+//! (`rotation`).
 //!
 //! ```text
 //!          west        east
