@@ -53,7 +53,8 @@ pub struct Tally {
     pub total: u128,
     /// Solutions left unchanged by a symmetry other than the identity, summed over the seven.
     pub fixed: u128,
-    /// Work done: queens placed (backtracking) or half boards built (join).
+    /// Work done: queens placed (backtracking), half boards built (join pieces) or squares
+    /// tried (the join's rotation searches).
     pub nodes: u64,
 }
 
@@ -292,11 +293,7 @@ impl CountPlan {
             Parts::Backtracking(subproblems) => {
                 kernel::count_subproblem(self.n, &subproblems[id], budget)
             }
-            Parts::Join(join) => join.count(id, budget).map(|tally| Tally {
-                total: tally.total,
-                fixed: tally.fixed,
-                nodes: tally.nodes,
-            }),
+            Parts::Join(join) => join.count(id, budget),
         }
     }
 

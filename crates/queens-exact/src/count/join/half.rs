@@ -212,9 +212,10 @@ impl Side {
     }
 }
 
-/// Which diagonals a key keeps, and how it packs them: the sums and the differences from
-/// `low` up, `width` of each, with one bit (the long diagonal, always empty in keys of even
-/// boards) optionally squeezed out of each.
+/// Which diagonals a key keeps, and how it packs them: the sums and the differences numbered
+/// `low..low + width` (the diagonals that cross between west and east), optionally without one
+/// bit of each — on even boards the long diagonals, which no stored east half uses, so a west
+/// half's queen there never meets one.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KeyLayout {
     low: u32,
@@ -223,8 +224,8 @@ pub(crate) struct KeyLayout {
 }
 
 impl KeyLayout {
-    /// Keys of the diagonals in rows' `low..low + width` (for both families), without the
-    /// bit `squeezed` of each (counted from `low`).
+    /// Keys of the diagonals numbered `low..low + width` in both families, without bit
+    /// `squeezed` of each (counted from `low`).
     pub fn new(low: u32, width: u32, squeezed: Option<u32>) -> Self {
         KeyLayout {
             low,

@@ -31,6 +31,8 @@ use std::sync::{Arc, Mutex};
 
 use queens_core::Budget;
 
+use super::Tally;
+
 use self::half::{BLOCK, Batches, NorthKeys};
 use self::matcher::DisjointCounter;
 use self::pieces::{Frame, Piece, Split};
@@ -41,17 +43,6 @@ use self::rotation::Turn;
 pub const MIN_N: u32 = 4;
 /// The largest: quadrants of side 12 (a table of 633 million placements, about 5 GB).
 pub const MAX_N: u32 = 25;
-
-/// What one unit of the join's work adds up to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct JoinTally {
-    /// Solutions.
-    pub total: u128,
-    /// Solutions fixed by the seven symmetries other than the identity, summed.
-    pub fixed: u128,
-    /// Half boards built (or nodes, for the rotation searches).
-    pub nodes: u64,
-}
 
 /// A unit of the join's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,17 +176,17 @@ impl JoinPlan {
     }
 
     /// Counts unit `id`; `None` if `budget` stopped it first.
-    pub fn count(&self, id: usize, budget: &Budget) -> Option<JoinTally> {
+    pub fn count(&self, id: usize, budget: &Budget) -> Option<Tally> {
         self.count_in_blocks(id, budget, BLOCK)
     }
 
     /// Counts unit `id` joining at most `block` halves of a side at once.
-    fn count_in_blocks(&self, id: usize, budget: &Budget, block: usize) -> Option<JoinTally> {
+    fn count_in_blocks(&self, id: usize, budget: &Budget, block: usize) -> Option<Tally> {
         let n = self.split.n;
         match self.work[id] {
             Work::HalfTurn => {
                 let (fixed, nodes) = rotation::fixed_by(n, Turn::Half, budget)?;
-                Some(JoinTally {
+                Some(Tally {
                     total: 0,
                     fixed,
                     nodes,
@@ -203,7 +194,7 @@ impl JoinPlan {
             }
             Work::QuarterTurn => {
                 let (fixed, nodes) = rotation::fixed_by(n, Turn::Quarter, budget)?;
-                Some(JoinTally {
+                Some(Tally {
                     total: 0,
                     fixed: 2 * fixed,
                     nodes,
@@ -249,8 +240,8 @@ impl<'a> PieceCount<'a> {
         }
     }
 
-    fn count(mut self, piece: Piece, budget: &Budget) -> Option<JoinTally> {
-        let mut tally = JoinTally::default();
+    fn count(mut self, piece: Piece, budget: &Budget) -> Option<Tally> {
+        let mut tally = Tally::default();
         let north = piece.west_north;
         let (frame, table) = (self.frame, self.table);
         frame.west.north_keys(table, north, &mut self.west_north);
@@ -322,7 +313,7 @@ mod tests {
 
     fn count_all(n: u32) -> (u128, u128) {
         let plan = JoinPlan::new(n);
-        let mut sum = JoinTally::default();
+        let mut sum = Tally::default();
         for id in 0..plan.work().len() {
             let tally = plan.count(id, &Budget::unlimited()).unwrap();
             sum.total += tally.total;
