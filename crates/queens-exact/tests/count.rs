@@ -83,6 +83,14 @@ fn the_engines_agree_on_every_part_of_their_plans() {
             .unwrap()
             .fingerprint()
     );
+    assert_eq!("join".parse::<Engine>(), Ok(Engine::Join));
+    assert_eq!("backtracking".parse::<Engine>(), Ok(Engine::Backtracking));
+    assert!(
+        "magic"
+            .parse::<Engine>()
+            .unwrap_err()
+            .contains("backtracking or join")
+    );
     assert_eq!(
         CountPlan::with_engine(3, Engine::Join).unwrap_err(),
         CountError::EngineSize {

@@ -24,6 +24,7 @@ pub async fn count(
     let params = Params::parse(query.as_deref());
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
     let plan = CountPlan::new(n).map_err(|e| ApiError::bad(e.to_string()))?;
+    let engine = plan.engine().name();
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let (events, response) = event_stream(64, job.token());
@@ -40,6 +41,7 @@ pub async fn count(
                 "total": u64::try_from(result.tally.total).ok(),
                 "unique": u64::try_from(result.tally.unique()).ok(),
                 "elapsed_ms": result.elapsed.as_secs_f64() * 1e3,
+                "engine": engine,
             }),
             Ok(result) => json!({
                 "type": "stopped",

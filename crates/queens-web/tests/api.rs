@@ -271,6 +271,7 @@ async fn count_and_experiment_answer() {
     assert_eq!(finished["type"], "finished");
     assert_eq!(finished["total"], 724);
     assert_eq!(finished["unique"], 92);
+    assert_eq!(finished["engine"], "join");
     let request =
         json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
     let (status, body) = send(&state, post("/api/experiment", &request.to_string())).await;
