@@ -139,7 +139,7 @@ pub enum Format {
 /// Which counting engine `count` uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// The quadrant join where it is faster (N ≥ 10) and fits in --memory, else backtracking.
+    /// The quadrant join where it is faster (N ≥ 14) and fits in --memory, else backtracking.
     Auto,
     /// The quadrant join: meet in the middle over the board's four quadrants (N from 4 to 25).
     Join,

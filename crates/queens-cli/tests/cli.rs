@@ -609,16 +609,17 @@ fn count_prints_total_and_unique() {
     }
 }
 
-/// `--engine` picks how a count is made (auto: the join from N = 10), `--memory` bounds it.
+/// `--engine` picks how a count is made (auto: the join from N = 14), `--memory` bounds it.
 #[test]
 fn count_engines_and_memory() {
     for (args, engine) in [
-        (&["count", "12", "--json"][..], "join"),
+        (&["count", "14", "--json"][..], "join"),
+        (&["count", "12", "--json", "--engine", "join"], "join"),
         (
             &["count", "12", "--json", "--engine", "backtracking"],
             "backtracking",
         ),
-        (&["count", "9", "--json"], "backtracking"),
+        (&["count", "13", "--json"], "backtracking"),
         (&["count", "9", "--json", "--engine", "join"], "join"),
     ] {
         let document = json(args, 0);
@@ -633,7 +634,7 @@ fn count_engines_and_memory() {
             "{args:?}"
         );
     }
-    let text = run(&["count", "12", "--threads", "1"], 0);
+    let text = run(&["count", "14", "--threads", "1"], 0);
     assert!(text.contains("half boards in"), "{text}");
     assert!(text.contains("(join engine)"), "{text}");
     // Too little memory: the join is refused before it starts, auto falls back.
@@ -641,7 +642,7 @@ fn count_engines_and_memory() {
         &["count", "16", "--engine", "join", "--memory", "1M"],
         "more than the limit of 1.0 MiB",
     );
-    let fallback = json(&["count", "10", "--json", "--memory", "4M"], 0);
+    let fallback = json(&["count", "14", "--json", "--memory", "4M"], 0);
     assert_eq!(fallback["engine"], "backtracking");
     for (args, message) in [
         (

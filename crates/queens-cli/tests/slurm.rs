@@ -43,7 +43,8 @@ fn twelve_counts_in_four_shards_on_the_cluster() {
     let count = |dir: &PathBuf| {
         queens()
             .args([
-                "count", "12", "--slurm", "--shards", "4", "--wait", "--json", "--dir",
+                "count", "12", "--engine", "join", "--slurm", "--shards", "4", "--wait", "--json",
+                "--dir",
             ])
             .arg(dir)
             .output()

@@ -73,8 +73,10 @@ fn backtracking_matches_oeis_for_16_and_17() {
 
 #[test]
 fn the_engines_agree_on_every_part_of_their_plans() {
-    assert_eq!(CountPlan::new(9).unwrap().engine(), Engine::Backtracking);
-    assert_eq!(CountPlan::new(12).unwrap().engine(), Engine::Join);
+    let eight = count(8).unwrap();
+    assert_eq!((eight.total, eight.unique()), (92, 12));
+    assert_eq!(CountPlan::new(13).unwrap().engine(), Engine::Backtracking);
+    assert_eq!(CountPlan::new(14).unwrap().engine(), Engine::Join);
     assert_ne!(
         CountPlan::with_engine(12, Engine::Join)
             .unwrap()
@@ -159,8 +161,15 @@ fn count_shard(plan: &CountPlan, shard: Shard) -> Tally {
 
 #[test]
 fn shards_of_several_splits_sum_to_the_whole() {
-    let plan = CountPlan::new(11).unwrap();
-    let whole = count(11).unwrap();
+    for engine in Engine::ALL {
+        shards_sum_to_the_whole(engine);
+    }
+}
+
+fn shards_sum_to_the_whole(engine: Engine) {
+    let plan = CountPlan::with_engine(11, engine).unwrap();
+    let whole = count_shard(&plan, Shard::WHOLE);
+    assert_eq!((whole.total, whole.unique()), (2680, 341));
     for shards in [1, 2, 3, 7, 64] {
         let reports: Vec<(String, ShardReport)> = (0..shards)
             .map(|i| {
@@ -175,7 +184,7 @@ fn shards_of_several_splits_sum_to_the_whole() {
         assert_eq!(
             (merged.total, merged.unique, merged.nodes),
             (whole.total, whole.unique(), whole.nodes),
-            "{shards} shards"
+            "{shards} shards, {engine}"
         );
     }
 }
@@ -207,6 +216,15 @@ fn merge_rejects_incomplete_duplicated_and_mixed_sets() {
     assert!(matches!(
         merge(&[report(&eleven, 0, 2), report(&twelve, 1, 2)]),
         Err(MergeError::Mismatch { what: "N", .. })
+    ));
+    // The same N counted by the other engine: another split.
+    let eleven_joined = CountPlan::with_engine(11, Engine::Join).unwrap();
+    assert!(matches!(
+        merge(&[report(&eleven, 0, 2), report(&eleven_joined, 1, 2)]),
+        Err(MergeError::Mismatch {
+            what: "split fingerprint",
+            ..
+        })
     ));
     assert!(matches!(
         merge(&[report(&eleven, 0, 2), report(&eleven, 1, 3)]),
@@ -373,10 +391,17 @@ fn shard_text_is_checked() {
 
 #[test]
 fn checkpoints_resume_without_loss_or_double_counting() {
-    let dir = std::env::temp_dir().join(format!("queens-checkpoint-{}", std::process::id()));
+    for engine in Engine::ALL {
+        checkpoint_round_trip(engine);
+    }
+}
+
+fn checkpoint_round_trip(engine: Engine) {
+    let dir =
+        std::env::temp_dir().join(format!("queens-checkpoint-{}-{engine}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("count.json");
-    let plan = CountPlan::new(10).unwrap();
+    let plan = CountPlan::with_engine(10, engine).unwrap();
     let shard = Shard::WHOLE;
     let budget = Budget::unlimited();
     let ids = plan.shard_ids(shard);
@@ -399,10 +424,13 @@ fn checkpoints_resume_without_loss_or_double_counting() {
     }
     let sum = resumed.sum();
     assert_eq!((sum.total, sum.unique()), (724, 92));
-    assert_eq!(sum, count(10).unwrap());
+    assert_eq!(sum, count_shard(&plan, shard));
 
-    // A checkpoint of another count is refused, not merged.
-    let other = CountPlan::new(9).unwrap();
+    // A checkpoint of another count (another N, another engine) is refused, not merged.
+    let other = CountPlan::with_engine(9, engine).unwrap();
+    assert!(checkpoint::load(&path, &other, shard).is_err());
+    let other_engine = Engine::ALL.into_iter().find(|&e| e != engine).unwrap();
+    let other = CountPlan::with_engine(10, other_engine).unwrap();
     assert!(checkpoint::load(&path, &other, shard).is_err());
     assert!(checkpoint::load(&path, &plan, Shard::new(0, 2).unwrap()).is_err());
     std::fs::write(&path, "not json").unwrap();

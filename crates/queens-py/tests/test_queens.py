@@ -127,7 +127,7 @@ def test_counts_match_oeis():
     assert parts[0].to_dict()["shards"] == 3
     assert parts[0].unique is None
     assert queens.count(12, threads=1).to_dict()["threads"] == 1
-    assert queens.count(12).to_dict()["engine"] == "join"
+    assert queens.count(14).to_dict()["engine"] == "join"
     assert queens.count(9).to_dict()["engine"] == "backtracking"
 
 

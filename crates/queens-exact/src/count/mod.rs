@@ -2,7 +2,7 @@
 //! reflection (A002562) of the N×N board, exactly, on all cores.
 //!
 //! Two [`Engine`]s count: the quadrant [`join`], which pairs half boards built from the four
-//! quadrants' placements (the fast one, from N = 10 while its memory fits), and backtracking,
+//! quadrants' placements (the fast one, from N = 14 while its memory fits), and backtracking,
 //! which searches one representative of each symmetry class with a bitmask kernel (see [`plan`]
 //! for how the classes are divided; the reference, for N up to 32). Either way a [`CountPlan`]
 //! splits the count into many independent parts whose [`Tally`]s add up, unique solutions
@@ -87,7 +87,7 @@ pub enum Engine {
     /// Row-by-row bitmask backtracking over one representative per symmetry class: the
     /// reference, for every N up to 32, in little memory.
     Backtracking,
-    /// The quadrant join ([`join`]): far faster from N = 10 on, with memory that grows about 8×
+    /// The quadrant join ([`join`]): far faster from N = 14 on, with memory that grows about 8×
     /// per two rows (N from 4 to 25).
     Join,
 }
@@ -113,7 +113,7 @@ impl Engine {
     }
 
     /// The faster engine for the N×N board whose peak memory stays within `memory_limit`
-    /// bytes: the join from N = 10 while it fits on one thread, else backtracking. It depends
+    /// bytes: the join from N = 14 while it fits on one thread, else backtracking. It depends
     /// on N and the limit only, so that every shard of a count picks the same.
     pub fn for_count(n: u32, memory_limit: u64) -> Engine {
         if (JOIN_FROM..=join::MAX_N).contains(&n)
@@ -152,9 +152,9 @@ impl std::str::FromStr for Engine {
     }
 }
 
-/// The smallest N for which the join is chosen: below it backtracking is as fast (both take
-/// well under a millisecond).
-const JOIN_FROM: u32 = 10;
+/// The smallest N for which the join is chosen: below it backtracking is as fast or faster
+/// (both take a few milliseconds; on odd boards the join's crosses cost more than they save).
+const JOIN_FROM: u32 = 14;
 
 /// A count that cannot be made.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
