@@ -146,8 +146,8 @@ impl JoinPlan {
         }
     }
 
-    /// The peak memory of a count on `threads` threads, in bytes: the quadrant table and each
-    /// thread's stored east halves.
+    /// The peak memory of a count on `threads` threads, in bytes: the quadrant table (as it is
+    /// built) and each thread's working set, the bit-sliced east halves and the batches of keys.
     pub fn memory_estimate(n: u32, threads: usize) -> u64 {
         let split = Split::new(n);
         // Per thread: the stored east halves bit-sliced, and the east and the three west

@@ -43,10 +43,11 @@ pub(crate) const PLACEMENTS: [u64; 13] = [
 ];
 
 impl QuadrantTable {
-    /// Bytes a table of side `h` takes.
+    /// Bytes a table of side `h` takes at its peak, while it is built: the placements, the
+    /// index, and two more index-sized arrays of counts.
     pub fn bytes(h: u32) -> u64 {
-        let index = (1u64 << (2 * h)) + 1;
-        index * 4 + PLACEMENTS[h as usize] * std::mem::size_of::<Local>() as u64
+        let index = ((1u64 << (2 * h)) + 1) * 4;
+        3 * index + PLACEMENTS[h as usize] * std::mem::size_of::<Local>() as u64
     }
 
     /// Enumerates the square of side `h` (at most 12); `None` if `budget` stopped it first.
