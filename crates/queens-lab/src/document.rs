@@ -1,11 +1,26 @@
 //! The JSON documents of the contracts (DESIGN.md), one definition each, so that `queens solve
-//! --format json`, `queens count --json` and the Python module's `to_dict()` print the same.
+//! --format json`, `queens count --json`, `/api/solvers` and the Python module print the same.
 
 use queens_core::{Outcome, Problem, QueenList, Square, Verdict};
 use queens_exact::count::Tally;
 use serde::Serialize;
 
 use crate::catalogue::SolverKind;
+
+/// A solver's descriptor as `/api/solvers` and Python's `queens.solvers()` list it: name,
+/// summary, explanation, unit, counts, randomized, shapes and parameters.
+pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
+    serde_json::json!({
+        "name": solver.name,
+        "summary": solver.summary,
+        "explanation": solver.explanation,
+        "unit": solver.unit,
+        "counts": solver.counts,
+        "randomized": solver.randomized,
+        "shapes": solver.shapes,
+        "parameters": solver.parameters,
+    })
+}
 
 /// A solve: `{"n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations",
 /// "nodes", "elapsed_ms"}` in that order, then the extensions `status`, `stop_reason`,

@@ -18,7 +18,7 @@ use queens_config::{Configurator, Engine, Position};
 use queens_core::{Budget, CancelToken, Event, Interest, Observer, Square, Verdict};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{CountJob, CountPlan, Shard};
-use queens_lab::document::{CountDocument, SolveDocument};
+use queens_lab::document::{CountDocument, SolveDocument, solver_document};
 use queens_lab::experiment::{Experiment, run as run_experiment};
 use queens_lab::request::parse_size;
 use queens_lab::{Catalogue, SolveRequest, SolveSpec};
@@ -36,18 +36,7 @@ fn solvers() -> String {
     let solvers: Vec<serde_json::Value> = Catalogue::standard()
         .solvers()
         .iter()
-        .map(|solver| {
-            serde_json::json!({
-                "name": solver.name,
-                "summary": solver.summary,
-                "explanation": solver.explanation,
-                "unit": solver.unit,
-                "counts": solver.counts,
-                "randomized": solver.randomized,
-                "shapes": solver.shapes,
-                "parameters": solver.parameters,
-            })
-        })
+        .map(solver_document)
         .collect();
     serde_json::Value::Array(solvers).to_string()
 }

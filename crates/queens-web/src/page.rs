@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
+use queens_lab::document::solver_document;
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -82,18 +83,7 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
         .catalogue()
         .solvers()
         .iter()
-        .map(|solver| {
-            json!({
-                "name": solver.name,
-                "summary": solver.summary,
-                "explanation": solver.explanation,
-                "unit": solver.unit,
-                "counts": solver.counts,
-                "randomized": solver.randomized,
-                "shapes": solver.shapes,
-                "parameters": solver.parameters,
-            })
-        })
+        .map(solver_document)
         .collect();
     Json(json!({
         "solvers": solvers,
