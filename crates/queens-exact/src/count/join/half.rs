@@ -6,7 +6,7 @@
 //! no diagonal, and only the diagonals that cross the line between the halves can be shared:
 //! those are the bits a [`KeyLayout`] keeps.
 
-use super::quadrant::{Diagonals, Quadrant, QuadrantTable};
+use super::quadrant::{Diagonals, Quadrant, QuadrantTable, subsets};
 
 /// One side (west or east) of the board: its two quadrants, the diagonals each may not use,
 /// and its free columns.
@@ -132,32 +132,25 @@ impl Side {
         keys.sets.clear();
         keys.keys.clear();
         let weight = rows.count_ones();
-        let mut columns = self.columns;
-        loop {
-            if columns.count_ones() == weight {
-                let start = keys.keys.len();
-                let placements = table.filling(rows, columns);
-                let mut middle = start;
-                // Off the long diagonal first, then on it.
-                for on_long in [false, true] {
-                    middle = keys.keys.len();
-                    for &local in placements {
-                        let placed = self.north.place(local);
-                        if placed.disjoint(self.north_forbidden)
-                            && (placed.differences & self.long_diagonal != 0) == on_long
-                        {
-                            keys.keys.push(layout.key(placed));
-                        }
+        for columns in subsets(self.columns).filter(|c| c.count_ones() == weight) {
+            let start = keys.keys.len();
+            let placements = table.filling(rows, columns);
+            let mut middle = start;
+            // Off the long diagonal first, then on it.
+            for on_long in [false, true] {
+                middle = keys.keys.len();
+                for &local in placements {
+                    let placed = self.north.place(local);
+                    if placed.disjoint(self.north_forbidden)
+                        && (placed.differences & self.long_diagonal != 0) == on_long
+                    {
+                        keys.keys.push(layout.key(placed));
                     }
                 }
-                if keys.keys.len() > start {
-                    keys.sets.push((columns, start, middle, keys.keys.len()));
-                }
             }
-            if columns == 0 {
-                break;
+            if keys.keys.len() > start {
+                keys.sets.push((columns, start, middle, keys.keys.len()));
             }
-            columns = (columns - 1) & self.columns;
         }
     }
 

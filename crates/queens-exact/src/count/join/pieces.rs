@@ -23,7 +23,7 @@
 //! with it: a few hundred to a few ten thousand pieces, each independent.
 
 use super::half::{KeyLayout, Side};
-use super::quadrant::{Diagonals, Quadrant};
+use super::quadrant::{Diagonals, Quadrant, subsets};
 
 /// One of the eight symmetries of the square: (last index, row, column) ↦ (row, column).
 type Symmetry = fn(u32, u32, u32) -> (u32, u32);
@@ -245,36 +245,18 @@ impl Split {
     pub fn south_parts(self, frame: &Frame, north: u32) -> impl Iterator<Item = u32> {
         let wanted = frame.west.columns.count_ones();
         let taken = north.count_ones();
-        let free = frame.south_rows;
-        let mut next = Some(free);
-        std::iter::from_fn(move || {
-            loop {
-                let current = next?;
-                next = (current != 0).then(|| (current - 1) & free);
-                if taken + current.count_ones() == wanted {
-                    return Some(current);
-                }
-            }
-        })
-        .filter(move |&south| self.mirror_weight(frame, north, south) > 0)
+        subsets(frame.south_rows)
+            .filter(move |south| taken + south.count_ones() == wanted)
+            .filter(move |&south| self.mirror_weight(frame, north, south) > 0)
     }
 
     /// Every piece of the count, in order.
     pub fn pieces(self, frames: &[Frame]) -> Vec<Piece> {
         let mut pieces = Vec::new();
         for (index, frame) in frames.iter().enumerate() {
-            let free = frame.north_rows;
-            let mut north = free;
-            let mut norths = Vec::new();
-            loop {
-                if self.south_parts(frame, north).next().is_some() {
-                    norths.push(north);
-                }
-                if north == 0 {
-                    break;
-                }
-                north = (north - 1) & free;
-            }
+            let mut norths: Vec<u32> = subsets(frame.north_rows)
+                .filter(|&north| self.south_parts(frame, north).next().is_some())
+                .collect();
             norths.sort_unstable();
             pieces.extend(norths.into_iter().map(|west_north| Piece {
                 frame: index,

@@ -102,16 +102,17 @@ fn enumerate(h: u32, budget: &Budget, emit: &mut impl FnMut(u32, u32, Local)) ->
             if budget.is_stopped() {
                 stopped = true;
             } else {
-                place(h, 2.min(h), rows, columns, local, emit);
+                extend(h, 2.min(h), h, rows, columns, local, emit);
             }
         }
     };
-    prefix(h, 0, 2.min(h), 0, 0, Local::default(), &mut visit);
+    extend(h, 0, 2.min(h), 0, 0, Local::default(), &mut visit);
     (!stopped).then_some(())
 }
 
-/// Every placement of rows `row..depth`, passed on to `next`.
-fn prefix(
+/// Every placement of rows `row..depth` added to (`rows`, `columns`, `local`), passed on to
+/// `next`.
+fn extend(
     h: u32,
     row: u32,
     depth: u32,
@@ -124,10 +125,10 @@ fn prefix(
         next(rows, columns, local);
         return;
     }
-    prefix(h, row + 1, depth, rows, columns, local, next);
+    extend(h, row + 1, depth, rows, columns, local, next);
     for j in 0..h {
         if let Some(placed) = add(h, row, j, columns, local) {
-            prefix(
+            extend(
                 h,
                 row + 1,
                 depth,
@@ -136,27 +137,6 @@ fn prefix(
                 placed,
                 next,
             );
-        }
-    }
-}
-
-/// Every completion of rows `row..h`.
-fn place(
-    h: u32,
-    row: u32,
-    rows: u32,
-    columns: u32,
-    local: Local,
-    emit: &mut impl FnMut(u32, u32, Local),
-) {
-    if row == h {
-        emit(rows, columns, local);
-        return;
-    }
-    place(h, row + 1, rows, columns, local, emit);
-    for j in 0..h {
-        if let Some(placed) = add(h, row, j, columns, local) {
-            place(h, row + 1, rows | 1 << row, columns | 1 << j, placed, emit);
         }
     }
 }
@@ -171,6 +151,16 @@ fn add(h: u32, i: u32, j: u32, columns: u32, local: Local) -> Option<Local> {
             sums: local.sums | sum,
             differences: local.differences | difference,
         })
+}
+
+/// Every subset of `mask` (rows or columns of a quadrant), from `mask` itself down to 0.
+pub(crate) fn subsets(mask: u32) -> impl Iterator<Item = u32> {
+    let mut next = Some(mask);
+    std::iter::from_fn(move || {
+        let current = next?;
+        next = (current != 0).then(|| (current - 1) & mask);
+        Some(current)
+    })
 }
 
 /// One quadrant of an N×N board: where the square's row 0 and column 0 stand.
