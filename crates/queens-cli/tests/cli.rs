@@ -5,6 +5,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
+mod common;
+
 fn queens() -> Command {
     Command::cargo_bin("queens").unwrap()
 }
@@ -1633,27 +1635,13 @@ fn forged_shard_files_are_refused() {
 #[cfg(unix)]
 #[test]
 fn the_server_stops_promptly_whatever_runs() {
-    use std::io::{BufRead, BufReader, Write as _};
-    use std::process::{Command as Process, Stdio};
+    use std::io::Write as _;
+    use std::process::Command as Process;
     use std::time::{Duration, Instant};
 
     for signal in ["-TERM", "-INT"] {
-        let mut server = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(server.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap()
-            .to_owned();
+        let mut server = common::Server::start();
+        let address = server.address.clone();
         // An experiment of many seconds (within the server's cost bound), and a stream nobody
         // reads.
         let body = r#"{"solvers": ["hill-climbing"], "sizes": [64], "runs": 2000}"#;
@@ -1673,10 +1661,10 @@ fn the_server_stops_promptly_whatever_runs() {
         std::thread::sleep(Duration::from_millis(500));
         let sent = Instant::now();
         Process::new("kill")
-            .args([signal, &server.id().to_string()])
+            .args([signal, &server.child.id().to_string()])
             .status()
             .unwrap();
-        let status = server.wait().unwrap();
+        let status = server.child.wait().unwrap();
         let took = sent.elapsed();
         assert!(
             took < Duration::from_secs(5),

@@ -5,11 +5,14 @@
 //! Ignored by default (it takes about 20 s); `.ci/run` runs it:
 //! `cargo test --workspace --test load -- --ignored --nocapture`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod common;
+
+use common::Server;
 
 /// How long the clients run.
 const LOAD: Duration = Duration::from_secs(15);
@@ -17,46 +20,13 @@ const LOAD: Duration = Duration::from_secs(15);
 /// Concurrent clients of each kind.
 const EACH: usize = 10;
 
-/// `queens serve` on a free port, killed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
 impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap()
-            .to_owned();
-        Server { child, address }
-    }
-
     /// The server's peak resident memory so far, in bytes (Linux).
     fn peak_memory(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
