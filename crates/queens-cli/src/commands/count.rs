@@ -8,8 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
-    CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
-    DEFAULT_MEMORY_LIMIT, Engine, Shard,
+    CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, CountRunError, DEFAULT_MEMORY_LIMIT,
+    Engine, Shard,
 };
 use queens_lab::document::CountDocument;
 use serde::Serialize;
@@ -93,9 +93,6 @@ fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
         .map(parse_bytes)
         .transpose()?
         .unwrap_or(DEFAULT_MEMORY_LIMIT);
-    if !(1..=queens_exact::count::MAX_N).contains(&n) {
-        return Err(CountError::Size(n).into());
-    }
     let engine = match args.engine {
         EngineChoice::Auto => Engine::for_count(n, memory_limit),
         EngineChoice::Join => Engine::Join,

@@ -200,9 +200,6 @@ impl CountPlan {
     /// The split of the N×N count by the engine [`Engine::for_count`] picks within
     /// [`DEFAULT_MEMORY_LIMIT`].
     pub fn new(n: u32) -> Result<Self, CountError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(CountError::Size(n));
-        }
         let engine = Engine::for_count(n, DEFAULT_MEMORY_LIMIT);
         Self::with_engine(n, engine)
     }
