@@ -43,7 +43,9 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   const indicator = h("p", { id: "cfg-solvable", class: "indicator maybe" }, "…");
   const summary = h("p", { id: "cfg-summary" });
   const reason = h("p", { id: "cfg-reason", class: "reason", "aria-live": "polite" },
-    "Click a square to place a queen, a queen to remove it. Point at a square to see what it can still be.");
+    matchMedia("(pointer: coarse)").matches
+      ? "Tap a square to see what it can still be, tap it again to place a queen; tap a queen to remove it."
+      : "Click a square to place a queen, a queen to remove it. Point at a square to see what it can still be.");
   const error = h("p", { id: "cfg-error", class: "error", hidden: true });
   const scale = h("div", { class: "heat-scale", hidden: true }, h("span", {}, "fewer"), h("i"), h("span", {}, "more completions"));
   const undo = h("button", { id: "cfg-undo", title: "Undo (Ctrl+Z)", onclick: () => history(-1) }, "Undo");

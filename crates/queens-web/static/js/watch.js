@@ -231,7 +231,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
 
   function finish(event) {
     if (event.status === "error") say(error, api.sentence(event.stop_reason));
-    const why = event.stop_reason ? ` (${event.stop_reason})` : "";
+    const why = event.stop_reason ? `: ${event.stop_reason}` : "";
     status.textContent = `${event.status}${why}`;
     render();
   }
