@@ -5,6 +5,7 @@
 
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { after, before } from "node:test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -62,6 +63,26 @@ export async function openPage(browser, url, hash = "", options = {}) {
   await page.goto(url + hash);
   await page.waitForSelector("body[data-ready=true]");
   return page;
+}
+
+/**
+ * One server and one browser for a test file, started before its tests and closed after them
+ * (node:test hooks). `session.open(hash, options)` opens a page; `session.server.url` is the
+ * server's address.
+ */
+export function pageSession() {
+  const session = {
+    open: (hash = "", options = {}) => openPage(session.browser, session.server.url, hash, options),
+  };
+  before(async () => {
+    session.server = await startServer();
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  return session;
 }
 
 /** The squares holding queens on the board in `selector`, sorted. */

@@ -3,26 +3,17 @@
 // Watch with the queens locked.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launchBrowser, openPage, queensOn, startServer } from "../harness.js";
+import { pageSession, queensOn } from "../harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = pageSession();
 
 const analysed = (page) => page.waitForSelector("#cfg-solvable.yes, #cfg-solvable.no");
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 
 test("placing queens, explaining a blocked square, undo and the URL", async () => {
-  const page = await openPage(browser, server.url, "#configure?n=8");
+  const page = await session.open("#configure?n=8");
   await analysed(page);
   await page.click('#cfg-board [data-square="d1"]');
   await page.waitForFunction(() => location.hash === "#configure?n=8&q=d1");
@@ -48,7 +39,7 @@ test("placing queens, explaining a blocked square, undo and the URL", async () =
 });
 
 test("the keyboard walks the board and places a queen", async () => {
-  const page = await openPage(browser, server.url, "#configure?n=6");
+  const page = await session.open("#configure?n=6");
   await analysed(page);
   await page.focus('#cfg-board [data-square="a6"]');
   await page.keyboard.press("ArrowRight");
@@ -68,7 +59,7 @@ test("the keyboard walks the board and places a queen", async () => {
 
 test("the heat map colours open squares by their completions, at N = 8 and N = 12", async () => {
   for (const n of [8, 12]) {
-    const page = await openPage(browser, server.url, `#configure?n=${n}&q=b1`);
+    const page = await session.open(`#configure?n=${n}&q=b1`);
     await analysed(page);
     await page.check("#cfg-heat");
     const heated = await page.$$eval("#cfg-board .cell.heat", (cells) => cells.map((c) => c.style.background));
@@ -81,7 +72,7 @@ test("the heat map colours open squares by their completions, at N = 8 and N = 1
 });
 
 test("Solve this position opens Watch with the placed and forced queens locked", async () => {
-  const page = await openPage(browser, server.url, "#configure?n=10&q=a1,e2");
+  const page = await session.open("#configure?n=10&q=a1,e2");
   await analysed(page);
   const placedAndForced = await queensOn(page, "#cfg-board");
   assert.ok(placedAndForced.length >= 2);
@@ -104,7 +95,7 @@ test("Solve this position opens Watch with the placed and forced queens locked",
 });
 
 test("a large board is a compact canvas that still takes clicks", async () => {
-  const page = await openPage(browser, server.url, "#configure?n=100");
+  const page = await session.open("#configure?n=100");
   await page.waitForSelector("#cfg-board canvas");
   await analysed(page);
   const box = await page.$eval("#cfg-board canvas", (c) => {

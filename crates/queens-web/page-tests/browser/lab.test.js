@@ -2,23 +2,14 @@
 // a sweep by N draws one line per solver; counting reports the published count.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launchBrowser, openPage, startServer } from "../harness.js";
+import { pageSession } from "../harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = pageSession();
 
 test("a two-parameter sweep draws its p × q heat map, a sample run, the table and downloads", async () => {
-  const page = await openPage(browser, server.url, "#lab");
+  const page = await session.open("#lab");
   await page.click("text=p × q study");
   await page.waitForSelector("#x-charts svg.heat");
   assert.equal((await page.$$("#x-charts svg.heat rect")).length, 25);
@@ -37,7 +28,7 @@ test("a two-parameter sweep draws its p × q heat map, a sample run, the table a
 });
 
 test("success rate by N draws a line per solver", async () => {
-  const page = await openPage(browser, server.url, "#lab?solvers=hill-climbing,optimized-hill-climbing&sizes=6,8,10&runs=20&seed=1");
+  const page = await session.open("#lab?solvers=hill-climbing,optimized-hill-climbing&sizes=6,8,10&runs=20&seed=1");
   await page.click("#x-run");
   await page.waitForSelector("#x-charts svg[aria-label='Success rate by N'] .series", { state: "attached" });
   assert.equal((await page.$$("#x-charts svg[aria-label='Success rate by N'] .series")).length, 2);
@@ -46,7 +37,7 @@ test("success rate by N draws a line per solver", async () => {
 });
 
 test("bad experiment settings are refused before anything is sent", async () => {
-  const page = await openPage(browser, server.url, "#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
+  const page = await session.open("#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
   await page.click("#x-run");
   assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Each size must be a whole number from 1 to 64.");
   await page.fill("#x-sizes", "8");
@@ -57,7 +48,7 @@ test("bad experiment settings are refused before anything is sent", async () => 
 });
 
 test("counting shows the published counts", async () => {
-  const page = await openPage(browser, server.url, "#lab");
+  const page = await session.open("#lab");
   await page.fill("#c-n", "10");
   await page.click("#c-run");
   await page.waitForFunction(() => document.querySelector("#c-result").textContent.includes("solutions,"));

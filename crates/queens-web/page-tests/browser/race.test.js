@@ -1,23 +1,14 @@
 // Race in headless Chromium: solvers start from the same board and play in step.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launchBrowser, openPage, queensOn, startServer } from "../harness.js";
+import { pageSession, queensOn } from "../harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = pageSession();
 
 test("a race runs its solvers from the same start board, side by side", async () => {
-  const page = await openPage(browser, server.url, "#race?solvers=hill-climbing,optimized-hill-climbing&n=10&seed=2");
+  const page = await session.open("#race?solvers=hill-climbing,optimized-hill-climbing&n=10&seed=2");
   const checked = await page.$$eval("#race input:checked", (inputs) => inputs.map((i) => i.value));
   assert.deepEqual(checked, ["hill-climbing", "optimized-hill-climbing"]);
   await page.click("#r-start");
@@ -45,7 +36,7 @@ test("a race runs its solvers from the same start board, side by side", async ()
 });
 
 test("a race needs two to four solvers", async () => {
-  const page = await openPage(browser, server.url, "#race?solvers=hill-climbing&n=8&seed=1");
+  const page = await session.open("#race?solvers=hill-climbing&n=8&seed=1");
   await page.click("#r-start");
   assert.equal(await page.$eval("#r-error", (e) => e.textContent), "Choose two to four solvers to race.");
   assert.deepEqual(page.errors, []);

@@ -3,20 +3,11 @@
 // mark their row and candidate; bad input is refused with one sentence.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launchBrowser, openPage, queensOn, startServer } from "../harness.js";
+import { pageSession, queensOn } from "../harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = pageSession();
 
 const LOCAL_SEARCH = [
   "min-conflicts", "min-conflicts-minton", "random-search", "optimized-random-search", "simulated-annealing",
@@ -41,10 +32,10 @@ const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 const frames = async (page) => Number(await page.$eval("#w-timeline", (e) => e.max));
 
 test("every local search shows all its queens from the first frame to the last", async () => {
-  const page = await openPage(browser, server.url);
+  const page = await session.open();
   for (const solver of LOCAL_SEARCH) {
     const n = solver === "optimized-hill-climbing" ? 32 : 8;
-    await page.goto(`${server.url}#watch?solver=${solver}&n=${n}&seed=3&max_iters=400`);
+    await page.goto(`${session.server.url}#watch?solver=${solver}&n=${n}&seed=3&max_iters=400`);
     await page.waitForSelector("body[data-ready=true]");
     await runToEnd(page);
     const length = await frames(page);
@@ -61,7 +52,7 @@ test("every local search shows all its queens from the first frame to the last",
 });
 
 test("Step goes one solver step forward, Step back one back, to the same boards", async () => {
-  const page = await openPage(browser, server.url, "#watch?solver=hill-climbing-constant-shake&n=8&seed=5");
+  const page = await session.open("#watch?solver=hill-climbing-constant-shake&n=8&seed=5");
   await runToEnd(page);
   await seek(page, 0);
   const boards = [await queensOn(page, "#w-board")];
@@ -84,12 +75,12 @@ test("Step goes one solver step forward, Step back one back, to the same boards"
 });
 
 test("a tree search shows its current row, its candidate and the attacking pairs", async () => {
-  const page = await openPage(browser, server.url, "#watch?solver=backtracking&n=6&seed=1");
+  const page = await session.open("#watch?solver=backtracking&n=6&seed=1");
   await runToEnd(page);
   await seek(page, 5);
   assert.equal((await page.$$("#w-board .cell.row")).length, 6);
   assert.equal((await page.$$("#w-board .cell.candidate")).length, 1);
-  await page.goto(`${server.url}#watch?solver=hill-climbing&n=8&seed=2`);
+  await page.goto(`${session.server.url}#watch?solver=hill-climbing&n=8&seed=2`);
   await page.waitForSelector("body[data-ready=true]");
   await runToEnd(page);
   await seek(page, 0);
@@ -101,7 +92,7 @@ test("a tree search shows its current row, its candidate and the attacking pairs
 });
 
 test("locked queens are kept by the solver and drawn apart", async () => {
-  const page = await openPage(browser, server.url, "#watch?solver=min-conflicts&n=10&seed=1");
+  const page = await session.open("#watch?solver=min-conflicts&n=10&seed=1");
   await page.click('#w-board [data-square="c3"]');
   await page.click('#w-board [data-square="f7"]');
   assert.match(await page.evaluate(() => location.hash), /fix=c3,f7/);
@@ -114,7 +105,7 @@ test("locked queens are kept by the solver and drawn apart", async () => {
 });
 
 test("bad input is refused with a sentence naming the allowed range", async () => {
-  const page = await openPage(browser, server.url, "#watch?solver=min-conflicts&n=8");
+  const page = await session.open("#watch?solver=min-conflicts&n=8");
   for (const bad of ["0", "100000", "-5", "7.5"]) {
     await page.fill("#w-n", bad);
     await page.click("#w-start");
