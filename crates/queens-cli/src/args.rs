@@ -196,6 +196,11 @@ pub struct CountArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0, hide = true)]
     pub checkpoint_every: f64,
 
+    /// When the checkpoint cannot be saved (a full disk): say so and keep counting, trying
+    /// again at the next save, or stop and print what was counted.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = SaveFailureChoice::Continue)]
+    pub on_save_failure: SaveFailureChoice,
+
     /// Stop after this many seconds, keeping what was counted (with --checkpoint, to resume).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
@@ -208,6 +213,15 @@ pub struct CountArgs {
     /// needs more is refused before it starts (auto then chooses backtracking).
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
+}
+
+/// `count --on-save-failure`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SaveFailureChoice {
+    /// Keep counting; the result is printed at the end.
+    Continue,
+    /// Stop at once, printing what was counted.
+    Stop,
 }
 
 #[derive(Debug, Args)]
@@ -327,6 +341,16 @@ pub struct ServeArgs {
     /// for localhost or an IP address.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allowed_origins: Vec<String>,
+
+    /// What makes requests one client's for the per-client job limits: `peer` (the address;
+    /// every loopback address is one client, an IPv6 peer its /64) or `header:NAME`, a header
+    /// set by a trusted reverse proxy (such as header:X-Forwarded-For).
+    #[arg(long, value_name = "KEY", default_value = "peer")]
+    pub client_key: String,
+
+    /// Connections open at once [default: 1024, or fewer under a lower `ulimit -n`].
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -39,8 +39,25 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(error) {
         return ExitCode::SUCCESS;
     }
-    eprintln!("error: {}", one_line(&format!("{error:#}")));
+    eprintln!("error: {}", one_line(&message(error)));
     ExitCode::from(BAD_INPUT)
+}
+
+/// The error and its causes in one message, each cause once: a cause whose text its wrapper
+/// already quotes (`cannot read F: No such file or directory`) is not repeated.
+fn message(error: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if message.contains(&text) {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&text);
+    }
+    message
 }
 
 /// Reports a command-line parsing error: `--help` and `--version` print and succeed; anything
@@ -57,4 +74,24 @@ pub fn clap_error(error: &clap::Error) -> ExitCode {
 
 fn one_line(message: &str) -> String {
     message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn causes_are_told_once() {
+        let io = io::Error::new(io::ErrorKind::NotFound, "No such file or directory");
+        let error = anyhow::Error::new(queens_core::files::FileError::Io {
+            action: "read",
+            path: "x.json".into(),
+            source: io,
+        })
+        .context("cannot merge");
+        assert_eq!(
+            message(&error),
+            "cannot merge: cannot read x.json: No such file or directory"
+        );
+    }
 }

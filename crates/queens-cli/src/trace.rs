@@ -1,25 +1,24 @@
 //! `--trace FILE`: every event of a run as one JSON object per line.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::Context;
+use queens_core::files::StagedFile;
 use queens_core::{Event, Interest, Observer};
 
 /// Writes events to a file as JSON lines; the first write error stops the run and is kept for
 /// [`finish`](Self::finish).
 pub struct TraceWriter {
-    out: BufWriter<File>,
+    out: BufWriter<StagedFile>,
     error: Option<io::Error>,
 }
 
 impl TraceWriter {
-    /// Creates (or truncates) the trace file.
+    /// Starts the trace file (which replaces an existing one when [`finish`](Self::finish)ed).
     pub fn create(path: &Path) -> anyhow::Result<Self> {
-        let file = File::create(path)
-            .with_context(|| format!("cannot create trace file {}", path.display()))?;
+        let file = StagedFile::create(path).context("cannot create trace file")?;
         Ok(TraceWriter {
             out: BufWriter::new(file),
             error: None,
@@ -31,7 +30,12 @@ impl TraceWriter {
         if let Some(error) = self.error.take() {
             return Err(error).context("cannot write the trace file");
         }
-        self.out.flush().context("cannot write the trace file")
+        self.out
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)
+            .context("cannot write the trace file")?
+            .commit()
+            .context("cannot write the trace file")
     }
 }
 

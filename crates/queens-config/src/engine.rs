@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use queens_core::{Budget, Square};
 use thiserror::Error;
@@ -69,6 +69,24 @@ pub enum AnalysisError {
         /// The largest side.
         max: u32,
     },
+    /// Building the diagram would take more memory than this configurator may.
+    #[error("building the diagram of {n}×{n} takes about {} MiB, more than the {} MiB allowed here; use the search engine", needed >> 20, limit >> 20)]
+    DiagramMemory {
+        /// The side asked for.
+        n: u32,
+        /// The build's estimated peak, in bytes.
+        needed: u64,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+}
+
+/// The peak memory of building the diagram of N×N, in bytes: measured at 18, 72 and 395 MB
+/// for N = 11, 12 and 13 (`/usr/bin/time -f %M queens configure N --engine bdd`), growing
+/// about fivefold a side; this is the bound's fit with room to spare.
+pub fn diagram_build_bytes(n: u32) -> u64 {
+    let below = MAX_DIAGRAM_N.saturating_sub(n).min(20);
+    (420 << 20) / 5u64.pow(below)
 }
 
 /// The search nodes an analysis may spend when its budget sets no node cap.
@@ -105,10 +123,17 @@ const COUNT_EMPTY_ROWS: usize = 13;
 /// builds in tens of milliseconds); larger ones up to [`MAX_DIAGRAM_N`] once it is cached.
 const AUTO_BUILD_MAX: u32 = 11;
 
-/// Analyses positions; keeps the diagrams it built, one per board size.
+/// One size's diagram: built once, by whichever analysis asks first (`None` when the size has
+/// none).
+type DiagramCell = OnceLock<Option<Arc<SolutionDiagram>>>;
+
+/// Analyses positions; keeps the diagrams it built, one per board size. Analyses that need the
+/// same diagram at once wait for one build rather than each building their own.
 #[derive(Debug, Default)]
 pub struct Configurator {
-    diagrams: Mutex<HashMap<u32, Arc<SolutionDiagram>>>,
+    diagrams: Mutex<HashMap<u32, Arc<DiagramCell>>>,
+    /// The most memory one build may take, if limited.
+    build_memory: Option<u64>,
 }
 
 /// What an engine learned: per square, whether it is in some completion.
@@ -126,19 +151,49 @@ impl Configurator {
         Configurator::default()
     }
 
-    /// The diagram for N×N, built now if it is not cached (`None` beyond [`MAX_DIAGRAM_N`]).
+    /// A configurator whose diagram builds may take at most `bytes` each (by
+    /// [`diagram_build_bytes`]); a larger build is refused, a diagram already built is used.
+    #[must_use]
+    pub fn with_build_memory(mut self, bytes: u64) -> Self {
+        self.build_memory = Some(bytes);
+        self
+    }
+
+    /// The diagram for N×N, built now if it is not cached (`None` beyond [`MAX_DIAGRAM_N`], or
+    /// when its build would exceed the memory allowed). One build per size: a second caller
+    /// waits for the first one's.
     pub fn diagram(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
-        if let Some(diagram) = self.cached(n) {
-            return Some(diagram);
+        self.diagram_or_refusal(n).ok().flatten()
+    }
+
+    fn diagram_or_refusal(&self, n: u32) -> Result<Option<Arc<SolutionDiagram>>, AnalysisError> {
+        let cell = {
+            let mut diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(diagrams.entry(n).or_default())
+        };
+        if let Some(built) = cell.get() {
+            return Ok(built.clone());
         }
-        let built = Arc::new(SolutionDiagram::build(n)?);
-        let mut diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
-        Some(Arc::clone(diagrams.entry(n).or_insert(built)))
+        if let Some(limit) = self.build_memory
+            && n <= MAX_DIAGRAM_N
+            && diagram_build_bytes(n) > limit
+        {
+            return Err(AnalysisError::DiagramMemory {
+                n,
+                needed: diagram_build_bytes(n),
+                limit,
+            });
+        }
+        Ok(cell
+            .get_or_init(|| SolutionDiagram::build(n).map(Arc::new))
+            .clone())
     }
 
     fn cached(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
         let diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
-        diagrams.get(&n).cloned()
+        diagrams
+            .get(&n)
+            .and_then(|cell| cell.get().cloned().flatten())
     }
 
     /// The analysis of `position` by `engine` within `budget`, shared out by default.
@@ -168,10 +223,12 @@ impl Configurator {
         let n = position.side();
         let diagram = match engine {
             Engine::Search => None,
-            Engine::Bdd => Some(self.diagram(n).ok_or(AnalysisError::DiagramTooLarge {
-                n,
-                max: MAX_DIAGRAM_N,
-            })?),
+            Engine::Bdd => Some(self.diagram_or_refusal(n)?.ok_or(
+                AnalysisError::DiagramTooLarge {
+                    n,
+                    max: MAX_DIAGRAM_N,
+                },
+            )?),
             Engine::Auto if n <= AUTO_BUILD_MAX => self.diagram(n),
             Engine::Auto => self.cached(n),
         };

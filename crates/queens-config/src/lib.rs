@@ -34,5 +34,7 @@ mod search;
 pub use analysis::{Analysis, Cell, EngineUsed, Explanation, Reason, Status, rank_name};
 pub use bits::Rank;
 pub use diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
-pub use engine::{AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine};
+pub use engine::{
+    AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine, diagram_build_bytes,
+};
 pub use position::{MAX_N, Position, PositionError};

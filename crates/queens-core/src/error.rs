@@ -35,6 +35,9 @@ pub enum BoardError {
     /// More than `u32::MAX` squares on a side.
     #[error("the board is too large (at most {} squares on a side)", u32::MAX)]
     TooLarge,
+    /// The memory a board needs cannot be had (a `ulimit -v`, a full machine).
+    #[error("not enough memory to check this board")]
+    NoMemory,
 }
 
 /// A problem that is malformed (as opposed to merely unsolvable).

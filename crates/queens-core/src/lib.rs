@@ -15,6 +15,8 @@
 //!   events nobody wants.
 //! - [`descriptor`]: what each solver is — name, explanation, shapes, typed parameters,
 //!   checks — in one [`SolverDescriptor`] beside its code.
+//! - [`files`]: regular files read within a limit, outputs staged and renamed over their
+//!   target only when complete.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
 //!
 //! ```
@@ -32,6 +34,7 @@ pub mod board;
 pub mod budget;
 pub mod descriptor;
 pub mod error;
+pub mod files;
 pub mod memory;
 pub mod notation;
 pub mod observe;

@@ -40,6 +40,9 @@ pub enum ReadError {
     /// A board that cannot exist.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// The board would need more memory than is available.
+    #[error("{0}")]
+    Memory(String),
     /// A board, not a permutation, over the limit.
     #[error(
         "the board is over {} MiB: write boards this large as a permutation, which is read as a stream",
@@ -63,6 +66,7 @@ pub fn read_board(
     keep_up_to: usize,
     max_text_bytes: u64,
 ) -> Result<ReadBoard, ReadError> {
+    skip_byte_order_mark(input)?;
     if starts_like_a_permutation(input)? {
         return read_permutation(input, keep_up_to);
     }
@@ -75,7 +79,39 @@ pub fn read_board(
             limit: max_text_bytes,
         });
     }
+    let queens = most_queens(&text);
+    crate::memory::check(
+        &format!("checking a board of up to {queens} queens"),
+        u128::from(queens) * u128::from(BOARD_BYTES_PER_QUEEN),
+    )
+    .map_err(ReadError::Memory)?;
     Ok(ReadBoard::Board(parse_board(&text)?))
+}
+
+/// The most memory a board read whole takes for each queen, beyond its text: the board's
+/// queens (8 bytes), the check for repeated squares (8) and the validator
+/// ([`VERIFY_BYTES_PER_QUEEN`](crate::verify::VERIFY_BYTES_PER_QUEEN)).
+pub const BOARD_BYTES_PER_QUEEN: u64 = 16 + crate::verify::VERIFY_BYTES_PER_QUEEN;
+
+/// An upper bound on the queens in a board's text: a diagram's `Q`s, or, in a list of squares
+/// or JSON, where every queen takes at least two characters, half the non-blank characters.
+fn most_queens(text: &str) -> u64 {
+    let diagram = text
+        .bytes()
+        .all(|b| matches!(b, b'Q' | b'q' | b'.') || b.is_ascii_whitespace());
+    if diagram {
+        text.bytes().filter(|&b| b == b'Q' || b == b'q').count() as u64
+    } else {
+        text.bytes().filter(|b| !b.is_ascii_whitespace()).count() as u64 / 2
+    }
+}
+
+/// Skips a UTF-8 byte-order mark at the start of `input`, as some editors write.
+fn skip_byte_order_mark(input: &mut dyn BufRead) -> io::Result<()> {
+    if input.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        input.consume(3);
+    }
+    Ok(())
 }
 
 /// Whether the first non-blank byte is a digit or `-`, as in a permutation.
@@ -214,6 +250,14 @@ mod tests {
         assert!(matches!(
             read(&"Q".repeat(2000), 10),
             Err(ReadError::TooLarge { limit: 1024 })
+        ));
+        assert!(matches!(
+            read("\u{feff}1 3 0 2", 10),
+            Ok(ReadBoard::Board(_))
+        ));
+        assert!(matches!(
+            read("\u{feff}. Q\nQ .", 10),
+            Ok(ReadBoard::Board(_))
         ));
     }
 }

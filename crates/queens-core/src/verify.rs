@@ -5,8 +5,6 @@
 //! holding two or more queens is a conflict. That is O(M log M) for M queens, so it also checks
 //! boards with millions of queens.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
 use crate::board::{Board, Line, Square};
@@ -34,23 +32,54 @@ pub struct CrowdedLine {
 }
 
 /// What the validator found on a board.
+///
+/// It keeps the queens once, sorted, and for each kind of line the indices of the queens on
+/// crowded lines, grouped by line: at most [`VERIFY_BYTES_PER_QUEEN`] bytes a queen in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verification {
-    queens: usize,
     expected: usize,
-    crowded: Vec<CrowdedLine>,
+    /// Every queen, sorted.
+    queens: Vec<Square>,
+    /// Per kind of line (in [`Line::ALL`] order): indices into `queens` of the queens on
+    /// crowded lines, line after line, each line's sorted.
+    crowded: [Vec<u32>; 4],
+    /// Per kind of line: where each crowded line starts in `crowded`.
+    starts: [Vec<u32>; 4],
 }
 
+/// The most memory [`verify`] takes for each queen of a board: the sorted queens (8 bytes),
+/// the index being sorted (4), the crowded queens of the four kinds of line (16) and their
+/// lines' starts (at most 8), with room to spare.
+pub const VERIFY_BYTES_PER_QUEEN: u64 = 40;
+
 impl Verification {
+    /// The crowded lines, kind by kind ([`Line::ALL`] order), each kind by its line key.
+    pub fn crowded_lines(&self) -> impl Iterator<Item = CrowdedLine> + '_ {
+        self.groups().map(|(line, indices)| CrowdedLine {
+            line,
+            queens: indices.iter().map(|&i| self.queens[i as usize]).collect(),
+        })
+    }
+
+    /// Each crowded line's kind and the indices of its queens.
+    fn groups(&self) -> impl Iterator<Item = (Line, &[u32])> + '_ {
+        Line::ALL.iter().enumerate().flat_map(move |(kind, &line)| {
+            let (crowded, starts) = (&self.crowded[kind], &self.starts[kind]);
+            (0..starts.len()).map(move |i| {
+                let end = starts.get(i + 1).map_or(crowded.len(), |&e| e as usize);
+                (line, &crowded[starts[i] as usize..end])
+            })
+        })
+    }
+
     /// Every attacking pair, line by line.
     pub fn conflicts(&self) -> impl Iterator<Item = Conflict> + '_ {
-        self.crowded.iter().flat_map(|crowded| {
-            let queens = &crowded.queens;
-            (0..queens.len()).flat_map(move |i| {
-                queens[i + 1..].iter().map(move |&b| Conflict {
-                    a: queens[i],
-                    b,
-                    line: crowded.line,
+        self.groups().flat_map(move |(line, indices)| {
+            (0..indices.len()).flat_map(move |i| {
+                indices[i + 1..].iter().map(move |&b| Conflict {
+                    a: self.queens[indices[i] as usize],
+                    b: self.queens[b as usize],
+                    line,
                 })
             })
         })
@@ -58,10 +87,9 @@ impl Verification {
 
     /// The number of attacking pairs.
     pub fn conflict_count(&self) -> u64 {
-        self.crowded
-            .iter()
-            .map(|c| {
-                let k = c.queens.len() as u64;
+        self.groups()
+            .map(|(_, indices)| {
+                let k = indices.len() as u64;
                 k * (k - 1) / 2
             })
             .sum()
@@ -69,53 +97,75 @@ impl Verification {
 
     /// Queens on the board.
     pub fn queen_count(&self) -> usize {
-        self.queens
+        self.queens.len()
     }
 
     /// How many queens short of a full solution the board is.
     pub fn missing(&self) -> usize {
-        self.expected.saturating_sub(self.queens)
+        self.expected.saturating_sub(self.queens.len())
     }
 
     /// No two queens attack each other.
     pub fn is_peaceful(&self) -> bool {
-        self.crowded.is_empty()
+        self.starts.iter().all(Vec::is_empty)
     }
 
     /// Peaceful and holding min(rows, cols) queens.
     pub fn is_solution(&self) -> bool {
-        self.is_peaceful() && self.queens == self.expected
+        self.is_peaceful() && self.queens.len() == self.expected
+    }
+}
+
+/// The key of `queen`'s line of kind `line`.
+fn line_key(queen: Square, line: Line) -> i64 {
+    let (r, c) = (i64::from(queen.row), i64::from(queen.col));
+    match line {
+        Line::Row => r,
+        Line::Column => c,
+        Line::Diagonal => r - c,
+        Line::AntiDiagonal => r + c,
     }
 }
 
 /// Checks `board`: which queens attack each other, and whether it is a full solution.
+///
+/// The queens are sorted once; for each kind of line their indices are sorted by line key and
+/// every run of two or more is a crowded line. O(M log M) time and at most
+/// [`VERIFY_BYTES_PER_QUEEN`] bytes a queen, so boards of tens of millions of queens check in
+/// seconds.
 pub fn verify(board: &Board) -> Verification {
-    let mut lines: HashMap<(Line, i64), Vec<Square>> = HashMap::new();
-    for queen in board.queens() {
-        let (r, c) = (i64::from(queen.row), i64::from(queen.col));
-        for key in [
-            (Line::Row, r),
-            (Line::Column, c),
-            (Line::Diagonal, r - c),
-            (Line::AntiDiagonal, r + c),
-        ] {
-            lines.entry(key).or_default().push(queen);
+    let mut queens: Vec<Square> = board.queens().collect();
+    queens.sort_unstable();
+    let mut order: Vec<u32> = Vec::new();
+    let mut crowded: [Vec<u32>; 4] = Default::default();
+    let mut starts: [Vec<u32>; 4] = Default::default();
+    for (kind, &line) in Line::ALL.iter().enumerate() {
+        order.clear();
+        order.extend(0..queens.len() as u32);
+        // Stable by index within a line, so that each line's queens stay sorted.
+        order.sort_by_key(|&i| line_key(queens[i as usize], line));
+        let mut run = 0;
+        while run < order.len() {
+            let key = line_key(queens[order[run] as usize], line);
+            let end = run
+                + order[run..]
+                    .iter()
+                    .take_while(|&&i| line_key(queens[i as usize], line) == key)
+                    .count();
+            if end - run > 1 {
+                starts[kind].push(crowded[kind].len() as u32);
+                crowded[kind].extend_from_slice(&order[run..end]);
+            }
+            run = end;
         }
+        crowded[kind].shrink_to_fit();
+        starts[kind].shrink_to_fit();
     }
-    let mut crowded: Vec<((Line, i64), Vec<Square>)> =
-        lines.into_iter().filter(|(_, q)| q.len() > 1).collect();
-    crowded
-        .sort_unstable_by_key(|((line, key), _)| (Line::ALL.iter().position(|l| l == line), *key));
     Verification {
-        queens: board.queen_count(),
         expected: board.rows().min(board.cols()) as usize,
-        crowded: crowded
-            .into_iter()
-            .map(|((line, _), mut queens)| {
-                queens.sort_unstable();
-                CrowdedLine { line, queens }
-            })
-            .collect(),
+        queens,
+        crowded,
+        starts,
     }
 }
 
@@ -335,13 +385,16 @@ pub struct Collision {
     pub line: Line,
 }
 
-/// Checks a permutation as it streams in, column by column, in O(1) memory per queen (a few
-/// bits): for boards too large to hold, such as a million-queen `perm` file.
+/// Checks a permutation as it streams in, column by column: for boards too large to hold, such
+/// as a million-queen `perm` file.
 ///
-/// The bits grow with the rows seen, so a row far above the columns read so far (where it can
-/// only lie on the board if many columns follow) waits in a short list until the columns catch
-/// up: a stream cannot make the check allocate for rows it has not earned, and a row that
-/// never comes within the board is off it at the end.
+/// Memory: a few bits a queen (one bit per row, column and diagonal seen), except for a row far
+/// above the columns read so far (eight times their number and more, where it can only lie on
+/// the board if many columns follow): such a queen waits in a list, at 8 bytes, until the
+/// columns catch up. So a stream cannot make the check allocate for rows it has not earned;
+/// in all it takes at most 8 bytes for each token of input (which is at least 2 bytes long),
+/// and a row that never comes within the board is off it at the end. A list that cannot grow
+/// is [`BoardError::NoMemory`](crate::BoardError::NoMemory), not an abort.
 #[derive(Clone, Debug, Default)]
 pub struct PermutationCheck {
     columns: u32,
@@ -409,20 +462,27 @@ impl PermutationCheck {
             self.highest = Some(queen);
         }
         if u64::from(row) >= reach(self.columns) {
+            // 8 bytes for each waiting queen, refused cleanly rather than aborting when the
+            // memory cannot be had.
+            self.far
+                .try_reserve(1)
+                .map_err(|_| crate::BoardError::NoMemory)?;
             self.far.push(queen);
         } else {
             self.occupy(queen);
         }
         if self.columns >= self.next_review && !self.far.is_empty() {
             self.next_review = self.columns.saturating_mul(2);
-            let columns = self.columns;
-            let (near, far): (Vec<Square>, Vec<Square>) = std::mem::take(&mut self.far)
-                .into_iter()
-                .partition(|queen| u64::from(queen.row) < reach(columns));
+            let limit = reach(self.columns);
+            let mut far = std::mem::take(&mut self.far);
+            far.retain(|&queen| {
+                let waits = u64::from(queen.row) >= limit;
+                if !waits {
+                    self.occupy(queen);
+                }
+                waits
+            });
             self.far = far;
-            for queen in near {
-                self.occupy(queen);
-            }
         }
         Ok(())
     }

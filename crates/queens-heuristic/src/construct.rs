@@ -146,8 +146,9 @@ pub enum Streamed {
 /// A streamed construction that failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StreamError {
-    /// Writing failed.
-    #[error(transparent)]
+    /// Writing failed (a closed pipe among others: its `io::Error` is the source, so that a
+    /// caller can tell).
+    #[error("cannot write the board: {0}")]
     Io(#[from] io::Error),
     /// The validator refused a row: a bug in the construction.
     #[error("construct produced an invalid board for N = {n}: {reason} (a bug, please report it)")]

@@ -349,7 +349,7 @@ impl Solver for LocalSearch {
             if let Err(stop) = budget.check_iterations(moves + 2) {
                 break Verdict::Stopped(stop);
             }
-            if let Err(stop) = run.step(&mut board, &mut rng, &mut reporter) {
+            if let Err(stop) = run.step(&mut board, &mut rng, &mut reporter, budget) {
                 break Verdict::Stopped(stop);
             }
             moves += 1;
@@ -378,6 +378,7 @@ impl Run {
         board: &mut ColumnBoard,
         rng: &mut SmallRng,
         reporter: &mut Reporter<'_>,
+        budget: &Budget,
     ) -> Result<(), StopReason> {
         let n = board.n;
         match self.kind {
@@ -404,19 +405,19 @@ impl Run {
                 }
                 self.temperature *= self.params.cooling;
             }
-            LocalSearchKind::HillClimbing => climb(board, reporter)?,
+            LocalSearchKind::HillClimbing => climb(board, reporter, budget)?,
             LocalSearchKind::HillClimbingConstantShake => {
                 if rng.random::<f64>() < self.params.shake_probability {
                     shake(board, rng, reporter, self.params.shake_queens)?;
                 } else {
-                    climb(board, reporter)?;
+                    climb(board, reporter, budget)?;
                 }
             }
             LocalSearchKind::HillClimbingDecayingShake => {
                 if rng.random::<f64>() < self.shake_probability {
                     shake(board, rng, reporter, self.params.shake_queens)?;
                 } else {
-                    climb(board, reporter)?;
+                    climb(board, reporter, budget)?;
                     self.shake_probability *= self.params.shake_decay;
                 }
             }
@@ -425,7 +426,7 @@ impl Run {
                 if before == self.previous_score {
                     shake(board, rng, reporter, self.params.stall_queens)?;
                 } else {
-                    climb(board, reporter)?;
+                    climb(board, reporter, budget)?;
                 }
                 self.previous_score = before;
             }
@@ -452,8 +453,13 @@ fn move_queen(
 }
 
 /// The best single-queen move, taken only if strictly better; ties go to the lowest row, then
-/// the lowest column.
-fn climb(board: &mut ColumnBoard, reporter: &mut Reporter<'_>) -> Result<(), StopReason> {
+/// the lowest column. Its N(N − 1) looks are N² work: the budget is asked between rows, so a
+/// stop lands within one row's N looks, not one whole climb.
+fn climb(
+    board: &mut ColumnBoard,
+    reporter: &mut Reporter<'_>,
+    budget: &Budget,
+) -> Result<(), StopReason> {
     // Moving a queen loses its current pairs and gains the queens on the target's lines; a move
     // improves when the gain is below the loss. The loss is computed once per column.
     let lost: Vec<u64> = (0..board.n)
@@ -461,6 +467,7 @@ fn climb(board: &mut ColumnBoard, reporter: &mut Reporter<'_>) -> Result<(), Sto
         .collect();
     let mut best: Option<(i64, usize, usize)> = None;
     for row in 0..board.n {
+        budget.check()?;
         for (col, &loss) in lost.iter().enumerate() {
             if board.rows[col] == row {
                 continue;

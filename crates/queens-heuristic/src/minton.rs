@@ -115,7 +115,14 @@ impl Solver for MinConflictsMinton {
             board.add(queen.col as usize, queen.row as usize);
         }
         // Greedy start: each free column to a least-conflicted row given the queens before it.
+        // Each column looks at N rows, so the start is N² work: the budget is asked at every
+        // column.
         for col in (0..n).filter(|&c| !pinned[c]) {
+            if let Err(stop) = budget.check() {
+                return Ok(Outcome::new(Verdict::Stopped(stop))
+                    .with_iterations(0)
+                    .with_seed(self.seed));
+            }
             let row = least_loaded_row(n, &mut rng, |row| board.load(col, row));
             board.rows[col] = row;
             board.add(col, row);

@@ -43,15 +43,24 @@ fn write_png(path: &Path, pixels: &[u8]) -> Result<(), PlotError> {
         file: path.display().to_string(),
         reason,
     };
-    let file = std::fs::File::create(path).map_err(|e| error(e.to_string()))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), WIDTH, HEIGHT);
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, WIDTH, HEIGHT);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| error(e.to_string()))?;
     writer
         .write_image_data(pixels)
         .and_then(|()| writer.finish())
-        .map_err(|e| error(e.to_string()))
+        .map_err(|e| error(e.to_string()))?;
+    write_file(path, &bytes)
+}
+
+/// Writes a finished plot to `path`: the old file stays until the new one is whole.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PlotError> {
+    queens_core::files::write_atomically(path, bytes).map_err(|e| PlotError {
+        file: path.display().to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// Draws `chart` into `<dir>/<stem>.svg` and `<dir>/<stem>.png`.
@@ -60,11 +69,19 @@ macro_rules! render {
         let svg = $dir.join(format!("{}.svg", $stem));
         let png = $dir.join(format!("{}.png", $stem));
         {
-            let $root = SVGBackend::new(&svg, (WIDTH, HEIGHT)).into_drawing_area();
-            $draw.map_err(|e| PlotError {
-                file: svg.display().to_string(),
-                reason: e.to_string(),
-            })?;
+            let mut text = String::new();
+            {
+                let $root = SVGBackend::with_string(&mut text, (WIDTH, HEIGHT)).into_drawing_area();
+                $draw.map_err(|e| PlotError {
+                    file: svg.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                $root.present().map_err(|e| PlotError {
+                    file: svg.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+            }
+            write_file(&svg, text.as_bytes())?;
         }
         {
             let mut pixels = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];

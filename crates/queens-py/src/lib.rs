@@ -149,8 +149,14 @@ impl Observer for Forward {
     }
 }
 
+/// The largest board text `verify` reads, as `queens verify` (64 MiB).
+const MAX_VERIFY_BYTES: u64 = 64 << 20;
+
+/// Attacking pairs listed by `verify`, as `queens verify` lists them; the count is exact.
+const SHOWN_CONFLICTS: usize = 1000;
+
 /// The validator's findings on a board in any format `queens verify` reads, as JSON: its
-/// size, queens, whether it is a solution, and every attacking pair.
+/// size, queens, whether it is a solution, the number of attacking pairs and the first 1,000.
 #[pyfunction]
 #[pyo3(signature = (text, size=None))]
 fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
@@ -158,7 +164,7 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
     let text = text.to_owned();
     py.detach(move || {
         let mut input = text.as_bytes();
-        let board = match queens_core::read::read_board(&mut input, usize::MAX, u64::MAX) {
+        let board = match queens_core::read::read_board(&mut input, usize::MAX, MAX_VERIFY_BYTES) {
             Ok(queens_core::read::ReadBoard::Board(board)) => board,
             Ok(queens_core::read::ReadBoard::Streamed(_)) => {
                 unreachable!("every permutation is kept")
@@ -173,8 +179,11 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
             _ => board,
         };
         let report = queens_core::verify::verify(&board);
+        // As `queens verify` lists them: the first pairs and the exact count, since the pairs
+        // grow with the square of the queens on a line.
         let conflicts: Vec<serde_json::Value> = report
             .conflicts()
+            .take(SHOWN_CONFLICTS)
             .map(|c| serde_json::json!([[c.a.row, c.a.col], [c.b.row, c.b.col], c.line.name()]))
             .collect();
         Ok(serde_json::json!({
@@ -184,6 +193,8 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
             "valid": report.is_solution(),
             "peaceful": report.is_peaceful(),
             "missing": report.missing(),
+            "conflict_count": report.conflict_count(),
+            "conflicts_truncated": report.conflict_count() > SHOWN_CONFLICTS as u64,
             "conflicts": conflicts,
         })
         .to_string())

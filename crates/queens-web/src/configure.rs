@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::jobs::Client;
 use crate::query::check_side;
 
 /// The request body.
@@ -25,6 +26,7 @@ struct ConfigureRequest {
 /// Analyses the posted position; the body is exactly `queens configure --json`'s document.
 pub async fn configure(
     State(state): State<AppState>,
+    client: Client,
     body: Bytes,
 ) -> Result<Json<Analysis>, ApiError> {
     let request: ConfigureRequest = serde_json::from_slice(&body)
@@ -37,7 +39,7 @@ pub async fn configure(
         .unwrap_or("auto")
         .parse()
         .map_err(|e: queens_config::UnknownEngine| ApiError::bad(e.to_string()))?;
-    let job = state.jobs().start_analysis().await?;
+    let job = state.jobs().start_analysis(client).await?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
     let configurator = state.configurator();

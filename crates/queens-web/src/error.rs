@@ -29,6 +29,22 @@ impl ApiError {
         }
     }
 
+    /// A body over the size limit: 413.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: message.into(),
+        }
+    }
+
+    /// A body that did not arrive in time: 408.
+    pub fn timeout(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: message.into(),
+        }
+    }
+
     /// A body that is not JSON: 415.
     pub fn unsupported_media(message: impl Into<String>) -> Self {
         ApiError {

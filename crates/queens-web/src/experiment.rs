@@ -30,7 +30,7 @@ struct ExperimentRequest {
     seed: u64,
     #[serde(default)]
     max_iters: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::query::unique_keys")]
     sweep: BTreeMap<String, Vec<f64>>,
 }
 

@@ -6,6 +6,13 @@
 //! - **Origin**: a request that says where it comes from must come from the page itself (the
 //!   same scheme, host and port as it asked for) or from an allowed origin; a page on another
 //!   site cannot start jobs on a user's server.
+//! - **Cross-site requests without an Origin**: a page on another site can still make the
+//!   browser send a GET with no `Origin` (an `<img>` or `<script>` pointing at an API route).
+//!   An API request whose `Sec-Fetch-Site` says `cross-site` or `same-site` (or, from a browser
+//!   that does not send it, whose `Referer` names another origin) is refused unless that origin
+//!   is allowed. The page itself may be linked from anywhere.
+//! - **Strict requests**: one `Host` header, no more (HTTP/1.1 says 400 otherwise); a body
+//!   arrives within the body time limit or the request is 408.
 //! - **Content type**: a POST must say `application/json` (which a plain cross-site form cannot).
 //! - **JSON errors**: every error response — ours, and the framework's own (404, 405, 413) —
 //!   carries `{"error": "..."}`.
@@ -18,15 +25,53 @@ use axum::response::{IntoResponse, Response};
 use crate::AppState;
 use crate::error::ApiError;
 
-/// Refuses requests from other sites and POSTs that are not JSON.
+/// Refuses requests from other sites, malformed ones and POSTs that are not JSON; reads a
+/// body within its time limit.
 pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    if let Err(error) = verdict(&state, request.method(), request.headers()) {
+    let api = request.uri().path().starts_with("/api/");
+    if let Err(error) = verdict(&state, request.method(), request.headers(), api) {
         return error.into_response();
     }
-    next.run(request).await
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let limits = state.limits();
+    let read = tokio::time::timeout(
+        limits.body_timeout,
+        axum::body::to_bytes(body, limits.body_bytes),
+    )
+    .await;
+    let bytes = match read {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => {
+            return ApiError::too_large(format!(
+                "the request body is too large (at most {} bytes)",
+                limits.body_bytes
+            ))
+            .into_response();
+        }
+        Err(_) => {
+            return ApiError::timeout(format!(
+                "the request body did not arrive within {} s",
+                limits.body_timeout.as_secs()
+            ))
+            .into_response();
+        }
+    };
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }
 
-fn verdict(state: &AppState, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+fn verdict(
+    state: &AppState,
+    method: &Method,
+    headers: &HeaderMap,
+    api: bool,
+) -> Result<(), ApiError> {
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        return Err(ApiError::bad("a request has one Host header, not several"));
+    }
     let allowed = &state.limits().allowed_origins;
     let host = headers
         .get(header::HOST)
@@ -53,6 +98,9 @@ fn verdict(state: &AppState, method: &Method, headers: &HeaderMap) -> Result<(),
             )));
         }
     }
+    if api && headers.get(header::ORIGIN).is_none() {
+        cross_site_check(headers, host, allowed)?;
+    }
     if method == Method::POST {
         let json = headers
             .get(header::CONTENT_TYPE)
@@ -66,6 +114,44 @@ fn verdict(state: &AppState, method: &Method, headers: &HeaderMap) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// An API request without an `Origin`: refused when the browser says another site sent it.
+fn cross_site_check(
+    headers: &HeaderMap,
+    host: Option<&str>,
+    allowed: &[String],
+) -> Result<(), ApiError> {
+    let text = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
+    let refused = |from: &str| {
+        Err(ApiError::forbidden(format!(
+            "requests from another site ({from}) may not use the API (start the server with \
+             --allow-origin to allow a site)"
+        )))
+    };
+    let referer_origin = text("referer").and_then(|referer| {
+        let (scheme, rest) = referer.split_once("://")?;
+        let host = rest.split(['/', '?', '#']).next()?;
+        Some(format!("{scheme}://{host}"))
+    });
+    match text("sec-fetch-site").map(str::trim) {
+        Some("same-origin" | "none") => Ok(()),
+        Some(site) => match &referer_origin {
+            Some(origin) if allowed.contains(origin) => Ok(()),
+            Some(origin) => refused(origin),
+            None => refused(site),
+        },
+        // A browser without Fetch Metadata: judge by the Referer, if it sent one.
+        None => match &referer_origin {
+            Some(origin)
+                if host.is_none_or(|host| origin_host(origin) != Some(host))
+                    && !allowed.contains(origin) =>
+            {
+                refused(origin)
+            }
+            _ => Ok(()),
+        },
+    }
 }
 
 /// `host:port` of an origin (`http://host:port`), without the scheme.

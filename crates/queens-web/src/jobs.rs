@@ -19,16 +19,88 @@ const ANALYSES: usize = 16;
 /// How long an analysis waits for a slot.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 
-/// Who sent a request: the peer's address when the server knows it (not in router tests).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Client(Option<IpAddr>);
+/// Who sent a request, as the per-client limits count: its [`ClientKey`] (`None` when the
+/// server does not know, as in router tests).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Client(Option<String>);
 
-impl<S: Send + Sync> FromRequestParts<S> for Client {
+/// What makes two requests one client's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ClientKey {
+    /// The peer's address, with every loopback address one client (so that 127.0.0.2 and
+    /// 127.0.0.3 do not multiply a local user's share) and an IPv6 peer known by its /64
+    /// network (what one host is usually given).
+    #[default]
+    Peer,
+    /// A header set by a trusted reverse proxy in front of the server (such as
+    /// `X-Forwarded-For`); requests without it fall back to [`ClientKey::Peer`].
+    Header(axum::http::HeaderName),
+}
+
+impl std::str::FromStr for ClientKey {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "peer" => Ok(ClientKey::Peer),
+            other => other
+                .strip_prefix("header:")
+                .and_then(|name| axum::http::HeaderName::try_from(name.trim()).ok())
+                .map(ClientKey::Header)
+                .ok_or_else(|| {
+                    format!(
+                        "--client-key must be peer or header:NAME (such as header:X-Forwarded-For), got '{text}'"
+                    )
+                }),
+        }
+    }
+}
+
+/// The peer's key under [`ClientKey::Peer`].
+fn peer_key(ip: IpAddr) -> String {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 @ IpAddr::V4(_) => v4,
+    };
+    match ip {
+        ip if ip.is_loopback() => "loopback".to_owned(),
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let network = u128::from(v6) & !((1u128 << 64) - 1);
+            format!("{}/64", std::net::Ipv6Addr::from(network))
+        }
+    }
+}
+
+impl Client {
+    /// The client of a request with these `headers`, from `peer`, under `key`.
+    pub fn of(key: &ClientKey, headers: &axum::http::HeaderMap, peer: Option<IpAddr>) -> Client {
+        if let ClientKey::Header(name) = key
+            && let Some(value) = headers.get(name).and_then(|value| value.to_str().ok())
+        {
+            // A proxy's list names the original client first.
+            let first = value.split(',').next().unwrap_or_default().trim();
+            if let Ok(ip) = first.parse::<IpAddr>() {
+                return Client(Some(peer_key(ip)));
+            }
+            return Client(Some(format!("header:{first}")));
+        }
+        Client(peer.map(peer_key))
+    }
+}
+
+impl FromRequestParts<crate::AppState> for Client {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(Client(peer.map(|info| info.0.ip())))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &crate::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|info| info.0.ip());
+        Ok(Client::of(&state.limits().client_key, &parts.headers, peer))
     }
 }
 
@@ -42,6 +114,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 pub struct Jobs {
     slots: Arc<Semaphore>,
     analyses: Arc<Semaphore>,
+    /// Analyses running per client.
+    analysing: Arc<Mutex<HashMap<Client, usize>>>,
+    analyses_per_client: usize,
     total: usize,
     per_client: usize,
     running: Arc<Mutex<HashMap<Client, usize>>>,
@@ -54,9 +129,8 @@ pub struct Jobs {
 #[derive(Debug)]
 pub struct Job {
     _slot: OwnedSemaphorePermit,
-    /// The client whose long job this is (analyses are not counted per client).
-    client: Option<Client>,
-    running: Arc<Mutex<HashMap<Client, usize>>>,
+    /// The client's count of jobs of this kind, counted down when the job ends.
+    holder: Option<Holder>,
     token: CancelToken,
 }
 
@@ -67,12 +141,21 @@ impl Jobs {
         Jobs {
             slots: Arc::new(Semaphore::new(total)),
             analyses: Arc::new(Semaphore::new(ANALYSES)),
+            analysing: Arc::default(),
+            analyses_per_client: ANALYSES,
             total,
             per_client,
             running: Arc::default(),
             time_limit,
             server: CancelToken::new(),
         }
+    }
+
+    /// At most `per_client` analyses at once for one client (by default all of them).
+    #[must_use]
+    pub fn with_analyses_per_client(mut self, per_client: usize) -> Self {
+        self.analyses_per_client = per_client.clamp(1, ANALYSES);
+        self
     }
 
     /// Stops every job, running or to come: the server is shutting down.
@@ -85,12 +168,33 @@ impl Jobs {
         self.total - self.slots.available_permits() + ANALYSES - self.analyses.available_permits()
     }
 
-    /// A slot for an analysis, waiting up to [`ANALYSIS_WAIT`] for one; 503 when the server
-    /// is shutting down, 429 when none frees in time.
-    pub async fn start_analysis(&self) -> Result<Job, ApiError> {
+    /// A slot for `client`'s analysis, waiting up to [`ANALYSIS_WAIT`] for one (and for the
+    /// client to be under its share); 503 when the server is shutting down, 429 when none frees
+    /// in time.
+    pub async fn start_analysis(&self, client: Client) -> Result<Job, ApiError> {
         if self.server.is_cancelled() {
             return Err(ApiError::unavailable("the server is shutting down"));
         }
+        let claimed = tokio::time::timeout(ANALYSIS_WAIT, async {
+            loop {
+                if claim(&self.analysing, &client, self.analyses_per_client) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await;
+        if claimed.is_err() {
+            return Err(ApiError::busy(format!(
+                "you already have {} analyses running; try again",
+                self.analyses_per_client
+            )));
+        }
+        // From here the claim is the job's, released when it is dropped.
+        let holder = Holder {
+            client: client.clone(),
+            counts: Arc::clone(&self.analysing),
+        };
         let slot = tokio::time::timeout(ANALYSIS_WAIT, Arc::clone(&self.analyses).acquire_owned())
             .await
             .ok()
@@ -100,8 +204,7 @@ impl Jobs {
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
-            client: None,
-            running: Arc::clone(&self.running),
+            holder: Some(holder),
             token,
         })
     }
@@ -116,29 +219,59 @@ impl Jobs {
         if self.server.is_cancelled() {
             return Err(ApiError::unavailable("the server is shutting down"));
         }
-        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-        let mine = running.entry(client).or_insert(0);
-        if *mine >= self.per_client {
+        if !claim(&self.running, &client, self.per_client) {
             return Err(ApiError::busy(format!(
                 "you already have {} jobs running; wait for one to finish",
                 self.per_client
             )));
         }
+        let holder = Holder {
+            client,
+            counts: Arc::clone(&self.running),
+        };
         let slot = Arc::clone(&self.slots).try_acquire_owned().map_err(|_| {
             ApiError::busy(format!(
                 "the server is running its limit of {} jobs; try again shortly",
                 self.total
             ))
         })?;
-        *mine += 1;
         let token = self.server.child();
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
-            client: Some(client),
-            running: Arc::clone(&self.running),
+            holder: Some(holder),
             token,
         })
+    }
+}
+
+/// Counts one more of `client`'s jobs in `counts` if it has fewer than `limit`.
+fn claim(counts: &Mutex<HashMap<Client, usize>>, client: &Client, limit: usize) -> bool {
+    let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
+    let mine = counts.entry(client.clone()).or_insert(0);
+    if *mine >= limit {
+        return false;
+    }
+    *mine += 1;
+    true
+}
+
+/// One of a client's counted jobs: counted down when dropped.
+#[derive(Debug)]
+struct Holder {
+    client: Client,
+    counts: Arc<Mutex<HashMap<Client, usize>>>,
+}
+
+impl Drop for Holder {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = counts.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                counts.remove(&self.client);
+            }
+        }
     }
 }
 
@@ -174,15 +307,6 @@ impl Drop for CancelOnDrop {
 impl Drop for Job {
     fn drop(&mut self) {
         self.token.cancel();
-        let Some(client) = self.client else {
-            return;
-        };
-        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = running.get_mut(&client) {
-            *count -= 1;
-            if *count == 0 {
-                running.remove(&client);
-            }
-        }
+        self.holder.take();
     }
 }

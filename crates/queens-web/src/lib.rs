@@ -22,6 +22,7 @@
 //! and per client) answers 429 rather than queueing one client's work in front of everyone's.
 
 mod configure;
+mod connections;
 mod count;
 mod error;
 mod events;
@@ -43,8 +44,9 @@ use axum::routing::{get, post};
 use queens_config::Configurator;
 use queens_lab::Catalogue;
 
+pub use connections::{Connections, MAX_CONNECTIONS};
 pub use error::ApiError;
-pub use jobs::{Client, Job, Jobs};
+pub use jobs::{Client, ClientKey, Job, Jobs};
 
 /// What the server lets one request do.
 #[derive(Clone, Debug)]
@@ -77,6 +79,16 @@ pub struct ServeLimits {
     pub body_bytes: usize,
     /// Origins (`http://host:port`) whose pages may call the API, beside the server's own page.
     pub allowed_origins: Vec<String>,
+    /// Connections open at once (below the process's open-file limit).
+    pub connections: usize,
+    /// Time for a request's headers, which also closes a kept-alive connection left idle.
+    pub header_timeout: Duration,
+    /// Time for a request's body.
+    pub body_timeout: Duration,
+    /// Configurator analyses running at once for one client.
+    pub analyses_per_client: usize,
+    /// What makes two requests one client's, for the per-client limits.
+    pub client_key: ClientKey,
 }
 
 impl Default for ServeLimits {
@@ -96,6 +108,11 @@ impl Default for ServeLimits {
             job_memory: 256 << 20,
             body_bytes: 64 << 10,
             allowed_origins: Vec::new(),
+            connections: connections::default_cap(),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            analyses_per_client: 4,
+            client_key: ClientKey::Peer,
         }
     }
 }
@@ -112,6 +129,7 @@ struct Shared {
     jobs: Jobs,
     limits: ServeLimits,
     catalogue: Catalogue,
+    connections: Arc<Connections>,
 }
 
 impl AppState {
@@ -124,10 +142,14 @@ impl AppState {
     pub fn with_catalogue(limits: ServeLimits, catalogue: Catalogue) -> Self {
         AppState {
             shared: Arc::new(Shared {
-                configurator: Arc::new(Configurator::new()),
-                jobs: Jobs::new(limits.jobs, limits.jobs_per_client, limits.job_time),
+                configurator: Arc::new(
+                    Configurator::new().with_build_memory(limits.job_memory as u64),
+                ),
+                jobs: Jobs::new(limits.jobs, limits.jobs_per_client, limits.job_time)
+                    .with_analyses_per_client(limits.analyses_per_client),
                 limits,
                 catalogue,
+                connections: Arc::default(),
             }),
         }
     }
@@ -142,6 +164,10 @@ impl AppState {
 
     fn jobs(&self) -> &Jobs {
         &self.shared.jobs
+    }
+
+    fn connections(&self) -> &Arc<Connections> {
+        &self.shared.connections
     }
 
     fn configurator(&self) -> Arc<Configurator> {
@@ -195,25 +221,24 @@ pub async fn serve(
             diagrams.diagram(n);
         }
     });
-    let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
     let jobs = state.clone();
-    let server = axum::serve(
+    let connection_limits = connections::ConnectionLimits {
+        cap: state.limits().connections,
+        header_timeout: state.limits().header_timeout,
+    };
+    connections::serve(
         listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+        app(state.clone()),
+        Arc::clone(state.connections()),
+        connection_limits,
+        async move {
+            shutdown_signal().await;
+            jobs.jobs().stop_all();
+        },
+        SHUTDOWN_GRACE,
     )
-    .with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        jobs.jobs().stop_all();
-        let _ = stopping.send(());
-    });
-    let server = std::pin::pin!(server.into_future());
-    tokio::select! {
-        result = server => result,
-        () = async {
-            let _ = stopped.await;
-            tokio::time::sleep(SHUTDOWN_GRACE).await;
-        } => Ok(()),
-    }
+    .await;
+    Ok(())
 }
 
 /// Ctrl-C, or SIGTERM on Unix.

@@ -103,7 +103,11 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
 
 /// `GET /api/status`: the jobs running now.
 pub async fn status(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({ "jobs_running": state.jobs().running() }))
+    Json(json!({
+        "jobs_running": state.jobs().running(),
+        "connections": state.connections().open(),
+        "max_connections": state.limits().connections,
+    }))
 }
 
 #[cfg(test)]

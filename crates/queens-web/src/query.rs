@@ -6,18 +6,26 @@ use std::str::FromStr;
 
 use crate::error::ApiError;
 
-/// The parameters of a query string, by name (the last value wins).
+/// The parameters of a query string, by name, each given once.
 #[derive(Debug, Default)]
 pub struct Params(BTreeMap<String, String>);
 
 impl Params {
-    /// Parses `query` (without the `?`).
-    pub fn parse(query: Option<&str>) -> Self {
-        Params(
-            form_urlencoded::parse(query.unwrap_or_default().as_bytes())
-                .into_owned()
-                .collect(),
-        )
+    /// Parses `query` (without the `?`); a name given twice is refused, as the command line
+    /// refuses a flag or a solver parameter given twice, rather than one value quietly winning.
+    pub fn parse(query: Option<&str>) -> Result<Self, ApiError> {
+        let mut params = BTreeMap::new();
+        for (name, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            if params
+                .insert(name.to_string(), value.into_owned())
+                .is_some()
+            {
+                return Err(ApiError::bad(format!(
+                    "{name} is given twice in the query; give each parameter once"
+                )));
+            }
+        }
+        Ok(Params(params))
     }
 
     /// A parameter's text, if given and not blank.
@@ -51,6 +59,40 @@ impl Params {
             .filter(|(name, _)| !known.contains(&name.as_str()))
             .map(|(name, value)| (name.as_str(), value.as_str()))
     }
+}
+
+/// Deserializes a JSON object into a map, refusing a key given twice (which serde would
+/// otherwise let the last one win).
+pub fn unique_keys<'de, D, V>(deserializer: D) -> Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: serde::Deserialize<'de>,
+{
+    struct Unique<V>(std::marker::PhantomData<V>);
+    impl<'de, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
+        type Value = BTreeMap<String, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut values = BTreeMap::new();
+            while let Some((key, value)) = map.next_entry::<String, V>()? {
+                if values.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!(
+                        "{key} is given twice; give each parameter once"
+                    )));
+                }
+                values.insert(key, value);
+            }
+            Ok(values)
+        }
+    }
+    deserializer.deserialize_map(Unique(std::marker::PhantomData))
 }
 
 /// Checks that `n` lies in `1..=max`.

@@ -7,7 +7,7 @@ use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_core::descriptor::parse_value;
 use queens_core::notation::parse_squares;
-use queens_core::{Event, Interest, Observer, Square, Verdict};
+use queens_core::{Event, Interest, Observer, Square, StopReason, Verdict};
 use queens_lab::{SolveRequest, SolveSpec};
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -28,7 +28,7 @@ pub async fn solve(
     client: Client,
     RawQuery(query): RawQuery,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let params = Params::parse(query.as_deref());
+    let params = Params::parse(query.as_deref())?;
     let n = check_side(params.require("n")?, state.limits().solve_max_n)?;
     let fixed = parse_squares(params.text("fix").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
@@ -69,6 +69,7 @@ pub async fn solve(
             token: budget.token().clone(),
             sent: 0,
             max_events,
+            capped: false,
         };
         let finished = match request.run(&mut budget, &mut forward) {
             Ok(outcome) => {
@@ -77,7 +78,14 @@ pub async fn solve(
                     Verdict::Solved(board) => board.sorted_queens(),
                     _ => Vec::new(),
                 };
+                // The observer's stop is the server's event cap or the client leaving: say which.
                 let stop_reason = match outcome.verdict {
+                    Verdict::Stopped(_) if forward.capped => Some(format!(
+                        "the server streams at most {max_events} events of a run"
+                    )),
+                    Verdict::Stopped(StopReason::Observer) => {
+                        Some(StopReason::Cancelled.to_string())
+                    }
                     Verdict::Stopped(reason) => Some(reason.to_string()),
                     _ => None,
                 };
@@ -114,6 +122,8 @@ struct Forward<'a> {
     token: queens_core::CancelToken,
     sent: u64,
     max_events: u64,
+    /// Whether the run was stopped by the event cap.
+    capped: bool,
 }
 
 impl Observer for Forward<'_> {
@@ -126,6 +136,7 @@ impl Observer for Forward<'_> {
             return ControlFlow::Continue(());
         }
         if self.sent >= self.max_events {
+            self.capped = true;
             return ControlFlow::Break(());
         }
         self.sent += 1;

@@ -257,3 +257,119 @@ async fn experiments_are_bounded_by_their_estimated_cost() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["complete"], true);
 }
+
+/// A cross-site `<img>` or `<script>` sends no Origin; its Fetch Metadata or Referer tells.
+#[tokio::test]
+async fn cross_site_gets_without_an_origin_cannot_start_work() {
+    let state = AppState::new(ServeLimits::default());
+    let request = |name: &str, value: &str| {
+        Request::get("/api/count?n=6")
+            .header("host", "127.0.0.1:7878")
+            .header(name, value)
+            .body(Body::empty())
+            .unwrap()
+    };
+    for (name, value) in [
+        ("sec-fetch-site", "cross-site"),
+        ("sec-fetch-site", "same-site"),
+        ("referer", "https://evil.example/page.html"),
+    ] {
+        let (status, body) = send(&state, request(name, value)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{name}: {value}: {body}");
+    }
+    let response = app(state.clone())
+        .oneshot(request("sec-fetch-site", "same-origin"))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    // The page itself may be linked from any site.
+    let response = app(state.clone())
+        .oneshot(
+            Request::get("/")
+                .header("sec-fetch-site", "cross-site")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn malformed_and_ambiguous_requests_are_refused() {
+    let state = AppState::new(ServeLimits::default());
+    let two_hosts = Request::get("/api/solvers")
+        .header("host", "127.0.0.1:7878")
+        .header("host", "evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let (status, _) = send(&state, two_hosts).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = send(
+        &state,
+        get("/api/solve?n=8&solver=simulated-annealing&cooling=0.9&cooling=0.5"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().contains("given twice"),
+        "{body}"
+    );
+    let (status, body) = send(
+        &state,
+        post(
+            "/api/experiment",
+            r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [6], "runs": 1,
+                "sweep": {"p": [0.1], "p": [0.2]}}"#
+                .into(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().contains("given twice"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn the_event_cap_is_told_as_the_servers_own_stop() {
+    let state = AppState::new(ServeLimits {
+        solve_max_events: 50,
+        ..ServeLimits::default()
+    });
+    let response = app(state.clone())
+        .oneshot(get("/api/solve?n=8&solver=row-brute-force"))
+        .await
+        .unwrap();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&body);
+    let last = text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("data: "))
+        .unwrap();
+    let finished: Value = serde_json::from_str(last).unwrap();
+    assert_eq!(finished["status"], "stopped");
+    let reason = finished["stop_reason"].as_str().unwrap();
+    assert!(reason.contains("at most 50 events"), "{reason}");
+    assert!(!reason.contains("viewer"), "{reason}");
+}
+
+#[test]
+fn loopback_addresses_are_one_client() {
+    use queens_web::{Client, ClientKey};
+    let headers = axum::http::HeaderMap::new();
+    let of = |ip: &str| Client::of(&ClientKey::Peer, &headers, Some(ip.parse().unwrap()));
+    assert_eq!(of("127.0.0.2"), of("127.0.0.3"));
+    assert_eq!(of("127.0.0.1"), of("::1"));
+    assert_eq!(of("2001:db8::1"), of("2001:db8::2"));
+    assert_ne!(of("10.0.0.1"), of("10.0.0.2"));
+    let key: ClientKey = "header:X-Forwarded-For".parse().unwrap();
+    let mut forwarded = axum::http::HeaderMap::new();
+    forwarded.insert("x-forwarded-for", "203.0.113.9, 10.0.0.1".parse().unwrap());
+    assert_eq!(
+        Client::of(&key, &forwarded, Some("127.0.0.1".parse().unwrap())),
+        of("203.0.113.9")
+    );
+}

@@ -15,6 +15,9 @@ use crate::progress;
 /// Runs `queens challenge`.
 pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let n = parse_side(&args.size)?;
+    if args.max_nodes == Some(0) {
+        anyhow::bail!("--max-nodes must be at least 1");
+    }
     let catalogue = Catalogue::standard();
     let solvers = if args.solvers.is_empty() {
         catalogue.tree_searches()

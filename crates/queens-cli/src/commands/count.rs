@@ -9,12 +9,12 @@ use anyhow::{Context, bail};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
     CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, CountRunError, DEFAULT_MEMORY_LIMIT,
-    Engine, Shard,
+    Engine, OnSaveFailure, Shard,
 };
 use queens_lab::document::CountDocument;
 use serde::Serialize;
 
-use crate::args::{CountArgs, EngineChoice};
+use crate::args::{CountArgs, EngineChoice, SaveFailureChoice};
 use crate::commands::{
     command_budget, interrupt_token, parse_bytes, parse_side, slurm, write_atomically,
 };
@@ -74,6 +74,10 @@ impl CountConfig {
                 })?;
             job = job.with_checkpoint(path.clone(), every);
         }
+        job = job.on_save_failure(match args.on_save_failure {
+            SaveFailureChoice::Continue => OnSaveFailure::KeepCounting,
+            SaveFailureChoice::Stop => OnSaveFailure::Stop,
+        });
         Ok(CountConfig {
             job,
             json: args.json,
@@ -133,15 +137,25 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let shown = Mutex::new(0usize);
     let result = config
         .job
-        .run(&budget, |done, _| {
-            let mut shown = shown
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if done > *shown {
-                *shown = done;
-                bar.set_position(done as u64);
-            }
-        })
+        .run_reporting(
+            &budget,
+            |done, _| {
+                let mut shown = shown
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if done > *shown {
+                    *shown = done;
+                    bar.set_position(done as u64);
+                }
+            },
+            |error| {
+                let then = match args.on_save_failure {
+                    SaveFailureChoice::Continue => "the count goes on and will try again",
+                    SaveFailureChoice::Stop => "stopping (--on-save-failure stop)",
+                };
+                bar.suspend(|| eprintln!("warning: {error}; {then}"));
+            },
+        )
         .map_err(|error| match error {
             CountRunError::Memory(message) => anyhow::anyhow!(
                 "{message}: raise the limit with --memory, use fewer --threads, or count with --engine backtracking"
@@ -150,13 +164,23 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         })?;
     bar.finish_and_clear();
     if !result.is_complete() {
-        let resume = match config.job.checkpoint() {
-            Some(path) => format!("; run the same command to resume from {}", path.display()),
-            None => "; use --checkpoint FILE to keep finished work".to_owned(),
+        let resume = match (config.job.checkpoint(), &result.save_failure) {
+            (Some(path), None) => {
+                format!("; run the same command to resume from {}", path.display())
+            }
+            (Some(path), Some(_)) => format!(
+                "; {} could not be saved, so a new run starts from its last good save",
+                path.display()
+            ),
+            (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
         };
-        let why = result
-            .stopped
-            .map_or_else(|| "stopped".to_owned(), |stop| format!("stopped ({stop})"));
+        let why = match (&result.save_failure, result.stopped) {
+            (Some(failure), _) if args.on_save_failure == SaveFailureChoice::Stop => {
+                format!("stopped ({failure})")
+            }
+            (_, Some(stop)) => format!("stopped ({stop})"),
+            (_, None) => "stopped".to_owned(),
+        };
         eprintln!(
             "{why}: {} of {} subproblems counted, {} solutions so far{resume}",
             result.finished, result.subproblems, result.tally.total
@@ -164,6 +188,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::NoAnswer);
     }
     print(&config, &result)?;
+    if let Some(failure) = &result.save_failure {
+        eprintln!("warning: the count is complete, but its last {failure}");
+    }
     Ok(Exit::Success)
 }
 

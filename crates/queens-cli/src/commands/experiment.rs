@@ -10,7 +10,7 @@ use queens_lab::experiment::{
 use queens_lab::{Catalogue, plots};
 
 use crate::args::ExperimentArgs;
-use crate::commands::{command_budget, parse_side};
+use crate::commands::{command_budget, parse_side, write_atomically};
 use crate::exit::Exit;
 use crate::progress;
 
@@ -75,9 +75,6 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     let report = run_experiment(&experiment, &budget, |done| bar.set_position(done))?;
     bar.finish_and_clear();
     let rows = &report.rows;
-    if let Some(dir) = &args.out {
-        write_files(dir, &experiment, &report, &budget)?;
-    }
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer(
@@ -94,7 +91,9 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
         write!(out, "{}", table(rows))?;
     }
     out.flush()?;
-    if !report.is_complete() {
+    let exit = if report.is_complete() {
+        Exit::Success
+    } else {
         let why = report
             .stopped
             .map_or_else(|| "stopped".to_owned(), |stop| format!("stopped ({stop})"));
@@ -102,9 +101,13 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
             "partial results: {why} after {} of {} runs; each row counts the runs that finished",
             report.finished, report.planned
         );
-        return Ok(Exit::NoAnswer);
+        Exit::NoAnswer
+    };
+    // The table is printed first, so that a full disk costs the files, not the results.
+    if let Some(dir) = &args.out {
+        write_files(dir, &experiment, &report, &budget)?;
     }
-    Ok(Exit::Success)
+    Ok(exit)
 }
 
 /// `--out DIR`: the rows as CSV and JSON, and the plots.
@@ -116,11 +119,11 @@ fn write_files(
 ) -> anyhow::Result<()> {
     let rows = &report.rows;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    std::fs::write(dir.join("results.csv"), to_csv(rows)).context("cannot write results.csv")?;
+    write_atomically(&dir.join("results.csv"), to_csv(rows).as_bytes())?;
     let json = serde_json::to_string_pretty(
         &serde_json::json!({ "rows": rows, "complete": report.is_complete() }),
     )?;
-    std::fs::write(dir.join("results.json"), json + "\n").context("cannot write results.json")?;
+    write_atomically(&dir.join("results.json"), (json + "\n").as_bytes())?;
     // One sample run per solver, on the largest size, with the first parameter combination.
     let first: Vec<(String, f64)> = experiment
         .combinations()

@@ -1,9 +1,9 @@
 //! `queens merge`: checks that shard reports form one complete count and adds them up.
 
-use std::fs;
 use std::io::{self, Write};
 
 use anyhow::Context;
+use queens_core::files;
 use queens_exact::count::shard::{Merged, ShardReport, merge};
 
 use crate::args::MergeArgs;
@@ -18,14 +18,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     let mut reports = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let name = path.display().to_string();
-        let size = fs::metadata(path)
-            .with_context(|| format!("cannot read {name}"))?
-            .len();
-        anyhow::ensure!(
-            size <= MAX_REPORT_BYTES,
-            "{name} is {size} bytes: a shard report is a few hundred, so it is not one"
-        );
-        let text = fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+        let text =
+            files::read_regular_text(path, MAX_REPORT_BYTES).map_err(|error| match error {
+                files::FileError::TooLarge { size, .. } => anyhow::anyhow!(
+                    "{name} is {size} bytes: a shard report is a few hundred, so it is not one"
+                ),
+                other => other.into(),
+            })?;
         let report: ShardReport = serde_json::from_str(&text)
             .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
         reports.push((name, report));

@@ -63,12 +63,15 @@ pub fn interrupt_token() -> CancelToken {
     token
 }
 
-/// The budget of a long command: the interrupt token, and `--time-limit` when given.
+/// The budget of a long command: the interrupt token, and `--time-limit` when given, its clock
+/// already running (a command's time limit counts from the command's start, whatever the
+/// library it calls does with the budget).
 pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
     let mut budget = Budget::unlimited().with_cancel(interrupt_token());
     if let Some(limit) = parse_time_limit(time_limit)? {
         budget = budget.with_time_limit(limit);
     }
+    budget.start();
     Ok(budget)
 }
 
@@ -86,20 +89,10 @@ pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>
         .transpose()
 }
 
-/// Writes `bytes` to `path` so that readers see the old file or the whole new one: a temporary
-/// file beside it, synced, then renamed over it.
+/// Writes `bytes` to `path` so that readers see the old file or the whole new one (see
+/// [`queens_core::files`]: links followed, directories refused, devices written directly).
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".{}.tmp", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    };
-    write().with_context(|| format!("cannot write {}", path.display()))
+    Ok(queens_core::files::write_atomically(path, bytes)?)
 }
 
 /// `--set NAME=VALUE`: a parameter and its value.

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use queens_web::ServeLimits;
+use queens_web::{ClientKey, MAX_CONNECTIONS, ServeLimits};
 
 use crate::args::ServeArgs;
 use crate::exit::Exit;
@@ -26,9 +26,24 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             "--allow-origin wants an origin such as https://queens.example.org or http://localhost:8000, got '{origin}'"
         );
     }
+    let client_key: ClientKey = args
+        .client_key
+        .parse()
+        .map_err(|message: String| anyhow::anyhow!(message))?;
+    let defaults = ServeLimits::default();
+    let connections = match args.max_connections {
+        None => defaults.connections,
+        Some(n) if (8..=MAX_CONNECTIONS * 64).contains(&n) => n,
+        Some(n) => anyhow::bail!(
+            "--max-connections must be from 8 to {}, got {n}",
+            MAX_CONNECTIONS * 64
+        ),
+    };
     let limits = ServeLimits {
         allowed_origins: args.allowed_origins.clone(),
-        ..ServeLimits::default()
+        client_key,
+        connections,
+        ..defaults
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime

@@ -1,11 +1,11 @@
 //! `queens solve`: one solution, printed as a diagram, a permutation, JSON or a summary line.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use queens_core::files::StagedFile;
 use queens_core::notation::{self, parse_squares};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 use queens_heuristic::{Streamed, stream_construction};
@@ -85,24 +85,47 @@ impl SolveConfig {
     }
 }
 
-/// Where the answer goes: standard output or the `--output` file.
-fn open_output(path: Option<&std::path::Path>) -> anyhow::Result<Box<dyn Write>> {
-    Ok(match path {
-        Some(path) => Box::new(BufWriter::with_capacity(
-            1 << 20,
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-        )),
-        None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout().lock())),
-    })
+/// Where the answer goes: standard output, or the `--output` file, which is replaced only by
+/// a whole answer (a run without one leaves an existing file as it was).
+enum Output {
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    File(StagedFile),
+}
+
+impl Output {
+    fn open(path: Option<&std::path::Path>) -> anyhow::Result<Output> {
+        Ok(match path {
+            Some(path) => Output::File(StagedFile::create(path)?),
+            None => Output::Stdout(BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+        })
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(out) => out,
+            Output::File(file) => file,
+        }
+    }
+
+    /// Ends the output: a file is put in place when `complete`, and otherwise discarded.
+    fn finish(self, complete: bool) -> anyhow::Result<()> {
+        match self {
+            Output::Stdout(mut out) => Ok(out.flush()?),
+            Output::File(file) if complete => Ok(file.commit()?),
+            Output::File(_) => Ok(()),
+        }
+    }
 }
 
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let config = SolveConfig::from_args(args)?;
-    let mut out = open_output(config.output.as_deref())?;
+    let mut out = Output::open(config.output.as_deref())?;
     let mut budget = config.request.budget().with_cancel(interrupt_token());
     if config.streams() {
-        return stream(&config, &budget, &mut out);
+        let (exit, complete) = stream(&config, &budget, out.writer())?;
+        out.finish(complete)?;
+        return Ok(exit);
     }
     let request = &config.request;
     let trace = config
@@ -120,8 +143,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         request.solver,
         &outcome,
         config.format,
-        &mut out,
+        out.writer(),
     )?;
+    // A document (JSON, summary) is whole either way; a board only when there is one.
+    let complete =
+        matches!(config.format, Format::Json | Format::Summary) || outcome.solution().is_some();
+    out.finish(complete)?;
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
@@ -158,7 +185,7 @@ fn stream(
     config: &SolveConfig,
     budget: &queens_core::Budget,
     out: &mut dyn Write,
-) -> anyhow::Result<Exit> {
+) -> anyhow::Result<(Exit, bool)> {
     let started = Instant::now();
     let n = config.request.problem.rows();
     let mut budget = budget.clone();
@@ -184,13 +211,14 @@ fn stream(
         writeln!(out, "{summary}")?;
     }
     out.flush()?;
+    let complete = config.format == Format::Summary || ended == Streamed::Solved;
     match ended {
-        Streamed::Solved => Ok(Exit::Success),
+        Streamed::Solved => Ok((Exit::Success, complete)),
         Streamed::Unsolvable => {
             if config.format != Format::Summary {
                 eprintln!("no solution");
             }
-            Ok(Exit::NoAnswer)
+            Ok((Exit::NoAnswer, complete))
         }
         Streamed::Stopped(reason) => {
             if write {
@@ -198,7 +226,7 @@ fn stream(
                 out.flush()?;
             }
             eprintln!("{}", describe_failure(&Verdict::Stopped(reason)));
-            Ok(Exit::NoAnswer)
+            Ok((Exit::NoAnswer, complete))
         }
     }
 }

@@ -5,7 +5,8 @@
 //! refuses a damaged or edited file, a subproblem listed twice or outside the shard, and a tally
 //! no count can give. Saving writes a temporary file of this process's own, syncs it, renames it
 //! over the checkpoint and syncs the directory. While a count runs it holds [`Lock`], so that a
-//! second count on the same file refuses instead of racing it.
+//! second count on the same file refuses instead of racing it; the kernel releases the lock
+//! when its process ends, so a killed count never leaves a lock behind.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,6 +15,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use queens_core::files;
 
 use super::{CountPlan, KERNEL_VERSION, Shard, Tally, integrity};
 
@@ -57,6 +60,9 @@ pub enum CheckpointError {
         /// The parser's message.
         reason: String,
     },
+    /// The checkpoint is not a file that can be read (a device, a FIFO, too large).
+    #[error("checkpoint: {0}")]
+    File(#[from] files::FileError),
     /// Another count holds the checkpoint's lock.
     #[error("checkpoint {path} is in use by another count (process {pid}); wait for it or stop it")]
     Busy {
@@ -133,15 +139,28 @@ fn describe(n: u32, shard: Shard, fingerprint: &str, version: u32) -> String {
 }
 
 /// Loads the progress saved at `path` for `plan` and `shard`: empty if the file does not exist,
-/// an error if it is unreadable or belongs to another count.
+/// an error if it is not a regular file, is larger than a checkpoint of this plan can be, is
+/// unreadable or belongs to another count.
 pub fn load(path: &Path, plan: &CountPlan, shard: Shard) -> Result<Progress, CheckpointError> {
     let name = path.display().to_string();
-    let text = match fs::read_to_string(path) {
+    let text = match files::read_regular_text(path, max_bytes(plan)) {
         Ok(text) => text,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Progress::default()),
-        Err(source) => return Err(CheckpointError::Io { path: name, source }),
+        Err(error)
+            if error
+                .io_error()
+                .is_some_and(|e| e.kind() == io::ErrorKind::NotFound) =>
+        {
+            return Ok(Progress::default());
+        }
+        Err(error) => return Err(CheckpointError::File(error)),
     };
     parse(&text, &name, plan, shard)
+}
+
+/// The largest checkpoint of `plan`: a header and one entry per subproblem, each at most a
+/// few dozen digits.
+fn max_bytes(plan: &CountPlan) -> u64 {
+    4096 + 160 * plan.len() as u64
 }
 
 /// The progress in a checkpoint's `text` (read from the file `name`) for `plan` and `shard`,
@@ -247,41 +266,21 @@ pub fn save(
         shard,
         done,
     };
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".{}.tmp", std::process::id()));
-    let temporary = Path::new(&temporary);
-    let mut file = fs::File::create(temporary).map_err(io_error)?;
+    let mut file = files::StagedFile::create(path)?;
     serde_json::to_writer(&mut file, &checkpoint).map_err(|e| io_error(e.into()))?;
     file.write_all(b"\n").map_err(io_error)?;
-    file.sync_all().map_err(io_error)?;
-    fs::rename(temporary, path).map_err(io_error)?;
-    sync_directory(path).map_err(io_error)
+    Ok(file.commit()?)
 }
 
-/// Syncs the directory holding `path`, so that a rename into it survives a crash (Unix; a no-op
-/// elsewhere).
-fn sync_directory(path: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        fs::File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        Ok(())
-    }
-}
-
-/// The lock of a checkpoint while a count uses it: `FILE.lock`, holding the process id, created
-/// only if absent and removed when dropped. A lock left by a process that no longer runs is
-/// taken over.
+/// The lock of a checkpoint while a count uses it: an exclusive lock of the kernel on
+/// `FILE.lock` (which holds the process id, for the message of a count that finds it taken).
+/// The kernel releases it when the process ends, however it ends, so a lock is never stale and
+/// two counts can never both hold it. Taking it also removes the temporary files that killed
+/// saves left beside the checkpoint (no other writer can exist while it is held).
 #[derive(Debug)]
 pub struct Lock {
     path: std::path::PathBuf,
+    file: fs::File,
 }
 
 impl Lock {
@@ -294,49 +293,63 @@ impl Lock {
             path: path.display().to_string(),
             source,
         };
-        for _ in 0..2 {
-            match fs::OpenOptions::new()
+        // A lock file removed by its holder between our open and our lock is not the lock
+        // any more: try again on the file now at the path.
+        for _ in 0..16 {
+            let mut file = fs::OpenOptions::new()
+                .read(true)
                 .write(true)
-                .create_new(true)
+                .create(true)
+                .truncate(false)
                 .open(&path)
-            {
-                Ok(mut file) => {
-                    write!(file, "{}", std::process::id()).map_err(io_error)?;
-                    return Ok(Lock { path });
-                }
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
-                    let holder = fs::read_to_string(&path)
+                .map_err(io_error)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => {
+                    let pid = fs::read_to_string(&path)
                         .ok()
-                        .and_then(|text| text.trim().parse::<u32>().ok());
-                    match holder {
-                        Some(pid) if process_runs(pid) => {
-                            return Err(CheckpointError::Busy {
-                                path: checkpoint.display().to_string(),
-                                pid,
-                            });
-                        }
-                        // Stale: its process is gone.
-                        _ => fs::remove_file(&path).map_err(io_error)?,
-                    }
+                        .and_then(|text| text.trim().parse::<u32>().ok())
+                        .unwrap_or(0);
+                    return Err(CheckpointError::Busy {
+                        path: checkpoint.display().to_string(),
+                        pid,
+                    });
                 }
-                Err(error) => return Err(io_error(error)),
+                Err(fs::TryLockError::Error(error)) => return Err(io_error(error)),
             }
+            if !same_file(&file, &path) {
+                continue;
+            }
+            file.set_len(0).map_err(io_error)?;
+            write!(file, "{}", std::process::id()).map_err(io_error)?;
+            files::remove_stale_temporaries(checkpoint, true);
+            return Ok(Lock { path, file });
         }
-        Err(io_error(io::Error::other("the lock keeps reappearing")))
+        Err(io_error(io::Error::other("the lock keeps disappearing")))
+    }
+}
+
+/// Whether `file` is the file now at `path`.
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(open), Ok(named)) => (open.dev(), open.ino()) == (named.dev(), named.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
+        // Removed while still held, so that no one locks a file that is no longer the lock.
         let _ = fs::remove_file(&self.path);
-    }
-}
-
-/// Whether process `pid` runs (Linux: `/proc/PID` exists; elsewhere assumed).
-fn process_runs(pid: u32) -> bool {
-    if cfg!(target_os = "linux") {
-        Path::new(&format!("/proc/{pid}")).exists()
-    } else {
-        true
+        let _ = self.file.unlock();
     }
 }

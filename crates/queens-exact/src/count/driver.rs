@@ -73,6 +73,7 @@ pub struct CountJob {
     threads: Option<usize>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: Duration,
+    on_save_failure: OnSaveFailure,
     memory_limit: u64,
 }
 
@@ -91,6 +92,19 @@ pub struct CountResult {
     pub elapsed: Duration,
     /// Why the run stopped early, if it did.
     pub stopped: Option<StopReason>,
+    /// Why the checkpoint is not up to date, if its last save failed: the count went on (or
+    /// stopped, by [`OnSaveFailure::Stop`]) with its work in memory, and the result holds it.
+    pub save_failure: Option<String>,
+}
+
+/// What a count does when its checkpoint cannot be saved (a full disk, a removed directory).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnSaveFailure {
+    /// Report it and go on counting, trying again at the next save.
+    #[default]
+    KeepCounting,
+    /// Report it and stop, keeping what was counted in the result.
+    Stop,
 }
 
 impl CountResult {
@@ -110,6 +124,7 @@ impl CountJob {
             threads: None,
             checkpoint: None,
             checkpoint_every: CHECKPOINT_EVERY,
+            on_save_failure: OnSaveFailure::KeepCounting,
             memory_limit: super::DEFAULT_MEMORY_LIMIT,
         }
     }
@@ -177,6 +192,13 @@ impl CountJob {
         self
     }
 
+    /// What to do when the checkpoint cannot be saved.
+    #[must_use]
+    pub fn on_save_failure(mut self, policy: OnSaveFailure) -> Self {
+        self.on_save_failure = policy;
+        self
+    }
+
     /// The plan.
     pub fn plan(&self) -> &CountPlan {
         &self.plan
@@ -199,13 +221,30 @@ impl CountJob {
 
     /// Counts until every subproblem is done or `budget` stops it, calling `progress(done, of)`
     /// (from any thread) as subproblems finish, and once at the start with what was resumed.
-    /// A stopped count keeps what it finished: it is in the result and in the checkpoint.
+    /// A stopped count keeps what it finished: it is in the result and in the checkpoint. The
+    /// budget's time limit runs from this call.
     pub fn run(
         &self,
         budget: &Budget,
         progress: impl Fn(usize, usize) + Sync,
     ) -> Result<CountResult, CountRunError> {
+        self.run_reporting(budget, progress, |_| {})
+    }
+
+    /// [`run`](Self::run), calling `save_failed` at once (from any thread) when a save of the
+    /// checkpoint fails, and `save_failed` is not called again until a save succeeds.
+    pub fn run_reporting(
+        &self,
+        budget: &Budget,
+        progress: impl Fn(usize, usize) + Sync,
+        save_failed: impl Fn(&CheckpointError) + Sync,
+    ) -> Result<CountResult, CountRunError> {
         self.check_memory()?;
+        let mut budget = budget.clone();
+        budget.start();
+        // Raised by a failed save under `OnSaveFailure::Stop`; raised too by the caller's token.
+        let save_stop = budget.token().child();
+        let budget = budget.with_cancel(save_stop.clone());
         let plan = &self.plan;
         let ids = plan.shard_ids(self.shard);
         let _lock = self
@@ -227,17 +266,21 @@ impl CountJob {
         let state = Mutex::new(Running {
             progress: resumed,
             last_save: Instant::now(),
-            save_error: None,
+            save_failure: None,
         });
         let started = Instant::now();
         let count = || {
-            plan.count_parallel(&todo, budget, |id, tally| {
+            plan.count_parallel(&todo, &budget, |id, tally| {
                 let mut state = state
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 state.progress.record(id, tally);
                 progress(state.progress.len(), ids.len());
-                self.save_when_due(&mut state);
+                if self.save_when_due(&mut state, &save_failed)
+                    && self.on_save_failure == OnSaveFailure::Stop
+                {
+                    save_stop.cancel();
+                }
             });
         };
         match self.threads {
@@ -249,14 +292,20 @@ impl CountJob {
             None => count(),
         }
         let elapsed = started.elapsed();
-        let state = state
+        let mut state = state
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let stopped_by_save = save_stop.is_cancelled() && state.save_failure.is_some();
         if let Some(path) = &self.checkpoint {
-            checkpoint::save(path, plan, self.shard, &state.progress)?;
-        }
-        if let Some(error) = state.save_error {
-            return Err(error.into());
+            match checkpoint::save(path, plan, self.shard, &state.progress) {
+                Ok(()) => state.save_failure = None,
+                Err(error) => {
+                    if state.save_failure.is_none() {
+                        save_failed(&error);
+                    }
+                    state.save_failure = Some(error.to_string());
+                }
+            }
         }
         let finished = state.progress.len();
         let tally = state.progress.sum();
@@ -274,28 +323,45 @@ impl CountJob {
                 resumed: resumed_count > 0,
             });
         }
+        let stopped = if finished < ids.len() && stopped_by_save {
+            Some(StopReason::Cancelled)
+        } else {
+            (finished < ids.len())
+                .then(|| budget.check().err())
+                .flatten()
+        };
         Ok(CountResult {
             tally,
             finished,
             resumed: resumed_count,
             subproblems: ids.len(),
             elapsed,
-            stopped: (finished < ids.len())
-                .then(|| budget.check().err())
-                .flatten(),
+            stopped,
+            save_failure: state.save_failure,
         })
     }
 
-    fn save_when_due(&self, state: &mut Running) {
+    /// Saves the checkpoint if a save is due; whether a save failed now.
+    fn save_when_due(&self, state: &mut Running, save_failed: &dyn Fn(&CheckpointError)) -> bool {
         let Some(path) = self.checkpoint.as_deref() else {
-            return;
+            return false;
         };
-        if state.last_save.elapsed() < self.checkpoint_every || state.save_error.is_some() {
-            return;
+        if state.last_save.elapsed() < self.checkpoint_every {
+            return false;
         }
         state.last_save = Instant::now();
-        if let Err(error) = checkpoint::save(path, &self.plan, self.shard, &state.progress) {
-            state.save_error = Some(error);
+        match checkpoint::save(path, &self.plan, self.shard, &state.progress) {
+            Ok(()) => {
+                state.save_failure = None;
+                false
+            }
+            Err(error) => {
+                if state.save_failure.is_none() {
+                    save_failed(&error);
+                }
+                state.save_failure = Some(error.to_string());
+                true
+            }
         }
     }
 
@@ -309,5 +375,6 @@ impl CountJob {
 struct Running {
     progress: Progress,
     last_save: Instant,
-    save_error: Option<CheckpointError>,
+    /// The message of the last save, if it failed.
+    save_failure: Option<String>,
 }

@@ -32,7 +32,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use driver::{CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, MAX_THREADS};
+pub use driver::{
+    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, MAX_THREADS, OnSaveFailure,
+};
 pub use plan::{Case, Subproblem};
 pub use shard::Shard;
 

@@ -20,6 +20,7 @@ second.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from dataclasses import dataclass, field
@@ -28,6 +29,24 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, 
 import numpy as np
 
 from . import _queens
+
+
+def _whole_numbers(function: Callable) -> Callable:
+    """Bad integers (negative, or too large for the engine) are a ``ValueError`` like every
+    other bad value, not the ``OverflowError`` of the native conversion."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except OverflowError as error:
+            raise ValueError(
+                f"a number is out of range (a whole number from 0 up, within the limits "
+                f"the command line states, was expected): {error}"
+            ) from None
+
+    return call
+
 
 __all__ = [
     "Analysis",
@@ -201,6 +220,7 @@ def solvers() -> list[dict]:
     return json.loads(_queens.solvers())
 
 
+@_whole_numbers
 def solve(
     n: Union[int, str],
     *,
@@ -256,6 +276,7 @@ def solve(
     )
 
 
+@_whole_numbers
 def verify(board: Any, *, n: Union[int, str, None] = None) -> list[tuple[Square, Square, str]]:
     """The attacking pairs of ``board``: ``[((row, col), (row, col), line), ...]``.
 
@@ -278,6 +299,7 @@ def verify(board: Any, *, n: Union[int, str, None] = None) -> list[tuple[Square,
     return [(tuple(a), tuple(b), line) for a, b, line in report["conflicts"]]
 
 
+@_whole_numbers
 def count(
     n: int, *, threads: Optional[int] = None, shard: Union[str, Tuple[int, int], None] = None
 ) -> Count:
@@ -295,6 +317,7 @@ def count(
     )
 
 
+@_whole_numbers
 def configure(n: int, queens: Union[str, Iterable[SquareLike]] = ()) -> Analysis:
     """The configurator's analysis of the position: which squares can still complete it,
     which queens are forced, how many completions each square has, and why the blocked ones
@@ -335,6 +358,7 @@ def _progress_bar(total: int) -> Callable[[int, int], None]:
         return text
 
 
+@_whole_numbers
 def experiment(
     solvers: Union[str, Sequence[str]],
     sizes: Union[int, Sequence[int]],

@@ -1,0 +1,293 @@
+//! Stops, files and inputs that an unlucky user or an attacker meets: every stop is honoured
+//! and told truthfully, no output loses work, only regular files are read where a file is
+//! read, and locks and temporary files are never left to block a later run.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn queens() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-faults-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn output(command: &mut Command) -> (Option<i32>, String, String) {
+    let output = command.stdin(Stdio::null()).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_count_stops_at_its_time_limit_on_either_engine() {
+    for engine in ["backtracking", "join"] {
+        let started = Instant::now();
+        let (code, _, stderr) = output(queens().args([
+            "count",
+            "19",
+            "--engine",
+            engine,
+            "--time-limit",
+            "0.3",
+            "--threads",
+            "1",
+        ]));
+        assert_eq!(code, Some(1), "{engine}: {stderr}");
+        assert!(stderr.contains("time limit reached"), "{engine}: {stderr}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{engine}");
+    }
+}
+
+#[test]
+fn only_regular_files_are_read_as_checkpoints_and_reports() {
+    let dir = scratch("regular");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|status| status.success()) {
+        let started = Instant::now();
+        let (code, _, stderr) = output(
+            queens()
+                .arg("count")
+                .arg("8")
+                .arg("--checkpoint")
+                .arg(&fifo),
+        );
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains("is a FIFO, not a regular file"), "{stderr}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+    let (code, _, stderr) = output(queens().args(["merge", "/dev/zero"]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("character device"), "{stderr}");
+    let (code, _, stderr) = output(queens().args(["count", "8", "--checkpoint", "/dev/zero"]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("character device"), "{stderr}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_output_is_replaced_only_by_a_whole_answer() {
+    let dir = scratch("outputs");
+    let answer = dir.join("answer.txt");
+    fs::write(&answer, "kept\n").unwrap();
+    // N = 3 has no solution: the old answer stays.
+    let (code, _, _) = output(queens().arg("solve").arg("3").arg("-o").arg(&answer));
+    assert_eq!(code, Some(1));
+    assert_eq!(fs::read_to_string(&answer).unwrap(), "kept\n");
+    let (code, _, _) = output(queens().arg("solve").arg("4").arg("-o").arg(&answer));
+    assert_eq!(code, Some(0));
+    assert!(fs::read_to_string(&answer).unwrap().contains('Q'));
+    // A merge through a symbolic link writes the link's file and keeps the link.
+    let shards: Vec<PathBuf> = (0..2)
+        .map(|i| {
+            let path = dir.join(format!("s{i}.json"));
+            let (code, stdout, _) =
+                output(queens().args(["count", "9", "--shard", &format!("{i}/2")]));
+            assert_eq!(code, Some(0));
+            fs::write(&path, stdout).unwrap();
+            path
+        })
+        .collect();
+    let link = dir.join("result.txt");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("real.txt", &link).unwrap();
+    let (code, _, stderr) = output(queens().arg("merge").args(&shards).arg("-o").arg(&link));
+    assert_eq!(code, Some(0), "{stderr}");
+    #[cfg(unix)]
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::read_to_string(dir.join("real.txt"))
+            .unwrap()
+            .contains("352 solutions")
+    );
+    // A directory is refused, not replaced.
+    let (code, _, stderr) = output(queens().arg("merge").args(&shards).arg("-o").arg(&dir));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("it is a directory"), "{stderr}");
+    let leftovers: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Leaves of a killed count: a lock naming a live process (pid 1, which is not a count) and a
+/// temporary file of a save. Neither may block or outlive the next run.
+#[test]
+fn a_killed_counts_lock_and_temporary_file_do_not_outlive_the_next_run() {
+    let dir = scratch("leftovers");
+    let checkpoint = dir.join("c.json");
+    fs::write(dir.join("c.json.lock"), "1").unwrap();
+    fs::write(dir.join("c.json.4194311.tmp"), "half a save").unwrap();
+    let (code, stdout, stderr) = output(
+        queens()
+            .arg("count")
+            .arg("10")
+            .arg("--checkpoint")
+            .arg(&checkpoint),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("724 solutions"), "{stdout}");
+    let names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["c.json"], "only the checkpoint is left");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_second_count_on_a_checkpoint_in_use_is_refused() {
+    let dir = scratch("busy");
+    let checkpoint = dir.join("c.json");
+    let mut first = queens()
+        .args([
+            "count",
+            "19",
+            "--engine",
+            "backtracking",
+            "--threads",
+            "1",
+            "--checkpoint",
+        ])
+        .arg(&checkpoint)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = dir.join("c.json.lock");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !fs::read_to_string(&lock).is_ok_and(|text| !text.is_empty()) && Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (code, _, stderr) = output(
+        queens()
+            .arg("count")
+            .arg("19")
+            .args(["--engine", "backtracking"])
+            .arg("--checkpoint")
+            .arg(&checkpoint),
+    );
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("in use by another count"), "{stderr}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A closed pipe ends every command normally, the streamed construction included.
+#[test]
+fn a_closed_pipe_is_a_normal_end_everywhere() {
+    let cases: [&[&str]; 5] = [
+        &[
+            "solve",
+            "2000000",
+            "--solver",
+            "construct",
+            "--format",
+            "perm",
+        ],
+        &[
+            "solve",
+            "200000",
+            "--solver",
+            "min-conflicts",
+            "--format",
+            "perm",
+        ],
+        &["solve", "400", "--format", "text"],
+        &["configure", "60", "--json"],
+        &["count", "8", "--shard", "0/1"],
+    ];
+    for args in cases {
+        let mut child = queens()
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn inputs_with_a_byte_order_mark_are_read() {
+    let dir = scratch("bom");
+    for (name, text) in [
+        ("perm.txt", "\u{feff}1 3 0 2\n"),
+        ("board.txt", "\u{feff}. Q . .\n. . . Q\nQ . . .\n. . Q .\n"),
+    ] {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let (code, stdout, stderr) = output(queens().arg("verify").arg(&path));
+        assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_node_cap_of_zero_is_refused() {
+    for args in [
+        &["challenge", "--max-nodes", "0"][..],
+        &["solve", "8", "--solver", "backtracking", "--max-nodes", "0"],
+        &[
+            "experiment",
+            "--solver",
+            "backtracking",
+            "--n",
+            "6",
+            "--max-nodes",
+            "0",
+        ],
+        &["configure", "8", "--max-nodes", "0"],
+    ] {
+        let (code, _, stderr) = output(queens().args(args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+    }
+}
+
+/// Memory a board from a file needs is checked before it is built: under a small address
+/// space a large board is a clean refusal (exit 2), never an abort.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_board_too_large_for_the_memory_is_refused_cleanly() {
+    let dir = scratch("memory");
+    let path = dir.join("queens.txt");
+    // 8 million queens on one rank.
+    fs::write(&path, "Q".repeat(8_000_000)).unwrap();
+    let script = format!(
+        "ulimit -v 400000; exec {} verify {}",
+        env!("CARGO_BIN_EXE_queens"),
+        path.display()
+    );
+    let (code, _, stderr) = output(Command::new("sh").arg("-c").arg(script));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("memory"), "{stderr}");
+    fs::remove_dir_all(dir).unwrap();
+}

@@ -1,0 +1,496 @@
+//! Files as the workbench reads and writes them, so that no input can hang or exhaust a run and
+//! no output can lose work.
+//!
+//! - **Reading** ([`read_regular`]): only a regular file is read. It is opened without blocking
+//!   (a FIFO cannot stall the open), its type and size are checked on the open handle before
+//!   anything is allocated (a character device such as `/dev/zero` is refused, not read to
+//!   its end), and at most the limit is ever read, even if the file grows meanwhile.
+//! - **Writing** ([`StagedFile`], [`write_atomically`]): an output is written to a temporary
+//!   file beside its target, synced, and renamed over the target only when complete, so a
+//!   reader sees the old file or the whole new one, and a failed or interrupted write leaves the
+//!   old one untouched. A symbolic link is followed (its target is replaced, the link stays); a
+//!   directory is refused; a device or FIFO (`-o /dev/null`, `-o /dev/stdout`) is written
+//!   directly, never replaced. The temporary file is removed on every exit path that runs
+//!   destructors; one left by a killed process is removed by the next writer of the same target
+//!   ([`remove_stale_temporaries`]).
+//!
+//! ```
+//! use queens_core::files::{read_regular, write_atomically};
+//!
+//! let dir = std::env::temp_dir().join(format!("queens-files-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! let path = dir.join("answer.txt");
+//! write_atomically(&path, b"1 3 0 2\n")?;
+//! assert_eq!(read_regular(&path, 1024)?, b"1 3 0 2\n");
+//! assert!(read_regular(&path, 4).is_err()); // over the limit: refused before it is read
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// A file that could not be read or written.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// The path is not a regular file where one is read.
+    #[error("{path} is {kind}, not a regular file")]
+    NotRegular {
+        /// The path.
+        path: String,
+        /// What it is ("a directory", "a FIFO", "a character device", …).
+        kind: &'static str,
+    },
+    /// The file is larger than the reader accepts.
+    #[error("{path} is {size} bytes, more than the {max} bytes read from such a file")]
+    TooLarge {
+        /// The path.
+        path: String,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// An output cannot go there.
+    #[error("cannot write {path}: it is {kind}")]
+    BadTarget {
+        /// The path.
+        path: String,
+        /// What it is.
+        kind: &'static str,
+    },
+    /// The system refused.
+    #[error("cannot {action} {path}: {source}")]
+    Io {
+        /// What was being done ("read", "write", "create", …).
+        action: &'static str,
+        /// The path.
+        path: String,
+        /// What failed.
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl FileError {
+    fn io(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> FileError {
+        let path = path.display().to_string();
+        move |source| FileError::Io {
+            action,
+            path,
+            source,
+        }
+    }
+
+    /// The operating system's error behind this one, if any.
+    pub fn io_error(&self) -> Option<&io::Error> {
+        match self {
+            FileError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// What a file's type is, in words.
+fn kind_of(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else if file_type.is_symlink() {
+        "a symbolic link"
+    } else if file_type.is_file() {
+        "a regular file"
+    } else {
+        "a special file"
+    }
+}
+
+/// Opens `path` for reading without blocking on a FIFO or a device.
+fn open_for_reading(path: &Path) -> io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// Opens the regular file at `path` for reading, refusing anything else and any file over
+/// `max_bytes`; returns the file and its size.
+pub fn open_regular(path: &Path, max_bytes: u64) -> Result<(File, u64), FileError> {
+    let file = open_for_reading(path).map_err(FileError::io("read", path))?;
+    let metadata = file.metadata().map_err(FileError::io("read", path))?;
+    if !metadata.is_file() {
+        return Err(FileError::NotRegular {
+            path: path.display().to_string(),
+            kind: kind_of(metadata.file_type()),
+        });
+    }
+    if metadata.len() > max_bytes {
+        return Err(FileError::TooLarge {
+            path: path.display().to_string(),
+            size: metadata.len(),
+            max: max_bytes,
+        });
+    }
+    Ok((file, metadata.len()))
+}
+
+/// The bytes of the regular file at `path`, at most `max_bytes` of them (a larger file, or one
+/// that grows past the limit while it is read, is refused).
+pub fn read_regular(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+    let (file, size) = open_regular(path, max_bytes)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(FileError::io("read", path))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(FileError::TooLarge {
+            path: path.display().to_string(),
+            size: bytes.len() as u64,
+            max: max_bytes,
+        });
+    }
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path` (see [`read_regular`]); a UTF-8 byte-order mark is
+/// dropped.
+pub fn read_regular_text(path: &Path, max_bytes: u64) -> Result<String, FileError> {
+    let bytes = read_regular(path, max_bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        FileError::io("read", path)(io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    })
+}
+
+/// Where an output to `path` really goes: through every symbolic link (at most 40) to the file
+/// it names, existing or not.
+pub fn resolve_target(path: &Path) -> Result<PathBuf, FileError> {
+    let mut target = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&target) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let link = fs::read_link(&target).map_err(FileError::io("follow", &target))?;
+                target = match target.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(target),
+        }
+    }
+    Err(FileError::BadTarget {
+        path: path.display().to_string(),
+        kind: "a loop of symbolic links",
+    })
+}
+
+/// The temporary file of process `pid` for the target `target`: `TARGET.PID.tmp`.
+fn temporary_for(target: &Path, pid: u32) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(format!(".{pid}.tmp"));
+    PathBuf::from(name)
+}
+
+/// The process ids of the temporary files beside `target` (`TARGET.PID.tmp`), with their paths.
+fn temporaries(target: &Path) -> Vec<(u32, PathBuf)> {
+    let Some(file_name) = target.file_name().and_then(|name| name.to_str()) else {
+        return Vec::new();
+    };
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()?
+                .strip_prefix(file_name)?
+                .strip_prefix('.')?
+                .strip_suffix(".tmp")?
+                .parse::<u32>()
+                .ok()?;
+            Some((pid, entry.path()))
+        })
+        .collect()
+}
+
+/// Removes the temporary files beside `target` left by processes that no longer run (a write
+/// killed with SIGKILL), or, with `all_but_mine`, every one but this process's own (for a
+/// caller that holds a lock no other writer can hold). Returns how many were removed.
+pub fn remove_stale_temporaries(target: &Path, all_but_mine: bool) -> usize {
+    let me = std::process::id();
+    temporaries(target)
+        .into_iter()
+        .filter(|&(pid, _)| pid != me && (all_but_mine || !process_runs(pid)))
+        .filter(|(_, path)| fs::remove_file(path).is_ok())
+        .count()
+}
+
+/// Whether process `pid` runs (Linux: `/proc/PID` exists; elsewhere assumed).
+pub fn process_runs(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
+/// An output being written: to a temporary file beside its target, which [`commit`] renames
+/// over the target; dropped without a commit, the temporary file is removed and the target is
+/// as it was. A device or FIFO target is written directly.
+///
+/// [`commit`]: StagedFile::commit
+#[derive(Debug)]
+pub struct StagedFile {
+    /// What the user named.
+    path: PathBuf,
+    /// Where it goes, links followed.
+    target: PathBuf,
+    /// The temporary file, `None` for a direct write.
+    temporary: Option<PathBuf>,
+    file: io::BufWriter<File>,
+}
+
+impl StagedFile {
+    /// Starts an output to `path`.
+    pub fn create(path: &Path) -> Result<StagedFile, FileError> {
+        let target = resolve_target(path)?;
+        let existing = match fs::metadata(&target) {
+            Ok(metadata) => Some(metadata),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+            Err(error) => return Err(FileError::io("write", path)(error)),
+        };
+        if let Some(metadata) = &existing {
+            if metadata.is_dir() {
+                return Err(FileError::BadTarget {
+                    path: path.display().to_string(),
+                    kind: "a directory",
+                });
+            }
+            if !metadata.is_file() {
+                // A device or a FIFO: a stream, not a file to replace.
+                let file = fs::OpenOptions::new()
+                    .write(true)
+                    .open(&target)
+                    .map_err(FileError::io("write", path))?;
+                return Ok(StagedFile {
+                    path: path.to_path_buf(),
+                    target,
+                    temporary: None,
+                    file: io::BufWriter::with_capacity(1 << 20, file),
+                });
+            }
+        }
+        remove_stale_temporaries(&target, false);
+        let temporary = temporary_for(&target, std::process::id());
+        // Named by the user's path: the temporary file is ours, not theirs.
+        let file = File::create(&temporary).map_err(FileError::io("create", path))?;
+        let staged = StagedFile {
+            path: path.to_path_buf(),
+            target,
+            temporary: Some(temporary),
+            file: io::BufWriter::with_capacity(1 << 20, file),
+        };
+        if let Some(metadata) = existing {
+            // The new file keeps the old one's permissions.
+            let _ = staged
+                .file
+                .get_ref()
+                .set_permissions(metadata.permissions());
+        }
+        Ok(staged)
+    }
+
+    /// The path the user named.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finishes the output: flushed, synced, renamed over the target, the directory synced.
+    pub fn commit(mut self) -> Result<(), FileError> {
+        let path = self.path.clone();
+        self.file.flush().map_err(FileError::io("write", &path))?;
+        let Some(temporary) = self.temporary.take() else {
+            return Ok(());
+        };
+        let result = (|| {
+            self.file
+                .get_ref()
+                .sync_all()
+                .map_err(FileError::io("write", &path))?;
+            fs::rename(&temporary, &self.target).map_err(FileError::io("replace", &path))?;
+            sync_directory(&self.target).map_err(FileError::io("sync the directory of", &path))
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        result
+    }
+}
+
+impl Write for StagedFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.file.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for StagedFile {
+    fn drop(&mut self) {
+        if let Some(temporary) = self.temporary.take() {
+            let _ = fs::remove_file(temporary);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a [`StagedFile`]: readers see the old file or the whole
+/// new one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let mut file = StagedFile::create(path)?;
+    file.write_all(bytes)
+        .map_err(FileError::io("write", path))?;
+    file.commit()
+}
+
+/// Syncs the directory holding `path`, so that a rename into it survives a crash (Unix; a no-op
+/// elsewhere).
+fn sync_directory(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("queens-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn only_regular_files_are_read_and_within_their_limit() {
+        let dir = scratch("read");
+        let path = dir.join("board.txt");
+        fs::write(&path, "\u{feff}Q.\n").unwrap();
+        assert_eq!(read_regular_text(&path, 64).unwrap(), "Q.\n");
+        let error = read_regular(&path, 2).unwrap_err().to_string();
+        assert!(error.contains("more than the 2 bytes"), "{error}");
+        let error = read_regular(&dir, 64).unwrap_err().to_string();
+        assert!(
+            error.contains("is a directory, not a regular file"),
+            "{error}"
+        );
+        let error = read_regular(Path::new("/dev/zero"), 64)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("character device"), "{error}");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn an_uncommitted_output_leaves_the_target_as_it_was() {
+        let dir = scratch("staged");
+        let path = dir.join("out.txt");
+        fs::write(&path, "old").unwrap();
+        {
+            let mut file = StagedFile::create(&path).unwrap();
+            file.write_all(b"new, unfinished").unwrap();
+        }
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary left");
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_directories_refused_devices_written_directly() {
+        let dir = scratch("targets");
+        let real = dir.join("real.txt");
+        let link = dir.join("link.txt");
+        fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink("real.txt", &link).unwrap();
+        write_atomically(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        let error = write_atomically(&dir, b"x").unwrap_err().to_string();
+        assert!(error.contains("it is a directory"), "{error}");
+        write_atomically(Path::new("/dev/null"), b"x").unwrap();
+        let metadata = fs::metadata("/dev/null").unwrap();
+        assert!(!metadata.is_file(), "/dev/null is still a device");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_of_dead_processes_are_removed() {
+        let dir = scratch("stale");
+        let target = dir.join("count.checkpoint");
+        // No process has pid 4194304 + 7 (above Linux's largest pid).
+        let stale = temporary_for(&target, 4_194_311);
+        let live = temporary_for(&target, 1);
+        fs::write(&stale, "x").unwrap();
+        fs::write(&live, "x").unwrap();
+        assert_eq!(remove_stale_temporaries(&target, false), 1);
+        assert!(!stale.exists() && live.exists());
+        assert_eq!(remove_stale_temporaries(&target, true), 1);
+        assert!(!live.exists());
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
