@@ -1443,22 +1443,8 @@ fn verify_takes_a_size_and_hints_at_one_based_rows() {
 #[cfg(unix)]
 #[test]
 fn configure_is_quiet_on_a_closed_pipe() {
-    use std::process::{Command as Process, Stdio};
-
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args(["configure", "60", "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert!(
-        output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stderr = common::run_into_a_closed_pipe(&["configure", "60", "--json"]);
+    assert!(stderr.is_empty(), "{stderr}");
 }
 
 /// Every hostile input of the command line is a clear refusal (exit 2, one line), checked

@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[allow(dead_code, reason = "this binary uses only the closed-pipe helper")]
+mod common;
+
 fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
 }
@@ -219,20 +222,7 @@ fn a_closed_pipe_is_a_normal_end_everywhere() {
         &["count", "8", "--shard", "0/1"],
     ];
     for args in cases {
-        let mut child = queens()
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let output = child.wait_with_output().unwrap();
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        common::run_into_a_closed_pipe(args);
     }
 }
 

@@ -88,6 +88,14 @@ pub fn read_board(
     Ok(ReadBoard::Board(parse_board(&text)?))
 }
 
+/// The largest board text read whole (every format but a permutation, which streams), by the
+/// command line and Python alike.
+pub const MAX_TEXT_BYTES: u64 = 64 << 20;
+
+/// Attacking pairs listed by default: their number grows with the square of the queens on a
+/// line, so only their count is complete.
+pub const SHOWN_CONFLICTS: usize = 1000;
+
 /// The most memory a board read whole takes for each queen, beyond its text: the board's
 /// queens (8 bytes), the check for repeated squares (8) and the validator
 /// ([`VERIFY_BYTES_PER_QUEEN`](crate::verify::VERIFY_BYTES_PER_QUEEN)).

@@ -9,6 +9,7 @@
 
 mod detached;
 
+use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS};
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
@@ -149,12 +150,6 @@ impl Observer for Forward {
     }
 }
 
-/// The largest board text `verify` reads, as `queens verify` (64 MiB).
-const MAX_VERIFY_BYTES: u64 = 64 << 20;
-
-/// Attacking pairs listed by `verify`, as `queens verify` lists them; the count is exact.
-const SHOWN_CONFLICTS: usize = 1000;
-
 /// The validator's findings on a board in any format `queens verify` reads, as JSON: its
 /// size, queens, whether it is a solution, the number of attacking pairs and the first 1,000.
 #[pyfunction]
@@ -164,7 +159,7 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
     let text = text.to_owned();
     py.detach(move || {
         let mut input = text.as_bytes();
-        let board = match queens_core::read::read_board(&mut input, usize::MAX, MAX_VERIFY_BYTES) {
+        let board = match queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES) {
             Ok(queens_core::read::ReadBoard::Board(board)) => board,
             Ok(queens_core::read::ReadBoard::Streamed(_)) => {
                 unreachable!("every permutation is kept")
@@ -179,7 +174,7 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
             _ => board,
         };
         let report = queens_core::verify::verify(&board);
-        // As `queens verify` lists them: the first pairs and the exact count, since the pairs
+        // As `queens verify` lists them (its bounds, from `queens_core::read`): the first pairs and the exact count, since the pairs
         // grow with the square of the queens on a line.
         let conflicts: Vec<serde_json::Value> = report
             .conflicts()

@@ -130,7 +130,7 @@ pub struct Jobs {
 pub struct Job {
     _slot: OwnedSemaphorePermit,
     /// The client's count of jobs of this kind, counted down when the job ends.
-    holder: Option<Holder>,
+    _holder: Holder,
     token: CancelToken,
 }
 
@@ -204,7 +204,7 @@ impl Jobs {
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
-            holder: Some(holder),
+            _holder: holder,
             token,
         })
     }
@@ -239,7 +239,7 @@ impl Jobs {
         token.cancel_after(self.time_limit);
         Ok(Job {
             _slot: slot,
-            holder: Some(holder),
+            _holder: holder,
             token,
         })
     }
@@ -307,6 +307,5 @@ impl Drop for CancelOnDrop {
 impl Drop for Job {
     fn drop(&mut self) {
         self.token.cancel();
-        self.holder.take();
     }
 }

@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use anyhow::{Context, bail};
 use queens_core::Board;
 use queens_core::notation::square_name;
-use queens_core::read::{ReadBoard, read_board};
+use queens_core::read::{MAX_TEXT_BYTES, ReadBoard, SHOWN_CONFLICTS, read_board};
 use queens_core::verify::{Conflict, PermutationReport, verify};
 use serde_json::json;
 
@@ -20,13 +20,6 @@ use crate::exit::Exit;
 
 /// Permutations up to this many columns are kept and checked in full.
 const DETAILED_UP_TO: usize = 100_000;
-
-/// The largest input read whole (every format but a permutation, which streams).
-const MAX_TEXT_BYTES: u64 = 64 << 20;
-
-/// Attacking pairs listed without `--all-conflicts`: their number grows with the square of the
-/// queens on a line, so only the count is complete.
-const SHOWN_CONFLICTS: usize = 1000;
 
 /// Runs `queens verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {

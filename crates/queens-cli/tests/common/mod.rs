@@ -37,3 +37,23 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `queens args…` with its standard output closed before it writes: it must end as a
+/// normal run (exit 0). Returns its stderr.
+#[allow(
+    dead_code,
+    reason = "each test binary that includes this module uses only some helpers"
+)]
+pub fn run_into_a_closed_pipe(args: &[&str]) -> String {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    stderr
+}

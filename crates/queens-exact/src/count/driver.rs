@@ -295,17 +295,9 @@ impl CountJob {
         let mut state = state
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let stopped_by_save = save_stop.is_cancelled() && state.save_failure.is_some();
         if let Some(path) = &self.checkpoint {
-            match checkpoint::save(path, plan, self.shard, &state.progress) {
-                Ok(()) => state.save_failure = None,
-                Err(error) => {
-                    if state.save_failure.is_none() {
-                        save_failed(&error);
-                    }
-                    state.save_failure = Some(error.to_string());
-                }
-            }
+            let saved = checkpoint::save(path, plan, self.shard, &state.progress);
+            state.record_save(saved, &save_failed);
         }
         let finished = state.progress.len();
         let tally = state.progress.sum();
@@ -323,13 +315,10 @@ impl CountJob {
                 resumed: resumed_count > 0,
             });
         }
-        let stopped = if finished < ids.len() && stopped_by_save {
-            Some(StopReason::Cancelled)
-        } else {
-            (finished < ids.len())
-                .then(|| budget.check().err())
-                .flatten()
-        };
+        // A stop for a failed save raised the budget's own token: the check tells it too.
+        let stopped = (finished < ids.len())
+            .then(|| budget.check().err())
+            .flatten();
         Ok(CountResult {
             tally,
             finished,
@@ -350,19 +339,8 @@ impl CountJob {
             return false;
         }
         state.last_save = Instant::now();
-        match checkpoint::save(path, &self.plan, self.shard, &state.progress) {
-            Ok(()) => {
-                state.save_failure = None;
-                false
-            }
-            Err(error) => {
-                if state.save_failure.is_none() {
-                    save_failed(&error);
-                }
-                state.save_failure = Some(error.to_string());
-                true
-            }
-        }
+        let saved = checkpoint::save(path, &self.plan, self.shard, &state.progress);
+        state.record_save(saved, save_failed)
     }
 
     /// The checkpoint file, if any.
@@ -377,4 +355,28 @@ struct Running {
     last_save: Instant,
     /// The message of the last save, if it failed.
     save_failure: Option<String>,
+}
+
+impl Running {
+    /// Records how a save went, calling `save_failed` on the first failure after a success;
+    /// whether it failed.
+    fn record_save(
+        &mut self,
+        saved: Result<(), CheckpointError>,
+        save_failed: &dyn Fn(&CheckpointError),
+    ) -> bool {
+        match saved {
+            Ok(()) => {
+                self.save_failure = None;
+                false
+            }
+            Err(error) => {
+                if self.save_failure.is_none() {
+                    save_failed(&error);
+                }
+                self.save_failure = Some(error.to_string());
+                true
+            }
+        }
+    }
 }
