@@ -95,3 +95,90 @@ export function scrollsSideways(page) {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth
     || document.body.scrollWidth > window.innerWidth);
 }
+
+/**
+ * What is wrong with the board in `selector` as drawn on screen (an empty list when nothing):
+ * every square's box square and equal to the others within 1 px and where the board's geometry
+ * puts it, every rank and file label centred on its row or column and inside the board's frame,
+ * labels apart from each other, and every attack line ending on the centres of two queens.
+ */
+export function boardProblems(page, selector) {
+  return page.$eval(selector, (box) => {
+    const problems = [];
+    const n = Number(box.dataset.n);
+    const surface = box.querySelector(".surface");
+    const outer = surface.getBoundingClientRect();
+    const inner = {
+      left: outer.left + surface.clientLeft,
+      top: outer.top + surface.clientTop,
+      width: surface.clientWidth,
+      height: surface.clientHeight,
+    };
+    const near = (a, b, what) => {
+      if (Math.abs(a - b) > 1) problems.push(`${what}: ${a.toFixed(1)} against ${b.toFixed(1)}`);
+    };
+    near(inner.width, inner.height, "the board's width and height");
+    const size = inner.width / n;
+    const rowTop = (row) => inner.top + (n - 1 - row) * size;
+    const colLeft = (col) => inner.left + col * size;
+    const cells = [...surface.querySelectorAll("[data-square]")];
+    if (cells.length) {
+      if (cells.length !== n * n) problems.push(`${cells.length} squares for ${n}×${n}`);
+      for (const cell of cells) {
+        const r = cell.getBoundingClientRect();
+        const { row, col, square } = cell.dataset;
+        if (Math.abs(r.width - size) > 1 || Math.abs(r.height - size) > 1) {
+          problems.push(`${square} is ${r.width.toFixed(1)}×${r.height.toFixed(1)}, not ${size.toFixed(1)} square`);
+        }
+        if (Math.abs(r.top - rowTop(Number(row))) > 1 || Math.abs(r.left - colLeft(Number(col))) > 1) {
+          problems.push(`${square} is out of its row or column`);
+        }
+      }
+    } else {
+      const canvas = surface.querySelector("canvas").getBoundingClientRect();
+      near(canvas.width, inner.width, "the canvas's width");
+      near(canvas.height, inner.height, "the canvas's height");
+    }
+    const frame = box.querySelector(".board-frame").getBoundingClientRect();
+    const within = (r) => r.left >= frame.left - 1 && r.right <= frame.right + 1 && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
+    const ranks = [...box.querySelectorAll(".ranks span")].map((span) => [Number(span.dataset.rank), span.getBoundingClientRect()]);
+    const files = [...box.querySelectorAll(".files span")].map((span) => [Number(span.dataset.file), span.getBoundingClientRect()]);
+    if (!ranks.length || !files.length) problems.push("no labels");
+    for (const [rank, r] of ranks) {
+      const centre = (r.top + r.bottom) / 2;
+      const top = rowTop(rank - 1);
+      if (centre < top || centre > top + size) problems.push(`rank label ${rank} is beside another row`);
+      if (!within(r)) problems.push(`rank label ${rank} is outside the board's frame`);
+    }
+    for (const [file, r] of files) {
+      const centre = (r.left + r.right) / 2;
+      const left = colLeft(file - 1);
+      if (centre < left || centre > left + size) problems.push(`file label ${file} is below another column`);
+      if (!within(r)) problems.push(`file label ${file} is outside the board's frame`);
+    }
+    for (let i = 1; i < ranks.length; i++) {
+      if (ranks[i][1].top < ranks[i - 1][1].bottom - 0.5 && ranks[i][1].bottom > ranks[i - 1][1].top + 0.5) problems.push(`rank labels ${ranks[i - 1][0]} and ${ranks[i][0]} overlap`);
+    }
+    for (let i = 1; i < files.length; i++) {
+      if (files[i][1].left < files[i - 1][1].right - 0.5) problems.push(`file labels ${files[i - 1][0]} and ${files[i][0]} overlap`);
+    }
+    const queenCentres = cells.filter((c) => c.classList.contains("q")).map((c) => {
+      const r = c.getBoundingClientRect();
+      return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+    });
+    for (const line of surface.querySelectorAll(".overlay line")) {
+      for (const [x, y] of [["x1", "y1"], ["x2", "y2"]]) {
+        const px = inner.left + Number(line.getAttribute(x)) * size;
+        const py = inner.top + Number(line.getAttribute(y)) * size;
+        const onQueen = cells.length
+          ? queenCentres.some(([qx, qy]) => Math.abs(qx - px) <= 1 && Math.abs(qy - py) <= 1)
+          : Number.isInteger(Number(line.getAttribute(x)) - 0.5) && Number.isInteger(Number(line.getAttribute(y)) - 0.5);
+        if (!onQueen) problems.push(`an attack line ends at (${px.toFixed(1)}, ${py.toFixed(1)}), on no queen's centre`);
+      }
+    }
+    const overlay = surface.querySelector(".overlay").getBoundingClientRect();
+    near(overlay.width, inner.width, "the overlay's width");
+    near(overlay.left, inner.left, "the overlay's left edge");
+    return { n, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line").length };
+  });
+}

@@ -1,8 +1,14 @@
 // A board on the page: squares with coordinates (files along the bottom, ranks up the side),
-// queens in three colours (ordinary, locked, attacking), and highlights — a queen's lines, the
-// pairs that attack each other, the row a tree search works on and the square it tries, the
-// last move. Up to 64×64 it is a grid of elements that the keyboard can walk (arrows, Enter);
-// beyond, a compact canvas that still takes clicks.
+// queens in four colours (ordinary, locked, attacking, forced), and highlights — a queen's lines,
+// the pairs that attack each other, the row a tree search works on and the square it tries, the
+// last move. Up to 64×64 it is a grid of elements; beyond, a compact canvas. Both are walked by
+// the keyboard (arrows, Home/End, Enter) and take clicks.
+//
+// One geometry rules everything drawn: the board is n equal square cells inside a 2-pixel frame.
+// The grid's rows and columns are fixed fractions, so a queen's glyph cannot stretch its row;
+// the rank and file labels are placed at the centres of the same fractions, and only as many as
+// fit the board's size on screen (every one, or every 2nd, 5th, 10th …); attack lines are drawn
+// in an overlay whose units are squares.
 
 import { h, s } from "./dom.js";
 import { fileLabel, key, squareName } from "./squares.js";
@@ -10,11 +16,51 @@ import { fileLabel, key, squareName } from "./squares.js";
 /** The largest board drawn square by square; larger ones are a compact canvas. */
 export const GRID_MAX = 64;
 
-/** Which labels to print on a side of `n`: every one up to 26, then every 5th or 10th. */
-export function labelStep(n) {
-  if (n <= 26) return 1;
-  if (n <= 64) return 5;
-  return n <= 200 ? 10 : 50;
+/** Label spacings tried in turn, in squares. */
+const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+
+/**
+ * The spacing of the labels on a side of `n` squares, each `squarePx` pixels, for labels
+ * `labelPx` pixels tall and `widest` characters wide: the smallest that keeps them apart.
+ */
+export function labelStep(n, squarePx, labelPx, widest) {
+  const needed = Math.max(labelPx * 1.2, widest * labelPx * 0.62 + 4);
+  return LABEL_STEPS.find((step) => step * squarePx >= needed) ?? n;
+}
+
+/** Whether the label of 0-based line `index` is printed at spacing `step`. */
+export function labelled(index, step) {
+  return step === 1 || (index + 1) % step === 0 || (index === 0 && step >= 5);
+}
+
+/** The words for a square's status, as a screen reader says them after the square's name. */
+const STATUS_WORDS = {
+  open: "open",
+  attacked: "attacked",
+  dead: "dead: in no completion",
+  forced: "forced: in every completion",
+  unknown: "not decided",
+};
+
+const QUEEN_WORDS = { "": "queen", locked: "locked queen", clash: "queen", forced: "forced queen" };
+
+/** The queens by line, to say which attack a square. */
+function lineIndex(queens) {
+  const lines = new Map();
+  const add = (k, q) => (lines.has(k) ? lines.get(k).push(q) : lines.set(k, [q]));
+  for (const q of queens) {
+    add(`r${q.row}`, q);
+    add(`c${q.col}`, q);
+    add(`d${q.row - q.col}`, q);
+    add(`a${q.row + q.col}`, q);
+  }
+  return (row, col) => {
+    const out = [];
+    for (const k of [`r${row}`, `c${col}`, `d${row - col}`, `a${row + col}`]) {
+      for (const q of lines.get(k) || []) if (q.row !== row || q.col !== col) out.push(q);
+    }
+    return out;
+  };
 }
 
 export class Board {
@@ -29,31 +75,60 @@ export class Board {
     this.container = container;
     this.compact = n > GRID_MAX;
     this.classes = [];
+    this.names = [];
     this.focus = { row: n - 1, col: 0 };
+    this.step = 0;
+    container.boardObserver?.disconnect();
     container.replaceChildren();
     container.classList.toggle("compact", this.compact);
-    const step = labelStep(n);
-    const ranks = h("div", { class: "ranks", "aria-hidden": "true" });
-    const files = h("div", { class: "files", "aria-hidden": "true" });
-    for (let row = n - 1; row >= 0; row--) {
-      ranks.append(h("span", {}, (row + 1) % step === 0 || step === 1 || row === 0 ? row + 1 : ""));
-    }
-    for (let col = 0; col < n; col++) {
-      files.append(h("span", {}, (col + 1) % step === 0 || step === 1 || col === 0 ? fileLabel(col, n) : ""));
-    }
-    ranks.style.gridTemplateRows = `repeat(${n}, 1fr)`;
-    files.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    container.dataset.n = n;
+    container.classList.toggle("dense", n > 32);
+    this.ranks = h("div", { class: "ranks", "aria-hidden": "true" });
+    this.files = h("div", { class: "files", "aria-hidden": "true" });
+    this.ranks.style.width = `${String(n).length * 0.62 + 0.5}em`;
+    this.overlay = s("svg", { class: "overlay", viewBox: `0 0 ${n} ${n}`, preserveAspectRatio: "none", "aria-hidden": "true" });
     this.surface = this.compact ? this.makeCanvas(label) : this.makeGrid(label);
-    container.append(h("div", { class: "board-frame" }, ranks, this.surface, h("span"), files));
+    this.surface.append(this.overlay);
+    this.announcer = h("p", { class: "visually-hidden", "aria-live": "polite" });
+    const frame = h("div", { class: "board-frame" }, this.ranks, this.surface, h("span"), this.files);
+    // Room for half of the top rank's label and half of the last file's, centred on the edge squares.
+    frame.style.paddingRight = `${Math.max(String(n).length, fileLabel(n - 1, n).length) * 0.31 * 0.75}rem`;
+    container.append(frame, this.announcer);
     container.style.setProperty("--glyph", `${Math.max(0.35, Math.min(1.7, 24 / n))}rem`);
+    container.boardObserver = new ResizeObserver(() => this.fitLabels());
+    container.boardObserver.observe(this.surface);
+  }
+
+  /** Chooses the label spacing for the board's size on screen and places the labels. */
+  fitLabels() {
+    const inner = this.surface.clientWidth;
+    if (!inner) return;
+    const labelPx = parseFloat(getComputedStyle(this.ranks).fontSize) || 12;
+    const widest = Math.max(String(this.n).length, fileLabel(this.n - 1, this.n).length);
+    const step = labelStep(this.n, inner / this.n, labelPx, widest);
+    if (step === this.step) return;
+    this.step = step;
+    const n = this.n;
+    const at = (i) => `calc(var(--edge) + (100% - 2 * var(--edge)) * ${(i + 0.5) / n})`;
+    const ranks = [];
+    const files = [];
+    for (let i = 0; i < n; i++) {
+      if (!labelled(i, step)) continue;
+      ranks.push(h("span", { style: { top: at(n - 1 - i) }, dataset: { rank: i + 1 } }, i + 1));
+      files.push(h("span", { style: { left: at(i) }, dataset: { file: i + 1 } }, fileLabel(i, n)));
+    }
+    this.ranks.replaceChildren(...ranks);
+    this.files.replaceChildren(...files);
   }
 
   makeGrid(label) {
     const n = this.n;
     const grid = h("div", { class: "grid", role: "grid", "aria-label": label });
-    grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    grid.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
+    grid.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
     this.cells = Array.from({ length: n }, () => new Array(n));
     for (let row = n - 1; row >= 0; row--) {
+      const line = h("div", { class: "rank", role: "row" });
       for (let col = 0; col < n; col++) {
         const name = squareName({ row, col }, n);
         const cell = h("div", {
@@ -64,11 +139,11 @@ export class Board {
           dataset: { row, col, square: name },
         });
         this.cells[row][col] = cell;
-        grid.append(cell);
+        line.append(cell);
       }
+      grid.append(line);
     }
-    this.overlay = s("svg", { class: "overlay", viewBox: `0 0 ${n} ${n}`, preserveAspectRatio: "none", "aria-hidden": "true" });
-    const wrap = h("div", { class: "surface" }, grid, this.overlay);
+    const wrap = h("div", { class: "surface" }, grid);
     const squareOf = (event) => {
       const cell = event.target.closest(".cell");
       return cell ? { row: Number(cell.dataset.row), col: Number(cell.dataset.col) } : null;
@@ -93,39 +168,73 @@ export class Board {
     return wrap;
   }
 
-  key(event) {
-    const moves = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const { row, col } = this.focus;
-    if (moves[event.key]) {
-      event.preventDefault();
-      const [dr, dc] = moves[event.key];
-      const next = {
-        row: Math.max(0, Math.min(this.n - 1, row + dr)),
-        col: Math.max(0, Math.min(this.n - 1, col + dc)),
-      };
-      this.cells[row][col].tabIndex = -1;
-      const cell = this.cells[next.row][next.col];
-      cell.tabIndex = 0;
-      cell.focus();
-    } else if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      if (this.onActivate) this.onActivate({ row, col }, "keyboard");
-    }
-  }
-
   makeCanvas(label) {
     // Whole pixels per square, at least 800 pixels in all.
     const side = this.n * Math.ceil(800 / this.n);
-    const canvas = h("canvas", { class: "grid", role: "img", "aria-label": label, width: side, height: side });
+    const canvas = h("canvas", {
+      class: "grid",
+      role: "application",
+      "aria-roledescription": "board",
+      "aria-label": `${label}: arrow keys move between squares, Enter chooses one`,
+      tabindex: 0,
+      width: side,
+      height: side,
+    });
+    this.canvas = canvas;
+    this.ring = s("rect", { class: "focus-ring", width: 1, height: 1 });
     canvas.addEventListener("click", (event) => {
       const rect = canvas.getBoundingClientRect();
       const col = Math.floor(((event.clientX - rect.left) / rect.width) * this.n);
       const row = this.n - 1 - Math.floor(((event.clientY - rect.top) / rect.height) * this.n);
-      if (row >= 0 && col >= 0 && row < this.n && col < this.n && this.onActivate) {
-        this.onActivate({ row, col }, event.pointerType || "mouse");
+      if (row >= 0 && col >= 0 && row < this.n && col < this.n) {
+        this.moveFocus({ row, col });
+        if (this.onActivate) this.onActivate({ row, col }, event.pointerType || "mouse");
       }
     });
+    canvas.addEventListener("focus", () => this.moveFocus(this.focus));
+    canvas.addEventListener("keydown", (event) => this.key(event));
     return h("div", { class: "surface" }, canvas);
+  }
+
+  key(event) {
+    const { row, col } = this.focus;
+    const last = this.n - 1;
+    const page = Math.max(1, Math.round(this.n / 8));
+    const targets = {
+      ArrowUp: [row + 1, col],
+      ArrowDown: [row - 1, col],
+      ArrowLeft: [row, col - 1],
+      ArrowRight: [row, col + 1],
+      PageUp: [row + page, col],
+      PageDown: [row - page, col],
+      Home: [row, 0],
+      End: [row, last],
+    };
+    if (targets[event.key]) {
+      event.preventDefault();
+      const [r, c] = targets[event.key];
+      this.moveFocus({ row: Math.max(0, Math.min(last, r)), col: Math.max(0, Math.min(last, c)) });
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      if (this.onActivate) this.onActivate(this.focus, "keyboard");
+    }
+  }
+
+  /** Puts the keyboard's focus on `square`: the cell itself, or the ring on a canvas. */
+  moveFocus(square) {
+    if (this.cells) {
+      this.cells[this.focus.row][this.focus.col].tabIndex = -1;
+      const cell = this.cells[square.row][square.col];
+      cell.tabIndex = 0;
+      cell.focus();
+      return;
+    }
+    this.focus = square;
+    this.ring.setAttribute("x", square.col);
+    this.ring.setAttribute("y", this.n - 1 - square.row);
+    if (!this.ring.isConnected) this.overlay.append(this.ring);
+    this.announcer.textContent = this.nameOf ? this.nameOf(square.row, square.col) : squareName(square, this.n);
+    if (this.onInspect) this.onInspect(square);
   }
 
   /** The element of a square (grid boards only). */
@@ -134,15 +243,60 @@ export class Board {
   }
 
   /**
-   * Draws a model: `queens` ([{row, col, kind}] with kind "", "locked" or "clash"),
+   * Draws a model: `queens` ([{row, col, kind}] with kind "", "locked", "clash" or "forced"),
    * `cellClass(row, col)` for square colours, and `marks` (class name → squares) and `pairs`
    * ([a, b] to join with a line).
    */
   render({ queens = [], cellClass = () => "", marks = {}, pairs = [], heat = null }) {
-    if (this.compact) {
-      this.paint({ queens, cellClass, marks, heat });
-      return;
+    this.describe(queens, cellClass);
+    if (this.compact) this.paint({ queens, cellClass, marks, heat });
+    else this.paintCells({ queens, cellClass, marks, heat });
+    const n = this.n;
+    this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
+      x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
+    })));
+    if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);
+  }
+
+  /**
+   * Each square's spoken name: "d1, queen, attacked by e2", "c3, open". A grid board names every
+   * cell (changed only where it differs); a canvas names the square the keyboard is on.
+   */
+  describe(queens, cellClass) {
+    const n = this.n;
+    const attackers = lineIndex(queens);
+    const queenAt = new Map(queens.map((q) => [key(q), q]));
+    const listed = (squares) => squares.map((q) => squareName(q, n)).join(", ");
+    this.nameOf = (row, col) => {
+      const parts = [squareName({ row, col }, n)];
+      const queen = queenAt.get(`${row},${col}`);
+      const status = cellClass(row, col).split(" ").find((c) => STATUS_WORDS[c]);
+      if (queen) {
+        parts.push(QUEEN_WORDS[queen.kind || ""] || "queen");
+        const by = attackers(row, col);
+        if (by.length) parts.push(`attacked by ${listed(by)}`);
+      } else if (status === "attacked") {
+        parts.push(`attacked by ${listed(attackers(row, col))}`);
+      } else if (status) {
+        parts.push(STATUS_WORDS[status]);
+      }
+      return parts.join(", ");
+    };
+    if (!this.cells) return;
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const name = this.nameOf(row, col);
+        const index = row * n + col;
+        if (this.names[index] !== name) {
+          this.names[index] = name;
+          this.cells[row][col].setAttribute("aria-label", name);
+        }
+      }
     }
+  }
+
+  /** The grid view: one class list and background per square, changed only where they differ. */
+  paintCells({ queens, cellClass, marks, heat }) {
     const n = this.n;
     const extra = new Map();
     for (const [cls, squares] of Object.entries(marks)) {
@@ -169,14 +323,11 @@ export class Board {
         }
       }
     }
-    this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
-      x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
-    })));
   }
 
   /** The compact view: one canvas, squares as pixels. */
   paint({ queens, cellClass, marks, heat }) {
-    const canvas = this.surface.firstChild;
+    const canvas = this.canvas;
     const n = this.n;
     const size = canvas.width / n;
     const context = canvas.getContext("2d");
@@ -197,6 +348,14 @@ export class Board {
         const warm = heat ? heat(row, col) : null;
         context.fillStyle = warm || (status ? palette[status] : (row + col) % 2 ? palette.light : palette.dark);
         context.fillRect(col * size, (n - 1 - row) * size, size, size);
+        if (status === "attacked" && size >= 6) {
+          // The hatch that tells an attacked square from an open one without its hue.
+          context.strokeStyle = "rgba(27, 34, 48, 0.35)";
+          context.beginPath();
+          context.moveTo(col * size, (n - row) * size);
+          context.lineTo((col + 1) * size, (n - 1 - row) * size);
+          context.stroke();
+        }
       }
     }
     const markColour = { "hl-line": "rgba(255,138,0,0.35)", row: "rgba(47,111,219,0.18)", candidate: "rgba(47,111,219,0.6)", from: "rgba(0,0,0,0.25)" };

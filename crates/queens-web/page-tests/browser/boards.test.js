@@ -1,0 +1,108 @@
+// Boards as the eye sees them: in Configure, Watch and Race, at N = 8, 16, 64 and 200 (the
+// largest each view takes up to that), on a desktop and on a phone, in states with empty rows and
+// attacking queens, every square is square and equal to the others, every label is beside its
+// own row or below its own column and inside the board's frame, and attack lines end on queens.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { boardProblems, pageSession, scrollsSideways } from "../harness.js";
+
+const session = pageSession();
+
+const WIDTHS = {
+  desktop: { viewport: { width: 1400, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+/** Waits until the labels are placed (they follow the board's size on screen). */
+async function measured(page, selector) {
+  await page.waitForFunction((s) => document.querySelector(`${s} .ranks span`), selector);
+  return boardProblems(page, selector);
+}
+
+function assertTrue(report, where) {
+  assert.deepEqual(report.problems, [], `${where}: ${report.problems.slice(0, 6).join("; ")}`);
+}
+
+for (const [width, options] of Object.entries(WIDTHS)) {
+  test(`Configure boards are true on a ${width}`, async () => {
+    for (const [n, q] of [[8, "d1"], [16, "a1,c2"], [64, "a1"], [200, "a1"]]) {
+      const page = await session.open(`#configure?n=${n}&q=${q}`, options);
+      await page.waitForFunction(() => !document.querySelector("#cfg-solvable").textContent.endsWith("…")
+        && document.querySelector("#cfg-solvable").textContent !== "analysing…");
+      const report = await measured(page, "#cfg-board");
+      assert.equal(report.n, n);
+      assertTrue(report, `Configure N=${n} on a ${width}`);
+      assert.equal(await scrollsSideways(page), false, `Configure N=${n} scrolls sideways on a ${width}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
+  test(`Watch boards are true on a ${width}, mid-run with empty rows and attack lines`, async () => {
+    for (const [solver, n, at] of [["backtracking", 8, 28], ["min-conflicts", 16, 3], ["min-conflicts", 64, 5], ["min-conflicts", 200, 5]]) {
+      const page = await session.open(`#watch?solver=${solver}&n=${n}&seed=3${solver === "backtracking" ? "&fix=d1" : ""}`, options);
+      await page.click("#w-start");
+      await page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running"));
+      await page.$eval("#w-timeline", (input, k) => {
+        input.value = String(k);
+        input.dispatchEvent(new Event("input"));
+      }, at);
+      const report = await measured(page, "#w-board");
+      assertTrue(report, `Watch ${solver} N=${n} at step ${at} on a ${width}`);
+      if (solver === "min-conflicts") assert.ok(report.lines > 0, `Watch ${solver} N=${n}: attack lines drawn at step ${at}`);
+      assert.equal(await scrollsSideways(page), false, `Watch N=${n} scrolls sideways on a ${width}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
+  test(`Race boards are true on a ${width}, four lanes`, async () => {
+    for (const n of [8, 16, 64]) {
+      const page = await session.open(`#race?solvers=backtracking,hill-climbing,min-conflicts,genetic&n=${n}&seed=2`, options);
+      await page.click("#r-start");
+      await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+      await page.click("#r-step");
+      const lanes = await page.$$eval(".lane .board", (boxes) => boxes.map((_, i) => i));
+      assert.equal(lanes.length, 4);
+      for (const i of lanes) {
+        const report = await measured(page, `.lane:nth-of-type(${i + 1}) .board`);
+        assertTrue(report, `Race lane ${i + 1} N=${n} on a ${width}`);
+      }
+      assert.equal(await scrollsSideways(page), false, `Race N=${n} scrolls sideways on a ${width}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+}
+
+test("a canvas board is walked by the keyboard and names the square it is on", async () => {
+  const page = await session.open("#configure?n=100&q=r100c1", WIDTHS.desktop);
+  await page.waitForSelector("#cfg-solvable:not(.maybe)");
+  await page.focus("#cfg-board canvas");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  const ring = await page.$eval("#cfg-board .focus-ring", (r) => [r.getAttribute("x"), r.getAttribute("y"), getComputedStyle(r).display]);
+  assert.deepEqual(ring, ["2", "0", "inline"], "the ring is on r100c3, in the top rank");
+  assert.equal(await page.$eval("#cfg-board .visually-hidden", (e) => e.textContent), "r100c3, attacked by r100c1");
+  await page.keyboard.press("ArrowDown");
+  assert.match(await page.$eval("#cfg-board .visually-hidden", (e) => e.textContent), /^r99c3, /);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Home");
+  assert.equal(await page.$eval("#cfg-board .visually-hidden", (e) => e.textContent), "r100c1, queen");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => !location.hash.includes("q="));
+  assert.deepEqual(page.errors, []);
+});
+
+test("a square's name says its queen and status", async () => {
+  const page = await session.open("#configure?n=8&q=a1,b3", WIDTHS.desktop);
+  await page.waitForSelector("#cfg-solvable.no, #cfg-solvable.yes");
+  const names = await page.$$eval("#cfg-board [data-square]", (cells) => Object.fromEntries(cells.map((c) => [c.dataset.square, c.getAttribute("aria-label")])));
+  assert.equal(names.a1, "a1, queen");
+  assert.equal(names.a8, "a8, attacked by a1");
+  assert.equal(names.d3, "d3, attacked by b3");
+  assert.equal(names.a3, "a3, attacked by b3, a1");
+  assert.match(Object.values(names).find((name) => /open|dead/.test(name)), /^[a-h][1-8], (open|dead: in no completion)$/);
+});
