@@ -182,3 +182,38 @@ export function boardProblems(page, selector) {
     return { n, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line").length };
   });
 }
+
+/**
+ * What is too small to read or to tap on the page as shown: text under 12 px on screen (SVG text
+ * included, at its drawn size) and controls under 44 × 44 px (a checkbox counts with its label;
+ * board squares are as large as the board allows and are not counted).
+ */
+export function smallThings(page) {
+  return page.evaluate(() => {
+    const text = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const element = node.parentElement;
+      if (!node.textContent.trim() || element.closest("[hidden], .visually-hidden, option, details:not([open]) > :not(summary)")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (!range.getBoundingClientRect().width) continue;
+      let size = parseFloat(getComputedStyle(element).fontSize);
+      if (element.closest("svg")) {
+        const m = element.getScreenCTM();
+        size *= m ? Math.hypot(m.a, m.b) : 1;
+      }
+      if (size < 11.95) text.add(`${size.toFixed(1)} px "${node.textContent.trim().slice(0, 24)}"`);
+    }
+    const targets = new Set();
+    for (const control of document.querySelectorAll("button, select, input, summary, a[href]")) {
+      if (control.closest("[hidden]")) continue;
+      const target = control.matches("input[type=checkbox], input[type=radio]") && control.closest("label") || control;
+      const r = target.getBoundingClientRect();
+      if (!r.width) continue;
+      if (r.height < 43.5 || r.width < 43.5) targets.add(`${control.tagName.toLowerCase()} ${control.id || control.textContent.trim().slice(0, 16)} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+    }
+    return { text: [...text], targets: [...targets] };
+  });
+}

@@ -1,10 +1,11 @@
-// Every view on 390 and 360 pixel phones: no sideways scrolling, and on a touch screen a first
-// tap explains a square and a second one places a queen.
+// Every view on 390 and 360 pixel phones: no sideways scrolling, text 12 px at least, targets of
+// 44 px, Watch's board and counters on one screen, and on a touch screen a first tap explains a
+// square and a second one places a queen.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn, scrollsSideways } from "../harness.js";
+import { pageSession, queensOn, scrollsSideways, smallThings } from "../harness.js";
 
 const session = pageSession();
 
@@ -51,4 +52,41 @@ test("a first tap explains a square, a second places a queen", async () => {
   await page.tap('#cfg-board [data-square="d4"]');
   assert.match(await page.$eval("#cfg-reason", (e) => e.textContent), /^d4 is attacked/, "the reason is of the new square");
   assert.deepEqual(page.errors, []);
+});
+
+test("on a phone, text is 12 px at least and every control a 44 px target", async () => {
+  const views = [
+    ["#configure?n=8&q=a1", (page) => page.waitForSelector("#cfg-solvable.yes")],
+    ["#watch?solver=min-conflicts&n=8&seed=4", async (page) => {
+      await page.click("#w-start");
+      await page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running"));
+    }],
+    ["#race?solvers=hill-climbing,min-conflicts,genetic&n=8&seed=1", async (page) => {
+      await page.click("#r-start");
+      await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+    }],
+    ["#lab", async (page) => {
+      await page.click("text=p × q study");
+      await page.waitForSelector("#x-charts svg.heat");
+    }],
+  ];
+  for (const [hash, ready] of views) {
+    const page = await session.open(hash, PHONE);
+    await ready(page);
+    const small = await smallThings(page);
+    assert.deepEqual(small.text, [], `${hash}: text under 12 px`);
+    assert.deepEqual(small.targets, [], `${hash}: targets under 44 px`);
+    await page.context().close();
+  }
+});
+
+test("on a phone, Watch shows the board and its counters on one screen", async () => {
+  const page = await session.open("#watch?solver=min-conflicts&n=8&seed=4", PHONE);
+  await page.click("#w-start");
+  await page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running"));
+  const boxes = await page.evaluate(() => ["#w-board .surface", "#w-score", "#w-pairs", "#w-step-count", "#w-start"]
+    .map((selector) => [selector, document.querySelector(selector).getBoundingClientRect().bottom]));
+  for (const [selector, bottom] of boxes) assert.ok(bottom <= 844, `${selector} ends at ${bottom} px, below the screen`);
+  assert.equal(await page.$eval("#w-settings", (d) => d.open), false, "the settings are folded");
+  assert.match(await page.$eval("#w-settings summary", (s) => s.textContent), /min-conflicts, N = 8, seed 4/);
 });

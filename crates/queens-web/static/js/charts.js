@@ -30,17 +30,38 @@ export function shortNumber(v) {
   return String(Number(v.toPrecision(4)));
 }
 
-const COLOURS = ["#1f4e9c", "#c0392b", "#2e8b57", "#d68910", "#7d3c98", "#17a2b8", "#6e4b3a", "#555"];
+// Series colours: no red (red is "under attack" on the boards), each at least 4.5:1 on white.
+const COLOURS = ["#1f4e9c", "#a35200", "#1e7b4a", "#7d3c98", "#0e7a86", "#a6326f", "#6e4b3a", "#555"];
 
 /** Line colour number `i`. */
 export const colour = (i) => COLOURS[i % COLOURS.length];
+
+/** A title broken into lines that fit `width` units (at most 14-unit text, as on a phone). */
+export function titleLines(title, width) {
+  const most = Math.max(10, Math.floor((width - 8) / 7.8));
+  const lines = [];
+  for (const word of String(title || "").split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= most) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.filter(Boolean);
+}
+
+/** The title's text element, one line per `tspan`, its first baseline at `y`. */
+function titleText(lines, x, y) {
+  return s("text", { x, y, class: "chart-title", "text-anchor": "middle" },
+    lines.map((line, i) => s("tspan", { x, dy: i ? 16 : 0 }, line)));
+}
 
 /**
  * A line chart: `series` of `{ name, points: [[x, y], ...] }`, axes labelled `xLabel` and
  * `yLabel`, optional fixed `yRange`, a vertical `cursor` at an x value.
  */
-export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width = 420, height = 240, legend = true }) {
-  const margin = { left: 52, right: 12, top: title ? 24 : 10, bottom: 40 };
+export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width = 360, height = 240, legend = true }) {
+  const lines = titleLines(title, width);
+  height += 16 * Math.max(0, lines.length - 1);
+  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length, bottom: 40 };
   const all = series.flatMap((x) => x.points);
   const xs = all.map((p) => p[0]);
   const ys = all.map((p) => p[1]);
@@ -51,7 +72,7 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width
   const x = scale(xDomain, [margin.left, width - margin.right]);
   const y = scale(yDomain, [height - margin.bottom, margin.top]);
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": title || yLabel });
-  if (title) svg.append(s("text", { x: width / 2, y: 15, class: "chart-title", "text-anchor": "middle" }, title));
+  if (lines.length) svg.append(titleText(lines, width / 2, 15));
   for (const t of niceTicks(yDomain[0], yDomain[1], 4)) {
     svg.append(s("line", { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), class: "grid" }));
     svg.append(s("text", { x: margin.left - 6, y: y(t) + 4, "text-anchor": "end", class: "tick" }, shortNumber(t)));
@@ -95,13 +116,14 @@ export function heatColour(t) {
 }
 
 /** A heat map of `values[row][col]` in [0, 1] with labels, each cell showing its percentage. */
-export function heatMap({ values, rowLabels, colLabels, rowTitle, colTitle, title, width = 420 }) {
+export function heatMap({ values, rowLabels, colLabels, rowTitle, colTitle, title, width = 360 }) {
   const cell = Math.min(56, Math.floor((width - 90) / Math.max(1, colLabels.length)));
-  const height = 60 + cell * rowLabels.length + 30;
+  const lines = titleLines(title, width);
+  const top = 14 + 16 * lines.length;
+  const height = top + 30 + cell * rowLabels.length + 30;
   const left = Math.max(70, (width - colLabels.length * cell) / 2 + 10);
-  const top = 30;
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart heat", role: "img", "aria-label": title });
-  svg.append(s("text", { x: width / 2, y: 16, class: "chart-title", "text-anchor": "middle" }, title));
+  svg.append(titleText(lines, width / 2, 16));
   rowLabels.forEach((label, r) => {
     svg.append(s("text", { x: left - 6, y: top + r * cell + cell / 2 + 4, "text-anchor": "end", class: "tick" }, label));
     colLabels.forEach((_, c) => {

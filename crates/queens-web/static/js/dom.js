@@ -4,6 +4,9 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** The media query of a phone's screen, where views fold their settings and stack. */
+export const PHONE = "(max-width: 600px)";
+
 function build(element, attributes, children) {
   for (const [name, value] of Object.entries(attributes || {})) {
     if (value === undefined || value === null || value === false) continue;

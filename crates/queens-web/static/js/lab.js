@@ -57,7 +57,7 @@ export function createLab({ limits, solvers, pushSettings }) {
   const status = h("p", { id: "x-status", "aria-live": "polite" });
   const error = h("p", { id: "x-error", class: "error", hidden: true });
   const charts = h("div", { id: "x-charts", class: "charts" });
-  const table = h("div", { id: "x-table", class: "table-box" });
+  const table = h("div", { id: "x-table", class: "table-box", tabindex: 0, role: "region", "aria-label": "results table" });
   const downloads = h("p", { id: "x-downloads", class: "downloads", hidden: true },
     h("button", { id: "x-csv", onclick: () => download("experiment.csv", "text/csv", toCsv(state.rows)) }, "Download CSV"),
     h("button", { id: "x-json", onclick: () => download("experiment.json", "application/json", `${JSON.stringify({ rows: state.rows }, null, 2)}\n`) }, "Download JSON"));
@@ -219,7 +219,7 @@ export function createLab({ limits, solvers, pushSettings }) {
           rowTitle: state.sweep[0],
           colTitle: state.sweep[1],
           title: `Success rate (%): ${grid.title}`,
-          width: 420,
+          width: 360,
         }));
       }
     }

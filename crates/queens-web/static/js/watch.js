@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
-import { fill, h, say } from "./dom.js";
+import { PHONE, fill, h, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
@@ -69,13 +69,20 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const player = new Player();
   let board = null;
 
-  const element = h("section", { id: "watch", class: "view", hidden: true },
+  const settingsSummary = h("span", { class: "settings-summary" });
+  // The run's settings fold away on a phone, so that the board and its counters fit one screen.
+  const settingsBox = h("details", { id: "w-settings", class: "settings", open: !matchMedia(PHONE).matches },
+    h("summary", {}, "Settings", settingsSummary),
     h("div", { class: "controls" },
       h("label", {}, "Solver ", solverSelect),
       h("label", {}, "N ", nInput),
       h("label", {}, "Seed ", seedInput),
       params,
-      h("label", {}, "Max ", unitLabelSpan(), " ", itersInput)),
+      h("label", {}, "Max ", unitLabelSpan(), " ", itersInput),
+      h("button", { id: "w-unlock", onclick: () => { state.locked = []; render(); saveFix(); } }, "Clear locked queens")));
+
+  const element = h("section", { id: "watch", class: "view", hidden: true },
+    settingsBox,
     h("div", { class: "controls" },
       h("button", { id: "w-start", class: "primary", onclick: start }, "Start"),
       playButton,
@@ -85,10 +92,9 @@ export function createWatch({ limits, solvers, pushSettings }) {
       h("span", { class: "speed" },
         h("button", { id: "w-slower", title: "Half as fast", onclick: () => { player.faster(false); showSpeed(); } }, "−"),
         speedOut,
-        h("button", { id: "w-faster", title: "Twice as fast", onclick: () => { player.faster(true); showSpeed(); } }, "+")),
-      h("button", { id: "w-unlock", onclick: () => { state.locked = []; render(); saveFix(); } }, "Clear locked queens")),
+        h("button", { id: "w-faster", title: "Twice as fast", onclick: () => { player.faster(true); showSpeed(); } }, "+"))),
     h("div", { class: "timeline" }, timeline),
-    h("div", { class: "layout" },
+    h("div", { class: "layout reorder" },
       h("div", { class: "board-column" },
         boardBox,
         h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
@@ -256,6 +262,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
   }
 
   function render() {
+    const summary = ` · ${state.solver.name}, N = ${state.n}, seed ${seedInput.value.trim()}${state.locked.length ? `, ${state.locked.length} locked` : ""}`;
+    if (settingsSummary.textContent !== summary) settingsSummary.textContent = summary;
     const recording = state.recording;
     playButton.textContent = player.playing ? "Pause" : "Play";
     showSpeed();
