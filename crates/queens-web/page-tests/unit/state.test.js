@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatHash, parseHash } from "../../static/js/state.js";
+import { formatHash, parseHash, sameSettings } from "../../static/js/state.js";
 
 test("a view and its settings survive the URL", () => {
   const cases = [
@@ -22,4 +22,10 @@ test("a view and its settings survive the URL", () => {
 test("unknown views fall back to Configure", () => {
   assert.deepEqual(parseHash(""), { view: "configure", settings: {} });
   assert.deepEqual(parseHash("#nowhere?n=3"), { view: "configure", settings: { n: "3" } });
+});
+
+test("a run's place is not a setting: run and step stand aside when settings are compared", () => {
+  assert.equal(sameSettings("#watch?solver=genetic&n=8", "#watch?solver=genetic&n=8&run=1&step=4"), true);
+  assert.equal(sameSettings("#watch?solver=genetic&n=8&step=2", "#watch?solver=genetic&n=9&step=2"), false);
+  assert.equal(sameSettings("#race?n=8", "#watch?n=8"), false);
 });

@@ -8,7 +8,7 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { heatColour } from "./charts.js";
 import { h, say } from "./dom.js";
-import { checkWhole, key, parseSquares, squareName } from "./squares.js";
+import { attackingPairs, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 /** The squares strictly between two squares on a shared line. */
 function between(a, b) {
@@ -35,7 +35,8 @@ const LEGEND = [
 ];
 
 export function createConfigure({ limits, navigate, replaceSettings }) {
-  const state = { n: 8, queens: [], past: [], future: [], analysis: null, request: null, pinned: null, inspected: null };
+  // `linkError` is what was wrong with the link that opened the view; it stays until the user acts.
+  const state = { n: 8, queens: [], past: [], future: [], analysis: null, request: null, pinned: null, inspected: null, linkError: "" };
   const nInput = h("input", { id: "cfg-n", type: "number", min: 1, max: limits.configure_max_n, value: 8, inputmode: "numeric" });
   const heat = h("input", { id: "cfg-heat", type: "checkbox" });
   const heatNote = h("p", { class: "note", hidden: true });
@@ -75,6 +76,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       return;
     }
     say(error, "");
+    state.linkError = "";
     setBoard(n, []);
     analyse();
   });
@@ -97,6 +99,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   }
 
   function commit(queens) {
+    state.linkError = "";
     state.past.push(state.queens);
     state.future = [];
     state.queens = queens;
@@ -125,12 +128,24 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       const analysis = await api.configure(state.n, state.queens, request.signal);
       if (request !== state.request) return;
       state.analysis = analysis;
-      say(error, "");
+      say(error, state.linkError);
       paint();
     } catch (e) {
       if (e.name === "AbortError") return;
       say(error, e.message);
+      state.analysis = null;
       indicator.textContent = "no analysis";
+      indicator.className = "indicator no";
+      summary.textContent = `${state.queens.length} placed`;
+      undo.disabled = state.past.length === 0;
+      redo.disabled = state.future.length === 0;
+      // The position is drawn as it stands: queens that attack each other in red, joined.
+      const pairs = attackingPairs(state.queens);
+      const clashing = new Set(pairs.flatMap(([a, b]) => [key(a), key(b)]));
+      board.render({
+        queens: state.queens.map((q) => ({ ...q, kind: clashing.has(key(q)) ? "clash" : "" })),
+        pairs: pairs.map(([a, b]) => [a, b]),
+      });
     }
   }
 
@@ -285,10 +300,11 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       try {
         if (settings.n) n = checkWhole(settings.n, 1, limits.configure_max_n, "N");
         queens = parseSquares(settings.q || "", n);
-        say(error, "");
+        state.linkError = "";
       } catch (e) {
-        say(error, e.message);
+        state.linkError = e.message;
       }
+      say(error, state.linkError);
       if (!board || n !== state.n || queens.map(key).join() !== state.queens.map(key).join()) {
         setBoard(n, queens);
         analyse();

@@ -61,8 +61,11 @@ export function createLab({ limits, solvers, pushSettings }) {
   const downloads = h("p", { id: "x-downloads", class: "downloads", hidden: true },
     h("button", { id: "x-csv", onclick: () => download("experiment.csv", "text/csv", toCsv(state.rows)) }, "Download CSV"),
     h("button", { id: "x-json", onclick: () => download("experiment.json", "application/json", `${JSON.stringify({ rows: state.rows }, null, 2)}\n`) }, "Download JSON"));
-  const count = createCounter(limits);
-  const state = { rows: [], request: null, sweep: [] };
+  const count = createCounter(limits, (n) => {
+    state.countN = n;
+    pushSettings(settings(), true);
+  });
+  const state = { rows: [], request: null, sweep: [], ran: false, countN: null };
 
   const element = h("section", { id: "lab", class: "view", hidden: true },
     h("h2", {}, "Experiments"),
@@ -129,6 +132,8 @@ export function createLab({ limits, solvers, pushSettings }) {
       max_iters: itersInput.value.trim(),
     };
     for (const sweep of sweeps) if (sweep.select.value) out[`sweep.${sweep.select.value}`] = sweep.values.value.replace(/\s+/g, "");
+    if (state.ran) out.run = 1;
+    if (state.countN !== null) out.count = state.countN;
     return out;
   }
 
@@ -156,7 +161,8 @@ export function createLab({ limits, solvers, pushSettings }) {
     return request;
   }
 
-  async function run() {
+  /** Runs the study; one started from a link replaces the link's history entry. */
+  async function run({ fromLink = false } = {}) {
     let request;
     try {
       request = body();
@@ -165,7 +171,8 @@ export function createLab({ limits, solvers, pushSettings }) {
       return;
     }
     say(error, "");
-    pushSettings(settings(), false);
+    state.ran = true;
+    pushSettings(settings(), fromLink);
     if (state.request) state.request.abort();
     const controller = new AbortController();
     state.request = controller;
@@ -290,13 +297,26 @@ export function createLab({ limits, solvers, pushSettings }) {
     /** Shows the view with the settings of its URL. */
     show(settings) {
       apply(Object.keys(settings).length ? { ...DEFAULT, ...settings } : DEFAULT);
-      if (settings.count) count.setN(settings.count);
+      state.ran = false;
+      state.countN = settings.count === undefined ? null : count.setN(settings.count);
+      try {
+        const unknown = (settings.solvers || "").split(",").filter((name) => name && !byName.has(name));
+        if (unknown.length) {
+          throw new Error(`There is no solver "${unknown[0]}"; the solvers are ${runnable.map((s) => s.name).join(", ")}.`);
+        }
+        body();
+        say(error, "");
+      } catch (e) {
+        say(error, e.message);
+        return;
+      }
+      if (settings.run === "1") run({ fromLink: true });
     },
   };
 }
 
 /** Exact counting: all and unique solutions of one N, with the server's progress. */
-function createCounter(limits) {
+function createCounter(limits, onCount) {
   const nInput = h("input", { id: "c-n", type: "text", size: 4, value: "12", inputmode: "numeric" });
   const button = h("button", { id: "c-run", class: "primary", onclick: start }, "Count");
   const cancel = h("button", { id: "c-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
@@ -319,6 +339,7 @@ function createCounter(limits) {
       return;
     }
     say(error, "");
+    onCount(n);
     if (state.request) state.request.abort();
     const controller = new AbortController();
     state.request = controller;
@@ -358,8 +379,17 @@ function createCounter(limits) {
 
   return {
     element,
-    setN(n) {
-      nInput.value = n;
+    /** Puts a link's N in the box; returns it, checked, or null with the sentence shown. */
+    setN(text) {
+      nInput.value = text;
+      try {
+        const n = checkWhole(text, 1, limits.count_max_n, "N");
+        say(error, "");
+        return n;
+      } catch (e) {
+        say(error, e.message);
+        return null;
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import { createConfigure } from "./configure.js";
 import { byId, h, say } from "./dom.js";
 import { createLab } from "./lab.js";
 import { createRace } from "./race.js";
-import { VIEWS, formatHash, parseHash } from "./state.js";
+import { VIEWS, formatHash, parseHash, sameSettings } from "./state.js";
 import { createWatch } from "./watch.js";
 
 const TITLES = { configure: "Configure", watch: "Watch", race: "Race", lab: "Lab" };
@@ -31,7 +31,8 @@ async function main() {
     remember(view, hash);
     if (hash === location.hash) return;
     shownHash = hash;
-    if (replace) history.replaceState(null, "", hash);
+    // Starting, pausing or stepping a run changes where it stands, not what it is: one entry.
+    if (replace || sameSettings(hash, location.hash)) history.replaceState(null, "", hash);
     else history.pushState(null, "", hash);
   }
 

@@ -25,9 +25,9 @@ export function createRace({ limits, solvers, pushSettings }) {
   const error = h("p", { id: "r-error", class: "error", hidden: true });
   const lanesBox = h("div", { id: "r-lanes", class: "lanes" });
   const timeline = h("input", { id: "r-timeline", type: "range", min: 0, max: 0, value: 0, "aria-label": "race timeline" });
-  const playButton = h("button", { id: "r-play", onclick: () => { player.playing = !player.playing; render(); } }, "Play");
+  const playButton = h("button", { id: "r-play", onclick: togglePlay }, "Play");
   const player = new Player();
-  const state = { lanes: [], request: null, n: 8 };
+  const state = { lanes: [], request: null, n: 8, seed: "1", openAt: null };
 
   const element = h("section", { id: "race", class: "view", hidden: true },
     h("p", { class: "lead" }, "Run solvers on the same board with the same seed and watch them side by side, step for step."),
@@ -35,38 +35,68 @@ export function createRace({ limits, solvers, pushSettings }) {
     h("div", { class: "controls" },
       h("label", {}, "N ", nInput),
       h("label", {}, "Seed ", seedInput),
-      h("button", { id: "r-start", class: "primary", onclick: start }, "Race"),
+      h("button", { id: "r-start", class: "primary", onclick: () => start() }, "Race"),
       playButton,
-      h("button", { id: "r-back", onclick: () => { player.step(-1); render(); } }, "◀ Step"),
-      h("button", { id: "r-step", onclick: () => { player.step(1); render(); } }, "Step ▶"),
-      h("button", { id: "r-end", onclick: () => { player.seek(player.length); render(); } }, "End")),
+      h("button", { id: "r-back", onclick: () => { player.step(-1); paused(); } }, "◀ Step"),
+      h("button", { id: "r-step", onclick: () => { player.step(1); paused(); } }, "Step ▶"),
+      h("button", { id: "r-end", onclick: () => { player.seek(player.length); paused(); } }, "End")),
     h("div", { class: "timeline" }, timeline),
     error, lanesBox);
 
   timeline.addEventListener("input", () => {
     player.seek(Number(timeline.value));
-    render();
+    paused();
   });
 
   function chosen() {
     return [...picks.querySelectorAll("input:checked")].map((input) => byName.get(input.value));
   }
 
-  async function start() {
+  /** The race's settings, checked: its solvers, N and seed, or a sentence saying what is wrong. */
+  function checked() {
+    const racers = chosen();
+    if (racers.length < 2 || racers.length > 4) throw new Error("Choose two to four solvers to race.");
+    return { racers, n: checkWhole(nInput.value, 4, maxN, "N"), seed: checkSeed(seedInput.value) };
+  }
+
+  function togglePlay() {
+    if (!state.lanes.length) {
+      start();
+      return;
+    }
+    if (player.position >= player.length) player.seek(0);
+    player.playing = !player.playing;
+    if (player.playing) render();
+    else paused();
+  }
+
+  /** Draws a paused race and names its step in the URL, so that a link opens the race there. */
+  function paused() {
+    render();
+    if (state.lanes.length) {
+      pushSettings({ solvers: state.lanes.map((l) => l.solver.name).join(","), n: state.n, seed: state.seed, run: 1, step: player.position }, true);
+    }
+  }
+
+  /**
+   * Starts the race. One started from a link replaces the link's history entry and, when the
+   * link names a step (`state.openAt`), stops there; one started by the user is a new entry.
+   */
+  async function start({ fromLink = false } = {}) {
+    let racers;
     let n;
     let seed;
-    const racers = chosen();
     try {
-      if (racers.length < 2 || racers.length > 4) throw new Error("Choose two to four solvers to race.");
-      n = checkWhole(nInput.value, 4, maxN, "N");
-      seed = checkSeed(seedInput.value);
+      ({ racers, n, seed } = checked());
     } catch (e) {
       say(error, e.message);
       return;
     }
     say(error, "");
     state.n = n;
-    pushSettings({ solvers: racers.map((s) => s.name).join(","), n, seed }, false);
+    state.seed = seed;
+    if (!fromLink) state.openAt = null;
+    pushSettings({ solvers: racers.map((s) => s.name).join(","), n, seed, run: 1, step: state.openAt ?? undefined }, fromLink);
     if (state.request) state.request.abort();
     const request = new AbortController();
     state.request = request;
@@ -74,12 +104,19 @@ export function createRace({ limits, solvers, pushSettings }) {
     lanesBox.replaceChildren(...state.lanes.map((l) => l.element));
     player.seek(0);
     player.length = 0;
-    player.playing = true;
-    await Promise.all(state.lanes.map(async (l) => {
+    player.playing = state.openAt === null;
+    const lanes = state.lanes;
+    await Promise.all(lanes.map(async (l) => {
       try {
         await api.solve({ solver: l.solver.name, n, seed }, (event) => {
           l.recording.push(event);
-          player.length = Math.max(...state.lanes.map((x) => x.recording.length));
+          player.length = Math.max(...lanes.map((x) => x.recording.length));
+          const waiting = state.openAt !== null && lanes === state.lanes;
+          if (waiting && (player.length >= state.openAt || lanes.every((x) => x.recording.finished))) {
+            player.seek(state.openAt);
+            state.openAt = null;
+            render();
+          }
           if (event.type === "finished") {
             l.status.textContent = event.status;
             render();
@@ -144,12 +181,29 @@ export function createRace({ limits, solvers, pushSettings }) {
   return {
     element,
     show(settings) {
-      if (settings.solvers) {
-        const names = settings.solvers.split(",");
-        for (const input of picks.querySelectorAll("input")) input.checked = names.includes(input.value);
+      let openAt = null;
+      try {
+        if (settings.solvers) {
+          const names = settings.solvers.split(",");
+          const unknown = names.filter((name) => !byName.has(name));
+          if (unknown.length) {
+            throw new Error(`There is no solver "${unknown[0]}"; the solvers are ${solvers.filter((s) => s.counts !== "nothing").map((s) => s.name).join(", ")}.`);
+          }
+          for (const input of picks.querySelectorAll("input")) input.checked = names.includes(input.value);
+        }
+        if (settings.n) nInput.value = settings.n;
+        if (settings.seed) seedInput.value = settings.seed;
+        checked();
+        if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
+        say(error, "");
+      } catch (e) {
+        say(error, e.message);
+        return;
       }
-      if (settings.n) nInput.value = settings.n;
-      if (settings.seed) seedInput.value = settings.seed;
+      if (settings.run === "1" || openAt !== null) {
+        state.openAt = openAt;
+        start({ fromLink: true });
+      }
     },
   };
 }

@@ -22,3 +22,16 @@ export function formatHash(view, settings) {
   const text = query.toString().replaceAll("%2C", ",");
   return `#${view}${text ? `?${text}` : ""}`;
 }
+
+/** Settings that say where a run is, not what it is: a link with them replays the same run. */
+const PLAYBACK = ["run", "step"];
+
+/** Whether two hashes name the same view and settings, where the run stands aside. */
+export function sameSettings(a, b) {
+  const strip = (hash) => {
+    const { view, settings } = parseHash(hash);
+    for (const name of PLAYBACK) delete settings[name];
+    return formatHash(view, settings);
+  };
+  return strip(a) === strip(b);
+}

@@ -65,7 +65,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
-  const state = { n: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0 };
+  const state = { n: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
   const player = new Player();
   let board = null;
 
@@ -84,11 +84,11 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const element = h("section", { id: "watch", class: "view", hidden: true },
     settingsBox,
     h("div", { class: "controls" },
-      h("button", { id: "w-start", class: "primary", onclick: start }, "Start"),
+      h("button", { id: "w-start", class: "primary", onclick: () => start() }, "Start"),
       playButton,
       h("button", { id: "w-back", title: "One step back", onclick: () => move(-1) }, "◀ Step"),
       h("button", { id: "w-step", title: "One step forward", onclick: () => move(1) }, "Step ▶"),
-      h("button", { id: "w-end", title: "To the end", onclick: () => { player.seek(player.length); render(); } }, "End"),
+      h("button", { id: "w-end", title: "To the end", onclick: () => { player.seek(player.length); paused(); } }, "End"),
       h("span", { class: "speed" },
         h("button", { id: "w-slower", title: "Half as fast", onclick: () => { player.faster(false); showSpeed(); } }, "−"),
         speedOut,
@@ -128,7 +128,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   });
   timeline.addEventListener("input", () => {
     player.seek(Number(timeline.value));
-    render();
+    paused();
   });
 
   function buildParams(values) {
@@ -200,7 +200,11 @@ export function createWatch({ limits, solvers, pushSettings }) {
     return q;
   }
 
-  async function start() {
+  /**
+   * Runs the solver. A run started from a link replaces the link's history entry and, when the
+   * link names a step (`state.openAt`), stops there; one started by the user is a new entry.
+   */
+  async function start({ fromLink = false } = {}) {
     let q;
     try {
       q = query();
@@ -210,7 +214,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     say(error, "");
     if (q.n !== state.n) setBoard(q.n);
-    pushSettings(settings(), false);
+    if (!fromLink) state.openAt = null;
+    pushSettings({ ...settings(), run: 1, step: state.openAt ?? undefined }, fromLink);
     if (state.request) state.request.abort();
     const request = new AbortController();
     state.request = request;
@@ -218,13 +223,18 @@ export function createWatch({ limits, solvers, pushSettings }) {
     state.recording = recording;
     player.seek(0);
     player.length = 0;
-    player.playing = true;
+    player.playing = state.openAt === null;
     status.textContent = "running";
     try {
       await api.solve(q, (event) => {
         if (state.recording !== recording) return;
         recording.push(event);
         player.length = recording.length;
+        if (state.openAt !== null && (recording.length >= state.openAt || event.type === "finished")) {
+          player.seek(state.openAt);
+          state.openAt = null;
+          render();
+        }
         if (event.type === "finished") finish(event);
       }, request.signal);
     } catch (e) {
@@ -249,12 +259,19 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     if (player.position >= player.length) player.seek(0);
     player.playing = !player.playing;
-    render();
+    if (player.playing) render();
+    else paused();
   }
 
   function move(delta) {
     player.step(delta);
+    paused();
+  }
+
+  /** Draws a paused run and names its step in the URL, so that a link opens the run there. */
+  function paused() {
     render();
+    if (state.recording) pushSettings({ ...settings(), run: 1, step: player.position }, true);
   }
 
   function showSpeed() {
@@ -337,14 +354,26 @@ export function createWatch({ limits, solvers, pushSettings }) {
       for (const p of solver.parameters) if (settings[p.name] !== undefined) values[p.name] = settings[p.name];
       buildParams(values);
       let n = state.n;
+      let openAt = null;
       try {
+        if (settings.solver && !byName.has(settings.solver)) {
+          throw new Error(`There is no solver "${settings.solver}"; the solvers are ${solvers.map((s) => s.name).join(", ")}.`);
+        }
         if (settings.n) n = checkWhole(settings.n, 1, maxN, "N");
         state.locked = parseSquares(settings.fix || "", n);
+        setBoard(n);
+        query();
+        if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
         say(error, "");
       } catch (e) {
+        if (state.n !== n || !board) setBoard(n);
         say(error, e.message);
+        return;
       }
-      setBoard(n);
+      if (settings.run === "1" || openAt !== null) {
+        state.openAt = openAt;
+        start({ fromLink: true });
+      }
     },
     /** The board element (for tests and screenshots). */
     get board() {
