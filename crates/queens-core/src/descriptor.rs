@@ -37,6 +37,9 @@ pub struct SolverDescriptor {
     /// A paragraph or two for a learner: how it works, its origin (article or paper), and what
     /// we changed.
     pub explanation: &'static str,
+    /// What its score is (the number its `Step` events carry), in one line for a learner:
+    /// "minus the pairs of queens that attack each other; 0 means solved".
+    pub score: &'static str,
     /// What one unit of its work is: "a full board checked", "a move", "a generation".
     pub unit: &'static str,
     /// Whether it counts `nodes` (tree searches) or `iterations` (local search), or neither.

@@ -30,6 +30,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         constraint problems (Wirth's \"Algorithms + Data Structures = Programs\", 1976, made it \
         the classic example). Locked queens stand on the board from the start and their rows are \
         skipped; the search keeps its own stack, so any board size fits in memory.",
+    score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a square tried",
     counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,

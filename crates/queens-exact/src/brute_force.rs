@@ -30,6 +30,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         with one queen locked by the user). Here it takes any R×C board, any number of queens \
         and any number of locked ones, and counts every board it examines, so its cost can be \
         compared with the cleverer searches.",
+    score: "the queens on the board examined: always all of them; only the count of boards grows",
     unit: "a full board checked",
     counts: Counts::Nodes,
     shapes: shared::ANY,

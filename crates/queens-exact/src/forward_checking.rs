@@ -31,6 +31,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         search efficiency for constraint satisfaction problems\", 1980). Here it keeps locked \
         queens, takes any board with one queen per row, and is the default exhaustive solver: \
         it proves that a position has no solution as well as it finds one.",
+    score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a placement",
     counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,

@@ -26,6 +26,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         It is the Queen's Challenge's second solver (part 4 of the 2021 blog series, \"One Queen \
         Per Row\"). Here it takes any board with one queen per row and any locked queens, whose \
         rows are skipped.",
+    score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",
     unit: "a full board checked",
     counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,

@@ -34,6 +34,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         the m queens problem\", Mathematics Magazine, 1969) in the form given by Bernhardsson \
         (1991). It gives one fixed solution, so it cannot keep locked queens (min-conflicts \
         can).",
+    score: "none: it writes a solution down without searching",
     unit: "—",
     counts: Counts::Nothing,
     shapes: Shapes {

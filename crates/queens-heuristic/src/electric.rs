@@ -81,9 +81,10 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         force analogy\", with its weights 6 (same line), 2 (Coulomb) and 5 (border). The \
         article leaves the laws open; we move queens one after another, use a ring around the \
         board for the border push, and skip leaving directions that would put the two queens on \
-        another shared line, the improvement the article itself proposes (avoid = 0 turns it \
+        another shared line, the improvement the article itself proposes (setting `avoid` to 0 turns it \
         off). Locked queens push like the others but never move. The method does not scale \
         past N ≈ 10, because the brute force covers only the last two queens.",
+    score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a force step (every attacked queen moves once)",
     counts: Counts::Iterations,
     shapes: Shapes {

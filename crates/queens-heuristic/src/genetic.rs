@@ -144,6 +144,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         problem solution using genetic algorithm\". It leaves the population and selection \
         open; we chose them with a sweep at N = 8 (stronger selection or more mutation made the \
         population converge too early). It works on any R×C board with any number of queens.",
+    score: "the best fitness in the population: minus the attacking pairs of its best board; 0 means solved",
     unit: "a generation",
     counts: Counts::Iterations,
     shapes: Shapes {

@@ -15,8 +15,8 @@
 //! |---|---|
 //! | `random-search` | every queen to a random row |
 //! | `optimized-random-search` | each column in turn to a random row, reverted if the score drops |
-//! | `simulated-annealing` | one random column to a random row; worse accepted with probability exp(Δ/T), T from 1000, ×0.95 per iteration |
-//! | `hill-climbing` | the best of all N² single-queen moves if strictly better (ties: lowest row, then lowest column) |
+//! | `simulated-annealing` | one random column to a random row; a move Δ worse accepted with probability exp(−Δ/T), T from 1000, ×0.95 per iteration |
+//! | `hill-climbing` | the best of all N(N − 1) single-queen moves if strictly better (ties: lowest row, then lowest column) |
 //! | `hill-climbing-constant-shake` | with probability 0.23, 2 distinct random columns to random rows instead |
 //! | `hill-climbing-decaying-shake` | the same, the probability ×0.999 after each climbing step |
 //! | `optimized-hill-climbing` | climbing; when the score did not change, 4 distinct random columns to random rows |
@@ -578,6 +578,8 @@ macro_rules! member {
             name: $name,
             summary: $summary,
             explanation: concat!($how, "\n\n", origin!()),
+            score: "the original's evaluation: N(N − 1)/2, the number of pairs of queens, minus \
+                the pairs that attack each other; N(N − 1)/2 means solved",
             unit: "a move",
             counts: Counts::Iterations,
             shapes: FAMILY_SHAPES,
@@ -627,8 +629,9 @@ pub static SIMULATED_ANNEALING: SolverDescriptor = member!(
     "simulated-annealing",
     "one random move per iteration; worse moves accepted with a probability that cools",
     "Each iteration proposes one random queen to one random row. A move that does not lower \
-     the score is taken; a worse one is taken with probability e^(Δ/T), where Δ is the loss and \
-     T a temperature that starts at 1000 and is multiplied by 0.95 every iteration. Early on \
+     the score is taken; a worse one is taken with probability e^(−Δ/T), where Δ > 0 is how much \
+     the score drops and T a temperature that starts at `temperature` (1000 unless set) and is \
+     multiplied by `cooling` (0.95 unless set) every iteration. Early on \
      almost anything goes, later almost only improvements: the search explores first and \
      settles later, the idea Kirkpatrick, Gelatt and Vecchi took from annealing metals (1983).",
     &[TEMPERATURE, COOLING]
@@ -639,7 +642,8 @@ pub static HILL_CLIMBING: SolverDescriptor = member!(
     LocalSearchKind::HillClimbing,
     "hill-climbing",
     "the best of all single-queen moves, taken only if it improves the score",
-    "Each iteration looks at all N×N single-queen moves and takes the best one, if it is \
+    "Each iteration looks at all N(N − 1) single-queen moves (every queen to every other row of \
+     its column) and takes the best one, if it is \
      strictly better (ties go to the lowest row, then column). It climbs fast, but stops on the \
      first local optimum: a board where no single move helps, though it is not solved. At N = 8 \
      that happens in about 6 runs of 7.",
@@ -651,11 +655,11 @@ pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
     LocalSearchKind::HillClimbingConstantShake,
     "hill-climbing-constant-shake",
     "hill climbing that, with probability p, shakes q random queens instead",
-    "Hill climbing, except that each iteration, with probability p = 0.23, it moves q = 2 \
-     random queens to random rows instead of climbing. The shakes knock the board off local \
+    "Hill climbing, except that each iteration, with probability `p` (0.23 unless set), it moves \
+     `q` (2 unless set) random queens to random rows instead of climbing. The shakes knock the board off local \
      optima so that climbing can resume elsewhere. The original study found p and q by a \
-     sweep (its p × q table is reproduced by `queens experiment`): q = 2 with p around 0.2 to \
-     0.3 works best, and the best q hardly changes with N.",
+     sweep (its p × q table is reproduced by `queens experiment`): shaking 2 queens with a \
+     probability around 0.2 to 0.3 works best, and the best q hardly changes with N.",
     &[SHAKE_P, SHAKE_Q]
 );
 
@@ -664,8 +668,8 @@ pub static HILL_CLIMBING_DECAYING_SHAKE: SolverDescriptor = member!(
     LocalSearchKind::HillClimbingDecayingShake,
     "hill-climbing-decaying-shake",
     "hill climbing with shakes whose probability decays after every climbing step",
-    "Like the constant shake, but the shake probability starts at p = 0.23 and is multiplied by \
-     0.999 after every climbing step, so the search shakes a lot early and climbs more later: \
+    "Like the constant shake, but the shake probability starts at `p` (0.23 unless set) and is \
+     multiplied by `decay` (0.999 unless set) after every climbing step, so the search shakes a lot early and climbs more later: \
      a blend of hill climbing and simulated annealing's cooling.",
     &[SHAKE_P, SHAKE_Q, DECAY]
 );
@@ -676,7 +680,7 @@ pub static OPTIMIZED_HILL_CLIMBING: SolverDescriptor = member!(
     "optimized-hill-climbing",
     "hill climbing that moves q random queens whenever the score stalls",
     "Hill climbing that shakes only when it is stuck: when an iteration left the score \
-     unchanged, the next one moves q = 4 random queens to random rows. Shaking only when \
+     unchanged, the next one moves `q` (4 unless set) random queens to random rows. Shaking only when \
      needed, with more queens, is the study's best member: it solves N = 32 in about 98 runs \
      of 100.",
     &[STALL_Q]

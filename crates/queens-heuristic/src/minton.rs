@@ -36,6 +36,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         problems\", 1992), the classic reference for local search on N-Queens, here without a \
         random walk, with locked queens kept. Each move costs O(N); for millions of queens use \
         min-conflicts (QS4).",
+    score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a queen moved",
     counts: Counts::Iterations,
     shapes: Shapes {

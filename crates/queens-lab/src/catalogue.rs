@@ -258,7 +258,16 @@ mod tests {
         for solver in catalogue.solvers() {
             assert!(!solver.summary.is_empty(), "{solver}");
             assert!(solver.explanation.len() > 200, "{solver}: explain it");
+            assert!(solver.score.len() > 10, "{solver}: say what its score is");
             for parameter in solver.parameters {
+                // A value the user can change is named, not quoted as a fact: the page shows
+                // the explanation beside the values actually set.
+                let quoted = format!("{} = ", parameter.name);
+                assert!(
+                    !solver.explanation.contains(&quoted),
+                    "{solver}: the explanation quotes {} as fixed",
+                    parameter.name
+                );
                 assert!(parameter.check(parameter.default).is_ok(), "{solver}");
                 assert!(parameter.min <= parameter.max, "{solver}");
             }

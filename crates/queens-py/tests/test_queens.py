@@ -161,6 +161,7 @@ def test_solvers_are_described():
     assert len(descriptors) == 16
     genetic = descriptors["genetic"]
     assert len(genetic["explanation"]) > 200
+    assert genetic["score"].startswith("the best fitness in the population")
     assert [p["name"] for p in genetic["parameters"]][:2] == ["population", "tournament"]
     assert genetic["shapes"] == {"boards": "rectangular", "queens": "any", "fixed": False}
 

@@ -216,7 +216,7 @@ class Analysis:
 
 
 def solvers() -> list[dict]:
-    """Every solver's descriptor: name, summary, explanation, shapes, parameters."""
+    """Every solver's descriptor: name, summary, explanation, score, shapes, parameters."""
     return json.loads(_queens.solvers())
 
 

@@ -122,3 +122,18 @@ test("bad input is refused with a sentence naming the allowed range", async () =
   assert.equal(await text(page, "#w-error"), "probes must be a whole number from 1 to 1000000.");
   assert.deepEqual(page.errors, []);
 });
+
+test("the score is defined beside it, and explanations show code as code and current values", async () => {
+  const page = await session.open("#watch?solver=hill-climbing-constant-shake&n=8&p=0.4");
+  assert.match(await page.textContent("#w-score-doc"), /^Score: the original's evaluation: N\(N − 1\)\/2, the number of pairs of queens, minus the pairs that attack each other/);
+  const about = await page.textContent("#w-about");
+  assert.ok(!about.includes("`"), "no raw backticks");
+  assert.ok(await page.$$eval("#w-about code", (codes) => codes.some((c) => c.textContent === "queens experiment")));
+  assert.doesNotMatch(about, /p = 0\.23/, "the prose does not quote a default as the value");
+  assert.match(about, /p = 0\.4/, "the value set is listed");
+  await page.selectOption("#w-solver", "min-conflicts");
+  assert.match(await page.textContent("#w-score-doc"), /^Score: minus the pairs of queens that share a diagonal/);
+  await page.selectOption("#w-solver", "simulated-annealing");
+  assert.match(await page.textContent("#w-about"), /e\^\(−Δ\/T\), where Δ > 0 is how much the score drops/);
+  assert.deepEqual(page.errors, []);
+});

@@ -52,3 +52,8 @@ export function say(element, message) {
   element.textContent = message || "";
   element.hidden = !message;
 }
+
+/** Prose with `code` in backticks, as text and <code> elements. */
+export function prose(text) {
+  return String(text).split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));
+}

@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
-import { PHONE, fill, h, say } from "./dom.js";
+import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
@@ -30,7 +30,8 @@ export function explanation(solver, values) {
   return [
     h("h3", {}, solver.name),
     h("p", { class: "summary" }, solver.summary),
-    ...solver.explanation.split("\n\n").map((paragraph) => h("p", {}, paragraph)),
+    ...solver.explanation.split("\n\n").map((paragraph) => h("p", {}, prose(paragraph))),
+    h("p", { class: "note" }, h("strong", {}, "Score: "), prose(solver.score), "."),
     h("p", { class: "note" }, `One step is ${solver.unit}. ${solver.randomized ? "The seed fixes the run." : "It does not depend on the seed."}`),
     solver.parameters.length
       ? h("dl", { class: "parameters-doc" }, solver.parameters.flatMap((p) => [
@@ -62,6 +63,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     pairs: h("td", { id: "w-pairs" }, "0"),
   };
   const unitCell = h("th", {}, "iterations");
+  const scoreDoc = h("p", { id: "w-score-doc", class: "note score-doc" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
@@ -107,6 +109,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "score"), counters.score),
           h("tr", {}, h("th", {}, "queens"), counters.queens),
           h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs)),
+        scoreDoc,
         chartBox, error, about)));
 
   function unitLabelSpan() {
@@ -140,6 +143,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }));
     for (const el of element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
     unitCell.textContent = unitLabel(solver);
+    scoreDoc.textContent = `Score: ${solver.score}.`;
     fill(about, explanation(solver, values));
   }
 
