@@ -94,7 +94,7 @@ export class Board {
     // Room for half of the top rank's label and half of the last file's, centred on the edge squares.
     frame.style.paddingRight = `${Math.max(String(n).length, fileLabel(n - 1, n).length) * 0.31 * 0.75}rem`;
     container.append(frame, this.announcer);
-    container.style.setProperty("--glyph", `${Math.max(0.35, Math.min(1.7, 24 / n))}rem`);
+    container.style.setProperty("--n", n);
     container.boardObserver = new ResizeObserver(() => this.fitLabels());
     container.boardObserver.observe(this.surface);
   }

@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { colour, lineChart } from "./charts.js";
-import { h, say } from "./dom.js";
+import { PHONE, h, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, thin } from "./replay.js";
 import { checkSeed, checkWhole } from "./squares.js";
@@ -29,12 +29,22 @@ export function createRace({ limits, solvers, pushSettings }) {
   const player = new Player();
   const state = { lanes: [], request: null, n: 8, seed: "1", openAt: null };
 
+  const settingsSummary = h("span", { class: "settings-summary" });
+  // The solvers, N and seed fold away on a phone, so that the lanes come into view.
+  const settingsBox = h("details", { id: "r-settings", class: "settings", open: !matchMedia(PHONE).matches },
+    h("summary", {}, "Settings", settingsSummary),
+    picks,
+    h("div", { class: "controls" }, h("label", {}, "N ", nInput), h("label", {}, "Seed ", seedInput)));
+  const summarise = () => {
+    settingsSummary.textContent = ` · ${chosen().map((s) => s.name).join(", ")}, N = ${nInput.value}, seed ${seedInput.value}`;
+  };
+  settingsBox.addEventListener("change", summarise);
+  summarise();
+
   const element = h("section", { id: "race", class: "view", hidden: true },
     h("p", { class: "lead" }, "Run solvers on the same board with the same seed and watch them side by side, step for step."),
-    picks,
+    settingsBox,
     h("div", { class: "controls" },
-      h("label", {}, "N ", nInput),
-      h("label", {}, "Seed ", seedInput),
       h("button", { id: "r-start", class: "primary", onclick: () => start() }, "Race"),
       playButton,
       h("button", { id: "r-back", onclick: () => { player.step(-1); paused(); } }, "◀ Step"),
@@ -193,6 +203,7 @@ export function createRace({ limits, solvers, pushSettings }) {
         }
         if (settings.n) nInput.value = settings.n;
         if (settings.seed) seedInput.value = settings.seed;
+        summarise();
         checked();
         if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
         say(error, "");
