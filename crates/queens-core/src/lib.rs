@@ -49,7 +49,7 @@ pub use board::{Board, QueenList, Queens};
 pub use budget::{Budget, CancelToken, StopReason};
 pub use descriptor::{ParamError, ParamValues, Parameter, SolverDescriptor};
 pub use error::{BoardError, ParseError, ProblemError, SolveError};
-pub use observe::{Event, Interest, NoObserver, Observer};
+pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
 pub use problem::Problem;
 pub use solve::{Outcome, Solver, Stats, Verdict};
 pub use square::{Line, Square};

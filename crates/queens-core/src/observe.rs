@@ -73,6 +73,9 @@ pub enum Event<'a> {
         /// squares.
         #[serde(skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
+        /// What the step did and why, where the solver says (the local-search family).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<StepNote>,
     },
     /// The validated solution.
     Solution {
@@ -89,6 +92,57 @@ pub enum Event<'a> {
         iterations: Option<u64>,
         /// Wall time in milliseconds.
         elapsed_ms: f64,
+    },
+}
+
+/// What one step of a local search did, and why: the reason behind the board's change, or
+/// behind its lack of one. Serialized with a `kind` field
+/// (`{"kind": "proposal", "from": …, "to": …, "loss": 2, "probability": 0.31, …}`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepNote {
+    /// Every queen thrown to a random row of its column.
+    Thrown,
+    /// Each queen in turn tried on a random row: `kept` moves kept, `undone` put back because
+    /// they lowered the score.
+    Tried {
+        /// Moves kept (no worse).
+        kept: u32,
+        /// Moves put back (worse).
+        undone: u32,
+    },
+    /// One proposed move (simulated annealing): `loss` is how much it lowers the score (0 or
+    /// less: it does not), `probability` the chance it had of being taken at `temperature`.
+    Proposal {
+        /// The queen's square.
+        from: Square,
+        /// The square proposed.
+        to: Square,
+        /// Score lost by the move (negative: gained).
+        loss: i64,
+        /// The chance of taking it: 1 for a move no worse, e^(−loss/T) for a worse one.
+        probability: f64,
+        /// The temperature T of this step.
+        temperature: f64,
+        /// Whether it was taken.
+        taken: bool,
+    },
+    /// The best single-queen move taken: it improves the score.
+    Climbed,
+    /// No single-queen move improves the score: a local optimum (the board stays).
+    Stuck,
+    /// `queens` random queens thrown to random rows instead of climbing.
+    Shake {
+        /// Queens thrown.
+        queens: u32,
+        /// The chance of a shake at this step.
+        probability: f64,
+    },
+    /// The score stalled, so `queens` random queens were thrown to random rows: a partial
+    /// random restart.
+    Restart {
+        /// Queens thrown.
+        queens: u32,
     },
 }
 
@@ -259,7 +313,18 @@ impl<'o> Reporter<'o> {
     /// Counts one iteration; every `steps`-th one reports `score()`.
     #[inline]
     pub fn step(&mut self, iteration: u64, score: impl FnOnce() -> i64) -> Result<(), StopReason> {
-        self.step_at(iteration, score, None)
+        self.send_step(iteration, score, None, || None)
+    }
+
+    /// Counts one iteration; every `steps`-th one reports `score()` and what the step did.
+    #[inline]
+    pub fn step_noted(
+        &mut self,
+        iteration: u64,
+        score: impl FnOnce() -> i64,
+        note: impl FnOnce() -> StepNote,
+    ) -> Result<(), StopReason> {
+        self.send_step(iteration, score, None, || Some(note()))
     }
 
     /// Counts one node of a tree search that examined `square`; every `steps`-th one reports
@@ -270,6 +335,17 @@ impl<'o> Reporter<'o> {
         iteration: u64,
         score: impl FnOnce() -> i64,
         square: Option<Square>,
+    ) -> Result<(), StopReason> {
+        self.send_step(iteration, score, square, || None)
+    }
+
+    #[inline]
+    fn send_step(
+        &mut self,
+        iteration: u64,
+        score: impl FnOnce() -> i64,
+        square: Option<Square>,
+        note: impl FnOnce() -> Option<StepNote>,
     ) -> Result<(), StopReason> {
         if self.step_every == 0 {
             return Ok(());
@@ -283,6 +359,7 @@ impl<'o> Reporter<'o> {
             iteration,
             score: score(),
             square,
+            note: note(),
         })
     }
 

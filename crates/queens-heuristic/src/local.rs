@@ -31,7 +31,7 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Observer, Outcome, ParamValues, Parameter, Problem, SolveError, Solver,
-    SolverDescriptor, Square, StopReason, Verdict,
+    SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -349,11 +349,12 @@ impl Solver for LocalSearch {
             if let Err(stop) = budget.check_iterations(moves + 2) {
                 break Verdict::Stopped(stop);
             }
-            if let Err(stop) = run.step(&mut board, &mut rng, &mut reporter, budget) {
-                break Verdict::Stopped(stop);
-            }
+            let note = match run.step(&mut board, &mut rng, &mut reporter, budget) {
+                Ok(note) => note,
+                Err(stop) => break Verdict::Stopped(stop),
+            };
             moves += 1;
-            if let Err(stop) = reporter.step(moves, || board.score()) {
+            if let Err(stop) = reporter.step_noted(moves, || board.score(), || note) {
                 break Verdict::Stopped(stop);
             }
         };
@@ -373,65 +374,110 @@ struct Run {
 }
 
 impl Run {
+    /// One iteration; returns what it did, for the step event. The note is computed from
+    /// values the iteration has anyway and draws nothing from `rng`, so runs are the same
+    /// observed or not.
     fn step(
         &mut self,
         board: &mut ColumnBoard,
         rng: &mut SmallRng,
         reporter: &mut Reporter<'_>,
         budget: &Budget,
-    ) -> Result<(), StopReason> {
+    ) -> Result<StepNote, StopReason> {
         let n = board.n;
-        match self.kind {
+        let climbed = |moved: bool| {
+            if moved {
+                StepNote::Climbed
+            } else {
+                StepNote::Stuck
+            }
+        };
+        Ok(match self.kind {
             LocalSearchKind::RandomSearch => {
                 for col in 0..n {
                     let row = rng.random_range(0..n);
                     move_queen(board, reporter, col, row)?;
                 }
+                StepNote::Thrown
             }
             LocalSearchKind::OptimizedRandomSearch => {
+                let (mut kept, mut undone) = (0, 0);
                 for col in 0..n {
                     let row = rng.random_range(0..n);
                     if board.score_if(col, row) >= board.score() {
                         move_queen(board, reporter, col, row)?;
+                        kept += 1;
+                    } else {
+                        undone += 1;
                     }
                 }
+                StepNote::Tried { kept, undone }
             }
             LocalSearchKind::SimulatedAnnealing => {
                 let col = rng.random_range(0..n);
                 let row = rng.random_range(0..n);
                 let delta = (board.score_if(col, row) - board.score()) as f64;
-                if delta >= 0.0 || rng.random::<f64>() < (delta / self.temperature).exp() {
+                let temperature = self.temperature;
+                let taken = delta >= 0.0 || rng.random::<f64>() < (delta / temperature).exp();
+                let from = Square::new(board.rows[col] as u32, col as u32);
+                if taken {
                     move_queen(board, reporter, col, row)?;
                 }
                 self.temperature *= self.params.cooling;
+                StepNote::Proposal {
+                    from,
+                    to: Square::new(row as u32, col as u32),
+                    loss: -delta as i64,
+                    probability: if delta >= 0.0 {
+                        1.0
+                    } else {
+                        (delta / temperature).exp()
+                    },
+                    temperature,
+                    taken,
+                }
             }
-            LocalSearchKind::HillClimbing => climb(board, reporter, budget)?,
+            LocalSearchKind::HillClimbing => climbed(climb(board, reporter, budget)?),
             LocalSearchKind::HillClimbingConstantShake => {
-                if rng.random::<f64>() < self.params.shake_probability {
+                let probability = self.params.shake_probability;
+                if rng.random::<f64>() < probability {
                     shake(board, rng, reporter, self.params.shake_queens)?;
+                    StepNote::Shake {
+                        queens: self.params.shake_queens,
+                        probability,
+                    }
                 } else {
-                    climb(board, reporter, budget)?;
+                    climbed(climb(board, reporter, budget)?)
                 }
             }
             LocalSearchKind::HillClimbingDecayingShake => {
-                if rng.random::<f64>() < self.shake_probability {
+                let probability = self.shake_probability;
+                if rng.random::<f64>() < probability {
                     shake(board, rng, reporter, self.params.shake_queens)?;
+                    StepNote::Shake {
+                        queens: self.params.shake_queens,
+                        probability,
+                    }
                 } else {
-                    climb(board, reporter, budget)?;
+                    let moved = climb(board, reporter, budget)?;
                     self.shake_probability *= self.params.shake_decay;
+                    climbed(moved)
                 }
             }
             LocalSearchKind::OptimizedHillClimbing => {
                 let before = board.score();
-                if before == self.previous_score {
+                let note = if before == self.previous_score {
                     shake(board, rng, reporter, self.params.stall_queens)?;
+                    StepNote::Restart {
+                        queens: self.params.stall_queens,
+                    }
                 } else {
-                    climb(board, reporter, budget)?;
-                }
+                    climbed(climb(board, reporter, budget)?)
+                };
                 self.previous_score = before;
+                note
             }
-        }
-        Ok(())
+        })
     }
 }
 
@@ -455,11 +501,12 @@ fn move_queen(
 /// The best single-queen move, taken only if strictly better; ties go to the lowest row, then
 /// the lowest column. Its N(N − 1) looks are N² work: the budget is asked between rows, so a
 /// stop lands within one row's N looks, not one whole climb.
+/// Returns whether it moved a queen (false: a local optimum).
 fn climb(
     board: &mut ColumnBoard,
     reporter: &mut Reporter<'_>,
     budget: &Budget,
-) -> Result<(), StopReason> {
+) -> Result<bool, StopReason> {
     // Moving a queen loses its current pairs and gains the queens on the target's lines; a move
     // improves when the gain is below the loss. The loss is computed once per column.
     let lost: Vec<u64> = (0..board.n)
@@ -479,8 +526,8 @@ fn climb(
         }
     }
     match best {
-        Some((_, col, row)) => move_queen(board, reporter, col, row),
-        None => Ok(()),
+        Some((_, col, row)) => move_queen(board, reporter, col, row).map(|()| true),
+        None => Ok(false),
     }
 }
 

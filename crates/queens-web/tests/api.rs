@@ -175,7 +175,12 @@ async fn solvers_are_described_in_full() {
         .find(|s| s["name"] == "genetic")
         .unwrap();
     assert!(genetic["explanation"].as_str().unwrap().len() > 200);
-    assert!(genetic["score"].as_str().unwrap().ends_with("0 means solved"));
+    assert!(
+        genetic["score"]
+            .as_str()
+            .unwrap()
+            .ends_with("0 means solved")
+    );
     assert_eq!(genetic["shapes"]["boards"], "rectangular");
     assert_eq!(genetic["shapes"]["fixed"], false);
     let population = &genetic["parameters"][0];

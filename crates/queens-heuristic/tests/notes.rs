@@ -1,0 +1,160 @@
+//! The local-search family's step notes agree with the moves of their steps: a taken proposal
+//! is its move and a refused one moves nothing, a stuck climber moves nothing and a climb one
+//! queen, a shake or a restart at most its queens; and being observed changes nothing of a run.
+
+use std::ops::ControlFlow;
+
+use queens_core::{Budget, Event, NoObserver, Outcome, Problem, Square, StepNote, solve::run};
+use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
+
+/// A step's note and the moves the step made.
+type NotedStep = (StepNote, Vec<(Square, Square)>);
+
+/// One run of `kind` on N×N with `seed`, capped at 300 iterations: every step's note with its
+/// moves, and the outcome.
+fn noted_run(kind: LocalSearchKind, n: u32, seed: u64) -> (Vec<NotedStep>, Outcome) {
+    let problem = Problem::square(n).unwrap();
+    let params = LocalSearchParams {
+        seed,
+        ..LocalSearchParams::default()
+    };
+    let mut steps = Vec::new();
+    let mut moves = Vec::new();
+    let outcome = {
+        let mut observer = |event: &Event<'_>| {
+            match event {
+                Event::Move { from, to } => moves.push((*from, *to)),
+                Event::Step { note, .. } => {
+                    let note = note.expect("every step of the family is noted");
+                    steps.push((note, std::mem::take(&mut moves)));
+                }
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        };
+        run(
+            &mut LocalSearch::new(kind, params),
+            &problem,
+            &mut Budget::unlimited().with_max_iterations(300),
+            &mut observer,
+        )
+        .unwrap()
+    };
+    let quiet = run(
+        &mut LocalSearch::new(kind, params),
+        &problem,
+        &mut Budget::unlimited().with_max_iterations(300),
+        &mut NoObserver,
+    )
+    .unwrap();
+    assert_eq!(
+        outcome.stats.iterations, quiet.stats.iterations,
+        "{kind:?} seed {seed}"
+    );
+    assert_eq!(outcome.solution(), quiet.solution(), "{kind:?} seed {seed}");
+    (steps, outcome)
+}
+
+#[test]
+fn annealing_proposals_are_the_moves_taken_and_the_chances_told() {
+    let (mut refused, mut worse_taken) = (0, 0);
+    for seed in 0..20 {
+        for (note, moves) in noted_run(LocalSearchKind::SimulatedAnnealing, 8, seed).0 {
+            let StepNote::Proposal {
+                from,
+                to,
+                loss,
+                probability,
+                temperature,
+                taken,
+            } = note
+            else {
+                panic!("annealing notes proposals, not {note:?}");
+            };
+            assert_eq!(from.col, to.col, "a queen moves within its column");
+            if loss <= 0 {
+                assert!((probability - 1.0).abs() < f64::EPSILON, "{probability}");
+                assert!(taken, "a move no worse is always taken");
+            } else {
+                let expected = (-(loss as f64) / temperature).exp();
+                assert!(
+                    (probability - expected).abs() < 1e-12,
+                    "{probability} against {expected}"
+                );
+                if taken {
+                    worse_taken += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+            let moved = if taken && from != to {
+                vec![(from, to)]
+            } else {
+                Vec::new()
+            };
+            assert_eq!(moves, moved, "{note:?}");
+        }
+    }
+    assert!(
+        refused > 0 && worse_taken > 0,
+        "{refused} refused, {worse_taken} worse taken"
+    );
+}
+
+#[test]
+fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
+    let (mut stuck, mut shaken, mut restarted) = (0, 0, 0);
+    for kind in [
+        LocalSearchKind::HillClimbing,
+        LocalSearchKind::HillClimbingConstantShake,
+        LocalSearchKind::HillClimbingDecayingShake,
+        LocalSearchKind::OptimizedHillClimbing,
+    ] {
+        for seed in 0..10 {
+            for (note, moves) in noted_run(kind, 8, seed).0 {
+                match note {
+                    StepNote::Climbed => assert_eq!(moves.len(), 1, "{kind:?}"),
+                    StepNote::Stuck => {
+                        assert!(moves.is_empty(), "{kind:?}");
+                        stuck += 1;
+                    }
+                    StepNote::Shake {
+                        queens,
+                        probability,
+                    } => {
+                        assert!(
+                            moves.len() <= queens as usize && probability > 0.0,
+                            "{kind:?}"
+                        );
+                        shaken += 1;
+                    }
+                    StepNote::Restart { queens } => {
+                        assert!(moves.len() <= queens as usize, "{kind:?}");
+                        restarted += 1;
+                    }
+                    other => panic!("{kind:?} notes {other:?}"),
+                }
+            }
+        }
+    }
+    assert!(
+        stuck > 0 && shaken > 0 && restarted > 0,
+        "{stuck} stuck, {shaken} shaken, {restarted} restarted"
+    );
+}
+
+#[test]
+fn random_searches_say_what_they_threw_and_kept() {
+    for seed in 0..5 {
+        for (note, _) in noted_run(LocalSearchKind::RandomSearch, 8, seed).0 {
+            assert_eq!(note, StepNote::Thrown);
+        }
+        for (note, moves) in noted_run(LocalSearchKind::OptimizedRandomSearch, 8, seed).0 {
+            let StepNote::Tried { kept, undone } = note else {
+                panic!("optimized random search notes tries, not {note:?}");
+            };
+            assert_eq!(kept + undone, 8);
+            assert!(moves.len() <= kept as usize);
+        }
+    }
+}
