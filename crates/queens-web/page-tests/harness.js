@@ -166,7 +166,7 @@ export function boardProblems(page, selector) {
       const r = c.getBoundingClientRect();
       return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
     });
-    for (const line of surface.querySelectorAll(".overlay line")) {
+    for (const line of surface.querySelectorAll(".overlay line.pair")) {
       for (const [x, y] of [["x1", "y1"], ["x2", "y2"]]) {
         const px = inner.left + Number(line.getAttribute(x)) * size;
         const py = inner.top + Number(line.getAttribute(y)) * size;
@@ -179,7 +179,7 @@ export function boardProblems(page, selector) {
     const overlay = surface.querySelector(".overlay").getBoundingClientRect();
     near(overlay.width, inner.width, "the overlay's width");
     near(overlay.left, inner.left, "the overlay's left edge");
-    return { n, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line").length };
+    return { n, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line.pair").length };
   });
 }
 

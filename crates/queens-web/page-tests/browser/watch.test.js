@@ -137,3 +137,35 @@ test("the score is defined beside it, and explanations show code as code and cur
   assert.match(await page.textContent("#w-about"), /e\^\(−Δ\/T\), where Δ > 0 is how much the score drops/);
   assert.deepEqual(page.errors, []);
 });
+
+test("every change of a step is drawn and told, and the steps are logged", async () => {
+  const page = await session.open("#watch?solver=random-search&n=8&seed=2&step=3");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  const drawn = await page.evaluate(() => ({
+    moved: document.querySelectorAll("#w-board .cell.moved").length,
+    ghosts: document.querySelectorAll("#w-board .cell.from").length,
+    arrows: document.querySelectorAll("#w-board .overlay .arrow").length,
+    told: document.querySelector("#w-narration").textContent,
+    logged: [...document.querySelectorAll("#w-log li")].map((li) => li.textContent),
+  }));
+  const count = Number(/(\d+) moved/.exec(drawn.told)[1]);
+  assert.ok(count >= 2, drawn.told);
+  assert.equal(drawn.moved, count, "every moved queen is ringed");
+  assert.equal(drawn.arrows, count, "every move has its arrow");
+  assert.ok(drawn.ghosts >= 1);
+  assert.match(drawn.told, /^Step 3: every queen to a random row: \d+ moved \(/);
+  assert.equal(drawn.logged.length, 4, "start and steps 1 to 3");
+
+  const annealing = await session.open("#watch?solver=simulated-annealing&n=8&seed=1&run=1");
+  await annealing.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  await annealing.click("#w-end");
+  const told = await annealing.$$eval("#w-log li", (items) => items.map((li) => li.textContent));
+  assert.ok(told.some((line) => /rejected \(p = e\^\(−\d+\/T\) = [\d.e-]+ at T = /.test(line)), told.slice(-5).join("\n"));
+
+  const climbing = await session.open("#watch?solver=hill-climbing&n=8&seed=3&run=1");
+  await climbing.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  await climbing.click("#w-end");
+  assert.match(await climbing.textContent("#w-status"), /^stopped/, "seed 3 ends on a local optimum");
+  assert.match(await climbing.textContent("#w-narration"), /stuck: no single move improves the board/);
+  for (const p of [page, annealing, climbing]) assert.deepEqual(p.errors, []);
+});

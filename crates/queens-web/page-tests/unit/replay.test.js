@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, frameModel, thin } from "../../static/js/replay.js";
+import { Recording, frameModel, narrate, thin } from "../../static/js/replay.js";
 import { key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -80,4 +80,57 @@ test("thinning keeps at most the limit plus the last point", () => {
   assert.equal(thinned.length, 101);
   assert.deepEqual(thinned.at(-1), [999, 999]);
   assert.equal(thin(points.slice(0, 5), 100).length, 5);
+});
+
+/** A recording of `events` after a start with `board` on n×n. */
+function recorded(board, events, n = 8) {
+  const recording = new Recording();
+  recording.push({ type: "started", rows: n, cols: n, fixed: [], board });
+  for (const event of events) recording.push(event);
+  return recording;
+}
+
+const sq = (row, col) => ({ row, col });
+
+test("every queen a step moves is marked, with a ghost and an arrow", () => {
+  const recording = recorded([sq(0, 0), sq(0, 1), sq(0, 2)], [
+    { type: "move", from: sq(0, 1), to: sq(5, 1) },
+    { type: "move", from: sq(0, 2), to: sq(3, 2) },
+    { type: "step", iteration: 1, score: -1, note: { kind: "shake", queens: 2, probability: 0.23 } },
+  ]);
+  const model = frameModel(recording, 1, 8);
+  assert.deepEqual(model.marks.moved, [sq(5, 1), sq(3, 2)]);
+  assert.deepEqual(model.marks.from, [sq(0, 1), sq(0, 2)]);
+  assert.deepEqual(model.arrows, [[sq(0, 1), sq(5, 1)], [sq(0, 2), sq(3, 2)]]);
+  assert.deepEqual(model.marks["hl-line"], [], "no one queen's lines when several moved");
+  assert.equal(narrate(recording, 1, 8), "shake (chance 0.23): b1→b6, c1→c4");
+});
+
+test("the notes of a local search are told", () => {
+  const tell = (note, changes = []) => narrate(recorded([sq(0, 0), sq(1, 2)], [...changes, { type: "step", iteration: 1, score: 0, note }]), 1, 8);
+  const move = { type: "move", from: sq(1, 2), to: sq(6, 2) };
+  assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: 2, probability: 0.3125, temperature: 2.4, taken: false }),
+    "try c2→c7: worse by 2, rejected (p = e^(−2/T) = 0.31 at T = 2.4)");
+  assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: 2, probability: 0.3125, temperature: 2.4, taken: true }, [move]),
+    "worse move c2→c7 (by 2) accepted: p = e^(−2/T) = 0.31 at T = 2.4");
+  assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: -3, probability: 1, temperature: 900, taken: true }, [move]),
+    "move c2→c7: better by 3, taken");
+  assert.equal(tell({ kind: "stuck" }), "stuck: no single move improves the board (a local optimum); nothing moves");
+  assert.equal(tell({ kind: "climbed" }, [move]), "climb: c2→c7, the best single move");
+  assert.equal(tell({ kind: "restart", queens: 4 }, [move]), "restart of 4 queens, the score having stalled: c2→c7");
+  assert.equal(tell({ kind: "tried", kept: 5, undone: 3 }, [move]), "each queen tried on a random row: 5 kept (no worse), 3 put back (worse); moved c2→c7");
+  const refused = recorded([sq(1, 2)], [{ type: "step", iteration: 1, score: 0, note: { kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: 1, probability: 0.5, temperature: 1, taken: false } }]);
+  assert.deepEqual(frameModel(refused, 1, 8).marks.candidate, [sq(6, 2)], "a refused proposal rings where it would have gone");
+});
+
+test("a tree search's tries and backtracks are told from the board", () => {
+  const recording = recorded([sq(3, 4), sq(7, 7)], [
+    { type: "remove", square: sq(7, 7) },
+    { type: "step", iteration: 1, score: 1, square: sq(1, 2) },
+    { type: "place", square: sq(1, 0) },
+    { type: "step", iteration: 2, score: 2, square: sq(1, 0) },
+  ]);
+  assert.equal(narrate(recording, 1, 8), "backtrack: remove h8; try c2: attacked by e4 on a diagonal, rejected");
+  assert.equal(narrate(recording, 2, 8), "try a2: free, place a queen");
+  assert.equal(narrate(recording, 0, 8), "start: the solver's first board");
 });

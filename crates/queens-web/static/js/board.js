@@ -63,6 +63,23 @@ function lineIndex(queens) {
   };
 }
 
+/**
+ * A move's arrow in square units: from near the old square's centre to near the new one's,
+ * with a head, both ends short of the centres so that the queens stay readable.
+ */
+function arrow(from, to, n) {
+  const [x1, y1, x2, y2] = [from.col + 0.5, n - from.row - 0.5, to.col + 0.5, n - to.row - 0.5];
+  const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const gap = Math.min(0.3, length / 4);
+  const tip = [x2 - gap * dx, y2 - gap * dy];
+  const base = [tip[0] - 0.3 * dx, tip[1] - 0.3 * dy];
+  const side = [-dy * 0.15, dx * 0.15];
+  return s("g", { class: "arrow" },
+    s("line", { x1: x1 + gap * dx, y1: y1 + gap * dy, x2: base[0], y2: base[1] }),
+    s("polygon", { points: [tip, [base[0] + side[0], base[1] + side[1]], [base[0] - side[0], base[1] - side[1]]].map((p) => p.join(",")).join(" ") }));
+}
+
 export class Board {
   /**
    * `onActivate(square, pointerType)` is called for a click, a tap or Enter on a square;
@@ -244,17 +261,17 @@ export class Board {
 
   /**
    * Draws a model: `queens` ([{row, col, kind}] with kind "", "locked", "clash" or "forced"),
-   * `cellClass(row, col)` for square colours, and `marks` (class name → squares) and `pairs`
-   * ([a, b] to join with a line).
+   * `cellClass(row, col)` for square colours, and `marks` (class name → squares), `pairs`
+   * ([a, b] to join with a line) and `arrows` ([from, to] of the moves to draw).
    */
-  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], heat = null }) {
+  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], arrows = [], heat = null }) {
     this.describe(queens, cellClass);
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.n;
     this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
       x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
-    })));
+    })), ...arrows.map(([from, to]) => arrow(from, to, n)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);
   }
 

@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { colour, lineChart } from "./charts.js";
 import { PHONE, h, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, thin } from "./replay.js";
+import { Recording, frameModel, narrate, thin } from "./replay.js";
 import { checkSeed, checkWhole } from "./squares.js";
 import { unitLabel } from "./watch.js";
 
@@ -142,13 +142,14 @@ export function createRace({ limits, solvers, pushSettings }) {
     const boardBox = h("div", { class: "board small" });
     const status = h("span", { class: "lane-status" }, "running");
     const counts = h("p", { class: "lane-counts" });
+    const told = h("p", { class: "lane-narration" });
     const chart = h("div", { class: "chart-box" });
     const element = h("div", { class: "lane", dataset: { solver: solver.name } },
       h("h3", { style: { color: colour(index) } }, solver.name, " ", status),
       h("p", { class: "summary" }, solver.summary),
-      boardBox, counts, chart);
+      boardBox, told, counts, chart);
     return {
-      solver, element, status, counts, chart,
+      solver, element, status, counts, chart, told,
       recording: new Recording(),
       board: new Board(boardBox, { n, label: `${solver.name} on ${n}×${n}` }),
     };
@@ -163,6 +164,7 @@ export function createRace({ limits, solvers, pushSettings }) {
       const k = Math.min(player.position, l.recording.length);
       const model = frameModel(l.recording, k, state.n);
       l.board.render(model);
+      l.told.textContent = narrate(l.recording, k, state.n);
       const c = model.counters;
       const ended = l.recording.done && k >= l.recording.length;
       l.counts.textContent = `step ${c.step.toLocaleString()} of ${c.steps.toLocaleString()} · ${c.iteration.toLocaleString()} ${unitLabel(l.solver)} · ${c.pairs} attacking pair${c.pairs === 1 ? "" : "s"}${ended ? ` · ${l.recording.finished.status}` : ""}`;

@@ -4,7 +4,7 @@
 // scrubbing all show the solver's board at that step, with counters of that same step. Pure:
 // tested with Node.
 
-import { attackingPairs, key, linesThrough } from "./squares.js";
+import { attackingPairs, key, linesThrough, sharedLine, squareName } from "./squares.js";
 
 /** Frames between two saved boards, so that any frame is rebuilt from a nearby one. */
 const SAVE_EVERY = 64;
@@ -118,16 +118,28 @@ export function frameModel(recording, k, n) {
   const pairs = attackingPairs(queens);
   const clashing = new Set(pairs.flatMap(([a, b]) => [key(a), key(b)]));
   const marks = { "hl-line": [], from: [], moved: [], row: [], candidate: [] };
+  const arrows = [];
   const changes = recording.changesAt(k);
-  const last = changes[changes.length - 1];
-  if (last) {
-    const at = last.type === "move" ? last.to : last.square;
-    if (last.type !== "remove") {
-      marks["hl-line"].push(...linesThrough(at, n));
-      marks.moved.push(at);
+  // Every queen the step placed, moved or removed: a ring where it is now, a ghost where it
+  // was, an arrow for a move; the lines of the one queen a single-change step touched.
+  for (const change of changes) {
+    if (change.type === "move") {
+      marks.moved.push(change.to);
+      marks.from.push(change.from);
+      arrows.push([change.from, change.to]);
+    } else if (change.type === "place") {
+      marks.moved.push(change.square);
+    } else {
+      marks.from.push(change.square);
     }
-    if (last.type === "move") marks.from.push(last.from);
-    if (last.type === "remove") marks.from.push(last.square);
+  }
+  if (changes.length === 1 && changes[0].type !== "remove") {
+    marks["hl-line"].push(...linesThrough(changes[0].type === "move" ? changes[0].to : changes[0].square, n));
+  }
+  const note = recording.frames[k - 1]?.step?.note;
+  if (note && note.kind === "proposal" && !note.taken && k > 0) {
+    // A refused proposal: the square it would have moved to, ringed, and the arrow it did not take.
+    marks.candidate.push(note.to);
   }
   const step = recording.stepAt(k);
   if (step && step.square && k > 0) {
@@ -138,6 +150,7 @@ export function frameModel(recording, k, n) {
     queens: queens.map((q) => ({ row: q.row, col: q.col, kind: fixed.has(key(q)) ? "locked" : clashing.has(key(q)) ? "clash" : "" })),
     pairs: pairs.map(([a, b]) => [a, b]),
     marks,
+    arrows,
     counters: {
       step: k,
       steps: recording.length,
@@ -157,4 +170,81 @@ export function thin(points, limit) {
   for (let i = 0; i < limit; i++) out.push(points[Math.floor(i * every)]);
   out.push(points[points.length - 1]);
   return out;
+}
+
+/** "c2→c7" for moves, "c5" for squares. */
+function moveList(changes, n, type) {
+  return changes.filter((c) => c.type === type)
+    .map((c) => (type === "move" ? `${squareName(c.from, n)}→${squareName(c.to, n)}` : squareName(c.square, n)));
+}
+
+/** At most `most` items, then how many more. */
+function listed(items, most = 6) {
+  return items.length <= most ? items.join(", ") : `${items.slice(0, most).join(", ")} and ${items.length - most} more`;
+}
+
+const number = (x) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString() : x.toPrecision(2));
+
+/**
+ * One line telling what frame `k` did and why: from the step's note where the solver gives one
+ * (the local-search family), from the board where it does not (a tree search's try is rejected
+ * because a queen on the board attacks its square), else from the changes themselves.
+ */
+export function narrate(recording, k, n) {
+  if (k === 0) {
+    const start = recording.start;
+    if (!start) return "";
+    const fixed = start.fixed.length ? `, ${start.fixed.length} locked` : "";
+    return start.board.length > start.fixed.length ? `start: the solver's first board${fixed}` : `start: an empty board${fixed}`;
+  }
+  const frame = recording.frames[k - 1];
+  if (!frame) return "";
+  const { changes, step } = frame;
+  const moves = moveList(changes, n, "move");
+  const placed = moveList(changes, n, "place");
+  const removed = moveList(changes, n, "remove");
+  const note = step && step.note;
+  if (note) {
+    switch (note.kind) {
+      case "thrown":
+        return `every queen to a random row: ${moves.length} moved${moves.length ? ` (${listed(moves)})` : ""}`;
+      case "tried":
+        return `each queen tried on a random row: ${note.kept} kept (no worse), ${note.undone} put back (worse)${moves.length ? `; moved ${listed(moves)}` : ""}`;
+      case "proposal": {
+        const move = `${squareName(note.from, n)}→${squareName(note.to, n)}`;
+        if (note.loss <= 0) return `move ${move}: ${note.loss < 0 ? `better by ${-note.loss}` : "no worse"}, taken`;
+        const chance = `p = e^(−${note.loss}/T) = ${number(note.probability)} at T = ${number(note.temperature)}`;
+        return note.taken ? `worse move ${move} (by ${note.loss}) accepted: ${chance}` : `try ${move}: worse by ${note.loss}, rejected (${chance})`;
+      }
+      case "climbed":
+        return `climb: ${listed(moves)}, the best single move`;
+      case "stuck":
+        return "stuck: no single move improves the board (a local optimum); nothing moves";
+      case "shake":
+        return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
+      case "restart":
+        return `restart of ${note.queens} queen${note.queens === 1 ? "" : "s"}, the score having stalled: ${moves.length ? listed(moves) : "they drew their own rows"}`;
+      default:
+        break;
+    }
+  }
+  const parts = [];
+  if (removed.length) parts.push(`backtrack: remove ${listed(removed)}`);
+  if (step && step.square) {
+    const name = squareName(step.square, n);
+    if (placed.includes(name)) {
+      parts.push(`try ${name}: free, place a queen`);
+    } else {
+      const board = recording.boardAt(k);
+      const by = board.find((q) => sharedLine(q, step.square));
+      parts.push(by ? `try ${name}: attacked by ${squareName(by, n)} on a ${sharedLine(by, step.square)}, rejected` : `try ${name}`);
+    }
+    const others = placed.filter((p) => p !== name);
+    if (others.length) parts.push(`place ${listed(others)}`);
+  } else {
+    if (placed.length) parts.push(`place ${listed(placed)}`);
+  }
+  if (moves.length) parts.push(`move ${listed(moves)}`);
+  if (!parts.length) return step ? "no change" : "";
+  return parts.join("; ");
 }

@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, thin } from "./replay.js";
+import { Recording, frameModel, narrate, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 const LEGEND = [
@@ -64,6 +64,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
   };
   const unitCell = h("th", {}, "iterations");
   const scoreDoc = h("p", { id: "w-score-doc", class: "note score-doc" });
+  const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
+  const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
@@ -99,6 +101,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     h("div", { class: "layout reorder" },
       h("div", { class: "board-column" },
         boardBox,
+        narration,
         h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
       h("aside", {},
         h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
@@ -110,6 +113,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "queens"), counters.queens),
           h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs)),
         scoreDoc,
+        log,
         chartBox, error, about)));
 
   function unitLabelSpan() {
@@ -297,11 +301,14 @@ export function createWatch({ limits, solvers, pushSettings }) {
       counters.score.textContent = "–";
       counters.queens.textContent = String(state.locked.length);
       counters.pairs.textContent = "0";
+      narration.textContent = recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.";
+      log.replaceChildren();
       return;
     }
     const k = player.position;
     const model = frameModel(recording, k, state.n);
     board.render(model);
+    tell(recording, k);
     const c = model.counters;
     counters.step.textContent = `${c.step.toLocaleString()} of ${c.steps.toLocaleString()}${recording.done ? "" : "…"}`;
     counters.iteration.textContent = c.iteration.toLocaleString();
@@ -309,6 +316,21 @@ export function createWatch({ limits, solvers, pushSettings }) {
     counters.queens.textContent = String(c.queens);
     counters.pairs.textContent = String(c.pairs);
     drawChart(c.iteration);
+  }
+
+  /** The step's narration, and the log of the steps before it (the last 40), the step's last. */
+  function tell(recording, k) {
+    const text = `Step ${k.toLocaleString()}: ${narrate(recording, k, state.n)}`;
+    if (narration.textContent !== text) narration.textContent = text;
+    if (log.dataset.step === String(k) && log.dataset.length === String(recording.length)) return;
+    log.dataset.step = String(k);
+    log.dataset.length = String(recording.length);
+    const first = Math.max(0, k - 39);
+    log.replaceChildren(...Array.from({ length: k - first + 1 }, (_, i) => {
+      const at = first + i;
+      return h("li", { value: at, "aria-current": at === k ? "step" : undefined }, narrate(recording, at, state.n));
+    }));
+    log.scrollTop = log.scrollHeight;
   }
 
   function drawChart(cursor) {
