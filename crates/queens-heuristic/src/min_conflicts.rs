@@ -84,7 +84,8 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         counter per diagonal (8 bytes a queen in all), gather the start's random probes so that \
         their cache misses overlap, keep locked queens in place, and kick a queen stuck in a \
         local minimum with a swap that does not improve.",
-    score: "minus the pairs of queens that share a diagonal (rows and columns never clash), after each round of swaps; 0 means solved",
+    score: "minus the collisions: on every diagonal, its queens beyond the first (rows and \
+        columns never clash), counted after each round of swaps; 0 means solved",
     unit: "a swap tried",
     counts: Counts::Iterations,
     shapes: Shapes {

@@ -132,7 +132,7 @@ test("the score is defined beside it, and explanations show code as code and cur
   assert.doesNotMatch(about, /p = 0\.23/, "the prose does not quote a default as the value");
   assert.match(about, /p = 0\.4/, "the value set is listed");
   await page.selectOption("#w-solver", "min-conflicts");
-  assert.match(await page.textContent("#w-score-doc"), /^Score: minus the pairs of queens that share a diagonal/);
+  assert.match(await page.textContent("#w-score-doc"), /^Score: minus the collisions: on every diagonal, its queens beyond the first/);
   await page.selectOption("#w-solver", "simulated-annealing");
   assert.match(await page.textContent("#w-about"), /e\^\(−Δ\/T\), where Δ > 0 is how much the score drops/);
   assert.deepEqual(page.errors, []);

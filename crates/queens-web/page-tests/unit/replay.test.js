@@ -115,6 +115,8 @@ test("the notes of a local search are told", () => {
     "worse move c2→c7 (by 2) accepted: p = e^(−2/T) = 0.31 at T = 2.4");
   assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: -3, probability: 1, temperature: 900, taken: true }, [move]),
     "move c2→c7: better by 3, taken");
+  assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(1, 2), loss: 0, probability: 1, temperature: 900, taken: true }),
+    "try c2→c2: the queen's own square, nothing moves");
   assert.equal(tell({ kind: "stuck" }), "stuck: no single move improves the board (a local optimum); nothing moves");
   assert.equal(tell({ kind: "climbed" }, [move]), "climb: c2→c7, the best single move");
   assert.equal(tell({ kind: "restart", queens: 4 }, [move]), "restart of 4 queens, the score having stalled: c2→c7");

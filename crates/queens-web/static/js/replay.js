@@ -212,6 +212,7 @@ export function narrate(recording, k, n) {
         return `each queen tried on a random row: ${note.kept} kept (no worse), ${note.undone} put back (worse)${moves.length ? `; moved ${listed(moves)}` : ""}`;
       case "proposal": {
         const move = `${squareName(note.from, n)}→${squareName(note.to, n)}`;
+        if (key(note.from) === key(note.to)) return `try ${move}: the queen's own square, nothing moves`;
         if (note.loss <= 0) return `move ${move}: ${note.loss < 0 ? `better by ${-note.loss}` : "no worse"}, taken`;
         const chance = `p = e^(−${note.loss}/T) = ${number(note.probability)} at T = ${number(note.temperature)}`;
         return note.taken ? `worse move ${move} (by ${note.loss}) accepted: ${chance}` : `try ${move}: worse by ${note.loss}, rejected (${chance})`;
