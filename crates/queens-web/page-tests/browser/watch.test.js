@@ -169,3 +169,21 @@ test("every change of a step is drawn and told, and the steps are logged", async
   assert.match(await climbing.textContent("#w-narration"), /stuck: no single move improves the board/);
   for (const p of [page, annealing, climbing]) assert.deepEqual(p.errors, []);
 });
+
+test("hill climbing shows the scores of the moves it weighs, and the one it takes next", async () => {
+  const page = await session.open("#watch?solver=hill-climbing&n=8&seed=3&step=2");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  await page.check("#w-neighbours");
+  const shown = await page.evaluate(() => ({
+    ring: [...document.querySelectorAll("#w-board .cell.candidate")].map((c) => c.dataset.square),
+    coloured: [...document.querySelectorAll("#w-board .cell")].filter((c) => c.style.background).length,
+  }));
+  assert.equal(shown.coloured, 8 * 7, "N(N − 1) moves coloured");
+  await page.click("#w-step");
+  const next = await page.textContent("#w-narration");
+  assert.match(next, new RegExp(`^Step 3: climb: [a-h]\\d→${shown.ring[0]},`), `the ring (${shown.ring}) is where step 3 moves`);
+  await page.click("#w-step");
+  assert.match(await page.textContent("#w-narration"), /stuck/);
+  assert.deepEqual(await page.$$eval("#w-board .cell.candidate", (cells) => cells.length), 0, "no ring on a local optimum");
+  assert.deepEqual(page.errors, []);
+});

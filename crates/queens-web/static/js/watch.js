@@ -5,10 +5,10 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
-import { lineChart } from "./charts.js";
+import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, narrate, thin } from "./replay.js";
+import { Recording, frameModel, narrate, neighbourScores, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 const LEGEND = [
@@ -64,6 +64,11 @@ export function createWatch({ limits, solvers, pushSettings }) {
   };
   const unitCell = h("th", {}, "iterations");
   const scoreDoc = h("p", { id: "w-score-doc", class: "note score-doc" });
+  // The hill-climbing family's own state: the score of every move it weighs at this step.
+  const neighbours = h("input", { id: "w-neighbours", type: "checkbox", onchange: () => render() });
+  const neighboursBox = h("div", { class: "neighbours", hidden: true },
+    h("label", {}, neighbours, " neighbour scores: the board's score after moving each column's queen to each square"),
+    h("div", { class: "heat-scale" }, h("span", {}, "worse"), h("i"), h("span", {}, "better; the ring is the move a climber takes")));
   const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
   const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
@@ -113,6 +118,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "queens"), counters.queens),
           h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs)),
         scoreDoc,
+        neighboursBox,
         log,
         chartBox, error, about)));
 
@@ -147,6 +153,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }));
     for (const el of element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
     unitCell.textContent = unitLabel(solver);
+    neighboursBox.hidden = !/hill-climbing/.test(solver.name);
     scoreDoc.textContent = `Score: ${solver.score}.`;
     fill(about, explanation(solver, values));
   }
@@ -307,6 +314,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     const k = player.position;
     const model = frameModel(recording, k, state.n);
+    if (neighbours.checked && !neighboursBox.hidden && state.n <= 64) showNeighbours(model);
     board.render(model);
     tell(recording, k);
     const c = model.counters;
@@ -316,6 +324,19 @@ export function createWatch({ limits, solvers, pushSettings }) {
     counters.queens.textContent = String(c.queens);
     counters.pairs.textContent = String(c.pairs);
     drawChart(c.iteration);
+  }
+
+  /** Colours each square by the score of moving its column's queen there; rings the best. */
+  function showNeighbours(model) {
+    const { scores, best } = neighbourScores(model.queens, state.n);
+    const values = [...scores.values()];
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    model.heat = (row, col) => {
+      const score = scores.get(`${row},${col}`);
+      return score === undefined ? null : heatColour(high > low ? (score - low) / (high - low) : 0.5);
+    };
+    model.marks.candidate = best ? [best] : [];
+    model.marks["hl-line"] = [];
   }
 
   /** The step's narration, and the log of the steps before it (the last 40), the step's last. */
