@@ -73,7 +73,8 @@ pub enum Event<'a> {
         /// squares.
         #[serde(skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
-        /// What the step did and why, where the solver says (the local-search family).
+        /// What the step did and why, where the solver says (the local-search family, the
+        /// genetic algorithm).
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<StepNote>,
     },
@@ -95,7 +96,7 @@ pub enum Event<'a> {
     },
 }
 
-/// What one step of a local search did, and why: the reason behind the board's change, or
+/// What one step of a local search (or a generation of a genetic algorithm) did, and why: the reason behind the board's change, or
 /// behind its lack of one. Serialized with a `kind` field
 /// (`{"kind": "proposal", "from": …, "to": …, "loss": 2, "probability": 0.31, …}`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -143,6 +144,18 @@ pub enum StepNote {
     Restart {
         /// Queens thrown.
         queens: u32,
+    },
+    /// A genetic algorithm's generation, bred: its size and its best, mean and worst fitness
+    /// (the board shown is its best).
+    Generation {
+        /// Chromosomes in the population.
+        size: u32,
+        /// The best fitness (0: a solution).
+        best: i64,
+        /// The mean fitness.
+        mean: f64,
+        /// The worst fitness.
+        worst: i64,
     },
 }
 

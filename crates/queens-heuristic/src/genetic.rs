@@ -21,7 +21,7 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, Observer, Outcome, ParamError, ParamValues, Parameter, Problem, SolveError, Solver,
-    SolverDescriptor, Square, StopReason, Verdict,
+    SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -315,8 +315,17 @@ impl Solver for Genetic {
             // counts as a step.
             if generation > 0 {
                 let best_fitness = *best_fitness;
+                let fitness = || {
+                    let all = population.iter().map(|chromosome| chromosome.0);
+                    StepNote::Generation {
+                        size: population.len() as u32,
+                        best: best_fitness,
+                        mean: all.clone().sum::<i64>() as f64 / population.len() as f64,
+                        worst: all.min().unwrap_or(best_fitness),
+                    }
+                };
                 let shown_then_step = show_best(&mut reporter, &mut shown, best, cols)
-                    .and_then(|()| reporter.step(generation, || best_fitness));
+                    .and_then(|()| reporter.step_noted(generation, || best_fitness, fitness));
                 if let Err(stop) = shown_then_step {
                     break Verdict::Stopped(stop);
                 }

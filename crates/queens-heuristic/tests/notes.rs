@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::{Budget, Event, NoObserver, Outcome, Problem, Square, StepNote, solve::run};
-use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
+use queens_heuristic::{Genetic, GeneticParams, LocalSearch, LocalSearchKind, LocalSearchParams};
 
 /// A step's note and the moves the step made.
 type NotedStep = (StepNote, Vec<(Square, Square)>);
@@ -157,4 +157,45 @@ fn random_searches_say_what_they_threw_and_kept() {
             assert!(moves.len() <= kept as usize);
         }
     }
+}
+
+#[test]
+fn genetic_generations_tell_their_population() {
+    let problem = Problem::square(8).unwrap();
+    let params = GeneticParams {
+        seed: 4,
+        ..GeneticParams::default()
+    };
+    let mut notes = Vec::new();
+    let outcome = {
+        let mut observer = |event: &Event<'_>| {
+            if let Event::Step { score, note, .. } = event {
+                notes.push((*score, note.expect("every generation is noted")));
+            }
+            ControlFlow::Continue(())
+        };
+        let budget = &mut Budget::unlimited().with_max_iterations(200);
+        run(&mut Genetic::new(params), &problem, budget, &mut observer).unwrap()
+    };
+    let budget = &mut Budget::unlimited().with_max_iterations(200);
+    let quiet = run(&mut Genetic::new(params), &problem, budget, &mut NoObserver).unwrap();
+    assert_eq!(outcome.solution(), quiet.solution());
+    assert_eq!(outcome.stats.iterations, quiet.stats.iterations);
+    assert!(!notes.is_empty());
+    let mut spread = false;
+    for (score, note) in notes {
+        let StepNote::Generation {
+            size,
+            best,
+            mean,
+            worst,
+        } = note
+        else {
+            panic!("genetic notes generations, not {note:?}");
+        };
+        assert_eq!((size, best), (params.population, score));
+        assert!(worst as f64 <= mean && mean <= best as f64, "{note:?}");
+        spread |= worst < best;
+    }
+    assert!(spread, "a population is not all alike");
 }

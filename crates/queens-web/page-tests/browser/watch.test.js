@@ -187,3 +187,12 @@ test("hill climbing shows the scores of the moves it weighs, and the one it take
   assert.deepEqual(await page.$$eval("#w-board .cell.candidate", (cells) => cells.length), 0, "no ring on a local optimum");
   assert.deepEqual(page.errors, []);
 });
+
+test("the genetic algorithm shows its population's fitness, not only its best board", async () => {
+  const page = await session.open("#watch?solver=genetic&n=8&seed=4&step=40");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  assert.match(await page.textContent("#w-narration"), /^Step 40: generation of 200: fitness best -?\d+, mean -?[\d.]+, worst -?\d+; the best board/);
+  assert.equal(await page.$$eval("#w-chart path.series", (paths) => paths.length), 3, "best, mean and worst");
+  assert.match(await page.textContent("#w-chart"), /Population fitness by generation/);
+  assert.deepEqual(page.errors, []);
+});

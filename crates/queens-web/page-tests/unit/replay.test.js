@@ -163,3 +163,15 @@ test("the neighbour scores are the evaluation after each single-queen move", () 
     assert.deepEqual(best, brute, `frame ${k}`);
   }
 });
+
+test("a genetic generation is told with its population's fitness", () => {
+  const recording = recorded([sq(0, 0), sq(1, 2)], [
+    { type: "step", iteration: 1, score: -3, note: { kind: "generation", size: 200, best: -3, mean: -8.455, worst: -17 } },
+    { type: "move", from: sq(1, 2), to: sq(4, 2) },
+    { type: "step", iteration: 2, score: -2, note: { kind: "generation", size: 200, best: -2, mean: -7.9, worst: -15 } },
+  ]);
+  assert.equal(narrate(recording, 1, 8), "generation of 200: fitness best -3, mean -8.5, worst -17; the best board is unchanged");
+  assert.equal(narrate(recording, 2, 8), "generation of 200: fitness best -2, mean -7.9, worst -15; the best board changed (c2→c5)");
+  assert.deepEqual(recording.fitness().map((line) => line.points), [[[1, -3], [2, -2]], [[1, -8.455], [2, -7.9]], [[1, -17], [2, -15]]]);
+  assert.equal(recorded([], []).fitness(), null);
+});

@@ -61,7 +61,10 @@ function titleText(lines, x, y) {
 export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width = 360, height = 240, legend = true }) {
   const lines = titleLines(title, width);
   height += 16 * Math.max(0, lines.length - 1);
-  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length, bottom: 40 };
+  // A legend of several series gets its own row above the plot, clear of the lines.
+  const legendRow = legend && series.length > 1 ? 18 : 0;
+  height += legendRow;
+  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length + legendRow, bottom: 40 };
   const all = series.flatMap((x) => x.points);
   const xs = all.map((p) => p[0]);
   const ys = all.map((p) => p[1]);
@@ -96,11 +99,13 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width
   if (cursor !== undefined && cursor !== null) {
     svg.append(s("line", { x1: x(cursor), x2: x(cursor), y1: margin.top, y2: height - margin.bottom, class: "cursor" }));
   }
-  if (legend && series.length > 1) {
+  if (legendRow) {
+    let left = margin.left;
+    const top = margin.top - legendRow + 4;
     series.forEach((line, i) => {
-      const top = margin.top + 4 + i * 14;
-      svg.append(s("rect", { x: margin.left + 8, y: top - 8, width: 10, height: 3, fill: colour(i) }));
-      svg.append(s("text", { x: margin.left + 22, y: top - 4, class: "legend-text" }, line.name));
+      svg.append(s("rect", { x: left, y: top - 4, width: 10, height: 3, fill: colour(i) }));
+      svg.append(s("text", { x: left + 14, y: top, class: "legend-text" }, line.name));
+      left += 24 + line.name.length * 6.5;
     });
   }
   return svg;

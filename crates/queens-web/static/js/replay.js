@@ -89,6 +89,13 @@ export class Recording {
     return null;
   }
 
+  /** A genetic run's best, mean and worst fitness by generation, or null for other runs. */
+  fitness() {
+    const generations = this.frames.map((f) => f.step).filter((s) => s && s.note && s.note.kind === "generation");
+    if (!generations.length) return null;
+    return ["best", "mean", "worst"].map((name) => ({ name, points: generations.map((s) => [s.iteration, s.note[name]]) }));
+  }
+
   /** Every step's (iteration, score). */
   scores() {
     return this.frames.filter((f) => f.step).map((f) => [f.step.iteration, f.step.score]);
@@ -223,6 +230,11 @@ export function narrate(recording, k, n) {
         return "stuck: no single move improves the board (a local optimum); nothing moves";
       case "shake":
         return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
+      case "generation": {
+        const changed = moves.length + placed.length;
+        return `generation of ${note.size}: fitness best ${note.best}, mean ${note.mean.toFixed(1)}, worst ${note.worst}; `
+          + (changed ? `the best board changed (${listed([...moves, ...placed])})` : "the best board is unchanged");
+      }
       case "restart":
         return `restart of ${note.queens} queen${note.queens === 1 ? "" : "s"}, the score having stalled: ${moves.length ? listed(moves) : "they drew their own rows"}`;
       default:

@@ -364,6 +364,20 @@ export function createWatch({ limits, solvers, pushSettings }) {
       chartBox.replaceChildren();
       return;
     }
+    const fitness = recording.fitness();
+    if (fitness) {
+      // The genetic algorithm's own state: its whole population's fitness, not only the best.
+      chartBox.replaceChildren(lineChart({
+        series: fitness.map((line) => ({ ...line, points: thin(line.points, 400) })),
+        xLabel: "generations",
+        yLabel: "fitness (higher is better)",
+        title: "Population fitness by generation",
+        cursor,
+        width: 380,
+        height: 220,
+      }));
+      return;
+    }
     chartBox.replaceChildren(lineChart({
       series: [{ name: "score", points }],
       xLabel: unitLabel(state.solver),
