@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, frameModel, narrate, neighbourScores, thin } from "../../static/js/replay.js";
+import { Recording, frameModel, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
 import { attackingPairs, key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -174,4 +174,14 @@ test("a genetic generation is told with its population's fitness", () => {
   assert.equal(narrate(recording, 2, 8), "generation of 200: fitness best -2, mean -7.9, worst -15; the best board changed (c2→c5)");
   assert.deepEqual(recording.fitness().map((line) => line.points), [[[1, -3], [2, -2]], [[1, -8.455], [2, -7.9]], [[1, -17], [2, -15]]]);
   assert.equal(recorded([], []).fitness(), null);
+});
+
+test("the solver's own state is read from its last note", () => {
+  const recording = recorded([sq(1, 2)], [
+    { type: "step", iteration: 1, score: 0, note: { kind: "proposal", from: sq(1, 2), to: sq(3, 2), loss: 2, probability: 0.5134, temperature: 3.0, taken: false } },
+    { type: "step", iteration: 2, score: 0 },
+  ]);
+  assert.equal(solverState(recording, 1), "temperature T = 3; the last proposal was worse by 2, its chance e^(−2/T) = 0.51");
+  assert.equal(solverState(recording, 2), "", "a step without a note has no state to tell");
+  assert.equal(solverState(recording, 0), "");
 });

@@ -190,7 +190,8 @@ function listed(items, most = 6) {
   return items.length <= most ? items.join(", ") : `${items.slice(0, most).join(", ")} and ${items.length - most} more`;
 }
 
-const number = (x) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString() : x.toPrecision(2));
+/** A number as the narration prints it: whole, or two significant digits. */
+export const number = (x) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString() : x.toPrecision(2));
 
 /**
  * One line telling what frame `k` did and why: from the step's note where the solver gives one
@@ -303,4 +304,22 @@ export function neighbourScores(queens, n) {
     }
   }
   return { scores, best };
+}
+
+/** The solver's own state after frame `k`, from its last step's note, in words; "" if none. */
+export function solverState(recording, k) {
+  const note = recording.stepAt(k)?.note;
+  if (!note) return "";
+  switch (note.kind) {
+    case "proposal":
+      return `temperature T = ${number(note.temperature)}; the last proposal ${note.loss > 0 ? `was worse by ${note.loss}, its chance e^(−${note.loss}/T) = ${number(note.probability)}` : "was no worse, taken for sure"}`;
+    case "shake":
+      return `chance of a shake: ${number(note.probability)}`;
+    case "generation":
+      return `population ${note.size}: fitness ${note.worst} to ${note.best}, mean ${note.mean.toFixed(1)}`;
+    case "tried":
+      return `${note.kept} moves kept, ${note.undone} put back this step`;
+    default:
+      return "";
+  }
 }

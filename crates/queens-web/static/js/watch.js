@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, narrate, neighbourScores, thin } from "./replay.js";
+import { Recording, frameModel, narrate, neighbourScores, solverState, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 const LEGEND = [
@@ -61,6 +61,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     score: h("td", { id: "w-score" }, "–"),
     queens: h("td", { id: "w-queens" }, "0"),
     pairs: h("td", { id: "w-pairs" }, "0"),
+    state: h("td", { id: "w-state" }, "–"),
   };
   const unitCell = h("th", {}, "iterations");
   const scoreDoc = h("p", { id: "w-score-doc", class: "note score-doc" });
@@ -116,7 +117,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, unitCell, counters.iteration),
           h("tr", {}, h("th", {}, "score"), counters.score),
           h("tr", {}, h("th", {}, "queens"), counters.queens),
-          h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs)),
+          h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs),
+          h("tr", {}, h("th", {}, "solver's state"), counters.state)),
         scoreDoc,
         neighboursBox,
         log,
@@ -308,6 +310,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       counters.score.textContent = "–";
       counters.queens.textContent = String(state.locked.length);
       counters.pairs.textContent = "0";
+      counters.state.textContent = "–";
       narration.textContent = recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.";
       log.replaceChildren();
       return;
@@ -323,6 +326,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     counters.score.textContent = c.score === null ? "–" : c.score.toLocaleString();
     counters.queens.textContent = String(c.queens);
     counters.pairs.textContent = String(c.pairs);
+    counters.state.textContent = solverState(recording, k) || "–";
     drawChart(c.iteration);
   }
 
