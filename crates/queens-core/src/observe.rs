@@ -74,7 +74,7 @@ pub enum Event<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
         /// What the step did and why, where the solver says (the local-search family, the
-        /// genetic algorithm).
+        /// electric force, the genetic algorithm).
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<StepNote>,
     },
@@ -96,7 +96,8 @@ pub enum Event<'a> {
     },
 }
 
-/// What one step of a local search (or a generation of a genetic algorithm) did, and why: the reason behind the board's change, or
+/// What one step of a local search (a push of the electric force, a generation of a genetic
+/// algorithm) did, and why: the reason behind the board's change, or
 /// behind its lack of one. Serialized with a `kind` field
 /// (`{"kind": "proposal", "from": …, "to": …, "loss": 2, "probability": 0.31, …}`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -143,6 +144,20 @@ pub enum StepNote {
     /// random restart.
     Restart {
         /// Queens thrown.
+        queens: u32,
+    },
+    /// The electric force's push: every one of the `attacked` queens moved one square along
+    /// the force on it; `restarted` when the step begins from a new random board (the last
+    /// one did not settle, or its loose queens had no placement).
+    Push {
+        /// Queens attacked before the push.
+        attacked: u32,
+        /// Whether a new random board came before it.
+        restarted: bool,
+    },
+    /// The last `queens` loose queens placed by brute force on free squares: a solution.
+    BruteForce {
+        /// Queens placed.
         queens: u32,
     },
     /// A genetic algorithm's generation, bred: its size and its best, mean and worst fitness

@@ -27,7 +27,7 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Observer, Outcome, Parameter, Problem, SolveError, Solver, SolverDescriptor,
-    Square, StopReason, Verdict,
+    Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -429,6 +429,8 @@ impl Solver for ElectricForce {
         let mut reporter = Reporter::new(observer);
         let mut iterations = 0u64;
         let mut first = true;
+        // Whether the next push starts from a new random board (for its step note).
+        let mut restarted = false;
         let verdict = 'attempts: {
             if n == 2 || n == 3 {
                 break 'attempts Verdict::Unsolvable;
@@ -458,8 +460,12 @@ impl Solver for ElectricForce {
                         if let Err(stop) = charges.step(&params, &mut rng, &mut reporter) {
                             break 'attempts Verdict::Stopped(stop);
                         }
-                        if let Err(stop) = reporter.step(iterations, || -charges.attacking_pairs())
-                        {
+                        let note = StepNote::Push {
+                            attacked: loose.len() as u32,
+                            restarted: std::mem::take(&mut restarted),
+                        };
+                        let score = || -charges.attacking_pairs();
+                        if let Err(stop) = reporter.step_noted(iterations, score, || note) {
                             break 'attempts Verdict::Stopped(stop);
                         }
                         loose = charges.attacked();
@@ -468,16 +474,25 @@ impl Solver for ElectricForce {
                         break (charges, loose);
                     }
                     show(&charges, &mut reporter, Some(()));
+                    restarted = true;
                 };
                 if loose.is_empty() {
                     break 'attempts Verdict::Solved(charges.board());
                 }
                 match charges.brute_force(&loose, &mut reporter) {
-                    Ok(true) => break 'attempts Verdict::Solved(charges.board()),
+                    Ok(true) => {
+                        // The placement's step: the board is solved whatever the observer says.
+                        let note = StepNote::BruteForce {
+                            queens: loose.len() as u32,
+                        };
+                        let _ = reporter.step_noted(iterations, || 0, || note);
+                        break 'attempts Verdict::Solved(charges.board());
+                    }
                     Ok(false) => {}
                     Err(stop) => break 'attempts Verdict::Stopped(stop),
                 }
                 show(&charges, &mut reporter, Some(()));
+                restarted = true;
             }
         };
         Ok(Outcome::new(verdict)

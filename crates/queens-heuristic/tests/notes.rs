@@ -5,7 +5,10 @@
 use std::ops::ControlFlow;
 
 use queens_core::{Budget, Event, NoObserver, Outcome, Problem, Square, StepNote, solve::run};
-use queens_heuristic::{Genetic, GeneticParams, LocalSearch, LocalSearchKind, LocalSearchParams};
+use queens_heuristic::{
+    ElectricForce, ElectricParams, Genetic, GeneticParams, LocalSearch, LocalSearchKind,
+    LocalSearchParams,
+};
 
 /// A step's note and the moves the step made.
 type NotedStep = (StepNote, Vec<(Square, Square)>);
@@ -198,4 +201,72 @@ fn genetic_generations_tell_their_population() {
         spread |= worst < best;
     }
     assert!(spread, "a population is not all alike");
+}
+
+#[test]
+fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
+    let problem = Problem::square(8).unwrap();
+    let (mut restarts, mut brute_forces) = (0, 0);
+    for seed in 0..12 {
+        let params = ElectricParams {
+            seed,
+            ..ElectricParams::default()
+        };
+        let mut steps: Vec<(StepNote, usize)> = Vec::new();
+        let mut moves = 0;
+        let outcome = {
+            let mut observer = |event: &Event<'_>| {
+                match event {
+                    Event::Move { .. } => moves += 1,
+                    Event::Step { note, .. } => {
+                        let note = note.expect("every step of the electric force is noted");
+                        steps.push((note, std::mem::take(&mut moves)));
+                    }
+                    _ => {}
+                }
+                ControlFlow::Continue(())
+            };
+            let budget = &mut Budget::unlimited().with_max_iterations(2000);
+            run(
+                &mut ElectricForce::new(params),
+                &problem,
+                budget,
+                &mut observer,
+            )
+            .unwrap()
+        };
+        let budget = &mut Budget::unlimited().with_max_iterations(2000);
+        let quiet = run(
+            &mut ElectricForce::new(params),
+            &problem,
+            budget,
+            &mut NoObserver,
+        );
+        assert_eq!(outcome.solution(), quiet.unwrap().solution(), "seed {seed}");
+        for (i, &(note, moved)) in steps.iter().enumerate() {
+            match note {
+                StepNote::Push {
+                    attacked,
+                    restarted,
+                } => {
+                    assert!(
+                        moved <= attacked as usize,
+                        "seed {seed}: {note:?}, {moved} moved"
+                    );
+                    restarts += usize::from(restarted);
+                }
+                StepNote::BruteForce { queens } => {
+                    assert!((1..=2).contains(&queens), "{note:?}");
+                    assert_eq!(i, steps.len() - 1, "the brute force ends the run");
+                    assert!(outcome.solution().is_some());
+                    brute_forces += 1;
+                }
+                other => panic!("the electric force notes {other:?}"),
+            }
+        }
+    }
+    assert!(
+        restarts > 0 && brute_forces > 0,
+        "{restarts} restarts, {brute_forces} brute forces"
+    );
 }

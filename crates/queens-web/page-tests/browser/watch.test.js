@@ -196,3 +196,13 @@ test("the genetic algorithm shows its population's fitness, not only its best bo
   assert.match(await page.textContent("#w-chart"), /Population fitness by generation/);
   assert.deepEqual(page.errors, []);
 });
+
+test("the electric force tells its pushes and its brute force", async () => {
+  const page = await session.open("#watch?solver=electric-force&n=8&seed=4&run=1");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+  await page.click("#w-end");
+  assert.match(await page.textContent("#w-narration"), /brute force of the last 2 queens: lifted to [a-h]\d(, [a-h]\d|, the rest already on free squares), solved$/);
+  const log = await page.$$eval("#w-log li", (items) => items.map((li) => li.textContent));
+  assert.ok(log.slice(0, -1).every((line) => /push: the \d+ attacked queens? moved/.test(line) || line.startsWith("start")), log.slice(-4).join("\n"));
+  assert.deepEqual(page.errors, []);
+});

@@ -185,3 +185,17 @@ test("the solver's own state is read from its last note", () => {
   assert.equal(solverState(recording, 2), "", "a step without a note has no state to tell");
   assert.equal(solverState(recording, 0), "");
 });
+
+test("the electric force's pushes, restarts and brute force are told", () => {
+  const recording = recorded([sq(0, 0), sq(1, 1), sq(5, 4)], [
+    { type: "move", from: sq(1, 1), to: sq(2, 1) },
+    { type: "step", iteration: 1, score: -1, note: { kind: "push", attacked: 2, restarted: false } },
+    { type: "remove", square: sq(2, 1) },
+    { type: "place", square: sq(3, 2) },
+    { type: "step", iteration: 1, score: 0, note: { kind: "brute_force", queens: 1 } },
+  ]);
+  assert.equal(narrate(recording, 1, 8), "push: the 2 attacked queens moved along the force on each (b2→b3)");
+  assert.equal(narrate(recording, 2, 8), "brute force of the last 1 queen: lifted to c4, solved");
+  const restart = recorded([sq(0, 0)], [{ type: "step", iteration: 1, score: 0, note: { kind: "push", attacked: 1, restarted: true } }]);
+  assert.equal(narrate(restart, 1, 8), "restart from a new random board, the last one not settling; push: the 1 attacked queen moved along the force on each, none could move");
+});

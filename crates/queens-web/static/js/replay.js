@@ -231,6 +231,15 @@ export function narrate(recording, k, n) {
         return "stuck: no single move improves the board (a local optimum); nothing moves";
       case "shake":
         return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
+      case "push": {
+        const pushed = `push: the ${note.attacked} attacked queen${note.attacked === 1 ? "" : "s"} moved along the force on each`
+          + (moves.length ? ` (${listed(moves)})` : ", none could move");
+        return note.restarted ? `restart from a new random board, the last one not settling; ${pushed}` : pushed;
+      }
+      case "brute_force":
+        return `brute force of the last ${note.queens} queen${note.queens === 1 ? "" : "s"}: `
+          + (placed.length ? `lifted to ${listed(placed)}${placed.length < note.queens ? ", the rest already on free squares" : ""}` : "they already stood on free squares")
+          + ", solved";
       case "generation": {
         const changed = moves.length + placed.length;
         return `generation of ${note.size}: fitness best ${note.best}, mean ${note.mean.toFixed(1)}, worst ${note.worst}; `
