@@ -73,8 +73,8 @@ pub enum Event<'a> {
         /// squares.
         #[serde(skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
-        /// What the step did and why, where the solver says (the local-search family, the
-        /// electric force, the genetic algorithm).
+        /// What the step did and why, where the solver says (the local-search family,
+        /// min-conflicts, the electric force, the genetic algorithm).
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<StepNote>,
     },
@@ -145,6 +145,19 @@ pub enum StepNote {
     Restart {
         /// Queens thrown.
         queens: u32,
+    },
+    /// Min-conflicts' repair of an attacked queen: a swap of its row with a random partner's,
+    /// `taken` when it lowers the collisions, or made regardless (`kicked`) when the queen has
+    /// found no better swap for too long.
+    Swap {
+        /// The attacked queen being repaired.
+        queen: Square,
+        /// The partner drawn (the queen itself when the draw fell on its own column).
+        partner: Square,
+        /// Whether the swap was made.
+        taken: bool,
+        /// Whether the swap was made regardless of its gain.
+        kicked: bool,
     },
     /// The electric force's push: every one of the `attacked` queens moved one square along
     /// the force on it; `restarted` when the step begins from a new random board (the last

@@ -22,7 +22,7 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Observer, Outcome, Parameter, Problem, SolveError, Solver, SolverDescriptor,
-    Square, StopReason, Verdict,
+    Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 
@@ -549,12 +549,17 @@ impl Search {
                 *iterations += 1;
                 budget.check_iterations(*iterations)?;
                 let other = self.movable.col(below(&mut self.rng, self.movable.len()));
+                let square = |col: usize, row: u32| Square::new(row, col as u32);
+                let (queen, partner) =
+                    (square(col, self.rows[col]), square(other, self.rows[other]));
+                let (mut taken, mut kicked) = (false, false);
                 if other != col {
                     // A queen stuck in a local minimum is kicked: it swaps even without a gain.
                     // On a large, nearly solved board an improving partner takes about a
                     // thousand tries, so patience grows with the board.
                     let kick = fruitless >= patience;
                     if self.try_swap(col, other, kick) {
+                        (taken, kicked) = (true, kick);
                         fruitless = 0;
                         self.report_swap(reporter, col, other)?;
                         if self.is_attacked(other) {
@@ -565,7 +570,13 @@ impl Search {
                     }
                 }
                 let collisions = self.collisions;
-                reporter.step(*iterations, || -(collisions as i64))?;
+                let note = || StepNote::Swap {
+                    queen,
+                    partner,
+                    taken,
+                    kicked,
+                };
+                reporter.step_noted(*iterations, || -(collisions as i64), note)?;
             }
         }
         Ok(true)

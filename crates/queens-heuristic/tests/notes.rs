@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use queens_core::{Budget, Event, NoObserver, Outcome, Problem, Square, StepNote, solve::run};
 use queens_heuristic::{
     ElectricForce, ElectricParams, Genetic, GeneticParams, LocalSearch, LocalSearchKind,
-    LocalSearchParams,
+    LocalSearchParams, MinConflicts, MinConflictsParams,
 };
 
 /// A step's note and the moves the step made.
@@ -268,5 +268,69 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
     assert!(
         restarts > 0 && brute_forces > 0,
         "{restarts} restarts, {brute_forces} brute forces"
+    );
+}
+
+#[test]
+fn min_conflicts_tells_each_swap_it_tries() {
+    let problem = Problem::square(16).unwrap();
+    let (mut taken_swaps, mut refused) = (0, 0);
+    for seed in 0..6 {
+        let params = MinConflictsParams {
+            seed,
+            ..MinConflictsParams::default()
+        };
+        let mut steps: Vec<(StepNote, Vec<(Square, Square)>)> = Vec::new();
+        let mut moves = Vec::new();
+        let outcome = {
+            let mut observer = |event: &Event<'_>| {
+                match event {
+                    Event::Move { from, to } => moves.push((*from, *to)),
+                    Event::Step { note, .. } => {
+                        let note = note.expect("every swap tried is noted");
+                        steps.push((note, std::mem::take(&mut moves)));
+                    }
+                    _ => {}
+                }
+                ControlFlow::Continue(())
+            };
+            let budget = &mut Budget::unlimited().with_max_iterations(100_000);
+            run(
+                &mut MinConflicts::with_params(params),
+                &problem,
+                budget,
+                &mut observer,
+            )
+            .unwrap()
+        };
+        assert!(outcome.solution().is_some(), "seed {seed}");
+        for (note, mut made) in steps {
+            let StepNote::Swap {
+                queen,
+                partner,
+                taken,
+                ..
+            } = note
+            else {
+                panic!("min-conflicts notes swaps, not {note:?}");
+            };
+            if taken {
+                let mut swapped = vec![
+                    (queen, Square::new(partner.row, queen.col)),
+                    (partner, Square::new(queen.row, partner.col)),
+                ];
+                swapped.sort_unstable();
+                made.sort_unstable();
+                assert_eq!(made, swapped, "{note:?}");
+                taken_swaps += 1;
+            } else {
+                assert!(made.is_empty(), "{note:?}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        taken_swaps > 0 && refused > 0,
+        "{taken_swaps} taken, {refused} refused"
     );
 }

@@ -199,3 +199,18 @@ test("the electric force's pushes, restarts and brute force are told", () => {
   const restart = recorded([sq(0, 0)], [{ type: "step", iteration: 1, score: 0, note: { kind: "push", attacked: 1, restarted: true } }]);
   assert.equal(narrate(restart, 1, 8), "restart from a new random board, the last one not settling; push: the 1 attacked queen moved along the force on each, none could move");
 });
+
+test("min-conflicts' swaps are told, the repaired column tinted", () => {
+  const recording = recorded([sq(0, 0), sq(1, 1), sq(5, 4)], [
+    { type: "step", iteration: 1, score: -1, note: { kind: "swap", queen: sq(1, 1), partner: sq(5, 4), taken: false, kicked: false } },
+    { type: "move", from: sq(1, 1), to: sq(5, 1) },
+    { type: "move", from: sq(5, 4), to: sq(1, 4) },
+    { type: "step", iteration: 2, score: 0, note: { kind: "swap", queen: sq(1, 1), partner: sq(5, 4), taken: true, kicked: false } },
+  ]);
+  assert.equal(narrate(recording, 1, 8), "try swapping b2 with e6: no fewer collisions, refused");
+  assert.equal(narrate(recording, 2, 8), "swap: b2 and e6 trade rows, fewer collisions (b2→b6, e6→e2)");
+  const model = frameModel(recording, 1, 8);
+  assert.deepEqual(model.marks.candidate, [sq(5, 4)]);
+  assert.equal(model.marks.row.length, 8);
+  assert.ok(model.marks.row.every((s) => s.col === 1));
+});

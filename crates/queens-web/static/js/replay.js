@@ -145,8 +145,13 @@ export function frameModel(recording, k, n) {
   }
   const note = recording.frames[k - 1]?.step?.note;
   if (note && note.kind === "proposal" && !note.taken && k > 0) {
-    // A refused proposal: the square it would have moved to, ringed, and the arrow it did not take.
+    // A refused proposal: the square it would have moved to, ringed.
     marks.candidate.push(note.to);
+  }
+  if (note && note.kind === "swap" && k > 0) {
+    // Min-conflicts' repair: the attacked queen's column tinted, a refused partner ringed.
+    for (let row = 0; row < n; row++) marks.row.push({ row, col: note.queen.col });
+    if (!note.taken && key(note.partner) !== key(note.queen)) marks.candidate.push(note.partner);
   }
   const step = recording.stepAt(k);
   if (step && step.square && k > 0) {
@@ -231,6 +236,14 @@ export function narrate(recording, k, n) {
         return "stuck: no single move improves the board (a local optimum); nothing moves";
       case "shake":
         return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
+      case "swap": {
+        const [queen, partner] = [squareName(note.queen, n), squareName(note.partner, n)];
+        if (key(note.queen) === key(note.partner)) return `repair ${queen}: the partner drawn is its own column, nothing to try`;
+        if (note.kicked) return `kick: ${queen} swaps rows with ${partner} whatever it gives, having found no better swap for long (${listed(moves)})`;
+        return note.taken
+          ? `swap: ${queen} and ${partner} trade rows, fewer collisions (${listed(moves)})`
+          : `try swapping ${queen} with ${partner}: no fewer collisions, refused`;
+      }
       case "push": {
         const pushed = `push: the ${note.attacked} attacked queen${note.attacked === 1 ? "" : "s"} moved along the force on each`
           + (moves.length ? ` (${listed(moves)})` : ", none could move");
