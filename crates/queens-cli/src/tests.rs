@@ -20,6 +20,7 @@ static NEWCOMER: SolverDescriptor = SolverDescriptor {
     summary: "a solver registered in one place",
     explanation: "It shows that a descriptor and one registration are all a solver needs \
         to appear in the help, the web API and experiments.",
+    pseudo_code: &[],
     score: "minus the attacking pairs",
     unit: "a queen moved",
     counts: Counts::Iterations,

@@ -40,6 +40,9 @@ pub struct SolverDescriptor {
     /// What its score is (the number its `Step` events carry), in one line for a learner:
     /// "minus the pairs of queens that attack each other; 0 means solved".
     pub score: &'static str,
+    /// Its pseudo-code, line by line, for the page to show beside the board: each line names
+    /// the moment of a step it does (`""` for none), as the step events name them.
+    pub pseudo_code: &'static [CodeLine],
     /// What one unit of its work is: "a full board checked", "a move", "a generation".
     pub unit: &'static str,
     /// Whether it counts `nodes` (tree searches) or `iterations` (local search), or neither.
@@ -208,6 +211,49 @@ impl Serialize for Shapes {
         shapes.serialize_field("fixed", &matches!(self.fixed, FixedQueens::Kept))?;
         shapes.end()
     }
+}
+
+/// A line of a solver's pseudo-code and the moment of a step it does.
+///
+/// Moments are named by the step events: a step's note kind (`proposal`, `stuck`, `swap`, …,
+/// with `accept`, `accept_worse`, `reject`, `kick` and `refused` telling how a proposal or a
+/// swap ended) or, for a tree search, `place`, `reject` and `backtrack`; `step` is any step.
+/// Indentation is written in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CodeLine {
+    /// The moment it does, or `""`.
+    pub moment: &'static str,
+    /// The line, indented by spaces.
+    pub text: &'static str,
+}
+
+/// Every moment a pseudo-code line may name: the step notes' kinds, how a proposal or a swap
+/// ended, a tree search's moments, and `step` for any step.
+pub const MOMENTS: &[&str] = &[
+    "step",
+    "place",
+    "reject",
+    "backtrack",
+    "thrown",
+    "tried",
+    "proposal",
+    "accept",
+    "accept_worse",
+    "climbed",
+    "stuck",
+    "shake",
+    "restart",
+    "swap",
+    "refused",
+    "kick",
+    "push",
+    "brute_force",
+    "generation",
+];
+
+/// A pseudo-code line: `line("place", "  put a queen on (r, c)")`.
+pub const fn line(moment: &'static str, text: &'static str) -> CodeLine {
+    CodeLine { moment, text }
 }
 
 /// One tunable parameter: `--set NAME=VALUE`, a field of the web API, a keyword in Python.

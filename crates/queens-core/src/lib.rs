@@ -47,7 +47,7 @@ pub mod verify;
 
 pub use board::{Board, QueenList, Queens};
 pub use budget::{Budget, CancelToken, StopReason};
-pub use descriptor::{ParamError, ParamValues, Parameter, SolverDescriptor};
+pub use descriptor::{CodeLine, ParamError, ParamValues, Parameter, SolverDescriptor, line};
 pub use error::{BoardError, ParseError, ProblemError, SolveError};
 pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
 pub use problem::Problem;

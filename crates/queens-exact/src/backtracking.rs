@@ -7,6 +7,7 @@
 //! so depth is limited by memory only.
 
 use queens_core::descriptor::Counts;
+use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
@@ -30,6 +31,24 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         constraint problems (Wirth's \"Algorithms + Data Structures = Programs\", 1976, made it \
         the classic example). Locked queens stand on the board from the start and their rows are \
         skipped; the search keeps its own stack, so any board size fits in memory.",
+    pseudo_code: &[
+        line("", "solve(row):"),
+        line("", "    if every row has its queen: return the board"),
+        line("step", "    for each square (row, c), left to right:"),
+        line(
+            "reject",
+            "        if a queen attacks it: try the next square",
+        ),
+        line(
+            "place",
+            "        put a queen there; solve(the next free row)",
+        ),
+        line(
+            "backtrack",
+            "        take it back (no square of a later row worked)",
+        ),
+        line("", "    every square failed: return to the row below"),
+    ],
     score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a square tried",
     counts: Counts::Nodes,

@@ -6,6 +6,7 @@
 //! board examined. Works on any R×C board with any number of queens.
 
 use queens_core::descriptor::Counts;
+use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
@@ -30,6 +31,15 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         with one queen locked by the user). Here it takes any R×C board, any number of queens \
         and any number of locked ones, and counts every board it examines, so its cost can be \
         compared with the cleverer searches.",
+    pseudo_code: &[
+        line(
+            "step",
+            "for each placement of the free queens on distinct squares:",
+        ),
+        line("", "    if no two queens attack each other:"),
+        line("", "        return the board"),
+        line("", "no placement works: there is no solution"),
+    ],
     score: "the queens on the board examined: always all of them; only the count of boards grows",
     unit: "a full board checked",
     counts: Counts::Nodes,

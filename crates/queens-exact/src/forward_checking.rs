@@ -8,6 +8,7 @@
 //! node is one placement.
 
 use queens_core::descriptor::Counts;
+use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
@@ -31,6 +32,24 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         search efficiency for constraint satisfaction problems\", 1980). Here it keeps locked \
         queens, takes any board with one queen per row, and is the default exhaustive solver: \
         it proves that a position has no solution as well as it finds one.",
+    pseudo_code: &[
+        line("", "solve(row):"),
+        line("", "    if every row has its queen: return the board"),
+        line("step", "    for each square (row, c) not yet struck:"),
+        line(
+            "place",
+            "        put a queen there; strike the squares it attacks",
+        ),
+        line(
+            "backtrack",
+            "        if a later row has no square left: take it back",
+        ),
+        line(
+            "",
+            "        else solve(the next free row); on failure take it back",
+        ),
+        line("", "    every square failed: return to the row below"),
+    ],
     score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a placement",
     counts: Counts::Nodes,

@@ -5,6 +5,7 @@
 //! free row fastest. One node is one board examined. Needs one queen per row.
 
 use queens_core::descriptor::Counts;
+use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
@@ -26,6 +27,12 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         It is the Queen's Challenge's second solver (part 4 of the 2021 blog series, \"One Queen \
         Per Row\"). Here it takes any board with one queen per row and any locked queens, whose \
         rows are skipped.",
+    pseudo_code: &[
+        line("step", "for each choice of one column in every free row:"),
+        line("", "    if no two queens attack each other:"),
+        line("", "        return the board"),
+        line("", "no choice works: there is no solution"),
+    ],
     score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",
     unit: "a full board checked",
     counts: Counts::Nodes,

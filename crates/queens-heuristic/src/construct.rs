@@ -10,6 +10,7 @@
 
 use std::io::{self, Write};
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::verify::PermutationCheck;
@@ -34,6 +35,11 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         the m queens problem\", Mathematics Magazine, 1969) in the form given by Bernhardsson \
         (1991). It gives one fixed solution, so it cannot keep locked queens (min-conflicts \
         can).",
+    pseudo_code: &[
+        line("", "rows ← 2, 4, 6, …, then 1, 3, 5, … (counting from 1)"),
+        line("", "if N mod 6 is 2 or 3: move a few rows within the list"),
+        line("", "the queen of column k goes on the k-th row of the list"),
+    ],
     score: "none: it writes a solution down without searching",
     unit: "—",
     counts: Counts::Nothing,

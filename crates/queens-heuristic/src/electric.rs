@@ -23,6 +23,7 @@
 //! Moving all queens at once from the same positions, or choosing among all six directions,
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -84,6 +85,26 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         another shared line, the improvement the article itself proposes (setting `avoid` to 0 turns it \
         off). Locked queens push like the others but never move. The method does not scale \
         past N ≈ 10, because the brute force covers only the last two queens.",
+    pseudo_code: &[
+        line("restart", "start from a random board"),
+        line("push", "repeat until at most two queens are attacked:"),
+        line(
+            "push",
+            "    every attacked queen moves one square along the force on it",
+        ),
+        line(
+            "restart",
+            "    after too many pushes: start again from a new random board",
+        ),
+        line(
+            "brute_force",
+            "place the last one or two queens by brute force",
+        ),
+        line(
+            "restart",
+            "if they fit nowhere: start again from a new random board",
+        ),
+    ],
     score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a force step (every attacked queen moves once)",
     counts: Counts::Iterations,

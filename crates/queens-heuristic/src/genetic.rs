@@ -17,6 +17,7 @@
 //! of K lets K generations be bred); the best chromosome of each generation is reported as a
 //! step, its changes as moves.
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -144,6 +145,22 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         problem solution using genetic algorithm\". It leaves the population and selection \
         open; we chose them with a sweep at N = 8 (stronger selection or more mutation made the \
         population converge too early). It works on any R×C board with any number of queens.",
+    pseudo_code: &[
+        line(
+            "",
+            "population ← random chromosomes (M distinct squares each)",
+        ),
+        line("generation", "repeat until the best has fitness 0:"),
+        line(
+            "generation",
+            "    keep the elite; pick parents by tournament",
+        ),
+        line(
+            "generation",
+            "    cross them (merge their squares, no duplicates)",
+        ),
+        line("generation", "    mutate (move a queen to a free square)"),
+    ],
     score: "the best fitness in the population: minus the attacking pairs of its best board; 0 means solved",
     unit: "a generation",
     counts: Counts::Iterations,

@@ -27,6 +27,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -620,11 +621,12 @@ macro_rules! origin {
 
 /// A member's descriptor; only the name, texts and parameters differ.
 macro_rules! member {
-    ($kind:expr, $name:literal, $summary:literal, $how:expr, $parameters:expr) => {
+    ($kind:expr, $name:literal, $summary:literal, $how:expr, $parameters:expr, $code:expr) => {
         SolverDescriptor {
             name: $name,
             summary: $summary,
             explanation: concat!($how, "\n\n", origin!()),
+            pseudo_code: $code,
             score: "the original's evaluation: N(N − 1)/2, the number of pairs of queens, minus \
                 the pairs that attack each other; N(N − 1)/2 means solved",
             unit: "a move",
@@ -655,7 +657,15 @@ pub static RANDOM_SEARCH: SolverDescriptor = member!(
     "Each iteration throws every queen to a random row of its column and looks at the new \
      board. Nothing is learnt from one board to the next, so this is the baseline every other \
      member must beat: at N = 8 about 1 run in 100 succeeds within 1000 iterations.",
-    &[]
+    &[],
+    &[
+        line("", "board ← a random row for every column's queen"),
+        line("thrown", "repeat until solved:"),
+        line(
+            "thrown",
+            "    throw every queen to a random row of its column"
+        ),
+    ]
 );
 
 /// `optimized-random-search`'s descriptor.
@@ -667,7 +677,16 @@ pub static OPTIMIZED_RANDOM_SEARCH: SolverDescriptor = member!(
      it back if the score got worse. Moves that keep the score are kept too: the board can \
      drift sideways across a plateau, out of places where no single move improves it. This \
      small rule takes N = 8 from 1 % to about 97 % solved.",
-    &[]
+    &[],
+    &[
+        line("", "board ← a random row for every column's queen"),
+        line("tried", "repeat until solved:"),
+        line(
+            "tried",
+            "    for each column: move its queen to a random row"
+        ),
+        line("tried", "        put it back if the score dropped"),
+    ]
 );
 
 /// `simulated-annealing`'s descriptor.
@@ -681,7 +700,19 @@ pub static SIMULATED_ANNEALING: SolverDescriptor = member!(
      multiplied by `cooling` (0.95 unless set) every iteration. Early on \
      almost anything goes, later almost only improvements: the search explores first and \
      settles later, the idea Kirkpatrick, Gelatt and Vecchi took from annealing metals (1983).",
-    &[TEMPERATURE, COOLING]
+    &[TEMPERATURE, COOLING],
+    &[
+        line("", "board ← random; T ← temperature"),
+        line("proposal", "repeat until solved:"),
+        line(
+            "proposal",
+            "    propose a random queen to a random row; Δ ← its loss"
+        ),
+        line("accept", "    if Δ ≤ 0: take the move"),
+        line("accept_worse", "    else, with chance e^(−Δ/T): take it"),
+        line("reject", "    else: leave the board"),
+        line("proposal", "    T ← T × cooling"),
+    ]
 );
 
 /// `hill-climbing`'s descriptor.
@@ -694,7 +725,17 @@ pub static HILL_CLIMBING: SolverDescriptor = member!(
      strictly better (ties go to the lowest row, then column). It climbs fast, but stops on the \
      first local optimum: a board where no single move helps, though it is not solved. At N = 8 \
      that happens in about 6 runs of 7.",
-    &[]
+    &[],
+    &[
+        line("", "board ← random"),
+        line("", "repeat until solved:"),
+        line("", "    best ← the best of the N(N − 1) single-queen moves"),
+        line("climbed", "    if it improves the score: make it"),
+        line(
+            "stuck",
+            "    else: stuck on a local optimum, the board stays"
+        ),
+    ]
 );
 
 /// `hill-climbing-constant-shake`'s descriptor.
@@ -707,7 +748,20 @@ pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
      optima so that climbing can resume elsewhere. The original study found p and q by a \
      sweep (its p × q table is reproduced by `queens experiment`): shaking 2 queens with a \
      probability around 0.2 to 0.3 works best, and the best q hardly changes with N.",
-    &[SHAKE_P, SHAKE_Q]
+    &[SHAKE_P, SHAKE_Q],
+    &[
+        line("", "board ← random"),
+        line("", "repeat until solved:"),
+        line(
+            "shake",
+            "    with probability p: move q random queens to random rows"
+        ),
+        line(
+            "climbed",
+            "    else: make the best single move if it improves the score"
+        ),
+        line("stuck", "        (none does: the board stays)"),
+    ]
 );
 
 /// `hill-climbing-decaying-shake`'s descriptor.
@@ -718,7 +772,21 @@ pub static HILL_CLIMBING_DECAYING_SHAKE: SolverDescriptor = member!(
     "Like the constant shake, but the shake probability starts at `p` (0.23 unless set) and is \
      multiplied by `decay` (0.999 unless set) after every climbing step, so the search shakes a lot early and climbs more later: \
      a blend of hill climbing and simulated annealing's cooling.",
-    &[SHAKE_P, SHAKE_Q, DECAY]
+    &[SHAKE_P, SHAKE_Q, DECAY],
+    &[
+        line("", "board ← random"),
+        line("", "repeat until solved:"),
+        line(
+            "shake",
+            "    with probability p: move q random queens to random rows"
+        ),
+        line(
+            "climbed",
+            "    else: make the best single move if it improves the score"
+        ),
+        line("stuck", "        (none does: the board stays)"),
+        line("climbed", "        p ← p × decay"),
+    ]
 );
 
 /// `optimized-hill-climbing`'s descriptor.
@@ -730,7 +798,20 @@ pub static OPTIMIZED_HILL_CLIMBING: SolverDescriptor = member!(
      unchanged, the next one moves `q` (4 unless set) random queens to random rows. Shaking only when \
      needed, with more queens, is the study's best member: it solves N = 32 in about 98 runs \
      of 100.",
-    &[STALL_Q]
+    &[STALL_Q],
+    &[
+        line("", "board ← random"),
+        line("", "repeat until solved:"),
+        line(
+            "restart",
+            "    if the score did not change last iteration: move q random queens"
+        ),
+        line(
+            "climbed",
+            "    else: make the best single move if it improves the score"
+        ),
+        line("stuck", "        (none does: the board stays)"),
+    ]
 );
 
 impl LocalSearchKind {

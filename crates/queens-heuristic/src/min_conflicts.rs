@@ -18,6 +18,7 @@
 //! their cache misses overlap; the counters live in huge pages where Linux grants them. Repair
 //! starts from the columns whose placement collided.
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -84,6 +85,23 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         counter per diagonal (8 bytes a queen in all), gather the start's random probes so that \
         their cache misses overlap, keep locked queens in place, and kick a queen stuck in a \
         local minimum with a swap that does not improve.",
+    pseudo_code: &[
+        line(
+            "",
+            "one queen per row and column, placed greedily; the locked ones kept",
+        ),
+        line("", "while collisions remain:"),
+        line("swap", "    pick an attacked queen and a random partner"),
+        line(
+            "swap",
+            "    if swapping their rows lowers the collisions: swap",
+        ),
+        line("refused", "    else: keep them, count a fruitless try"),
+        line(
+            "kick",
+            "    after too many fruitless tries: swap anyway (a kick)",
+        ),
+    ],
     score: "minus the collisions: on every diagonal, its queens beyond the first (rows and \
         columns never clash), counted after each round of swaps; 0 means solved",
     unit: "a swap tried",

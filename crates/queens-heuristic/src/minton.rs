@@ -9,6 +9,7 @@
 //! iteration is one queen moved (or left); each costs O(N).
 //! For boards of millions of queens, QS4-style `min-conflicts` is the one to use.
 
+use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -36,6 +37,18 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         problems\", 1992), the classic reference for local search on N-Queens, here without a \
         random walk, with locked queens kept. Each move costs O(N); for millions of queens use \
         min-conflicts (QS4).",
+    pseudo_code: &[
+        line(
+            "",
+            "for each column: put its queen on a row with the fewest conflicts so far",
+        ),
+        line("step", "while some queen is attacked:"),
+        line("step", "    pick an attacked queen at random"),
+        line(
+            "step",
+            "    move it to a row of its column with the fewest conflicts",
+        ),
+    ],
     score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a queen moved",
     counts: Counts::Iterations,

@@ -259,6 +259,18 @@ mod tests {
             assert!(!solver.summary.is_empty(), "{solver}");
             assert!(solver.explanation.len() > 200, "{solver}: explain it");
             assert!(solver.score.len() > 10, "{solver}: say what its score is");
+            assert!(
+                solver.pseudo_code.len() >= 3,
+                "{solver}: write its pseudo-code"
+            );
+            for line in solver.pseudo_code {
+                assert!(
+                    line.moment.is_empty()
+                        || queens_core::descriptor::MOMENTS.contains(&line.moment),
+                    "{solver}: no step is the moment {:?}",
+                    line.moment
+                );
+            }
             for parameter in solver.parameters {
                 // A value the user can change is named, not quoted as a fact: the page shows
                 // the explanation beside the values actually set.

@@ -8,13 +8,14 @@ use serde::Serialize;
 use crate::catalogue::SolverKind;
 
 /// A solver's descriptor as `/api/solvers` and Python's `queens.solvers()` list it: name,
-/// summary, explanation, score, unit, counts, randomized, shapes and parameters.
+/// summary, explanation, score, pseudo-code, unit, counts, randomized, shapes and parameters.
 pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
     serde_json::json!({
         "name": solver.name,
         "summary": solver.summary,
         "explanation": solver.explanation,
         "score": solver.score,
+        "pseudo_code": solver.pseudo_code,
         "unit": solver.unit,
         "counts": solver.counts,
         "randomized": solver.randomized,

@@ -206,3 +206,21 @@ test("the electric force tells its pushes and its brute force", async () => {
   assert.ok(log.slice(0, -1).every((line) => /push: the \d+ attacked queens? moved/.test(line) || line.startsWith("start")), log.slice(-4).join("\n"));
   assert.deepEqual(page.errors, []);
 });
+
+test("the solver's pseudo-code marks the lines of the step shown", async () => {
+  const marked = (page) => page.$$eval("#w-code li[aria-current]", (items) => items.map((li) => li.textContent.trim()));
+  const page = await session.open("#watch?solver=backtracking&n=8&fix=d1&step=28");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+  assert.deepEqual(await marked(page), [
+    "for each square (row, c), left to right:",
+    "if a queen attacks it: try the next square",
+    "take it back (no square of a later row worked)",
+  ]);
+  await page.click("#w-step");
+  assert.match(await page.textContent("#w-narration"), /free, place a queen|rejected/);
+  const annealing = await session.open("#watch?solver=simulated-annealing&n=8&seed=1&step=500");
+  await annealing.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  assert.match(await annealing.textContent("#w-narration"), /rejected/);
+  assert.ok((await marked(annealing)).includes("else: leave the board"));
+  for (const p of [page, annealing]) assert.deepEqual(p.errors, []);
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, frameModel, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
+import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
 import { attackingPairs, key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -213,4 +213,22 @@ test("min-conflicts' swaps are told, the repaired column tinted", () => {
   assert.deepEqual(model.marks.candidate, [sq(5, 4)]);
   assert.equal(model.marks.row.length, 8);
   assert.ok(model.marks.row.every((s) => s.col === 1));
+});
+
+test("each frame names the moments its solver's pseudo-code marks", () => {
+  const tree = recorded([sq(3, 4), sq(7, 7)], [
+    { type: "remove", square: sq(7, 7) },
+    { type: "step", iteration: 1, score: 1, square: sq(1, 2) },
+    { type: "place", square: sq(1, 0) },
+    { type: "step", iteration: 2, score: 2, square: sq(1, 0) },
+  ]);
+  assert.deepEqual([...moments(tree, 1)].sort(), ["backtrack", "reject", "step"]);
+  assert.deepEqual([...moments(tree, 2)].sort(), ["place", "step"]);
+  assert.deepEqual([...moments(tree, 0)], []);
+  const noted = (note) => [...moments(recorded([], [{ type: "step", iteration: 1, score: 0, note }]), 1)].sort();
+  assert.deepEqual(noted({ kind: "proposal", loss: 2, taken: false }), ["proposal", "reject", "step"]);
+  assert.deepEqual(noted({ kind: "proposal", loss: 2, taken: true }), ["accept_worse", "proposal", "step"]);
+  assert.deepEqual(noted({ kind: "proposal", loss: 0, taken: true }), ["accept", "proposal", "step"]);
+  assert.deepEqual(noted({ kind: "swap", taken: true, kicked: true }), ["kick", "step", "swap"]);
+  assert.deepEqual(noted({ kind: "push", restarted: true }), ["push", "restart", "step"]);
 });

@@ -345,3 +345,30 @@ export function solverState(recording, k) {
       return "";
   }
 }
+
+/**
+ * The moments frame `k` did, as the solvers' pseudo-code lines name them (`CodeLine` in the
+ * descriptors): its note's kind and how a proposal or a swap ended, or a tree search's
+ * `place`, `reject` and `backtrack`; every frame with a step is also a `step`.
+ */
+export function moments(recording, k) {
+  const frame = k > 0 ? recording.frames[k - 1] : null;
+  const out = new Set();
+  if (!frame) return out;
+  const { changes, step } = frame;
+  if (step) out.add("step");
+  const note = step && step.note;
+  if (note) {
+    out.add(note.kind);
+    if (note.kind === "proposal") out.add(note.taken ? (note.loss > 0 ? "accept_worse" : "accept") : "reject");
+    if (note.kind === "swap" && !note.taken) out.add("refused");
+    if (note.kind === "swap" && note.kicked) out.add("kick");
+    if (note.kind === "push" && note.restarted) out.add("restart");
+    return out;
+  }
+  if (changes.some((c) => c.type === "remove")) out.add("backtrack");
+  if (step && step.square) {
+    out.add(changes.some((c) => c.type === "place" && key(c.square) === key(step.square)) ? "place" : "reject");
+  }
+  return out;
+}

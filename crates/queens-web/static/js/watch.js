@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, narrate, neighbourScores, solverState, thin } from "./replay.js";
+import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 const LEGEND = [
@@ -71,6 +71,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     h("label", {}, neighbours, " neighbour scores: the board's score after moving each column's queen to each square"),
     h("div", { class: "heat-scale" }, h("span", {}, "worse"), h("i"), h("span", {}, "better; the ring is the move a climber takes")));
   const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
+  const code = h("ol", { id: "w-code", class: "pseudo-code", "aria-label": "the solver's pseudo-code, the lines of the step shown marked" });
   const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
@@ -121,6 +122,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "solver's state"), counters.state)),
         scoreDoc,
         neighboursBox,
+        code,
         log,
         chartBox, error, about)));
 
@@ -157,6 +159,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     unitCell.textContent = unitLabel(solver);
     neighboursBox.hidden = !/hill-climbing/.test(solver.name);
     scoreDoc.textContent = `Score: ${solver.score}.`;
+    code.replaceChildren(...solver.pseudo_code.map((line) => h("li", { dataset: { moment: line.moment } }, line.text)));
     fill(about, explanation(solver, values));
   }
 
@@ -320,6 +323,12 @@ export function createWatch({ limits, solvers, pushSettings }) {
     if (neighbours.checked && !neighboursBox.hidden && state.n <= 64) showNeighbours(model);
     board.render(model);
     tell(recording, k);
+    const now = moments(recording, k);
+    for (const item of code.children) {
+      const on = now.has(item.dataset.moment);
+      if (on && !item.hasAttribute("aria-current")) item.setAttribute("aria-current", "step");
+      else if (!on) item.removeAttribute("aria-current");
+    }
     const c = model.counters;
     counters.step.textContent = `${c.step.toLocaleString()} of ${c.steps.toLocaleString()}${recording.done ? "" : "…"}`;
     counters.iteration.textContent = c.iteration.toLocaleString();
