@@ -281,3 +281,104 @@ fn a_board_too_large_for_the_memory_is_refused_cleanly() {
     assert!(stderr.contains("memory"), "{stderr}");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// `queens` with files limited to `kib` KiB, as on a disk that fills up: a write past the
+/// limit fails (the shell's `ulimit -f`, with the signal it would send ignored).
+fn on_a_full_disk(kib: u32, dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let script = format!("ulimit -f {kib}; trap '' XFSZ; exec \"$0\" \"$@\"");
+    output(
+        Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .current_dir(dir),
+    )
+}
+
+/// The names of the files in `dir`, sorted.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_full_disk_loses_no_work_and_leaves_no_litter() {
+    let dir = scratch("full");
+    fs::write(dir.join("old.txt"), "keep me\n").unwrap();
+
+    // A checkpoint that cannot be saved: the count goes on, says so, and prints its result.
+    let (code, stdout, stderr) = on_a_full_disk(
+        1,
+        &dir,
+        &["count", "14", "--checkpoint", "c.json", "--threads", "1"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("365596 solutions"), "{stdout}");
+    assert!(stderr.contains("cannot write c.json"), "{stderr}");
+    // Asked to stop instead, it stops at the failed save (the first, after 5 s) and prints
+    // what it counted.
+    let (code, _, stderr) = on_a_full_disk(
+        1,
+        &dir,
+        &[
+            "count",
+            "18",
+            "--checkpoint",
+            "c.json",
+            "--threads",
+            "1",
+            "--on-save-failure",
+            "stop",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("subproblems counted"), "{stderr}");
+    // Not even the lock can be written: refused at the start, nothing left behind.
+    let (code, _, stderr) = on_a_full_disk(0, &dir, &["count", "13", "--checkpoint", "c.json"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("c.json.lock"), "{stderr}");
+
+    // An answer that cannot be written names its file and leaves the old one whole.
+    let (code, _, stderr) = on_a_full_disk(0, &dir, &["solve", "8", "-o", "old.txt"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write old.txt"), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("old.txt")).unwrap(),
+        "keep me\n"
+    );
+
+    // An experiment prints its table before it writes its files.
+    let (code, stdout, stderr) = on_a_full_disk(
+        0,
+        &dir,
+        &[
+            "experiment",
+            "--solver",
+            "min-conflicts",
+            "--n",
+            "8",
+            "--runs",
+            "5",
+            "--out",
+            "exp",
+        ],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stdout.contains("min-conflicts") && stdout.contains("100.0%"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("cannot write exp/results.csv"), "{stderr}");
+
+    assert_eq!(
+        listing(&dir),
+        ["exp", "old.txt"],
+        "no temporary file, lock or checkpoint left"
+    );
+    assert!(listing(&dir.join("exp")).is_empty());
+}

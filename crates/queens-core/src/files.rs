@@ -358,17 +358,31 @@ impl StagedFile {
     }
 }
 
+impl StagedFile {
+    /// An error of writing this output, naming the output: "cannot write run.json: No space
+    /// left on device", whoever reports it.
+    fn named(&self, error: &io::Error) -> io::Error {
+        io::Error::new(
+            error.kind(),
+            format!("cannot write {}: {error}", self.path.display()),
+        )
+    }
+}
+
+/// Writes to the temporary file (or the device); every error names the output.
 impl Write for StagedFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.file.write(bytes)
+        self.file.write(bytes).map_err(|error| self.named(&error))
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.file.write_all(bytes)
+        self.file
+            .write_all(bytes)
+            .map_err(|error| self.named(&error))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.file.flush()
+        self.file.flush().map_err(|error| self.named(&error))
     }
 }
 
@@ -384,7 +398,8 @@ impl Drop for StagedFile {
 /// new one.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let mut file = StagedFile::create(path)?;
-    file.write_all(bytes)
+    file.file
+        .write_all(bytes)
         .map_err(FileError::io("write", path))?;
     file.commit()
 }

@@ -296,7 +296,7 @@ impl Lock {
         // A lock file removed by its holder between our open and our lock is not the lock
         // any more: try again on the file now at the path.
         for _ in 0..16 {
-            let mut file = fs::OpenOptions::new()
+            let file = fs::OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create(true)
@@ -320,10 +320,16 @@ impl Lock {
             if !same_file(&file, &path) {
                 continue;
             }
-            file.set_len(0).map_err(io_error)?;
-            write!(file, "{}", std::process::id()).map_err(io_error)?;
+            // Held from here: a lock that cannot be written (a full disk) is dropped, which
+            // removes its file, so the failed start leaves nothing behind.
+            let mut lock = Lock {
+                path: path.clone(),
+                file,
+            };
+            lock.file.set_len(0).map_err(io_error)?;
+            write!(lock.file, "{}", std::process::id()).map_err(io_error)?;
             files::remove_stale_temporaries(checkpoint, true);
-            return Ok(Lock { path, file });
+            return Ok(lock);
         }
         Err(io_error(io::Error::other("the lock keeps disappearing")))
     }
