@@ -382,3 +382,67 @@ fn a_full_disk_loses_no_work_and_leaves_no_litter() {
     );
     assert!(listing(&dir.join("exp")).is_empty());
 }
+
+#[test]
+fn big_local_searches_stop_within_a_second_of_a_signal_or_their_time_limit() {
+    // One iteration of these is N² looks (a million million at N = 100,000); they must ask
+    // the budget inside it.
+    for solver in [
+        "hill-climbing",
+        "optimized-hill-climbing",
+        "min-conflicts-minton",
+    ] {
+        let started = Instant::now();
+        let (code, _, stderr) = output(queens().args([
+            "solve",
+            "100000",
+            "--solver",
+            solver,
+            "--time-limit",
+            "1",
+            "--format",
+            "json",
+        ]));
+        let took = started.elapsed();
+        assert_eq!(code, Some(1), "{solver}: {stderr}");
+        assert!(
+            took < Duration::from_secs(6),
+            "{solver}: --time-limit 1 took {took:?}"
+        );
+    }
+    for signal in ["INT", "TERM"] {
+        let child = queens()
+            .args([
+                "solve",
+                "100000",
+                "--solver",
+                "hill-climbing",
+                "--format",
+                "json",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Instant::now();
+        let killed = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        let took = sent.elapsed();
+        assert_eq!(output.status.code(), Some(1), "SIG{signal}");
+        assert!(
+            took < Duration::from_secs(3),
+            "SIG{signal}: stopped {took:?} after the signal"
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("\"status\":\"stopped\""),
+            "SIG{signal}: {stdout}"
+        );
+    }
+}
