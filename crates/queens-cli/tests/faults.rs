@@ -446,3 +446,64 @@ fn big_local_searches_stop_within_a_second_of_a_signal_or_their_time_limit() {
         );
     }
 }
+
+#[test]
+fn a_count_killed_twenty_five_times_mid_save_resumes_to_the_published_count() {
+    let dir = scratch("kills");
+    let checkpoint = dir.join("c.json");
+    let count = || {
+        let mut command = queens();
+        command.args([
+            "count",
+            "17",
+            "--threads",
+            "1",
+            "--checkpoint-every",
+            "0.01",
+        ]);
+        command.arg("--checkpoint").arg(&checkpoint);
+        command
+    };
+    // Kill times spread over 60–560 ms by a fixed sequence, so that kills land in saves,
+    // between them and at the start alike.
+    let mut state = 12_345_u64;
+    let mut saved = 0;
+    for kill in 0..25 {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let wait = 60 + (state >> 33) % 500;
+        let mut child = count()
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(wait));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if checkpoint.exists() {
+            let text = fs::read_to_string(&checkpoint).unwrap();
+            let document: serde_json::Value = serde_json::from_str(&text)
+                .unwrap_or_else(|_| panic!("kill {kill} after {wait} ms tore the checkpoint"));
+            let done = document["done"].as_array().map_or(0, Vec::len);
+            assert!(
+                done >= saved,
+                "kill {kill}: {done} subproblems saved after {saved}"
+            );
+            saved = done;
+        }
+    }
+    assert!(saved > 0, "the killed runs kept their work");
+    let (code, stdout, stderr) = output(&mut count());
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("N = 17: 95815104 solutions, 11977939 unique"),
+        "{stdout}"
+    );
+    let left: Vec<String> = listing(&dir)
+        .into_iter()
+        .filter(|name| name.contains(".tmp") || name.contains(".lock"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
