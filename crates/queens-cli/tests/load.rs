@@ -2,7 +2,8 @@
 //! clients that never read and clients that leave, while the page and a small configure stay
 //! quick, the server's memory stays small, and no job is left running afterwards.
 //!
-//! Ignored by default (it takes about 20 s); `.ci/run` runs it:
+//! Also: 500 idle connections against a server with 256 open files, and sixteen clients building
+//! diagrams at once. Ignored by default (about 25 s in all); `.ci/run` runs them:
 //! `cargo test --workspace --test load -- --ignored --nocapture`.
 
 use std::io::{Read, Write};
@@ -253,4 +254,88 @@ fn fifty_clients_cannot_slow_the_page_or_leave_jobs_behind() {
         assert!(peak < 300 << 20, "peak memory {peak} bytes");
     }
     assert_eq!(running, 0, "jobs left running");
+}
+
+/// `GET /api/status` as JSON.
+fn status(address: &str) -> serde_json::Value {
+    let mut stream = send(address, "GET", "/api/status", "").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap_or_default()).unwrap()
+}
+
+#[test]
+#[ignore = "a server test with 500 sockets: .ci/run runs it"]
+fn five_hundred_idle_connections_cannot_lock_users_out() {
+    // 256 open files: the server caps its connections at 192 and drops the oldest silent one
+    // when a new connection comes.
+    let server = Server::with_open_files(256);
+    let idle: Vec<TcpStream> = (0..500)
+        .filter_map(|_| TcpStream::connect(&server.address).ok())
+        .collect();
+    let mut times = Vec::new();
+    for _ in 0..200 {
+        let (code, took) = exchange(&server.address, "GET", "/", "");
+        assert_eq!(code, 200, "GET / under {} idle connections", idle.len());
+        times.push(took);
+    }
+    let (p50, p99) = (percentile(&mut times, 0.5), percentile(&mut times, 0.99));
+    let now = status(&server.address);
+    println!(
+        "idle: {} idle connections under ulimit -n 256: GET / p50 {p50:?} p99 {p99:?}; {} of {} connections open",
+        idle.len(),
+        now["connections"],
+        now["max_connections"]
+    );
+    assert!(p99 < Duration::from_millis(100), "GET / p99 {p99:?}");
+    assert!(now["connections"].as_u64() <= now["max_connections"].as_u64());
+    assert_eq!(now["max_connections"], 192);
+}
+
+#[test]
+#[ignore = "a server test of sixteen concurrent diagram builds: .ci/run runs it"]
+fn sixteen_concurrent_diagram_builds_stay_within_the_job_memory() {
+    let server = Server::start();
+    let answers: Vec<(u16, u16)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..16)
+            .map(|_| {
+                let address = server.address.clone();
+                scope.spawn(move || {
+                    let shared = exchange(
+                        &address,
+                        "POST",
+                        "/api/configure",
+                        r#"{"n": 12, "engine": "bdd"}"#,
+                    );
+                    let refused = exchange(
+                        &address,
+                        "POST",
+                        "/api/configure",
+                        r#"{"n": 13, "engine": "bdd"}"#,
+                    );
+                    (shared.0, refused.0)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap())
+            .collect()
+    });
+    let peak = server.peak_memory().unwrap_or(0);
+    println!(
+        "diagrams: 16 clients building 12×12 and asking 13×13 at once: answers {answers:?}; peak memory {:.1} MB",
+        peak as f64 / 1e6
+    );
+    // One shared 12×12 build answers every client (or a busy client is told to wait); the
+    // 13×13 build, over the job memory, is refused, never started.
+    for &(shared, refused) in &answers {
+        assert!(
+            shared == 200 || shared == 429 || shared == 503,
+            "{answers:?}"
+        );
+        assert!((400..500).contains(&refused), "{answers:?}");
+    }
+    assert!(answers.iter().any(|&(shared, _)| shared == 200));
+    assert!(peak < 400_000_000, "peak memory {peak} bytes");
 }

@@ -11,7 +11,25 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        Server::spawn(Command::new(assert_cmd::cargo::cargo_bin("queens")))
+    }
+
+    /// A server allowed only `files` open files (the shell's `ulimit -n`).
+    #[allow(
+        dead_code,
+        reason = "each test binary that includes this module uses only some helpers"
+    )]
+    pub fn with_open_files(files: u32) -> Server {
+        let mut command = Command::new("bash");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {files}; exec \"$0\" \"$@\""))
+            .arg(assert_cmd::cargo::cargo_bin("queens"));
+        Server::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
