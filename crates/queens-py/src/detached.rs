@@ -76,7 +76,12 @@ pub fn run_detached<T: Send>(
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
+                // Every sender is gone, the work perhaps not: a run that reports nothing drops
+                // its sender at once. Wait for the work itself, still answering Ctrl-C.
+                Err(RecvTimeoutError::Disconnected) if worker.is_finished() => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    py.detach(|| std::thread::sleep(SIGNAL_POLL));
+                }
             }
             if failure.is_none()
                 && let Err(error) = py.check_signals()
