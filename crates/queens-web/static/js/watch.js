@@ -31,7 +31,6 @@ export function explanation(solver, values) {
     h("h3", {}, solver.name),
     h("p", { class: "summary" }, solver.summary),
     ...solver.explanation.split("\n\n").map((paragraph) => h("p", {}, prose(paragraph))),
-    h("p", { class: "note" }, h("strong", {}, "Score: "), prose(solver.score), "."),
     h("p", { class: "note" }, `One step is ${solver.unit}. ${solver.randomized ? "The seed fixes the run." : "It does not depend on the seed."}`),
     solver.parameters.length
       ? h("dl", { class: "parameters-doc" }, solver.parameters.flatMap((p) => [
