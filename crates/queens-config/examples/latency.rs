@@ -59,7 +59,7 @@ fn main() {
         }
         let mut times = Vec::new();
         let (mut exact, mut with_unknown) = (0, 0);
-        let mut reasons = [0usize; 5];
+        let mut reasons = [0usize; 6];
         for session in 0..sessions {
             let mut rng = SmallRng::seed_from_u64(session ^ u64::from(n) << 32);
             let mut position = Position::empty(n).expect("a valid size");
@@ -81,6 +81,7 @@ fn main() {
                         ) => 2,
                         Some(Reason::Conflict { .. } | Reason::Unsolvable { .. }) => 3,
                         Some(Reason::Attacked { .. }) | None => 4,
+                        Some(Reason::CaseSplit { .. }) => 5,
                     };
                     reasons[kind] += 1;
                 }
@@ -110,9 +111,9 @@ fn main() {
             with_unknown
         );
         println!(
-            "      dead squares explained by an emptied line {}, crowding {}, a minimal set of \
-             queens {}, all queens (budget) {}, nothing {}",
-            reasons[0], reasons[1], reasons[2], reasons[3], reasons[4]
+            "      dead squares explained by an emptied line {}, crowding {}, a case split {}, a \
+             minimal set of queens {}, all queens (budget) {}, nothing {}",
+            reasons[0], reasons[1], reasons[5], reasons[2], reasons[3], reasons[4]
         );
     }
 }

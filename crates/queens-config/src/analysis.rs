@@ -76,6 +76,16 @@ pub enum Reason {
         /// The fewer lines of the other kind that hold all their free squares.
         onto: Vec<Rank>,
     },
+    /// A queen here (and the chain it forces) leaves `line` only a few free squares, and each
+    /// of them, tried in turn, empties a row or column at once or after the queens it forces.
+    CaseSplit {
+        /// The queens forced before the split, in order (often none).
+        chain: Vec<Square>,
+        /// The row or column with the fewest free squares left.
+        line: Rank,
+        /// Each of its free squares and the line it would empty.
+        cases: Vec<Case>,
+    },
     /// With these user queens, a queen here has no completion.
     Conflict {
         /// The user queens (none of them can be dropped, when `minimal`).
@@ -90,6 +100,18 @@ pub enum Reason {
         /// Whether every queen of the set is needed.
         minimal: bool,
     },
+}
+
+/// One case of a [`Reason::CaseSplit`]: a free square of the split line and why a queen there
+/// fails too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Case {
+    /// The square tried.
+    pub square: Square,
+    /// The queens a queen there forces, in order (often none).
+    pub chain: Vec<Square>,
+    /// The row or column it leaves with no free square.
+    pub empties: Rank,
 }
 
 impl Reason {
@@ -143,6 +165,7 @@ impl Reason {
                     }
                 )
             }
+            Reason::CaseSplit { chain, line, cases } => describe_case_split(chain, *line, cases, n),
             Reason::Conflict { queens, .. } if queens.is_empty() => {
                 format!("no solution of the empty {n}×{n} board has a queen here")
             }
@@ -164,6 +187,51 @@ impl Reason {
             ),
         }
     }
+}
+
+/// A case split as a sentence: "a queen here forces a queen on f4, which leaves row 3 only c3
+/// and h3, and each fails: c3 would leave row 8 empty; h3 would …".
+fn describe_case_split(chain: &[Square], line: Rank, cases: &[Case], n: u32) -> String {
+    let names = |squares: &[Square]| {
+        list(
+            &squares
+                .iter()
+                .map(|&s| square_name(s, n))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let forces = if chain.is_empty() {
+        String::new()
+    } else {
+        let queens = if chain.len() == 1 {
+            "a queen"
+        } else {
+            "queens"
+        };
+        format!("forces {queens} on {}, which ", names(chain))
+    };
+    let only: Vec<Square> = cases.iter().map(|case| case.square).collect();
+    let each: Vec<String> = cases
+        .iter()
+        .map(|case| {
+            let after = if case.chain.is_empty() {
+                String::new()
+            } else {
+                format!("force {} and ", names(&case.chain))
+            };
+            format!(
+                "{} would {after}leave {} empty",
+                square_name(case.square, n),
+                rank_name(case.empties, n)
+            )
+        })
+        .collect();
+    format!(
+        "a queen here {forces}leaves {} only {}, and each fails: {}",
+        rank_name(line, n),
+        names(&only),
+        each.join("; ")
+    )
 }
 
 /// Appended to a set of queens that the node budget did not allow to shrink further.

@@ -10,7 +10,7 @@
 
 use queens_core::Square;
 
-use crate::analysis::Reason;
+use crate::analysis::{Case, Reason};
 use crate::bits::FreeBoard;
 use crate::hall::{Crowding, crowding};
 use crate::search::{Completion, NodeBudget, Search};
@@ -94,6 +94,9 @@ impl<'p> Explainer<'p> {
         if let Some(Crowding { lines, onto }) = crowding(&board) {
             return Reason::Crowded { chain, lines, onto };
         }
+        if let Some(reason) = case_split(&board, &chain) {
+            return reason;
+        }
         if solvable {
             let (queens, minimal) = self.conflict(Some(square), budget);
             if minimal && !self.conflicts.contains(&queens) {
@@ -112,26 +115,7 @@ impl<'p> Explainer<'p> {
     /// Places `square` and then every queen that is the last free square of its line, until a
     /// line empties (the reason) or nothing more is forced (the board and the forced chain).
     fn propagate(&self, square: Square) -> Propagation {
-        let mut board = self.settled.clone();
-        board.place(square);
-        let mut chain = Vec::new();
-        loop {
-            match board.tightest_rank() {
-                Some((line, 0)) => {
-                    return Propagation::Emptied(if chain.is_empty() {
-                        Reason::EmptiesLine { line }
-                    } else {
-                        Reason::ForcedChain { chain, line }
-                    });
-                }
-                Some((line, 1)) => {
-                    let only = board.free_in(line).next().expect("one free square");
-                    board.place(only);
-                    chain.push(only);
-                }
-                _ => return Propagation::Settled { board, chain },
-            }
-        }
+        propagate_on(self.settled.clone(), square)
     }
 
     /// A set of user queens that, with `extra` when given, has no completion; dropped one at a
@@ -176,4 +160,65 @@ impl<'p> Explainer<'p> {
             Completion::Unknown => None,
         }
     }
+}
+
+/// `board` with a queen on `square` and then every queen that is the last free square of its
+/// line, until a line empties or nothing more is forced.
+fn propagate_on(mut board: FreeBoard, square: Square) -> Propagation {
+    board.place(square);
+    let mut chain = Vec::new();
+    loop {
+        match board.tightest_rank() {
+            Some((line, 0)) => {
+                return Propagation::Emptied(if chain.is_empty() {
+                    Reason::EmptiesLine { line }
+                } else {
+                    Reason::ForcedChain { chain, line }
+                });
+            }
+            Some((line, 1)) => {
+                let only = board.free_in(line).next().expect("one free square");
+                board.place(only);
+                chain.push(only);
+            }
+            _ => return Propagation::Settled { board, chain },
+        }
+    }
+}
+
+/// The most cases a case split may have and stay a reason a learner can follow.
+const MAX_CASES: u32 = 3;
+
+/// A case split of a settled `board` (a queen placed, its forced `chain` on it): the line with
+/// the fewest free squares, when it has at most [`MAX_CASES`] and each of them empties a line
+/// at once or after its own forced queens.
+fn case_split(board: &FreeBoard, chain: &[Square]) -> Option<Reason> {
+    let (line, free) = board.tightest_rank()?;
+    if free > MAX_CASES {
+        return None;
+    }
+    let cases = board
+        .free_in(line)
+        .map(|square| match propagate_on(board.clone(), square) {
+            Propagation::Emptied(Reason::EmptiesLine { line: empties }) => Some(Case {
+                square,
+                chain: Vec::new(),
+                empties,
+            }),
+            Propagation::Emptied(Reason::ForcedChain {
+                chain,
+                line: empties,
+            }) => Some(Case {
+                square,
+                chain,
+                empties,
+            }),
+            _ => None,
+        })
+        .collect::<Option<Vec<Case>>>()?;
+    Some(Reason::CaseSplit {
+        chain: chain.to_vec(),
+        line,
+        cases,
+    })
 }

@@ -31,7 +31,7 @@ mod hall;
 mod position;
 mod search;
 
-pub use analysis::{Analysis, Cell, EngineUsed, Explanation, Reason, Status, rank_name};
+pub use analysis::{Analysis, Case, Cell, EngineUsed, Explanation, Reason, Status, rank_name};
 pub use bits::Rank;
 pub use diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
 pub use engine::{

@@ -156,6 +156,22 @@ fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
                 }
             }
         }
+        Reason::CaseSplit { chain, line, cases } => {
+            let with = replay_chain(n, &settled, square, chain);
+            let free: Vec<Square> = line_squares(n, *line)
+                .into_iter()
+                .filter(|&s| !with.contains(&s) && with.iter().all(|q| !q.attacks(s)))
+                .collect();
+            let tried: Vec<Square> = cases.iter().map(|case| case.square).collect();
+            assert_eq!(free, tried, "the cases are every free square of {line:?}");
+            for case in cases {
+                let after = replay_chain(n, &with, case.square, &case.chain);
+                assert!(
+                    is_emptied(n, &after, case.empties),
+                    "{case:?} of {reason:?}"
+                );
+            }
+        }
         Reason::Conflict { queens, minimal } => {
             assert!(queens.iter().all(|q| analysis.queens.contains(q)));
             let mut with = queens.clone();

@@ -108,3 +108,15 @@ test("a large board is a compact canvas that still takes clicks", async () => {
   await analysed(page);
   assert.deepEqual(page.errors, []);
 });
+
+test("a dead square can be explained by a few cases, each drawn", async () => {
+  const page = await session.open("#configure?n=8&q=d1,e7");
+  await analysed(page);
+  await page.hover('#cfg-board [data-square="a2"]');
+  assert.match(await page.textContent("#cfg-reason"),
+    /^a2 is dead: a queen here forces queens on f4, b5 and g6, which leaves row 3 only c3 and h3, and each fails: c3 would leave row 8 empty; h3 would leave row 8 empty\.$/);
+  const chain = await page.$$eval("#cfg-board .cell.hl-chain", (cells) => cells.map((c) => c.dataset.square).sort());
+  assert.deepEqual(chain, ["b5", "c3", "f4", "g6", "h3"]);
+  assert.equal(await page.$$eval("#cfg-board .cell.hl-line", (cells) => cells.filter((c) => c.dataset.row === "2").length), 8, "row 3 shaded");
+  assert.deepEqual(page.errors, []);
+});

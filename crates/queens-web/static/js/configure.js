@@ -212,6 +212,10 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
             marks["hl-line"].push(...lineSquares(why.line, state.n));
             marks["hl-chain"].push(...why.chain);
             break;
+          case "case_split":
+            marks["hl-line"].push(...lineSquares(why.line, state.n));
+            marks["hl-chain"].push(...why.chain, ...why.cases.map((c) => c.square));
+            break;
           case "crowded":
             for (const line of why.lines) marks["hl-line"].push(...lineSquares(line, state.n));
             marks["hl-chain"].push(...why.chain);
