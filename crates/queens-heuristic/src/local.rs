@@ -419,7 +419,13 @@ impl Run {
                 let row = rng.random_range(0..n);
                 let delta = (board.score_if(col, row) - board.score()) as f64;
                 let temperature = self.temperature;
-                let taken = delta >= 0.0 || rng.random::<f64>() < (delta / temperature).exp();
+                // The chance, computed once for the draw and the note (a draw only when worse).
+                let probability = if delta >= 0.0 {
+                    1.0
+                } else {
+                    (delta / temperature).exp()
+                };
+                let taken = delta >= 0.0 || rng.random::<f64>() < probability;
                 let from = Square::new(board.rows[col] as u32, col as u32);
                 if taken {
                     move_queen(board, reporter, col, row)?;
@@ -429,11 +435,7 @@ impl Run {
                     from,
                     to: Square::new(row as u32, col as u32),
                     loss: -delta as i64,
-                    probability: if delta >= 0.0 {
-                        1.0
-                    } else {
-                        (delta / temperature).exp()
-                    },
+                    probability,
                     temperature,
                     taken,
                 }

@@ -567,9 +567,6 @@ impl Search {
                 *iterations += 1;
                 budget.check_iterations(*iterations)?;
                 let other = self.movable.col(below(&mut self.rng, self.movable.len()));
-                let square = |col: usize, row: u32| Square::new(row, col as u32);
-                let (queen, partner) =
-                    (square(col, self.rows[col]), square(other, self.rows[other]));
                 let (mut taken, mut kicked) = (false, false);
                 if other != col {
                     // A queen stuck in a local minimum is kicked: it swaps even without a gain.
@@ -588,11 +585,20 @@ impl Search {
                     }
                 }
                 let collisions = self.collisions;
-                let note = || StepNote::Swap {
-                    queen,
-                    partner,
-                    taken,
-                    kicked,
+                // Built only when the step is reported: a swap taken has traded the two rows.
+                let rows = &self.rows;
+                let note = || {
+                    let (queen, partner) = if taken {
+                        (rows[other], rows[col])
+                    } else {
+                        (rows[col], rows[other])
+                    };
+                    StepNote::Swap {
+                        queen: Square::new(queen, col as u32),
+                        partner: Square::new(partner, other as u32),
+                        taken,
+                        kicked,
+                    }
                 };
                 reporter.step_noted(*iterations, || -(collisions as i64), note)?;
             }

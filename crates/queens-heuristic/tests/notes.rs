@@ -1,68 +1,78 @@
-//! The local-search family's step notes agree with the moves of their steps: a taken proposal
-//! is its move and a refused one moves nothing, a stuck climber moves nothing and a climb one
-//! queen, a shake or a restart at most its queens; and being observed changes nothing of a run.
+//! The solvers' step notes agree with the moves of their steps: a taken proposal is its move
+//! and a refused one moves nothing, a stuck climber moves nothing and a climb one queen, a shake
+//! or a restart at most its queens, a taken swap trades two rows, a push moves at most the
+//! attacked queens, a generation tells its population; and being observed changes nothing of a
+//! run.
 
 use std::ops::ControlFlow;
 
-use queens_core::{Budget, Event, NoObserver, Outcome, Problem, Square, StepNote, solve::run};
+use queens_core::{
+    Budget, Event, NoObserver, Outcome, Problem, Solver, Square, StepNote, solve::run,
+};
 use queens_heuristic::{
     ElectricForce, ElectricParams, Genetic, GeneticParams, LocalSearch, LocalSearchKind,
     LocalSearchParams, MinConflicts, MinConflictsParams,
 };
 
-/// A step's note and the moves the step made.
-type NotedStep = (StepNote, Vec<(Square, Square)>);
+/// A reported step: its score, its note, and the moves made since the step before.
+struct NotedStep {
+    score: i64,
+    note: StepNote,
+    moves: Vec<(Square, Square)>,
+}
 
-/// One run of `kind` on N×N with `seed`, capped at 300 iterations: every step's note with its
-/// moves, and the outcome.
-fn noted_run(kind: LocalSearchKind, n: u32, seed: u64) -> (Vec<NotedStep>, Outcome) {
-    let problem = Problem::square(n).unwrap();
-    let params = LocalSearchParams {
-        seed,
-        ..LocalSearchParams::default()
-    };
+/// A run of the solver `make` builds, on `problem` capped at `cap` iterations, observed: every
+/// step (each must carry a note) and the outcome. The same run unobserved must end the same way.
+fn observed<S: Solver>(
+    make: impl Fn() -> S,
+    problem: &Problem,
+    cap: u64,
+) -> (Vec<NotedStep>, Outcome) {
     let mut steps = Vec::new();
     let mut moves = Vec::new();
     let outcome = {
         let mut observer = |event: &Event<'_>| {
             match event {
                 Event::Move { from, to } => moves.push((*from, *to)),
-                Event::Step { note, .. } => {
-                    let note = note.expect("every step of the family is noted");
-                    steps.push((note, std::mem::take(&mut moves)));
-                }
+                Event::Step { score, note, .. } => steps.push(NotedStep {
+                    score: *score,
+                    note: note.expect("every step is noted"),
+                    moves: std::mem::take(&mut moves),
+                }),
                 _ => {}
             }
             ControlFlow::Continue(())
         };
-        run(
-            &mut LocalSearch::new(kind, params),
-            &problem,
-            &mut Budget::unlimited().with_max_iterations(300),
-            &mut observer,
-        )
-        .unwrap()
+        let budget = &mut Budget::unlimited().with_max_iterations(cap);
+        run(&mut make(), problem, budget, &mut observer).unwrap()
     };
-    let quiet = run(
-        &mut LocalSearch::new(kind, params),
-        &problem,
-        &mut Budget::unlimited().with_max_iterations(300),
-        &mut NoObserver,
-    )
-    .unwrap();
-    assert_eq!(
-        outcome.stats.iterations, quiet.stats.iterations,
-        "{kind:?} seed {seed}"
-    );
-    assert_eq!(outcome.solution(), quiet.solution(), "{kind:?} seed {seed}");
+    let budget = &mut Budget::unlimited().with_max_iterations(cap);
+    let quiet = run(&mut make(), problem, budget, &mut NoObserver).unwrap();
+    assert_eq!(outcome.stats.iterations, quiet.stats.iterations);
+    assert_eq!(outcome.solution(), quiet.solution());
     (steps, outcome)
+}
+
+/// One run of the family member `kind` on N×N with `seed`, capped at 300 iterations: each
+/// step's note with its moves.
+fn noted_run(kind: LocalSearchKind, n: u32, seed: u64) -> Vec<(StepNote, Vec<(Square, Square)>)> {
+    let params = LocalSearchParams {
+        seed,
+        ..LocalSearchParams::default()
+    };
+    let problem = Problem::square(n).unwrap();
+    let (steps, _) = observed(|| LocalSearch::new(kind, params), &problem, 300);
+    steps
+        .into_iter()
+        .map(|step| (step.note, step.moves))
+        .collect()
 }
 
 #[test]
 fn annealing_proposals_are_the_moves_taken_and_the_chances_told() {
     let (mut refused, mut worse_taken) = (0, 0);
     for seed in 0..20 {
-        for (note, moves) in noted_run(LocalSearchKind::SimulatedAnnealing, 8, seed).0 {
+        for (note, moves) in noted_run(LocalSearchKind::SimulatedAnnealing, 8, seed) {
             let StepNote::Proposal {
                 from,
                 to,
@@ -114,7 +124,7 @@ fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
         LocalSearchKind::OptimizedHillClimbing,
     ] {
         for seed in 0..10 {
-            for (note, moves) in noted_run(kind, 8, seed).0 {
+            for (note, moves) in noted_run(kind, 8, seed) {
                 match note {
                     StepNote::Climbed => assert_eq!(moves.len(), 1, "{kind:?}"),
                     StepNote::Stuck => {
@@ -149,10 +159,10 @@ fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
 #[test]
 fn random_searches_say_what_they_threw_and_kept() {
     for seed in 0..5 {
-        for (note, _) in noted_run(LocalSearchKind::RandomSearch, 8, seed).0 {
+        for (note, _) in noted_run(LocalSearchKind::RandomSearch, 8, seed) {
             assert_eq!(note, StepNote::Thrown);
         }
-        for (note, moves) in noted_run(LocalSearchKind::OptimizedRandomSearch, 8, seed).0 {
+        for (note, moves) in noted_run(LocalSearchKind::OptimizedRandomSearch, 8, seed) {
             let StepNote::Tried { kept, undone } = note else {
                 panic!("optimized random search notes tries, not {note:?}");
             };
@@ -169,24 +179,10 @@ fn genetic_generations_tell_their_population() {
         seed: 4,
         ..GeneticParams::default()
     };
-    let mut notes = Vec::new();
-    let outcome = {
-        let mut observer = |event: &Event<'_>| {
-            if let Event::Step { score, note, .. } = event {
-                notes.push((*score, note.expect("every generation is noted")));
-            }
-            ControlFlow::Continue(())
-        };
-        let budget = &mut Budget::unlimited().with_max_iterations(200);
-        run(&mut Genetic::new(params), &problem, budget, &mut observer).unwrap()
-    };
-    let budget = &mut Budget::unlimited().with_max_iterations(200);
-    let quiet = run(&mut Genetic::new(params), &problem, budget, &mut NoObserver).unwrap();
-    assert_eq!(outcome.solution(), quiet.solution());
-    assert_eq!(outcome.stats.iterations, quiet.stats.iterations);
-    assert!(!notes.is_empty());
+    let (steps, _) = observed(|| Genetic::new(params), &problem, 200);
+    assert!(!steps.is_empty());
     let mut spread = false;
-    for (score, note) in notes {
+    for NotedStep { score, note, .. } in steps {
         let StepNote::Generation {
             size,
             best,
@@ -212,38 +208,9 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
             seed,
             ..ElectricParams::default()
         };
-        let mut steps: Vec<(StepNote, usize)> = Vec::new();
-        let mut moves = 0;
-        let outcome = {
-            let mut observer = |event: &Event<'_>| {
-                match event {
-                    Event::Move { .. } => moves += 1,
-                    Event::Step { note, .. } => {
-                        let note = note.expect("every step of the electric force is noted");
-                        steps.push((note, std::mem::take(&mut moves)));
-                    }
-                    _ => {}
-                }
-                ControlFlow::Continue(())
-            };
-            let budget = &mut Budget::unlimited().with_max_iterations(2000);
-            run(
-                &mut ElectricForce::new(params),
-                &problem,
-                budget,
-                &mut observer,
-            )
-            .unwrap()
-        };
-        let budget = &mut Budget::unlimited().with_max_iterations(2000);
-        let quiet = run(
-            &mut ElectricForce::new(params),
-            &problem,
-            budget,
-            &mut NoObserver,
-        );
-        assert_eq!(outcome.solution(), quiet.unwrap().solution(), "seed {seed}");
-        for (i, &(note, moved)) in steps.iter().enumerate() {
+        let (steps, outcome) = observed(|| ElectricForce::new(params), &problem, 2000);
+        for (i, step) in steps.iter().enumerate() {
+            let (note, moved) = (step.note, step.moves.len());
             match note {
                 StepNote::Push {
                     attacked,
@@ -280,31 +247,14 @@ fn min_conflicts_tells_each_swap_it_tries() {
             seed,
             ..MinConflictsParams::default()
         };
-        let mut steps: Vec<(StepNote, Vec<(Square, Square)>)> = Vec::new();
-        let mut moves = Vec::new();
-        let outcome = {
-            let mut observer = |event: &Event<'_>| {
-                match event {
-                    Event::Move { from, to } => moves.push((*from, *to)),
-                    Event::Step { note, .. } => {
-                        let note = note.expect("every swap tried is noted");
-                        steps.push((note, std::mem::take(&mut moves)));
-                    }
-                    _ => {}
-                }
-                ControlFlow::Continue(())
-            };
-            let budget = &mut Budget::unlimited().with_max_iterations(100_000);
-            run(
-                &mut MinConflicts::with_params(params),
-                &problem,
-                budget,
-                &mut observer,
-            )
-            .unwrap()
-        };
+        let (steps, outcome) = observed(|| MinConflicts::with_params(params), &problem, 100_000);
         assert!(outcome.solution().is_some(), "seed {seed}");
-        for (note, mut made) in steps {
+        for NotedStep {
+            note,
+            moves: mut made,
+            ..
+        } in steps
+        {
             let StepNote::Swap {
                 queen,
                 partner,
