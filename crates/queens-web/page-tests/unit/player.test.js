@@ -49,3 +49,13 @@ test("speed doubles and halves within its bounds", () => {
   for (let i = 0; i < 40; i++) player.faster(false);
   assert.equal(player.factor, 1 / 16);
 });
+
+test("play and pause toggle, and a run played to its end plays again from the start", () => {
+  const player = new Player();
+  player.length = 10;
+  assert.equal(player.toggle(), true);
+  assert.equal(player.toggle(), false);
+  player.seek(10);
+  assert.equal(player.toggle(), true);
+  assert.equal(player.position, 0);
+});

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  attackingPairs, checkParameter, checkSeed, checkWhole, fileLabel, key, linesThrough, parseList, parseSquare,
+  attackingPairs, checkParameter, checkSeed, checkSolvers, checkWhole, fileLabel, key, linesThrough, parseList, parseSquare,
   parseSquares, sharedLine, squareName,
 } from "../../static/js/squares.js";
 
@@ -72,4 +72,11 @@ test("numbers typed by users are checked with the allowed range in the message",
   assert.deepEqual(parseList("8, 10,12", (t) => checkWhole(t, 1, 64, "Each size")), [8, 10, 12]);
   assert.throws(() => parseList("8, x, 10", (t) => checkWhole(t, 1, 64, "Each size")), /Each size must be/);
   assert.throws(() => parseList(" , ", Number), /at least one value/);
+});
+
+test("solver names from a link are checked against the catalogue", () => {
+  const known = [{ name: "genetic" }, { name: "construct" }];
+  assert.deepEqual(checkSolvers(["genetic"], known), ["genetic"]);
+  assert.throws(() => checkSolvers(["genetic", "nope"], known), { message: 'There is no solver "nope"; the solvers are genetic, construct.' });
+  assert.throws(() => checkSolvers(["nope"], known, [known[0]]), { message: 'There is no solver "nope"; the solvers are genetic.' });
 });

@@ -8,7 +8,7 @@ import { heatMap, lineChart } from "./charts.js";
 import { fill, h, say } from "./dom.js";
 import { Recording, thin } from "./replay.js";
 import { iterationsByN, lineName, settingLabel, successByN, sweepGrids, toCsv } from "./results.js";
-import { checkParameter, checkSeed, checkWhole, parseList } from "./squares.js";
+import { checkParameter, checkSeed, checkSolvers, checkWhole, parseList } from "./squares.js";
 
 /** Ready-made experiments: the original study's comparisons. */
 const PRESETS = [
@@ -300,10 +300,7 @@ export function createLab({ limits, solvers, pushSettings }) {
       state.ran = false;
       state.countN = settings.count === undefined ? null : count.setN(settings.count);
       try {
-        const unknown = (settings.solvers || "").split(",").filter((name) => name && !byName.has(name));
-        if (unknown.length) {
-          throw new Error(`There is no solver "${unknown[0]}"; the solvers are ${runnable.map((s) => s.name).join(", ")}.`);
-        }
+        checkSolvers((settings.solvers || "").split(",").filter(Boolean), solvers, runnable);
         body();
         say(error, "");
       } catch (e) {

@@ -44,6 +44,13 @@ export class Player {
     this.position = Math.max(0, Math.min(this.length, Math.round(k)));
   }
 
+  /** Plays or pauses; a run played to its end plays again from the start. Returns whether it plays. */
+  toggle() {
+    if (this.position >= this.length) this.seek(0);
+    this.playing = !this.playing;
+    return this.playing;
+  }
+
   /** Doubles or halves the speed, within ×1/16 to ×64. */
   faster(up) {
     this.factor = Math.max(1 / 16, Math.min(64, this.factor * (up ? 2 : 0.5)));

@@ -9,7 +9,7 @@ import { colour, lineChart } from "./charts.js";
 import { PHONE, h, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, narrate, thin } from "./replay.js";
-import { checkSeed, checkWhole } from "./squares.js";
+import { checkSeed, checkSolvers, checkWhole } from "./squares.js";
 import { unitLabel } from "./watch.js";
 
 const DEFAULT = ["hill-climbing", "optimized-hill-climbing"];
@@ -74,9 +74,7 @@ export function createRace({ limits, solvers, pushSettings }) {
       start();
       return;
     }
-    if (player.position >= player.length) player.seek(0);
-    player.playing = !player.playing;
-    if (player.playing) render();
+    if (player.toggle()) render();
     else paused();
   }
 
@@ -196,11 +194,7 @@ export function createRace({ limits, solvers, pushSettings }) {
       let openAt = null;
       try {
         if (settings.solvers) {
-          const names = settings.solvers.split(",");
-          const unknown = names.filter((name) => !byName.has(name));
-          if (unknown.length) {
-            throw new Error(`There is no solver "${unknown[0]}"; the solvers are ${solvers.filter((s) => s.counts !== "nothing").map((s) => s.name).join(", ")}.`);
-          }
+          const names = checkSolvers(settings.solvers.split(","), solvers, solvers.filter((s) => s.counts !== "nothing"));
           for (const input of picks.querySelectorAll("input")) input.checked = names.includes(input.value);
         }
         if (settings.n) nInput.value = settings.n;

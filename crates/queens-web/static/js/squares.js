@@ -82,6 +82,18 @@ export function linesThrough(square, n) {
   return out.filter((s) => s.row !== square.row || s.col !== square.col);
 }
 
+/**
+ * `names`, each the name of one of `known` (descriptors); else throws a sentence naming the first
+ * that is not and listing the solvers `offered` (those the view lets one pick).
+ */
+export function checkSolvers(names, known, offered = known) {
+  const unknown = names.find((name) => !known.some((s) => s.name === name));
+  if (unknown !== undefined) {
+    throw new Error(`There is no solver "${unknown}"; the solvers are ${offered.map((s) => s.name).join(", ")}.`);
+  }
+  return names;
+}
+
 /** A whole number in [min, max] read from `text`, or a sentence saying what is allowed. */
 export function checkWhole(text, min, max, what) {
   const value = String(text).trim();

@@ -9,7 +9,7 @@ import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
-import { checkParameter, checkSeed, checkWhole, key, parseSquares, squareName } from "./squares.js";
+import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 const LEGEND = [
   ["q", "a queen"],
@@ -276,9 +276,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       start();
       return;
     }
-    if (player.position >= player.length) player.seek(0);
-    player.playing = !player.playing;
-    if (player.playing) render();
+    if (player.toggle()) render();
     else paused();
   }
 
@@ -429,9 +427,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       let n = state.n;
       let openAt = null;
       try {
-        if (settings.solver && !byName.has(settings.solver)) {
-          throw new Error(`There is no solver "${settings.solver}"; the solvers are ${solvers.map((s) => s.name).join(", ")}.`);
-        }
+        if (settings.solver) checkSolvers([settings.solver], solvers);
         if (settings.n) n = checkWhole(settings.n, 1, maxN, "N");
         state.locked = parseSquares(settings.fix || "", n);
         setBoard(n);
