@@ -524,37 +524,20 @@ fn help_and_version_succeed() {
 #[cfg(unix)]
 #[test]
 fn interrupt_stops_a_long_run_cleanly() {
-    use std::process::{Command as Process, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
-    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args([
-            "solve",
-            "12",
-            "--solver",
-            "brute-force",
-            "--max-nodes",
-            "100000000000",
-            "--format",
-            "json",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let sent = Instant::now();
-    let killed = Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        sent.elapsed() < Duration::from_secs(5),
-        "took {:?} to stop",
-        sent.elapsed()
-    );
+    let args = [
+        "solve",
+        "12",
+        "--solver",
+        "brute-force",
+        "--max-nodes",
+        "100000000000",
+        "--format",
+        "json",
+    ];
+    let (output, took) = common::stopped_by_signal(&args, "INT", Duration::from_millis(300));
+    assert!(took < Duration::from_secs(5), "took {took:?} to stop");
     assert_eq!(
         output.status.code(),
         Some(1),

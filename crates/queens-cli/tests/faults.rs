@@ -411,29 +411,15 @@ fn big_local_searches_stop_within_a_second_of_a_signal_or_their_time_limit() {
         );
     }
     for signal in ["INT", "TERM"] {
-        let child = queens()
-            .args([
-                "solve",
-                "100000",
-                "--solver",
-                "hill-climbing",
-                "--format",
-                "json",
-            ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(1500));
-        let sent = Instant::now();
-        let killed = Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let output = child.wait_with_output().unwrap();
-        let took = sent.elapsed();
+        let args = [
+            "solve",
+            "100000",
+            "--solver",
+            "hill-climbing",
+            "--format",
+            "json",
+        ];
+        let (output, took) = common::stopped_by_signal(&args, signal, Duration::from_millis(1500));
         assert_eq!(output.status.code(), Some(1), "SIG{signal}");
         assert!(
             took < Duration::from_secs(3),

@@ -1,7 +1,8 @@
 //! Helpers shared by the command-line tests.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// `queens serve` on a free port, killed when dropped.
 pub struct Server {
@@ -74,4 +75,29 @@ pub fn run_into_a_closed_pipe(args: &[&str]) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     stderr
+}
+
+/// Runs `queens args…`, sends it `SIG{signal}` (`INT`, `TERM`, …) after `after`, and waits for
+/// it: its output and how long it took to end after the signal.
+#[allow(
+    dead_code,
+    reason = "each test binary that includes this module uses only some helpers"
+)]
+pub fn stopped_by_signal(args: &[&str], signal: &str, after: Duration) -> (Output, Duration) {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "kill -{signal}");
+    let output = child.wait_with_output().unwrap();
+    (output, sent.elapsed())
 }
