@@ -110,8 +110,14 @@ pub struct Case {
     pub square: Square,
     /// The queens a queen there forces, in order (often none).
     pub chain: Vec<Square>,
-    /// The row or column it leaves with no free square.
-    pub empties: Rank,
+    /// The row or column it leaves with no free square, when it empties one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empties: Option<Rank>,
+    /// Otherwise why the board it leaves (its chain placed) fails in turn: a
+    /// [`Reason::Crowded`] or a [`Reason::CaseSplit`] whose own cases each empty a line, both
+    /// with an empty chain of their own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Box<Reason>>,
 }
 
 impl Reason {
@@ -142,30 +148,14 @@ impl Reason {
                 rank_name(*line, n)
             ),
             Reason::Crowded { chain, lines, onto } => {
-                let forces = if chain.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "forces {} on {}, which ",
-                        if chain.len() == 1 {
-                            "a queen"
-                        } else {
-                            "queens"
-                        },
-                        names(chain)
-                    )
-                };
+                format!("a queen here {}", describe_crowding(chain, lines, onto, n))
+            }
+            Reason::CaseSplit { chain, line, cases } => {
                 format!(
-                    "a queen here {forces}leaves {} needing a queen each, with free squares only on {}",
-                    ranks(lines, n),
-                    if onto.is_empty() {
-                        "no line".to_owned()
-                    } else {
-                        ranks(onto, n)
-                    }
+                    "a queen here {}",
+                    describe_case_split(chain, *line, cases, n)
                 )
             }
-            Reason::CaseSplit { chain, line, cases } => describe_case_split(chain, *line, cases, n),
             Reason::Conflict { queens, .. } if queens.is_empty() => {
                 format!("no solution of the empty {n}×{n} board has a queen here")
             }
@@ -189,48 +179,90 @@ impl Reason {
     }
 }
 
-/// A case split as a sentence: "a queen here forces a queen on f4, which leaves row 3 only c3
-/// and h3, and each fails: c3 would leave row 8 empty; h3 would …".
-fn describe_case_split(chain: &[Square], line: Rank, cases: &[Case], n: u32) -> String {
-    let names = |squares: &[Square]| {
-        list(
-            &squares
-                .iter()
-                .map(|&s| square_name(s, n))
-                .collect::<Vec<_>>(),
-        )
-    };
-    let forces = if chain.is_empty() {
-        String::new()
+/// "forces a queen on f4, which " when `chain` has queens; "" otherwise.
+fn describe_forcing(chain: &[Square], n: u32) -> String {
+    if chain.is_empty() {
+        return String::new();
+    }
+    let queens = if chain.len() == 1 {
+        "a queen"
     } else {
-        let queens = if chain.len() == 1 {
-            "a queen"
-        } else {
-            "queens"
-        };
-        format!("forces {queens} on {}, which ", names(chain))
+        "queens"
     };
+    format!("forces {queens} on {}, which ", square_list(chain, n))
+}
+
+/// A crowding after "a queen here": "leaves rows 2 and 5 needing a queen each, with free
+/// squares only on column c".
+fn describe_crowding(chain: &[Square], lines: &[Rank], onto: &[Rank], n: u32) -> String {
+    format!(
+        "{}leaves {} needing a queen each, with free squares only on {}",
+        describe_forcing(chain, n),
+        ranks(lines, n),
+        if onto.is_empty() {
+            "no line".to_owned()
+        } else {
+            ranks(onto, n)
+        }
+    )
+}
+
+/// A case split after "a queen here": "forces a queen on f4, which leaves row 3 only c3 and
+/// h3, and each fails: c3 would leave row 8 empty; h3 would …". A case that fails by a
+/// further crowding or split is told inside brackets.
+fn describe_case_split(chain: &[Square], line: Rank, cases: &[Case], n: u32) -> String {
     let only: Vec<Square> = cases.iter().map(|case| case.square).collect();
+    format!(
+        "{}leaves {} only {}, and each fails: {}",
+        describe_forcing(chain, n),
+        rank_name(line, n),
+        square_list(&only, n),
+        describe_cases(cases, n)
+    )
+}
+
+/// Each case's failure, joined by semicolons: "c3 would leave row 8 empty; h3 would …".
+fn describe_cases(cases: &[Case], n: u32) -> String {
     let each: Vec<String> = cases
         .iter()
         .map(|case| {
+            let square = square_name(case.square, n);
             let after = if case.chain.is_empty() {
                 String::new()
             } else {
-                format!("force {} and ", names(&case.chain))
+                format!("force {} and ", square_list(&case.chain, n))
             };
-            format!(
-                "{} would {after}leave {} empty",
-                square_name(case.square, n),
-                rank_name(case.empties, n)
-            )
+            match (&case.empties, case.then.as_deref()) {
+                (Some(line), _) => {
+                    format!("{square} would {after}leave {} empty", rank_name(*line, n))
+                }
+                (None, Some(Reason::CaseSplit { line, cases, .. })) => {
+                    let only: Vec<Square> = cases.iter().map(|c| c.square).collect();
+                    format!(
+                        "{square} would {after}leave {} only {} (and each of those fails: {})",
+                        rank_name(*line, n),
+                        square_list(&only, n),
+                        describe_cases(cases, n)
+                    )
+                }
+                (None, Some(Reason::Crowded { lines, onto, .. })) => format!(
+                    "{square} would {after}{}",
+                    describe_crowding(&[], lines, onto, n)
+                ),
+                (None, _) => format!("{square} would fail"),
+            }
         })
         .collect();
-    format!(
-        "a queen here {forces}leaves {} only {}, and each fails: {}",
-        rank_name(line, n),
-        names(&only),
-        each.join("; ")
+    each.join("; ")
+}
+
+/// "a1, b3 and c5".
+fn square_list(squares: &[Square], n: u32) -> String {
+    list(
+        &squares
+            .iter()
+            .map(|&s| square_name(s, n))
+            .collect::<Vec<_>>(),
     )
 }
 

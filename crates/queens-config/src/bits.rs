@@ -157,18 +157,21 @@ impl FreeBoard {
             })
     }
 
+    /// Every row and column still without a queen, with its number of free squares, rows
+    /// first.
+    pub(crate) fn open_ranks(&self) -> impl Iterator<Item = (Rank, u32)> + '_ {
+        (0..self.n as u32)
+            .map(Rank::Row)
+            .chain((0..self.n as u32).map(Rank::Col))
+            .filter(|&rank| !self.is_taken(rank))
+            .map(|rank| (rank, self.free_count(rank)))
+    }
+
     /// The empty row or column with the fewest free squares (rows first on ties), with that
     /// count; `None` when every row holds a queen. A count of 0 means the position is dead.
     pub(crate) fn tightest_rank(&self) -> Option<(Rank, u32)> {
         let mut best: Option<(Rank, u32)> = None;
-        let ranks = (0..self.n as u32)
-            .map(Rank::Row)
-            .chain((0..self.n as u32).map(Rank::Col));
-        for rank in ranks {
-            if self.is_taken(rank) {
-                continue;
-            }
-            let count = self.free_count(rank);
+        for (rank, count) in self.open_ranks() {
             if best.is_none_or(|(_, fewest)| count < fewest) {
                 best = Some((rank, count));
                 if count == 0 {

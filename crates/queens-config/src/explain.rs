@@ -3,15 +3,17 @@
 //! An attacked square names its attacker. A dead square is first placed and propagated: if a row
 //! or column empties at once, or after a chain of queens each forced onto the last free square of
 //! some line, that is the reason. Next comes the pigeonhole argument: `k` empty rows whose free
-//! squares lie in only `k − 1` columns (or the reverse). Otherwise the reason is a set of user
-//! queens that rules the square out, found by dropping the user's queens one at a time and
-//! keeping only those whose removal lets the square be completed again (a deletion filter, as in
-//! `QuickXplain`); every queen left is needed.
+//! squares lie in only `k − 1` columns (or the reverse). Then a case split: a line left with at
+//! most three free squares, each of which fails in turn (it empties a line, or leaves a crowding
+//! or a split of its own one level down). Otherwise the reason is a set of user queens that rules
+//! the square out, found by dropping the user's queens one at a time and keeping only those whose
+//! removal lets the square be completed again (a deletion filter, as in `QuickXplain`); every
+//! queen left is needed.
 
 use queens_core::Square;
 
 use crate::analysis::{Case, Reason};
-use crate::bits::FreeBoard;
+use crate::bits::{FreeBoard, Rank};
 use crate::hall::{Crowding, crowding};
 use crate::search::{Completion, NodeBudget, Search};
 
@@ -94,7 +96,7 @@ impl<'p> Explainer<'p> {
         if let Some(Crowding { lines, onto }) = crowding(&board) {
             return Reason::Crowded { chain, lines, onto };
         }
-        if let Some(reason) = case_split(&board, &chain) {
+        if let Some(reason) = case_split(&board, &chain, NESTED_SPLITS) {
             return reason;
         }
         if solvable {
@@ -189,36 +191,58 @@ fn propagate_on(mut board: FreeBoard, square: Square) -> Propagation {
 /// The most cases a case split may have and stay a reason a learner can follow.
 const MAX_CASES: u32 = 3;
 
-/// A case split of a settled `board` (a queen placed, its forced `chain` on it): the line with
-/// the fewest free squares, when it has at most [`MAX_CASES`] and each of them empties a line
-/// at once or after its own forced queens.
-fn case_split(board: &FreeBoard, chain: &[Square]) -> Option<Reason> {
-    let (line, free) = board.tightest_rank()?;
-    if free > MAX_CASES {
-        return None;
-    }
-    let cases = board
-        .free_in(line)
-        .map(|square| match propagate_on(board.clone(), square) {
-            Propagation::Emptied(Reason::EmptiesLine { line: empties }) => Some(Case {
-                square,
-                chain: Vec::new(),
-                empties,
-            }),
-            Propagation::Emptied(Reason::ForcedChain {
-                chain,
-                line: empties,
-            }) => Some(Case {
-                square,
-                chain,
-                empties,
-            }),
-            _ => None,
+/// How deep case splits may nest: a case may fail by a split of its own whose cases each
+/// empty a line, and no deeper.
+const NESTED_SPLITS: u32 = 1;
+
+/// A case split of a settled `board` (a queen placed, its forced `chain` on it): a row or
+/// column with at most [`MAX_CASES`] free squares each of which fails, the lines with the
+/// fewest free squares tried first. A case fails when it empties a line (at once or after its
+/// own forced queens) or, while `depth` allows, when the board it leaves is crowded or splits
+/// again.
+fn case_split(board: &FreeBoard, chain: &[Square], depth: u32) -> Option<Reason> {
+    let mut lines: Vec<(Rank, u32)> = board
+        .open_ranks()
+        .filter(|&(_, free)| free <= MAX_CASES)
+        .collect();
+    lines.sort_by_key(|&(_, free)| free);
+    lines.into_iter().find_map(|(line, _)| {
+        let cases = board
+            .free_in(line)
+            .map(|square| refuted_case(board, square, depth))
+            .collect::<Option<Vec<Case>>>()?;
+        Some(Reason::CaseSplit {
+            chain: chain.to_vec(),
+            line,
+            cases,
         })
-        .collect::<Option<Vec<Case>>>()?;
-    Some(Reason::CaseSplit {
-        chain: chain.to_vec(),
-        line,
-        cases,
+    })
+}
+
+/// The case of a queen on `square` of `board`, when it fails: it empties a line at once or
+/// after its own forced queens, or (while `depth` allows) the board it leaves is crowded or
+/// splits into cases that each empty a line.
+fn refuted_case(board: &FreeBoard, square: Square, depth: u32) -> Option<Case> {
+    let (chain, empties, then) = match propagate_on(board.clone(), square) {
+        Propagation::Emptied(Reason::EmptiesLine { line }) => (Vec::new(), Some(line), None),
+        Propagation::Emptied(Reason::ForcedChain { chain, line }) => (chain, Some(line), None),
+        Propagation::Settled { board, chain } if depth > 0 => {
+            let then = match crowding(&board) {
+                Some(Crowding { lines, onto }) => Reason::Crowded {
+                    chain: Vec::new(),
+                    lines,
+                    onto,
+                },
+                None => case_split(&board, &[], depth - 1)?,
+            };
+            (chain, None, Some(Box::new(then)))
+        }
+        Propagation::Emptied(_) | Propagation::Settled { .. } => return None,
+    };
+    Some(Case {
+        square,
+        chain,
+        empties,
+        then,
     })
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use queens_config::{
-    Analysis, Configurator, DEFAULT_NODES, Engine, Position, Rank, Reason, Shares, Status,
+    Analysis, Case, Configurator, DEFAULT_NODES, Engine, Position, Rank, Reason, Shares, Status,
 };
 use queens_core::Budget;
 use queens_core::Square;
@@ -109,6 +109,57 @@ fn replay_chain(n: u32, settled: &[Square], square: Square, chain: &[Square]) ->
     with
 }
 
+/// `lines` are empty on the board of `queens`, one more than `onto`, and every free square of
+/// them lies on a line of `onto`.
+fn check_crowding(n: u32, queens: &[Square], lines: &[Rank], onto: &[Rank]) {
+    assert_eq!(onto.len() + 1, lines.len(), "{lines:?} onto {onto:?}");
+    for &line in lines {
+        for s in line_squares(n, line) {
+            assert!(!queens.contains(&s), "{line:?} is not empty");
+            if queens.iter().all(|q| !q.attacks(s)) {
+                let crossing = match line {
+                    Rank::Row(_) => Rank::Col(s.col),
+                    Rank::Col(_) => Rank::Row(s.row),
+                };
+                assert!(
+                    onto.contains(&crossing),
+                    "{s:?} escapes {lines:?} onto {onto:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The cases are every free square of `line` on the board of `queens`, and each fails as it
+/// says: it empties its line, or the board it leaves is crowded or splits again (no deeper).
+fn check_case_split(n: u32, queens: &[Square], line: Rank, cases: &[Case]) {
+    let free: Vec<Square> = line_squares(n, line)
+        .into_iter()
+        .filter(|&s| !queens.contains(&s) && queens.iter().all(|q| !q.attacks(s)))
+        .collect();
+    let tried: Vec<Square> = cases.iter().map(|case| case.square).collect();
+    assert_eq!(free, tried, "the cases are every free square of {line:?}");
+    for case in cases {
+        let after = replay_chain(n, queens, case.square, &case.chain);
+        match (&case.empties, case.then.as_deref()) {
+            (Some(empties), None) => assert!(is_emptied(n, &after, *empties), "{case:?}"),
+            (None, Some(Reason::Crowded { chain, lines, onto })) => {
+                assert!(chain.is_empty(), "{case:?}");
+                check_crowding(n, &after, lines, onto);
+            }
+            (None, Some(Reason::CaseSplit { chain, line, cases })) => {
+                assert!(chain.is_empty(), "{case:?}");
+                assert!(
+                    cases.iter().all(|c| c.then.is_none()),
+                    "nested deeper: {case:?}"
+                );
+                check_case_split(n, &after, *line, cases);
+            }
+            _ => panic!("a case fails by an emptied line or a further reason: {case:?}"),
+        }
+    }
+}
+
 fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
     let n = analysis.n;
     let settled: Vec<Square> = analysis
@@ -142,35 +193,11 @@ fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
         }
         Reason::Crowded { chain, lines, onto } => {
             let with = replay_chain(n, &settled, square, chain);
-            assert_eq!(onto.len() + 1, lines.len(), "{reason:?}");
-            for &line in lines {
-                for s in line_squares(n, line) {
-                    assert!(!with.contains(&s), "{line:?} is not empty");
-                    if with.iter().all(|q| !q.attacks(s)) {
-                        let crossing = match line {
-                            Rank::Row(_) => Rank::Col(s.col),
-                            Rank::Col(_) => Rank::Row(s.row),
-                        };
-                        assert!(onto.contains(&crossing), "{s:?} escapes {reason:?}");
-                    }
-                }
-            }
+            check_crowding(n, &with, lines, onto);
         }
         Reason::CaseSplit { chain, line, cases } => {
             let with = replay_chain(n, &settled, square, chain);
-            let free: Vec<Square> = line_squares(n, *line)
-                .into_iter()
-                .filter(|&s| !with.contains(&s) && with.iter().all(|q| !q.attacks(s)))
-                .collect();
-            let tried: Vec<Square> = cases.iter().map(|case| case.square).collect();
-            assert_eq!(free, tried, "the cases are every free square of {line:?}");
-            for case in cases {
-                let after = replay_chain(n, &with, case.square, &case.chain);
-                assert!(
-                    is_emptied(n, &after, case.empties),
-                    "{case:?} of {reason:?}"
-                );
-            }
+            check_case_split(n, &with, *line, cases);
         }
         Reason::Conflict { queens, minimal } => {
             assert!(queens.iter().all(|q| analysis.queens.contains(q)));

@@ -120,3 +120,14 @@ test("a dead square can be explained by a few cases, each drawn", async () => {
   assert.equal(await page.$$eval("#cfg-board .cell.hl-line", (cells) => cells.filter((c) => c.dataset.row === "2").length), 8, "row 3 shaded");
   assert.deepEqual(page.errors, []);
 });
+
+test("a case that fails by cases of its own is told in brackets and its squares drawn", async () => {
+  const page = await session.open("#configure?n=8&q=b1");
+  await analysed(page);
+  await page.hover('#cfg-board [data-square="e5"]');
+  assert.match(await page.textContent("#cfg-reason"),
+    /^e5 is dead: a queen here leaves row 2 only d2, f2 and g2, and each fails: d2 would leave row 7 only a7 and f7 \(and each of those fails: a7 would .*; f7 would .*\); f2 would .*; g2 would .*\.$/);
+  const chain = await page.$$eval("#cfg-board .cell.hl-chain", (cells) => cells.map((c) => c.dataset.square).sort());
+  assert.deepEqual(chain, ["a7", "d2", "f2", "f7", "g2"]);
+  assert.deepEqual(page.errors, []);
+});

@@ -214,7 +214,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
             break;
           case "case_split":
             marks["hl-line"].push(...lineSquares(why.line, state.n));
-            marks["hl-chain"].push(...why.chain, ...why.cases.map((c) => c.square));
+            marks["hl-chain"].push(...why.chain, ...caseSquares(why.cases));
             break;
           case "crowded":
             for (const line of why.lines) marks["hl-line"].push(...lineSquares(line, state.n));
@@ -315,4 +315,9 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       }
     },
   };
+}
+
+/** The squares a case split tries, nested splits' cases included. */
+function caseSquares(cases) {
+  return cases.flatMap((c) => [c.square, ...(c.then && c.then.cases ? caseSquares(c.then.cases) : [])]);
 }
