@@ -246,6 +246,7 @@ pub const MOMENTS: &[&str] = &[
     "swap",
     "refused",
     "kick",
+    "repair",
     "push",
     "brute_force",
     "generation",

@@ -60,6 +60,17 @@ pub enum Event<'a> {
         /// To here.
         to: Square,
     },
+    /// The force on a queen as a force-driven solver (the electric force) pushes it, in
+    /// squares per unit of force: `col` toward higher files, `row` toward higher ranks. Sent
+    /// before the queen's move (none if the push is blocked), only when moves are wanted.
+    Force {
+        /// The queen pushed.
+        queen: Square,
+        /// The force along the ranks (toward higher files).
+        col: f64,
+        /// The force along the files (toward higher ranks).
+        row: f64,
+    },
     /// Progress of an iterative search: `score` is solver-defined (higher is better for local
     /// search, the depth for a tree search).
     /// It comes after the step's own moves, so that the board replayed up to a `Step` is the
@@ -158,6 +169,14 @@ pub enum StepNote {
         taken: bool,
         /// Whether the swap was made regardless of its gain.
         kicked: bool,
+    },
+    /// Minton's min-conflicts: the attacked `queen` went to `to`, a row of its column where it
+    /// has the fewest conflicts (`to` is `queen` when it stays).
+    Repair {
+        /// The attacked queen picked.
+        queen: Square,
+        /// Where it went.
+        to: Square,
     },
     /// The electric force's push: every one of the `attacked` queens moved one square along
     /// the force on it; `restarted` when the step begins from a new random board (the last
@@ -346,6 +365,16 @@ impl<'o> Reporter<'o> {
     pub fn moved(&mut self, from: Square, to: Square) -> Result<(), StopReason> {
         if self.moves {
             self.send(&Event::Move { from, to })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Reports the force on a queen about to be pushed, if moves are wanted.
+    #[inline]
+    pub fn force(&mut self, queen: Square, col: f64, row: f64) -> Result<(), StopReason> {
+        if self.moves {
+            self.send(&Event::Force { queen, col, row })
         } else {
             Ok(())
         }

@@ -333,7 +333,9 @@ impl Charges {
             .scaled(1.0 / (rim - r).powi(2) - 1.0 / (rim + r).powi(2))
     }
 
-    fn direction(&self, i: usize, params: &ElectricParams, rng: &mut SmallRng) -> Vector {
+    /// The force on queen `i`: the Coulomb push and the push off the line of every queen it
+    /// shares a line with, and the push from the borders, each weighted.
+    fn force(&self, i: usize, params: &ElectricParams, rng: &mut SmallRng) -> Vector {
         let me = self.queens[i];
         let mut sum = Vector::default();
         for (j, &other) in self.queens.iter().enumerate() {
@@ -352,7 +354,6 @@ impl Charges {
                 .plus(coulomb.scaled(params.coulomb_weight));
         }
         sum.plus(self.border_push(me).scaled(params.border_weight))
-            .unit()
     }
 
     /// One iteration: each queen attacked at the start of it, in turn, moves under the forces
@@ -368,8 +369,10 @@ impl Charges {
             if !self.is_attacked(i) {
                 continue;
             }
-            let direction = self.direction(i, params, rng);
+            let force = self.force(i, params, rng);
             let (col, row) = self.queens[i];
+            reporter.force(square((col, row)), force.x, force.y)?;
+            let direction = force.unit();
             let target = (
                 col + direction.x.round() as i32,
                 row + direction.y.round() as i32,

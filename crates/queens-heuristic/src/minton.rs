@@ -13,8 +13,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
-    Verdict,
+    Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote,
+    StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -45,7 +45,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         line("step", "while some queen is attacked:"),
         line("step", "    pick an attacked queen at random"),
         line(
-            "step",
+            "repair",
             "    move it to a row of its column with the fewest conflicts",
         ),
     ],
@@ -173,15 +173,19 @@ impl Solver for MinConflictsMinton {
             }
             let from = board.rows[col];
             let to = least_conflicted_row(&board, col, &mut rng);
+            let square = |row: usize| Square::new(row as u32, col as u32);
             if to != from {
                 board.set(col, to);
-                let square = |row: usize| Square::new(row as u32, col as u32);
                 if let Err(stop) = reporter.moved(square(from), square(to)) {
                     break Verdict::Stopped(stop);
                 }
             }
             let pairs = board.pairs;
-            if let Err(stop) = reporter.step(iterations, || -(pairs as i64)) {
+            let note = || StepNote::Repair {
+                queen: square(from),
+                to: square(to),
+            };
+            if let Err(stop) = reporter.step_noted(iterations, || -(pairs as i64), note) {
                 break Verdict::Stopped(stop);
             }
         };

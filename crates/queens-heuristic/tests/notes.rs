@@ -1,8 +1,8 @@
 //! The solvers' step notes agree with the moves of their steps: a taken proposal is its move
 //! and a refused one moves nothing, a stuck climber moves nothing and a climb one queen, a shake
-//! or a restart at most its queens, a taken swap trades two rows, a push moves at most the
-//! attacked queens, a generation tells its population; and being observed changes nothing of a
-//! run.
+//! or a restart at most its queens, a taken swap trades two rows, a push moves each queen one
+//! square along the force reported on it, a repair goes to a least-conflicted row, a generation
+//! tells its population; and being observed changes nothing of a run.
 
 use std::ops::ControlFlow;
 
@@ -11,14 +11,17 @@ use queens_core::{
 };
 use queens_heuristic::{
     ElectricForce, ElectricParams, Genetic, GeneticParams, LocalSearch, LocalSearchKind,
-    LocalSearchParams, MinConflicts, MinConflictsParams,
+    LocalSearchParams, MinConflicts, MinConflictsMinton, MinConflictsParams,
 };
 
-/// A reported step: its score, its note, and the moves made since the step before.
+/// A reported step: its score, its note, the moves made since the step before, the forces
+/// reported with them (queen, along the files, along the ranks) and the board before them.
 struct NotedStep {
     score: i64,
     note: StepNote,
     moves: Vec<(Square, Square)>,
+    forces: Vec<(Square, f64, f64)>,
+    before: Vec<Square>,
 }
 
 /// A run of the solver `make` builds, on `problem` capped at `cap` iterations, observed: every
@@ -29,15 +32,30 @@ fn observed<S: Solver>(
     cap: u64,
 ) -> (Vec<NotedStep>, Outcome) {
     let mut steps = Vec::new();
-    let mut moves = Vec::new();
+    let (mut moves, mut forces) = (Vec::new(), Vec::new());
+    // The board as the events tell it, and as it stood at the last step.
+    let (mut board, mut before) = (Vec::new(), Vec::new());
     let outcome = {
         let mut observer = |event: &Event<'_>| {
             match event {
-                Event::Move { from, to } => moves.push((*from, *to)),
+                Event::Started { board: start, .. } => {
+                    board = start.to_vec();
+                    before.clone_from(&board);
+                }
+                Event::Place { square } => board.push(*square),
+                Event::Remove { square } => board.retain(|q| q != square),
+                Event::Move { from, to } => {
+                    moves.push((*from, *to));
+                    board.retain(|q| q != from);
+                    board.push(*to);
+                }
+                Event::Force { queen, col, row } => forces.push((*queen, *col, *row)),
                 Event::Step { score, note, .. } => steps.push(NotedStep {
                     score: *score,
                     note: note.expect("every step is noted"),
                     moves: std::mem::take(&mut moves),
+                    forces: std::mem::take(&mut forces),
+                    before: std::mem::replace(&mut before, board.clone()),
                 }),
                 _ => {}
             }
@@ -202,7 +220,7 @@ fn genetic_generations_tell_their_population() {
 #[test]
 fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
     let problem = Problem::square(8).unwrap();
-    let (mut restarts, mut brute_forces) = (0, 0);
+    let (mut restarts, mut brute_forces, mut pushes) = (0, 0, 0);
     for seed in 0..12 {
         let params = ElectricParams {
             seed,
@@ -217,9 +235,29 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
                     restarted,
                 } => {
                     assert!(
-                        moved <= attacked as usize,
-                        "seed {seed}: {note:?}, {moved} moved"
+                        moved <= step.forces.len() && step.forces.len() <= attacked as usize,
+                        "seed {seed}: {note:?}, {moved} moved, {} pushed",
+                        step.forces.len()
                     );
+                    // Every move is one square along the force reported on its queen.
+                    for &(from, to) in &step.moves {
+                        let &(_, col, row) = step
+                            .forces
+                            .iter()
+                            .find(|(queen, ..)| *queen == from)
+                            .expect("a force on every queen that moves");
+                        let length = col.hypot(row);
+                        let along = |d: f64| (d / length).round() as i64;
+                        assert_eq!(
+                            (
+                                i64::from(to.col) - i64::from(from.col),
+                                i64::from(to.row) - i64::from(from.row)
+                            ),
+                            (along(col), along(row)),
+                            "seed {seed}: {from:?} → {to:?} under ({col}, {row})"
+                        );
+                    }
+                    pushes += step.forces.len();
                     restarts += usize::from(restarted);
                 }
                 StepNote::BruteForce { queens } => {
@@ -233,8 +271,8 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
         }
     }
     assert!(
-        restarts > 0 && brute_forces > 0,
-        "{restarts} restarts, {brute_forces} brute forces"
+        restarts > 0 && brute_forces > 0 && pushes > 0,
+        "{restarts} restarts, {brute_forces} brute forces, {pushes} pushes"
     );
 }
 
@@ -283,4 +321,46 @@ fn min_conflicts_tells_each_swap_it_tries() {
         taken_swaps > 0 && refused > 0,
         "{taken_swaps} taken, {refused} refused"
     );
+}
+
+#[test]
+fn minton_tells_each_repair_and_goes_to_a_least_conflicted_row() {
+    let problem = Problem::square(12).unwrap();
+    let conflicts = |board: &[Square], at: Square| {
+        board
+            .iter()
+            .filter(|q| q.col != at.col && q.attacks(at))
+            .count()
+    };
+    let (mut moved, mut stayed) = (0, 0);
+    for seed in 0..8 {
+        // Without a random walk a run may circle for good: its steps are checked all the same.
+        let (steps, _) = observed(|| MinConflictsMinton::new(seed), &problem, 2_000);
+        for step in steps {
+            let StepNote::Repair { queen, to } = step.note else {
+                panic!("min-conflicts-minton notes repairs, not {:?}", step.note);
+            };
+            assert!(step.before.contains(&queen), "{queen:?} is on the board");
+            assert_eq!(to.col, queen.col, "a repair stays in its column");
+            assert!(conflicts(&step.before, queen) > 0, "{queen:?} was attacked");
+            let fewest = (0..12)
+                .map(|row| conflicts(&step.before, Square::new(row, queen.col)))
+                .min()
+                .unwrap();
+            assert_eq!(
+                conflicts(&step.before, to),
+                fewest,
+                "seed {seed}: {:?}",
+                step.note
+            );
+            if to == queen {
+                assert!(step.moves.is_empty());
+                stayed += 1;
+            } else {
+                assert_eq!(step.moves, vec![(queen, to)]);
+                moved += 1;
+            }
+        }
+    }
+    assert!(moved > 0 && stayed > 0, "{moved} moved, {stayed} stayed");
 }

@@ -42,6 +42,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/state.js", JS, include_str!("../static/js/state.js")),
     ("/js/board.js", JS, include_str!("../static/js/board.js")),
     ("/js/replay.js", JS, include_str!("../static/js/replay.js")),
+    ("/js/tree.js", JS, include_str!("../static/js/tree.js")),
     ("/js/player.js", JS, include_str!("../static/js/player.js")),
     ("/js/charts.js", JS, include_str!("../static/js/charts.js")),
     (

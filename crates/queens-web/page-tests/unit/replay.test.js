@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
+import { Recording, conflictsInColumn, frameModel, moments, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
 import { attackingPairs, key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -198,6 +198,48 @@ test("the electric force's pushes, restarts and brute force are told", () => {
   assert.equal(narrate(recording, 2, 8), "brute force of the last 1 queen: lifted to c4, solved");
   const restart = recorded([sq(0, 0)], [{ type: "step", iteration: 1, score: 0, note: { kind: "push", attacked: 1, restarted: true } }]);
   assert.equal(narrate(restart, 1, 8), "restart from a new random board, the last one not settling; push: the 1 attacked queen moved along the force on each, none could move");
+});
+
+test("the electric force's forces are drawn from the pushed queens and the phase told", () => {
+  const recording = recorded([sq(0, 0), sq(1, 1), sq(5, 4)], [
+    { type: "force", queen: sq(0, 0), col: 0.5, row: 0.2 },
+    { type: "force", queen: sq(1, 1), col: -0.3, row: 2.5 },
+    { type: "move", from: sq(1, 1), to: sq(2, 1) },
+    { type: "step", iteration: 1, score: -1, note: { kind: "push", attacked: 2, restarted: false } },
+    { type: "step", iteration: 2, score: -1, note: { kind: "brute_force", queens: 1 } },
+  ]);
+  assert.equal(recording.length, 2, "forces are no frames of their own");
+  assert.deepEqual(sorted(recording.boardAt(1)), sorted([sq(0, 0), sq(2, 1), sq(5, 4)]), "a force moves nothing");
+  const model = frameModel(recording, 1, 8);
+  assert.deepEqual(model.forces.map((f) => f.queen), [sq(0, 0), sq(1, 1)]);
+  assert.deepEqual(frameModel(recording, 2, 8).forces, []);
+  assert.equal(solverState(recording, 1), "phase: forces; 2 queens pushed, the strongest force 2.5 on b2");
+  assert.equal(solverState(recording, 2), "phase: brute force of the last 1 queen");
+});
+
+test("a column's conflicts count the queens of other columns on each square's lines", () => {
+  // On 4×4: a1 and c3 (row 0 col 0, row 2 col 2); column b: b1 (a1's row), b2 (both diagonals),
+  // b3 (c3's row), b4 (c3's diagonal).
+  assert.deepEqual(conflictsInColumn([sq(0, 0), sq(2, 2), sq(3, 1)], 1, 4), [1, 2, 1, 1]);
+});
+
+test("Minton's repairs are told with the conflicts of the repaired column", () => {
+  // 8×8: a1, b3, c1. Column c before the step: c1 on a1's rank, c2 on b3's diagonal, c3 on b3's
+  // rank and a1's diagonal, c4 on b3's other diagonal, c5 to c8 free.
+  const recording = recorded([sq(0, 0), sq(2, 1), sq(0, 2)], [
+    { type: "move", from: sq(0, 2), to: sq(4, 2) },
+    { type: "step", iteration: 1, score: 0, note: { kind: "repair", queen: sq(0, 2), to: sq(4, 2) } },
+    { type: "step", iteration: 2, score: 0, note: { kind: "repair", queen: sq(2, 1), to: sq(2, 1) } },
+  ]);
+  const counts = [1, 1, 2, 1, 0, 0, 0, 0];
+  assert.deepEqual(conflictsInColumn([sq(0, 0), sq(2, 1)], 2, 8), counts);
+  assert.equal(narrate(recording, 1, 8), "repair c1 (1 conflict): to c5, a row with the fewest, 0 conflicts");
+  assert.match(narrate(recording, 2, 8), /^repair b3 \(\d+ conflicts?\): no row of its column has fewer, it stays$/);
+  const model = frameModel(recording, 1, 8);
+  assert.deepEqual(model.numbers.map((x) => Number(x.text)), counts, "each square of the column shows its conflicts before the step");
+  assert.ok(model.numbers.every((x) => x.col === 2));
+  assert.match(solverState(recording, 1), /^conflicts in column c from rank 1 up: /);
+  assert.ok(moments(recording, 1).has("repair"));
 });
 
 test("min-conflicts' swaps are told, the repaired column tinted", () => {

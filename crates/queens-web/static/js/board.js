@@ -63,6 +63,12 @@ function lineIndex(queens) {
   };
 }
 
+/** A number written in a square, as a share of the square (0.32: 12 px on a 38 px square). */
+const NUMBER_SIZE = 0.32;
+
+/** The smallest square, in pixels, whose numbers are written: smaller, they would not read. */
+const NUMBER_SQUARE_PX = 12 / NUMBER_SIZE;
+
 /**
  * A move's arrow in square units: from near the old square's centre to near the new one's,
  * with a head, both ends short of the centres so that the queens stay readable.
@@ -70,12 +76,30 @@ function lineIndex(queens) {
 function arrow(from, to, n) {
   const [x1, y1, x2, y2] = [from.col + 0.5, n - from.row - 0.5, to.col + 0.5, n - to.row - 0.5];
   const length = Math.hypot(x2 - x1, y2 - y1) || 1;
-  const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
   const gap = Math.min(0.3, length / 4);
+  return arrowShape("arrow", x1, y1, x2, y2, gap, 0.3);
+}
+
+/**
+ * The force on a queen (`{queen, col, row}`) as an arrow from its square's centre along the
+ * force, longer for a stronger force: from 0.35 of a square to 0.9.
+ */
+function forceArrow({ queen, col, row }, n) {
+  const strength = Math.hypot(col, row);
+  if (!(strength > 0)) return null;
+  const length = Math.min(0.9, 0.35 + 0.2 * Math.log2(1 + strength));
+  const [x1, y1] = [queen.col + 0.5, n - queen.row - 0.5];
+  return arrowShape("force", x1, y1, x1 + (length * col) / strength, y1 - (length * row) / strength, 0, 0.2);
+}
+
+/** An arrow of class `cls` from (x1, y1) to (x2, y2), both ends `gap` short, its head `head` long. */
+function arrowShape(cls, x1, y1, x2, y2, gap, head) {
+  const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
   const tip = [x2 - gap * dx, y2 - gap * dy];
-  const base = [tip[0] - 0.3 * dx, tip[1] - 0.3 * dy];
-  const side = [-dy * 0.15, dx * 0.15];
-  return s("g", { class: "arrow" },
+  const base = [tip[0] - head * dx, tip[1] - head * dy];
+  const side = [-dy * head / 2, dx * head / 2];
+  return s("g", { class: cls },
     s("line", { x1: x1 + gap * dx, y1: y1 + gap * dy, x2: base[0], y2: base[1] }),
     s("polygon", { points: [tip, [base[0] + side[0], base[1] + side[1]], [base[0] - side[0], base[1] - side[1]]].map((p) => p.join(",")).join(" ") }));
 }
@@ -262,16 +286,20 @@ export class Board {
   /**
    * Draws a model: `queens` ([{row, col, kind}] with kind "", "locked", "clash" or "forced"),
    * `cellClass(row, col)` for square colours, and `marks` (class name → squares), `pairs`
-   * ([a, b] to join with a line) and `arrows` ([from, to] of the moves to draw).
+   * ([a, b] to join with a line), `arrows` ([from, to] of the moves to draw), `forces`
+   * ([{queen, col, row}] pushes to draw from their queens' squares) and `numbers`
+   * ([{row, col, text}] written in a square's corner).
    */
-  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], arrows = [], heat = null }) {
+  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], arrows = [], forces = [], numbers = [], heat = null }) {
     this.describe(queens, cellClass);
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.n;
     this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
       x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
-    })), ...arrows.map(([from, to]) => arrow(from, to, n)));
+    })), ...forces.map((force) => forceArrow(force, n)).filter(Boolean), ...arrows.map(([from, to]) => arrow(from, to, n)),
+    ...(this.surface.clientWidth / n >= NUMBER_SQUARE_PX ? numbers : [])
+      .map(({ row, col, text }) => s("text", { class: "number", x: col + 0.93, y: n - row - 0.1, "font-size": NUMBER_SIZE }, text)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);
   }
 

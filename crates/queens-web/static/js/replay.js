@@ -13,11 +13,15 @@ export class Recording {
   constructor() {
     /** The `started` event: solver, rows, cols, fixed, board. */
     this.start = null;
-    /** `{ changes: [place|remove|move events], step: step event or null }` per frame. */
+    /**
+     * `{ changes: [place|remove|move events], step: step event or null, forces: [force events] }`
+     * per frame.
+     */
     this.frames = [];
     /** The `finished` event, once the run is over. */
     this.finished = null;
     this.pending = [];
+    this.forces = [];
     this.saved = [];
     this.board = new Map();
   }
@@ -35,6 +39,9 @@ export class Recording {
       case "move":
         this.pending.push(event);
         break;
+      case "force":
+        this.forces.push(event);
+        break;
       case "step":
         this.close(event);
         break;
@@ -48,8 +55,9 @@ export class Recording {
   }
 
   close(step) {
-    const frame = { changes: this.pending, step };
+    const frame = { changes: this.pending, step, forces: this.forces };
     this.pending = [];
+    this.forces = [];
     apply(this.board, frame.changes);
     this.frames.push(frame);
     if (this.frames.length % SAVE_EVERY === 0) this.saved.push(new Map(this.board));
@@ -127,6 +135,8 @@ export function frameModel(recording, k, n) {
   const marks = { "hl-line": [], from: [], moved: [], row: [], candidate: [] };
   const arrows = [];
   const changes = recording.changesAt(k);
+  // The electric force's own state: the force on every queen it pushed, from where it stood.
+  const forces = (k > 0 && recording.frames[k - 1]?.forces) || [];
   // Every queen the step placed, moved or removed: a ring where it is now, a ghost where it
   // was, an arrow for a move; the lines of the one queen a single-change step touched.
   for (const change of changes) {
@@ -148,10 +158,17 @@ export function frameModel(recording, k, n) {
     // A refused proposal: the square it would have moved to, ringed.
     marks.candidate.push(note.to);
   }
-  if (note && note.kind === "swap" && k > 0) {
-    // Min-conflicts' repair: the attacked queen's column tinted, a refused partner ringed.
+  const numbers = [];
+  if (note && (note.kind === "swap" || note.kind === "repair") && k > 0) {
+    // Min-conflicts' repair: the attacked queen's column tinted, each of its squares with the
+    // conflicts a queen there would have on the board the step began from (up to 32 rows, where
+    // the numbers can be read); a refused partner ringed.
     for (let row = 0; row < n; row++) marks.row.push({ row, col: note.queen.col });
-    if (!note.taken && key(note.partner) !== key(note.queen)) marks.candidate.push(note.partner);
+    if (n <= 32) {
+      conflictsInColumn(recording.boardAt(k - 1), note.queen.col, n)
+        .forEach((count, row) => numbers.push({ row, col: note.queen.col, text: String(count) }));
+    }
+    if (note.kind === "swap" && !note.taken && key(note.partner) !== key(note.queen)) marks.candidate.push(note.partner);
   }
   const step = recording.stepAt(k);
   if (step && step.square && k > 0) {
@@ -163,6 +180,8 @@ export function frameModel(recording, k, n) {
     pairs: pairs.map(([a, b]) => [a, b]),
     marks,
     arrows,
+    forces,
+    numbers,
     counters: {
       step: k,
       steps: recording.length,
@@ -172,6 +191,21 @@ export function frameModel(recording, k, n) {
       pairs: pairs.length,
     },
   };
+}
+
+/**
+ * For each row of column `col`, how many queens of the other columns attack that square: the
+ * conflicts a queen of the column would have there.
+ */
+export function conflictsInColumn(queens, col, n) {
+  const counts = new Array(n).fill(0);
+  for (const q of queens) {
+    if (q.col === col) continue;
+    for (let row = 0; row < n; row++) {
+      if (q.row === row || Math.abs(q.row - row) === Math.abs(q.col - col)) counts[row] += 1;
+    }
+  }
+  return counts;
 }
 
 /** At most `limit` points of `points`, evenly chosen (the last one kept). */
@@ -243,6 +277,15 @@ export function narrate(recording, k, n) {
         return note.taken
           ? `swap: ${queen} and ${partner} trade rows, fewer collisions (${listed(moves)})`
           : `try swapping ${queen} with ${partner}: no fewer collisions, refused`;
+      }
+      case "repair": {
+        const [queen, to] = [squareName(note.queen, n), squareName(note.to, n)];
+        const counts = conflictsInColumn(recording.boardAt(k - 1), note.queen.col, n);
+        const fewest = Math.min(...counts);
+        const conflicts = (c) => `${c} conflict${c === 1 ? "" : "s"}`;
+        return key(note.queen) === key(note.to)
+          ? `repair ${queen} (${conflicts(counts[note.queen.row])}): no row of its column has fewer, it stays`
+          : `repair ${queen} (${conflicts(counts[note.queen.row])}): to ${to}, a row with the fewest, ${conflicts(fewest)}`;
       }
       case "push": {
         const pushed = `push: the ${note.attacked} attacked queen${note.attacked === 1 ? "" : "s"} moved along the force on each`
@@ -337,6 +380,21 @@ export function solverState(recording, k) {
       return `temperature T = ${number(note.temperature)}; the last proposal ${note.loss > 0 ? `was worse by ${note.loss}, its chance e^(−${note.loss}/T) = ${number(note.probability)}` : "was no worse, taken for sure"}`;
     case "shake":
       return `chance of a shake: ${number(note.probability)}`;
+    case "repair": {
+      const counts = conflictsInColumn(recording.boardAt(k - 1), note.queen.col, recording.start.rows);
+      const column = squareName(note.queen, recording.start.rows).replace(/\d+$/, "");
+      return `conflicts in column ${column} from rank 1 up: ${listed(counts.map(String), 12)}`;
+    }
+    case "push": {
+      const forces = recording.frames[k - 1]?.forces || [];
+      const strongest = forces.reduce((best, f) => (best && Math.hypot(best.col, best.row) >= Math.hypot(f.col, f.row) ? best : f), null);
+      const phase = note.restarted ? "phase: forces, on a new random board" : "phase: forces";
+      return strongest
+        ? `${phase}; ${forces.length} queen${forces.length === 1 ? "" : "s"} pushed, the strongest force ${number(Math.hypot(strongest.col, strongest.row))} on ${squareName(strongest.queen, recording.start.rows)}`
+        : phase;
+    }
+    case "brute_force":
+      return `phase: brute force of the last ${note.queens} queen${note.queens === 1 ? "" : "s"}`;
     case "generation":
       return `population ${note.size}: fitness ${note.worst} to ${note.best}, mean ${note.mean.toFixed(1)}`;
     case "tried":

@@ -10,6 +10,7 @@ import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSquares, squareName } from "./squares.js";
+import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
 
 const LEGEND = [
   ["q", "a queen"],
@@ -18,6 +19,13 @@ const LEGEND = [
   ["moved", "the queen the last step moved or placed, its lines shaded"],
   ["candidate", "the square a tree search tried, its row shaded"],
 ];
+
+/** What a solver's own marks on the board mean. */
+const STATE_LEGENDS = {
+  "electric-force": "Blue arrows: the force on each queen the step pushed, from where it stood, longer for a stronger force; orange arrows: the moves it made.",
+  "min-conflicts-minton": "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.",
+  "min-conflicts": "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.",
+};
 
 /** The controls and counters of one run, shared by Watch and Race. */
 export function unitLabel(solver) {
@@ -69,7 +77,14 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const neighboursBox = h("div", { class: "neighbours", hidden: true },
     h("label", {}, neighbours, " neighbour scores: the board's score after moving each column's queen to each square"),
     h("div", { class: "heat-scale" }, h("span", {}, "worse"), h("i"), h("span", {}, "better; the ring is the move a climber takes")));
+  // A tree search's own state: its search tree, the current path and what was pruned.
+  const treeBox = h("figure", { id: "w-tree", class: "tree-box", hidden: true },
+    h("figcaption", {}, "Search tree: ", h("span", { class: "tree-summary" })),
+    h("div", { class: "tree-drawing" }),
+    h("p", { class: "note" }, "Filled: the current path; hollow: dead ends, with the nodes their subtrees took; crossed: pruned, the square attacked; dots: not tried yet."));
   const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
+  // What the solver's own marks on the board mean, for the solvers that draw them.
+  const stateLegend = h("p", { id: "w-state-legend", class: "note", hidden: true });
   const code = h("ol", { id: "w-code", class: "pseudo-code", "aria-label": "the solver's pseudo-code, the lines of the step shown marked" });
   const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
@@ -108,7 +123,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
       h("div", { class: "board-column" },
         boardBox,
         narration,
-        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
+        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
+        stateLegend),
       h("aside", {},
         h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
         h("table", { class: "counters" },
@@ -120,6 +136,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs),
           h("tr", {}, h("th", {}, "solver's state"), counters.state)),
         scoreDoc,
+        treeBox,
         neighboursBox,
         code,
         log,
@@ -333,7 +350,31 @@ export function createWatch({ limits, solvers, pushSettings }) {
     counters.queens.textContent = String(c.queens);
     counters.pairs.textContent = String(c.pairs);
     counters.state.textContent = solverState(recording, k) || "–";
+    const marksMean = STATE_LEGENDS[state.solver.name] || "";
+    stateLegend.hidden = !marksMean;
+    stateLegend.textContent = marksMean;
+    showTree(recording, k);
     drawChart(c.iteration);
+  }
+
+  /** A tree search's tree at frame `k`, drawn for boards up to TREE_MAX_N files. */
+  function showTree(recording, k) {
+    const first = recording.frames[0];
+    treeBox.hidden = !(first && first.step && first.step.square);
+    if (treeBox.hidden) return;
+    if (state.tree && state.tree.recording !== recording) state.tree = null;
+    const tree = treeAt(recording, k, state.tree && state.tree.tree);
+    state.tree = { recording, tree };
+    const free = state.n - recording.start.fixed.length;
+    treeBox.querySelector(".tree-summary").textContent = describeTree(tree, free);
+    const drawing = treeBox.querySelector(".tree-drawing");
+    if (state.n > TREE_MAX_N) {
+      if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn for N up to ${TREE_MAX_N}; its counts are above.`));
+      drawing.dataset.note = "1";
+      return;
+    }
+    delete drawing.dataset.note;
+    drawing.replaceChildren(drawTree(tree, state.n, 380));
   }
 
   /** Colours each square by the score of moving its column's queen there; rings the best. */

@@ -1,0 +1,137 @@
+// The search tree of a tree search (backtracking, forward checking) as a recording tells it:
+// the current path from the root, and at each depth every child tried so far under the path's
+// node there, pruned (its square attacked, or a look-ahead refuted it), a dead end (searched and
+// backtracked out of) or on the path, with the nodes each one's subtree took. Pure: tested
+// with Node; `drawTree` turns it into an SVG.
+
+import { key, squareName } from "./squares.js";
+import { s } from "./dom.js";
+
+/** The most files a drawn tree has room for. */
+export const TREE_MAX_N = 16;
+
+/**
+ * Follows a recording's frames, one at a time, keeping the tree's frontier. `levels[d]` is the
+ * row searched at depth d and its children by column: `{ status, nodes }` with status
+ * "pruned", "dead" or "path".
+ */
+export class SearchTree {
+  constructor() {
+    this.frame = 0;
+    this.path = [];
+    this.levels = [];
+    this.nodes = 0;
+    this.pruned = 0;
+    this.deadEnds = 0;
+  }
+
+  /** Applies one frame (`{ changes, step }`). */
+  apply({ changes, step }) {
+    let placedCandidate = false;
+    for (const change of changes) {
+      if (change.type === "remove") this.backtrack(change.square);
+      else if (change.type === "place") {
+        if (step && step.square && key(step.square) === key(change.square)) placedCandidate = true;
+        this.descend(change.square);
+      }
+    }
+    if (step && step.square) {
+      // The candidate's depth: the path's end if it was placed, the frontier otherwise.
+      const depth = placedCandidate ? this.path.length - 1 : this.path.length;
+      const level = this.level(depth, step.square.row);
+      if (!placedCandidate) {
+        level.children.set(step.square.col, { status: "pruned", nodes: 1 });
+        this.pruned += 1;
+      }
+      for (let d = 0; d < depth; d++) this.levels[d].children.get(this.path[d].col).nodes += 1;
+      this.nodes += 1;
+    }
+    this.frame += 1;
+  }
+
+  level(depth, row) {
+    if (!this.levels[depth]) this.levels[depth] = { row, children: new Map() };
+    return this.levels[depth];
+  }
+
+  descend(square) {
+    const depth = this.path.length;
+    this.level(depth, square.row).children.set(square.col, { status: "path", nodes: 1 });
+    this.path.push(square);
+    this.levels.length = depth + 1;
+  }
+
+  backtrack(square) {
+    const at = this.path.findIndex((q) => key(q) === key(square));
+    if (at < 0) return;
+    this.path.length = at;
+    this.levels.length = at + 1;
+    const child = this.levels[at].children.get(square.col);
+    if (child) child.status = "dead";
+    this.deadEnds += 1;
+  }
+}
+
+/**
+ * The tree after `k` frames of `recording`, reusing `previous` (a SearchTree of the same
+ * recording) when it is not past frame `k`.
+ */
+export function treeAt(recording, k, previous = null) {
+  const tree = previous && previous.frame <= k ? previous : new SearchTree();
+  while (tree.frame < k && tree.frame < recording.frames.length) tree.apply(recording.frames[tree.frame]);
+  return tree;
+}
+
+/** The tree in one line: "depth 5 of 8; 34 nodes: 20 pruned, 9 dead ends". */
+export function describeTree(tree, depths) {
+  return `depth ${tree.path.length} of ${depths}; ${tree.nodes.toLocaleString()} node${tree.nodes === 1 ? "" : "s"}: `
+    + `${tree.pruned.toLocaleString()} pruned, ${tree.deadEnds.toLocaleString()} dead end${tree.deadEnds === 1 ? "" : "s"}`;
+}
+
+/**
+ * The tree as an SVG `width` wide: the root on top, then one band per depth with a slot for each
+ * column of its row, joined to the path's node above; the path's nodes filled, dead ends
+ * hollow with their subtree's node count, pruned ones crossed, the untried ones dotted.
+ */
+export function drawTree(tree, n, width = 360) {
+  const band = 30;
+  const depths = tree.levels.length;
+  const height = 24 + band * Math.max(1, depths);
+  const slot = (width - 40) / n;
+  const x = (col) => 34 + slot * (col + 0.5);
+  const y = (depth) => 16 + band * (depth + 1) - 8;
+  const r = Math.min(7, slot * 0.38);
+  const svg = s("svg", {
+    class: "search-tree", viewBox: `0 0 ${width} ${height}`, width, role: "img",
+    "aria-label": `search tree: ${tree.path.map((q) => squareName(q, n)).join(", ") || "the root"} on the path`,
+  });
+  svg.append(s("circle", { cx: width / 2, cy: 10, r: 4, class: "node path" }));
+  tree.levels.forEach((level, depth) => {
+    const parent = depth === 0 ? [width / 2, 10] : [x(tree.path[depth - 1].col), y(depth - 1)];
+    svg.append(s("text", { x: 2, y: y(depth) + 4, class: "tree-row" }, `r${level.row + 1}`));
+    for (let col = 0; col < n; col++) {
+      const child = level.children.get(col);
+      const status = child ? child.status : "untried";
+      if (status !== "untried") {
+        svg.append(s("line", { x1: parent[0], y1: parent[1] + 4, x2: x(col), y2: y(depth) - r, class: `edge ${status}` }));
+      }
+      if (status === "pruned") {
+        const d = r * 0.7;
+        svg.append(s("path", { d: `M${x(col) - d},${y(depth) - d}L${x(col) + d},${y(depth) + d}M${x(col) + d},${y(depth) - d}L${x(col) - d},${y(depth) + d}`, class: "node pruned" }));
+      } else {
+        svg.append(s("circle", { cx: x(col), cy: y(depth), r: status === "untried" ? r * 0.5 : r, class: `node ${status}` }));
+      }
+      if (status === "dead" && child.nodes > 1 && slot >= 18) {
+        svg.append(s("text", { x: x(col), y: y(depth) + r + 9, class: "tree-count" }, compact(child.nodes)));
+      }
+    }
+  });
+  return svg;
+}
+
+/** 7, 42, 1.2k, 35k, 1.4M. */
+function compact(count) {
+  if (count < 1000) return String(count);
+  if (count < 1e6) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k`;
+  return `${(count / 1e6).toFixed(1)}M`;
+}
