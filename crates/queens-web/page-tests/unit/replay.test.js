@@ -194,10 +194,10 @@ test("the electric force's pushes, restarts and brute force are told", () => {
     { type: "place", square: sq(3, 2) },
     { type: "step", iteration: 1, score: 0, note: { kind: "brute_force", queens: 1 } },
   ]);
-  assert.equal(narrate(recording, 1, 8), "push: the 2 attacked queens moved along the force on each (b2→b3)");
+  assert.equal(narrate(recording, 1, 8), "push: the 2 queens attacked, each pushed along the force on it (b2→b3)");
   assert.equal(narrate(recording, 2, 8), "brute force of the last 1 queen: lifted to c4, solved");
   const restart = recorded([sq(0, 0)], [{ type: "step", iteration: 1, score: 0, note: { kind: "push", attacked: 1, restarted: true } }]);
-  assert.equal(narrate(restart, 1, 8), "restart from a new random board, the last one not settling; push: the 1 attacked queen moved along the force on each, none could move");
+  assert.equal(narrate(restart, 1, 8), "restart from a new random board, the last one not settling; push: the 1 queen attacked, each pushed along the force on it, none could move");
 });
 
 test("the electric force's forces are drawn from the pushed queens and the phase told", () => {
@@ -214,6 +214,13 @@ test("the electric force's forces are drawn from the pushed queens and the phase
   assert.deepEqual(model.forces.map((f) => f.queen), [sq(0, 0), sq(1, 1)]);
   assert.deepEqual(frameModel(recording, 2, 8).forces, []);
   assert.equal(solverState(recording, 1), "phase: forces; 2 queens pushed, the strongest force 2.5 on b2");
+  assert.equal(narrate(recording, 1, 8), "push: the 2 queens attacked, each pushed along the force on it (b2→b3, the others blocked by the rim or a queen)");
+  const freed = recorded([sq(0, 0), sq(1, 1)], [
+    { type: "force", queen: sq(1, 1), col: 0, row: 1 },
+    { type: "move", from: sq(1, 1), to: sq(2, 1) },
+    { type: "step", iteration: 1, score: 0, note: { kind: "push", attacked: 2, restarted: false } },
+  ]);
+  assert.equal(narrate(freed, 1, 8), "push: 2 queens attacked, 1 still attacked when its turn came and pushed along the force on it (b2→b3)");
   assert.equal(solverState(recording, 2), "phase: brute force of the last 1 queen");
 });
 

@@ -288,9 +288,16 @@ export function narrate(recording, k, n) {
           : `repair ${queen} (${conflicts(counts[note.queen.row])}): to ${to}, a row with the fewest, ${conflicts(fewest)}`;
       }
       case "push": {
-        const pushed = `push: the ${note.attacked} attacked queen${note.attacked === 1 ? "" : "s"} moved along the force on each`
-          + (moves.length ? ` (${listed(moves)})` : ", none could move");
-        return note.restarted ? `restart from a new random board, the last one not settling; ${pushed}` : pushed;
+        // The queens attacked when the push began are pushed in turn; one an earlier push freed
+        // is left, and a push off the board or onto a queen moves nothing.
+        const forces = frame.forces || [];
+        const attacked = `${note.attacked} queen${note.attacked === 1 ? "" : "s"} attacked`;
+        const pushed = forces.length && forces.length < note.attacked
+          ? `push: ${attacked}, ${forces.length} still attacked when its turn came and pushed along the force on it`
+          : `push: the ${attacked}, each pushed along the force on it`;
+        const blocked = forces.length > moves.length && moves.length ? ", the others blocked by the rim or a queen" : "";
+        const made = moves.length ? ` (${listed(moves)}${blocked})` : ", none could move";
+        return note.restarted ? `restart from a new random board, the last one not settling; ${pushed}${made}` : `${pushed}${made}`;
       }
       case "brute_force":
         return `brute force of the last ${note.queens} queen${note.queens === 1 ? "" : "s"}: `
