@@ -43,7 +43,7 @@ pub struct SolverDescriptor {
     /// Its pseudo-code, line by line, for the page to show beside the board: each line names
     /// the moment of a step it does (`""` for none), as the step events name them.
     pub pseudo_code: &'static [CodeLine],
-    /// What one unit of its work is: "a full board checked", "a move", "a generation".
+    /// What one unit of its work is: "a board examined", "a move", "a generation".
     pub unit: &'static str,
     /// Whether it counts `nodes` (tree searches) or `iterations` (local search), or neither.
     pub counts: Counts,

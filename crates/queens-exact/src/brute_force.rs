@@ -41,7 +41,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         line("", "no placement works: there is no solution"),
     ],
     score: "the queens on the board examined: always all of them; only the count of boards grows",
-    unit: "a full board checked",
+    unit: "a board examined",
     counts: Counts::Nodes,
     shapes: shared::ANY,
     randomized: false,

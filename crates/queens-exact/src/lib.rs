@@ -4,8 +4,8 @@
 //!
 //! | solver | visits | one node is | shape |
 //! |---|---|---|---|
-//! | `BruteForce` | every placement of the free queens on distinct squares | a full board checked | any R×C, any M |
-//! | `RowBruteForce` | every column for every free row | a full board checked | one queen per row |
+//! | `BruteForce` | every placement of the free queens on distinct squares | a board examined | any R×C, any M |
+//! | `RowBruteForce` | every column for every free row | a board examined | one queen per row |
 //! | `Backtracking` | rows bottom-up, abandoning a conflict at once | a square tried | one queen per row |
 //! | `ForwardChecking` | as backtracking, backing up when a later row is emptied | a placement | one queen per row |
 //!

@@ -34,7 +34,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         line("", "no choice works: there is no solution"),
     ],
     score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",
-    unit: "a full board checked",
+    unit: "a board examined",
     counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,
     randomized: false,

@@ -31,6 +31,7 @@ mod guard;
 mod jobs;
 mod page;
 mod query;
+mod sampling;
 mod solve;
 
 use std::net::SocketAddr;
@@ -63,8 +64,11 @@ pub struct ServeLimits {
     pub solve_max_n: u32,
     /// Events one watched run may send.
     pub solve_max_events: u64,
-    /// Nodes one run of a tree search may examine (watched, or in an experiment).
+    /// Nodes one run of a tree search may examine in an experiment.
     pub solve_max_nodes: u64,
+    /// Nodes one watched run may examine: enough for brute force with a locked queen on 8×8
+    /// (344,016,951 boards with d1); the job's time bounds it too.
+    pub watch_max_nodes: u64,
     /// The largest board counted.
     pub count_max_n: u32,
     /// The largest board in an experiment.
@@ -101,6 +105,7 @@ impl Default for ServeLimits {
             solve_max_n: 1000,
             solve_max_events: 200_000,
             solve_max_nodes: 50_000_000,
+            watch_max_nodes: 2_000_000_000,
             count_max_n: 18,
             experiment_max_n: 64,
             experiment_max_runs: 20_000,

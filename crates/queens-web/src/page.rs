@@ -93,6 +93,7 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "solve_max_n": limits.solve_max_n,
             "solve_max_events": limits.solve_max_events,
             "solve_max_nodes": limits.solve_max_nodes,
+            "watch_max_nodes": limits.watch_max_nodes,
             "count_max_n": limits.count_max_n,
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": limits.experiment_max_runs,

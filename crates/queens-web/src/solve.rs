@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::events::{LAST_EVENT_GRACE, event_stream, send, send_last};
 use crate::jobs::Client;
 use crate::query::{Params, check_side};
+use crate::sampling::Sampler;
 
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
 const KNOWN: [&str; 5] = ["n", "solver", "seed", "fix", "max_iters"];
@@ -42,7 +43,7 @@ pub async fn solve(
         solver: params.text("solver").map(str::to_owned),
         seed: params.get("seed")?,
         params: settings,
-        max_nodes: Some(state.limits().solve_max_nodes),
+        max_nodes: Some(state.limits().watch_max_nodes),
         max_iterations: params.get("max_iters")?,
         ..SolveSpec::square(n)
     };
@@ -67,7 +68,7 @@ pub async fn solve(
         let mut forward = Forward {
             events: &events,
             token: budget.token().clone(),
-            sent: 0,
+            sampler: Sampler::new(max_events / 2),
             max_events,
             capped: false,
         };
@@ -89,6 +90,10 @@ pub async fn solve(
                     Verdict::Stopped(reason) => Some(reason.to_string()),
                     _ => None,
                 };
+                let sampled = forward
+                    .sampler
+                    .sampling()
+                    .map(|(from, every)| json!({ "from": from, "every": every }));
                 json!({
                     "type": "finished",
                     "solved": is_solved,
@@ -98,7 +103,8 @@ pub async fn solve(
                     "nodes": outcome.stats.nodes,
                     "iterations": outcome.stats.iterations,
                     "elapsed_ms": outcome.stats.elapsed.as_secs_f64() * 1e3,
-                    "events": forward.sent,
+                    "events": forward.sampler.sent(),
+                    "sampled": sampled,
                 })
             }
             Err(error) => json!({
@@ -115,12 +121,13 @@ pub async fn solve(
     Ok(response)
 }
 
-/// Sends every event but the solver's own `finished` (replaced by a richer one) to the client;
-/// stops the run when the client is gone or the event limit is reached.
+/// Sends the run's events to the client, whole and then sampled (see [`Sampler`]), but the
+/// solver's own `finished` (replaced by a richer one); stops the run when the client is gone or
+/// the event cap is reached.
 struct Forward<'a> {
     events: &'a mpsc::Sender<String>,
     token: queens_core::CancelToken,
-    sent: u64,
+    sampler: Sampler,
     max_events: u64,
     /// Whether the run was stopped by the event cap.
     capped: bool,
@@ -132,19 +139,15 @@ impl Observer for Forward<'_> {
     }
 
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-        if matches!(event, Event::Finished { .. }) {
-            return ControlFlow::Continue(());
+        for line in self.sampler.lines(event) {
+            if self.sampler.sent() > self.max_events {
+                self.capped = true;
+                return ControlFlow::Break(());
+            }
+            if !send(self.events, line, &self.token) {
+                return ControlFlow::Break(());
+            }
         }
-        if self.sent >= self.max_events {
-            self.capped = true;
-            return ControlFlow::Break(());
-        }
-        self.sent += 1;
-        let json = serde_json::to_string(event).expect("events serialize");
-        if send(self.events, json, &self.token) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        ControlFlow::Continue(())
     }
 }

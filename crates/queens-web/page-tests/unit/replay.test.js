@@ -281,3 +281,21 @@ test("each frame names the moments its solver's pseudo-code marks", () => {
   assert.deepEqual(noted({ kind: "swap", taken: true, kicked: true }), ["kick", "step", "swap"]);
   assert.deepEqual(noted({ kind: "push", restarted: true }), ["push", "restart", "step"]);
 });
+
+test("a sampled frame's board replaces the board and is told", () => {
+  const recording = recorded([sq(0, 0), sq(1, 2)], [
+    { type: "move", from: sq(1, 2), to: sq(2, 2) },
+    { type: "step", iteration: 1, score: 0 },
+    { type: "board", queens: [sq(5, 5), sq(6, 1), sq(7, 3)], every: 8 },
+    { type: "step", iteration: 9, score: 0 },
+    { type: "move", from: sq(7, 3), to: sq(7, 4) },
+    { type: "step", iteration: 10, score: 0 },
+  ]);
+  assert.deepEqual(sorted(recording.boardAt(2)), sorted([sq(5, 5), sq(6, 1), sq(7, 3)]));
+  assert.deepEqual(sorted(recording.boardAt(3)), sorted([sq(5, 5), sq(6, 1), sq(7, 4)]));
+  assert.deepEqual(sorted(recording.boardAt(1)), sorted([sq(0, 0), sq(2, 2)]), "back before the sample");
+  assert.equal(narrate(recording, 2, 8), "sampled: the board at 9; one step in 8 is streamed here, the run being too long to send whole (its counts are exact)");
+  const model = frameModel(recording, 2, 8);
+  assert.deepEqual(model.marks.moved, []);
+  assert.deepEqual(model.marks.from, []);
+});

@@ -83,3 +83,12 @@ test("a subtree's node count is the nodes tried in it, and seeking back rebuilds
   assert.deepEqual(early.path, treeAt(recording, 10).path);
   assert.match(describeTree(end, 6), /^depth 6 of 6; \d+ nodes: \d+ pruned, \d+ dead ends$/);
 });
+
+test("a sampled frame leaves the tree its path and node count", () => {
+  const recording = backtracking(6);
+  const tree = treeAt(recording, 20);
+  tree.apply({ changes: [{ type: "board", queens: [{ row: 1, col: 3 }, { row: 0, col: 1 }], every: 4 }], step: { iteration: 500, score: 2, square: { row: 2, col: 0 } } });
+  assert.deepEqual(tree.path.map(key), ["0,1", "1,3"].map((k) => key({ row: Number(k[0]), col: Number(k[2]) })));
+  assert.equal(tree.nodes, 500);
+  assert.match(describeTree(tree, 6), /^depth 2 of 6; 500 nodes; sampled, so only the path is known$/);
+});

@@ -42,6 +42,10 @@ export class Recording {
       case "force":
         this.forces.push(event);
         break;
+      case "board":
+        // A sampled step: the whole board, the steps since the last one not streamed.
+        this.pending.push(event);
+        break;
       case "step":
         this.close(event);
         break;
@@ -112,7 +116,10 @@ export class Recording {
 
 function apply(board, changes) {
   for (const change of changes) {
-    if (change.type === "place") board.set(key(change.square), change.square);
+    if (change.type === "board") {
+      board.clear();
+      for (const q of change.queens) board.set(key(q), q);
+    } else if (change.type === "place") board.set(key(change.square), change.square);
     else if (change.type === "remove") board.delete(key(change.square));
     else {
       board.delete(key(change.from));
@@ -140,6 +147,7 @@ export function frameModel(recording, k, n) {
   // Every queen the step placed, moved or removed: a ring where it is now, a ghost where it
   // was, an arrow for a move; the lines of the one queen a single-change step touched.
   for (const change of changes) {
+    if (change.type === "board") continue;
     if (change.type === "move") {
       marks.moved.push(change.to);
       marks.from.push(change.from);
@@ -150,7 +158,7 @@ export function frameModel(recording, k, n) {
       marks.from.push(change.square);
     }
   }
-  if (changes.length === 1 && changes[0].type !== "remove") {
+  if (changes.length === 1 && (changes[0].type === "move" || changes[0].type === "place")) {
     marks["hl-line"].push(...linesThrough(changes[0].type === "move" ? changes[0].to : changes[0].square, n));
   }
   const note = recording.frames[k - 1]?.step?.note;
@@ -247,6 +255,11 @@ export function narrate(recording, k, n) {
   const frame = recording.frames[k - 1];
   if (!frame) return "";
   const { changes, step } = frame;
+  const sample = changes.find((c) => c.type === "board");
+  if (sample) {
+    const at = step ? ` at ${step.iteration.toLocaleString()}` : "";
+    return `sampled: the board${at}; one step in ${sample.every.toLocaleString()} is streamed here, the run being too long to send whole (its counts are exact)`;
+  }
   const moves = moveList(changes, n, "move");
   const placed = moveList(changes, n, "place");
   const removed = moveList(changes, n, "remove");

@@ -16,7 +16,10 @@ export const TREE_MAX_N = 16;
  * "pruned", "dead" or "path".
  */
 export class SearchTree {
-  constructor() {
+  /** `fixed`: the locked queens, which are no nodes of the tree. */
+  constructor(fixed = []) {
+    this.fixed = fixed;
+    this.sampled = false;
     this.frame = 0;
     this.path = [];
     this.levels = [];
@@ -29,7 +32,8 @@ export class SearchTree {
   apply({ changes, step }) {
     let placedCandidate = false;
     for (const change of changes) {
-      if (change.type === "remove") this.backtrack(change.square);
+      if (change.type === "board") this.resample(change.queens, step);
+      else if (change.type === "remove") this.backtrack(change.square);
       else if (change.type === "place") {
         if (step && step.square && key(step.square) === key(change.square)) placedCandidate = true;
         this.descend(change.square);
@@ -47,6 +51,19 @@ export class SearchTree {
       this.nodes += 1;
     }
     this.frame += 1;
+  }
+
+  /**
+   * A sampled frame: the steps since the last one were not streamed, so the tree is known only
+   * along the path, the board's searched queens (those on rows the tree has reached, or all but
+   * the locked ones), and its counts from the step's node number.
+   */
+  resample(queens, step) {
+    const locked = new Set(this.fixed.map(key));
+    this.path = queens.filter((q) => !locked.has(key(q))).sort((a, b) => a.row - b.row);
+    this.levels = this.path.map((q) => ({ row: q.row, children: new Map([[q.col, { status: "path", nodes: 1 }]]) }));
+    this.sampled = true;
+    if (step) this.nodes = step.iteration - 1;
   }
 
   level(depth, row) {
@@ -77,15 +94,16 @@ export class SearchTree {
  * recording) when it is not past frame `k`.
  */
 export function treeAt(recording, k, previous = null) {
-  const tree = previous && previous.frame <= k ? previous : new SearchTree();
+  const tree = previous && previous.frame <= k ? previous : new SearchTree(recording.start ? recording.start.fixed : []);
   while (tree.frame < k && tree.frame < recording.frames.length) tree.apply(recording.frames[tree.frame]);
   return tree;
 }
 
 /** The tree in one line: "depth 5 of 8; 34 nodes: 20 pruned, 9 dead ends". */
 export function describeTree(tree, depths) {
-  return `depth ${tree.path.length} of ${depths}; ${tree.nodes.toLocaleString()} node${tree.nodes === 1 ? "" : "s"}: `
-    + `${tree.pruned.toLocaleString()} pruned, ${tree.deadEnds.toLocaleString()} dead end${tree.deadEnds === 1 ? "" : "s"}`;
+  const nodes = `depth ${tree.path.length} of ${depths}; ${tree.nodes.toLocaleString()} node${tree.nodes === 1 ? "" : "s"}`;
+  if (tree.sampled) return `${nodes}; sampled, so only the path is known`;
+  return `${nodes}: ${tree.pruned.toLocaleString()} pruned, ${tree.deadEnds.toLocaleString()} dead end${tree.deadEnds === 1 ? "" : "s"}`;
 }
 
 /**

@@ -29,7 +29,10 @@ const STATE_LEGENDS = {
 
 /** The controls and counters of one run, shared by Watch and Race. */
 export function unitLabel(solver) {
-  return solver && solver.counts === "nodes" ? "nodes" : "iterations";
+  if (!solver || solver.counts !== "nodes") return "iterations";
+  // "a board examined" → "boards examined", "a square tried" → "squares tried".
+  const [first, ...rest] = solver.unit.replace(/^an? /, "").split(" ");
+  return [`${first}s`, ...rest].join(" ");
 }
 
 /** A solver's explanation and parameters as elements. */
@@ -123,8 +126,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       h("div", { class: "board-column" },
         boardBox,
         narration,
-        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
-        stateLegend),
+        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
       h("aside", {},
         h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
         h("table", { class: "counters" },
@@ -136,6 +138,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
           h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs),
           h("tr", {}, h("th", {}, "solver's state"), counters.state)),
         scoreDoc,
+        stateLegend,
         treeBox,
         neighboursBox,
         code,
@@ -284,7 +287,13 @@ export function createWatch({ limits, solvers, pushSettings }) {
   function finish(event) {
     if (event.status === "error") say(error, api.sentence(event.stop_reason));
     const why = event.stop_reason ? `: ${event.stop_reason}` : "";
-    status.textContent = `${event.status}${why}`;
+    // A run too long to stream whole was sampled: say its count, from where it was sampled, and
+    // that the counts are exact.
+    const total = event.nodes ?? event.iterations ?? 0;
+    const sampled = event.sampled
+      ? ` after ${total.toLocaleString()} ${unitLabel(state.solver)}; every step up to ${event.sampled.from.toLocaleString()} was streamed, then samples (at the end one in ${event.sampled.every.toLocaleString()}), the counts exact`
+      : "";
+    status.textContent = `${event.status}${why}${sampled}`;
     render();
   }
 
