@@ -25,7 +25,7 @@ const FEWEST_SAMPLES_PER_RATE: u64 = 8;
 pub(crate) struct Sampler {
     /// Events sent in full before sampling begins.
     full: u64,
-    /// Events sent so far.
+    /// Lines produced so far (sampling begins at `full`).
     sent: u64,
     /// The board, kept from every event.
     board: Vec<Square>,
@@ -57,8 +57,9 @@ impl Sampler {
         }
     }
 
-    /// Lines sent so far.
-    pub(crate) fn sent(&self) -> u64 {
+    /// Lines produced so far.
+    #[cfg(test)]
+    fn sent(&self) -> u64 {
         self.sent
     }
 

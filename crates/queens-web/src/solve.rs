@@ -69,6 +69,7 @@ pub async fn solve(
             events: &events,
             token: budget.token().clone(),
             sampler: Sampler::new(max_events / 2),
+            sent: 0,
             max_events,
             capped: false,
         };
@@ -103,7 +104,7 @@ pub async fn solve(
                     "nodes": outcome.stats.nodes,
                     "iterations": outcome.stats.iterations,
                     "elapsed_ms": outcome.stats.elapsed.as_secs_f64() * 1e3,
-                    "events": forward.sampler.sent(),
+                    "events": forward.sent,
                     "sampled": sampled,
                 })
             }
@@ -128,6 +129,8 @@ struct Forward<'a> {
     events: &'a mpsc::Sender<String>,
     token: queens_core::CancelToken,
     sampler: Sampler,
+    /// Lines sent to the client.
+    sent: u64,
     max_events: u64,
     /// Whether the run was stopped by the event cap.
     capped: bool,
@@ -140,13 +143,14 @@ impl Observer for Forward<'_> {
 
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         for line in self.sampler.lines(event) {
-            if self.sampler.sent() > self.max_events {
+            if self.sent >= self.max_events {
                 self.capped = true;
                 return ControlFlow::Break(());
             }
             if !send(self.events, line, &self.token) {
                 return ControlFlow::Break(());
             }
+            self.sent += 1;
         }
         ControlFlow::Continue(())
     }

@@ -20,11 +20,14 @@ const LEGEND = [
   ["candidate", "the square a tree search tried, its row shaded"],
 ];
 
+/** What the min-conflicts pair's numbers mean. */
+const CONFLICT_NUMBERS = "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.";
+
 /** What a solver's own marks on the board mean. */
 const STATE_LEGENDS = {
   "electric-force": "Blue arrows: the force on each queen the step pushed, from where it stood, longer for a stronger force; orange arrows: the moves it made.",
-  "min-conflicts-minton": "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.",
-  "min-conflicts": "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.",
+  "min-conflicts-minton": CONFLICT_NUMBERS,
+  "min-conflicts": CONFLICT_NUMBERS,
 };
 
 /** The controls and counters of one run, shared by Watch and Race. */
