@@ -217,3 +217,9 @@ export function smallThings(page) {
     return { text: [...text], targets: [...targets] };
   });
 }
+
+/** Resolves once the Watch run has started and is no longer running. */
+export function watchSettled(page) {
+  return page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running")
+    && document.querySelector("#w-status").textContent !== "idle");
+}

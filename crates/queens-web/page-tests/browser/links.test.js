@@ -5,12 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn } from "../harness.js";
+import { pageSession, queensOn, watchSettled as settled } from "../harness.js";
 
 const session = pageSession();
 
-const settled = (page) => page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running")
-  && document.querySelector("#w-status").textContent !== "idle");
 
 test("a Watch link with a step opens the run paused there, and a paused run names its step", async () => {
   const page = await session.open("#watch?solver=min-conflicts&n=8&seed=4&step=5");

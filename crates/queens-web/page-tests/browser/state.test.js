@@ -5,12 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn } from "../harness.js";
+import { pageSession, queensOn, watchSettled as settled } from "../harness.js";
 
 const session = pageSession();
 
-const settled = (page) => page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running")
-  && document.querySelector("#w-status").textContent !== "idle");
 
 test("backtracking shows its search tree, the path as deep as the board's queens", async () => {
   const page = await session.open("#watch?solver=backtracking&n=8&fix=d1&step=28");

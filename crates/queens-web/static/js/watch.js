@@ -87,7 +87,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const treeBox = h("figure", { id: "w-tree", class: "tree-box", hidden: true },
     h("figcaption", {}, "Search tree: ", h("span", { class: "tree-summary" })),
     h("div", { class: "tree-drawing" }),
-    h("p", { class: "note" }, "Filled: the current path; hollow: dead ends, with the nodes their subtrees took; crossed: pruned, the square attacked; dots: not tried yet."));
+    h("p", { class: "note tree-key" }, "Filled: the current path; hollow: dead ends, with the nodes their subtrees took; crossed: pruned, the square attacked; dots: not tried yet."));
   const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
   // What the solver's own marks on the board mean, for the solvers that draw them.
   const stateLegend = h("p", { id: "w-state-legend", class: "note", hidden: true });
@@ -380,6 +380,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
     const free = state.n - recording.start.fixed.length;
     treeBox.querySelector(".tree-summary").textContent = describeTree(tree, free);
     const drawing = treeBox.querySelector(".tree-drawing");
+    // The key explains a drawing: none above TREE_MAX_N.
+    treeBox.querySelector(".tree-key").hidden = state.n > TREE_MAX_N;
     if (state.n > TREE_MAX_N) {
       if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn for N up to ${TREE_MAX_N}; its counts are above.`));
       drawing.dataset.note = "1";
