@@ -266,7 +266,8 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
 
-    /// Sweep a parameter: NAME=V1,V2,... (repeat for a grid).
+    /// Sweep a parameter: NAME=V1,V2,... (repeat for a grid); `max_iters=V1,V2,...` sweeps the
+    /// iteration cap.
     #[arg(long = "set", value_name = "NAME=VALUES", allow_hyphen_values = true)]
     pub sets: Vec<String>,
 

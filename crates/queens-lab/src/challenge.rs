@@ -2,12 +2,17 @@
 //! each tree search examines until it finds a solution or proves there is none; then the
 //! minimum, median, mean and maximum per solver.
 //!
+//! Besides the summary, the table keeps every run ([`Lock`]): the square locked, the solver, its
+//! nodes and verdict, so that a front end can show the row of one locked square.
+//!
 //! A table stops like every run, by its [`Budget`]: a node cap per run (a run that reaches it
 //! counts as stopped, its nodes a lower bound), and the token or time limit for the whole table
 //! (runs not finished are left out; the table says how many ran).
 
 use std::sync::Mutex;
 
+use queens_core::descriptor::Counts;
+use queens_core::square::square_name;
 use queens_core::{Budget, NoObserver, Problem, Square, StopReason, Verdict, solve};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -51,6 +56,21 @@ pub struct Row {
     pub max: u64,
 }
 
+/// One finished run: a solver with one square locked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Lock {
+    /// The locked square's name (`d1`).
+    pub square: String,
+    /// The solver.
+    pub solver: &'static str,
+    /// Nodes examined (boards for the brute forces).
+    pub nodes: u64,
+    /// Whether it found a solution.
+    pub solved: bool,
+    /// Whether the node cap stopped it (its nodes are then a lower bound).
+    pub stopped: bool,
+}
+
 /// The table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Table {
@@ -58,6 +78,9 @@ pub struct Table {
     pub n: u32,
     /// One row per solver with at least one finished run.
     pub rows: Vec<Row>,
+    /// Every finished run, by square (rank by rank from a1, file by file) then solver in the
+    /// order asked.
+    pub locks: Vec<Lock>,
     /// Runs asked for: solvers × squares.
     pub planned: usize,
     /// Runs finished.
@@ -99,16 +122,29 @@ pub enum ChallengeError {
 }
 
 impl Challenge {
-    /// Runs every (solver, locked square) pair in parallel within `budget`, calling `progress`
-    /// as runs finish.
-    pub fn run(
-        &self,
-        budget: &Budget,
-        progress: impl Fn() + Sync,
-    ) -> Result<Table, ChallengeError> {
+    /// Checks the table before anything runs: the board's size, and every solver a tree search
+    /// that counts its nodes and takes every square locked.
+    pub fn check(&self) -> Result<(), ChallengeError> {
+        self.problems().map(|_| ())
+    }
+
+    /// Every square of the board, and the problem with it locked.
+    fn problems(&self) -> Result<(Vec<Square>, Vec<Problem>), ChallengeError> {
         let n = self.n;
         if n > MAX_N || n == 0 {
             return Err(ChallengeError::TooLarge(n));
+        }
+        if self.solvers.is_empty() {
+            return Err(ChallengeError::Solver(
+                "the challenge table needs at least one solver".into(),
+            ));
+        }
+        for solver in &self.solvers {
+            if solver.counts != Counts::Nodes || solver.randomized {
+                return Err(ChallengeError::Solver(format!(
+                    "{solver} is not a tree search that counts the boards it examines; the challenge compares brute-force, row-brute-force, backtracking and forward-checking"
+                )));
+            }
         }
         let squares: Vec<Square> = (0..n)
             .flat_map(|row| (0..n).map(move |col| Square::new(row, col)))
@@ -125,9 +161,21 @@ impl Challenge {
             }
             problems.push(problem);
         }
+        Ok((squares, problems))
+    }
+
+    /// Runs every (solver, locked square) pair in parallel within `budget`, calling `progress`
+    /// with each run as it finishes.
+    pub fn run(
+        &self,
+        budget: &Budget,
+        progress: impl Fn(&Lock) + Sync,
+    ) -> Result<Table, ChallengeError> {
+        let n = self.n;
+        let (squares, problems) = self.problems()?;
         let mut budget = budget.clone();
         budget.start();
-        let results: Mutex<Vec<(usize, u64, Verdict)>> = Mutex::new(Vec::new());
+        let results: Mutex<Vec<(usize, usize, u64, Verdict)>> = Mutex::new(Vec::new());
         let jobs: Vec<(usize, usize)> = (0..self.solvers.len())
             .flat_map(|s| (0..problems.len()).map(move |p| (s, p)))
             .collect();
@@ -155,34 +203,35 @@ impl Challenge {
                 return;
             }
             let nodes = outcome.stats.nodes.unwrap_or(0);
+            progress(&lock(n, squares[p], solver.name(), nodes, &outcome.verdict));
             results
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push((s, nodes, outcome.verdict));
-            progress();
+                .push((p, s, nodes, outcome.verdict));
         });
-        let results = results
+        let mut results = results
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        results.sort_by_key(|r| (r.0, r.1));
         let rows = self
             .solvers
             .iter()
             .enumerate()
             .filter_map(|(s, solver)| {
-                let mine: Vec<&(usize, u64, Verdict)> =
-                    results.iter().filter(|r| r.0 == s).collect();
-                let nodes: Vec<u64> = mine.iter().map(|r| r.1).collect();
+                let mine: Vec<&(usize, usize, u64, Verdict)> =
+                    results.iter().filter(|r| r.1 == s).collect();
+                let nodes: Vec<u64> = mine.iter().map(|r| r.2).collect();
                 let spread = Spread::of(&nodes)?;
                 Some(Row {
                     solver: solver.name(),
                     runs: mine.len(),
                     solved: mine
                         .iter()
-                        .filter(|r| matches!(r.2, Verdict::Solved(_)))
+                        .filter(|r| matches!(r.3, Verdict::Solved(_)))
                         .count(),
                     stopped: mine
                         .iter()
-                        .filter(|r| matches!(r.2, Verdict::Stopped(_)))
+                        .filter(|r| matches!(r.3, Verdict::Stopped(_)))
                         .count(),
                     min: spread.min,
                     median: spread.median,
@@ -191,16 +240,34 @@ impl Challenge {
                 })
             })
             .collect();
+        let locks = results
+            .iter()
+            .map(|&(p, s, nodes, ref verdict)| {
+                lock(n, squares[p], self.solvers[s].name(), nodes, verdict)
+            })
+            .collect();
         let finished = results.len();
         Ok(Table {
             n,
             rows,
+            locks,
             planned: jobs.len(),
             finished,
             stopped: (finished < jobs.len())
                 .then(|| budget.check().err())
                 .flatten(),
         })
+    }
+}
+
+/// A finished run as a [`Lock`].
+fn lock(n: u32, square: Square, solver: &'static str, nodes: u64, verdict: &Verdict) -> Lock {
+    Lock {
+        square: square_name(square, n),
+        solver,
+        nodes,
+        solved: matches!(verdict, Verdict::Solved(_)),
+        stopped: matches!(verdict, Verdict::Stopped(_)),
     }
 }
 
@@ -216,9 +283,24 @@ mod tests {
             solvers: Catalogue::standard().tree_searches(),
             max_nodes: None,
         };
-        let table = challenge.run(&Budget::unlimited(), || {}).unwrap();
+        let table = challenge.run(&Budget::unlimited(), |_| {}).unwrap();
         assert!(table.is_complete());
         assert_eq!(table.rows.len(), 4);
+        assert_eq!(table.locks.len(), 64);
+        // By square, then solver: a1's four runs first, in the catalogue's order.
+        assert!(table.locks[..4].iter().all(|lock| lock.square == "a1"));
+        assert_eq!(table.locks[4].square, "b1");
+        for (row, solver) in table.rows.iter().zip(&challenge.solvers) {
+            let mine: Vec<&Lock> = table
+                .locks
+                .iter()
+                .filter(|lock| lock.solver == solver.name())
+                .collect();
+            assert_eq!(mine.len(), 16);
+            assert_eq!(mine.iter().filter(|lock| lock.solved).count(), row.solved);
+            assert_eq!(mine.iter().map(|lock| lock.nodes).min(), Some(row.min));
+            assert_eq!(mine.iter().map(|lock| lock.nodes).max(), Some(row.max));
+        }
         for row in &table.rows {
             // A locked queen on 8 of the 16 squares lies on one of the two solutions.
             assert_eq!((row.runs, row.solved), (16, 8), "{}", row.solver);
@@ -233,7 +315,7 @@ mod tests {
             solvers: vec![brute],
             max_nodes: Some(1000),
         };
-        let table = challenge.run(&Budget::unlimited(), || {}).unwrap();
+        let table = challenge.run(&Budget::unlimited(), |_| {}).unwrap();
         assert!(!table.is_complete());
         assert_eq!(table.rows[0].runs, 36);
         assert!(table.rows[0].stopped > 0);

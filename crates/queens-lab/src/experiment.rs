@@ -123,6 +123,16 @@ impl Experiment {
         {
             return Err(ExperimentError::Empty);
         }
+        if self.max_iterations.is_some()
+            && self
+                .sweep
+                .iter()
+                .any(|(name, _)| name == MAX_ITERATIONS_SWEEP)
+        {
+            return Err(ExperimentError::Invalid(format!(
+                "the iteration cap is given twice: as a fixed cap and as a {MAX_ITERATIONS_SWEEP} sweep"
+            )));
+        }
         if self.max_iterations == Some(0) || self.max_nodes == Some(0) {
             return Err(ExperimentError::Invalid(
                 "a run's iteration or node cap must be at least 1, got 0".into(),
@@ -168,8 +178,15 @@ impl Experiment {
                 let problem =
                     Problem::square(n).map_err(|e| ExperimentError::Invalid(e.to_string()))?;
                 for swept in &combinations {
-                    let given: Vec<(&str, f64)> =
-                        swept.iter().map(|(k, &v)| (k.as_str(), v)).collect();
+                    let given: Vec<(&str, f64)> = swept
+                        .iter()
+                        .filter(|(k, _)| k.as_str() != MAX_ITERATIONS_SWEEP)
+                        .map(|(k, &v)| (k.as_str(), v))
+                        .collect();
+                    let swept_cap = swept
+                        .get(MAX_ITERATIONS_SWEEP)
+                        .map(|&cap| iteration_cap(cap))
+                        .transpose()?;
                     let params = solver
                         .params(&given)
                         .map_err(|e| ExperimentError::Invalid(e.to_string()))?;
@@ -184,8 +201,8 @@ impl Experiment {
                     cells.push(Cell {
                         solver,
                         n,
-                        max_iterations: self
-                            .max_iterations
+                        max_iterations: swept_cap
+                            .or(self.max_iterations)
                             .or_else(|| solver.default_max_iterations(&problem)),
                         problem: problem.clone(),
                         swept: swept.clone(),
@@ -195,6 +212,26 @@ impl Experiment {
             }
         }
         Ok(cells)
+    }
+}
+
+/// The name under which a sweep varies the iteration cap of each run rather than a solver
+/// parameter (`--set max_iters=250,300,350`), as the original's studies varied its `MaxIterations`.
+pub const MAX_ITERATIONS_SWEEP: &str = "max_iters";
+
+/// A swept iteration cap, checked: a whole number of at least 1.
+fn iteration_cap(value: f64) -> Result<u64, ExperimentError> {
+    if value >= 1.0 && value.fract() == 0.0 && value <= 9_007_199_254_740_992.0 {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a whole number from 1 to 2^53, checked above"
+        )]
+        Ok(value as u64)
+    } else {
+        Err(ExperimentError::Invalid(format!(
+            "{MAX_ITERATIONS_SWEEP} must be a whole number of at least 1, got {value}"
+        )))
     }
 }
 
@@ -513,5 +550,53 @@ mod tests {
         assert!(report.finished >= 100 && report.finished < report.planned);
         let rows: u64 = report.rows.iter().map(|r| r.runs).sum();
         assert_eq!(rows, report.finished);
+    }
+
+    #[test]
+    fn a_swept_iteration_cap_runs_as_a_fixed_one() {
+        let solver = Catalogue::standard()
+            .get("optimized-hill-climbing")
+            .unwrap();
+        let mut swept = Experiment::new(vec![solver], vec![8], 200, 5);
+        swept.sweep = vec![(MAX_ITERATIONS_SWEEP.into(), vec![10.0, 60.0])];
+        let swept = run(&swept, &Budget::unlimited(), |_| {}).unwrap();
+        assert_eq!(swept.rows.len(), 2);
+        for (row, cap) in swept.rows.iter().zip([10_u32, 60]) {
+            let fixed = Experiment {
+                max_iterations: Some(u64::from(cap)),
+                ..Experiment::new(vec![solver], vec![8], 200, 5)
+            };
+            let fixed = run(&fixed, &Budget::unlimited(), |_| {}).unwrap();
+            assert_eq!(
+                row.params[MAX_ITERATIONS_SWEEP].to_string(),
+                cap.to_string()
+            );
+            assert_eq!(
+                (row.solved, row.mean_iterations),
+                (fixed.rows[0].solved, fixed.rows[0].mean_iterations)
+            );
+        }
+        // A tighter cap solves fewer boards.
+        assert!(swept.rows[0].solved < swept.rows[1].solved);
+    }
+
+    #[test]
+    fn bad_swept_iteration_caps_are_refused() {
+        let solver = Catalogue::standard().get("hill-climbing").unwrap();
+        for cap in [0.0, 1.5, -3.0, f64::NAN, 1e300] {
+            let mut experiment = Experiment::new(vec![solver], vec![8], 1, 0);
+            experiment.sweep = vec![(MAX_ITERATIONS_SWEEP.into(), vec![cap])];
+            assert!(
+                matches!(
+                    experiment.estimated_cpu_seconds(),
+                    Err(ExperimentError::Invalid(_))
+                ),
+                "{cap}"
+            );
+        }
+        let mut twice = Experiment::new(vec![solver], vec![8], 1, 0);
+        twice.max_iterations = Some(10);
+        twice.sweep = vec![(MAX_ITERATIONS_SWEEP.into(), vec![20.0])];
+        assert!(matches!(twice.check(), Err(ExperimentError::Invalid(_))));
     }
 }

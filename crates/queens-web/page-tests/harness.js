@@ -14,9 +14,14 @@ import { chromium } from "playwright-core";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspace = path.resolve(here, "../../..");
 
+/** The `queens` binary the tests run: QUEENS_BIN, or the workspace's debug build. */
+export function queensBinary() {
+  return process.env.QUEENS_BIN || path.join(workspace, "target/debug/queens");
+}
+
 /** `queens serve` on a free port; resolves to `{ url, stop }`. */
 export async function startServer() {
-  const binary = process.env.QUEENS_BIN || path.join(workspace, "target/debug/queens");
+  const binary = queensBinary();
   const child = spawn(binary, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
   const url = await new Promise((resolve, reject) => {
@@ -105,7 +110,8 @@ export function scrollsSideways(page) {
 export function boardProblems(page, selector) {
   return page.$eval(selector, (box) => {
     const problems = [];
-    const n = Number(box.dataset.n);
+    // "8" for 8×8, "6x10" for 6 ranks of 10 files.
+    const [n, cols = n] = String(box.dataset.n).split("x").map(Number);
     const surface = box.querySelector(".surface");
     const outer = surface.getBoundingClientRect();
     const inner = {
@@ -117,13 +123,13 @@ export function boardProblems(page, selector) {
     const near = (a, b, what) => {
       if (Math.abs(a - b) > 1) problems.push(`${what}: ${a.toFixed(1)} against ${b.toFixed(1)}`);
     };
-    near(inner.width, inner.height, "the board's width and height");
-    const size = inner.width / n;
+    near(inner.width / cols, inner.height / n, "a square's width and height");
+    const size = inner.width / cols;
     const rowTop = (row) => inner.top + (n - 1 - row) * size;
     const colLeft = (col) => inner.left + col * size;
     const cells = [...surface.querySelectorAll("[data-square]")];
     if (cells.length) {
-      if (cells.length !== n * n) problems.push(`${cells.length} squares for ${n}×${n}`);
+      if (cells.length !== n * cols) problems.push(`${cells.length} squares for ${n}×${cols}`);
       for (const cell of cells) {
         const r = cell.getBoundingClientRect();
         const { row, col, square } = cell.dataset;
@@ -179,7 +185,7 @@ export function boardProblems(page, selector) {
     const overlay = surface.querySelector(".overlay").getBoundingClientRect();
     near(overlay.width, inner.width, "the overlay's width");
     near(overlay.left, inner.left, "the overlay's left edge");
-    return { n, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line.pair").length };
+    return { n, cols, problems, labels: ranks.length, lines: surface.querySelectorAll(".overlay line.pair").length };
   });
 }
 
@@ -223,3 +229,6 @@ export function watchSettled(page) {
   return page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running")
     && document.querySelector("#w-status").textContent !== "idle");
 }
+
+/** A small p × q sweep in the Lab, run when opened: 25 cells of 40 runs, a second in a debug build. */
+export const SMALL_SWEEP = "#lab?solvers=hill-climbing-constant-shake&sizes=16&runs=40&seed=1&max_iters=300&sweep.p=0.05,0.1,0.2,0.3,0.5&sweep.q=1,2,3,4,6&run=1";

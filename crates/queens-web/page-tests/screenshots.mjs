@@ -5,7 +5,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { launchBrowser, openPage, startServer } from "./harness.js";
+import { SMALL_SWEEP, launchBrowser, openPage, startServer } from "./harness.js";
 
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../docs");
 
@@ -33,8 +33,7 @@ const SHOTS = [
       && [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
     await page.click("#r-end");
   }],
-  ["lab", "#lab", async (page) => {
-    await page.click("text=p × q study");
+  ["lab", SMALL_SWEEP, async (page) => {
     await page.waitForSelector("#x-charts svg.heat");
     await page.waitForSelector(".sample svg");
     await page.evaluate(() => document.querySelector("#x-status").scrollIntoView());

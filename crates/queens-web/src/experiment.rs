@@ -81,13 +81,6 @@ fn checked(state: &AppState, body: &Bytes) -> Result<Experiment, ApiError> {
     experiment
         .check()
         .map_err(|e| ApiError::bad(e.to_string()))?;
-    let total_runs = experiment.total_runs().unwrap_or(u64::MAX);
-    if total_runs > limits.experiment_max_runs {
-        return Err(ApiError::bad(format!(
-            "{total_runs} runs in all; this server runs at most {} per experiment",
-            limits.experiment_max_runs
-        )));
-    }
     let cost = experiment
         .estimated_cpu_seconds()
         .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -118,7 +111,9 @@ pub async fn experiment(
     body: Bytes,
 ) -> Result<Json<ExperimentResponse>, ApiError> {
     let experiment = checked(&state, &body)?;
-    let job = state.jobs().start(client)?;
+    let job = state
+        .jobs()
+        .start_for(client, state.limits().experiment_time)?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
     let report = tokio::task::spawn_blocking(move || {
@@ -142,7 +137,9 @@ pub async fn experiment_stream(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let experiment = checked(&state, &body)?;
     let planned = experiment.total_runs().unwrap_or(0);
-    let job = state.jobs().start(client)?;
+    let job = state
+        .jobs()
+        .start_for(client, state.limits().experiment_time)?;
     let budget = job.budget();
     let (events, stream) = event_stream(64, job.token());
     tokio::task::spawn_blocking(move || {

@@ -216,6 +216,12 @@ impl Jobs {
 
     /// A slot for `client`'s job, or 429 when the server or this client is at its limit.
     pub fn start(&self, client: Client) -> Result<Job, ApiError> {
+        self.start_for(client, self.time_limit)
+    }
+
+    /// Like [`start`](Self::start), for a job that may run `time_limit` rather than the
+    /// server's usual time.
+    pub fn start_for(&self, client: Client, time_limit: Duration) -> Result<Job, ApiError> {
         if self.server.is_cancelled() {
             return Err(ApiError::unavailable("the server is shutting down"));
         }
@@ -236,7 +242,7 @@ impl Jobs {
             ))
         })?;
         let token = self.server.child();
-        token.cancel_after(self.time_limit);
+        token.cancel_after(time_limit);
         Ok(Job {
             _slot: slot,
             _holder: holder,

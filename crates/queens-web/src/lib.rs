@@ -15,12 +15,14 @@
 //! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
 //! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
 //! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `finished` with `total` and `unique` |
+//! | `GET /api/challenge?n=8&solvers=S,T` | server-sent events: `lock` as each locked square's run finishes, then `finished` with the `queens challenge --json` table |
 //! | `POST /api/experiment` | `{"solvers", "sizes", "runs", "seed"?, "max_iters"?, "sweep"?}` → `{"rows": [...]}` |
 //!
 //! Bad input is a 400 with `{"error": "..."}`. Every job runs on a blocking thread, stops at
 //! the server's time limit or when its client disconnects, and a limit on jobs at once (in total
 //! and per client) answers 429 rather than queueing one client's work in front of everyone's.
 
+mod challenge;
 mod configure;
 mod connections;
 mod count;
@@ -71,12 +73,18 @@ pub struct ServeLimits {
     pub watch_max_nodes: u64,
     /// The largest board counted.
     pub count_max_n: u32,
+    /// The largest board of the Queen's Challenge table (every square locked in turn).
+    pub challenge_max_n: u32,
+    /// Wall time of one challenge table: brute force over the 64 locks of 8×8 takes minutes.
+    pub challenge_time: Duration,
     /// The largest board in an experiment.
     pub experiment_max_n: u32,
-    /// Runs in one experiment, over all its cells.
-    pub experiment_max_runs: u64,
-    /// CPU seconds one experiment may cost at worst (every run spending its cap).
+    /// CPU seconds one experiment may cost at worst (every run spending its cap): the bound on
+    /// what an experiment may ask, whatever its number of runs.
     pub experiment_max_cpu_seconds: f64,
+    /// Wall time of one experiment: the original studies (35,000 runs, Q = 3 against Q = 4 up
+    /// to N = 256) take seconds to a minute or two.
+    pub experiment_time: Duration,
     /// Memory one job may take (the solver's estimate for its board).
     pub job_memory: u128,
     /// Bytes of a request body.
@@ -107,9 +115,11 @@ impl Default for ServeLimits {
             solve_max_nodes: 50_000_000,
             watch_max_nodes: 2_000_000_000,
             count_max_n: 18,
-            experiment_max_n: 64,
-            experiment_max_runs: 20_000,
-            experiment_max_cpu_seconds: 120.0,
+            challenge_max_n: 8,
+            challenge_time: Duration::from_secs(300),
+            experiment_max_n: 256,
+            experiment_max_cpu_seconds: 600.0,
+            experiment_time: Duration::from_secs(300),
             job_memory: 256 << 20,
             body_bytes: 64 << 10,
             allowed_origins: Vec::new(),
@@ -193,6 +203,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/configure", post(configure::configure))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
+        .route("/api/challenge", get(challenge::challenge))
         .route("/api/experiment", post(experiment::experiment))
         .route(
             "/api/experiment/stream",

@@ -43,6 +43,16 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/board.js", JS, include_str!("../static/js/board.js")),
     ("/js/replay.js", JS, include_str!("../static/js/replay.js")),
     ("/js/tree.js", JS, include_str!("../static/js/tree.js")),
+    (
+        "/js/presets.js",
+        JS,
+        include_str!("../static/js/presets.js"),
+    ),
+    (
+        "/js/challenge.js",
+        JS,
+        include_str!("../static/js/challenge.js"),
+    ),
     ("/js/player.js", JS, include_str!("../static/js/player.js")),
     ("/js/charts.js", JS, include_str!("../static/js/charts.js")),
     (
@@ -95,10 +105,13 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "solve_max_nodes": limits.solve_max_nodes,
             "watch_max_nodes": limits.watch_max_nodes,
             "count_max_n": limits.count_max_n,
+            "challenge_max_n": limits.challenge_max_n,
+            "challenge_seconds": limits.challenge_time.as_secs(),
             "experiment_max_n": limits.experiment_max_n,
-            "experiment_max_runs": limits.experiment_max_runs,
+            "experiment_max_runs": queens_lab::experiment::MAX_RUNS,
             "experiment_max_cpu_seconds": limits.experiment_max_cpu_seconds,
             "job_seconds": limits.job_time.as_secs(),
+            "experiment_seconds": limits.experiment_time.as_secs(),
         },
     }))
 }

@@ -21,7 +21,7 @@ use crate::query::{Params, check_side};
 use crate::sampling::Sampler;
 
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
-const KNOWN: [&str; 5] = ["n", "solver", "seed", "fix", "max_iters"];
+const KNOWN: [&str; 7] = ["n", "size", "m", "solver", "seed", "fix", "max_iters"];
 
 /// Streams the run's events; the last one is `{"type": "finished", ...}`.
 pub async fn solve(
@@ -30,7 +30,7 @@ pub async fn solve(
     RawQuery(query): RawQuery,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let params = Params::parse(query.as_deref())?;
-    let n = check_side(params.require("n")?, state.limits().solve_max_n)?;
+    let (rows, cols) = board_size(&params, state.limits().solve_max_n)?;
     let fixed = parse_squares(params.text("fix").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
     let settings = params
@@ -45,7 +45,10 @@ pub async fn solve(
         params: settings,
         max_nodes: Some(state.limits().watch_max_nodes),
         max_iterations: params.get("max_iters")?,
-        ..SolveSpec::square(n)
+        rows,
+        cols,
+        queen_count: params.get("m")?,
+        ..SolveSpec::default()
     };
     let request =
         SolveRequest::new(state.catalogue(), spec).map_err(|e| ApiError::bad(e.to_string()))?;
@@ -120,6 +123,31 @@ pub async fn solve(
         drop(job);
     });
     Ok(response)
+}
+
+/// The board: `n=8` for 8×8, or `size=6x10` (rows × columns, as the command line writes it);
+/// each side at most `max`.
+fn board_size(params: &Params, max: u32) -> Result<(u32, u32), ApiError> {
+    match (params.text("n"), params.text("size")) {
+        (Some(_), Some(_)) => Err(ApiError::bad(
+            "give n (an N×N board) or size (R×C, e.g. 6x10), not both",
+        )),
+        (None, None) => Err(ApiError::bad("the query needs n or size")),
+        (Some(_), None) => {
+            let n = check_side(params.require("n")?, max)?;
+            Ok((n, n))
+        }
+        (None, Some(size)) => {
+            let (rows, cols) = queens_lab::request::parse_size(size)
+                .map_err(|e| ApiError::bad(format!("in size: {e}")))?;
+            if rows > max || cols > max {
+                return Err(ApiError::bad(format!(
+                    "each side of size must be between 1 and {max} on this server, got {rows}x{cols}"
+                )));
+            }
+            Ok((rows, cols))
+        }
+    }
 }
 
 /// Sends the run's events to the client, whole and then sampled (see [`Sampler`]), but the

@@ -106,10 +106,24 @@ async fn bad_input_is_a_400_with_a_json_error() {
         get("/api/solve?n=8&solver=hill-climbing&fix=d1"),
         get("/api/count?n=40"),
         get("/api/count"),
+        // Too costly for the server, and more runs than any experiment makes.
         post(
             "/api/experiment",
-            "{\"solvers\": [\"hill-climbing\"], \"sizes\": [8], \"runs\": 1000000}",
+            "{\"solvers\": [\"hill-climbing\"], \"sizes\": [8], \"runs\": 10000000}",
         ),
+        post(
+            "/api/experiment",
+            "{\"solvers\": [\"hill-climbing\"], \"sizes\": [8], \"runs\": 20000000}",
+        ),
+        post(
+            "/api/experiment",
+            "{\"solvers\": [\"hill-climbing\"], \"sizes\": [8], \"runs\": 1, \"max_iters\": 5, \"sweep\": {\"max_iters\": [6]}}",
+        ),
+        get("/api/challenge?n=9"),
+        get("/api/challenge?n=6&solvers=hill-climbing"),
+        get("/api/challenge?n=6&solvers=nope"),
+        get("/api/challenge?n=6&size=3"),
+        get("/api/challenge?n=0"),
         post(
             "/api/experiment",
             "{\"solvers\": [\"brute-force\"], \"sizes\": [12], \"runs\": 1}",
@@ -316,4 +330,39 @@ async fn jobs_are_limited_and_stop_when_their_client_leaves() {
         }
     }
     assert!(freed, "the abandoned run kept its slot");
+}
+
+#[tokio::test]
+async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
+    let state = state();
+    let (status, body) = send(&state, get("/api/challenge?n=5")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let events = events(&body);
+    let (finished, locks) = events.split_last().unwrap();
+    assert_eq!(locks.len(), 25 * 4);
+    assert!(locks.iter().all(|lock| lock["type"] == "lock"));
+    assert_eq!(finished["type"], "finished");
+    assert_eq!(finished["complete"], true);
+    let catalogue = queens_lab::Catalogue::standard();
+    let expected = queens_lab::challenge::Challenge {
+        n: 5,
+        solvers: catalogue.tree_searches(),
+        max_nodes: None,
+    }
+    .run(&Budget::unlimited(), |_| {})
+    .unwrap();
+    assert_eq!(finished["table"], serde_json::to_value(&expected).unwrap());
+    // The streamed runs are the table's, in some order.
+    let mut streamed: Vec<String> = locks
+        .iter()
+        .map(|lock| format!("{} {} {}", lock["square"], lock["solver"], lock["nodes"]))
+        .collect();
+    let mut tabled: Vec<String> = expected
+        .locks
+        .iter()
+        .map(|lock| format!("\"{}\" \"{}\" {}", lock.square, lock.solver, lock.nodes))
+        .collect();
+    streamed.sort();
+    tabled.sort();
+    assert_eq!(streamed, tabled);
 }

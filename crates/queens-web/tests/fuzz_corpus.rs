@@ -21,8 +21,8 @@ fn state() -> AppState {
         solve_max_nodes: 20_000,
         count_max_n: 7,
         experiment_max_n: 8,
-        experiment_max_runs: 20,
         experiment_max_cpu_seconds: 0.05,
+        experiment_time: Duration::from_millis(200),
         ..ServeLimits::default()
     })
 }

@@ -202,7 +202,7 @@ async fn a_client_that_never_reads_loses_its_slot_at_the_time_limit() {
 #[tokio::test]
 async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
     let state = AppState::new(ServeLimits {
-        job_time: Duration::from_secs(1),
+        experiment_time: Duration::from_secs(1),
         experiment_max_cpu_seconds: f64::INFINITY,
         ..ServeLimits::default()
     });

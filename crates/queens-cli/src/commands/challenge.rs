@@ -35,7 +35,7 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let budget = command_budget(args.time_limit)?;
     let runs = u64::from(n).pow(2) * challenge.solvers.len() as u64;
     let bar = progress::bar(runs, "locked squares × solvers");
-    let table = challenge.run(&budget, || bar.inc(1))?;
+    let table = challenge.run(&budget, |_| bar.inc(1))?;
     bar.finish_and_clear();
     let mut out = io::stdout().lock();
     if args.json {

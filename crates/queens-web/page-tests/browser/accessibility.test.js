@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { test } from "node:test";
 
-import { pageSession } from "../harness.js";
+import { SMALL_SWEEP, pageSession } from "../harness.js";
 
 const session = pageSession();
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -38,8 +38,7 @@ const VIEWS = [
     await page.click("#r-start");
     await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
   }],
-  ["Lab", "#lab", async (page) => {
-    await page.click("text=p × q study");
+  ["Lab", SMALL_SWEEP, async (page) => {
     await page.waitForSelector("#x-charts svg.heat");
   }],
 ];

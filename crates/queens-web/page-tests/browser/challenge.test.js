@@ -1,10 +1,12 @@
 // The Queen's Challenge on the page: a locked queen, the exhaustive solvers run to their end
-// however long (streamed whole, then sampled, with exact counts), counted in boards examined.
+// however long (streamed whole, then sampled, with exact counts), counted in boards examined;
+// the challenge table of every lock, equal to the command line's.
 
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
-import { pageSession, queensOn } from "../harness.js";
+import { pageSession, queensBinary, queensOn } from "../harness.js";
 
 const session = pageSession();
 
@@ -38,3 +40,44 @@ for (const [hash, boards, solution] of [
     assert.deepEqual(page.errors, []);
   });
 }
+
+test("the challenge table of every lock equals queens challenge --json, the locked square's row marked", { timeout: 300_000 }, async () => {
+  const n = 6;
+  const expected = JSON.parse(execFileSync(queensBinary(), ["challenge", String(n), "--json"]));
+  const page = await session.open(`#watch?solver=row-brute-force&n=${n}&fix=b1`);
+  await page.click("#w-challenge > summary");
+  await page.click("#ch-run");
+  await page.waitForFunction(() => /^All [\d,]+ searches finished/.test(document.querySelector("#ch-status").textContent)
+    || document.querySelector("#ch-error").textContent, null, { timeout: 240_000 });
+  assert.equal(await page.textContent("#ch-error"), "");
+  // The summary: the CLI's rows, figure for figure.
+  const solvers = await page.$$eval("#ch-locks thead th", (ths) => ths.slice(1).map((th) => th.firstChild.textContent));
+  assert.deepEqual(solvers, expected.rows.map((r) => r.solver));
+  const summary = await page.$$eval("#ch-summary tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const number = (v) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  assert.deepEqual(summary, [
+    ["solved", ...expected.rows.map((r) => `${r.solved}/${r.runs}`)],
+    ["min", ...expected.rows.map((r) => number(r.min))],
+    ["median", ...expected.rows.map((r) => number(r.median))],
+    ["mean", ...expected.rows.map((r) => number(r.mean))],
+    ["max", ...expected.rows.map((r) => number(r.max))],
+  ]);
+  // Every lock's row: the CLI's runs, square by square.
+  const locks = await page.$$eval("#ch-locks tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(locks.length, n * n);
+  const cliRows = new Map();
+  for (const lock of expected.locks) {
+    if (!cliRows.has(lock.square)) cliRows.set(lock.square, [lock.square]);
+    const count = lock.nodes.toLocaleString("en-US");
+    cliRows.get(lock.square).push(lock.solved ? count : `${count}, no solution`);
+  }
+  assert.deepEqual(locks, [...cliRows.values()]);
+  // The locked square's row is marked, and is the one seen.
+  assert.equal(await page.$eval("#ch-locks tr[aria-current]", (tr) => tr.dataset.square), "b1");
+  // Clicking a row locks its square on the board.
+  await page.click("#ch-locks tr[data-square='c4']");
+  assert.deepEqual(await queensOn(page, "#w-board"), ["c4"]);
+  assert.equal(await page.$eval("#ch-locks tr[aria-current]", (tr) => tr.dataset.square), "c4");
+  assert.match(await page.evaluate(() => location.hash), /fix=c4/);
+  assert.deepEqual(page.errors, []);
+});

@@ -8,11 +8,12 @@ import { pageSession } from "../harness.js";
 
 const session = pageSession();
 
-test("a two-parameter sweep draws its p × q heat map, a sample run, the table and downloads", async () => {
-  const page = await session.open("#lab");
-  await page.click("text=p × q study");
+test("a two-parameter sweep draws its p × q heat map with its colour scale, a sample run, the table and downloads", async () => {
+  const page = await session.open("#lab?solvers=hill-climbing-constant-shake&sizes=16&runs=40&seed=1&max_iters=300&sweep.p=0.05,0.1,0.2,0.3,0.5&sweep.q=1,2,3,4,6");
+  await page.click("#x-run");
   await page.waitForSelector("#x-charts svg.heat");
-  assert.equal((await page.$$("#x-charts svg.heat rect")).length, 25);
+  assert.equal((await page.$$("#x-charts svg.heat rect:not(.scale-step)")).length, 25);
+  assert.equal((await page.$$("#x-charts svg.heat rect.scale-step")).length, 10);
   assert.equal((await page.$$("#x-table tbody tr")).length, 25);
   assert.match(await page.evaluate(() => location.hash), /sweep\.p=0\.05,0\.1,0\.2,0\.3,0\.5&sweep\.q=1,2,3,4,6/);
   await page.waitForSelector(".sample svg .series");
@@ -30,8 +31,11 @@ test("a two-parameter sweep draws its p × q heat map, a sample run, the table a
 test("success rate by N draws a line per solver", async () => {
   const page = await session.open("#lab?solvers=hill-climbing,optimized-hill-climbing&sizes=6,8,10&runs=20&seed=1");
   await page.click("#x-run");
-  await page.waitForSelector("#x-charts svg[aria-label='Success rate by N'] .series", { state: "attached" });
-  assert.equal((await page.$$("#x-charts svg[aria-label='Success rate by N'] .series")).length, 2);
+  const chart = "#x-charts svg[aria-label='Success rate by N, with 95 % intervals']";
+  await page.waitForSelector(`${chart} .series`, { state: "attached" });
+  assert.equal((await page.$$(`${chart} .series`)).length, 2);
+  // Every point has its interval: 2 solvers × 3 sizes.
+  assert.equal((await page.$$(`${chart} .error-bar`)).length, 6);
   assert.equal((await page.$$("#x-table tbody tr")).length, 6);
   assert.deepEqual(page.errors, []);
 });
@@ -39,11 +43,11 @@ test("success rate by N draws a line per solver", async () => {
 test("bad experiment settings are refused before anything is sent", async () => {
   const page = await session.open("#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
   await page.click("#x-run");
-  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Each size must be a whole number from 1 to 64.");
+  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Each size must be a whole number from 1 to 256.");
   await page.fill("#x-sizes", "8");
-  await page.fill("#x-runs", "20001");
+  await page.fill("#x-runs", "10000001");
   await page.click("#x-run");
-  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Runs must be a whole number from 1 to 20000.");
+  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Runs must be a whole number from 1 to 10000000.");
   assert.deepEqual(page.errors, []);
 });
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn, scrollsSideways, smallThings } from "../harness.js";
+import { SMALL_SWEEP, pageSession, queensOn, scrollsSideways, smallThings } from "../harness.js";
 
 const session = pageSession();
 
@@ -28,8 +28,7 @@ test("no view scrolls sideways on a phone, with its results shown", async () => 
     await race.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
     assert.equal(await scrollsSideways(race), false, `Race at ${width} px`);
 
-    const lab = await session.open("#lab", options);
-    await lab.click("text=p × q study");
+    const lab = await session.open(SMALL_SWEEP, options);
     await lab.waitForSelector("#x-charts svg.heat");
     assert.equal(await scrollsSideways(lab), false, `Lab at ${width} px`);
     for (const page of [configure, watch, race, lab]) {
@@ -65,8 +64,7 @@ test("on a phone, text is 12 px at least and every control a 44 px target", asyn
       await page.click("#r-start");
       await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
     }],
-    ["#lab", async (page) => {
-      await page.click("text=p × q study");
+    [SMALL_SWEEP, async (page) => {
       await page.waitForSelector("#x-charts svg.heat");
     }],
   ];

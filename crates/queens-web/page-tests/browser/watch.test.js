@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn } from "../harness.js";
+import { boardProblems, pageSession, queensOn } from "../harness.js";
 
 const session = pageSession();
 
@@ -223,4 +223,26 @@ test("the solver's pseudo-code marks the lines of the step shown", async () => {
   assert.match(await annealing.textContent("#w-narration"), /rejected/);
   assert.ok((await marked(annealing)).includes("else: leave the board"));
   for (const p of [page, annealing]) assert.deepEqual(p.errors, []);
+});
+
+test("the genetic algorithm runs M queens on an R×C board from a link, the board drawn true", async () => {
+  const page = await session.open("#watch?solver=genetic&size=6x10&m=6&seed=1&run=1");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  assert.match(await page.textContent("#w-status"), /^solved/);
+  await page.click("#w-end");
+  const { n, cols, problems } = await boardProblems(page, "#w-board");
+  assert.deepEqual([n, cols, problems], [6, 10, []]);
+  const queens = await queensOn(page, "#w-board");
+  assert.equal(queens.length, 6);
+  assert.equal(await page.textContent("#w-pairs"), "0");
+  assert.equal(await page.inputValue("#w-n"), "6x10");
+  // The link keeps the shape and the queens.
+  assert.match(await page.evaluate(() => location.hash), /size=6x10&m=6/);
+  // A solver made for N×N boards says so.
+  const square = await session.open("#watch?solver=hill-climbing&size=6x10&run=1");
+  await square.waitForFunction(() => document.querySelector("#w-error").textContent);
+  assert.match(await square.textContent("#w-error"), /N×N/);
+  assert.deepEqual(page.errors, []);
+  // The refusal is the browser's log of the 400, and nothing else.
+  assert.ok(square.errors.every((e) => /status of 400/.test(e)), String(square.errors));
 });

@@ -80,6 +80,12 @@ export async function count(n, onEvent, signal) {
   await readEvents(response, onEvent);
 }
 
+/** `GET /api/challenge?n=N`: each locked square's run as it finishes, then the table. */
+export async function challenge(n, onEvent, signal) {
+  const response = await request(`/api/challenge?n=${n}`, { signal });
+  await readEvents(response, onEvent);
+}
+
 /** `POST /api/experiment/stream`: progress, then the rows. */
 export async function experiment(body, onEvent, signal) {
   const response = await request("/api/experiment/stream", {

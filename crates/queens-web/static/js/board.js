@@ -4,7 +4,8 @@
 // last move. Up to 64×64 it is a grid of elements; beyond, a compact canvas. Both are walked by
 // the keyboard (arrows, Home/End, Enter) and take clicks.
 //
-// One geometry rules everything drawn: the board is n equal square cells inside a 2-pixel frame.
+// One geometry rules everything drawn: the board is rows × columns equal square cells inside a
+// 2-pixel frame.
 // The grid's rows and columns are fixed fractions, so a queen's glyph cannot stretch its row;
 // the rank and file labels are placed at the centres of the same fractions, and only as many as
 // fit the board's size on screen (every one, or every 2nd, 5th, 10th …); attack lines are drawn
@@ -109,33 +110,37 @@ export class Board {
    * `onActivate(square, pointerType)` is called for a click, a tap or Enter on a square;
    * `onInspect(square|null)` when the pointer or the focus rests on a square.
    */
-  constructor(container, { n, onActivate, onInspect, label }) {
-    this.n = n;
+  constructor(container, { n, rows = n, cols = n, onActivate, onInspect, label }) {
+    this.rows = rows;
+    this.cols = cols;
     this.onActivate = onActivate;
     this.onInspect = onInspect;
     this.container = container;
-    this.compact = n > GRID_MAX;
+    const longer = Math.max(rows, cols);
+    this.compact = longer > GRID_MAX;
     this.classes = [];
     this.names = [];
-    this.focus = { row: n - 1, col: 0 };
+    this.focus = { row: rows - 1, col: 0 };
     this.step = 0;
     container.boardObserver?.disconnect();
     container.replaceChildren();
     container.classList.toggle("compact", this.compact);
-    container.dataset.n = n;
-    container.classList.toggle("dense", n > 32);
+    container.dataset.n = rows === cols ? rows : `${rows}x${cols}`;
+    container.classList.toggle("dense", longer > 32);
     this.ranks = h("div", { class: "ranks", "aria-hidden": "true" });
     this.files = h("div", { class: "files", "aria-hidden": "true" });
-    this.ranks.style.width = `${String(n).length * 0.62 + 0.5}em`;
-    this.overlay = s("svg", { class: "overlay", viewBox: `0 0 ${n} ${n}`, preserveAspectRatio: "none", "aria-hidden": "true" });
+    this.ranks.style.width = `${String(rows).length * 0.62 + 0.5}em`;
+    this.overlay = s("svg", { class: "overlay", viewBox: `0 0 ${cols} ${rows}`, preserveAspectRatio: "none", "aria-hidden": "true" });
     this.surface = this.compact ? this.makeCanvas(label) : this.makeGrid(label);
     this.surface.append(this.overlay);
     this.announcer = h("p", { class: "visually-hidden", "aria-live": "polite" });
     const frame = h("div", { class: "board-frame" }, this.ranks, this.surface, h("span"), this.files);
     // Room for half of the top rank's label and half of the last file's, centred on the edge squares.
-    frame.style.paddingRight = `${Math.max(String(n).length, fileLabel(n - 1, n).length) * 0.31 * 0.75}rem`;
+    frame.style.paddingRight = `${Math.max(String(rows).length, fileLabel(cols - 1, cols).length) * 0.31 * 0.75}rem`;
     container.append(frame, this.announcer);
-    container.style.setProperty("--n", n);
+    container.style.setProperty("--n", cols);
+    container.style.setProperty("--aspect", cols / rows);
+    this.surface.style.aspectRatio = `${cols} / ${rows}`;
     container.boardObserver = new ResizeObserver(() => this.fitLabels());
     container.boardObserver.observe(this.surface);
   }
@@ -145,37 +150,38 @@ export class Board {
     const inner = this.surface.clientWidth;
     if (!inner) return;
     const labelPx = parseFloat(getComputedStyle(this.ranks).fontSize) || 12;
-    const widest = Math.max(String(this.n).length, fileLabel(this.n - 1, this.n).length);
-    const step = labelStep(this.n, inner / this.n, labelPx, widest);
+    const { rows, cols } = this;
+    const widest = Math.max(String(rows).length, fileLabel(cols - 1, cols).length);
+    const step = labelStep(Math.max(rows, cols), inner / cols, labelPx, widest);
     if (step === this.step) return;
     this.step = step;
-    const n = this.n;
-    const at = (i) => `calc(var(--edge) + (100% - 2 * var(--edge)) * ${(i + 0.5) / n})`;
+    const at = (i, count) => `calc(var(--edge) + (100% - 2 * var(--edge)) * ${(i + 0.5) / count})`;
     const ranks = [];
     const files = [];
-    for (let i = 0; i < n; i++) {
-      if (!labelled(i, step)) continue;
-      ranks.push(h("span", { style: { top: at(n - 1 - i) }, dataset: { rank: i + 1 } }, i + 1));
-      files.push(h("span", { style: { left: at(i) }, dataset: { file: i + 1 } }, fileLabel(i, n)));
+    for (let i = 0; i < rows; i++) {
+      if (labelled(i, step)) ranks.push(h("span", { style: { top: at(rows - 1 - i, rows) }, dataset: { rank: i + 1 } }, i + 1));
+    }
+    for (let i = 0; i < cols; i++) {
+      if (labelled(i, step)) files.push(h("span", { style: { left: at(i, cols) }, dataset: { file: i + 1 } }, fileLabel(i, cols)));
     }
     this.ranks.replaceChildren(...ranks);
     this.files.replaceChildren(...files);
   }
 
   makeGrid(label) {
-    const n = this.n;
+    const { rows, cols } = this;
     const grid = h("div", { class: "grid", role: "grid", "aria-label": label });
-    grid.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
-    grid.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
-    this.cells = Array.from({ length: n }, () => new Array(n));
-    for (let row = n - 1; row >= 0; row--) {
+    grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
+    grid.style.gridTemplateRows = `repeat(${rows}, minmax(0, 1fr))`;
+    this.cells = Array.from({ length: rows }, () => new Array(cols));
+    for (let row = rows - 1; row >= 0; row--) {
       const line = h("div", { class: "rank", role: "row" });
-      for (let col = 0; col < n; col++) {
-        const name = squareName({ row, col }, n);
+      for (let col = 0; col < cols; col++) {
+        const name = squareName({ row, col }, cols);
         const cell = h("div", {
           class: "cell",
           role: "gridcell",
-          tabindex: row === n - 1 && col === 0 ? 0 : -1,
+          tabindex: row === rows - 1 && col === 0 ? 0 : -1,
           "aria-label": name,
           dataset: { row, col, square: name },
         });
@@ -210,24 +216,24 @@ export class Board {
   }
 
   makeCanvas(label) {
-    // Whole pixels per square, at least 800 pixels in all.
-    const side = this.n * Math.ceil(800 / this.n);
+    // Whole pixels per square, at least 800 pixels along the longer side.
+    const square = Math.ceil(800 / Math.max(this.rows, this.cols));
     const canvas = h("canvas", {
       class: "grid",
       role: "application",
       "aria-roledescription": "board",
       "aria-label": `${label}: arrow keys move between squares, Enter chooses one`,
       tabindex: 0,
-      width: side,
-      height: side,
+      width: this.cols * square,
+      height: this.rows * square,
     });
     this.canvas = canvas;
     this.ring = s("rect", { class: "focus-ring", width: 1, height: 1 });
     canvas.addEventListener("click", (event) => {
       const rect = canvas.getBoundingClientRect();
-      const col = Math.floor(((event.clientX - rect.left) / rect.width) * this.n);
-      const row = this.n - 1 - Math.floor(((event.clientY - rect.top) / rect.height) * this.n);
-      if (row >= 0 && col >= 0 && row < this.n && col < this.n) {
+      const col = Math.floor(((event.clientX - rect.left) / rect.width) * this.cols);
+      const row = this.rows - 1 - Math.floor(((event.clientY - rect.top) / rect.height) * this.rows);
+      if (row >= 0 && col >= 0 && row < this.rows && col < this.cols) {
         this.moveFocus({ row, col });
         if (this.onActivate) this.onActivate({ row, col }, event.pointerType || "mouse");
       }
@@ -239,8 +245,7 @@ export class Board {
 
   key(event) {
     const { row, col } = this.focus;
-    const last = this.n - 1;
-    const page = Math.max(1, Math.round(this.n / 8));
+    const page = Math.max(1, Math.round(Math.max(this.rows, this.cols) / 8));
     const targets = {
       ArrowUp: [row + 1, col],
       ArrowDown: [row - 1, col],
@@ -249,12 +254,12 @@ export class Board {
       PageUp: [row + page, col],
       PageDown: [row - page, col],
       Home: [row, 0],
-      End: [row, last],
+      End: [row, this.cols - 1],
     };
     if (targets[event.key]) {
       event.preventDefault();
       const [r, c] = targets[event.key];
-      this.moveFocus({ row: Math.max(0, Math.min(last, r)), col: Math.max(0, Math.min(last, c)) });
+      this.moveFocus({ row: Math.max(0, Math.min(this.rows - 1, r)), col: Math.max(0, Math.min(this.cols - 1, c)) });
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (this.onActivate) this.onActivate(this.focus, "keyboard");
@@ -272,9 +277,9 @@ export class Board {
     }
     this.focus = square;
     this.ring.setAttribute("x", square.col);
-    this.ring.setAttribute("y", this.n - 1 - square.row);
+    this.ring.setAttribute("y", this.rows - 1 - square.row);
     if (!this.ring.isConnected) this.overlay.append(this.ring);
-    this.announcer.textContent = this.nameOf ? this.nameOf(square.row, square.col) : squareName(square, this.n);
+    this.announcer.textContent = this.nameOf ? this.nameOf(square.row, square.col) : squareName(square, this.cols);
     if (this.onInspect) this.onInspect(square);
   }
 
@@ -294,11 +299,11 @@ export class Board {
     this.describe(queens, cellClass);
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
-    const n = this.n;
+    const n = this.rows;
     this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
       x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
     })), ...forces.map((force) => forceArrow(force, n)).filter(Boolean), ...arrows.map(([from, to]) => arrow(from, to, n)),
-    ...(this.surface.clientWidth / n >= NUMBER_SQUARE_PX ? numbers : [])
+    ...(this.surface.clientWidth / this.cols >= NUMBER_SQUARE_PX ? numbers : [])
       .map(({ row, col, text }) => s("text", { class: "number", x: col + 0.93, y: n - row - 0.1, "font-size": NUMBER_SIZE }, text)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);
   }
@@ -308,12 +313,12 @@ export class Board {
    * cell (changed only where it differs); a canvas names the square the keyboard is on.
    */
   describe(queens, cellClass) {
-    const n = this.n;
+    const { rows, cols } = this;
     const attackers = lineIndex(queens);
     const queenAt = new Map(queens.map((q) => [key(q), q]));
-    const listed = (squares) => squares.map((q) => squareName(q, n)).join(", ");
+    const listed = (squares) => squares.map((q) => squareName(q, cols)).join(", ");
     this.nameOf = (row, col) => {
-      const parts = [squareName({ row, col }, n)];
+      const parts = [squareName({ row, col }, cols)];
       const queen = queenAt.get(`${row},${col}`);
       const status = cellClass(row, col).split(" ").find((c) => STATUS_WORDS[c]);
       if (queen) {
@@ -328,10 +333,10 @@ export class Board {
       return parts.join(", ");
     };
     if (!this.cells) return;
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
         const name = this.nameOf(row, col);
-        const index = row * n + col;
+        const index = row * cols + col;
         if (this.names[index] !== name) {
           this.names[index] = name;
           this.cells[row][col].setAttribute("aria-label", name);
@@ -342,7 +347,7 @@ export class Board {
 
   /** The grid view: one class list and background per square, changed only where they differ. */
   paintCells({ queens, cellClass, marks, heat }) {
-    const n = this.n;
+    const { rows, cols } = this;
     const extra = new Map();
     for (const [cls, squares] of Object.entries(marks)) {
       for (const sq of squares) {
@@ -354,12 +359,12 @@ export class Board {
       const k = key(q);
       extra.set(k, `${extra.get(k) || ""} q${q.kind ? ` q-${q.kind}` : ""}`);
     }
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
         const k = `${row},${col}`;
         const cls = `cell ${(row + col) % 2 ? "light" : "dark"} ${cellClass(row, col)}${extra.get(k) || ""}`;
-        if (this.classes[row * n + col] !== cls) {
-          this.classes[row * n + col] = cls;
+        if (this.classes[row * cols + col] !== cls) {
+          this.classes[row * cols + col] = cls;
           this.cells[row][col].className = cls;
         }
         const background = heat ? heat(row, col) : null;
@@ -373,8 +378,9 @@ export class Board {
   /** The compact view: one canvas, squares as pixels. */
   paint({ queens, cellClass, marks, heat }) {
     const canvas = this.canvas;
-    const n = this.n;
-    const size = canvas.width / n;
+    const { rows, cols } = this;
+    const n = rows;
+    const size = canvas.width / cols;
     const context = canvas.getContext("2d");
     const style = getComputedStyle(document.documentElement);
     const colour = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
@@ -387,8 +393,8 @@ export class Board {
       forced: colour("--forced", "#f2c94c"),
       unknown: colour("--unknown", "#f6e58d"),
     };
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
         const status = cellClass(row, col).split(" ").find((c) => palette[c]);
         const warm = heat ? heat(row, col) : null;
         context.fillStyle = warm || (status ? palette[status] : (row + col) % 2 ? palette.light : palette.dark);

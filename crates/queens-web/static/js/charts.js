@@ -16,6 +16,60 @@ export function niceTicks(min, max, count = 5) {
   return ticks;
 }
 
+/**
+ * A linear axis over [min, max] widened to round ends, with at least four labelled ticks:
+ * `{ domain: [lo, hi], ticks }`.
+ */
+export function linearAxis(min, max, fixed = false) {
+  if (!(max > min)) {
+    const pad = Math.abs(min) > 0 ? Math.abs(min) * 0.5 : 1;
+    [min, max] = [min - pad, max + pad];
+  }
+  for (let count = 4; count <= 12; count += 1) {
+    const ticks = niceTicks(min, max, count);
+    const step = ticks.length > 1 ? ticks[1] - ticks[0] : max - min;
+    const lo = fixed ? min : Number((Math.floor(min / step + 1e-9) * step).toPrecision(12));
+    const hi = fixed ? max : Number((Math.ceil(max / step - 1e-9) * step).toPrecision(12));
+    const all = niceTicks(lo, hi, count);
+    if (all.length >= 4) return { domain: [lo, hi], ticks: all };
+  }
+  return { domain: [min, max], ticks: [min, max] };
+}
+
+/**
+ * A log axis over positive [min, max]: whole decades, with 2× and 5× ticks where there are
+ * fewer than four decades, so that at least four ticks are labelled.
+ */
+export function logAxis(min, max) {
+  const lo = Math.floor(Math.log10(min));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(max)));
+  const ticks = [];
+  const multiples = hi - lo >= 4 ? [1] : hi - lo >= 2 ? [1, 3] : [1, 2, 5];
+  for (let e = lo; e <= hi; e += 1) {
+    for (const m of multiples) {
+      const v = Number((m * 10 ** e).toPrecision(12));
+      if (v <= 10 ** hi * 1.0000001) ticks.push(v);
+    }
+  }
+  return { domain: [10 ** lo, 10 ** hi], ticks };
+}
+
+/** Whether values spread over more than two decades, where a log scale shows them all. */
+export function spansDecades(values) {
+  const positive = values.filter((v) => v > 0);
+  return positive.length === values.length && positive.length > 1 && Math.max(...positive) / Math.min(...positive) >= 100;
+}
+
+/** The 95 % Wilson score interval of `successes` in `trials`, as fractions. */
+export function wilson(successes, trials, z = 1.96) {
+  if (!trials) return [0, 1];
+  const p = successes / trials;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials);
+  const half = (z / (1 + z2 / trials)) * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
 /** A linear map from [d0, d1] to [r0, r1]. */
 export function scale([d0, d1], [r0, r1]) {
   const span = d1 - d0 || 1;
@@ -55,59 +109,92 @@ function titleText(lines, x, y) {
 }
 
 /**
- * A line chart: `series` of `{ name, points: [[x, y], ...] }`, axes labelled `xLabel` and
- * `yLabel`, optional fixed `yRange`, a vertical `cursor` at an x value.
+ * The legend's entries laid out in rows that fit between `left` and `right`: `[{ x, row }]`.
+ * Each entry is a swatch and its name.
  */
-export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, width = 360, height = 240, legend = true }) {
+export function legendLayout(names, left, right) {
+  const places = [];
+  let x = left;
+  let row = 0;
+  for (const name of names) {
+    const wide = 26 + String(name).length * 7.2;
+    if (x > left && x + wide > right) {
+      x = left;
+      row += 1;
+    }
+    places.push({ x, row });
+    x += wide;
+  }
+  return places;
+}
+
+/**
+ * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...] }` (a point's low and high
+ * drawn as an error bar), axes labelled `xLabel` and `yLabel`, optional fixed `yRange`, `log`
+ * for a log y scale ("auto": when the values span two decades or more), a vertical `cursor`
+ * at an x value, an `xDomain` shared with other charts. The legend sits above the plot, in as
+ * many rows as its names need.
+ */
+export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, xDomain: sharedX, yDomain: sharedY, log = false, width = 360, height = 240, legend = true }) {
   const lines = titleLines(title, width);
   height += 16 * Math.max(0, lines.length - 1);
-  // A legend of several series gets its own row above the plot, clear of the lines.
-  const legendRow = legend && series.length > 1 ? 18 : 0;
-  height += legendRow;
-  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length + legendRow, bottom: 40 };
+  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length, bottom: 40 };
+  const places = legend && series.length > 1 ? legendLayout(series.map((x) => x.name), margin.left - 40, width - margin.right) : [];
+  const legendRows = places.length ? places[places.length - 1].row + 1 : 0;
+  height += 16 * legendRows;
+  margin.top += 16 * legendRows;
   const all = series.flatMap((x) => x.points);
   const xs = all.map((p) => p[0]);
-  const ys = all.map((p) => p[1]);
-  const xDomain = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
-  const yDomain = yRange || (ys.length ? [Math.min(...ys), Math.max(...ys)] : [0, 1]);
-  if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] + 1;
-  if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] + 1;
-  const x = scale(xDomain, [margin.left, width - margin.right]);
-  const y = scale(yDomain, [height - margin.bottom, margin.top]);
+  const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
+  const logY = log === "auto" ? !yRange && spansDecades(ys) : Boolean(log) && ys.every((v) => v > 0) && ys.length > 0;
+  const xAxis = sharedX ? linearAxis(sharedX[0], sharedX[1], true)
+    : xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
+  let yAxis;
+  if (logY) yAxis = logAxis(Math.min(...ys), Math.max(...ys));
+  else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true);
+  else if (sharedY) yAxis = linearAxis(sharedY[0], sharedY[1]);
+  else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys)) : linearAxis(0, 1);
+  const x = scale(xAxis.domain, [margin.left, width - margin.right]);
+  const yLinear = scale(logY ? yAxis.domain.map(Math.log10) : yAxis.domain, [height - margin.bottom, margin.top]);
+  const y = logY ? (v) => yLinear(Math.log10(v)) : yLinear;
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": title || yLabel });
   if (lines.length) svg.append(titleText(lines, width / 2, 15));
-  for (const t of niceTicks(yDomain[0], yDomain[1], 4)) {
+  for (const t of yAxis.ticks) {
     svg.append(s("line", { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), class: "grid" }));
     svg.append(s("text", { x: margin.left - 6, y: y(t) + 4, "text-anchor": "end", class: "tick" }, shortNumber(t)));
   }
-  for (const t of niceTicks(xDomain[0], xDomain[1], 5)) {
+  for (const t of xAxis.ticks) {
     svg.append(s("text", { x: x(t), y: height - margin.bottom + 15, "text-anchor": "middle", class: "tick" }, shortNumber(t)));
   }
   svg.append(s("line", { x1: margin.left, x2: width - margin.right, y1: height - margin.bottom, y2: height - margin.bottom, class: "axis" }));
   svg.append(s("line", { x1: margin.left, x2: margin.left, y1: margin.top, y2: height - margin.bottom, class: "axis" }));
   svg.append(s("text", { x: (margin.left + width - margin.right) / 2, y: height - 6, "text-anchor": "middle", class: "label" }, xLabel));
   svg.append(s("text", { x: 12, y: (margin.top + height - margin.bottom) / 2, "text-anchor": "middle", class: "label",
-    transform: `rotate(-90 12 ${(margin.top + height - margin.bottom) / 2})` }, yLabel));
+    transform: `rotate(-90 12 ${(margin.top + height - margin.bottom) / 2})` }, logY ? `${yLabel}, log scale` : yLabel));
   series.forEach((line, i) => {
     if (!line.points.length) return;
     const d = line.points.map((p, j) => `${j ? "L" : "M"}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join("");
     svg.append(s("path", { d, class: "series", stroke: colour(i), fill: "none" }));
-    if (line.points.length <= 40) {
-      for (const p of line.points) svg.append(s("circle", { cx: x(p[0]), cy: y(p[1]), r: 2.5, fill: colour(i) }));
+    if (line.points.length > 40) return;
+    for (const p of line.points) {
+      if (p[2] !== undefined && p[3] !== undefined) {
+        svg.append(s("path", { d: `M${x(p[0]) - 3},${y(p[2])}h6M${x(p[0])},${y(p[2])}V${y(p[3])}M${x(p[0]) - 3},${y(p[3])}h6`,
+          class: "error-bar", stroke: colour(i) }));
+      }
+      svg.append(s("circle", { cx: x(p[0]), cy: y(p[1]), r: 2.5, fill: colour(i) }));
     }
   });
   if (cursor !== undefined && cursor !== null) {
     svg.append(s("line", { x1: x(cursor), x2: x(cursor), y1: margin.top, y2: height - margin.bottom, class: "cursor" }));
   }
-  if (legendRow) {
-    let left = margin.left;
-    const top = margin.top - legendRow + 4;
-    series.forEach((line, i) => {
-      svg.append(s("rect", { x: left, y: top - 4, width: 10, height: 3, fill: colour(i) }));
-      svg.append(s("text", { x: left + 14, y: top, class: "legend-text" }, line.name));
-      left += 24 + line.name.length * 6.5;
-    });
-  }
+  const legendTop = margin.top - 16 * legendRows + 2;
+  series.forEach((line, i) => {
+    if (!places[i]) return;
+    const { x: left, row } = places[i];
+    const top = legendTop + 16 * row + 8;
+    svg.append(s("rect", { x: left, y: top - 4, width: 14, height: 3, fill: colour(i), class: "legend-swatch" }));
+    svg.append(s("text", { x: left + 18, y: top, class: "legend-text" }, line.name));
+  });
   return svg;
 }
 
@@ -120,12 +207,15 @@ export function heatColour(t) {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-/** A heat map of `values[row][col]` in [0, 1] with labels, each cell showing its percentage. */
+/**
+ * A heat map of `values[row][col]` in [0, 1] with labels, each cell showing its percentage, and
+ * the colour scale below it.
+ */
 export function heatMap({ values, rowLabels, colLabels, rowTitle, colTitle, title, width = 360 }) {
   const cell = Math.min(56, Math.floor((width - 90) / Math.max(1, colLabels.length)));
   const lines = titleLines(title, width);
   const top = 14 + 16 * lines.length;
-  const height = top + 30 + cell * rowLabels.length + 30;
+  const height = top + 30 + cell * rowLabels.length + 66;
   const left = Math.max(70, (width - colLabels.length * cell) / 2 + 10);
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart heat", role: "img", "aria-label": title });
   svg.append(titleText(lines, width / 2, 16));
@@ -144,7 +234,18 @@ export function heatMap({ values, rowLabels, colLabels, rowTitle, colTitle, titl
   colLabels.forEach((label, c) => {
     svg.append(s("text", { x: left + c * cell + cell / 2, y: top + rowLabels.length * cell + 14, "text-anchor": "middle", class: "tick" }, label));
   });
-  svg.append(s("text", { x: left + (colLabels.length * cell) / 2, y: height - 6, "text-anchor": "middle", class: "label" }, colTitle));
+  svg.append(s("text", { x: left + (colLabels.length * cell) / 2, y: top + rowLabels.length * cell + 30, "text-anchor": "middle", class: "label" }, colTitle));
+  // The colour scale: what a shade means, from 0 % to 100 %.
+  const scaleTop = top + rowLabels.length * cell + 42;
+  const scaleLeft = left;
+  const scaleWidth = Math.max(120, Math.min(colLabels.length * cell, width - left - 12));
+  const steps = 10;
+  for (let i = 0; i < steps; i += 1) {
+    svg.append(s("rect", { x: scaleLeft + (i * scaleWidth) / steps, y: scaleTop, width: scaleWidth / steps + 0.5, height: 8, fill: heatColour((i + 0.5) / steps), class: "scale-step" }));
+  }
+  [0, 25, 50, 75, 100].forEach((v) => {
+    svg.append(s("text", { x: scaleLeft + (v / 100) * scaleWidth, y: scaleTop + 20, "text-anchor": "middle", class: "tick" }, `${v}%`));
+  });
   const middle = top + (rowLabels.length * cell) / 2;
   svg.append(s("text", { x: left - 48, y: middle, "text-anchor": "middle", class: "label",
     transform: `rotate(-90 ${left - 48} ${middle})` }, rowTitle));

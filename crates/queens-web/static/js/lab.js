@@ -6,25 +6,15 @@
 import * as api from "./api.js";
 import { heatMap, lineChart } from "./charts.js";
 import { fill, h, say } from "./dom.js";
+import { PRESETS } from "./presets.js";
 import { Recording, thin } from "./replay.js";
-import { iterationsByN, lineName, settingLabel, successByN, sweepGrids, toCsv } from "./results.js";
+import { iterationsByN, lineName, settingLabel, successByN, successWithInterval, sweepGrids, toCsv } from "./results.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, parseList } from "./squares.js";
 
-/** Ready-made experiments: the original study's comparisons. */
-const PRESETS = [
-  {
-    name: "Success rate by N",
-    title: "The local-search family on growing boards: who still finds a solution?",
-    settings: { solvers: "hill-climbing,hill-climbing-constant-shake,optimized-hill-climbing,simulated-annealing", sizes: "8,12,16,20,24", runs: "50", seed: "1" },
-  },
-  {
-    name: "p × q study",
-    title: "Hill climbing with constant shakes: how often (p) and how many queens (q) to shake",
-    settings: { solvers: "hill-climbing-constant-shake", sizes: "16", runs: "40", seed: "1", max_iters: "300", "sweep.p": "0.05,0.1,0.2,0.3,0.5", "sweep.q": "1,2,3,4,6" },
-  },
-];
+/** The iteration cap, which a sweep may vary like a parameter (the original's MaxIterations). */
+const MAX_ITERS = { name: "max_iters", doc: "the iteration cap of each run", min: 1, max: null, integer: true };
 
-const DEFAULT = PRESETS[0].settings;
+const DEFAULT = { solvers: "hill-climbing,hill-climbing-constant-shake,optimized-hill-climbing,simulated-annealing", sizes: "8,12,16,20,24", runs: "50", seed: "1" };
 
 /** Downloads `text` as a file named `name`. */
 function download(name, type, text) {
@@ -65,13 +55,15 @@ export function createLab({ limits, solvers, pushSettings }) {
     state.countN = n;
     pushSettings(settings(), true);
   });
-  const state = { rows: [], request: null, sweep: [], ran: false, countN: null };
+  const state = { rows: [], request: null, sweep: [], ran: false, countN: null, preset: null };
+  const presetNote = h("p", { id: "x-preset", class: "note preset-note", hidden: true });
 
   const element = h("section", { id: "lab", class: "view", hidden: true },
     h("h2", {}, "Experiments"),
     h("p", { class: "lead" }, "Run each solver many times on each board size, each run with its own seed drawn from the master seed, and compare how often they succeed and how long they take."),
-    h("p", { class: "presets" }, "Start from ", PRESETS.map((preset, i) => [i ? " or " : "",
-      h("button", { class: "link", title: preset.title, onclick: () => { apply(preset.settings); run(); } }, preset.name)]), "."),
+    h("p", { class: "presets" }, "The original's experiments: ", PRESETS.map((preset, i) => [i ? ", " : "",
+      h("button", { class: "link", dataset: { preset: preset.id }, title: preset.title, onclick: () => { choosePreset(preset); run(); } }, preset.name)]), "."),
+    presetNote,
     picks,
     h("div", { class: "controls" },
       h("label", {}, "Sizes ", sizesInput),
@@ -85,11 +77,33 @@ export function createLab({ limits, solvers, pushSettings }) {
     status, error, charts, downloads, table,
     count.element);
 
-  /** The parameters every chosen solver takes (a sweep sets them on all). */
+  // Editing the form leaves the preset: what runs is then what the form says.
+  for (const kind of ["input", "change"]) {
+    element.addEventListener(kind, (event) => {
+      if (event.target.closest(".counter")) return;
+      choosePreset(null);
+    });
+  }
+
+  /** The parameters every chosen solver takes (a sweep sets them on all), and the iteration cap. */
   function sharedParameters() {
     const chosen = chosenSolvers();
     if (!chosen.length) return [];
-    return chosen[0].parameters.filter((p) => chosen.every((s) => s.parameters.some((q) => q.name === p.name)));
+    const shared = chosen[0].parameters.filter((p) => chosen.every((s) => s.parameters.some((q) => q.name === p.name)));
+    return chosen.every((s) => s.counts === "iterations") ? [...shared, MAX_ITERS] : shared;
+  }
+
+  /** Shows `preset` (or none): its first part in the form, what the original found beside. */
+  function choosePreset(preset) {
+    if (preset === state.preset) return;
+    state.preset = preset;
+    presetNote.hidden = !preset;
+    if (!preset) return;
+    apply(preset.parts[0]);
+    const parts = preset.parts.length > 1
+      ? ` It runs ${preset.parts.length} experiments, one after another: ${preset.parts.map(partSummary).join("; ")}.`
+      : "";
+    presetNote.textContent = `${preset.title}.${parts} ${preset.original}`;
   }
 
   function chosenSolvers() {
@@ -124,6 +138,12 @@ export function createLab({ limits, solvers, pushSettings }) {
   }
 
   function settings() {
+    if (state.preset) {
+      const out = { preset: state.preset.id };
+      if (state.ran) out.run = 1;
+      if (state.countN !== null) out.count = state.countN;
+      return out;
+    }
     const out = {
       solvers: chosenSolvers().map((s) => s.name).join(","),
       sizes: sizesInput.value.replace(/\s+/g, ""),
@@ -137,7 +157,7 @@ export function createLab({ limits, solvers, pushSettings }) {
     return out;
   }
 
-  /** The request body, every field checked against the server's limits. */
+  /** The request body of the form, every field checked against the server's limits. */
   function body() {
     const chosen = chosenSolvers();
     if (!chosen.length) throw new Error("Choose at least one solver.");
@@ -153,19 +173,32 @@ export function createLab({ limits, solvers, pushSettings }) {
       const parameter = sharedParameters().find((p) => p.name === select.value);
       sweep[select.value] = parseList(values.value, (t) => checkParameter(parameter, t));
     }
+    if (sweep.max_iters && request.max_iters) throw new Error("The iteration cap is swept: leave Max iterations empty.");
     if (Object.keys(sweep).length) request.sweep = sweep;
     const cells = chosen.length * sizes.length * Object.values(sweep).reduce((a, v) => a * v.length, 1);
     if (cells * runs > limits.experiment_max_runs) {
-      throw new Error(`That is ${(cells * runs).toLocaleString()} runs in all; this server runs at most ${limits.experiment_max_runs.toLocaleString()} per experiment.`);
+      throw new Error(`That is ${(cells * runs).toLocaleString()} runs in all; an experiment makes at most ${limits.experiment_max_runs.toLocaleString()}.`);
     }
     return request;
   }
 
-  /** Runs the study; one started from a link replaces the link's history entry. */
+  /** The request bodies to run: the preset's parts, or the form's one experiment. */
+  function bodies() {
+    if (!state.preset) return [body()];
+    const preset = state.preset;
+    const requests = preset.parts.map((part) => {
+      apply(part);
+      return body();
+    });
+    apply(preset.parts[0]);
+    return requests;
+  }
+
+  /** Runs the study (a preset's parts one after another); one started from a link replaces the link's history entry. */
   async function run({ fromLink = false } = {}) {
-    let request;
+    let requests;
     try {
-      request = body();
+      requests = bodies();
     } catch (e) {
       say(error, e.message);
       return;
@@ -176,27 +209,37 @@ export function createLab({ limits, solvers, pushSettings }) {
     if (state.request) state.request.abort();
     const controller = new AbortController();
     state.request = controller;
-    state.sweep = Object.keys(request.sweep || {});
+    state.sweep = [...new Set(requests.flatMap((request) => Object.keys(request.sweep || {})))];
     running(true);
     status.textContent = "Starting…";
     progress.value = 0;
     const started = performance.now();
+    const rows = [];
+    const stops = [];
     try {
-      await api.experiment(request, (event) => {
-        if (event.type === "progress") {
-          progress.max = Math.max(1, event.of);
-          progress.value = event.done;
-          status.textContent = `${event.done.toLocaleString()} of ${event.of.toLocaleString()} runs finished…`;
-        } else if (event.type === "finished") {
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          status.textContent = event.complete
-            ? `${request.runs.toLocaleString()} runs per cell, ${event.rows.length} cells, in ${seconds} s.`
-            : `Stopped early (${event.stop_reason}): the table holds the runs that finished.`;
-          show(event.rows, request);
-        } else if (event.type === "error") {
-          say(error, api.sentence(event.error));
-        }
-      }, controller.signal);
+      for (const [i, request] of requests.entries()) {
+        const part = requests.length > 1 ? `Experiment ${i + 1} of ${requests.length}: ` : "";
+        await api.experiment(request, (event) => {
+          if (event.type === "progress") {
+            progress.max = Math.max(1, event.of);
+            progress.value = event.done;
+            status.textContent = `${part}${event.done.toLocaleString()} of ${event.of.toLocaleString()} runs finished…`;
+          } else if (event.type === "finished") {
+            rows.push(...event.rows);
+            if (!event.complete) stops.push(event.stop_reason);
+          } else if (event.type === "error") {
+            throw new Error(api.sentence(event.error));
+          }
+        }, controller.signal);
+        if (stops.length) break;
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const perCell = [...new Set(requests.map((r) => r.runs))].map((r) => r.toLocaleString()).join(" or ");
+      const plural = requests.every((r) => r.runs === 1) ? "run" : "runs";
+      status.textContent = stops.length
+        ? `Stopped early (${stops[0]}): the table holds the runs that finished.`
+        : `${perCell} ${plural} per cell, ${rows.length} ${rows.length === 1 ? "cell" : "cells"}, in ${seconds} s.`;
+      show(rows, requests);
     } catch (e) {
       if (e.name === "AbortError") status.textContent = "Cancelled.";
       else say(error, e.message);
@@ -205,18 +248,25 @@ export function createLab({ limits, solvers, pushSettings }) {
     }
   }
 
+  /** A preset part in a few words. */
+  function partSummary(part) {
+    const capped = part["sweep.max_iters"] ? `, MaxIterations ${part["sweep.max_iters"].replaceAll(",", ", ")}` : "";
+    return `N = ${part.sizes}, ${Number(part.runs).toLocaleString()} runs${capped}`;
+  }
+
   function running(on) {
     runButton.disabled = on;
     cancelButton.hidden = !on;
     progress.hidden = !on;
   }
 
-  function show(rows, request) {
+  function show(rows, requests) {
+    const request = requests[0];
     state.rows = rows;
     downloads.hidden = !rows.length;
     const figures = [];
     const sizes = new Set(rows.map((r) => r.n));
-    const unit = request.solvers.every((n) => byName.get(n).counts === "nodes") ? "nodes" : "iterations";
+    const unit = unitOf(rows.map((r) => r.solver));
     if (state.sweep.length === 2) {
       for (const grid of sweepGrids(rows, state.sweep[0], state.sweep[1])) {
         figures.push(heatMap({
@@ -235,22 +285,28 @@ export function createLab({ limits, solvers, pushSettings }) {
       const lines = new Map();
       for (const r of rows) {
         if (!lines.has(r.solver)) lines.set(r.solver, []);
-        lines.get(r.solver).push([r.params[name], r.success_rate * 100]);
+        lines.get(r.solver).push([r.params[name], ...successWithInterval(r)]);
       }
       figures.push(lineChart({
         series: [...lines].map(([solver, points]) => ({ name: solver, points: points.sort((a, b) => a[0] - b[0]) })),
-        xLabel: name, yLabel: "success rate (%)", title: `Success rate by ${name}, N = ${rows[0].n}`, yRange: [0, 100],
+        xLabel: name, yLabel: "success rate (%)", title: `Success rate by ${name}, N = ${rows[0].n}, with 95 % intervals`, yRange: [0, 100],
       }));
     }
-    if (state.sweep.length === 0 || sizes.size > 1) {
-      figures.push(lineChart({ series: successByN(rows), xLabel: "N", yLabel: "success rate (%)", title: "Success rate by N", yRange: [0, 100] }));
-      figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit} (successful runs)`, title: `Mean ${unit} by N` }));
+    if (state.sweep.length === 0 || (state.sweep.length === 1 && sizes.size > 1)) {
+      figures.push(lineChart({ series: successByN(rows), xLabel: "N", yLabel: "success rate (%)", title: "Success rate by N, with 95 % intervals", yRange: [0, 100] }));
+      figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit} (solved runs)`, title: `Mean ${unit} of the solved runs by N`, log: "auto" }));
     }
     const sample = h("div", { class: "chart-box sample" }, h("p", { class: "note" }, "Drawing one run's scores…"));
     figures.push(sample);
     charts.replaceChildren(...figures.map((f) => h("figure", {}, f)));
     table.replaceChildren(resultTable(rows));
     drawSample(sample, request);
+  }
+
+  /** What the solvers named count: "nodes", "iterations", or both. */
+  function unitOf(names) {
+    const units = new Set(names.map((name) => (byName.get(name).counts === "nodes" ? "nodes" : "iterations")));
+    return units.size === 1 ? [...units][0] : "iterations or nodes";
   }
 
   /** The score of one run at every iteration: the first solver, the first size, the seed. */
@@ -280,14 +336,24 @@ export function createLab({ limits, solvers, pushSettings }) {
 
   function resultTable(rows) {
     const percent = (v) => `${(v * 100).toFixed(1)}%`;
+    const unit = unitOf(rows.map((r) => r.solver));
+    const mixed = unit === "iterations or nodes";
+    const work = (r) => {
+      if (r.mean_iterations === null) return "—";
+      const own = byName.get(r.solver).counts === "nodes" ? " nodes" : " iterations";
+      return `${r.mean_iterations.toFixed(1)}${mixed ? own : ""}`;
+    };
     return h("table", { class: "results" },
-      h("thead", {}, h("tr", {}, ["solver", "N", "setting", "runs", "solved", "success", "mean iterations", "median ms"].map((t) => h("th", {}, t)))),
-      h("tbody", {}, rows.map((r) => h("tr", { dataset: { line: lineName(r) } },
-        h("td", {}, r.solver), h("td", { class: "num" }, r.n), h("td", {}, settingLabel(r.params) || "—"),
-        h("td", { class: "num" }, r.runs.toLocaleString()), h("td", { class: "num" }, r.solved.toLocaleString()),
-        h("td", { class: "num" }, percent(r.success_rate)),
-        h("td", { class: "num" }, r.mean_iterations === null ? "—" : r.mean_iterations.toFixed(1)),
-        h("td", { class: "num" }, r.median_ms.toFixed(3))))));
+      h("thead", {}, h("tr", {}, ["solver", "N", "setting", "runs", "solved", "success (95 % interval)", `mean ${unit} (solved runs)`, "median ms a run"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, rows.map((r) => {
+        const [, low, high] = successWithInterval(r);
+        return h("tr", { dataset: { line: lineName(r) } },
+          h("td", {}, r.solver), h("td", { class: "num" }, r.n), h("td", {}, settingLabel(r.params) || "—"),
+          h("td", { class: "num" }, r.runs.toLocaleString()), h("td", { class: "num" }, r.solved.toLocaleString()),
+          h("td", { class: "num" }, percent(r.success_rate), h("small", {}, ` (${low.toFixed(1)}–${high.toFixed(1)})`)),
+          h("td", { class: "num" }, work(r)),
+          h("td", { class: "num" }, r.median_ms.toFixed(3)));
+      })));
   }
 
   apply(DEFAULT);
@@ -296,12 +362,19 @@ export function createLab({ limits, solvers, pushSettings }) {
     element,
     /** Shows the view with the settings of its URL. */
     show(settings) {
-      apply(Object.keys(settings).length ? { ...DEFAULT, ...settings } : DEFAULT);
       state.ran = false;
       state.countN = settings.count === undefined ? null : count.setN(settings.count);
+      const preset = settings.preset === undefined ? null : PRESETS.find((p) => p.id === settings.preset);
+      if (settings.preset !== undefined && !preset) {
+        choosePreset(null);
+        say(error, `There is no preset '${settings.preset}': the presets are ${PRESETS.map((p) => p.id).join(", ")}.`);
+        return;
+      }
+      choosePreset(preset);
+      if (!preset) apply(Object.keys(settings).length ? { ...DEFAULT, ...settings } : DEFAULT);
       try {
-        checkSolvers((settings.solvers || "").split(",").filter(Boolean), solvers, runnable);
-        body();
+        if (!preset) checkSolvers((settings.solvers || "").split(",").filter(Boolean), solvers, runnable);
+        bodies();
         say(error, "");
       } catch (e) {
         say(error, e.message);

@@ -2,6 +2,8 @@
 // files: success rate and mean iterations by N (a line per solver and swept setting), the grid
 // of a two-parameter sweep, CSV. Pure: tested with Node.
 
+import { wilson } from "./charts.js";
+
 /** The label of a row's swept values: `p = 0.2, q = 3`, or "" without a sweep. */
 export function settingLabel(params) {
   return Object.entries(params || {}).map(([k, v]) => `${k} = ${v}`).join(", ");
@@ -13,41 +15,57 @@ export function lineName(row) {
   return setting ? `${row.solver} (${setting})` : row.solver;
 }
 
-/** One series per line name, of `[n, value(row)]`, skipping rows where `value` is null. */
+/**
+ * One series per line name, of `[n, value(row)]` (or `[n, y, low, high]` when `value` gives an
+ * array), skipping rows where `value` is null.
+ */
 export function seriesByN(rows, value) {
   const lines = new Map();
   for (const row of rows) {
     const name = lineName(row);
     if (!lines.has(name)) lines.set(name, []);
     const v = value(row);
-    if (v !== null && v !== undefined) lines.get(name).push([row.n, v]);
+    if (v !== null && v !== undefined) lines.get(name).push([row.n, ...[v].flat()]);
   }
   return [...lines].map(([name, points]) => ({ name, points: points.sort((a, b) => a[0] - b[0]) }));
 }
 
-/** Success rate in percent by N. */
-export const successByN = (rows) => seriesByN(rows, (r) => r.success_rate * 100);
+/** A row's success rate in percent with its 95 % Wilson interval: `[rate, low, high]`. */
+export function successWithInterval(row) {
+  const [low, high] = wilson(row.solved, row.runs);
+  return [row.success_rate * 100, low * 100, high * 100];
+}
+
+/** Success rate in percent by N, each point with its 95 % interval. */
+export const successByN = (rows) => seriesByN(rows, successWithInterval);
 
 /** Mean iterations (or nodes) of the successful runs by N. */
 export const iterationsByN = (rows) => seriesByN(rows, (r) => r.mean_iterations);
 
 /**
  * The grids of a two-parameter sweep: one per solver and N, `values[i][j]` the success rate at
- * the i-th value of `rowParam` and the j-th of `colParam` (null where no row exists).
+ * the i-th value of `rowParam` and the j-th of `colParam` (null where no row exists). Each grid
+ * has its own values, so that studies whose sizes sweep different values share no empty rows.
  */
 export function sweepGrids(rows, rowParam, colParam) {
-  const values = (name) => [...new Set(rows.map((r) => r.params[name]).filter((v) => v !== undefined))].sort((a, b) => a - b);
-  const rowValues = values(rowParam);
-  const colValues = values(colParam);
-  const grids = new Map();
+  const groups = new Map();
   for (const row of rows) {
     const name = `${row.solver}, N = ${row.n}`;
-    if (!grids.has(name)) grids.set(name, rowValues.map(() => colValues.map(() => null)));
-    const i = rowValues.indexOf(row.params[rowParam]);
-    const j = colValues.indexOf(row.params[colParam]);
-    if (i >= 0 && j >= 0) grids.get(name)[i][j] = row.success_rate;
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(row);
   }
-  return [...grids].map(([title, grid]) => ({ title, rowValues, colValues, values: grid }));
+  const values = (group, name) => [...new Set(group.map((r) => r.params[name]).filter((v) => v !== undefined))].sort((a, b) => a - b);
+  return [...groups].map(([title, group]) => {
+    const rowValues = values(group, rowParam);
+    const colValues = values(group, colParam);
+    const grid = rowValues.map(() => colValues.map(() => null));
+    for (const row of group) {
+      const i = rowValues.indexOf(row.params[rowParam]);
+      const j = colValues.indexOf(row.params[colParam]);
+      if (i >= 0 && j >= 0) grid[i][j] = row.success_rate;
+    }
+    return { title, rowValues, colValues, values: grid };
+  });
 }
 
 /** The swept parameters' names, in the rows' order. */

@@ -23,18 +23,42 @@ export function parseSquare(text) {
   return null;
 }
 
-/** Comma-separated squares on an n×n board; throws a sentence when one is not. */
-export function parseSquares(text, n) {
+/** Comma-separated squares on an n×n board (or rows × cols); throws a sentence when one is not. */
+export function parseSquares(text, n, cols = n) {
   const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
   return items.map((item) => {
     const square = parseSquare(item);
     if (!square) throw new Error(`"${item}" is not a square (write d1 or r1c4).`);
-    if (square.row >= n || square.col >= n) {
-      throw new Error(`${item} is off the ${n}×${n} board.`);
+    if (square.row >= n || square.col >= cols) {
+      throw new Error(`${item} is off the ${n}×${cols} board.`);
     }
     return square;
   });
 }
+
+/**
+ * A board size as the command line writes it: "8" for 8×8 or "6x10" (rows × columns, x or ×),
+ * each side from 1 to `max`; `{ rows, cols }`, or a sentence thrown.
+ */
+export function parseSize(text, max) {
+  const t = String(text ?? "").trim().toLowerCase();
+  const parts = t.split(/[x×]/);
+  const side = (part) => {
+    if (!/^\d+$/.test(part.trim()) || Number(part) < 1 || Number(part) > max) {
+      throw new Error(`The board must be N (from 1 to ${max}) or R×C like 6x10, each side from 1 to ${max}; got "${text}".`);
+    }
+    return Number(part);
+  };
+  if (parts.length === 1) {
+    const n = side(parts[0]);
+    return { rows: n, cols: n };
+  }
+  if (parts.length !== 2) side("");
+  return { rows: side(parts[0]), cols: side(parts[1]) };
+}
+
+/** A size as the command line writes it: "8" or "6x10". */
+export const sizeText = ({ rows, cols }) => (rows === cols ? String(rows) : `${rows}x${cols}`);
 
 export const key = (square) => `${square.row},${square.col}`;
 

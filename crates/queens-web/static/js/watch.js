@@ -5,11 +5,12 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
+import { challengers, createChallenge } from "./challenge.js";
 import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
-import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSquares, squareName } from "./squares.js";
+import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeText, squareName } from "./squares.js";
 import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
 
 const LEGEND = [
@@ -59,7 +60,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const byName = new Map(solvers.map((s) => [s.name, s]));
   const maxN = limits.solve_max_n;
   const solverSelect = h("select", { id: "w-solver" }, solvers.map((s) => h("option", { value: s.name, title: s.summary }, s.name)));
-  const nInput = h("input", { id: "w-n", type: "number", min: 1, max: maxN, value: 8, inputmode: "numeric" });
+  const nInput = h("input", { id: "w-n", type: "text", value: "8", size: 7, title: `N for an N×N board, or R×C like 6x10 (each side 1 to ${maxN})` });
+  const mInput = h("input", { id: "w-m", type: "text", inputmode: "numeric", size: 5, placeholder: "default", title: "Queens to place, locked ones included (default: one a row, or the shorter side)" });
   const seedInput = h("input", { id: "w-seed", type: "text", value: "1", inputmode: "numeric", size: 6 });
   const itersInput = h("input", { id: "w-iters", type: "text", inputmode: "numeric", placeholder: "default", size: 8 });
   const params = h("span", { id: "w-params", class: "parameters" });
@@ -96,9 +98,21 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
-  const state = { n: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
+  const state = { n: 8, rows: 8, cols: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
   const player = new Player();
   let board = null;
+  // The Queen's Challenge table, under the board when a tree search is chosen.
+  const challengeNames = new Set(challengers(solvers).map((s) => s.name));
+  const challenge = createChallenge({
+    limits,
+    solvers,
+    onPick: (name) => {
+      const [square] = parseSquares(name, state.rows, state.cols);
+      state.locked = [];
+      lock(square);
+      boardBox.scrollIntoView({ block: "nearest" });
+    },
+  });
 
   const settingsSummary = h("span", { class: "settings-summary" });
   // The run's settings fold away on a phone, so that the board and its counters fit one screen.
@@ -106,7 +120,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
     h("summary", {}, "Settings", settingsSummary),
     h("div", { class: "controls" },
       h("label", {}, "Solver ", solverSelect),
-      h("label", {}, "N ", nInput),
+      h("label", {}, "Board ", nInput),
+      h("label", {}, "Queens ", mInput),
       h("label", {}, "Seed ", seedInput),
       params,
       h("label", {}, "Max ", unitLabelSpan(), " ", itersInput),
@@ -146,7 +161,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
         neighboursBox,
         code,
         log,
-        chartBox, error, about)));
+        chartBox, error, about)),
+    challenge.element);
 
   function unitLabelSpan() {
     return h("span", { class: "unit" }, "iterations");
@@ -155,12 +171,13 @@ export function createWatch({ limits, solvers, pushSettings }) {
   solverSelect.addEventListener("change", () => {
     state.solver = byName.get(solverSelect.value);
     buildParams({});
+    render();
   });
   nInput.addEventListener("change", () => {
     try {
-      const n = checkWhole(nInput.value, 1, maxN, "N");
+      const size = parseSize(nInput.value, maxN);
       say(error, "");
-      setBoard(n);
+      setBoard(size);
     } catch (e) {
       say(error, e.message);
     }
@@ -185,14 +202,19 @@ export function createWatch({ limits, solvers, pushSettings }) {
     fill(about, explanation(solver, values));
   }
 
-  function setBoard(n) {
+  /** A new empty board of `size` (`{ rows, cols }`). */
+  function setBoard({ rows, cols }) {
+    const n = Math.max(rows, cols);
+    state.rows = rows;
+    state.cols = cols;
+    // The longer side: what the step's narration and marks range over.
     state.n = n;
-    nInput.value = n;
-    state.locked = state.locked.filter((q) => q.row < n && q.col < n);
+    nInput.value = sizeText({ rows, cols });
+    state.locked = state.locked.filter((q) => q.row < rows && q.col < cols);
     state.recording = null;
     player.seek(0);
     player.length = 0;
-    board = new Board(boardBox, { n, onActivate: lock, label: `${n}×${n} board of the watched solver` });
+    board = new Board(boardBox, { rows, cols, onActivate: lock, label: `${rows}×${cols} board of the watched solver` });
     render();
   }
 
@@ -222,9 +244,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     return {
       solver: state.solver.name,
-      n: state.n,
+      ...(state.rows === state.cols ? { n: state.rows } : { size: sizeText(state) }),
+      m: mInput.value.trim(),
       seed: seedInput.value.trim(),
-      fix: state.locked.map((q) => squareName(q, state.n)).join(","),
+      fix: state.locked.map((q) => squareName(q, state.cols)).join(","),
       max_iters: itersInput.value.trim(),
       ...values,
     };
@@ -232,8 +255,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
 
   /** The run's query, every field checked against the descriptor and the limits. */
   function query() {
-    const q = { solver: state.solver.name, n: checkWhole(nInput.value, 1, maxN, "N"), seed: checkSeed(seedInput.value) };
-    if (state.locked.length) q.fix = state.locked.map((sq) => squareName(sq, state.n)).join(",");
+    const size = parseSize(nInput.value, maxN);
+    const q = { solver: state.solver.name, ...(size.rows === size.cols ? { n: size.rows } : { size: sizeText(size) }), seed: checkSeed(seedInput.value) };
+    if (mInput.value.trim()) q.m = checkWhole(mInput.value, 1, size.rows * size.cols, "Queens");
+    if (state.locked.length) q.fix = state.locked.map((sq) => squareName(sq, size.cols)).join(",");
     if (itersInput.value.trim()) q.max_iters = checkWhole(itersInput.value, 1, Number.MAX_SAFE_INTEGER, `Max ${unitLabel(state.solver)}`);
     for (const input of params.querySelectorAll("input")) {
       const parameter = state.solver.parameters.find((p) => p.name === input.name);
@@ -255,7 +280,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
       return;
     }
     say(error, "");
-    if (q.n !== state.n) setBoard(q.n);
+    const asked = parseSize(nInput.value, maxN);
+    if (asked.rows !== state.rows || asked.cols !== state.cols) setBoard(asked);
     if (!fromLink) state.openAt = null;
     pushSettings({ ...settings(), run: 1, step: state.openAt ?? undefined }, fromLink);
     if (state.request) state.request.abort();
@@ -325,7 +351,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
   }
 
   function render() {
-    const summary = ` · ${state.solver.name}, N = ${state.n}, seed ${seedInput.value.trim()}${state.locked.length ? `, ${state.locked.length} locked` : ""}`;
+    const square = state.rows === state.cols;
+    challenge.show(state.n, state.locked.length === 1 ? squareName(state.locked[0], state.n) : null, square && challengeNames.has(state.solver.name));
+    const shape = square ? `N = ${state.n}` : `${state.rows}×${state.cols}${mInput.value.trim() ? `, ${mInput.value.trim()} queens` : ""}`;
+    const summary = ` · ${state.solver.name}, ${shape}, seed ${seedInput.value.trim()}${state.locked.length ? `, ${state.locked.length} locked` : ""}`;
     if (settingsSummary.textContent !== summary) settingsSummary.textContent = summary;
     const recording = state.recording;
     playButton.textContent = player.playing ? "Pause" : "Play";
@@ -381,9 +410,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
     treeBox.querySelector(".tree-summary").textContent = describeTree(tree, free);
     const drawing = treeBox.querySelector(".tree-drawing");
     // The key explains a drawing: none above TREE_MAX_N.
-    treeBox.querySelector(".tree-key").hidden = state.n > TREE_MAX_N;
-    if (state.n > TREE_MAX_N) {
-      if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn for N up to ${TREE_MAX_N}; its counts are above.`));
+    const drawn = state.n <= TREE_MAX_N && state.rows === state.cols;
+    treeBox.querySelector(".tree-key").hidden = !drawn;
+    if (!drawn) {
+      if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn on N×N boards up to ${TREE_MAX_N}; its counts are above.`));
       drawing.dataset.note = "1";
       return;
     }
@@ -479,18 +509,20 @@ export function createWatch({ limits, solvers, pushSettings }) {
       const values = {};
       for (const p of solver.parameters) if (settings[p.name] !== undefined) values[p.name] = settings[p.name];
       buildParams(values);
-      let n = state.n;
+      let size = { rows: state.rows, cols: state.cols };
       let openAt = null;
+      mInput.value = settings.m || "";
       try {
         if (settings.solver) checkSolvers([settings.solver], solvers);
-        if (settings.n) n = checkWhole(settings.n, 1, maxN, "N");
-        state.locked = parseSquares(settings.fix || "", n);
-        setBoard(n);
+        if (settings.n && settings.size) throw new Error("The link gives both n and size: give one.");
+        if (settings.n || settings.size) size = parseSize(settings.size || settings.n, maxN);
+        state.locked = parseSquares(settings.fix || "", size.rows, size.cols);
+        setBoard(size);
         query();
         if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
         say(error, "");
       } catch (e) {
-        if (state.n !== n || !board) setBoard(n);
+        if (state.rows !== size.rows || state.cols !== size.cols || !board) setBoard(size);
         say(error, e.message);
         return;
       }

@@ -1,0 +1,78 @@
+//! `GET /api/challenge?n=8&solvers=S,T`: the Queen's Challenge table, every locked square's run
+//! as it finishes, as server-sent events.
+//!
+//! Brute force with every square of 8×8 locked in turn examines about 8.5·10⁹ boards, minutes of
+//! work: the table has its own time limit (`challenge_time`), each run the watched runs' node cap,
+//! and the page fills in the rows as the runs finish.
+
+use std::convert::Infallible;
+
+use axum::extract::{RawQuery, State};
+use axum::response::sse::{Event as SseEvent, Sse};
+use queens_lab::challenge::Challenge;
+use serde_json::json;
+use tokio_stream::Stream;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::events::{LAST_EVENT_GRACE, event_stream, send, send_last};
+use crate::jobs::Client;
+use crate::query::{Params, check_side};
+
+/// Streams `{"type": "lock", "square", "solver", "nodes", "solved", "stopped"}` as each run
+/// finishes, then `{"type": "finished", "table": …, "complete"}` where `table` is the document of
+/// `queens challenge --json` (the runs that finished, when the time limit or the client stopped
+/// it).
+pub async fn challenge(
+    State(state): State<AppState>,
+    client: Client,
+    RawQuery(query): RawQuery,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let params = Params::parse(query.as_deref())?;
+    if let Some((name, _)) = params.others(&["n", "solvers"]).next() {
+        return Err(ApiError::bad(format!(
+            "unknown parameter {name}; the challenge takes n and solvers"
+        )));
+    }
+    let limits = state.limits();
+    let n = check_side(params.get("n")?.unwrap_or(8), limits.challenge_max_n)?;
+    let catalogue = state.catalogue();
+    let solvers = match params.text("solvers") {
+        None => catalogue.tree_searches(),
+        Some(names) => names
+            .split(',')
+            .map(|name| catalogue.get(name.trim()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ApiError::bad(e.to_string()))?,
+    };
+    let challenge = Challenge {
+        n,
+        solvers,
+        max_nodes: Some(limits.watch_max_nodes),
+    };
+    challenge
+        .check()
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let job = state.jobs().start_for(client, limits.challenge_time)?;
+    let budget = job.budget();
+    let token = job.token();
+    let (events, response) = event_stream(64, job.token());
+    tokio::task::spawn_blocking(move || {
+        let table = challenge.run(&budget, |lock| {
+            let mut event = serde_json::to_value(lock).unwrap_or_default();
+            event["type"] = json!("lock");
+            send(&events, event.to_string(), &token);
+        });
+        let finished = match table {
+            Ok(table) => json!({
+                "type": "finished",
+                "complete": table.is_complete(),
+                "table": table,
+            }),
+            Err(error) => json!({"type": "error", "error": error.to_string()}),
+        };
+        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+        drop(job);
+    });
+    Ok(response)
+}

@@ -1,0 +1,157 @@
+// The Queen's Challenge table on the page: every square of the board locked in turn, the boards
+// (or placements) each tree search examines before its first solution, one row per locked
+// square filled in as the server's runs finish, and the summary `queens challenge` prints. The
+// row of the square locked on the board is highlighted; clicking a row locks its square.
+
+import * as api from "./api.js";
+import { h, say } from "./dom.js";
+import { squareName } from "./squares.js";
+
+/** The solvers of the challenge: the tree searches that count what they examine. */
+export const challengers = (solvers) => solvers.filter((s) => s.counts === "nodes" && !s.randomized);
+
+/** The table's rows before any run: one per square, rank by rank from a1, file by file. */
+export function emptyLocks(n) {
+  const rows = [];
+  for (let row = 0; row < n; row += 1) for (let col = 0; col < n; col += 1) rows.push(squareName({ row, col }, n));
+  return rows;
+}
+
+/** A run's cell: its count, and "no solution" when it proved there is none. */
+export function lockText(lock) {
+  const count = lock.nodes.toLocaleString("en-US");
+  if (lock.stopped) return `≥ ${count} (capped)`;
+  return lock.solved ? count : `${count}, no solution`;
+}
+
+export function createChallenge({ limits, solvers, onPick }) {
+  const mine = challengers(solvers);
+  const runButton = h("button", { id: "ch-run", class: "primary", onclick: () => run() }, "Tabulate every lock");
+  const cancelButton = h("button", { id: "ch-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
+  const progress = h("progress", { id: "ch-progress", value: 0, max: 1, hidden: true });
+  const status = h("p", { id: "ch-status", "aria-live": "polite" });
+  const error = h("p", { id: "ch-error", class: "error", hidden: true });
+  const tableBox = h("div", { id: "ch-table", class: "table-box challenge-table", tabindex: 0, role: "region", "aria-label": "the Queen's Challenge table" });
+  const state = { n: 8, locked: null, request: null, cells: new Map(), rows: new Map(), summary: null };
+  const element = h("details", { id: "w-challenge", class: "challenge" },
+    h("summary", {}, "The Queen's Challenge table: every square locked in turn"),
+    h("p", { class: "note" }, "For every square as the locked queen, what each search examines until its first solution, as ",
+      h("code", {}, "queens challenge"), " counts it; the summary rows are its table. Brute force on 8×8 examines about 8.5 billion boards in all: minutes on the server's cores. Click a row to lock its square."),
+    h("div", { class: "controls" }, runButton, cancelButton, progress),
+    status, error, tableBox);
+
+  /** Builds the empty table for `n`. */
+  function build(n) {
+    state.n = n;
+    state.cells = new Map();
+    state.rows = new Map();
+    state.summary = null;
+    const body = h("tbody", {}, emptyLocks(n).map((square) => {
+      const cells = mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, "…"));
+      cells.forEach((cell, i) => state.cells.set(`${square} ${mine[i].name}`, cell));
+      const row = h("tr", { dataset: { square }, tabindex: 0, onclick: () => onPick(square),
+        onkeydown: (e) => { if (e.key === "Enter") onPick(square); } }, h("th", { scope: "row" }, square), cells);
+      state.rows.set(square, row);
+      return row;
+    }));
+    const units = mine.map((s) => s.unit.replace(/^an? /, "").split(" ")[0]);
+    const head = (first) => h("thead", {}, h("tr", {}, h("th", {}, first), mine.map((s, i) => h("th", {}, s.name, h("small", {}, ` (${units[i]}s)`)))));
+    tableBox.replaceChildren(
+      h("table", { id: "ch-summary", class: "results challenge-summary", hidden: true }, head("over every lock"), h("tbody")),
+      h("div", { class: "challenge-locks" }, h("table", { id: "ch-locks", class: "results challenge" }, head("locked"), body)));
+    highlight();
+  }
+
+  /** Marks the locked square's row. */
+  function highlight() {
+    for (const [square, row] of state.rows) {
+      if (square === state.locked) row.setAttribute("aria-current", "true");
+      else row.removeAttribute("aria-current");
+    }
+  }
+
+  /** The summary rows, from the finished table (the document of `queens challenge --json`). */
+  function summarize(table) {
+    state.summary = table;
+    const byName = new Map(table.rows.map((r) => [r.solver, r]));
+    const line = (label, value) => h("tr", {}, h("th", { scope: "row" }, label),
+      mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, byName.has(s.name) ? value(byName.get(s.name)) : "—")));
+    const number = (v) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
+    const summary = tableBox.querySelector("#ch-summary");
+    summary.hidden = false;
+    summary.tBodies[0].replaceChildren(
+      line("solved", (r) => `${r.solved}/${r.runs}`),
+      line("min", (r) => number(r.min)),
+      line("median", (r) => number(r.median)),
+      line("mean", (r) => number(r.mean)),
+      line("max", (r) => number(r.max)));
+  }
+
+  async function run() {
+    if (state.n > limits.challenge_max_n) {
+      say(error, `This server tabulates boards up to ${limits.challenge_max_n}×${limits.challenge_max_n}; the command line (queens challenge) takes any up to 64.`);
+      return;
+    }
+    say(error, "");
+    build(state.n);
+    if (state.request) state.request.abort();
+    const controller = new AbortController();
+    state.request = controller;
+    const planned = state.n * state.n * mine.length;
+    let done = 0;
+    runButton.disabled = true;
+    cancelButton.hidden = false;
+    progress.hidden = false;
+    progress.max = planned;
+    progress.value = 0;
+    status.textContent = `Running ${planned.toLocaleString("en-US")} searches…`;
+    const started = performance.now();
+    try {
+      await api.challenge(state.n, (event) => {
+        if (event.type === "lock") {
+          done += 1;
+          progress.value = done;
+          const cell = state.cells.get(`${event.square} ${event.solver}`);
+          if (cell) {
+            cell.textContent = lockText(event);
+            cell.classList.toggle("unsolved", !event.solved);
+          }
+          status.textContent = `${done.toLocaleString("en-US")} of ${planned.toLocaleString("en-US")} searches finished…`;
+        } else if (event.type === "finished") {
+          summarize(event.table);
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          status.textContent = event.complete
+            ? `All ${planned.toLocaleString("en-US")} searches finished in ${seconds} s.`
+            : `Partial: ${event.table.finished.toLocaleString("en-US")} of ${planned.toLocaleString("en-US")} searches finished (${event.table.stopped || "a run reached the node cap"}); the summary covers those.`;
+        } else if (event.type === "error") {
+          say(error, api.sentence(event.error));
+        }
+      }, controller.signal);
+    } catch (e) {
+      if (e.name === "AbortError") status.textContent = "Cancelled.";
+      else say(error, e.message);
+    } finally {
+      if (state.request === controller) {
+        runButton.disabled = false;
+        cancelButton.hidden = true;
+        progress.hidden = true;
+      }
+    }
+  }
+
+  build(8);
+  return {
+    element,
+    /** Shows the table for an n×n board with `locked` (a square's name, or null) highlighted. */
+    show(n, locked, visible) {
+      element.hidden = !visible;
+      if (n !== state.n) {
+        if (state.request) state.request.abort();
+        build(n);
+        status.textContent = "";
+      }
+      state.locked = locked;
+      highlight();
+    },
+  };
+}
