@@ -41,20 +41,14 @@ export function parseSquares(text, n, cols = n) {
  * each side from 1 to `max`; `{ rows, cols }`, or a sentence thrown.
  */
 export function parseSize(text, max) {
-  const t = String(text ?? "").trim().toLowerCase();
-  const parts = t.split(/[x×]/);
-  const side = (part) => {
-    if (!/^\d+$/.test(part.trim()) || Number(part) < 1 || Number(part) > max) {
-      throw new Error(`The board must be N (from 1 to ${max}) or R×C like 6x10, each side from 1 to ${max}; got "${text}".`);
-    }
-    return Number(part);
-  };
+  const parts = String(text ?? "").trim().toLowerCase().split(/[x×]/);
   if (parts.length === 1) {
-    const n = side(parts[0]);
+    const n = checkWhole(parts[0], 1, max, "N");
     return { rows: n, cols: n };
   }
-  if (parts.length !== 2) side("");
-  return { rows: side(parts[0]), cols: side(parts[1]) };
+  if (parts.length !== 2) throw new Error(`The board is N or R×C like 6x10, got "${text}".`);
+  const [rows, cols] = parts.map((part) => checkWhole(part, 1, max, "Each side of the board"));
+  return { rows, cols };
 }
 
 /** A size as the command line writes it: "8" or "6x10". */
