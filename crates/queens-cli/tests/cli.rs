@@ -772,23 +772,15 @@ fn a_killed_count_resumes_from_its_checkpoint() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_count_saves_and_says_so() {
-    use std::process::{Command as Process, Stdio};
     use std::time::Duration;
 
     let dir = temp_dir("interrupt");
     let checkpoint = dir.join("count.json");
-    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args(["count", "17", "--checkpoint", checkpoint.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(400));
-    Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let (output, _) = common::stopped_by_signal(
+        &["count", "17", "--checkpoint", checkpoint.to_str().unwrap()],
+        "INT",
+        Duration::from_millis(400),
+    );
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("run the same command to resume"));
     assert!(checkpoint.exists());
@@ -1209,41 +1201,13 @@ fn electric_force_solves_and_refuses_bad_settings() {
     }
 }
 
-/// Starts `queens args`, sends `signal` after `after`, and returns its output and how long it
-/// took to stop after the signal.
-#[cfg(unix)]
-fn interrupted(
-    args: &[&str],
-    after: std::time::Duration,
-    signal: &str,
-) -> (std::process::Output, std::time::Duration) {
-    use std::process::{Command as Process, Stdio};
-    use std::time::Instant;
-
-    let child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(after);
-    let sent = Instant::now();
-    let killed = Process::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
-    (output, sent.elapsed())
-}
-
 /// Ctrl-C on an experiment prints the rows of the runs that finished, marked partial, exit 1.
 #[cfg(unix)]
 #[test]
 fn an_interrupted_experiment_prints_its_partial_rows() {
     use std::time::Duration;
 
-    let (output, took) = interrupted(
+    let (output, took) = common::stopped_by_signal(
         &[
             "experiment",
             "--solver",
@@ -1254,8 +1218,8 @@ fn an_interrupted_experiment_prints_its_partial_rows() {
             "200000",
             "--json",
         ],
+        "INT",
         Duration::from_millis(1500),
-        "-INT",
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(took < Duration::from_secs(5), "took {took:?} to stop");
@@ -1278,10 +1242,10 @@ fn an_interrupted_experiment_prints_its_partial_rows() {
 fn an_interrupted_or_capped_challenge_keeps_its_table() {
     use std::time::Duration;
 
-    let (output, took) = interrupted(
+    let (output, took) = common::stopped_by_signal(
         &["challenge", "8", "--solvers", "brute-force,backtracking"],
+        "INT",
         Duration::from_millis(1500),
-        "-INT",
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -1319,13 +1283,13 @@ fn an_interrupted_or_capped_challenge_keeps_its_table() {
 fn a_large_genetic_run_stops_at_once() {
     use std::time::Duration;
 
-    for signal in ["-INT", "-TERM"] {
-        let (output, took) = interrupted(
+    for signal in ["INT", "TERM"] {
+        let (output, took) = common::stopped_by_signal(
             &[
                 "solve", "4096", "--solver", "genetic", "--format", "summary",
             ],
-            Duration::from_millis(1500),
             signal,
+            Duration::from_millis(1500),
         );
         assert!(
             took < Duration::from_secs(3),
