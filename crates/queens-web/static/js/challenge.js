@@ -4,7 +4,7 @@
 // row of the square locked on the board is highlighted; clicking a row locks its square.
 
 import * as api from "./api.js";
-import { h, say } from "./dom.js";
+import { cancellable, h, say } from "./dom.js";
 import { squareName } from "./squares.js";
 
 /** The solvers of the challenge: the tree searches that count what they examine. */
@@ -94,19 +94,13 @@ export function createChallenge({ limits, solvers, onPick }) {
     }
     say(error, "");
     build(state.n);
-    if (state.request) state.request.abort();
-    const controller = new AbortController();
-    state.request = controller;
     const planned = state.n * state.n * mine.length;
     let done = 0;
-    runButton.disabled = true;
-    cancelButton.hidden = false;
-    progress.hidden = false;
     progress.max = planned;
-    progress.value = 0;
-    status.textContent = `Running ${planned.toLocaleString("en-US")} searches…`;
-    const started = performance.now();
-    try {
+    const controls = { button: runButton, cancel: cancelButton, progress, status, error };
+    await cancellable(state, controls, async (signal) => {
+      status.textContent = `Running ${planned.toLocaleString("en-US")} searches…`;
+      const started = performance.now();
       await api.challenge(state.n, (event) => {
         if (event.type === "lock") {
           done += 1;
@@ -126,17 +120,8 @@ export function createChallenge({ limits, solvers, onPick }) {
         } else if (event.type === "error") {
           say(error, api.sentence(event.error));
         }
-      }, controller.signal);
-    } catch (e) {
-      if (e.name === "AbortError") status.textContent = "Cancelled.";
-      else say(error, e.message);
-    } finally {
-      if (state.request === controller) {
-        runButton.disabled = false;
-        cancelButton.hidden = true;
-        progress.hidden = true;
-      }
-    }
+      }, signal);
+    });
   }
 
   build(8);

@@ -53,6 +53,33 @@ export function say(element, message) {
   element.hidden = !message;
 }
 
+/**
+ * Runs `work(signal)` as the one job of a view (`state.request` its controller): a new job
+ * aborts the one before; while it runs, `button` is disabled and `cancel` and `progress` are
+ * shown; an abort says "Cancelled." in `status`, any other failure its sentence in `error`.
+ */
+export async function cancellable(state, { button, cancel, progress, status, error }, work) {
+  if (state.request) state.request.abort();
+  const controller = new AbortController();
+  state.request = controller;
+  button.disabled = true;
+  cancel.hidden = false;
+  progress.hidden = false;
+  progress.value = 0;
+  try {
+    await work(controller.signal);
+  } catch (e) {
+    if (e.name === "AbortError") status.textContent = "Cancelled.";
+    else say(error, e.message);
+  } finally {
+    if (state.request === controller) {
+      button.disabled = false;
+      cancel.hidden = true;
+      progress.hidden = true;
+    }
+  }
+}
+
 /** Prose with `code` in backticks, as text and <code> elements. */
 export function prose(text) {
   return String(text).split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));

@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { heatMap, lineChart } from "./charts.js";
-import { fill, h, say } from "./dom.js";
+import { cancellable, fill, h, say } from "./dom.js";
 import { PRESETS } from "./presets.js";
 import { Recording, thin } from "./replay.js";
 import { iterationsByN, lineName, settingLabel, successByN, successWithInterval, sweepGrids, toCsv } from "./results.js";
@@ -206,17 +206,13 @@ export function createLab({ limits, solvers, pushSettings }) {
     say(error, "");
     state.ran = true;
     pushSettings(settings(), fromLink);
-    if (state.request) state.request.abort();
-    const controller = new AbortController();
-    state.request = controller;
     state.sweep = [...new Set(requests.flatMap((request) => Object.keys(request.sweep || {})))];
-    running(true);
-    status.textContent = "Starting…";
-    progress.value = 0;
-    const started = performance.now();
-    const rows = [];
-    const stops = [];
-    try {
+    const controls = { button: runButton, cancel: cancelButton, progress, status, error };
+    await cancellable(state, controls, async (signal) => {
+      status.textContent = "Starting…";
+      const started = performance.now();
+      const rows = [];
+      const stops = [];
       for (const [i, request] of requests.entries()) {
         const part = requests.length > 1 ? `Experiment ${i + 1} of ${requests.length}: ` : "";
         await api.experiment(request, (event) => {
@@ -230,7 +226,7 @@ export function createLab({ limits, solvers, pushSettings }) {
           } else if (event.type === "error") {
             throw new Error(api.sentence(event.error));
           }
-        }, controller.signal);
+        }, signal);
         if (stops.length) break;
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -240,24 +236,13 @@ export function createLab({ limits, solvers, pushSettings }) {
         ? `Stopped early (${stops[0]}): the table holds the runs that finished.`
         : `${perCell} ${plural} per cell, ${rows.length} ${rows.length === 1 ? "cell" : "cells"}, in ${seconds} s.`;
       show(rows, requests);
-    } catch (e) {
-      if (e.name === "AbortError") status.textContent = "Cancelled.";
-      else say(error, e.message);
-    } finally {
-      if (state.request === controller) running(false);
-    }
+    });
   }
 
   /** A preset part in a few words. */
   function partSummary(part) {
     const capped = part["sweep.max_iters"] ? `, MaxIterations ${part["sweep.max_iters"].replaceAll(",", ", ")}` : "";
     return `N = ${part.sizes}, ${Number(part.runs).toLocaleString()} runs${capped}`;
-  }
-
-  function running(on) {
-    runButton.disabled = on;
-    cancelButton.hidden = !on;
-    progress.hidden = !on;
   }
 
   function show(rows, requests) {
@@ -410,16 +395,10 @@ function createCounter(limits, onCount) {
     }
     say(error, "");
     onCount(n);
-    if (state.request) state.request.abort();
-    const controller = new AbortController();
-    state.request = controller;
     let updates = 0;
-    button.disabled = true;
-    cancel.hidden = false;
-    progress.hidden = false;
-    progress.value = 0;
-    result.textContent = `Counting N = ${n}…`;
-    try {
+    const controls = { button, cancel, progress, status: result, error };
+    await cancellable(state, controls, async (signal) => {
+      result.textContent = `Counting N = ${n}…`;
       await api.count(n, (event) => {
         if (event.type === "progress") {
           updates += 1;
@@ -434,17 +413,8 @@ function createCounter(limits, onCount) {
         } else if (event.type === "stopped") {
           result.textContent = `Stopped: ${event.reason}${event.done !== undefined ? ` after ${event.done} of ${event.of} subproblems` : ""}.`;
         }
-      }, controller.signal);
-    } catch (e) {
-      if (e.name === "AbortError") result.textContent = "Cancelled.";
-      else say(error, e.message);
-    } finally {
-      if (state.request === controller) {
-        button.disabled = false;
-        cancel.hidden = true;
-        progress.hidden = true;
-      }
-    }
+      }, signal);
+    });
   }
 
   return {
