@@ -132,10 +132,10 @@ export function legendLayout(names, left, right) {
  * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...] }` (a point's low and high
  * drawn as an error bar), axes labelled `xLabel` and `yLabel`, optional fixed `yRange`, `log`
  * for a log y scale ("auto": when the values span two decades or more), a vertical `cursor`
- * at an x value, an `xDomain` shared with other charts. The legend sits above the plot, in as
+ * at an x value. The legend sits above the plot, in as
  * many rows as its names need.
  */
-export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, xDomain: sharedX, yDomain: sharedY, log = false, width = 360, height = 240, legend = true }) {
+export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log = false, width = 360, height = 240, legend = true }) {
   const lines = titleLines(title, width);
   height += 16 * Math.max(0, lines.length - 1);
   const margin = { left: 52, right: 12, top: 10 + 16 * lines.length, bottom: 40 };
@@ -147,12 +147,10 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, xDoma
   const xs = all.map((p) => p[0]);
   const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
   const logY = log === "auto" ? !yRange && spansDecades(ys) : Boolean(log) && ys.every((v) => v > 0) && ys.length > 0;
-  const xAxis = sharedX ? linearAxis(sharedX[0], sharedX[1], true)
-    : xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
+  const xAxis = xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
   let yAxis;
   if (logY) yAxis = logAxis(Math.min(...ys), Math.max(...ys));
   else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true);
-  else if (sharedY) yAxis = linearAxis(sharedY[0], sharedY[1]);
   else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys)) : linearAxis(0, 1);
   const x = scale(xAxis.domain, [margin.left, width - margin.right]);
   const yLinear = scale(logY ? yAxis.domain.map(Math.log10) : yAxis.domain, [height - margin.bottom, margin.top]);
