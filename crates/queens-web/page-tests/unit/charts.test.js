@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { heatColour, legendLayout, linearAxis, logAxis, niceTicks, scale, shortNumber, spansDecades, wilson } from "../../static/js/charts.js";
+import { LEGEND_CHAR, heatColour, legendLayout, linearAxis, logAxis, niceTicks, scale, shortNumber, spansDecades, wilson } from "../../static/js/charts.js";
 
 test("ticks are round and cover the range", () => {
   assert.deepEqual(niceTicks(0, 100, 5), [0, 20, 40, 60, 80, 100]);
@@ -76,7 +76,7 @@ test("legend entries wrap into rows that fit", () => {
   assert.equal(places[0].x, 10);
   assert.ok(places[places.length - 1].row >= 2);
   places.forEach((place, i) => {
-    const end = place.x + 26 + names[i].length * 7.2;
+    const end = place.x + 26 + names[i].length * LEGEND_CHAR;
     assert.ok(place.x === 10 || end <= 350, `${names[i]} ends at ${end}`);
   });
 });

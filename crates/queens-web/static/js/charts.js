@@ -108,6 +108,9 @@ function titleText(lines, x, y) {
     lines.map((line, i) => s("tspan", { x, dy: i ? 16 : 0 }, line)));
 }
 
+/** The width of a legend character, in chart units, at the phone's 13.5-unit text (with room). */
+export const LEGEND_CHAR = 8.4;
+
 /**
  * The legend's entries laid out in rows that fit between `left` and `right`: `[{ x, row }]`.
  * Each entry is a swatch and its name.
@@ -117,7 +120,7 @@ export function legendLayout(names, left, right) {
   let x = left;
   let row = 0;
   for (const name of names) {
-    const wide = 26 + String(name).length * 7.2;
+    const wide = 26 + String(name).length * LEGEND_CHAR;
     if (x > left && x + wide > right) {
       x = left;
       row += 1;
@@ -138,11 +141,14 @@ export function legendLayout(names, left, right) {
 export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log = false, width = 360, height = 240, legend = true }) {
   const lines = titleLines(title, width);
   height += 16 * Math.max(0, lines.length - 1);
-  const margin = { left: 52, right: 12, top: 10 + 16 * lines.length, bottom: 40 };
+  // 6 units below the title keep it clear of the top tick's label at a phone's text size.
+  const margin = { left: 52, right: 12, top: 16 + 16 * lines.length, bottom: 40 };
   const places = legend && series.length > 1 ? legendLayout(series.map((x) => x.name), margin.left - 40, width - margin.right) : [];
   const legendRows = places.length ? places[places.length - 1].row + 1 : 0;
-  height += 16 * legendRows;
-  margin.top += 16 * legendRows;
+  // Each legend row is 16 units; 6 more keep the last row clear of the top tick's label.
+  const legendHeight = legendRows ? 16 * legendRows + 6 : 0;
+  height += legendHeight;
+  margin.top += legendHeight;
   const all = series.flatMap((x) => x.points);
   const xs = all.map((p) => p[0]);
   const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
@@ -168,7 +174,7 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log =
   svg.append(s("line", { x1: margin.left, x2: margin.left, y1: margin.top, y2: height - margin.bottom, class: "axis" }));
   svg.append(s("text", { x: (margin.left + width - margin.right) / 2, y: height - 6, "text-anchor": "middle", class: "label" }, xLabel));
   svg.append(s("text", { x: 12, y: (margin.top + height - margin.bottom) / 2, "text-anchor": "middle", class: "label",
-    transform: `rotate(-90 12 ${(margin.top + height - margin.bottom) / 2})` }, logY ? `${yLabel}, log scale` : yLabel));
+    transform: `rotate(-90 12 ${(margin.top + height - margin.bottom) / 2})` }, logY ? `${yLabel} (log)` : yLabel));
   series.forEach((line, i) => {
     if (!line.points.length) return;
     const d = line.points.map((p, j) => `${j ? "L" : "M"}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join("");
@@ -185,7 +191,7 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log =
   if (cursor !== undefined && cursor !== null) {
     svg.append(s("line", { x1: x(cursor), x2: x(cursor), y1: margin.top, y2: height - margin.bottom, class: "cursor" }));
   }
-  const legendTop = margin.top - 16 * legendRows + 2;
+  const legendTop = margin.top - legendHeight + 2;
   series.forEach((line, i) => {
     if (!places[i]) return;
     const { x: left, row } = places[i];

@@ -279,7 +279,7 @@ export function createLab({ limits, solvers, pushSettings }) {
     }
     if (state.sweep.length === 0 || (state.sweep.length === 1 && sizes.size > 1)) {
       figures.push(lineChart({ series: successByN(rows), xLabel: "N", yLabel: "success rate (%)", title: "Success rate by N, with 95 % intervals", yRange: [0, 100] }));
-      figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit} (solved runs)`, title: `Mean ${unit} of the solved runs by N`, log: "auto" }));
+      figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit}`, title: `Mean ${unit} of the solved runs by N`, log: "auto" }));
     }
     const sample = h("div", { class: "chart-box sample" }, h("p", { class: "note" }, "Drawing one run's scores…"));
     figures.push(sample);
