@@ -89,6 +89,26 @@ pub enum Event<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<StepNote>,
     },
+    /// A genetic algorithm's generation as bred, sent before its `Step` when moves are wanted:
+    /// its best chromosomes and how its fitness is spread, and one crossover and one mutation
+    /// that bred it (what the page's population view draws).
+    Population {
+        /// The generation (0: the random start).
+        generation: u64,
+        /// Chromosomes in the population.
+        size: u32,
+        /// The best chromosomes, best first: at most [`POPULATION_SHOWN`] of them, fewer on
+        /// boards of many queens (at most [`POPULATION_SQUARES`] queens in all).
+        best: &'a [Individual],
+        /// How many chromosomes have each fitness, best first.
+        spread: &'a [FitnessCount],
+        /// The generation's first crossover, if it had one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        crossover: Option<&'a Crossover>,
+        /// The generation's first mutation, if it had one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mutation: Option<&'a Mutation>,
+    },
     /// The validated solution.
     Solution {
         /// Its queens.
@@ -204,6 +224,53 @@ pub enum StepNote {
         /// The worst fitness.
         worst: i64,
     },
+}
+
+/// The most chromosomes a [`Event::Population`] shows.
+pub const POPULATION_SHOWN: usize = 24;
+
+/// The most queens, over all its chromosomes, that a [`Event::Population`] shows.
+pub const POPULATION_SQUARES: usize = 1_200;
+
+/// One chromosome of a population, as shown: its queens and its fitness.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Individual {
+    /// Minus the pairs of queens attacking each other (0: a solution).
+    pub fitness: i64,
+    /// Its queens, in gene order.
+    pub queens: Vec<Square>,
+}
+
+/// How many chromosomes of a population have one fitness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FitnessCount {
+    /// The fitness.
+    pub fitness: i64,
+    /// Chromosomes with it.
+    pub count: u32,
+}
+
+/// A crossover: two parents' genes merged alternately (duplicates skipped), the children
+/// taking the first and the last genes of the merged list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Crossover {
+    /// The two parents, in gene order.
+    pub parents: [Vec<Square>; 2],
+    /// Their genes merged alternately, duplicates skipped.
+    pub merged: Vec<Square>,
+    /// The two children, before any mutation.
+    pub children: [Vec<Square>; 2],
+}
+
+/// A mutation: one queen of a child moved to a square no queen holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mutation {
+    /// The child before the mutation, in gene order.
+    pub before: Vec<Square>,
+    /// The queen moved.
+    pub from: Square,
+    /// Where it went.
+    pub to: Square,
 }
 
 /// Which events an observer wants beyond `Started`, `Solution` and `Finished` (always sent).
@@ -378,6 +445,12 @@ impl<'o> Reporter<'o> {
         } else {
             Ok(())
         }
+    }
+
+    /// Reports an event that the solver built itself because [`wants_moves`](Self::wants_moves)
+    /// said moves are wanted (a genetic population).
+    pub fn report(&mut self, event: &Event<'_>) -> Result<(), StopReason> {
+        self.send(event)
     }
 
     /// Counts one iteration; every `steps`-th one reports `score()`.

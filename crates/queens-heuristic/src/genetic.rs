@@ -19,10 +19,13 @@
 
 use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::observe::{
+    Crossover, FitnessCount, Individual, Mutation, POPULATION_SHOWN, POPULATION_SQUARES,
+};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, ParamError, ParamValues, Parameter, Problem, SolveError, Solver,
-    SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Budget, Event, Observer, Outcome, ParamError, ParamValues, Parameter, Problem, SolveError,
+    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -252,7 +255,13 @@ pub fn fitness(chromosome: &[u32], cols: u32) -> i64 {
 /// the merged list and the last M.
 pub fn crossover(dad: &[u32], mom: &[u32]) -> (Chromosome, Chromosome) {
     let m = dad.len();
-    let mut merged: Vec<u32> = Vec::with_capacity(2 * m);
+    let merged = merge(dad, mom);
+    (merged[..m].to_vec(), merged[merged.len() - m..].to_vec())
+}
+
+/// The parents' genes alternately, duplicates skipped: the list the crossover cuts.
+pub fn merge(dad: &[u32], mom: &[u32]) -> Vec<u32> {
+    let mut merged: Vec<u32> = Vec::with_capacity(2 * dad.len());
     for (&d, &g) in dad.iter().zip(mom) {
         for gene in [d, g] {
             if !merged.contains(&gene) {
@@ -260,7 +269,7 @@ pub fn crossover(dad: &[u32], mom: &[u32]) -> (Chromosome, Chromosome) {
             }
         }
     }
-    (merged[..m].to_vec(), merged[merged.len() - m..].to_vec())
+    merged
 }
 
 /// The article's mutation: the gene at `locus` moves to a random square no gene holds.
@@ -325,8 +334,14 @@ impl Solver for Genetic {
         }
         let mut shown: Chromosome = population[0].1.clone();
         let mut generation = 0u64;
+        let mut breeding = Breeding::default();
         let verdict = loop {
             population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
+            if let Err(stop) =
+                show_population(&mut reporter, generation, &population, &breeding, cols)
+            {
+                break Verdict::Stopped(stop);
+            }
             let (best_fitness, best) = &population[0];
             // The first generation is the start board; each bred one shows its best, then
             // counts as a step.
@@ -357,11 +372,16 @@ impl Solver for Genetic {
             if let Err(stop) = budget.check_iterations(generation + 1) {
                 break Verdict::Stopped(stop);
             }
-            population =
-                match next_generation(&population, &params, squares, cols, &mut rng, budget) {
-                    Ok(next) => next,
-                    Err(stop) => break Verdict::Stopped(stop),
-                };
+            let breeder = Breeder {
+                params: &params,
+                squares,
+                cols,
+                record: reporter.wants_moves(),
+            };
+            (population, breeding) = match breeder.next_generation(&population, &mut rng, budget) {
+                Ok(next) => next,
+                Err(stop) => break Verdict::Stopped(stop),
+            };
             generation += 1;
         };
         Ok(Outcome::new(verdict)
@@ -370,47 +390,135 @@ impl Solver for Genetic {
     }
 }
 
-/// Elites, then children of tournament-selected parents until the population is full; stopped
-/// between two children when the budget is.
-fn next_generation(
-    population: &[(i64, Chromosome)],
-    params: &GeneticParams,
+/// What the page shows of how a generation was bred: its first crossover and first mutation,
+/// kept only when moves are wanted.
+#[derive(Default)]
+struct Breeding {
+    crossover: Option<Crossover>,
+    mutation: Option<Mutation>,
+}
+
+/// Breeds generations on one board.
+struct Breeder<'p> {
+    params: &'p GeneticParams,
     squares: u32,
     cols: u32,
-    rng: &mut SmallRng,
-    budget: &Budget,
-) -> Result<Vec<(i64, Chromosome)>, StopReason> {
-    let size = population.len();
-    let mut next: Vec<(i64, Chromosome)> = population[..params.elite as usize].to_vec();
-    let select = |rng: &mut SmallRng| -> &Chromosome {
-        let winner = (0..params.tournament)
-            .map(|_| rng.random_range(0..size))
-            .min()
-            .expect("a tournament of at least one");
-        // The population is sorted best first: the smallest index wins.
-        &population[winner].1
-    };
-    while next.len() < size {
-        budget.check()?;
-        let (dad, mom) = (select(rng), select(rng));
-        let (mut first, mut second) = if rng.random::<f64>() < params.crossover {
-            crossover(dad, mom)
-        } else {
-            (dad.clone(), mom.clone())
+    /// Whether to keep the [`Breeding`] shown.
+    record: bool,
+}
+
+impl Breeder<'_> {
+    /// Elites, then children of tournament-selected parents until the population is full;
+    /// stopped between two children when the budget is.
+    fn next_generation(
+        &self,
+        population: &[(i64, Chromosome)],
+        rng: &mut SmallRng,
+        budget: &Budget,
+    ) -> Result<(Vec<(i64, Chromosome)>, Breeding), StopReason> {
+        let params = self.params;
+        let size = population.len();
+        let mut next: Vec<(i64, Chromosome)> = population[..params.elite as usize].to_vec();
+        let mut breeding = Breeding::default();
+        let select = |rng: &mut SmallRng| -> &Chromosome {
+            let winner = (0..params.tournament)
+                .map(|_| rng.random_range(0..size))
+                .min()
+                .expect("a tournament of at least one");
+            // The population is sorted best first: the smallest index wins.
+            &population[winner].1
         };
-        for child in [&mut first, &mut second] {
-            if rng.random::<f64>() < params.mutation {
-                let locus = rng.random_range(0..child.len());
-                mutate(child, locus, squares, rng);
+        while next.len() < size {
+            budget.check()?;
+            let (dad, mom) = (select(rng), select(rng));
+            let (mut first, mut second) = if rng.random::<f64>() < params.crossover {
+                let children = crossover(dad, mom);
+                if self.record && breeding.crossover.is_none() {
+                    breeding.crossover = Some(Crossover {
+                        parents: [self.queens(dad), self.queens(mom)],
+                        merged: self.queens(&merge(dad, mom)),
+                        children: [self.queens(&children.0), self.queens(&children.1)],
+                    });
+                }
+                children
+            } else {
+                (dad.clone(), mom.clone())
+            };
+            for child in [&mut first, &mut second] {
+                if rng.random::<f64>() < params.mutation {
+                    let locus = rng.random_range(0..child.len());
+                    let before = (self.record && breeding.mutation.is_none())
+                        .then(|| (self.queens(child), child[locus]));
+                    mutate(child, locus, self.squares, rng);
+                    if let Some((before, gone)) = before {
+                        breeding.mutation = Some(Mutation {
+                            before,
+                            from: self.square(gone),
+                            to: self.square(child[locus]),
+                        });
+                    }
+                }
+            }
+            for child in [first, second] {
+                if next.len() < size {
+                    next.push((fitness(&child, self.cols), child));
+                }
             }
         }
-        for child in [first, second] {
-            if next.len() < size {
-                next.push((fitness(&child, cols), child));
-            }
+        Ok((next, breeding))
+    }
+
+    fn square(&self, gene: u32) -> Square {
+        Square::new(gene / self.cols, gene % self.cols)
+    }
+
+    fn queens(&self, genes: &[u32]) -> Vec<Square> {
+        genes.iter().map(|&gene| self.square(gene)).collect()
+    }
+}
+
+/// Reports a generation (sorted best first) and how it was bred, if moves are wanted: its best
+/// chromosomes, within [`POPULATION_SHOWN`] and [`POPULATION_SQUARES`], and its fitness spread.
+fn show_population(
+    reporter: &mut Reporter<'_>,
+    generation: u64,
+    population: &[(i64, Chromosome)],
+    breeding: &Breeding,
+    cols: u32,
+) -> Result<(), StopReason> {
+    if !reporter.wants_moves() {
+        return Ok(());
+    }
+    let queens_each = population.first().map_or(1, |c| c.1.len().max(1));
+    let shown = POPULATION_SHOWN
+        .min(POPULATION_SQUARES / queens_each)
+        .max(1);
+    let best: Vec<Individual> = population
+        .iter()
+        .take(shown)
+        .map(|(fitness, genes)| Individual {
+            fitness: *fitness,
+            queens: genes
+                .iter()
+                .map(|&s| Square::new(s / cols, s % cols))
+                .collect(),
+        })
+        .collect();
+    let mut spread: Vec<FitnessCount> = Vec::new();
+    for &(fitness, _) in population {
+        match spread.last_mut() {
+            Some(last) if last.fitness == fitness => last.count += 1,
+            _ => spread.push(FitnessCount { fitness, count: 1 }),
         }
     }
-    Ok(next)
+    reporter.report(&Event::Population {
+        generation,
+        size: u32::try_from(population.len()).unwrap_or(u32::MAX),
+        best: &best,
+        spread: &spread,
+        crossover: breeding.crossover.as_ref(),
+        mutation: breeding.mutation.as_ref(),
+    })
 }
 
 /// Reports the change of the best chromosome as removals and placements.

@@ -49,6 +49,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/js/presets.js"),
     ),
     (
+        "/js/population.js",
+        JS,
+        include_str!("../static/js/population.js"),
+    ),
+    (
         "/js/challenge.js",
         JS,
         include_str!("../static/js/challenge.js"),

@@ -6,7 +6,8 @@
 //! `board` event with the whole board at that step (kept here from the events not sent), so
 //! that the page shows true boards and exact counters all the way to the run's end. `every`
 //! doubles each time a batch of samples has gone at the current rate, so a run of any length
-//! streams a number of samples that grows with the logarithm of its steps.
+//! streams a number of samples that grows with the logarithm of its steps. A genetic run's
+//! population goes with the sample of its generation.
 
 use queens_core::{Event, Square, StepNote};
 use serde_json::json;
@@ -40,6 +41,8 @@ pub(crate) struct Sampler {
     /// The last step not sent, sent at the end so that the page ends on the run's last board
     /// and count: its iteration, score, square and note.
     unsent: Option<(u64, i64, Option<Square>, Option<StepNote>)>,
+    /// While sampling, the last genetic population not sent: it goes with the next sample.
+    unsent_population: Option<String>,
 }
 
 impl Sampler {
@@ -54,6 +57,7 @@ impl Sampler {
             at_rate: 0,
             sampled_from: None,
             unsent: None,
+            unsent_population: None,
         }
     }
 
@@ -83,10 +87,15 @@ impl Sampler {
             note,
         } = event
         else {
-            return if sampling && !matches!(event, Event::Started { .. }) {
-                Vec::new()
-            } else {
-                self.send(event)
+            return match event {
+                Event::Population { .. } if sampling => {
+                    self.unsent_population =
+                        Some(serde_json::to_string(event).expect("events serialize"));
+                    Vec::new()
+                }
+                Event::Started { .. } => self.send(event),
+                _ if sampling => Vec::new(),
+                _ => self.send(event),
             };
         };
         if !sampling {
@@ -124,6 +133,10 @@ impl Sampler {
         .to_string();
         self.sent += 1;
         let mut lines = vec![board];
+        if let Some(population) = self.unsent_population.take() {
+            self.sent += 1;
+            lines.push(population);
+        }
         lines.extend(self.send(step));
         lines
     }
@@ -276,6 +289,64 @@ mod tests {
             "the rate halved as the run went on: one in {every}"
         );
         assert_eq!(sampler.sent(), lines);
+    }
+
+    #[test]
+    fn a_sampled_generation_carries_its_own_population() {
+        let mut sampler = Sampler::new(50);
+        let mut last_population = None;
+        let mut sampled_with_population = 0;
+        for generation in 1..=10_000_u64 {
+            let population = Event::Population {
+                generation,
+                size: 1,
+                best: &[],
+                spread: &[],
+                crossover: None,
+                mutation: None,
+            };
+            for line in sampler
+                .lines(&population)
+                .into_iter()
+                .chain(sampler.lines(&step(generation)))
+            {
+                let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+                match value["type"].as_str().unwrap() {
+                    "population" => last_population = value["generation"].as_u64(),
+                    "step" => {
+                        assert_eq!(
+                            last_population,
+                            value["iteration"].as_u64(),
+                            "a step comes after its own generation's population"
+                        );
+                        sampled_with_population += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let finished = Event::Finished {
+            status: "stopped",
+            nodes: None,
+            iterations: Some(10_000),
+            elapsed_ms: 1.0,
+        };
+        for line in sampler.lines(&finished) {
+            let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+            if value["type"] == "step" {
+                assert_eq!(value["iteration"], 10_000);
+                assert_eq!(last_population, Some(10_000));
+            } else if value["type"] == "population" {
+                last_population = value["generation"].as_u64();
+            }
+        }
+        assert!(sampler.sampling().is_some(), "the run was sampled");
+        assert!(sampled_with_population > 25);
+        assert_eq!(
+            last_population,
+            Some(10_000),
+            "the last generation was sent"
+        );
     }
 
     #[test]

@@ -1,9 +1,12 @@
-// Race in headless Chromium: solvers start from the same board and play in step.
+// Race in headless Chromium: solvers start from the same board and play in step, their charts
+// share their axes, the finish table agrees with the command line, and R×C boards race too.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pageSession, queensOn } from "../harness.js";
+import { execFileSync } from "node:child_process";
+
+import { boardProblems, pageSession, queensBinary, queensOn } from "../harness.js";
 
 const session = pageSession();
 
@@ -40,4 +43,82 @@ test("a race needs two to four solvers", async () => {
   await page.click("#r-start");
   assert.equal(await page.$eval("#r-error", (e) => e.textContent), "Choose two to four solvers to race.");
   assert.deepEqual(page.errors, []);
+});
+
+/** `queens solve` of one lane, as the command line answers it. */
+function solvedByCli(size, solver, seed, m) {
+  const args = ["solve", size, "--solver", solver, "--seed", String(seed), "--format", "json", ...(m ? ["-m", String(m)] : [])];
+  let output;
+  try {
+    output = execFileSync(queensBinary(), args);
+  } catch (e) {
+    // A run stopped by its budget answers with exit status 1 and its JSON.
+    if (e.status !== 1) throw e;
+    output = e.stdout;
+  }
+  const answer = JSON.parse(output);
+  return { status: answer.status, count: answer.nodes ?? answer.iterations };
+}
+
+const finished = (page) => page.waitForFunction(() => !document.querySelector("#r-finish").hidden, null, { timeout: 60_000 });
+
+test("lanes share their axes, wear colours that do not mean an attack, and finish in a table the command line agrees with", async () => {
+  const solvers = ["hill-climbing", "optimized-hill-climbing", "min-conflicts"];
+  const page = await session.open(`#race?solvers=${solvers.join(",")}&n=10&seed=2&run=1`);
+  await finished(page);
+  await page.click("#r-end");
+  // Every lane's x axis has the same ticks at the same places; each line ends where its run did.
+  const charts = await page.$$eval(".lane", (lanes) => lanes.map((lane) => {
+    const svg = lane.querySelector("svg.chart");
+    const ticks = [...svg.querySelectorAll("text.tick")].filter((t) => t.getAttribute("text-anchor") === "middle")
+      .map((t) => [t.textContent, Math.round(t.getBoundingClientRect().left - svg.getBoundingClientRect().left)]);
+    const axis = svg.querySelector("line.axis").getBoundingClientRect();
+    const line = svg.querySelector("path.series").getBoundingClientRect();
+    return { solver: lane.dataset.solver, ticks, fraction: (line.right - axis.left) / axis.width, stroke: getComputedStyle(svg.querySelector("path.series")).stroke,
+      heading: getComputedStyle(lane.querySelector("h3")).color };
+  }));
+  for (const chart of charts.slice(1)) assert.deepEqual(chart.ticks, charts[0].ticks, `${chart.solver} shares the x axis`);
+  const rows = await page.$$eval("#r-finish tbody tr", (trs) => trs.map((tr) => ({ solver: tr.dataset.solver, cells: [...tr.children].map((c) => c.textContent) })));
+  const bySolver = Object.fromEntries(rows.map((r) => [r.solver, r]));
+  const counts = Object.fromEntries(solvers.map((s) => [s, solvedByCli("10", s, 2)]));
+  // The shared axis ends at its last tick (shortNumber writes 4000, 12k, 3M).
+  const last = charts[0].ticks.at(-1)[0];
+  const end = Number(last.replace(/[kM]$/, "")) * (last.endsWith("k") ? 1e3 : last.endsWith("M") ? 1e6 : 1);
+  for (const chart of charts) {
+    // min-conflicts runs 3,178 iterations, hill climbing 999, its optimized form 153: drawn so.
+    const expected = counts[chart.solver].count / end;
+    assert.ok(Math.abs(chart.fraction - expected) < 0.03, `${chart.solver}'s line ends at ${chart.fraction.toFixed(3)} of the shared axis, not ${expected.toFixed(3)}`);
+    const [r, g, b] = chart.heading.match(/\d+/g).map(Number);
+    assert.ok(!(r > g && r > b), `${chart.solver}'s lane is not drawn in red: ${chart.heading}`);
+    assert.equal(chart.stroke, chart.heading, "a lane's chart wears its colour");
+  }
+  assert.equal(new Set(charts.map((c) => c.heading)).size, 3, "each lane its own colour");
+  // The finish table: solved first by step, the counts those of `queens solve`.
+  assert.deepEqual(rows.map((r) => r.solver), ["optimized-hill-climbing", "min-conflicts", "hill-climbing"]);
+  assert.deepEqual(rows.map((r) => r.cells[0]), ["1", "2", "–"]);
+  for (const solver of solvers) {
+    const [, , result, step, count] = bySolver[solver].cells;
+    assert.equal(result, counts[solver].status);
+    assert.equal(count, `${counts[solver].count.toLocaleString("en-US")} iterations`);
+    assert.equal(step, counts[solver].count.toLocaleString("en-US"), "a local search's race step is its iteration");
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("an R×C board with M queens races the solvers that take it, and refuses those that do not", async () => {
+  const page = await session.open("#race?solvers=backtracking,genetic&size=6x10&m=6&seed=1&run=1");
+  await finished(page);
+  await page.click("#r-end");
+  for (const solver of ["backtracking", "genetic"]) {
+    const { n, cols, problems } = await boardProblems(page, `.lane[data-solver="${solver}"] .board`);
+    assert.deepEqual([n, cols, problems], [6, 10, []], `${solver}'s board is 6×10 and true`);
+    assert.equal((await queensOn(page, `.lane[data-solver="${solver}"] .board`)).length, 6);
+  }
+  const rows = await page.$$eval("#r-finish tbody tr", (trs) => trs.map((tr) => [tr.dataset.solver, tr.children[2].textContent, tr.children[4].textContent]));
+  const expected = ["backtracking", "genetic"].map((s) => [s, solvedByCli("6x10", s, 1, 6)]);
+  assert.deepEqual(rows.sort(), expected.map(([s, c]) => [s, c.status, `${c.count.toLocaleString("en-US")} ${s === "genetic" ? "iterations" : "squares tried"}`]).sort());
+  assert.match(await page.evaluate(() => location.hash), /size=6x10&m=6/);
+  const refused = await session.open("#race?solvers=hill-climbing,genetic&size=6x10&run=1");
+  assert.equal(await refused.textContent("#r-error"), "hill-climbing runs on N×N boards only; on 6×10 race the solvers for R×C boards.");
+  for (const p of [page, refused]) assert.deepEqual(p.errors, []);
 });

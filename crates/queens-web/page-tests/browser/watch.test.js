@@ -194,6 +194,69 @@ test("the genetic algorithm shows its population's fitness, not only its best bo
   assert.match(await page.textContent("#w-narration"), /^Step 40: generation of 200: fitness best -?\d+, mean -?[\d.]+, worst -?\d+; the best board/);
   assert.equal(await page.$$eval("#w-chart path.series", (paths) => paths.length), 3, "best, mean and worst");
   assert.match(await page.textContent("#w-chart"), /Population fitness by generation/);
+  assert.equal(await page.getAttribute("#w-population", "data-generation"), "40", "the population of the step shown");
+  assert.match(await page.textContent("#w-population .population-caption"), /^Generation 40: the 24 best of 200 chromosomes, best first; the best has fitness −\d+\.$/);
+  assert.deepEqual(page.errors, []);
+});
+
+test("the genetic view shows its population: small boards best first with true fitness, the spread, a crossover and a mutation", async () => {
+  const page = await session.open("#watch?solver=genetic&size=6x10&m=6&seed=1&run=1");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+  await page.click("#w-end");
+  const view = await page.$("#w-population");
+  assert.ok(await view.isVisible());
+  const steps = Number(await page.$eval("#w-timeline", (t) => t.max));
+  assert.equal(await view.getAttribute("data-generation"), String(steps), "the last generation at the end");
+  // Every small board as drawn: its box, its queens' centres, its fitness label.
+  const boards = await page.$$eval("#w-population .population-boards li", (items) => items.map((li) => {
+    const svg = li.querySelector("svg").getBoundingClientRect();
+    const queens = [...li.querySelectorAll("circle.queen")].map((c) => {
+      const b = c.getBoundingClientRect();
+      return { x: (b.left + b.width / 2 - svg.left) / svg.width, y: (b.top + b.height / 2 - svg.top) / svg.height };
+    });
+    return { width: svg.width, height: svg.height, queens, fitness: li.querySelector(".fitness").textContent };
+  }));
+  assert.equal(boards.length, 24, "the 24 best of 200");
+  const fitnesses = [];
+  for (const board of boards) {
+    assert.ok(Math.abs(board.width / board.height - 10 / 6) < 0.05, `a 6×10 board is drawn 10 wide to 6 high: ${board.width}×${board.height}`);
+    // Squares from the drawn centres: rank 1 at the bottom, as on the main board.
+    const squares = board.queens.map((q) => ({ row: 5 - Math.floor(q.y * 6), col: Math.floor(q.x * 10) }));
+    assert.equal(new Set(squares.map((q) => `${q.row},${q.col}`)).size, 6, "6 queens on distinct squares");
+    let pairs = 0;
+    squares.forEach((a, i) => squares.slice(i + 1).forEach((b) => {
+      if (a.row === b.row || a.col === b.col || Math.abs(a.row - b.row) === Math.abs(a.col - b.col)) pairs += 1;
+    }));
+    const shown = Number(board.fitness.replace("−", "-"));
+    assert.equal(shown + pairs, 0, "the fitness shown is minus the attacking pairs drawn");
+    fitnesses.push(shown);
+  }
+  assert.deepEqual(fitnesses, [...fitnesses].sort((a, b) => b - a), "best first");
+  assert.equal(fitnesses[0], 0, "the solved generation's best is the solution");
+  const best = await page.$$eval("#w-population .population-boards li:first-child circle", (cs) => cs.map((c) => c.dataset.square));
+  const onBoard = await page.$$eval("#w-board .cell.q", (cells) => cells.map((c) => `${c.dataset.row},${c.dataset.col}`));
+  assert.deepEqual(best.sort(), onBoard.sort(), "the best chromosome is the board shown");
+  const spread = await page.$$eval("#w-population .spread td.num", (cells) => cells.map((c) => Number(c.textContent)));
+  assert.equal(spread.reduce((a, b) => a + b, 0), 200, "the spread counts the whole population");
+  // The crossover: the children are the first and the last 6 of the merged genes, and drawn so.
+  const lists = await page.$$eval("#w-population .gene-lists dd", (dds) => dds.map((dd) => [...dd.querySelectorAll(".gene")].map((g) => g.textContent)));
+  assert.equal(lists.length, 3);
+  const [merged, first, last] = lists;
+  assert.deepEqual(first, merged.slice(0, 6));
+  assert.deepEqual(last, merged.slice(-6));
+  const drawn = await page.$$eval("#w-population .crossover figure.mini", (figures) => Object.fromEntries(figures.map((f) => [f.querySelector("figcaption").textContent,
+    [...f.querySelectorAll("circle")].map((c) => c.dataset.square.split(",").map(Number)).map(([r, c]) => String.fromCharCode(97 + c) + (r + 1)).sort()])));
+  assert.deepEqual(drawn["child 1"], [...first].sort());
+  assert.deepEqual(drawn["child 2"], [...last].sort());
+  assert.deepEqual([...new Set([...drawn["parent 1"], ...drawn["parent 2"]])].sort(), [...merged].sort(), "the merged genes are the parents' genes");
+  // The mutation: one queen from a held square to a free one.
+  const [from, to] = (await page.textContent("#w-population .mutation > figcaption")).match(/\(([a-j]\d+) → ([a-j]\d+);/).slice(1);
+  const mutated = await page.$$eval("#w-population .mutation figure.mini", (figures) => figures.map((f) => [...f.querySelectorAll("circle")].map((c) => c.dataset.square.split(",").map(Number)).map(([r, c]) => String.fromCharCode(97 + c) + (r + 1))));
+  assert.ok(mutated[0].includes(from) && !mutated[0].includes(to), "before: the queen is on its square, the target free");
+  assert.ok(mutated[1].includes(to) && !mutated[1].includes(from), "after: it moved");
+  // Stepping back shows the generation of that step.
+  await page.click("#w-back");
+  assert.equal(await view.getAttribute("data-generation"), String(steps - 1));
   assert.deepEqual(page.errors, []);
 });
 

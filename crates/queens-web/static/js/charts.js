@@ -132,13 +132,14 @@ export function legendLayout(names, left, right) {
 }
 
 /**
- * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...] }` (a point's low and high
- * drawn as an error bar), axes labelled `xLabel` and `yLabel`, optional fixed `yRange`, `log`
- * for a log y scale ("auto": when the values span two decades or more), a vertical `cursor`
- * at an x value. The legend sits above the plot, in as
- * many rows as its names need.
+ * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...], colour? }` (a point's
+ * low and high drawn as an error bar), axes labelled `xLabel` and `yLabel`, optional fixed
+ * `yRange`, an optional `xRange` (rounded out to nice ticks; charts given the same range share
+ * their x axis), `log` for a log y scale ("auto": when the values span two decades or more), a
+ * vertical `cursor` at an x value. The legend sits above the plot, in as many rows as its names
+ * need.
  */
-export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log = false, width = 360, height = 240, legend = true }) {
+export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, cursor, log = false, width = 360, height = 240, legend = true }) {
   const lines = titleLines(title, width);
   height += 16 * Math.max(0, lines.length - 1);
   // 6 units below the title keep it clear of the top tick's label at a phone's text size.
@@ -153,11 +154,16 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log =
   const xs = all.map((p) => p[0]);
   const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
   const logY = log === "auto" ? !yRange && spansDecades(ys) : Boolean(log) && ys.every((v) => v > 0) && ys.length > 0;
-  const xAxis = xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
+  let xAxis;
+  if (xRange) xAxis = linearAxis(xRange[0], xRange[1]);
+  else xAxis = xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
   let yAxis;
   if (logY) yAxis = logAxis(Math.min(...ys), Math.max(...ys));
   else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true);
   else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys)) : linearAxis(0, 1);
+  // The last x tick's label is centred on the plot's right edge when the axis is rounded out:
+  // room for its half.
+  margin.right = Math.max(margin.right, (shortNumber(xAxis.ticks[xAxis.ticks.length - 1]).length * LEGEND_CHAR) / 2 + 2);
   const x = scale(xAxis.domain, [margin.left, width - margin.right]);
   const yLinear = scale(logY ? yAxis.domain.map(Math.log10) : yAxis.domain, [height - margin.bottom, margin.top]);
   const y = logY ? (v) => yLinear(Math.log10(v)) : yLinear;
@@ -175,17 +181,18 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log =
   svg.append(s("text", { x: (margin.left + width - margin.right) / 2, y: height - 6, "text-anchor": "middle", class: "label" }, xLabel));
   svg.append(s("text", { x: 12, y: (margin.top + height - margin.bottom) / 2, "text-anchor": "middle", class: "label",
     transform: `rotate(-90 12 ${(margin.top + height - margin.bottom) / 2})` }, logY ? `${yLabel} (log)` : yLabel));
+  const colourOf = (i) => series[i].colour || colour(i);
   series.forEach((line, i) => {
     if (!line.points.length) return;
     const d = line.points.map((p, j) => `${j ? "L" : "M"}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join("");
-    svg.append(s("path", { d, class: "series", stroke: colour(i), fill: "none" }));
+    svg.append(s("path", { d, class: "series", stroke: colourOf(i), fill: "none" }));
     if (line.points.length > 40) return;
     for (const p of line.points) {
       if (p[2] !== undefined && p[3] !== undefined) {
         svg.append(s("path", { d: `M${x(p[0]) - 3},${y(p[2])}h6M${x(p[0])},${y(p[2])}V${y(p[3])}M${x(p[0]) - 3},${y(p[3])}h6`,
-          class: "error-bar", stroke: colour(i) }));
+          class: "error-bar", stroke: colourOf(i) }));
       }
-      svg.append(s("circle", { cx: x(p[0]), cy: y(p[1]), r: 2.5, fill: colour(i) }));
+      svg.append(s("circle", { cx: x(p[0]), cy: y(p[1]), r: 2.5, fill: colourOf(i) }));
     }
   });
   if (cursor !== undefined && cursor !== null) {
@@ -196,7 +203,7 @@ export function lineChart({ series, xLabel, yLabel, title, yRange, cursor, log =
     if (!places[i]) return;
     const { x: left, row } = places[i];
     const top = legendTop + 16 * row + 8;
-    svg.append(s("rect", { x: left, y: top - 4, width: 14, height: 3, fill: colour(i), class: "legend-swatch" }));
+    svg.append(s("rect", { x: left, y: top - 4, width: 14, height: 3, fill: colourOf(i), class: "legend-swatch" }));
     svg.append(s("text", { x: left + 18, y: top, class: "legend-text" }, line.name));
   });
   return svg;

@@ -14,14 +14,17 @@ export class Recording {
     /** The `started` event: solver, rows, cols, fixed, board. */
     this.start = null;
     /**
-     * `{ changes: [place|remove|move events], step: step event or null, forces: [force events] }`
-     * per frame.
+     * `{ changes: [place|remove|move events], step: step event or null, forces: [force events],
+     * population: population event or null }` per frame.
      */
     this.frames = [];
     /** The `finished` event, once the run is over. */
     this.finished = null;
     this.pending = [];
     this.forces = [];
+    /** A genetic run's random start, and the population of the frame being recorded. */
+    this.startPopulation = null;
+    this.population = null;
     this.saved = [];
     this.board = new Map();
   }
@@ -42,6 +45,11 @@ export class Recording {
       case "force":
         this.forces.push(event);
         break;
+      case "population":
+        // A genetic generation, before its step; generation 0 is the random start.
+        if (event.generation === 0) this.startPopulation = event;
+        else this.population = event;
+        break;
       case "board":
         // A sampled step: the whole board, the steps since the last one not streamed.
         this.pending.push(event);
@@ -59,9 +67,10 @@ export class Recording {
   }
 
   close(step) {
-    const frame = { changes: this.pending, step, forces: this.forces };
+    const frame = { changes: this.pending, step, forces: this.forces, population: this.population };
     this.pending = [];
     this.forces = [];
+    this.population = null;
     apply(this.board, frame.changes);
     this.frames.push(frame);
     if (this.frames.length % SAVE_EVERY === 0) this.saved.push(new Map(this.board));
@@ -99,6 +108,18 @@ export class Recording {
       if (this.frames[i].step) return this.frames[i].step;
     }
     return null;
+  }
+
+  /**
+   * A genetic run's population shown at frame `k`: the last one recorded up to it (a sampled
+   * run skips generations), the random start before any; null for other runs.
+   */
+  populationAt(k) {
+    if (!this.startPopulation) return null;
+    for (let i = Math.min(k, this.frames.length) - 1; i >= 0; i--) {
+      if (this.frames[i].population) return this.frames[i].population;
+    }
+    return this.startPopulation;
   }
 
   /** A genetic run's best, mean and worst fitness by generation, or null for other runs. */

@@ -38,16 +38,16 @@ export function parseSquares(text, n, cols = n) {
 
 /**
  * A board size as the command line writes it: "8" for 8×8 or "6x10" (rows × columns, x or ×),
- * each side from 1 to `max`; `{ rows, cols }`, or a sentence thrown.
+ * each side from `min` to `max`; `{ rows, cols }`, or a sentence thrown.
  */
-export function parseSize(text, max) {
+export function parseSize(text, max, min = 1) {
   const parts = String(text ?? "").trim().toLowerCase().split(/[x×]/);
   if (parts.length === 1) {
-    const n = checkWhole(parts[0], 1, max, "N");
+    const n = checkWhole(parts[0], min, max, "N");
     return { rows: n, cols: n };
   }
   if (parts.length !== 2) throw new Error(`The board is N or R×C like 6x10, got "${text}".`);
-  const [rows, cols] = parts.map((part) => checkWhole(part, 1, max, "Each side of the board"));
+  const [rows, cols] = parts.map((part) => checkWhole(part, min, max, "Each side of the board"));
   return { rows, cols };
 }
 

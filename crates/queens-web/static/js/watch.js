@@ -9,6 +9,7 @@ import { challengers, createChallenge } from "./challenge.js";
 import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
+import { drawPopulation, fitnessText } from "./population.js";
 import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeText, squareName } from "./squares.js";
 import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
@@ -98,6 +99,13 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
+  // The genetic algorithm's own state: its population, and how a generation was bred.
+  const populationBody = h("div", { class: "population-body" });
+  const populationSummary = h("span", { class: "population-summary" });
+  const populationBox = h("details", { id: "w-population", class: "population", hidden: true, open: !matchMedia(PHONE).matches },
+    h("summary", {}, "Population", populationSummary),
+    h("p", { class: "note" }, "Each chromosome is a board of queens; its fitness is minus the pairs of queens that attack each other (0: a solution). Red queens attack another queen."),
+    populationBody);
   const state = { n: 8, rows: 8, cols: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
   const player = new Player();
   let board = null;
@@ -162,6 +170,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
         code,
         log,
         chartBox, error, about)),
+    populationBox,
     challenge.element);
 
   function unitLabelSpan() {
@@ -371,6 +380,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       counters.state.textContent = "–";
       narration.textContent = recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.";
       log.replaceChildren();
+      populationBox.hidden = true;
       return;
     }
     const k = player.position;
@@ -395,7 +405,19 @@ export function createWatch({ limits, solvers, pushSettings }) {
     stateLegend.hidden = !marksMean;
     stateLegend.textContent = marksMean;
     showTree(recording, k);
+    showPopulation(recording, k);
     drawChart(c.iteration);
+  }
+
+  /** A genetic run's population at frame `k`, redrawn when the generation shown changes. */
+  function showPopulation(recording, k) {
+    const population = recording.populationAt(k);
+    populationBox.hidden = !population;
+    if (!population || state.population === population) return;
+    state.population = population;
+    populationBox.dataset.generation = String(population.generation);
+    populationSummary.textContent = `: generation ${population.generation.toLocaleString("en-US")}, best fitness ${fitnessText(population.best[0].fitness)}`;
+    fill(populationBody, drawPopulation(population, { rows: state.rows, cols: state.cols }));
   }
 
   /** A tree search's tree at frame `k`, drawn for boards up to TREE_MAX_N files. */
