@@ -143,3 +143,39 @@ fn plots_are_written_as_svg_and_png() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_one_parameter_sweep_over_sizes_plots_a_line_per_setting_with_intervals() {
+    let dir = std::env::temp_dir().join(format!("queens-sweep-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut sweep = Experiment::new(
+        vec!["optimized-hill-climbing".parse().unwrap()],
+        vec![8, 10],
+        20,
+        1,
+    );
+    sweep.sweep = vec![("q".into(), vec![3.0, 4.0])];
+    let rows = run(&sweep, |_| {}).unwrap();
+    let written = queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    assert!(
+        written.contains(&dir.join("success-rate.svg")),
+        "{written:?}"
+    );
+    let svg = std::fs::read_to_string(dir.join("success-rate.svg")).unwrap();
+    for line in ["optimized-hill-climbing q=3", "optimized-hill-climbing q=4"] {
+        assert!(svg.contains(line), "the legend names {line}");
+    }
+    assert!(
+        svg.contains("95 % intervals"),
+        "the title says what the bars are"
+    );
+    // Each line's two cells have an interval: a bar and two caps, thin, in the line's colour.
+    for colour in &queens_lab::plots::LINE_COLOURS[..2] {
+        let stroke = format!(
+            r##"stroke="#{:02X}{:02X}{:02X}" stroke-width="1""##,
+            colour.0, colour.1, colour.2
+        );
+        assert_eq!(svg.matches(&stroke).count(), 2 * 3, "{stroke}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -103,7 +103,7 @@ export function createLab({ limits, solvers, pushSettings }) {
     const parts = preset.parts.length > 1
       ? ` It runs ${preset.parts.length} experiments, one after another: ${preset.parts.map(partSummary).join("; ")}.`
       : "";
-    presetNote.textContent = `${preset.title}.${parts} ${preset.original}`;
+    presetNote.textContent = `${preset.title}.${parts} ${preset.original}${preset.answer ? ` ${preset.answer}` : ""}`;
   }
 
   function chosenSolvers() {
