@@ -157,7 +157,7 @@ pub enum SolveError {
     },
     /// A parameter value the solver refuses.
     #[error(transparent)]
-    Parameter(#[from] crate::descriptor::ParamError),
+    Parameter(#[from] ParamError),
     /// The solver produced a board that failed validation: a bug, reported rather than hidden.
     #[error("{solver} returned an invalid board: {reason}")]
     InvalidSolution {
@@ -182,4 +182,88 @@ pub fn human_bytes(bytes: u128) -> String {
     } else {
         format!("{value:.1} {}", UNITS[unit])
     }
+}
+
+/// Whether a whole-number range holds two values only.
+fn is_switch(min: f64, max: f64) -> bool {
+    (max as i64).checked_sub(min as i64) == Some(1)
+}
+
+/// "0 or 1" and "1 to 100000" for whole numbers, "[0, 1]" for real ones.
+pub(crate) fn range_text(min: f64, max: f64, integer: bool) -> String {
+    if !integer {
+        format!("[{min}, {max}]")
+    } else if is_switch(min, max) {
+        format!("{min} or {max}")
+    } else {
+        format!("{min} to {max}")
+    }
+}
+
+/// A parameter value that is refused. The messages are the same on the command line, in the
+/// web API and in Python.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum ParamError {
+    /// A name the solver does not read.
+    #[error("{solver} has no parameter '{name}' (it reads: {known})")]
+    Unknown {
+        /// The solver.
+        solver: &'static str,
+        /// The name given.
+        name: String,
+        /// The names it reads, or "nothing".
+        known: String,
+    },
+    /// The same name twice.
+    #[error("{0} is given twice")]
+    Twice(String),
+    /// Text that is not a number, or a value that is not finite.
+    #[error("{name} must be a number, got '{value}'")]
+    NotANumber {
+        /// The parameter.
+        name: String,
+        /// What was given.
+        value: String,
+    },
+    /// A fraction where a whole number is needed.
+    #[error("{name} must be a whole number, got {value}")]
+    NotWhole {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// A value outside the range.
+    #[error("{name} must be {}, got {value}", bound_text(*value, *min, *max, *integer))]
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The smallest allowed.
+        min: f64,
+        /// The largest allowed.
+        max: f64,
+        /// Whether it is a whole number.
+        integer: bool,
+    },
+    /// A value that does not fit the board or the other parameters.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// "in [0, 1]", "0 or 1", "at least 1 (1 to 4294967295)".
+fn bound_text(value: f64, min: f64, max: f64, integer: bool) -> String {
+    if !integer {
+        return format!("in {}", range_text(min, max, integer));
+    }
+    if is_switch(min, max) {
+        return range_text(min, max, integer);
+    }
+    let side = if value < min {
+        format!("at least {min}")
+    } else {
+        format!("at most {max}")
+    };
+    format!("{side} ({})", range_text(min, max, integer))
 }

@@ -47,8 +47,8 @@ pub mod verify;
 
 pub use board::{Board, QueenList, Queens};
 pub use budget::{Budget, CancelToken, StopReason};
-pub use descriptor::{CodeLine, ParamError, ParamValues, Parameter, SolverDescriptor, line};
-pub use error::{BoardError, ParseError, ProblemError, SolveError};
+pub use descriptor::{CodeLine, ParamValues, Parameter, SolverDescriptor, line};
+pub use error::{BoardError, ParamError, ParseError, ProblemError, SolveError};
 pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
 pub use problem::Problem;
 pub use solve::{Outcome, Solver, Stats, Verdict};

@@ -1,4 +1,4 @@
-//! The JSON documents of the contracts (DESIGN.md), one definition each, so that `queens solve
+//! The JSON documents of the contracts (listed in the README), one definition each, so that `queens solve
 //! --format json`, `queens count --json`, `/api/solvers` and the Python module print the same.
 
 use queens_core::{Outcome, Problem, QueenList, Square, Verdict};

@@ -42,17 +42,14 @@ pub async fn challenge(
         Some(names) => names
             .split(',')
             .map(|name| catalogue.get(name.trim()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ApiError::bad(e.to_string()))?,
+            .collect::<Result<Vec<_>, _>>()?,
     };
     let challenge = Challenge {
         n,
         solvers,
         max_nodes: Some(limits.watch_max_nodes),
     };
-    challenge
-        .check()
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    challenge.check()?;
     let job = state.jobs().start_for(client, limits.challenge_time)?;
     let budget = job.budget();
     let token = job.token();

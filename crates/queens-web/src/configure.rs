@@ -32,13 +32,12 @@ pub async fn configure(
     let request: ConfigureRequest = serde_json::from_slice(&body)
         .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let n = check_side(request.n, state.limits().configure_max_n)?;
-    let position = Position::new(n, request.queens).map_err(|e| ApiError::bad(e.to_string()))?;
+    let position = Position::new(n, request.queens)?;
     let engine: Engine = request
         .engine
         .as_deref()
         .unwrap_or("auto")
-        .parse()
-        .map_err(|e: queens_config::UnknownEngine| ApiError::bad(e.to_string()))?;
+        .parse::<Engine>()?;
     let job = state.jobs().start_analysis(client).await?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();

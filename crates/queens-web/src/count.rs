@@ -23,7 +23,7 @@ pub async fn count(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let params = Params::parse(query.as_deref())?;
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
-    let plan = CountPlan::new(n).map_err(|e| ApiError::bad(e.to_string()))?;
+    let plan = CountPlan::new(n)?;
     let engine = plan.engine().name();
     let job = state.jobs().start(client)?;
     let budget = job.budget();

@@ -1,4 +1,5 @@
-//! API errors: a status code and `{"error": "..."}`.
+//! API errors: a status code and `{"error": "..."}`; the libraries' errors in a request convert
+//! into a 400 with their own message.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -85,6 +86,29 @@ impl ApiError {
         }
     }
 }
+
+/// Errors in what the client asked for: each is a 400 with the library's own sentence, so that
+/// the server, the command line and Python say the same.
+macro_rules! bad_request_from {
+    ($($error:ty),+ $(,)?) => {$(
+        impl From<$error> for ApiError {
+            fn from(error: $error) -> Self {
+                ApiError::bad(error.to_string())
+            }
+        }
+    )+};
+}
+
+bad_request_from!(
+    queens_core::ParamError,
+    queens_lab::catalogue::UnknownSolver,
+    queens_lab::challenge::ChallengeError,
+    queens_lab::experiment::ExperimentError,
+    queens_lab::request::RequestError,
+    queens_exact::count::CountError,
+    queens_config::PositionError,
+    queens_config::UnknownEngine,
+);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

@@ -55,8 +55,7 @@ fn checked(state: &AppState, body: &Bytes) -> Result<Experiment, ApiError> {
         .solvers
         .iter()
         .map(|name| state.catalogue().get(name))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+        .collect::<Result<Vec<_>, _>>()?;
     for &n in &request.sizes {
         if !(1..=limits.experiment_max_n).contains(&n) {
             return Err(ApiError::bad(format!(
@@ -78,12 +77,8 @@ fn checked(state: &AppState, body: &Bytes) -> Result<Experiment, ApiError> {
         sweep: request.sweep.into_iter().collect(),
         ..Experiment::new(solvers, request.sizes, request.runs, request.seed)
     };
-    experiment
-        .check()
-        .map_err(|e| ApiError::bad(e.to_string()))?;
-    let cost = experiment
-        .estimated_cpu_seconds()
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    experiment.check()?;
+    let cost = experiment.estimated_cpu_seconds()?;
     if cost > limits.experiment_max_cpu_seconds {
         return Err(ApiError::bad(format!(
             "this experiment could take up to {cost:.0} CPU seconds; this server runs experiments of at most {:.0} (fewer runs, smaller boards or a lower max_iters)",
@@ -123,7 +118,7 @@ pub async fn experiment(
     })
     .await
     .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
-    let report = report.map_err(|e| ApiError::bad(e.to_string()))?;
+    let report = report?;
     Ok(Json(response(report)))
 }
 

@@ -96,10 +96,11 @@ impl FromRequestParts<crate::AppState> for Client {
         parts: &mut Parts,
         state: &crate::AppState,
     ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|info| info.0.ip());
+        // The connection's peer (or, in tests, a mocked one: `MockConnectInfo`).
+        let peer = ConnectInfo::<SocketAddr>::from_request_parts(parts, state)
+            .await
+            .ok()
+            .map(|ConnectInfo(address)| address.ip());
         Ok(Client::of(&state.limits().client_key, &parts.headers, peer))
     }
 }

@@ -36,8 +36,7 @@ pub async fn solve(
     let settings = params
         .others(&KNOWN)
         .map(|(name, value)| Ok((name.to_owned(), parse_value(name, value)?)))
-        .collect::<Result<Vec<(String, f64)>, queens_core::ParamError>>()
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+        .collect::<Result<Vec<(String, f64)>, queens_core::ParamError>>()?;
     let spec = SolveSpec {
         fixed,
         solver: params.text("solver").map(str::to_owned),
@@ -50,8 +49,7 @@ pub async fn solve(
         queen_count: params.get("m")?,
         ..SolveSpec::default()
     };
-    let request =
-        SolveRequest::new(state.catalogue(), spec).map_err(|e| ApiError::bad(e.to_string()))?;
+    let request = SolveRequest::new(state.catalogue(), spec)?;
     let limit = state.limits().job_memory;
     if request.memory_needed() > limit {
         return Err(ApiError::bad(format!(

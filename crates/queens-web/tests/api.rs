@@ -332,6 +332,47 @@ async fn jobs_are_limited_and_stop_when_their_client_leaves() {
     assert!(freed, "the abandoned run kept its slot");
 }
 
+/// A request to `app` from `peer`, as if it came over a socket from there.
+async fn from_peer(state: &AppState, peer: [u8; 4], uri: &str) -> axum::http::Response<Body> {
+    use axum::extract::connect_info::MockConnectInfo;
+    app(state.clone())
+        .layer(MockConnectInfo(std::net::SocketAddr::from((peer, 40_000))))
+        .oneshot(get(uri))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn each_client_has_its_own_job_limit_and_loopback_is_one_client() {
+    let state = AppState::new(ServeLimits {
+        jobs: 4,
+        jobs_per_client: 1,
+        ..ServeLimits::default()
+    });
+    // Brute force on 9×9 runs far longer than this test: each stream holds its client's slot.
+    let long = "/api/solve?n=9&solver=brute-force";
+    let first = from_peer(&state, [10, 0, 0, 1], long).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let again = from_peer(&state, [10, 0, 0, 1], long).await;
+    assert_eq!(
+        again.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "one job per client"
+    );
+    let other = from_peer(&state, [10, 0, 0, 2], long).await;
+    assert_eq!(
+        other.status(),
+        StatusCode::OK,
+        "another client has its own slot"
+    );
+    // Every loopback address is the same local user.
+    let local = from_peer(&state, [127, 0, 0, 2], long).await;
+    assert_eq!(local.status(), StatusCode::OK);
+    let local_again = from_peer(&state, [127, 0, 0, 3], long).await;
+    assert_eq!(local_again.status(), StatusCode::TOO_MANY_REQUESTS);
+    drop((first, other, local));
+}
+
 #[tokio::test]
 async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
     let state = state();
