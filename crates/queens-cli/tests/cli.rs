@@ -476,7 +476,7 @@ fn challenge_tabulates_every_locked_square() {
         &[
             "challenge",
             "5",
-            "--solvers",
+            "--solver",
             "backtracking,forward-checking",
             "--json",
         ],
@@ -500,7 +500,12 @@ fn challenge_tabulates_every_locked_square() {
                 && mean <= max as f64
         );
     }
-    let table = run(&["challenge", "4", "--solvers", "backtracking"], 0);
+    let table = run(&["challenge", "4", "--solver", "backtracking"], 0);
+    // The old spelling stays an alias, so that scripts written for it keep working.
+    assert_eq!(
+        run(&["challenge", "4", "--solvers", "backtracking"], 0),
+        table
+    );
     assert!(table.contains("| backtracking"), "{table}");
     assert!(table.contains("0/16") || table.contains("/16"), "{table}");
 }
@@ -584,6 +589,14 @@ fn count_prints_total_and_unique() {
         text.starts_with("N = 8: 92 solutions, 12 unique\n"),
         "{text}"
     );
+    assert!(text.contains(" on 1 thread ("), "{text}");
+    // Nouns agree with their counts: one solution in one subproblem, none in none.
+    let one = run(&["count", "1", "--engine", "backtracking"], 0);
+    assert!(one.starts_with("N = 1: 1 solution, 1 unique\n"), "{one}");
+    assert!(one.contains(" in 1 subproblem,"), "{one}");
+    let none = run(&["count", "2", "--engine", "backtracking"], 0);
+    assert!(none.starts_with("N = 2: 0 solutions, 0 unique\n"), "{none}");
+    assert!(none.contains("0 nodes in 0 subproblems"), "{none}");
     for (args, message) in [
         (&["count", "33"][..], "1 to 32"),
         (&["count", "0"], "at least 1"),
@@ -1243,7 +1256,7 @@ fn an_interrupted_or_capped_challenge_keeps_its_table() {
     use std::time::Duration;
 
     let (output, took) = common::stopped_by_signal(
-        &["challenge", "8", "--solvers", "brute-force,backtracking"],
+        &["challenge", "8", "--solver", "brute-force,backtracking"],
         "INT",
         Duration::from_millis(1500),
     );
@@ -1264,7 +1277,7 @@ fn an_interrupted_or_capped_challenge_keeps_its_table() {
         .args([
             "challenge",
             "6",
-            "--solvers",
+            "--solver",
             "brute-force",
             "--max-nodes",
             "1000",

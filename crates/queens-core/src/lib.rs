@@ -18,6 +18,7 @@
 //! - [`files`]: regular files read within a limit, outputs staged and renamed over their
 //!   target only when complete.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
+//! - [`words`]: nouns that agree with their counts in every message.
 //!
 //! ```
 //! use queens_core::{Board, Problem, Square, verify::verify};
@@ -44,6 +45,7 @@ pub mod solve;
 pub mod square;
 pub mod symmetry;
 pub mod verify;
+pub mod words;
 
 pub use board::{Board, QueenList, Queens};
 pub use budget::{Budget, CancelToken, StopReason};

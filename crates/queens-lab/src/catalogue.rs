@@ -138,12 +138,32 @@ impl std::str::FromStr for SolverKind {
 
 /// A name that is not a solver of the catalogue.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("unknown solver '{name}' (expected one of: {known})")]
+#[error("unknown solver '{name}' ({}expected one of: {known})", did_you_mean(*suggestion))]
 pub struct UnknownSolver {
     /// The name given.
     pub name: String,
+    /// The catalogue's name closest to it, if one is close (a misspelling).
+    pub suggestion: Option<&'static str>,
     /// The catalogue's names, comma-separated.
     pub known: String,
+}
+
+/// "did you mean 'hill-climbing'? " or nothing.
+fn did_you_mean(suggestion: Option<&str>) -> String {
+    suggestion.map_or_else(String::new, |name| format!("did you mean '{name}'? "))
+}
+
+/// How alike two names must be (Jaro similarity, 0 to 1) for one to be suggested for the other,
+/// as the command line's parser suggests misspelt subcommands.
+const SUGGESTION_SIMILARITY: f64 = 0.8;
+
+/// The name of `names` most like `name`, if it is alike enough to be a misspelling of it.
+fn closest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    names
+        .map(|candidate| (strsim::jaro(name, candidate), candidate))
+        .filter(|&(similarity, _)| similarity >= SUGGESTION_SIMILARITY)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
 }
 
 /// A set of solvers by name.
@@ -203,6 +223,7 @@ impl Catalogue {
             .find(|solver| solver.name() == name)
             .ok_or_else(|| UnknownSolver {
                 name: name.to_owned(),
+                suggestion: closest(name, self.names().into_iter()),
                 known: self.names().join(", "),
             })
     }
@@ -247,6 +268,35 @@ impl Catalogue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_misspelt_solver_gets_a_suggestion_and_a_stranger_none() {
+        let catalogue = Catalogue::standard();
+        for (typed, meant) in [
+            ("hill-climbng", "hill-climbing"),
+            ("backtraking", "backtracking"),
+            ("genetics", "genetic"),
+            ("min-conflict", "min-conflicts"),
+            ("optimised-hill-climbing", "optimized-hill-climbing"),
+        ] {
+            let error = catalogue.get(typed).unwrap_err();
+            assert_eq!(error.suggestion, Some(meant), "{typed}");
+            assert!(
+                error.to_string().starts_with(&format!(
+                    "unknown solver '{typed}' (did you mean '{meant}'? expected one of: "
+                )),
+                "{error}"
+            );
+        }
+        let error = catalogue.get("quantum").unwrap_err();
+        assert_eq!(error.suggestion, None);
+        assert!(
+            error
+                .to_string()
+                .starts_with("unknown solver 'quantum' (expected one of: brute-force, "),
+            "{error}"
+        );
+    }
 
     #[test]
     fn names_are_unique_and_every_descriptor_is_complete() {

@@ -2,6 +2,7 @@
 //! locked queen, each tree search's node count (boards or placements examined) until it finds a
 //! solution or proves there is none; then min / median / mean / max per solver.
 
+use queens_core::words::counted;
 use std::io::{self, Write};
 
 use queens_lab::Catalogue;
@@ -67,8 +68,13 @@ fn incomplete(table: &Table) -> String {
     }
     if capped > 0 {
         parts.push(format!(
-            "{capped} run{} reached --max-nodes, so their figures are lower bounds",
-            if capped == 1 { "" } else { "s" }
+            "{} reached --max-nodes, so {} lower bounds",
+            counted(capped, "run", "runs"),
+            if capped == 1 {
+                "its figures are"
+            } else {
+                "their figures are"
+            }
         ));
     }
     format!("partial table: {}", parts.join("; "))

@@ -1,5 +1,6 @@
 //! `queens count`: all and unique solutions, on all cores, in shards, with checkpoints.
 
+use queens_core::words::counted;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -182,8 +183,10 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             (_, None) => "stopped".to_owned(),
         };
         eprintln!(
-            "{why}: {} of {} subproblems counted, {} solutions so far{resume}",
-            result.finished, result.subproblems, result.tally.total
+            "{why}: {} of {} counted, {} so far{resume}",
+            result.finished,
+            counted(result.subproblems, "subproblem", "subproblems"),
+            counted(result.tally.total, "solution", "solutions")
         );
         return Ok(Exit::NoAnswer);
     }
@@ -250,22 +253,21 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "N = {n}: {} solution{}, {} unique",
-            sum.total,
-            if sum.total == 1 { "" } else { "s" },
+            "N = {n}: {}, {} unique",
+            counted(sum.total, "solution", "solutions"),
             sum.unique()
         )?;
         let (work, parts) = match config.job.plan().engine() {
-            Engine::Backtracking => ("nodes", "subproblems"),
-            Engine::Join => ("half boards", "pieces"),
+            Engine::Backtracking => (("node", "nodes"), ("subproblem", "subproblems")),
+            Engine::Join => (("half board", "half boards"), ("piece", "pieces")),
         };
         writeln!(
             out,
-            "{} {work} in {} {parts}, {:.3} s on {threads} thread{} ({} engine)",
-            sum.nodes,
-            result.subproblems,
+            "{} in {}, {:.3} s on {} ({} engine)",
+            counted(sum.nodes, work.0, work.1),
+            counted(result.subproblems, parts.0, parts.1),
             result.elapsed.as_secs_f64(),
-            if threads == 1 { "" } else { "s" },
+            counted(threads, "thread", "threads"),
             config.job.plan().engine()
         )?;
     }

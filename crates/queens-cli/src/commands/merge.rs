@@ -1,5 +1,6 @@
 //! `queens merge`: checks that shard reports form one complete count and adds them up.
 
+use queens_core::words::counted;
 use std::io::{self, Write};
 
 use anyhow::Context;
@@ -61,12 +62,11 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
 /// The merged count in one line.
 fn summary(merged: &Merged) -> String {
     format!(
-        "N = {}: {} solution{}, {} unique ({} shards, {} nodes)",
+        "N = {}: {}, {} unique ({}, {})",
         merged.n,
-        merged.total,
-        if merged.total == 1 { "" } else { "s" },
+        counted(merged.total, "solution", "solutions"),
         merged.unique,
-        merged.shards,
-        merged.nodes
+        counted(merged.shards, "shard", "shards"),
+        counted(merged.nodes, "node", "nodes")
     )
 }

@@ -48,9 +48,53 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime
         .block_on(queens_web::serve(addr, limits, |bound| {
-            println!("queens is serving http://{bound}/ (Ctrl-C stops it)");
+            println!("{}", serving_line(bound));
             let _ = std::io::stdout().flush();
         }))
         .with_context(|| format!("cannot serve on {addr}"))?;
     Ok(Exit::Success)
+}
+
+/// What `serve` says once it listens: a URL a browser can open. An address that means "every
+/// interface" (0.0.0.0, ::) is not one, so the line gives the loopback URL and says where it
+/// listens.
+fn serving_line(bound: std::net::SocketAddr) -> String {
+    if bound.ip().is_unspecified() {
+        let local = std::net::SocketAddr::new(
+            if bound.is_ipv4() {
+                std::net::Ipv4Addr::LOCALHOST.into()
+            } else {
+                std::net::Ipv6Addr::LOCALHOST.into()
+            },
+            bound.port(),
+        );
+        format!(
+            "queens is serving http://{local}/ (listening on every interface, {bound}; Ctrl-C stops it)"
+        )
+    } else {
+        format!("queens is serving http://{bound}/ (Ctrl-C stops it)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::serving_line;
+
+    #[test]
+    fn the_line_gives_a_url_a_browser_can_open() {
+        for (bound, url) in [
+            ("127.0.0.1:7878", "http://127.0.0.1:7878/ "),
+            ("0.0.0.0:7878", "http://127.0.0.1:7878/ "),
+            ("[::]:8080", "http://[::1]:8080/ "),
+            ("[::1]:8080", "http://[::1]:8080/ "),
+            ("192.168.1.4:80", "http://192.168.1.4:80/ "),
+        ] {
+            let line = serving_line(bound.parse().unwrap());
+            assert!(
+                line.starts_with(&format!("queens is serving {url}")),
+                "{line}"
+            );
+        }
+        assert!(serving_line("0.0.0.0:1".parse().unwrap()).contains("every interface, 0.0.0.0:1"));
+    }
 }

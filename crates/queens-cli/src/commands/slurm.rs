@@ -8,6 +8,7 @@
 //! `DIR/result.json`. Submitting again submits only the shards without a report: that is how a
 //! failed shard is resubmitted.
 
+use queens_core::words::counted;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -221,10 +222,9 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
         } else {
             writeln!(
                 out,
-                "N = {}: {} solution{}, {} unique",
+                "N = {}: {}, {} unique",
                 merged.n,
-                merged.total,
-                if merged.total == 1 { "" } else { "s" },
+                counted(merged.total, "solution", "solutions"),
                 merged.unique
             )?;
             writeln!(

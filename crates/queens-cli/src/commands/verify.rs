@@ -4,6 +4,7 @@
 //! every attacking pair named; beyond, it is checked in a few bits per queen as it arrives, and
 //! the first queens found on an occupied line are named.
 
+use queens_core::words::counted;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
@@ -97,7 +98,7 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
         }
         if !report.is_peaceful() {
             let pairs = report.conflict_count();
-            problems.push(format!("{pairs} attacking pair{}", plural(pairs)));
+            problems.push(counted(pairs, "attacking pair", "attacking pairs"));
         }
         writeln!(
             out,
@@ -177,9 +178,8 @@ fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit>
         }
         if report.collisions > 0 {
             problems.push(format!(
-                "{} queen{} on a line already holding one",
-                report.collisions,
-                plural(report.collisions)
+                "{} on a line already holding one",
+                counted(report.collisions, "queen", "queens")
             ));
         }
         writeln!(
@@ -207,10 +207,6 @@ fn verdict(valid: bool, problems: &[String]) -> String {
     } else {
         format!("not a solution: {}", problems.join(", "))
     }
-}
-
-fn plural(count: u64) -> &'static str {
-    if count == 1 { "" } else { "s" }
 }
 
 fn exit(valid: bool) -> Exit {

@@ -13,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use queens_core::words::counted;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -152,11 +153,10 @@ impl CountJob {
     fn check_memory(&self) -> Result<(), CountRunError> {
         let needed = self.memory_estimate();
         let what = format!(
-            "counting N = {} by the {} engine on {} thread{}",
+            "counting N = {} by the {} engine on {}",
             self.plan.n(),
             self.plan.engine(),
-            self.threads(),
-            if self.threads() == 1 { "" } else { "s" }
+            counted(self.threads(), "thread", "threads")
         );
         if needed > self.memory_limit {
             return Err(CountRunError::Memory(format!(
