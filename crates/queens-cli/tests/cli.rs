@@ -468,6 +468,17 @@ fn unreadable_boards_are_exit_two() {
             .code(2)
             .stderr(predicate::str::starts_with("error:"));
     }
+    // A directory names itself, rather than failing to read with no name.
+    let dir = std::env::temp_dir();
+    queens()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {} is a directory, not a board\n",
+            dir.display()
+        ));
 }
 
 #[test]

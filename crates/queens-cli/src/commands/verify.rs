@@ -26,10 +26,15 @@ const DETAILED_UP_TO: usize = 100_000;
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     let size = args.size.as_deref().map(parse_size).transpose()?;
     let mut input: Box<dyn BufRead> = match args.file.as_deref() {
-        Some(path) if path.as_os_str() != "-" => Box::new(BufReader::with_capacity(
-            1 << 20,
-            File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-        )),
+        Some(path) if path.as_os_str() != "-" => {
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            // A directory opens, then fails to read with no name to it: say so first.
+            if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+                bail!("{} is a directory, not a board", path.display());
+            }
+            Box::new(BufReader::with_capacity(1 << 20, file))
+        }
         _ => {
             if io::stdin().is_terminal() {
                 bail!("no board given: name a FILE or pipe a board into standard input");

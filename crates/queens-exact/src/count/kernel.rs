@@ -208,10 +208,13 @@ impl<'w, 'p> BottomRows<'w, 'p> {
         let mut fourths =
             self.sides
                 .restrict(self.first, cols, self.allowed[0] & !(cols | left | right));
-        let mut nodes = u64::from(fourths.count_ones());
+        // Nodes are counted one per queen tried, not by a population count: the portable
+        // build has no POPCNT instruction, and the loop visits each bit anyway.
+        let mut nodes = 0;
         while fourths != 0 {
             let queen = fourths & fourths.wrapping_neg();
             fourths ^= queen;
+            nodes += 1;
             let masks = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
             stack[(self.first + 1) & 31].0 = masks.0;
             nodes += self.three(masks, stack, tally);
@@ -232,21 +235,23 @@ impl<'w, 'p> BottomRows<'w, 'p> {
         let mut thirds = self
             .sides
             .restrict(third, cols, allowed_third & !(cols | left | right));
-        let mut nodes = u64::from(thirds.count_ones());
+        let mut nodes = 0;
         while thirds != 0 {
             let queen = thirds & thirds.wrapping_neg();
             thirds ^= queen;
+            nodes += 1;
             let (cols2, left2, right2) = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
             let candidates = self.sides.restrict(
                 penultimate,
                 cols2,
                 allowed_penultimate & !(cols2 | left2 | right2),
             );
-            nodes += u64::from(candidates.count_ones());
-            // The two columns left, x and y: x then y, or y then x.
+            // The two columns left, x and y: x then y, or y then x. The penultimate row's
+            // candidates lie among them.
             let rest = self.full & !cols2;
             let x = rest & rest.wrapping_neg();
             let y = rest ^ x;
+            nodes += u64::from(candidates & x != 0) + u64::from(candidates & y != 0);
             let x_then_y = candidates & x != 0
                 && allowed_last & y & !(((left2 | x) << 1) | ((right2 | x) >> 1)) != 0;
             let y_then_x = candidates & y != 0
@@ -323,7 +328,12 @@ impl Weigher<'_> {
         penultimate_cols: u32,
         tally: &mut Tally,
     ) {
-        let count = last_free.count_ones();
+        // The hot path weighs one column at a time: no population count for it.
+        let count = if last_free & last_free.wrapping_sub(1) == 0 {
+            u32::from(last_free != 0)
+        } else {
+            last_free.count_ones()
+        };
         tally.nodes += u64::from(count);
         let plain = match self.case {
             Case::Edge { b } => {
