@@ -15,7 +15,9 @@
 //! --set population=100,200,400 --set mutation=0.2,0.3,0.4,0.6,0.9`): stronger selection or more
 //! mutation made the population converge too early. One iteration is one generation bred (a cap
 //! of K lets K generations be bred); the best chromosome of each generation is reported as a
-//! step, its changes as moves.
+//! step, its changes as moves, and, when moves are wanted, the generation itself as a
+//! `population` event: its best chromosomes, its fitness spread, and its first crossover and
+//! first mutation (what the page's population view draws).
 
 use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
