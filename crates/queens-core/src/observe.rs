@@ -89,7 +89,8 @@ pub enum Event<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<StepNote>,
     },
-    /// A genetic algorithm's generation as bred, sent before its `Step` when moves are wanted:
+    /// A genetic algorithm's generation as bred, sent before its `Step` when moves are wanted
+    /// and its chromosomes have at most [`POPULATION_MAX_QUEENS`] queens:
     /// its best chromosomes and how its fitness is spread, and one crossover and one mutation
     /// that bred it (what the page's population view draws).
     Population {
@@ -97,8 +98,7 @@ pub enum Event<'a> {
         generation: u64,
         /// Chromosomes in the population.
         size: u32,
-        /// The best chromosomes, best first: at most [`POPULATION_SHOWN`] of them, fewer on
-        /// boards of many queens (at most [`POPULATION_SQUARES`] queens in all).
+        /// The best chromosomes, best first: at most [`POPULATION_SHOWN`] of them.
         best: &'a [Individual],
         /// How many chromosomes have each fitness, best first.
         spread: &'a [FitnessCount],
@@ -229,8 +229,10 @@ pub enum StepNote {
 /// The most chromosomes a [`Event::Population`] shows.
 pub const POPULATION_SHOWN: usize = 24;
 
-/// The most queens, over all its chromosomes, that a [`Event::Population`] shows.
-pub const POPULATION_SQUARES: usize = 1_200;
+/// The most queens a chromosome may have for its population to be shown: beyond, a board
+/// drawn small is unreadable, and each [`Event::Population`] would cost tens of kilobytes a
+/// generation on a stream.
+pub const POPULATION_MAX_QUEENS: usize = 50;
 
 /// One chromosome of a population, as shown: its queens and its fitness.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -22,7 +22,7 @@
 use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::observe::{
-    Crossover, FitnessCount, Individual, Mutation, POPULATION_SHOWN, POPULATION_SQUARES,
+    Crossover, FitnessCount, Individual, Mutation, POPULATION_MAX_QUEENS, POPULATION_SHOWN,
 };
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -378,7 +378,7 @@ impl Solver for Genetic {
                 params: &params,
                 squares,
                 cols,
-                record: reporter.wants_moves(),
+                record: shows_population(&reporter, m),
             };
             (population, breeding) = match breeder.next_generation(&population, &mut rng, budget) {
                 Ok(next) => next,
@@ -479,8 +479,9 @@ impl Breeder<'_> {
     }
 }
 
-/// Reports a generation (sorted best first) and how it was bred, if moves are wanted: its best
-/// chromosomes, within [`POPULATION_SHOWN`] and [`POPULATION_SQUARES`], and its fitness spread.
+/// Reports a generation (sorted best first) and how it was bred, if moves are wanted and its
+/// chromosomes are small enough to show ([`POPULATION_MAX_QUEENS`]): its best chromosomes
+/// ([`POPULATION_SHOWN`]) and its fitness spread.
 fn show_population(
     reporter: &mut Reporter<'_>,
     generation: u64,
@@ -488,16 +489,12 @@ fn show_population(
     breeding: &Breeding,
     cols: u32,
 ) -> Result<(), StopReason> {
-    if !reporter.wants_moves() {
+    if !shows_population(reporter, population.first().map_or(0, |c| c.1.len())) {
         return Ok(());
     }
-    let queens_each = population.first().map_or(1, |c| c.1.len().max(1));
-    let shown = POPULATION_SHOWN
-        .min(POPULATION_SQUARES / queens_each)
-        .max(1);
     let best: Vec<Individual> = population
         .iter()
-        .take(shown)
+        .take(POPULATION_SHOWN)
         .map(|(fitness, genes)| Individual {
             fitness: *fitness,
             queens: genes
@@ -521,6 +518,11 @@ fn show_population(
         crossover: breeding.crossover.as_ref(),
         mutation: breeding.mutation.as_ref(),
     })
+}
+
+/// Whether a population of chromosomes of `queens` queens is shown.
+fn shows_population(reporter: &Reporter<'_>, queens: usize) -> bool {
+    reporter.wants_moves() && queens <= POPULATION_MAX_QUEENS
 }
 
 /// Reports the change of the best chromosome as removals and placements.

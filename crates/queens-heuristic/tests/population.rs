@@ -5,7 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::observe::{Crossover, Individual, Mutation, POPULATION_SHOWN};
+use queens_core::observe::{
+    Crossover, Individual, Mutation, POPULATION_MAX_QUEENS, POPULATION_SHOWN,
+};
 use queens_core::{Budget, Event, NoObserver, Problem, Square, solve::run};
 use queens_heuristic::{Genetic, GeneticParams};
 
@@ -54,10 +56,12 @@ fn populations(problem: &Problem, params: GeneticParams, cap: u64) -> Vec<Shown>
                 mutation: mutation.cloned(),
                 step_score: None,
             }),
+            // (A run whose populations are not shown has steps alone.)
             Event::Step { score, .. } => {
-                let last = shown.last_mut().expect("a population before each step");
-                assert!(last.step_score.is_none(), "one step per population");
-                last.step_score = Some(*score);
+                if let Some(last) = shown.last_mut() {
+                    assert!(last.step_score.is_none(), "one step per population");
+                    last.step_score = Some(*score);
+                }
             }
             _ => {}
         }
@@ -186,4 +190,22 @@ fn a_small_population_shows_every_chromosome() {
     };
     let shown = check(&Problem::square(6).unwrap(), params, 20);
     assert!(shown.iter().all(|p| p.best.len() == 10));
+}
+
+#[test]
+fn populations_are_shown_up_to_the_queens_a_small_board_can_show() {
+    let params = GeneticParams {
+        population: 10,
+        ..GeneticParams::default()
+    };
+    let n = POPULATION_MAX_QUEENS as u32;
+    assert!(
+        populations(&Problem::square(n).unwrap(), params, 3).len() > 1,
+        "{n} queens are shown"
+    );
+    assert!(
+        populations(&Problem::square(n + 1).unwrap(), params, 3).is_empty(),
+        "{} queens are not",
+        n + 1
+    );
 }
