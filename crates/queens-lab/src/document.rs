@@ -1,7 +1,7 @@
 //! The JSON documents of the contracts (listed in the README), one definition each, so that `queens solve
 //! --format json`, `queens count --json`, `/api/solvers` and the Python module print the same.
 
-use queens_core::{Outcome, Problem, QueenList, Square, Verdict};
+use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};
 use queens_exact::count::Tally;
 use serde::Serialize;
 
@@ -75,6 +75,86 @@ impl<'a> SolveDocument<'a> {
     pub fn without_queens(mut self) -> Self {
         self.queens = None;
         self
+    }
+
+    /// The same document with the stop told in the caller's terms (a server's event cap rather
+    /// than "stopped by its observer").
+    #[must_use]
+    pub fn with_stop_reason(mut self, reason: String) -> Self {
+        self.stop_reason = Some(reason);
+        self
+    }
+
+    /// The document of a run that failed with `error` (status `error`, the reason in
+    /// `stop_reason`): what a stream ends with when its run cannot end otherwise.
+    pub fn failed(problem: &'a Problem, solver: SolverKind, error: &SolveError) -> Self {
+        SolveDocument {
+            n: problem.side(),
+            rows: problem.rows(),
+            cols: problem.cols(),
+            solver: solver.name(),
+            seed: None,
+            solved: false,
+            queens: None,
+            iterations: None,
+            nodes: None,
+            elapsed_ms: 0.0,
+            status: "error",
+            stop_reason: Some(error.to_string()),
+            queen_count: problem.queens(),
+            fixed: problem.fixed(),
+        }
+    }
+}
+
+/// A document as a stream's event: `{"type": kind}` followed by the document's own fields
+/// (the server's `/api/count` ends with `{"type": "finished"}` and the count document).
+#[derive(Serialize)]
+pub struct Typed<T> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    document: T,
+}
+
+impl<T: Serialize> Typed<T> {
+    /// `document` as the event `kind`.
+    pub fn new(kind: &'static str, document: T) -> Self {
+        Typed { kind, document }
+    }
+}
+
+/// The last event of a watched run's stream (`/api/solve`): `{"type": "finished"}`, the
+/// [`SolveDocument`] of the run, then `events` (the lines streamed) and `sampled` (`{"from",
+/// "every"}` once the stream went over to samples, else `null`).
+#[derive(Serialize)]
+pub struct FinishedEvent<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    solve: SolveDocument<'a>,
+    events: u64,
+    sampled: Option<Sampled>,
+}
+
+/// Where a streamed run went over to samples, and the rate it ended at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Sampled {
+    /// The first iteration or node not streamed whole.
+    pub from: u64,
+    /// One step in `every` streamed at the end.
+    pub every: u64,
+}
+
+impl<'a> FinishedEvent<'a> {
+    /// The stream's last event for the run `solve` tells, after `events` lines.
+    pub fn new(solve: SolveDocument<'a>, events: u64, sampled: Option<Sampled>) -> Self {
+        FinishedEvent {
+            kind: "finished",
+            solve,
+            events,
+            sampled,
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use std::convert::Infallible;
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_exact::count::{CountJob, CountPlan};
+use queens_lab::document::{CountDocument, Typed};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -15,7 +16,7 @@ use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
 /// Streams `{"type": "progress", "done", "of"}` as subproblems finish, then `{"type":
-/// "finished", "n", "total", "unique", "elapsed_ms"}` (or `"stopped"` at the time limit).
+/// "finished"}` with the document of `queens count --json` (or `"stopped"` at the time limit).
 pub async fn count(
     State(state): State<AppState>,
     client: Client,
@@ -29,20 +30,27 @@ pub async fn count(
     let budget = job.budget();
     let (events, response) = event_stream(64, job.token());
     tokio::task::spawn_blocking(move || {
-        let counted = CountJob::new(plan).run(&budget, |done, of| {
+        let job_plan = CountJob::new(plan);
+        let threads = job_plan.threads();
+        let counted = job_plan.run(&budget, |done, of| {
             // Progress may be dropped when the client reads slowly; the result never is.
             let progress = json!({"type": "progress", "done": done, "of": of});
             let _ = events.try_send(progress.to_string());
         });
         let finished = match counted {
-            Ok(result) if result.is_complete() => json!({
-                "type": "finished",
-                "n": n,
-                "total": u64::try_from(result.tally.total).ok(),
-                "unique": u64::try_from(result.tally.unique()).ok(),
-                "elapsed_ms": result.elapsed.as_secs_f64() * 1e3,
-                "engine": engine,
-            }),
+            // The document `queens count --json` prints, as the stream's last event.
+            Ok(result) if result.is_complete() => serde_json::to_string(&Typed::new(
+                "finished",
+                CountDocument::new(
+                    n,
+                    result.tally,
+                    threads,
+                    result.elapsed.as_secs_f64() * 1e3,
+                    result.subproblems,
+                    engine,
+                ),
+            ))
+            .expect("documents serialize"),
             Ok(result) => json!({
                 "type": "stopped",
                 "n": n,
@@ -51,10 +59,13 @@ pub async fn count(
                     .map_or_else(|| "stopped".to_owned(), |stop| stop.to_string()),
                 "done": result.finished,
                 "of": result.subproblems,
-            }),
-            Err(error) => json!({"type": "stopped", "n": n, "reason": error.to_string()}),
+            })
+            .to_string(),
+            Err(error) => {
+                json!({"type": "stopped", "n": n, "reason": error.to_string()}).to_string()
+            }
         };
-        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+        let _ = send_last(&events, finished, LAST_EVENT_GRACE);
         drop(job);
     });
     Ok(response)

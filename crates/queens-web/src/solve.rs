@@ -7,9 +7,9 @@ use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_core::descriptor::parse_value;
 use queens_core::notation::parse_squares;
-use queens_core::{Event, Interest, Observer, Square, StopReason, Verdict};
+use queens_core::{Event, Interest, Observer, StopReason, Verdict};
+use queens_lab::document::{FinishedEvent, Sampled, SolveDocument};
 use queens_lab::{SolveRequest, SolveSpec};
-use serde_json::json;
 use tokio::sync::mpsc;
 use tokio_stream::Stream;
 
@@ -74,50 +74,30 @@ pub async fn solve(
             max_events,
             capped: false,
         };
-        let finished = match request.run(&mut budget, &mut forward) {
+        let result = request.run(&mut budget, &mut forward);
+        let sampled = forward
+            .sampler
+            .sampling()
+            .map(|(from, every)| Sampled { from, every });
+        let document = match &result {
             Ok(outcome) => {
-                let is_solved = matches!(outcome.verdict, Verdict::Solved(_));
-                let queens: Vec<Square> = match &outcome.verdict {
-                    Verdict::Solved(board) => board.sorted_queens(),
-                    _ => Vec::new(),
-                };
+                let document = SolveDocument::new(&request.problem, request.solver, outcome);
                 // The observer's stop is the server's event cap or the client leaving: say which.
-                let stop_reason = match outcome.verdict {
-                    Verdict::Stopped(_) if forward.capped => Some(format!(
+                match outcome.verdict {
+                    Verdict::Stopped(_) if forward.capped => document.with_stop_reason(format!(
                         "the server streams at most {max_events} events of a run"
                     )),
                     Verdict::Stopped(StopReason::Observer) => {
-                        Some(StopReason::Cancelled.to_string())
+                        document.with_stop_reason(StopReason::Cancelled.to_string())
                     }
-                    Verdict::Stopped(reason) => Some(reason.to_string()),
-                    _ => None,
-                };
-                let sampled = forward
-                    .sampler
-                    .sampling()
-                    .map(|(from, every)| json!({ "from": from, "every": every }));
-                json!({
-                    "type": "finished",
-                    "solved": is_solved,
-                    "status": outcome.verdict.status(),
-                    "stop_reason": stop_reason,
-                    "queens": queens,
-                    "nodes": outcome.stats.nodes,
-                    "iterations": outcome.stats.iterations,
-                    "elapsed_ms": outcome.stats.elapsed.as_secs_f64() * 1e3,
-                    "events": forward.sent,
-                    "sampled": sampled,
-                })
+                    _ => document,
+                }
             }
-            Err(error) => json!({
-                "type": "finished",
-                "solved": false,
-                "status": "error",
-                "stop_reason": error.to_string(),
-                "queens": [],
-            }),
+            Err(error) => SolveDocument::failed(&request.problem, request.solver, error),
         };
-        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+        let finished = serde_json::to_string(&FinishedEvent::new(document, forward.sent, sampled))
+            .expect("documents serialize");
+        let _ = send_last(&events, finished, LAST_EVENT_GRACE);
         drop(job);
     });
     Ok(response)

@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use queens_config::{Configurator, Engine, Position};
-use queens_core::{Budget, Square};
+use queens_core::{Budget, NoObserver, Square};
 use queens_web::{AppState, ServeLimits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -293,6 +293,26 @@ async fn count_and_experiment_answer() {
     assert_eq!(finished["unique"], 92);
     // Below N = 14 backtracking is as fast.
     assert_eq!(finished["engine"], "backtracking");
+    // The count document of `queens count --json`, field for field but the machine's figures.
+    let fields: std::collections::BTreeSet<&str> = finished
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let document = [
+        "type",
+        "n",
+        "total",
+        "unique",
+        "threads",
+        "elapsed_ms",
+        "nodes",
+        "subproblems",
+        "engine",
+    ];
+    assert_eq!(fields, document.into_iter().collect());
+    assert_eq!(finished["nodes"], 8375, "the CLI's node count at N = 10");
     let request =
         json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
     let (status, body) = send(&state, post("/api/experiment", &request.to_string())).await;
@@ -330,6 +350,66 @@ async fn jobs_are_limited_and_stop_when_their_client_leaves() {
         }
     }
     assert!(freed, "the abandoned run kept its slot");
+}
+
+#[tokio::test]
+async fn a_watched_run_ends_with_the_solve_document_the_command_line_prints() {
+    use queens_lab::document::SolveDocument;
+    use queens_lab::{Catalogue, SolveRequest, SolveSpec};
+    let state = state();
+    for (query, spec) in [
+        (
+            "n=8&solver=backtracking&fix=d1",
+            SolveSpec {
+                solver: Some("backtracking".into()),
+                fixed: vec!["d1".parse().unwrap()],
+                ..SolveSpec::square(8)
+            },
+        ),
+        (
+            "size=6x10&m=6&solver=genetic&seed=3",
+            SolveSpec {
+                rows: 6,
+                cols: 10,
+                queen_count: Some(6),
+                solver: Some("genetic".into()),
+                seed: Some(3),
+                ..SolveSpec::default()
+            },
+        ),
+        (
+            "n=12&solver=hill-climbing&seed=2",
+            SolveSpec {
+                solver: Some("hill-climbing".into()),
+                seed: Some(2),
+                ..SolveSpec::square(12)
+            },
+        ),
+    ] {
+        let (status, body) = send(&state, get(&format!("/api/solve?{query}"))).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let mut finished = events(&body).pop().unwrap();
+        assert_eq!(finished["type"], "finished");
+        assert!(finished["events"].as_u64().unwrap() > 0);
+        assert!(finished["sampled"].is_null());
+        // The same request run here, as `queens solve --format json` and Python document it.
+        let request = SolveRequest::new(Catalogue::standard(), spec).unwrap();
+        let outcome = request.run(&mut request.budget(), &mut NoObserver).unwrap();
+        let mut expected = serde_json::to_value(SolveDocument::new(
+            &request.problem,
+            request.solver,
+            &outcome,
+        ))
+        .unwrap();
+        let object = finished.as_object_mut().unwrap();
+        for extra in ["type", "events", "sampled"] {
+            object.remove(extra);
+        }
+        for document in [&mut finished, &mut expected] {
+            document["elapsed_ms"] = json!(null);
+        }
+        assert_eq!(finished, expected, "{query}");
+    }
 }
 
 /// A request to `app` from `peer`, as if it came over a socket from there.
