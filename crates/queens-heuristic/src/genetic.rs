@@ -296,6 +296,16 @@ fn random_chromosome(m: usize, squares: u32, rng: &mut SmallRng) -> Chromosome {
     chromosome
 }
 
+/// The square of a gene (`row × cols + col`) on a board `cols` wide.
+fn gene_square(gene: u32, cols: u32) -> Square {
+    Square::new(gene / cols, gene % cols)
+}
+
+/// The squares of `genes`, in gene order.
+fn gene_squares(genes: &[u32], cols: u32) -> Vec<Square> {
+    genes.iter().map(|&gene| gene_square(gene, cols)).collect()
+}
+
 impl Solver for Genetic {
     fn name(&self) -> &'static str {
         "genetic"
@@ -326,10 +336,7 @@ impl Solver for Genetic {
             population.push((fitness(&chromosome, cols), chromosome));
         }
         population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
-        let square = |s: u32| Square::new(s / cols, s % cols);
-        if let Err(stop) =
-            reporter.start_board(|| population[0].1.iter().map(|&s| square(s)).collect())
-        {
+        if let Err(stop) = reporter.start_board(|| gene_squares(&population[0].1, cols)) {
             return Ok(Outcome::new(Verdict::Stopped(stop))
                 .with_iterations(0)
                 .with_seed(params.seed));
@@ -337,6 +344,12 @@ impl Solver for Genetic {
         let mut shown: Chromosome = population[0].1.clone();
         let mut generation = 0u64;
         let mut breeding = Breeding::default();
+        let breeder = Breeder {
+            params: &params,
+            squares,
+            cols,
+            record: shows_population(&reporter, m),
+        };
         let verdict = loop {
             population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
             if let Err(stop) =
@@ -365,21 +378,12 @@ impl Solver for Genetic {
                 }
             }
             if *best_fitness == 0 {
-                let queens = best
-                    .iter()
-                    .map(|&s| Square::new(s / cols, s % cols))
-                    .collect();
+                let queens = gene_squares(best, cols);
                 break Verdict::Solved(problem.board(queens).expect("genes are distinct squares"));
             }
             if let Err(stop) = budget.check_iterations(generation + 1) {
                 break Verdict::Stopped(stop);
             }
-            let breeder = Breeder {
-                params: &params,
-                squares,
-                cols,
-                record: shows_population(&reporter, m),
-            };
             (population, breeding) = match breeder.next_generation(&population, &mut rng, budget) {
                 Ok(next) => next,
                 Err(stop) => break Verdict::Stopped(stop),
@@ -437,9 +441,12 @@ impl Breeder<'_> {
                 let children = crossover(dad, mom);
                 if self.record && breeding.crossover.is_none() {
                     breeding.crossover = Some(Crossover {
-                        parents: [self.queens(dad), self.queens(mom)],
-                        merged: self.queens(&merge(dad, mom)),
-                        children: [self.queens(&children.0), self.queens(&children.1)],
+                        parents: [gene_squares(dad, self.cols), gene_squares(mom, self.cols)],
+                        merged: gene_squares(&merge(dad, mom), self.cols),
+                        children: [
+                            gene_squares(&children.0, self.cols),
+                            gene_squares(&children.1, self.cols),
+                        ],
                     });
                 }
                 children
@@ -450,13 +457,13 @@ impl Breeder<'_> {
                 if rng.random::<f64>() < params.mutation {
                     let locus = rng.random_range(0..child.len());
                     let before = (self.record && breeding.mutation.is_none())
-                        .then(|| (self.queens(child), child[locus]));
+                        .then(|| (gene_squares(child, self.cols), child[locus]));
                     mutate(child, locus, self.squares, rng);
                     if let Some((before, gone)) = before {
                         breeding.mutation = Some(Mutation {
                             before,
-                            from: self.square(gone),
-                            to: self.square(child[locus]),
+                            from: gene_square(gone, self.cols),
+                            to: gene_square(child[locus], self.cols),
                         });
                     }
                 }
@@ -468,14 +475,6 @@ impl Breeder<'_> {
             }
         }
         Ok((next, breeding))
-    }
-
-    fn square(&self, gene: u32) -> Square {
-        Square::new(gene / self.cols, gene % self.cols)
-    }
-
-    fn queens(&self, genes: &[u32]) -> Vec<Square> {
-        genes.iter().map(|&gene| self.square(gene)).collect()
     }
 }
 
@@ -497,10 +496,7 @@ fn show_population(
         .take(POPULATION_SHOWN)
         .map(|(fitness, genes)| Individual {
             fitness: *fitness,
-            queens: genes
-                .iter()
-                .map(|&s| Square::new(s / cols, s % cols))
-                .collect(),
+            queens: gene_squares(genes, cols),
         })
         .collect();
     let mut spread: Vec<FitnessCount> = Vec::new();
@@ -535,12 +531,11 @@ fn show_best(
     if !reporter.wants_moves() {
         return Ok(());
     }
-    let square = |s: u32| Square::new(s / cols, s % cols);
     for &gone in shown.iter().filter(|s| !best.contains(s)) {
-        reporter.remove(square(gone))?;
+        reporter.remove(gene_square(gone, cols))?;
     }
     for &new in best.iter().filter(|s| !shown.contains(s)) {
-        reporter.place(square(new))?;
+        reporter.place(gene_square(new, cols))?;
     }
     *shown = best.to_vec();
     Ok(())
