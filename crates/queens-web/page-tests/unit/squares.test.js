@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import {
   attackingPairs, checkParameter, checkSeed, checkSolvers, checkWhole, fileLabel, key, linesThrough, parseList, parseSquare,
-  parseSquares, sharedLine, squareName,
+  parseSize, parseSquares, sharedLine, sizeParams, squareName,
 } from "../../static/js/squares.js";
 
 test("square names round-trip on small and large boards", () => {
@@ -79,4 +79,10 @@ test("solver names from a link are checked against the catalogue", () => {
   assert.deepEqual(checkSolvers(["genetic"], known), ["genetic"]);
   assert.throws(() => checkSolvers(["genetic", "nope"], known), { message: 'There is no solver "nope"; the solvers are genetic, construct.' });
   assert.throws(() => checkSolvers(["nope"], known, [known[0]]), { message: 'There is no solver "nope"; the solvers are genetic.' });
+});
+
+test("a board's size reaches the server as n for N×N and as size for R×C", () => {
+  assert.deepEqual(sizeParams(parseSize("8", 64)), { n: 8 });
+  assert.deepEqual(sizeParams(parseSize("6x10", 64)), { size: "6x10" });
+  assert.deepEqual(sizeParams({ rows: 7, cols: 7, m: 3 }), { n: 7 });
 });

@@ -49,6 +49,25 @@ export function describePopulation(population) {
 }
 
 /**
+ * The dark squares of a board as one SVG path (a1 dark), made once per size: every board of a
+ * generation, and of every generation played, has the same.
+ */
+const darkPaths = new Map();
+function darkSquares(rows, cols) {
+  const size = `${rows}x${cols}`;
+  if (!darkPaths.has(size)) {
+    let dark = "";
+    for (let row = 0; row < rows; row += 1) {
+      for (let col = 0; col < cols; col += 1) {
+        if ((row + col) % 2 === 0) dark += `M${col} ${rows - 1 - row}h1v1h-1z`;
+      }
+    }
+    darkPaths.set(size, dark);
+  }
+  return darkPaths.get(size);
+}
+
+/**
  * A small board: `queens` on `rows` × `cols`, rank 1 at the bottom as on the main board; `tone`
  * gives a queen's class (by default "clash" for an attacked one), `marks` extra squares to ring.
  */
@@ -56,15 +75,9 @@ export function miniBoard({ rows, cols }, queens, { tone, marks = [], label, wid
   const unit = width / Math.max(rows, cols);
   const attacked = attackedKeys(queens);
   const classOf = tone || ((q) => (attacked.has(key(q)) ? "clash" : "ok"));
-  let dark = "";
-  for (let row = 0; row < rows; row += 1) {
-    for (let col = 0; col < cols; col += 1) {
-      if ((row + col) % 2 === 0) dark += `M${col} ${rows - 1 - row}h1v1h-1z`;
-    }
-  }
   return s("svg", { class: "mini-board", viewBox: `0 0 ${cols} ${rows}`, width: unit * cols, height: unit * rows, role: "img", "aria-label": label },
     s("rect", { class: "light", width: cols, height: rows }),
-    s("path", { class: "dark", d: dark }),
+    s("path", { class: "dark", d: darkSquares(rows, cols) }),
     marks.map((m) => s("rect", { class: `mark ${m.class}`, x: m.square.col + 0.06, y: rows - 1 - m.square.row + 0.06, width: 0.88, height: 0.88 })),
     queens.map((q) => s("circle", { class: `queen ${classOf(q)}`, cx: q.col + 0.5, cy: rows - 1 - q.row + 0.5, r: 0.36, dataset: { square: `${q.row},${q.col}` } })));
 }

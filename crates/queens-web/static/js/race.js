@@ -12,7 +12,7 @@ import { lineChart } from "./charts.js";
 import { PHONE, h, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, narrate, thin } from "./replay.js";
-import { checkSeed, checkSolvers, checkWhole, parseSize, sizeText } from "./squares.js";
+import { checkSeed, checkSolvers, checkWhole, parseSize, sizeParams } from "./squares.js";
 import { unitLabel } from "./watch.js";
 
 const DEFAULT = ["hill-climbing", "optimized-hill-climbing"];
@@ -117,7 +117,7 @@ export function createRace({ limits, solvers, pushSettings }) {
 
   /** The board's part of a query or link: `n=8`, or `size=6x10` with `m`. */
   function boardQuery(size, m) {
-    return { ...(size.rows === size.cols ? { n: size.rows } : { size: sizeText(size) }), ...(m === undefined ? {} : { m }) };
+    return { ...sizeParams(size), ...(m === undefined ? {} : { m }) };
   }
 
   function togglePlay() {

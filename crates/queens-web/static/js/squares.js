@@ -54,6 +54,9 @@ export function parseSize(text, max, min = 1) {
 /** A size as the command line writes it: "8" or "6x10". */
 export const sizeText = ({ rows, cols }) => (rows === cols ? String(rows) : `${rows}x${cols}`);
 
+/** A board's part of a query or link, as the server takes it: `{ n: 8 }` or `{ size: "6x10" }`. */
+export const sizeParams = ({ rows, cols }) => (rows === cols ? { n: rows } : { size: sizeText({ rows, cols }) });
+
 export const key = (square) => `${square.row},${square.col}`;
 
 /** The line two squares share ("row", "column", "diagonal", "anti-diagonal"), or null. */

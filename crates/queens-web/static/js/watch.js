@@ -11,7 +11,7 @@ import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { drawPopulation, fitnessText } from "./population.js";
 import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
-import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeText, squareName } from "./squares.js";
+import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeParams, sizeText, squareName } from "./squares.js";
 import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
 
 const LEGEND = [
@@ -253,7 +253,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     return {
       solver: state.solver.name,
-      ...(state.rows === state.cols ? { n: state.rows } : { size: sizeText(state) }),
+      ...sizeParams(state),
       m: mInput.value.trim(),
       seed: seedInput.value.trim(),
       fix: state.locked.map((q) => squareName(q, state.cols)).join(","),
@@ -265,7 +265,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   /** The run's query, every field checked against the descriptor and the limits. */
   function query() {
     const size = parseSize(nInput.value, maxN);
-    const q = { solver: state.solver.name, ...(size.rows === size.cols ? { n: size.rows } : { size: sizeText(size) }), seed: checkSeed(seedInput.value) };
+    const q = { solver: state.solver.name, ...sizeParams(size), seed: checkSeed(seedInput.value) };
     if (mInput.value.trim()) q.m = checkWhole(mInput.value, 1, size.rows * size.cols, "Queens");
     if (state.locked.length) q.fix = state.locked.map((sq) => squareName(sq, size.cols)).join(",");
     if (itersInput.value.trim()) q.max_iters = checkWhole(itersInput.value, 1, Number.MAX_SAFE_INTEGER, `Max ${unitLabel(state.solver)}`);
