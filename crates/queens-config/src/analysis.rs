@@ -1,6 +1,7 @@
 //! The analysis of a position: a status for every square, forced queens, completion counts and
 //! a reason for every blocked square. Serializes to the `queens configure --json` contract.
 
+use queens_core::words::counted;
 use std::fmt::Write as _;
 
 use queens_core::notation::square_name;
@@ -417,8 +418,8 @@ impl Analysis {
         if let Some(completions) = self.completions {
             let _ = write!(
                 out,
-                ", {completions} completion{}",
-                if completions == 1 { "" } else { "s" }
+                ", {}",
+                counted(completions, "completion", "completions")
             );
         }
         out.push('\n');
