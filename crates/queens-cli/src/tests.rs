@@ -5,7 +5,10 @@ use axum::body::Body;
 use axum::http::Request;
 use http_body_util::BodyExt;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
-use queens_core::{Budget, Parameter, SolverDescriptor};
+use queens_core::{
+    Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
+    SolverDescriptor,
+};
 use queens_lab::experiment::{Experiment, run};
 use queens_lab::{Catalogue, SolverKind};
 use queens_web::{AppState, ServeLimits, app};
@@ -13,13 +16,45 @@ use tower::ServiceExt;
 
 use crate::help::command;
 
+queens_core::parameters! {
+    /// The newcomer's one parameter.
+    struct NewcomerParams {
+        /// how keen it is
+        zeal: f64 = 0.5, 0.0..=1.0;
+    }
+}
+
 /// A solver that exists only here: Minton's min-conflicts under another name, with a
 /// parameter of its own.
+struct Newcomer {
+    search: queens_heuristic::MinConflictsMinton,
+    params: NewcomerParams,
+}
+
+impl Solver for Newcomer {
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &NEWCOMER
+    }
+
+    fn parameters(&self) -> Result<ParamValues, ParamError> {
+        self.params.values(NEWCOMER.name)
+    }
+
+    fn solve(
+        &mut self,
+        problem: &Problem,
+        budget: &mut Budget,
+        observer: &mut dyn Observer,
+    ) -> Result<Outcome, SolveError> {
+        self.search.solve(problem, budget, observer)
+    }
+}
+
 static NEWCOMER: SolverDescriptor = SolverDescriptor {
     name: "newcomer",
     summary: "a solver registered in one place",
     explanation: "It shows that a descriptor and one registration are all a solver needs \
-        to appear in the help, the web API and experiments.",
+        to appear in the help, the web API and experiments, `zeal` = {zeal} or not.",
     pseudo_code: &[],
     score: "minus the attacking pairs",
     unit: "a queen moved",
@@ -29,13 +64,18 @@ static NEWCOMER: SolverDescriptor = SolverDescriptor {
         fixed: FixedQueens::Kept,
     },
     randomized: true,
-    parameters: &[Parameter::real("zeal", 0.5, 0.0, 1.0, "how keen it is")],
+    parameters: NewcomerParams::LIST,
     default_max_iterations: |_| Some(10_000),
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |_, _| 0,
     unit_cost: |_, _| 1.0,
-    build: |seed, _| Box::new(queens_heuristic::MinConflictsMinton::new(seed)),
+    build: |seed, values| {
+        Box::new(Newcomer {
+            search: queens_heuristic::MinConflictsMinton::new(seed),
+            params: NewcomerParams::from_values(values),
+        })
+    },
 };
 
 fn long_help(catalogue: &Catalogue, subcommand: &str) -> String {

@@ -8,13 +8,15 @@
 //! - [`symmetry`]: the symmetries of the board and a canonical form.
 //! - [`verify`]: an independent validator that every solver's answer goes through.
 //! - [`read`]: a board from a stream in any format, a permutation of any length as a stream.
-//! - [`solve`]: the [`Solver`] trait and the [`Outcome`] of a run, validated by its executor.
+//! - [`solver`]: what a solver is, the [`Solver`] that searches and its [`SolverDescriptor`];
+//!   [`descriptor`]: the shapes, counters and pseudo-code a descriptor is built from.
+//! - [`parameters`]: each solver's tunable parameters, declared once by [`parameters!`].
+//! - [`solve`]: the executor [`run`](solve::run), which checks, times and validates a run;
+//!   [`outcome`]: the [`Outcome`] it returns.
 //! - [`budget`]: the one stop rule, a [`Budget`] of nodes, iterations and time with a
 //!   [`CancelToken`].
 //! - [`observe`]: [`Observer`]s of a run's [`Event`]s, sampled so that nobody pays for
 //!   events nobody wants.
-//! - [`descriptor`]: what each solver is — name, explanation, shapes, typed parameters,
-//!   checks — in one [`SolverDescriptor`] beside its code.
 //! - [`files`]: regular files read within a limit, outputs staged and renamed over their
 //!   target only when complete.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
@@ -39,9 +41,12 @@ pub mod files;
 pub mod memory;
 pub mod notation;
 pub mod observe;
+pub mod outcome;
+pub mod parameters;
 pub mod problem;
 pub mod read;
 pub mod solve;
+pub mod solver;
 pub mod square;
 pub mod symmetry;
 pub mod verify;
@@ -49,9 +54,11 @@ pub mod words;
 
 pub use board::{Board, QueenList, Queens};
 pub use budget::{Budget, CancelToken, StopReason};
-pub use descriptor::{CodeLine, ParamValues, Parameter, SolverDescriptor, line};
+pub use descriptor::{CodeLine, line};
 pub use error::{BoardError, ParamError, ParseError, ProblemError, SolveError};
 pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
+pub use outcome::{Outcome, Stats, Verdict};
+pub use parameters::{ParamValues, Parameter, Parameters};
 pub use problem::Problem;
-pub use solve::{Outcome, Solver, Stats, Verdict};
+pub use solver::{Solver, SolverDescriptor};
 pub use square::{Line, Square};

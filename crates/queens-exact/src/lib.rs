@@ -45,8 +45,8 @@ pub const MEMORY_LIMIT: u128 = 4 << 30;
 type Search =
     fn(&Problem, &Budget, &mut Reporter<'_>, &mut u64) -> Result<Option<Vec<Square>>, StopReason>;
 
-/// A tree search as a [`Solver`]: checks the problem against its descriptor before it
-/// allocates anything, then searches.
+/// A tree search as a [`Solver`]: its descriptor (which the run path checks the problem
+/// against before anything is allocated) and its search.
 struct TreeSearch {
     descriptor: &'static SolverDescriptor,
     search: Search,
@@ -59,8 +59,8 @@ impl TreeSearch {
 }
 
 impl Solver for TreeSearch {
-    fn name(&self) -> &'static str {
-        self.descriptor.name
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        self.descriptor
     }
 
     fn solve(
@@ -69,8 +69,6 @@ impl Solver for TreeSearch {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let params = self.descriptor.params::<&str>(&[])?;
-        self.descriptor.check_problem(problem, &params)?;
         let mut nodes = 0;
         let result = (self.search)(problem, budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))

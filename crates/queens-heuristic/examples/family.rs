@@ -12,11 +12,7 @@ fn main() {
         let started = std::time::Instant::now();
         let solved = (0..runs)
             .filter(|&seed| {
-                let params = LocalSearchParams {
-                    seed,
-                    ..LocalSearchParams::default()
-                };
-                let mut solver = LocalSearch::new(kind, params);
+                let mut solver = LocalSearch::new(kind, seed, LocalSearchParams::default());
                 let outcome = run(
                     &mut solver,
                     &problem,

@@ -106,8 +106,8 @@ pub fn construction(n: u32) -> Option<impl ExactSizeIterator<Item = u32> + Clone
 }
 
 impl Solver for Construct {
-    fn name(&self) -> &'static str {
-        DESCRIPTOR.name
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &DESCRIPTOR
     }
 
     fn solve(
@@ -116,7 +116,6 @@ impl Solver for Construct {
         _budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
         let n = require_classic(DESCRIPTOR.name, problem)?;
         let verdict = match construction(n) {
             Some(rows) => {

@@ -27,42 +27,28 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Parameter, Problem, SolveError, Solver, SolverDescriptor,
-    Square, StepNote, StopReason, Verdict,
+    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
+    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::require_classic;
 
-/// The parameters of `electric-force`, with the article's values as defaults.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ElectricParams {
-    /// The seed of the random boards and directions.
-    pub seed: u64,
-    /// Weight of the same-line repulsion.
-    pub line_weight: f64,
-    /// Weight of the Coulomb repulsion between queens on a shared line.
-    pub coulomb_weight: f64,
-    /// Weight of the push from the borders.
-    pub border_weight: f64,
-    /// Force iterations before a board with more than two attacked queens is restarted.
-    pub restart_after: u32,
-    /// Pick the same-line repulsion only among the directions after which the two queens
-    /// share no other line: the improvement the article proposes (false: any of the six).
-    pub avoid_new_lines: bool,
-}
-
-impl Default for ElectricParams {
-    fn default() -> Self {
-        ElectricParams {
-            seed: 0,
-            line_weight: 6.0,
-            coulomb_weight: 2.0,
-            border_weight: 5.0,
-            restart_after: 300,
-            avoid_new_lines: true,
-        }
+queens_core::parameters! {
+    /// The parameters of `electric-force`, with the article's values as defaults.
+    pub struct ElectricParams {
+        /// weight of the push off a shared line
+        line: f64 = 6.0, 0.0..=1e6;
+        /// weight of the Coulomb push between queens on a shared line
+        coulomb: f64 = 2.0, 0.0..=1e6;
+        /// weight of the push in from the board's rim
+        border: f64 = 5.0, 0.0..=1e6;
+        /// force steps before a board with more than two attacked queens restarts
+        restart: u32 = 300, 1..=1_000_000_000;
+        /// 1: leave a shared line only in directions that share no other line with the pusher;
+        /// 0: any of the six
+        avoid: bool = 1, 0..=1;
     }
 }
 
@@ -75,15 +61,15 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         random), away from the other queen by Coulomb's law (weaker with the squared distance), \
         and in from the board's rim as if the board were a ring of like charges. The pushes are \
         added, and the queen moves one square that way. Queens nobody attacks stay put: they \
-        have found their place. After 300 steps with more than two queens still attacked, the \
+        have found their place. After `restart` = {restart} steps with more than two queens still attacked, the \
         board restarts from random squares; once at most two are attacked, those two are \
         brute-forced over every free square.\n\n\
         It is the algorithm of the 2014 article \"Solving eight queens problem with electrical \
-        force analogy\", with its weights 6 (same line), 2 (Coulomb) and 5 (border). The \
+        force analogy\", with its weights 6 (same line), 2 (Coulomb) and 5 (border), the defaults of \
+        `line` = {line}, `coulomb` = {coulomb} and `border` = {border}. The \
         article leaves the laws open; we move queens one after another, use a ring around the \
         board for the border push, and skip leaving directions that would put the two queens on \
-        another shared line, the improvement the article itself proposes (setting `avoid` to 0 turns it \
-        off). Locked queens push like the others but never move. The method does not scale \
+        another shared line, the improvement the article itself proposes (`avoid` = {avoid}; 0 turns it off). Locked queens push like the others but never move. The method does not scale \
         past N ≈ 10, because the brute force covers only the last two queens.",
     pseudo_code: &[
         line("restart", "start from a random board"),
@@ -113,43 +99,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         fixed: FixedQueens::Kept,
     },
     randomized: true,
-    parameters: &[
-        Parameter::real(
-            "line",
-            6.0,
-            0.0,
-            1e6,
-            "weight of the push off a shared line",
-        ),
-        Parameter::real(
-            "coulomb",
-            2.0,
-            0.0,
-            1e6,
-            "weight of the Coulomb push between queens on a shared line",
-        ),
-        Parameter::real(
-            "border",
-            5.0,
-            0.0,
-            1e6,
-            "weight of the push in from the board's rim",
-        ),
-        Parameter::whole(
-            "restart",
-            300.0,
-            1.0,
-            1e9,
-            "force steps before a board with more than two attacked queens restarts",
-        ),
-        Parameter::whole(
-            "avoid",
-            1.0,
-            0.0,
-            1.0,
-            "1: leave a shared line only in directions that share no other line with the pusher; 0: any of the six",
-        ),
-    ],
+    parameters: ElectricParams::LIST,
     default_max_iterations: |_| Some(10_000),
     practical_max_n: None,
     check: |_, _| Ok(()),
@@ -159,27 +109,24 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         224.0 * n + 4.0 * n * n
     },
     build: |seed, values| {
-        Box::new(ElectricForce::new(ElectricParams {
+        Box::new(ElectricForce::new(
             seed,
-            line_weight: values.get("line"),
-            coulomb_weight: values.get("coulomb"),
-            border_weight: values.get("border"),
-            restart_after: values.count("restart"),
-            avoid_new_lines: values.get("avoid") != 0.0,
-        }))
+            ElectricParams::from_values(values),
+        ))
     },
 };
 
 /// The electric-force solver.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ElectricForce {
+    seed: u64,
     params: ElectricParams,
 }
 
 impl ElectricForce {
-    /// The solver with `params`.
-    pub fn new(params: ElectricParams) -> Self {
-        ElectricForce { params }
+    /// The solver seeded with `seed`, with `params`.
+    pub fn new(seed: u64, params: ElectricParams) -> Self {
+        ElectricForce { seed, params }
     }
 }
 
@@ -348,12 +295,12 @@ impl Charges {
             };
             let distance = away.length();
             let coulomb = away.unit().scaled(1.0 / (distance * distance));
-            let line = Self::leaving_direction(me, other, params.avoid_new_lines, rng);
+            let line = Self::leaving_direction(me, other, params.avoid, rng);
             sum = sum
-                .plus(line.scaled(params.line_weight))
-                .plus(coulomb.scaled(params.coulomb_weight));
+                .plus(line.scaled(params.line))
+                .plus(coulomb.scaled(params.coulomb));
         }
-        sum.plus(self.border_push(me).scaled(params.border_weight))
+        sum.plus(self.border_push(me).scaled(params.border))
     }
 
     /// One iteration: each queen attacked at the start of it, in turn, moves under the forces
@@ -436,8 +383,12 @@ impl Charges {
 }
 
 impl Solver for ElectricForce {
-    fn name(&self) -> &'static str {
-        DESCRIPTOR.name
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &DESCRIPTOR
+    }
+
+    fn parameters(&self) -> Result<ParamValues, ParamError> {
+        self.params.values(DESCRIPTOR.name)
     }
 
     fn solve(
@@ -446,10 +397,9 @@ impl Solver for ElectricForce {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
         let n = require_classic(DESCRIPTOR.name, problem)?;
-        let params = self.params;
-        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let (params, seed) = (self.params, self.seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut reporter = Reporter::new(observer);
         let mut iterations = 0u64;
         let mut first = true;
@@ -473,7 +423,7 @@ impl Solver for ElectricForce {
                         show(&charges, &mut reporter, None);
                     }
                     let mut loose = charges.attacked();
-                    for _ in 0..params.restart_after {
+                    for _ in 0..params.restart {
                         if loose.len() <= 2 {
                             break;
                         }
@@ -521,7 +471,7 @@ impl Solver for ElectricForce {
         };
         Ok(Outcome::new(verdict)
             .with_iterations(iterations)
-            .with_seed(params.seed))
+            .with_seed(seed))
     }
 }
 
@@ -546,10 +496,7 @@ mod tests {
 
     /// One run on `problem` with the default parameters but `seed`, capped at `max_iterations`.
     fn solve(problem: &Problem, seed: u64, max_iterations: u64) -> Outcome {
-        let mut solver = ElectricForce::new(ElectricParams {
-            seed,
-            ..ElectricParams::default()
-        });
+        let mut solver = ElectricForce::new(seed, ElectricParams::default());
         run(
             &mut solver,
             problem,

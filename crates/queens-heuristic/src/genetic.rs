@@ -26,99 +26,58 @@ use queens_core::observe::{
 };
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Event, Observer, Outcome, ParamError, ParamValues, Parameter, Problem, SolveError,
+    Budget, Event, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
     Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// The genetic algorithm's parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GeneticParams {
-    /// The seed of the random generator.
-    pub seed: u64,
-    /// Chromosomes per generation (200).
-    pub population: u32,
-    /// Chromosomes drawn per tournament (2).
-    pub tournament: u32,
-    /// Best chromosomes copied unchanged into the next generation (2).
-    pub elite: u32,
-    /// Probability that two parents are crossed rather than copied (0.9).
-    pub crossover: f64,
-    /// Probability that a child has one gene mutated (0.2).
-    pub mutation: f64,
-}
-
-impl Default for GeneticParams {
-    fn default() -> Self {
-        GeneticParams {
-            seed: 1,
-            population: 200,
-            tournament: 2,
-            elite: 2,
-            crossover: 0.9,
-            mutation: 0.2,
-        }
+queens_core::parameters! {
+    /// The genetic algorithm's parameters.
+    pub struct GeneticParams {
+        /// chromosomes per generation
+        population: u32 = 200, 2..=100_000;
+        /// chromosomes drawn per tournament; the best one is a parent
+        tournament: u32 = 2, 1..=100_000;
+        /// best chromosomes copied unchanged into the next generation
+        elite: u32 = 2, 0..=99_999;
+        /// probability that two parents are crossed rather than copied
+        crossover: f64 = 0.9, 0.0..=1.0;
+        /// probability that a child has one queen moved to a free square
+        mutation: f64 = 0.2, 0.0..=1.0;
     }
 }
 
 impl GeneticParams {
-    /// Checks every parameter against its range and the others.
-    pub fn check(&self) -> Result<(), SolveError> {
-        check_values(&self.values()?)
-    }
-
-    /// The values, checked against their ranges.
-    fn values(&self) -> Result<ParamValues, SolveError> {
-        Ok(DESCRIPTOR.params(&[
-            ("population", f64::from(self.population)),
-            ("tournament", f64::from(self.tournament)),
-            ("elite", f64::from(self.elite)),
-            ("crossover", self.crossover),
-            ("mutation", self.mutation),
-        ])?)
-    }
-
-    /// The parameters from checked values and a seed.
-    fn from_values(seed: u64, values: &ParamValues) -> Self {
-        GeneticParams {
-            seed,
-            population: values.count("population"),
-            tournament: values.count("tournament"),
-            elite: values.count("elite"),
-            crossover: values.get("crossover"),
-            mutation: values.get("mutation"),
+    /// The tournament draws from the population, and the elite leaves room for children.
+    fn check(&self) -> Result<(), SolveError> {
+        let GeneticParams {
+            population,
+            tournament,
+            elite,
+            ..
+        } = *self;
+        if tournament > population {
+            return Err(ParamError::Invalid(format!(
+                "tournament must be at most the population ({population}), got {tournament}"
+            ))
+            .into());
         }
+        if elite >= population {
+            return Err(ParamError::Invalid(format!(
+                "elite must be smaller than the population ({population}), got {elite}"
+            ))
+            .into());
+        }
+        Ok(())
     }
-}
-
-/// The tournament draws from the population, and the elite leaves room for children.
-fn check_values(values: &ParamValues) -> Result<(), SolveError> {
-    let (population, tournament, elite) = (
-        values.get("population"),
-        values.get("tournament"),
-        values.get("elite"),
-    );
-    if tournament > population {
-        return Err(ParamError::Invalid(format!(
-            "tournament must be at most the population ({population}), got {tournament}"
-        ))
-        .into());
-    }
-    if elite >= population {
-        return Err(ParamError::Invalid(format!(
-            "elite must be smaller than the population ({population}), got {elite}"
-        ))
-        .into());
-    }
-    Ok(())
 }
 
 /// The most squares a board may have: genes index them in 24 bits' worth of room.
 const MAX_SQUARES: u64 = 1 << 24;
 
-fn check(problem: &Problem, values: &ParamValues) -> Result<(), SolveError> {
-    check_values(values)?;
+fn check(problem: &Problem, params: &GeneticParams) -> Result<(), SolveError> {
+    params.check()?;
     if u64::from(problem.rows()) * u64::from(problem.cols()) > MAX_SQUARES {
         return Err(SolveError::Unsupported {
             solver: DESCRIPTOR.name,
@@ -129,8 +88,8 @@ fn check(problem: &Problem, values: &ParamValues) -> Result<(), SolveError> {
 }
 
 /// Two populations of M genes, 4 bytes each, and their fitness.
-fn memory(problem: &Problem, values: &ParamValues) -> u128 {
-    let population = values.get("population") as u128;
+fn memory(problem: &Problem, params: &GeneticParams) -> u128 {
+    let population = u128::from(params.population);
     2 * population * (4 * u128::from(problem.queens()) + 32)
 }
 
@@ -140,10 +99,11 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     summary: "a genetic algorithm on any R×C board: chromosomes of queen squares, crossover, mutation",
     explanation: "A population of boards evolves. A chromosome is the list of M squares its \
         queens stand on; its fitness is minus the number of attacking pairs, so a solution \
-        scores 0. Each generation keeps the 2 best boards unchanged, then breeds the rest: two \
-        parents are picked by tournaments (the better of 2 random boards), crossed with \
-        probability 0.9, and each child has one queen moved to a free square with probability \
-        0.2. Crossover merges the parents' squares alternately, the first of one, the first of \
+        scores 0. Each generation of `population` = {population} boards keeps the `elite` = \
+        {elite} best unchanged, then breeds the rest: two parents are picked by tournaments (the \
+        best of `tournament` = {tournament} random boards), crossed with probability \
+        `crossover` = {crossover}, and each child has one queen moved to a free square with \
+        probability `mutation` = {mutation}. Crossover merges the parents' squares alternately, the first of one, the first of \
         the other, and so on, skipping squares already taken: one child takes the first M of the \
         merged list, the other the last M, so no child ever has two queens on one square.\n\n\
         The chromosome, fitness, crossover and mutation are those of the article \"8 queens \
@@ -174,64 +134,29 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         fixed: FixedQueens::Refused("it evolves every queen (use min-conflicts for fixed queens)"),
     },
     randomized: true,
-    parameters: &[
-        Parameter::whole(
-            "population",
-            200.0,
-            2.0,
-            100_000.0,
-            "chromosomes per generation",
-        ),
-        Parameter::whole(
-            "tournament",
-            2.0,
-            1.0,
-            100_000.0,
-            "chromosomes drawn per tournament; the best one is a parent",
-        ),
-        Parameter::whole(
-            "elite",
-            2.0,
-            0.0,
-            99_999.0,
-            "best chromosomes copied unchanged into the next generation",
-        ),
-        Parameter::real(
-            "crossover",
-            0.9,
-            0.0,
-            1.0,
-            "probability that two parents are crossed rather than copied",
-        ),
-        Parameter::real(
-            "mutation",
-            0.2,
-            0.0,
-            1.0,
-            "probability that a child has one queen moved to a free square",
-        ),
-    ],
+    parameters: GeneticParams::LIST,
     default_max_iterations: |_| Some(1000),
     practical_max_n: None,
-    check,
-    memory,
+    check: |problem, values| check(problem, &GeneticParams::from_values(values)),
+    memory: |problem, values| memory(problem, &GeneticParams::from_values(values)),
     unit_cost: |problem, values| {
         let queens = f64::from(problem.queens());
-        values.get("population") * (200.0 + 1.1 * queens * queens)
+        f64::from(GeneticParams::from_values(values).population) * (200.0 + 1.1 * queens * queens)
     },
-    build: |seed, values| Box::new(Genetic::new(GeneticParams::from_values(seed, values))),
+    build: |seed, values| Box::new(Genetic::new(seed, GeneticParams::from_values(values))),
 };
 
 /// The genetic algorithm.
 #[derive(Clone, Debug, Default)]
 pub struct Genetic {
+    seed: u64,
     params: GeneticParams,
 }
 
 impl Genetic {
-    /// The algorithm with `params`.
-    pub fn new(params: GeneticParams) -> Self {
-        Genetic { params }
+    /// The algorithm seeded with `seed`, with `params`.
+    pub fn new(seed: u64, params: GeneticParams) -> Self {
+        Genetic { seed, params }
     }
 }
 
@@ -307,8 +232,12 @@ fn gene_squares(genes: &[u32], cols: u32) -> Vec<Square> {
 }
 
 impl Solver for Genetic {
-    fn name(&self) -> &'static str {
-        "genetic"
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &DESCRIPTOR
+    }
+
+    fn parameters(&self) -> Result<ParamValues, ParamError> {
+        self.params.values(DESCRIPTOR.name)
     }
 
     fn solve(
@@ -317,12 +246,11 @@ impl Solver for Genetic {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let params = self.params;
-        DESCRIPTOR.check_problem(problem, &params.values()?)?;
+        let (params, seed) = (self.params, self.seed);
         let cols = problem.cols();
         let squares = problem.rows() * cols;
         let m = problem.queens() as usize;
-        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut reporter = Reporter::new(observer);
         let mut population: Vec<(i64, Chromosome)> = Vec::with_capacity(params.population as usize);
         for _ in 0..params.population {
@@ -330,7 +258,7 @@ impl Solver for Genetic {
             if let Err(stop) = budget.check() {
                 return Ok(Outcome::new(Verdict::Stopped(stop))
                     .with_iterations(0)
-                    .with_seed(params.seed));
+                    .with_seed(seed));
             }
             let chromosome = random_chromosome(m, squares, &mut rng);
             population.push((fitness(&chromosome, cols), chromosome));
@@ -339,7 +267,7 @@ impl Solver for Genetic {
         if let Err(stop) = reporter.start_board(|| gene_squares(&population[0].1, cols)) {
             return Ok(Outcome::new(Verdict::Stopped(stop))
                 .with_iterations(0)
-                .with_seed(params.seed));
+                .with_seed(seed));
         }
         let mut shown: Chromosome = population[0].1.clone();
         let mut generation = 0u64;
@@ -392,7 +320,7 @@ impl Solver for Genetic {
         };
         Ok(Outcome::new(verdict)
             .with_iterations(generation)
-            .with_seed(params.seed))
+            .with_seed(seed))
     }
 }
 

@@ -31,8 +31,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, ParamValues, Parameter, Problem, SolveError, Solver,
-    SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameter, Parameters, Problem,
+    SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -93,97 +93,91 @@ impl FromStr for LocalSearchKind {
     }
 }
 
-/// The parameters of the family, with the original's defaults. Each solver reads the ones it
-/// uses.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LocalSearchParams {
-    /// The seed of the random generator.
-    pub seed: u64,
-    /// Simulated annealing's starting temperature (1000).
-    pub temperature: f64,
-    /// Simulated annealing's cooling factor per iteration (0.95).
-    pub cooling: f64,
-    /// The shake probability of the shaking hill climbers (0.23).
-    pub shake_probability: f64,
-    /// The decay of the shake probability after each climbing step (0.999).
-    pub shake_decay: f64,
-    /// Queens moved by a shake (2; optimized hill climbing uses `stall_queens`).
-    pub shake_queens: u32,
-    /// Queens moved by optimized hill climbing when the score stalls (4).
-    pub stall_queens: u32,
+queens_core::parameters! {
+    /// Simulated annealing's parameters, the original's defaults.
+    pub struct AnnealingParams {
+        /// simulated annealing's starting temperature
+        temperature: f64 = 1000.0, 1e-6..=1e12;
+        /// the factor the temperature is multiplied by after each iteration
+        cooling: f64 = 0.95, 0.0..=1.0;
+    }
 }
 
-impl Default for LocalSearchParams {
-    fn default() -> Self {
-        LocalSearchParams {
-            seed: 1,
-            temperature: 1000.0,
-            cooling: 0.95,
-            shake_probability: 0.23,
-            shake_decay: 0.999,
-            shake_queens: 2,
-            stall_queens: 4,
-        }
+queens_core::parameters! {
+    /// The shaking hill climbers' parameters, the original's defaults.
+    pub struct ShakeParams {
+        /// the probability that an iteration shakes instead of climbing
+        p: f64 = 0.23, 0.0..=1.0;
+        /// queens moved to random rows by a shake (at most N)
+        q: u32 = 2, 1..=1_000_000_000;
     }
+}
+
+queens_core::parameters! {
+    /// How the decaying shake's probability falls, the original's default.
+    pub struct DecayParams {
+        /// the factor the shake probability is multiplied by after each climbing step
+        decay: f64 = 0.999, 0.0..=1.0;
+    }
+}
+
+queens_core::parameters! {
+    /// Optimized hill climbing's parameter, the original's default.
+    pub struct StallParams {
+        /// queens moved to random rows when the score stalls (at most N)
+        q: u32 = 4, 1..=1_000_000_000;
+    }
+}
+
+/// The decaying shake reads the shake's parameters and its decay.
+const DECAYING_SHAKE_PARAMETERS: [Parameter; 3] =
+    queens_core::parameters::join(ShakeParams::LIST, DecayParams::LIST);
+
+/// The parameters of the whole family; each member reads its own sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LocalSearchParams {
+    /// `simulated-annealing`'s.
+    pub annealing: AnnealingParams,
+    /// The shaking climbers' probability and queens.
+    pub shake: ShakeParams,
+    /// `hill-climbing-decaying-shake`'s decay.
+    pub decay: DecayParams,
+    /// `optimized-hill-climbing`'s queens.
+    pub stall: StallParams,
 }
 
 impl LocalSearchParams {
-    /// Checks the parameters `kind` uses against a board of side `n`.
-    pub fn check(&self, kind: LocalSearchKind, n: u32) -> Result<(), SolveError> {
-        check_queens(n, &self.values(kind)?)
-    }
-
-    /// The values of the parameters `kind` declares, checked against their ranges.
-    fn values(&self, kind: LocalSearchKind) -> Result<ParamValues, SolveError> {
-        let descriptor = kind.descriptor();
-        let given: Vec<(&str, f64)> = descriptor
-            .parameters
-            .iter()
-            .map(|p| (p.name, self.value(kind, p.name)))
-            .collect();
-        Ok(descriptor.params(&given)?)
-    }
-
-    /// The value of `kind`'s parameter `name` (`q` is the stall queens of optimized hill
-    /// climbing and the shake queens of the others).
-    fn value(&self, kind: LocalSearchKind, name: &str) -> f64 {
-        match name {
-            "temperature" => self.temperature,
-            "cooling" => self.cooling,
-            "p" => self.shake_probability,
-            "decay" => self.shake_decay,
-            "q" if kind == LocalSearchKind::OptimizedHillClimbing => f64::from(self.stall_queens),
-            "q" => f64::from(self.shake_queens),
-            _ => unreachable!("the family declares no parameter '{name}'"),
+    /// The parameters from a member's checked values, the defaults for the sets it does not
+    /// read.
+    pub fn from_values(values: &ParamValues) -> Self {
+        LocalSearchParams {
+            annealing: AnnealingParams::from_values(values),
+            shake: ShakeParams::from_values(values),
+            decay: DecayParams::from_values(values),
+            stall: StallParams::from_values(values),
         }
     }
 
-    /// The parameters from a member's checked values, the seed and the defaults for the rest.
-    fn from_values(seed: u64, values: &ParamValues) -> Self {
-        let defaults = LocalSearchParams::default();
-        let find = |name: &str| {
-            values
-                .iter()
-                .find(|(known, _)| *known == name)
-                .map(|(_, v)| v)
-        };
-        let q = find("q").map(|q| q as u32);
-        LocalSearchParams {
-            seed,
-            temperature: find("temperature").unwrap_or(defaults.temperature),
-            cooling: find("cooling").unwrap_or(defaults.cooling),
-            shake_probability: find("p").unwrap_or(defaults.shake_probability),
-            shake_decay: find("decay").unwrap_or(defaults.shake_decay),
-            shake_queens: q.unwrap_or(defaults.shake_queens),
-            stall_queens: q.unwrap_or(defaults.stall_queens),
+    /// The values `kind` reads, not yet checked.
+    fn given(&self, kind: LocalSearchKind) -> Vec<(&'static str, f64)> {
+        match kind {
+            LocalSearchKind::SimulatedAnnealing => self.annealing.given(),
+            LocalSearchKind::HillClimbingConstantShake => self.shake.given(),
+            LocalSearchKind::HillClimbingDecayingShake => {
+                [self.shake.given(), self.decay.given()].concat()
+            }
+            LocalSearchKind::OptimizedHillClimbing => self.stall.given(),
+            LocalSearchKind::RandomSearch
+            | LocalSearchKind::OptimizedRandomSearch
+            | LocalSearchKind::HillClimbing => Vec::new(),
         }
     }
 }
 
 /// `q` queens moved by a shake or a stall: at most the N queens of the board.
 fn check_queens(n: u32, values: &ParamValues) -> Result<(), SolveError> {
-    match values.iter().find(|(name, _)| *name == "q") {
-        Some((_, q)) if q > f64::from(n) => Err(queens_core::ParamError::Invalid(format!(
+    match values.value("q") {
+        Some(q) if q > f64::from(n) => Err(queens_core::ParamError::Invalid(format!(
             "q must be between 1 and N = {n} (the queens on the board), got {q}"
         ))
         .into()),
@@ -191,17 +185,18 @@ fn check_queens(n: u32, values: &ParamValues) -> Result<(), SolveError> {
     }
 }
 
-/// One member of the family with its parameters.
+/// One member of the family with its seed and parameters.
 #[derive(Clone, Debug)]
 pub struct LocalSearch {
     kind: LocalSearchKind,
+    seed: u64,
     params: LocalSearchParams,
 }
 
 impl LocalSearch {
-    /// `kind` with `params`.
-    pub fn new(kind: LocalSearchKind, params: LocalSearchParams) -> Self {
-        LocalSearch { kind, params }
+    /// `kind` seeded with `seed`, with `params`.
+    pub fn new(kind: LocalSearchKind, seed: u64, params: LocalSearchParams) -> Self {
+        LocalSearch { kind, seed, params }
     }
 }
 
@@ -312,8 +307,17 @@ impl ColumnBoard {
 }
 
 impl Solver for LocalSearch {
-    fn name(&self) -> &'static str {
-        self.kind.name()
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        self.kind.descriptor()
+    }
+
+    fn parameters(&self) -> Result<ParamValues, ParamError> {
+        let descriptor = self.kind.descriptor();
+        ParamValues::new(
+            descriptor.name,
+            descriptor.parameters,
+            &self.params.given(self.kind),
+        )
     }
 
     fn solve(
@@ -322,23 +326,21 @@ impl Solver for LocalSearch {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        let params = self.params;
-        let descriptor = self.kind.descriptor();
-        descriptor.check_problem(problem, &params.values(self.kind)?)?;
-        let n = require_classic(descriptor.name, problem)?;
-        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let (params, seed) = (self.params, self.seed);
+        let n = require_classic(self.name(), problem)?;
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut board = ColumnBoard::random(n as usize, &mut rng);
         let mut reporter = Reporter::new(observer);
         if let Err(stop) = reporter.start_board(|| board.squares()) {
             return Ok(Outcome::new(Verdict::Stopped(stop))
                 .with_iterations(0)
-                .with_seed(params.seed));
+                .with_seed(seed));
         }
         let mut run = Run {
             kind: self.kind,
             params,
-            temperature: params.temperature,
-            shake_probability: params.shake_probability,
+            temperature: params.annealing.temperature,
+            shake_probability: params.shake.p,
             previous_score: 0,
         };
         let mut moves = 0u64;
@@ -359,9 +361,7 @@ impl Solver for LocalSearch {
                 break Verdict::Stopped(stop);
             }
         };
-        Ok(Outcome::new(verdict)
-            .with_iterations(moves)
-            .with_seed(params.seed))
+        Ok(Outcome::new(verdict).with_iterations(moves).with_seed(seed))
     }
 }
 
@@ -430,7 +430,7 @@ impl Run {
                 if taken {
                     move_queen(board, reporter, col, row)?;
                 }
-                self.temperature *= self.params.cooling;
+                self.temperature *= self.params.annealing.cooling;
                 StepNote::Proposal {
                     from,
                     to: Square::new(row as u32, col as u32),
@@ -442,11 +442,11 @@ impl Run {
             }
             LocalSearchKind::HillClimbing => climbed(climb(board, reporter, budget)?),
             LocalSearchKind::HillClimbingConstantShake => {
-                let probability = self.params.shake_probability;
+                let probability = self.params.shake.p;
                 if rng.random::<f64>() < probability {
-                    shake(board, rng, reporter, self.params.shake_queens)?;
+                    shake(board, rng, reporter, self.params.shake.q)?;
                     StepNote::Shake {
-                        queens: self.params.shake_queens,
+                        queens: self.params.shake.q,
                         probability,
                     }
                 } else {
@@ -456,23 +456,23 @@ impl Run {
             LocalSearchKind::HillClimbingDecayingShake => {
                 let probability = self.shake_probability;
                 if rng.random::<f64>() < probability {
-                    shake(board, rng, reporter, self.params.shake_queens)?;
+                    shake(board, rng, reporter, self.params.shake.q)?;
                     StepNote::Shake {
-                        queens: self.params.shake_queens,
+                        queens: self.params.shake.q,
                         probability,
                     }
                 } else {
                     let moved = climb(board, reporter, budget)?;
-                    self.shake_probability *= self.params.shake_decay;
+                    self.shake_probability *= self.params.decay.decay;
                     climbed(moved)
                 }
             }
             LocalSearchKind::OptimizedHillClimbing => {
                 let before = board.score();
                 let note = if before == self.previous_score {
-                    shake(board, rng, reporter, self.params.stall_queens)?;
+                    shake(board, rng, reporter, self.params.stall.q)?;
                     StepNote::Restart {
-                        queens: self.params.stall_queens,
+                        queens: self.params.stall.q,
                     }
                 } else {
                     climbed(climb(board, reporter, budget)?)
@@ -566,49 +566,6 @@ fn family_check(problem: &Problem, values: &ParamValues) -> Result<(), SolveErro
     check_queens(problem.rows(), values)
 }
 
-const TEMPERATURE: Parameter = Parameter::real(
-    "temperature",
-    1000.0,
-    1e-6,
-    1e12,
-    "simulated annealing's starting temperature",
-);
-const COOLING: Parameter = Parameter::real(
-    "cooling",
-    0.95,
-    0.0,
-    1.0,
-    "the factor the temperature is multiplied by after each iteration",
-);
-const SHAKE_P: Parameter = Parameter::real(
-    "p",
-    0.23,
-    0.0,
-    1.0,
-    "the probability that an iteration shakes instead of climbing",
-);
-const SHAKE_Q: Parameter = Parameter::whole(
-    "q",
-    2.0,
-    1.0,
-    1e9,
-    "queens moved to random rows by a shake (at most N)",
-);
-const DECAY: Parameter = Parameter::real(
-    "decay",
-    0.999,
-    0.0,
-    1.0,
-    "the factor the shake probability is multiplied by after each climbing step",
-);
-const STALL_Q: Parameter = Parameter::whole(
-    "q",
-    4.0,
-    1.0,
-    1e9,
-    "queens moved to random rows when the score stalls (at most N)",
-);
-
 /// What every member says about where it comes from.
 macro_rules! origin {
     () => {
@@ -644,7 +601,8 @@ macro_rules! member {
             build: |seed, values| {
                 Box::new(LocalSearch::new(
                     $kind,
-                    LocalSearchParams::from_values(seed, values),
+                    seed,
+                    LocalSearchParams::from_values(values),
                 ))
             },
         }
@@ -698,11 +656,11 @@ pub static SIMULATED_ANNEALING: SolverDescriptor = member!(
     "one random move per iteration; worse moves accepted with a probability that cools",
     "Each iteration proposes one random queen to one random row. A move that does not lower \
      the score is taken; a worse one is taken with probability e^(−Δ/T), where Δ > 0 is how much \
-     the score drops and T a temperature that starts at `temperature` (1000 unless set) and is \
-     multiplied by `cooling` (0.95 unless set) every iteration. Early on \
+     the score drops and T a temperature that starts at `temperature` = {temperature} and is \
+     multiplied by `cooling` = {cooling} every iteration. Early on \
      almost anything goes, later almost only improvements: the search explores first and \
      settles later, the idea Kirkpatrick, Gelatt and Vecchi took from annealing metals (1983).",
-    &[TEMPERATURE, COOLING],
+    AnnealingParams::LIST,
     &[
         line("", "board ← random; T ← temperature"),
         line("proposal", "repeat until solved:"),
@@ -745,12 +703,12 @@ pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
     LocalSearchKind::HillClimbingConstantShake,
     "hill-climbing-constant-shake",
     "hill climbing that, with probability p, shakes q random queens instead",
-    "Hill climbing, except that each iteration, with probability `p` (0.23 unless set), it moves \
-     `q` (2 unless set) random queens to random rows instead of climbing. The shakes knock the board off local \
+    "Hill climbing, except that each iteration, with probability `p` = {p}, it moves \
+     `q` = {q} random queens to random rows instead of climbing. The shakes knock the board off local \
      optima so that climbing can resume elsewhere. The original study found p and q by a \
      sweep (its p × q table is reproduced by `queens experiment`): shaking 2 queens with a \
      probability around 0.2 to 0.3 works best, and the best q hardly changes with N.",
-    &[SHAKE_P, SHAKE_Q],
+    ShakeParams::LIST,
     &[
         line("", "board ← random"),
         line("", "repeat until solved:"),
@@ -771,10 +729,11 @@ pub static HILL_CLIMBING_DECAYING_SHAKE: SolverDescriptor = member!(
     LocalSearchKind::HillClimbingDecayingShake,
     "hill-climbing-decaying-shake",
     "hill climbing with shakes whose probability decays after every climbing step",
-    "Like the constant shake, but the shake probability starts at `p` (0.23 unless set) and is \
-     multiplied by `decay` (0.999 unless set) after every climbing step, so the search shakes a lot early and climbs more later: \
+    "Like the constant shake (a shake moves `q` = {q} random queens), but the shake \
+     probability starts at `p` = {p} and is \
+     multiplied by `decay` = {decay} after every climbing step, so the search shakes a lot early and climbs more later: \
      a blend of hill climbing and simulated annealing's cooling.",
-    &[SHAKE_P, SHAKE_Q, DECAY],
+    &DECAYING_SHAKE_PARAMETERS,
     &[
         line("", "board ← random"),
         line("", "repeat until solved:"),
@@ -797,10 +756,10 @@ pub static OPTIMIZED_HILL_CLIMBING: SolverDescriptor = member!(
     "optimized-hill-climbing",
     "hill climbing that moves q random queens whenever the score stalls",
     "Hill climbing that shakes only when it is stuck: when an iteration left the score \
-     unchanged, the next one moves `q` (4 unless set) random queens to random rows. Shaking only when \
+     unchanged, the next one moves `q` = {q} random queens to random rows. Shaking only when \
      needed, with more queens, is the study's best member: it solves N = 32 in about 98 runs \
      of 100.",
-    &[STALL_Q],
+    StallParams::LIST,
     &[
         line("", "board ← random"),
         line("", "repeat until solved:"),

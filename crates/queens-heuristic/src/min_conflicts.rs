@@ -22,8 +22,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Parameter, Problem, SolveError, Solver, SolverDescriptor,
-    Square, StepNote, StopReason, Verdict,
+    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
+    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 
@@ -48,24 +48,13 @@ fn below(rng: &mut SmallRng, bound: usize) -> usize {
     ((u128::from(rng.next_u64()) * bound as u128) >> 64) as usize
 }
 
-/// The tunable parts of [`MinConflicts`], with the defaults of the original.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MinConflictsParams {
-    /// The seed of the random generator: the same seed gives the same run.
-    pub seed: u64,
-    /// Random rows tried per column at the start before taking a conflicting one.
-    pub probes: u32,
-    /// Columns placed at random, without probing, at the end of the start.
-    pub tail: u32,
-}
-
-impl Default for MinConflictsParams {
-    fn default() -> Self {
-        MinConflictsParams {
-            seed: 1,
-            probes: 100,
-            tail: 30,
-        }
+queens_core::parameters! {
+    /// The tunable parts of [`MinConflicts`], with the defaults of the original.
+    pub struct MinConflictsParams {
+        /// random rows tried per column at the start for one with empty diagonals
+        probes: u32 = 100, 1..=1_000_000;
+        /// last columns placed on random rows without probing
+        tail: u32 = 30, 0..=1_000_000_000;
     }
 }
 
@@ -75,8 +64,9 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     summary: "QS4-style local search: millions of queens in seconds, fixed queens kept",
     explanation: "The board is a permutation: one queen per row and per column, so only \
         diagonals can collide. The start places the queens column by column, each on a random \
-        row still unused, trying up to 100 random rows for one whose two diagonals are still \
-        empty; almost every queen starts safe. Then repair: a queen on a crowded diagonal swaps \
+        row still unused, trying up to `probes` = {probes} random rows for one whose two diagonals are still \
+        empty (the last `tail` = {tail} columns take any unused row); almost every queen starts \
+        safe. Then repair: a queen on a crowded diagonal swaps \
         rows with a random other queen whenever that lowers the number of collisions, until \
         none are left. Because the start leaves only a handful of conflicts, the repair takes \
         a few thousand swaps even for ten million queens.\n\n\
@@ -111,54 +101,36 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         fixed: FixedQueens::Kept,
     },
     randomized: true,
-    parameters: &[
-        Parameter::whole(
-            "probes",
-            100.0,
-            1.0,
-            1e6,
-            "random rows tried per column at the start for one with empty diagonals",
-        ),
-        Parameter::whole(
-            "tail",
-            30.0,
-            0.0,
-            1e9,
-            "last columns placed on random rows without probing",
-        ),
-    ],
+    parameters: MinConflictsParams::LIST,
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
     practical_max_n: None,
     check: |_, _| Ok(()),
     memory: |problem, _| u128::from(MinConflicts::memory_estimate(problem.rows())),
     unit_cost: |_, _| 15.0,
     build: |seed, values| {
-        Box::new(MinConflicts::with_params(MinConflictsParams {
+        Box::new(MinConflicts::with_params(
             seed,
-            probes: values.count("probes"),
-            tail: values.count("tail"),
-        }))
+            MinConflictsParams::from_values(values),
+        ))
     },
 };
 
 /// QS4-style min-conflicts.
 #[derive(Clone, Debug, Default)]
 pub struct MinConflicts {
+    seed: u64,
     params: MinConflictsParams,
 }
 
 impl MinConflicts {
     /// The solver with default parameters and `seed`.
     pub fn new(seed: u64) -> Self {
-        MinConflicts::with_params(MinConflictsParams {
-            seed,
-            ..MinConflictsParams::default()
-        })
+        MinConflicts::with_params(seed, MinConflictsParams::default())
     }
 
-    /// The solver with `params`.
-    pub fn with_params(params: MinConflictsParams) -> Self {
-        MinConflicts { params }
+    /// The solver seeded with `seed`, with `params`.
+    pub fn with_params(seed: u64, params: MinConflictsParams) -> Self {
+        MinConflicts { seed, params }
     }
 
     /// Bytes the solver holds for an N×N board: the rows and the diagonal counters.
@@ -169,8 +141,12 @@ impl MinConflicts {
 }
 
 impl Solver for MinConflicts {
-    fn name(&self) -> &'static str {
-        DESCRIPTOR.name
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &DESCRIPTOR
+    }
+
+    fn parameters(&self) -> Result<ParamValues, ParamError> {
+        self.params.values(DESCRIPTOR.name)
     }
 
     fn solve(
@@ -179,14 +155,13 @@ impl Solver for MinConflicts {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
         let n = require_classic(DESCRIPTOR.name, problem)?;
-        let seed = self.params.seed;
+        let seed = self.seed;
         if n == 2 || n == 3 {
             return Ok(Outcome::new(Verdict::Unsolvable).with_seed(seed));
         }
         let mut reporter = Reporter::new(observer);
-        let mut search = match Search::start(problem, self.params, budget) {
+        let mut search = match Search::start(problem, seed, self.params, budget) {
             Ok(search) => search,
             Err(stop) => {
                 return Ok(Outcome::new(Verdict::Stopped(stop))
@@ -484,11 +459,12 @@ impl Search {
     /// Stops, with `Err`, when `budget` does.
     fn start(
         problem: &Problem,
+        seed: u64,
         params: MinConflictsParams,
         budget: &Budget,
     ) -> Result<Self, StopReason> {
         let n = problem.rows() as usize;
-        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut diagonals = Diagonals::new(n);
         let mut collisions = 0;
         let movable = Movable::new(n, problem.fixed().iter().map(|q| q.col).collect());

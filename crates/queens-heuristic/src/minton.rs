@@ -107,8 +107,8 @@ fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> 
 }
 
 impl Solver for MinConflictsMinton {
-    fn name(&self) -> &'static str {
-        DESCRIPTOR.name
+    fn descriptor(&self) -> &'static SolverDescriptor {
+        &DESCRIPTOR
     }
 
     fn solve(
@@ -117,7 +117,6 @@ impl Solver for MinConflictsMinton {
         budget: &mut Budget,
         observer: &mut dyn Observer,
     ) -> Result<Outcome, SolveError> {
-        DESCRIPTOR.check_problem(problem, &DESCRIPTOR.defaults())?;
         let n = require_classic(DESCRIPTOR.name, problem)? as usize;
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let mut reporter = Reporter::new(observer);

@@ -2,29 +2,32 @@
 //! and against the validator.
 
 use queens_core::{Budget, NoObserver, Outcome, Problem, SolveError, solve::run};
+use queens_heuristic::local::{AnnealingParams, DecayParams, ShakeParams, StallParams};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
 
 /// The family's iteration cap, the original's.
 const CAP: u64 = 1000;
 
-/// One run of `kind` with `params` under the family's cap.
+/// One run of `kind` seeded with `seed`, with `params`, under the family's cap.
 fn run_member(
     kind: LocalSearchKind,
+    seed: u64,
     params: LocalSearchParams,
     problem: &Problem,
 ) -> Result<Outcome, SolveError> {
-    run_capped(kind, params, problem, CAP)
+    run_capped(kind, seed, params, problem, CAP)
 }
 
-/// One run of `kind` with `params` under a cap of `cap` iterations.
+/// One run of `kind` seeded with `seed`, with `params`, under a cap of `cap` iterations.
 fn run_capped(
     kind: LocalSearchKind,
+    seed: u64,
     params: LocalSearchParams,
     problem: &Problem,
     cap: u64,
 ) -> Result<Outcome, SolveError> {
     run(
-        &mut LocalSearch::new(kind, params),
+        &mut LocalSearch::new(kind, seed, params),
         problem,
         &mut Budget::unlimited().with_max_iterations(cap),
         &mut NoObserver,
@@ -36,11 +39,7 @@ fn successes(kind: LocalSearchKind, n: u32, runs: u64) -> u64 {
     let problem = Problem::square(n).unwrap();
     (0..runs)
         .filter(|&seed| {
-            let params = LocalSearchParams {
-                seed,
-                ..LocalSearchParams::default()
-            };
-            let outcome = run_member(kind, params, &problem)
+            let outcome = run_member(kind, seed, LocalSearchParams::default(), &problem)
                 .expect("every board returned passes the validator");
             outcome.solution().is_some()
         })
@@ -94,12 +93,9 @@ fn optimized_hill_climbing_at_thirty_two_matches_the_original() {
 fn a_seed_reproduces_its_run() {
     let problem = Problem::square(12).unwrap();
     for kind in LocalSearchKind::ALL {
-        let params = LocalSearchParams {
-            seed: 5,
-            ..LocalSearchParams::default()
-        };
-        let first = run_member(kind, params, &problem).unwrap();
-        let again = run_member(kind, params, &problem).unwrap();
+        let params = LocalSearchParams::default();
+        let first = run_member(kind, 5, params, &problem).unwrap();
+        let again = run_member(kind, 5, params, &problem).unwrap();
         assert_eq!(
             (first.verdict, first.stats.iterations),
             (again.verdict, again.stats.iterations),
@@ -120,50 +116,59 @@ fn bad_parameters_and_shapes_are_errors() {
         (
             HillClimbingConstantShake,
             LocalSearchParams {
-                shake_probability: 1.5,
+                shake: ShakeParams {
+                    p: 1.5,
+                    ..defaults.shake
+                },
                 ..defaults
             },
         ),
         (
             HillClimbingDecayingShake,
             LocalSearchParams {
-                shake_decay: -0.1,
+                decay: DecayParams { decay: -0.1 },
                 ..defaults
             },
         ),
         (
             HillClimbingConstantShake,
             LocalSearchParams {
-                shake_queens: 9,
+                shake: ShakeParams {
+                    q: 9,
+                    ..defaults.shake
+                },
                 ..defaults
             },
         ),
         (
             OptimizedHillClimbing,
             LocalSearchParams {
-                stall_queens: 0,
+                stall: StallParams { q: 0 },
                 ..defaults
             },
         ),
         (
             SimulatedAnnealing,
             LocalSearchParams {
-                temperature: -1.0,
+                annealing: AnnealingParams {
+                    temperature: -1.0,
+                    ..defaults.annealing
+                },
                 ..defaults
             },
         ),
     ] {
-        let result = run_member(kind, params, &problem);
+        let result = run_member(kind, 1, params, &problem);
         assert!(result.is_err(), "{kind}: {params:?}");
     }
     // A parameter a member does not use is not checked against it.
     let unused = LocalSearchParams {
-        stall_queens: 0,
+        stall: StallParams { q: 0 },
         ..defaults
     };
-    assert!(run_member(HillClimbing, unused, &problem).is_ok());
+    assert!(run_member(HillClimbing, 1, unused, &problem).is_ok());
     let fixed = problem.with_fixed(vec!["a1".parse().unwrap()]).unwrap();
-    assert!(run_member(HillClimbing, defaults, &fixed).is_err());
+    assert!(run_member(HillClimbing, 1, defaults, &fixed).is_err());
 }
 
 #[test]
@@ -172,10 +177,10 @@ fn the_cap_counts_loop_entries() {
     let problem = Problem::square(2).unwrap();
     for kind in LocalSearchKind::ALL {
         let params = LocalSearchParams {
-            stall_queens: 2,
+            stall: StallParams { q: 2 },
             ..LocalSearchParams::default()
         };
-        let outcome = run_capped(kind, params, &problem, 10).unwrap();
+        let outcome = run_capped(kind, 1, params, &problem, 10).unwrap();
         assert!(outcome.solution().is_none(), "{kind}");
         assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
     }
@@ -187,12 +192,8 @@ mod genetic {
     use queens_heuristic::{Genetic, GeneticParams};
 
     fn outcome(problem: &Problem, seed: u64) -> Verdict {
-        let params = GeneticParams {
-            seed,
-            ..GeneticParams::default()
-        };
         run(
-            &mut Genetic::new(params),
+            &mut Genetic::new(seed, GeneticParams::default()),
             problem,
             &mut Budget::unlimited().with_max_iterations(1000),
             &mut NoObserver,
@@ -252,7 +253,7 @@ mod genetic {
         ] {
             assert!(
                 run(
-                    &mut Genetic::new(params),
+                    &mut Genetic::new(1, params),
                     &problem,
                     &mut Budget::unlimited(),
                     &mut NoObserver

@@ -74,12 +74,9 @@ fn observed<S: Solver>(
 /// One run of the family member `kind` on N×N with `seed`, capped at 300 iterations: each
 /// step's note with its moves.
 fn noted_run(kind: LocalSearchKind, n: u32, seed: u64) -> Vec<(StepNote, Vec<(Square, Square)>)> {
-    let params = LocalSearchParams {
-        seed,
-        ..LocalSearchParams::default()
-    };
+    let params = LocalSearchParams::default();
     let problem = Problem::square(n).unwrap();
-    let (steps, _) = observed(|| LocalSearch::new(kind, params), &problem, 300);
+    let (steps, _) = observed(|| LocalSearch::new(kind, seed, params), &problem, 300);
     steps
         .into_iter()
         .map(|step| (step.note, step.moves))
@@ -193,11 +190,8 @@ fn random_searches_say_what_they_threw_and_kept() {
 #[test]
 fn genetic_generations_tell_their_population() {
     let problem = Problem::square(8).unwrap();
-    let params = GeneticParams {
-        seed: 4,
-        ..GeneticParams::default()
-    };
-    let (steps, _) = observed(|| Genetic::new(params), &problem, 200);
+    let params = GeneticParams::default();
+    let (steps, _) = observed(|| Genetic::new(4, params), &problem, 200);
     assert!(!steps.is_empty());
     let mut spread = false;
     for NotedStep { score, note, .. } in steps {
@@ -222,11 +216,8 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
     let problem = Problem::square(8).unwrap();
     let (mut restarts, mut brute_forces, mut pushes) = (0, 0, 0);
     for seed in 0..12 {
-        let params = ElectricParams {
-            seed,
-            ..ElectricParams::default()
-        };
-        let (steps, outcome) = observed(|| ElectricForce::new(params), &problem, 2000);
+        let params = ElectricParams::default();
+        let (steps, outcome) = observed(|| ElectricForce::new(seed, params), &problem, 2000);
         for (i, step) in steps.iter().enumerate() {
             let (note, moved) = (step.note, step.moves.len());
             match note {
@@ -281,11 +272,12 @@ fn min_conflicts_tells_each_swap_it_tries() {
     let problem = Problem::square(16).unwrap();
     let (mut taken_swaps, mut refused) = (0, 0);
     for seed in 0..6 {
-        let params = MinConflictsParams {
-            seed,
-            ..MinConflictsParams::default()
-        };
-        let (steps, outcome) = observed(|| MinConflicts::with_params(params), &problem, 100_000);
+        let params = MinConflictsParams::default();
+        let (steps, outcome) = observed(
+            || MinConflicts::with_params(seed, params),
+            &problem,
+            100_000,
+        );
         assert!(outcome.solution().is_some(), "seed {seed}");
         for NotedStep {
             note,

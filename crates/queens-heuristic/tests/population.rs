@@ -36,7 +36,7 @@ fn attacking_pairs(queens: &[Square]) -> i64 {
     pairs
 }
 
-fn populations(problem: &Problem, params: GeneticParams, cap: u64) -> Vec<Shown> {
+fn populations(problem: &Problem, seed: u64, params: GeneticParams, cap: u64) -> Vec<Shown> {
     let mut shown: Vec<Shown> = Vec::new();
     let mut observer = |event: &Event<'_>| {
         match event {
@@ -68,16 +68,28 @@ fn populations(problem: &Problem, params: GeneticParams, cap: u64) -> Vec<Shown>
         ControlFlow::Continue(())
     };
     let budget = &mut Budget::unlimited().with_max_iterations(cap);
-    let outcome = run(&mut Genetic::new(params), problem, budget, &mut observer).unwrap();
+    let outcome = run(
+        &mut Genetic::new(seed, params),
+        problem,
+        budget,
+        &mut observer,
+    )
+    .unwrap();
     let budget = &mut Budget::unlimited().with_max_iterations(cap);
-    let quiet = run(&mut Genetic::new(params), problem, budget, &mut NoObserver).unwrap();
+    let quiet = run(
+        &mut Genetic::new(seed, params),
+        problem,
+        budget,
+        &mut NoObserver,
+    )
+    .unwrap();
     assert_eq!(outcome.stats.iterations, quiet.stats.iterations);
     assert_eq!(outcome.solution(), quiet.solution());
     shown
 }
 
-fn check(problem: &Problem, params: GeneticParams, cap: u64) -> Vec<Shown> {
-    let shown = populations(problem, params, cap);
+fn check(problem: &Problem, seed: u64, params: GeneticParams, cap: u64) -> Vec<Shown> {
+    let shown = populations(problem, seed, params, cap);
     let (rows, cols, m) = (problem.rows(), problem.cols(), problem.queens() as usize);
     assert!(shown.len() > 1, "more than the random start");
     let (mut crossovers, mut mutations) = (0, 0);
@@ -162,11 +174,12 @@ fn check(problem: &Problem, params: GeneticParams, cap: u64) -> Vec<Shown> {
 
 #[test]
 fn a_square_board_shows_its_population_truly() {
-    let params = GeneticParams {
-        seed: 4,
-        ..GeneticParams::default()
-    };
-    check(&Problem::square(8).unwrap(), params, 100);
+    check(
+        &Problem::square(8).unwrap(),
+        4,
+        GeneticParams::default(),
+        100,
+    );
 }
 
 #[test]
@@ -174,7 +187,7 @@ fn an_r_by_c_board_with_m_queens_shows_its_population_truly() {
     let problem = Problem::rectangular(6, 10)
         .and_then(|p| p.with_queen_count(6))
         .unwrap();
-    let shown = check(&problem, GeneticParams::default(), 100);
+    let shown = check(&problem, 1, GeneticParams::default(), 100);
     assert_eq!(
         shown.last().unwrap().best[0].fitness,
         0,
@@ -188,7 +201,7 @@ fn a_small_population_shows_every_chromosome() {
         population: 10,
         ..GeneticParams::default()
     };
-    let shown = check(&Problem::square(6).unwrap(), params, 20);
+    let shown = check(&Problem::square(6).unwrap(), 1, params, 20);
     assert!(shown.iter().all(|p| p.best.len() == 10));
 }
 
@@ -200,11 +213,11 @@ fn populations_are_shown_up_to_the_queens_a_small_board_can_show() {
     };
     let n = POPULATION_MAX_QUEENS as u32;
     assert!(
-        populations(&Problem::square(n).unwrap(), params, 3).len() > 1,
+        populations(&Problem::square(n).unwrap(), 1, params, 3).len() > 1,
         "{n} queens are shown"
     );
     assert!(
-        populations(&Problem::square(n + 1).unwrap(), params, 3).is_empty(),
+        populations(&Problem::square(n + 1).unwrap(), 1, params, 3).is_empty(),
         "{} queens are not",
         n + 1
     );

@@ -322,12 +322,19 @@ mod tests {
                 );
             }
             for parameter in solver.parameters {
-                // A value the user can change is named, not quoted as a fact: the page shows
-                // the explanation beside the values actually set.
-                let quoted = format!("{} = ", parameter.name);
+                // A value the user can change is quoted from its declaration, so that the
+                // explanation says the value in force, never a default written as a fact.
+                let written = format!("`{}` = ", parameter.name);
+                let quoted = format!("`{0}` = {{{0}}}", parameter.name);
                 assert!(
-                    !solver.explanation.contains(&quoted),
-                    "{solver}: the explanation quotes {} as fixed",
+                    solver.explanation.contains(&quoted),
+                    "{solver}: the explanation does not quote {}",
+                    parameter.name
+                );
+                assert_eq!(
+                    solver.explanation.matches(&written).count(),
+                    solver.explanation.matches(&quoted).count(),
+                    "{solver}: the explanation writes a value of {} as fixed",
                     parameter.name
                 );
                 assert!(parameter.check(parameter.default).is_ok(), "{solver}");
@@ -336,6 +343,52 @@ mod tests {
             let problem = Problem::square(8).unwrap();
             let defaults = solver.defaults();
             assert!(solver.check(&problem, &defaults).is_ok(), "{solver}");
+        }
+    }
+
+    /// A value of `parameter` in its range, from a random draw (whole numbers within a
+    /// thousand of the minimum, so that runs stay small).
+    fn in_range(parameter: &queens_core::Parameter, draw: u32) -> f64 {
+        let top = if parameter.integer {
+            parameter.max.min(parameter.min + 1000.0)
+        } else {
+            parameter.max.min(parameter.min + 1e6)
+        };
+        let value = parameter.min + f64::from(draw) / f64::from(u32::MAX) * (top - parameter.min);
+        if parameter.integer {
+            value.round().clamp(parameter.min, top)
+        } else {
+            value
+        }
+    }
+
+    proptest::proptest! {
+        /// Every solver built with random in-range parameters carries exactly those values
+        /// (descriptor and struct agree), knows its descriptor, and explains itself with them.
+        #[test]
+        fn descriptor_struct_and_explanation_agree(
+            index in 0..STANDARD.len(),
+            draws in proptest::array::uniform8(proptest::prelude::any::<u32>()),
+            seed in 0u64..1000,
+        ) {
+            let solver = SolverKind(STANDARD[index]);
+            assert!(solver.parameters.len() <= draws.len(), "{solver}: draw more");
+            let given: Vec<(&str, f64)> = solver
+                .parameters
+                .iter()
+                .zip(draws)
+                .map(|(parameter, draw)| (parameter.name, in_range(parameter, draw)))
+                .collect();
+            let values = solver.params(&given).unwrap();
+            let built = solver.build(seed, &values);
+            proptest::prop_assert_eq!(built.descriptor().name, solver.name);
+            proptest::prop_assert_eq!(built.parameters().unwrap(), values.clone());
+            let explained = queens_core::parameters::explain(solver.explanation, &values).unwrap();
+            proptest::prop_assert_eq!(&explained, &solver.explain(&values));
+            for (name, value) in values.iter() {
+                let said = format!("`{name}` = {value}");
+                proptest::prop_assert!(explained.contains(&said), "{}: {} missing", solver, said);
+            }
         }
     }
 

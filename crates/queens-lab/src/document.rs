@@ -8,12 +8,14 @@ use serde::Serialize;
 use crate::catalogue::SolverKind;
 
 /// A solver's descriptor as `/api/solvers` and Python's `queens.solvers()` list it: name,
-/// summary, explanation, score, pseudo-code, unit, counts, randomized, shapes and parameters.
+/// summary, explanation (with the default values), score, pseudo-code, unit, counts,
+/// randomized, shapes and parameters, then the extension `explanation_template` (the
+/// explanation quoting each parameter as `{name}`, for a page that shows the values set).
 pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
     serde_json::json!({
         "name": solver.name,
         "summary": solver.summary,
-        "explanation": solver.explanation,
+        "explanation": solver.explain(&solver.defaults()),
         "score": solver.score,
         "pseudo_code": solver.pseudo_code,
         "unit": solver.unit,
@@ -21,6 +23,7 @@ pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
         "randomized": solver.randomized,
         "shapes": solver.shapes,
         "parameters": solver.parameters,
+        "explanation_template": solver.explanation,
     })
 }
 

@@ -272,7 +272,7 @@ mod tests {
         };
         let request = SolveRequest::new(Catalogue::standard(), spec).unwrap();
         assert_eq!(request.max_iterations, Some(1000));
-        assert_eq!(request.params.count("q"), 4);
+        assert_eq!(request.params.value("q"), Some(4.0));
         assert_eq!(request.seed, DEFAULT_SEED);
         let default = SolveRequest::new(Catalogue::standard(), SolveSpec::square(8)).unwrap();
         assert_eq!(default.solver.name(), "forward-checking");

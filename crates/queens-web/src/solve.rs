@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_core::descriptor::parse_value;
 use queens_core::notation::parse_squares;
+use queens_core::parameters::parse_value;
 use queens_core::{Event, Interest, Observer, StopReason, Verdict};
 use queens_lab::document::{FinishedEvent, Sampled, SolveDocument};
 use queens_lab::{SolveRequest, SolveSpec};

@@ -45,7 +45,7 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
         let name = name.trim();
         let values = values
             .split(',')
-            .map(|v| queens_core::descriptor::parse_value(name, v))
+            .map(|v| queens_core::parameters::parse_value(name, v))
             .collect::<Result<Vec<f64>, _>>()?;
         anyhow::ensure!(
             !sweep.iter().any(|(known, _)| known == name),

@@ -13,7 +13,7 @@ pub mod verify;
 use std::time::Duration;
 
 use anyhow::Context;
-use queens_core::descriptor::parse_value;
+use queens_core::parameters::parse_value;
 use queens_core::{Budget, CancelToken};
 
 /// Reads a board size: `N` for N×N or `RxC`.

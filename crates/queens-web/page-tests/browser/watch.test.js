@@ -131,6 +131,8 @@ test("the score is defined beside it, and explanations show code as code and cur
   assert.ok(await page.$$eval("#w-about code", (codes) => codes.some((c) => c.textContent === "queens experiment")));
   assert.doesNotMatch(about, /p = 0\.23/, "the prose does not quote a default as the value");
   assert.match(about, /p = 0\.4/, "the value set is listed");
+  const prose = await page.$$eval("#w-about p", (paragraphs) => paragraphs.map((p) => p.textContent).join(" "));
+  assert.match(prose, /with probability p = 0\.4, it moves q = 2 random queens/, "the prose says the values in force");
   await page.selectOption("#w-solver", "min-conflicts");
   assert.match(await page.textContent("#w-score-doc"), /^Score: minus the collisions: on every diagonal, its queens beyond the first/);
   await page.selectOption("#w-solver", "simulated-annealing");
