@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use clap::{CommandFactory, FromArgMatches};
+use queens_api::Catalogue;
 use queens_core::{Parameter, SolverDescriptor};
-use queens_lab::Catalogue;
 
 use crate::args::Cli;
 

@@ -18,7 +18,7 @@ mod tests;
 
 use std::process::ExitCode;
 
-use queens_lab::Catalogue;
+use queens_api::Catalogue;
 
 use crate::args::Command;
 use crate::exit::Exit;

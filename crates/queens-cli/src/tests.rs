@@ -4,13 +4,13 @@
 use axum::body::Body;
 use axum::http::Request;
 use http_body_util::BodyExt;
+use queens_api::{Catalogue, SolverKind};
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::{
     Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
     SolverDescriptor,
 };
 use queens_lab::experiment::{Experiment, run};
-use queens_lab::{Catalogue, SolverKind};
 use queens_web::{AppState, ServeLimits, app};
 use tower::ServiceExt;
 

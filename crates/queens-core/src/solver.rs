@@ -91,7 +91,7 @@ pub struct SolverDescriptor {
     /// Bytes it holds while it runs, about.
     pub memory: fn(&Problem, &ParamValues) -> u128,
     /// Nanoseconds one unit of its work (a node or an iteration) takes on one core of a
-    /// current machine, about (measured by `cargo run --release -p queens-lab --example
+    /// current machine, about (measured by `cargo run --release -p queens-api --example
     /// unit_cost`); with the caps, what a server lets a request cost.
     pub unit_cost: fn(&Problem, &ParamValues) -> f64,
     /// A new solver, seeded with the seed (ignored by deterministic solvers).

@@ -18,8 +18,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::catalogue::SolverKind;
 use crate::stats::Spread;
+use queens_api::SolverKind;
 
 /// The largest board a table covers: every square is a run.
 pub const MAX_N: u32 = 64;
@@ -274,7 +274,7 @@ fn lock(n: u32, square: Square, solver: &'static str, nodes: u64, verdict: &Verd
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Catalogue;
+    use queens_api::Catalogue;
 
     #[test]
     fn the_four_by_four_table() {

@@ -22,8 +22,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::catalogue::SolverKind;
 use crate::stats;
+use queens_api::SolverKind;
 
 /// The most cells (solver × size × parameter combination) in one experiment.
 pub const MAX_CELLS: u64 = 100_000;
@@ -490,7 +490,7 @@ pub fn to_csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Catalogue;
+    use queens_api::Catalogue;
 
     #[test]
     fn sweeps_are_cartesian_products() {

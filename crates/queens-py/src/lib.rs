@@ -15,14 +15,14 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use queens_config::{Configurator, Engine, Position};
+use queens_api::document::{CountDocument, SolveDocument, solver_document};
+use queens_api::request::parse_size;
+use queens_api::{Catalogue, SolveRequest, SolveSpec};
+use queens_configurator::{Configurator, Engine, Position};
 use queens_core::{Budget, CancelToken, Event, Interest, Observer, Square, Verdict};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{CountJob, CountPlan, Shard};
-use queens_lab::document::{CountDocument, SolveDocument, solver_document};
 use queens_lab::experiment::{Experiment, run as run_experiment};
-use queens_lab::request::parse_size;
-use queens_lab::{Catalogue, SolveRequest, SolveSpec};
 
 use crate::detached::{Message, Sender, run_detached};
 

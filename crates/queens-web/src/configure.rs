@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use queens_config::{Analysis, AnalysisError, Engine, Position};
+use queens_configurator::{Analysis, AnalysisError, Engine, Position};
 use queens_core::Square;
 use serde::Deserialize;
 

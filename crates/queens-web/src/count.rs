@@ -4,8 +4,8 @@ use std::convert::Infallible;
 
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::document::{CountDocument, Typed};
 use queens_exact::count::{CountJob, CountPlan};
-use queens_lab::document::{CountDocument, Typed};
 use serde_json::json;
 use tokio_stream::Stream;
 

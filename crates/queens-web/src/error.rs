@@ -101,13 +101,13 @@ macro_rules! bad_request_from {
 
 bad_request_from!(
     queens_core::ParamError,
-    queens_lab::catalogue::UnknownSolver,
+    queens_api::catalogue::UnknownSolver,
     queens_lab::challenge::ChallengeError,
     queens_lab::experiment::ExperimentError,
-    queens_lab::request::RequestError,
+    queens_api::request::RequestError,
     queens_exact::count::CountError,
-    queens_config::PositionError,
-    queens_config::UnknownEngine,
+    queens_configurator::PositionError,
+    queens_configurator::UnknownEngine,
 );
 
 impl IntoResponse for ApiError {

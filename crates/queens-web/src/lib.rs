@@ -44,8 +44,8 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::{get, post};
-use queens_config::Configurator;
-use queens_lab::Catalogue;
+use queens_api::Catalogue;
+use queens_configurator::Configurator;
 
 pub use connections::{Connections, MAX_CONNECTIONS};
 pub use error::ApiError;

@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use queens_lab::document::solver_document;
+use queens_api::document::solver_document;
 use serde_json::{Value, json};
 
 use crate::AppState;

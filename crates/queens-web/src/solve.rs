@@ -5,11 +5,11 @@ use std::ops::ControlFlow;
 
 use axum::extract::{RawQuery, State};
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::document::{FinishedEvent, Sampled, SolveDocument};
+use queens_api::{SolveRequest, SolveSpec};
 use queens_core::notation::parse_squares;
 use queens_core::parameters::parse_value;
 use queens_core::{Event, Interest, Observer, StopReason, Verdict};
-use queens_lab::document::{FinishedEvent, Sampled, SolveDocument};
-use queens_lab::{SolveRequest, SolveSpec};
 use tokio::sync::mpsc;
 use tokio_stream::Stream;
 
@@ -116,7 +116,7 @@ fn board_size(params: &Params, max: u32) -> Result<(u32, u32), ApiError> {
             Ok((n, n))
         }
         (None, Some(size)) => {
-            let (rows, cols) = queens_lab::request::parse_size(size)
+            let (rows, cols) = queens_api::request::parse_size(size)
                 .map_err(|e| ApiError::bad(format!("in size: {e}")))?;
             if rows > max || cols > max {
                 return Err(ApiError::bad(format!(

@@ -6,7 +6,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use queens_config::{Configurator, Engine, Position};
+use queens_configurator::{Configurator, Engine, Position};
 use queens_core::{Budget, NoObserver, Square};
 use queens_web::{AppState, ServeLimits, app};
 use serde_json::{Value, json};
@@ -354,8 +354,8 @@ async fn jobs_are_limited_and_stop_when_their_client_leaves() {
 
 #[tokio::test]
 async fn a_watched_run_ends_with_the_solve_document_the_command_line_prints() {
-    use queens_lab::document::SolveDocument;
-    use queens_lab::{Catalogue, SolveRequest, SolveSpec};
+    use queens_api::document::SolveDocument;
+    use queens_api::{Catalogue, SolveRequest, SolveSpec};
     let state = state();
     for (query, spec) in [
         (
@@ -464,7 +464,7 @@ async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
     assert!(locks.iter().all(|lock| lock["type"] == "lock"));
     assert_eq!(finished["type"], "finished");
     assert_eq!(finished["complete"], true);
-    let catalogue = queens_lab::Catalogue::standard();
+    let catalogue = queens_api::Catalogue::standard();
     let expected = queens_lab::challenge::Challenge {
         n: 5,
         solvers: catalogue.tree_searches(),

@@ -5,7 +5,7 @@
 use queens_core::words::counted;
 use std::io::{self, Write};
 
-use queens_lab::Catalogue;
+use queens_api::Catalogue;
 use queens_lab::challenge::{Challenge, Row, Table};
 
 use crate::args::ChallengeArgs;

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use anyhow::Context;
-use queens_config::{AnalysisError, Configurator, Engine, Position};
+use queens_configurator::{AnalysisError, Configurator, Engine, Position};
 use queens_core::notation::parse_squares;
 
 use crate::args::ConfigureArgs;

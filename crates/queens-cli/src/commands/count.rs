@@ -7,12 +7,12 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use queens_api::document::CountDocument;
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
     CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, CountRunError, DEFAULT_MEMORY_LIMIT,
     Engine, OnSaveFailure, Shard,
 };
-use queens_lab::document::CountDocument;
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice, SaveFailureChoice};

@@ -4,10 +4,11 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use anyhow::Context;
+use queens_api::Catalogue;
 use queens_lab::experiment::{
     Experiment, Report, Row, run as run_experiment, run_seed, sample_curve, to_csv,
 };
-use queens_lab::{Catalogue, plots};
+use queens_lab::plots;
 
 use crate::args::ExperimentArgs;
 use crate::commands::{command_budget, parse_side, write_atomically};

@@ -18,12 +18,12 @@ use queens_core::{Budget, CancelToken};
 
 /// Reads a board size: `N` for N×N or `RxC`.
 pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
-    Ok(queens_lab::request::parse_size(text)?)
+    Ok(queens_api::request::parse_size(text)?)
 }
 
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> anyhow::Result<u32> {
-    Ok(queens_lab::request::parse_side(text)?)
+    Ok(queens_api::request::parse_side(text)?)
 }
 
 /// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use queens_api::document::SolveDocument;
+use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use queens_core::files::StagedFile;
 use queens_core::notation::{self, parse_squares};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 use queens_heuristic::{Streamed, stream_construction};
-use queens_lab::document::SolveDocument;
-use queens_lab::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_size, parse_time_limit};

@@ -1,11 +1,11 @@
 //! Measures the time of one unit of work (an iteration or a node) of every solver at a few
-//! sizes, beside the descriptor's estimate: `cargo run --release -p queens-lab --example
+//! sizes, beside the descriptor's estimate: `cargo run --release -p queens-api --example
 //! unit_cost`. The estimates bound what a server lets one experiment cost.
 
 use std::time::Instant;
 
+use queens_api::Catalogue;
 use queens_core::{Budget, NoObserver, Problem, solve::run};
-use queens_lab::Catalogue;
 
 fn main() {
     println!(

@@ -7,8 +7,8 @@
 //! [`Budget`] (its caps, or the solver's defaults) and runs it.
 //!
 //! ```
-//! use queens_lab::request::{SolveRequest, SolveSpec};
-//! use queens_lab::Catalogue;
+//! use queens_api::request::{SolveRequest, SolveSpec};
+//! use queens_api::Catalogue;
 //!
 //! let spec = SolveSpec {
 //!     solver: Some("hill-climbing-constant-shake".into()),

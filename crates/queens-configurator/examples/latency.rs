@@ -2,7 +2,7 @@
 //! analyse, place a queen on a random open square, and repeat until the board is full or stuck.
 //!
 //! ```text
-//! cargo run --release -p queens-config --example latency -- [SESSIONS] [N[:ENGINE]]...
+//! cargo run --release -p queens-configurator --example latency -- [SESSIONS] [N[:ENGINE]]...
 //! ```
 //! prints, per board size and engine, the number of clicks analysed, the median, 95th
 //! percentile and maximum analysis time, how many analyses had exact counts and how many left
@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use queens_config::{Configurator, Engine, Position, Reason, Status};
+use queens_configurator::{Configurator, Engine, Position, Reason, Status};
 use queens_core::Budget;
 use queens_core::Square;
 use rand::rngs::SmallRng;

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use queens_config::{
+use queens_configurator::{
     Analysis, Case, Configurator, DEFAULT_NODES, Engine, Position, Rank, Reason, Shares, Status,
 };
 use queens_core::Budget;

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use queens_api::Catalogue;
 use queens_core::{Budget, Event, Problem, Square, solve::run};
-use queens_lab::Catalogue;
 
 #[test]
 fn every_stream_replays_to_the_solution() {

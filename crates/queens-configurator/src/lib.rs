@@ -10,7 +10,7 @@
 //! [`Budget`](queens_core::Budget): its node cap, time limit and token.
 //!
 //! ```
-//! use queens_config::{Configurator, Engine, Position, Status};
+//! use queens_configurator::{Configurator, Engine, Position, Status};
 //! use queens_core::{Budget, Square};
 //!
 //! // A queen on d1 of an 8×8 board.
