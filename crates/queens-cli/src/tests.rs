@@ -7,7 +7,7 @@ use http_body_util::BodyExt;
 use queens_api::{Catalogue, SolverKind};
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::{
-    Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
+    Budget, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
     SolverDescriptor,
 };
 use queens_lab::experiment::{Experiment, run};
@@ -40,13 +40,8 @@ impl Solver for Newcomer {
         self.params.values(NEWCOMER.name)
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
-        self.search.solve(problem, budget, observer)
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        self.search.solve(problem, context)
     }
 }
 

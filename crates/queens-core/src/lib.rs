@@ -60,5 +60,5 @@ pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
 pub use outcome::{Outcome, Stats, Verdict};
 pub use parameters::{ParamValues, Parameter, Parameters};
 pub use problem::Problem;
-pub use solver::{Solver, SolverDescriptor};
+pub use solver::{Context, Solver, SolverDescriptor};
 pub use square::{Line, Square};

@@ -19,7 +19,7 @@ use crate::error::SolveError;
 pub use crate::observe::{Event, Interest, NoObserver, Observer, Reporter};
 pub use crate::outcome::{Outcome, Stats, Verdict};
 use crate::problem::Problem;
-pub use crate::solver::Solver;
+pub use crate::solver::{Context, Solver};
 use crate::square::Square;
 use crate::verify::check_solution;
 
@@ -43,7 +43,13 @@ pub fn run(
         problem,
         pending: true,
     };
-    let mut outcome = solver.solve(problem, budget, &mut gate)?;
+    let mut outcome = solver.solve(
+        problem,
+        Context {
+            budget,
+            observer: &mut gate,
+        },
+    )?;
     let _ = gate.open(None);
     let observer = gate.observer;
     outcome.stats.elapsed = started.elapsed();

@@ -40,16 +40,21 @@ pub trait Solver {
         self.descriptor().name
     }
 
-    /// Searches for a solution within `budget`, reporting to `observer` what it asks for.
+    /// Searches for a solution within the context's budget, reporting to its observer what
+    /// it asks for.
     ///
     /// [`run`](crate::solve::run) has checked `problem` against the descriptor and the
     /// parameters; the [`Stats::elapsed`](crate::Stats::elapsed) field is filled in by `run`.
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError>;
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError>;
+}
+
+/// What the executor lends a solver for one run: the [`Budget`] it stops by and the
+/// [`Observer`] it reports to.
+pub struct Context<'r> {
+    /// The stop rules, started by the executor.
+    pub budget: &'r mut Budget,
+    /// Who watches the run; it says what it wants through its interest.
+    pub observer: &'r mut dyn Observer,
 }
 
 /// Everything the workbench knows about one solver.

@@ -33,7 +33,7 @@ pub mod row_brute_force;
 use queens_core::descriptor::{BoardShape, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square,
+    Budget, Context, Outcome, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square,
     StopReason, Verdict,
 };
 
@@ -63,12 +63,8 @@ impl Solver for TreeSearch {
         self.descriptor
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let mut nodes = 0;
         let result = (self.search)(problem, budget, &mut Reporter::new(observer), &mut nodes);
         Ok(outcome(problem, result, nodes))

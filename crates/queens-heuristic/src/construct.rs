@@ -15,7 +15,7 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::verify::PermutationCheck;
 use queens_core::{
-    Board, Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square,
+    Board, Budget, Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square,
     StopReason, Verdict,
 };
 
@@ -110,12 +110,8 @@ impl Solver for Construct {
         &DESCRIPTOR
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        _budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { observer, .. } = context;
         let n = require_classic(DESCRIPTOR.name, problem)?;
         let verdict = match construction(n) {
             Some(rows) => {

@@ -27,8 +27,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
-    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Board, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
+    SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -391,12 +391,8 @@ impl Solver for ElectricForce {
         self.params.values(DESCRIPTOR.name)
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)?;
         let (params, seed) = (self.params, self.seed);
         let mut rng = SmallRng::seed_from_u64(seed);
@@ -489,7 +485,7 @@ fn show(charges: &Charges, reporter: &mut Reporter<'_>, clear: Option<()>) {
 
 #[cfg(test)]
 mod tests {
-    use queens_core::NoObserver;
+    use queens_core::{Budget, NoObserver};
     use queens_core::solve::run;
 
     use super::*;

@@ -26,7 +26,7 @@ use queens_core::observe::{
 };
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Event, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
+    Budget, Context, Event, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
     Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
@@ -240,12 +240,8 @@ impl Solver for Genetic {
         self.params.values(DESCRIPTOR.name)
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let (params, seed) = (self.params, self.seed);
         let cols = problem.cols();
         let squares = problem.rows() * cols;

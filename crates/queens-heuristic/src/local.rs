@@ -31,7 +31,7 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameter, Parameters, Problem,
+    Board, Budget, Context, Outcome, ParamError, ParamValues, Parameter, Parameters, Problem,
     SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
@@ -320,12 +320,8 @@ impl Solver for LocalSearch {
         )
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let (params, seed) = (self.params, self.seed);
         let n = require_classic(self.name(), problem)?;
         let mut rng = SmallRng::seed_from_u64(seed);

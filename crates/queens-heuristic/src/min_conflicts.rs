@@ -22,7 +22,7 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Observer, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
+    Board, Budget, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
     Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
@@ -149,12 +149,8 @@ impl Solver for MinConflicts {
         self.params.values(DESCRIPTOR.name)
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)?;
         let seed = self.seed;
         if n == 2 || n == 3 {

@@ -13,8 +13,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Observer, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote,
-    StopReason, Verdict,
+    Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason,
+    Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -111,12 +111,8 @@ impl Solver for MinConflictsMinton {
         &DESCRIPTOR
     }
 
-    fn solve(
-        &mut self,
-        problem: &Problem,
-        budget: &mut Budget,
-        observer: &mut dyn Observer,
-    ) -> Result<Outcome, SolveError> {
+    fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+        let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)? as usize;
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let mut reporter = Reporter::new(observer);
