@@ -138,6 +138,14 @@ impl Problem {
         cols
     }
 
+    /// The rows without a fixed queen, bottom up.
+    pub fn free_rows(&self) -> Vec<u32> {
+        let fixed = self.fixed_col_by_row();
+        (0..self.rows)
+            .filter(|&row| fixed[row as usize].is_none())
+            .collect()
+    }
+
     /// A board of this problem's size holding `queens`.
     pub fn board(&self, queens: Vec<Square>) -> Result<Board, BoardError> {
         Board::with_queens(self.rows, self.cols, queens)

@@ -6,19 +6,15 @@
 //! the board is abandoned at once. One node is one square tried. The loop keeps its own stack,
 //! so depth is limited by memory only.
 
-use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::solve::Reporter;
-use queens_core::{
-    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
-};
+use queens_core::{Problem, SolverDescriptor, Square};
 
-use crate::count_node;
 use crate::lines::LineCounts;
 use crate::shared;
+use crate::{Found, Walk, count_node};
 
 /// `backtracking`'s descriptor.
-pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     name: "backtracking",
     summary: "row by row from the bottom, abandoning a square at the first conflict",
     explanation: "Instead of building whole boards and checking them at the end, backtracking checks each \
@@ -51,43 +47,18 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     ],
     score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a square tried",
-    counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,
-    randomized: false,
-    parameters: &[],
-    default_max_iterations: shared::no_iterations,
-    practical_max_n: Some(28),
-    check,
-    memory,
+    practical_max_n: 28,
+    memory: shared::row_search_bytes,
     unit_cost: |problem, _| 2.0 + 0.2 * f64::from(problem.rows()),
-    build,
+    search: search,
 };
 
-fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
-    shared::within_limit(&DESCRIPTOR, problem, params)
-}
-
-/// The lines, and a handful of 4- and 8-byte entries per row.
-fn memory(problem: &Problem, _: &ParamValues) -> u128 {
-    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
-}
-
-fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
-    crate::TreeSearch::boxed(&DESCRIPTOR, search)
-}
-
 /// Depth-first search, one row at a time, pruning on conflicts with queens already placed.
-pub(crate) fn search(
-    problem: &Problem,
-    budget: &Budget,
-    reporter: &mut Reporter<'_>,
-    nodes: &mut u64,
-) -> Result<Option<Vec<Square>>, StopReason> {
+pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
+    let (budget, reporter, nodes) = walk.parts();
     let cols = problem.cols();
-    let fixed_cols = problem.fixed_col_by_row();
-    let free_rows: Vec<u32> = (0..problem.rows())
-        .filter(|&row| fixed_cols[row as usize].is_none())
-        .collect();
+    let free_rows = problem.free_rows();
     let mut lines = LineCounts::new(problem.rows(), cols);
     for &queen in problem.fixed() {
         lines.place(queen);

@@ -5,19 +5,15 @@
 //! lexicographic order, like an odometer whose wheels never pass each other. One node is one
 //! board examined. Works on any R×C board with any number of queens.
 
-use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::solve::Reporter;
-use queens_core::{
-    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
-};
+use queens_core::{ParamValues, Problem, SolverDescriptor, Square};
 
-use crate::count_node;
 use crate::lines::PeaceCheck;
 use crate::shared;
+use crate::{Found, Walk, count_node};
 
 /// `brute-force`'s descriptor.
-pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     name: "brute-force",
     summary: "every placement of the free queens on distinct squares, each board checked in full",
     explanation: "The most naive search there is: put the queens on any distinct squares, check \
@@ -42,21 +38,12 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     ],
     score: "the queens on the board examined: always all of them; only the count of boards grows",
     unit: "a board examined",
-    counts: Counts::Nodes,
     shapes: shared::ANY,
-    randomized: false,
-    parameters: &[],
-    default_max_iterations: shared::no_iterations,
-    practical_max_n: Some(7),
-    check,
-    memory,
+    practical_max_n: 7,
+    memory: memory,
     unit_cost: |problem, _| 10.0 + 2.0 * f64::from(problem.queens()),
-    build,
+    search: search,
 };
-
-fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
-    shared::within_limit(&DESCRIPTOR, problem, params)
-}
 
 /// The lines, and every free square listed.
 fn memory(problem: &Problem, _: &ParamValues) -> u128 {
@@ -64,17 +51,9 @@ fn memory(problem: &Problem, _: &ParamValues) -> u128 {
     shared::line_bytes(problem) + 8 * rows * cols + 8 * u128::from(problem.queens())
 }
 
-fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
-    crate::TreeSearch::boxed(&DESCRIPTOR, search)
-}
-
 /// Examines every placement of the free queens until one is peaceful.
-pub(crate) fn search(
-    problem: &Problem,
-    budget: &Budget,
-    reporter: &mut Reporter<'_>,
-    nodes: &mut u64,
-) -> Result<Option<Vec<Square>>, StopReason> {
+pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
+    let (budget, reporter, nodes) = walk.parts();
     let fixed = problem.fixed();
     let free: Vec<Square> = (0..problem.rows())
         .flat_map(|row| (0..problem.cols()).map(move |col| Square::new(row, col)))

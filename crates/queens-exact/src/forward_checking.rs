@@ -7,19 +7,16 @@
 //! so a placement costs O(rows) and the state is O(rows + cols), whatever the board size. One
 //! node is one placement.
 
-use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
-use queens_core::{
-    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
-};
+use queens_core::{Budget, Problem, SolverDescriptor, Square, StopReason};
 
-use crate::count_node;
 use crate::lines::LineCounts;
 use crate::shared;
+use crate::{Found, Walk, count_node};
 
 /// `forward-checking`'s descriptor.
-pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     name: "forward-checking",
     summary: "backtracking that strikes attacked squares from later rows and backs up when one empties",
     explanation: "Backtracking that looks ahead. Every row still to fill keeps a count of its free squares; \
@@ -52,38 +49,16 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     ],
     score: "the queens placed so far: the depth of the search; N means solved",
     unit: "a placement",
-    counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,
-    randomized: false,
-    parameters: &[],
-    default_max_iterations: shared::no_iterations,
-    practical_max_n: Some(28),
-    check,
-    memory,
+    practical_max_n: 28,
+    memory: shared::row_search_bytes,
     unit_cost: |problem, _| 20.0 + 1.2 * f64::from(problem.rows()).powi(2),
-    build,
+    search: search,
 };
 
-fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
-    shared::within_limit(&DESCRIPTOR, problem, params)
-}
-
-/// The lines, and a handful of 4- and 8-byte entries per row.
-fn memory(problem: &Problem, _: &ParamValues) -> u128 {
-    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
-}
-
-fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
-    crate::TreeSearch::boxed(&DESCRIPTOR, search)
-}
-
 /// Backtracking with forward checking of the remaining rows.
-pub(crate) fn search(
-    problem: &Problem,
-    budget: &Budget,
-    reporter: &mut Reporter<'_>,
-    nodes: &mut u64,
-) -> Result<Option<Vec<Square>>, StopReason> {
+pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
+    let (budget, reporter, nodes) = walk.parts();
     Search::new(problem).run(budget, reporter, nodes)
 }
 
@@ -98,10 +73,7 @@ struct Search<'p> {
 
 impl<'p> Search<'p> {
     fn new(problem: &'p Problem) -> Self {
-        let fixed_cols = problem.fixed_col_by_row();
-        let free_rows: Vec<u32> = (0..problem.rows())
-            .filter(|&row| fixed_cols[row as usize].is_none())
-            .collect();
+        let free_rows = problem.free_rows();
         let mut lines = LineCounts::new(problem.rows(), problem.cols());
         for &queen in problem.fixed() {
             lines.place(queen);

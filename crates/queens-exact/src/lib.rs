@@ -23,6 +23,44 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+/// A tree search's descriptor: each solver writes what is its own, and what every exhaustive
+/// solver shares — nodes counted, no parameters, no iteration cap, refused past
+/// [`MEMORY_LIMIT`], run as a [`TreeSearch`] — is written here once.
+macro_rules! tree_search {
+    (
+        name: $name:literal,
+        summary: $summary:expr,
+        explanation: $explanation:expr,
+        pseudo_code: $pseudo_code:expr,
+        score: $score:expr,
+        unit: $unit:expr,
+        shapes: $shapes:expr,
+        practical_max_n: $practical_max_n:expr,
+        memory: $memory:expr,
+        unit_cost: $unit_cost:expr,
+        search: $search:expr $(,)?
+    ) => {
+        queens_core::SolverDescriptor {
+            name: $name,
+            summary: $summary,
+            explanation: $explanation,
+            pseudo_code: $pseudo_code,
+            score: $score,
+            unit: $unit,
+            counts: queens_core::descriptor::Counts::Nodes,
+            shapes: $shapes,
+            randomized: false,
+            parameters: &[],
+            default_max_iterations: |_| None,
+            practical_max_n: Some($practical_max_n),
+            check: |problem, params| crate::shared::within_limit(&DESCRIPTOR, problem, params),
+            memory: $memory,
+            unit_cost: $unit_cost,
+            build: |_, _| crate::TreeSearch::boxed(&DESCRIPTOR, $search),
+        }
+    };
+}
+
 pub mod backtracking;
 pub mod brute_force;
 pub mod count;
@@ -40,10 +78,26 @@ use queens_core::{
 /// The most memory an exhaustive solver may allocate: 4 GiB.
 pub const MEMORY_LIMIT: u128 = 4 << 30;
 
-/// One search of this crate: from the problem, within the budget, the solution's queens or
-/// `None` when there is none; `nodes` counts what it examined.
-type Search =
-    fn(&Problem, &Budget, &mut Reporter<'_>, &mut u64) -> Result<Option<Vec<Square>>, StopReason>;
+/// What a tree search finds: the solution's queens, `None` when there is none, or a stop.
+pub(crate) type Found = Result<Option<Vec<Square>>, StopReason>;
+
+/// What a tree search carries on its walk: the budget it stops by, the reporter it tells
+/// what it does, and the nodes it has examined.
+pub(crate) struct Walk<'w, 'o> {
+    budget: &'w Budget,
+    reporter: Reporter<'o>,
+    nodes: u64,
+}
+
+impl<'o> Walk<'_, 'o> {
+    /// The budget, the reporter and the node count, to use side by side.
+    pub(crate) fn parts(&mut self) -> (&Budget, &mut Reporter<'o>, &mut u64) {
+        (self.budget, &mut self.reporter, &mut self.nodes)
+    }
+}
+
+/// One search of this crate: from the problem, on its walk.
+type Search = fn(&Problem, &mut Walk<'_, '_>) -> Found;
 
 /// A tree search as a [`Solver`]: its descriptor (which the run path checks the problem
 /// against before anything is allocated) and its search.
@@ -65,9 +119,13 @@ impl Solver for TreeSearch {
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
-        let mut nodes = 0;
-        let result = (self.search)(problem, budget, &mut Reporter::new(observer), &mut nodes);
-        Ok(outcome(problem, result, nodes))
+        let mut walk = Walk {
+            budget,
+            reporter: Reporter::new(observer),
+            nodes: 0,
+        };
+        let result = (self.search)(problem, &mut walk);
+        Ok(outcome(problem, result, walk.nodes))
     }
 }
 
@@ -90,9 +148,9 @@ mod shared {
         fixed: FixedQueens::Kept,
     };
 
-    /// Exhaustive searches need no iteration cap: they count nodes.
-    pub(crate) fn no_iterations(_: &Problem) -> Option<u64> {
-        None
+    /// A row-by-row search: its lines, and a handful of 4- and 8-byte entries per row.
+    pub(crate) fn row_search_bytes(problem: &Problem, _: &ParamValues) -> u128 {
+        line_bytes(problem) + 32 * u128::from(problem.rows())
     }
 
     /// Counters or stamps for every row, column and diagonal: 4 bytes each.

@@ -4,19 +4,15 @@
 //! Rows holding a fixed queen keep it; the other rows' columns turn like an odometer, the top
 //! free row fastest. One node is one board examined. Needs one queen per row.
 
-use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::solve::Reporter;
-use queens_core::{
-    Budget, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square, StopReason,
-};
+use queens_core::{Problem, SolverDescriptor, Square};
 
-use crate::count_node;
 use crate::lines::PeaceCheck;
 use crate::shared;
+use crate::{Found, Walk, count_node};
 
 /// `row-brute-force`'s descriptor.
-pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
+pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     name: "row-brute-force",
     summary: "one queen per row, every combination of columns, each board checked in full",
     explanation: "Brute force with one rule added: a row never holds two queens. Each free row gets one \
@@ -35,43 +31,18 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     ],
     score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",
     unit: "a board examined",
-    counts: Counts::Nodes,
     shapes: shared::ONE_PER_ROW,
-    randomized: false,
-    parameters: &[],
-    default_max_iterations: shared::no_iterations,
-    practical_max_n: Some(8),
-    check,
-    memory,
+    practical_max_n: 8,
+    memory: shared::row_search_bytes,
     unit_cost: |problem, _| 5.0 + 3.5 * f64::from(problem.rows()),
-    build,
+    search: search,
 };
 
-fn check(problem: &Problem, params: &ParamValues) -> Result<(), SolveError> {
-    shared::within_limit(&DESCRIPTOR, problem, params)
-}
-
-/// The lines, and a handful of 4- and 8-byte entries per row.
-fn memory(problem: &Problem, _: &ParamValues) -> u128 {
-    shared::line_bytes(problem) + 32 * u128::from(problem.rows())
-}
-
-fn build(_: u64, _: &ParamValues) -> Box<dyn Solver + Send> {
-    crate::TreeSearch::boxed(&DESCRIPTOR, search)
-}
-
 /// Examines every one-queen-per-row board until one is peaceful.
-pub(crate) fn search(
-    problem: &Problem,
-    budget: &Budget,
-    reporter: &mut Reporter<'_>,
-    nodes: &mut u64,
-) -> Result<Option<Vec<Square>>, StopReason> {
+pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
+    let (budget, reporter, nodes) = walk.parts();
     let fixed = problem.fixed();
-    let fixed_cols = problem.fixed_col_by_row();
-    let free_rows: Vec<u32> = (0..problem.rows())
-        .filter(|&row| fixed_cols[row as usize].is_none())
-        .collect();
+    let free_rows = problem.free_rows();
     let last_col = problem.cols() - 1;
     let mut cols = vec![0_u32; free_rows.len()];
     for &row in &free_rows {

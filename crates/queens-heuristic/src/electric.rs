@@ -485,8 +485,8 @@ fn show(charges: &Charges, reporter: &mut Reporter<'_>, clear: Option<()>) {
 
 #[cfg(test)]
 mod tests {
-    use queens_core::{Budget, NoObserver};
     use queens_core::solve::run;
+    use queens_core::{Budget, NoObserver};
 
     use super::*;
 
