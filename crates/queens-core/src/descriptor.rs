@@ -142,6 +142,38 @@ pub const MOMENTS: &[&str] = &[
     "generation",
 ];
 
+/// Two lists of a descriptor as one, when the program is compiled: the parameters of a solver
+/// that reads two declared sets, the pseudo-code of one that adds a line to another's.
+///
+/// ```
+/// use queens_core::descriptor::{CodeLine, join, line};
+///
+/// const CLIMB: [CodeLine; 2] = [line("", "repeat:"), line("climbed", "    climb")];
+/// const DECAYING: [CodeLine; 3] = join(&CLIMB, &[line("climbed", "    p ← p × decay")]);
+/// assert_eq!(DECAYING[2].text, "    p ← p × decay");
+/// ```
+pub const fn join<T: Copy, const N: usize>(first: &[T], second: &[T]) -> [T; N] {
+    assert!(
+        N > 0 && first.len() + second.len() == N,
+        "the joined list has the wrong length"
+    );
+    let mut joined = [if first.is_empty() {
+        second[0]
+    } else {
+        first[0]
+    }; N];
+    let mut i = 0;
+    while i < N {
+        joined[i] = if i < first.len() {
+            first[i]
+        } else {
+            second[i - first.len()]
+        };
+        i += 1;
+    }
+    joined
+}
+
 /// A pseudo-code line: `line("place", "  put a queen on (r, c)")`.
 pub const fn line(moment: &'static str, text: &'static str) -> CodeLine {
     CodeLine { moment, text }

@@ -51,42 +51,6 @@ pub struct Parameter {
 }
 
 impl Parameter {
-    /// A real-valued parameter in `min..=max`.
-    pub const fn real(
-        name: &'static str,
-        default: f64,
-        min: f64,
-        max: f64,
-        doc: &'static str,
-    ) -> Self {
-        Parameter {
-            name,
-            default,
-            min,
-            max,
-            integer: false,
-            doc,
-        }
-    }
-
-    /// A whole-number parameter in `min..=max`.
-    pub const fn whole(
-        name: &'static str,
-        default: f64,
-        min: f64,
-        max: f64,
-        doc: &'static str,
-    ) -> Self {
-        Parameter {
-            name,
-            default,
-            min,
-            max,
-            integer: true,
-            doc,
-        }
-    }
-
     /// `Err` when `value` is not allowed.
     pub fn check(&self, value: f64) -> Result<(), ParamError> {
         let name = self.name;
@@ -224,25 +188,23 @@ impl Value for f64 {
     }
 }
 
-impl Value for u32 {
-    const INTEGER: bool = true;
-    fn from_value(value: f64) -> Self {
-        value as u32
-    }
-    fn to_value(self) -> f64 {
-        f64::from(self)
-    }
+/// Whole numbers, read from a checked (whole, in-range) value.
+macro_rules! whole_value {
+    ($($whole:ty),+) => {$(
+        impl Value for $whole {
+            const INTEGER: bool = true;
+            fn from_value(value: f64) -> Self {
+                value as $whole
+            }
+            #[allow(clippy::cast_lossless, reason = "u64 has no lossless conversion")]
+            fn to_value(self) -> f64 {
+                self as f64
+            }
+        }
+    )+};
 }
 
-impl Value for u64 {
-    const INTEGER: bool = true;
-    fn from_value(value: f64) -> Self {
-        value as u64
-    }
-    fn to_value(self) -> f64 {
-        self as f64
-    }
-}
+whole_value!(u32, u64);
 
 /// A switch: 1 is on, 0 is off.
 impl Value for bool {
@@ -303,25 +265,6 @@ pub const fn assert_declared(list: &[Parameter]) {
         );
         i += 1;
     }
-}
-
-/// Two parameter lists as one, for a solver that reads two declared sets.
-pub const fn join<const N: usize>(first: &[Parameter], second: &[Parameter]) -> [Parameter; N] {
-    assert!(
-        first.len() + second.len() == N,
-        "the joined list has the wrong length"
-    );
-    let mut joined = [Parameter::real("", 0.0, 0.0, 0.0, ""); N];
-    let mut i = 0;
-    while i < N {
-        joined[i] = if i < first.len() {
-            first[i]
-        } else {
-            second[i - first.len()]
-        };
-        i += 1;
-    }
-    joined
 }
 
 /// `template` with each `{name}` replaced by the value of the parameter `name` in `values`:
@@ -536,8 +479,17 @@ mod tests {
 
     #[test]
     fn joined_lists_keep_both_in_order() {
-        const JOINED: [Parameter; 4] =
-            join(Demo::LIST, &[Parameter::real("x", 1.0, 0.0, 2.0, "x")]);
+        const JOINED: [Parameter; 4] = crate::descriptor::join(
+            Demo::LIST,
+            &[Parameter {
+                name: "x",
+                default: 1.0,
+                min: 0.0,
+                max: 2.0,
+                integer: false,
+                doc: "x",
+            }],
+        );
         assert_eq!(JOINED.map(|p| p.name), ["p", "avoid", "restart", "x"]);
     }
 }

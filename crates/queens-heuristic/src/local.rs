@@ -27,8 +27,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{CodeLine, join, line};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Outcome, ParamError, ParamValues, Parameter, Parameters, Problem,
@@ -130,8 +130,7 @@ queens_core::parameters! {
 }
 
 /// The decaying shake reads the shake's parameters and its decay.
-const DECAYING_SHAKE_PARAMETERS: [Parameter; 3] =
-    queens_core::parameters::join(ShakeParams::LIST, DecayParams::LIST);
+const DECAYING_SHAKE_PARAMETERS: [Parameter; 3] = join(ShakeParams::LIST, DecayParams::LIST);
 
 /// The parameters of the whole family; each member reads its own sets.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -694,6 +693,25 @@ pub static HILL_CLIMBING: SolverDescriptor = member!(
     ]
 );
 
+/// The shaking climbers' pseudo-code.
+const SHAKE_CODE: [CodeLine; 5] = [
+    line("", "board ← random"),
+    line("", "repeat until solved:"),
+    line(
+        "shake",
+        "    with probability p: move q random queens to random rows",
+    ),
+    line(
+        "climbed",
+        "    else: make the best single move if it improves the score",
+    ),
+    line("stuck", "        (none does: the board stays)"),
+];
+
+/// The decaying shake's: the shake's, and the decay after a climbing step.
+const DECAYING_SHAKE_CODE: [CodeLine; 6] =
+    join(&SHAKE_CODE, &[line("climbed", "        p ← p × decay")]);
+
 /// `hill-climbing-constant-shake`'s descriptor.
 pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
     LocalSearchKind::HillClimbingConstantShake,
@@ -705,19 +723,7 @@ pub static HILL_CLIMBING_CONSTANT_SHAKE: SolverDescriptor = member!(
      sweep (its p × q table is reproduced by `queens experiment`): shaking 2 queens with a \
      probability around 0.2 to 0.3 works best, and the best q hardly changes with N.",
     ShakeParams::LIST,
-    &[
-        line("", "board ← random"),
-        line("", "repeat until solved:"),
-        line(
-            "shake",
-            "    with probability p: move q random queens to random rows"
-        ),
-        line(
-            "climbed",
-            "    else: make the best single move if it improves the score"
-        ),
-        line("stuck", "        (none does: the board stays)"),
-    ]
+    &SHAKE_CODE
 );
 
 /// `hill-climbing-decaying-shake`'s descriptor.
@@ -730,20 +736,7 @@ pub static HILL_CLIMBING_DECAYING_SHAKE: SolverDescriptor = member!(
      multiplied by `decay` = {decay} after every climbing step, so the search shakes a lot early and climbs more later: \
      a blend of hill climbing and simulated annealing's cooling.",
     &DECAYING_SHAKE_PARAMETERS,
-    &[
-        line("", "board ← random"),
-        line("", "repeat until solved:"),
-        line(
-            "shake",
-            "    with probability p: move q random queens to random rows"
-        ),
-        line(
-            "climbed",
-            "    else: make the best single move if it improves the score"
-        ),
-        line("stuck", "        (none does: the board stays)"),
-        line("climbed", "        p ← p × decay"),
-    ]
+    &DECAYING_SHAKE_CODE
 );
 
 /// `optimized-hill-climbing`'s descriptor.

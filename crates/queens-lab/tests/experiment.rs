@@ -1,4 +1,5 @@
-//! Experiments are reproducible, cover every cell, and refuse parameters no solver reads.
+//! Experiments are reproducible, cover every cell, and refuse parameters no solver reads; with
+//! the `plots` feature, their plots are written as SVG and PNG.
 
 use queens_api::SolverKind;
 use queens_core::Budget;
@@ -84,4 +85,100 @@ fn bad_experiments_are_refused() {
         run(&Experiment::new(vec![shake], vec![8], 0, 1), |_| {}),
         Err(ExperimentError::Empty)
     );
+}
+
+#[cfg(feature = "plots")]
+#[test]
+fn plots_are_written_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("queens-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let solvers: Vec<SolverKind> = ["hill-climbing", "optimized-hill-climbing"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let rows = run(&Experiment::new(solvers.clone(), vec![6, 8], 10, 1), |_| {}).unwrap();
+    let curves: Vec<(String, Vec<(f64, f64)>)> = solvers
+        .iter()
+        .map(|&s| {
+            (
+                s.name().to_owned(),
+                queens_lab::experiment::sample_curve(
+                    s,
+                    8,
+                    1,
+                    &s.defaults(),
+                    None,
+                    &Budget::unlimited(),
+                ),
+            )
+        })
+        .collect();
+    assert!(
+        curves.iter().all(|(_, points)| !points.is_empty()),
+        "sample runs report their steps"
+    );
+    let written = queens_lab::plots::write_all(&dir, &rows, &curves).unwrap();
+    for stem in ["success-rate", "mean-iterations", "score-per-iteration"] {
+        let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.contains("<svg") && svg.contains("optimized-hill-climbing"),
+            "{stem}.svg"
+        );
+        let png = std::fs::read(dir.join(format!("{stem}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
+    }
+    assert_eq!(written.len(), 6);
+    // A two-parameter sweep gets a heat map.
+    let mut sweep = Experiment::new(
+        vec!["hill-climbing-constant-shake".parse().unwrap()],
+        vec![8],
+        5,
+        1,
+    );
+    sweep.sweep = vec![("p".into(), vec![0.1, 0.3]), ("q".into(), vec![1.0, 2.0])];
+    let rows = run(&sweep, |_| {}).unwrap();
+    queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    assert!(
+        std::fs::read_to_string(dir.join("heat-map.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[cfg(feature = "plots")]
+#[test]
+fn a_one_parameter_sweep_over_sizes_plots_a_line_per_setting_with_intervals() {
+    let dir = std::env::temp_dir().join(format!("queens-sweep-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut sweep = Experiment::new(
+        vec!["optimized-hill-climbing".parse().unwrap()],
+        vec![8, 10],
+        20,
+        1,
+    );
+    sweep.sweep = vec![("q".into(), vec![3.0, 4.0])];
+    let rows = run(&sweep, |_| {}).unwrap();
+    let written = queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    assert!(
+        written.contains(&dir.join("success-rate.svg")),
+        "{written:?}"
+    );
+    let svg = std::fs::read_to_string(dir.join("success-rate.svg")).unwrap();
+    for line in ["optimized-hill-climbing q=3", "optimized-hill-climbing q=4"] {
+        assert!(svg.contains(line), "the legend names {line}");
+    }
+    assert!(
+        svg.contains("95 % intervals"),
+        "the title says what the bars are"
+    );
+    // Each line's two cells have an interval: a bar and two caps, thin, in the line's colour.
+    for colour in &queens_lab::plots::LINE_COLOURS[..2] {
+        let stroke = format!(
+            r##"stroke="#{:02X}{:02X}{:02X}" stroke-width="1""##,
+            colour.0, colour.1, colour.2
+        );
+        assert_eq!(svg.matches(&stroke).count(), 2 * 3, "{stroke}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -7,7 +7,7 @@
 
 use std::convert::Infallible;
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_lab::challenge::Challenge;
 use serde_json::json;
@@ -26,9 +26,8 @@ use crate::query::{Params, check_side};
 pub async fn challenge(
     State(state): State<AppState>,
     client: Client,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let params = Params::parse(query.as_deref())?;
     if let Some((name, _)) = params.others(&["n", "solvers"]).next() {
         return Err(ApiError::bad(format!(
             "unknown parameter {name}; the challenge takes n and solvers"

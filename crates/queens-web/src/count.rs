@@ -2,7 +2,7 @@
 
 use std::convert::Infallible;
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_api::document::{CountDocument, Typed};
 use queens_exact::count::{CountJob, CountPlan};
@@ -20,9 +20,8 @@ use crate::query::{Params, check_side};
 pub async fn count(
     State(state): State<AppState>,
     client: Client,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let params = Params::parse(query.as_deref())?;
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
     let plan = CountPlan::new(n)?;
     let engine = plan.engine().name();

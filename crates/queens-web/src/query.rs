@@ -4,11 +4,23 @@
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
 use crate::error::ApiError;
 
-/// The parameters of a query string, by name, each given once.
+/// The parameters of a query string, by name, each given once; as an extractor, the request's
+/// own (a name given twice is a 400).
 #[derive(Debug, Default)]
 pub struct Params(BTreeMap<String, String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Params {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        Params::parse(parts.uri.query())
+    }
+}
 
 impl Params {
     /// Parses `query` (without the `?`); a name given twice is refused, as the command line

@@ -3,7 +3,7 @@
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_api::document::{FinishedEvent, Sampled, SolveDocument};
 use queens_api::{SolveRequest, SolveSpec};
@@ -27,9 +27,8 @@ const KNOWN: [&str; 7] = ["n", "size", "m", "solver", "seed", "fix", "max_iters"
 pub async fn solve(
     State(state): State<AppState>,
     client: Client,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let params = Params::parse(query.as_deref())?;
     let (rows, cols) = board_size(&params, state.limits().solve_max_n)?;
     let fixed = parse_squares(params.text("fix").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
