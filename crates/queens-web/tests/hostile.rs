@@ -30,6 +30,14 @@ fn get(uri: &str) -> Request<Body> {
     Request::get(uri).body(Body::empty()).unwrap()
 }
 
+/// Sends `request` and checks that it is refused with a 400 whose message says `words`.
+async fn assert_refused(state: &AppState, request: Request<Body>, words: &str) {
+    let (status, body) = send(state, request).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(error.contains(words), "{error}");
+}
+
 /// Waits until a request for a small count gets a slot again.
 async fn slot_frees_within(state: &AppState, limit: Duration) -> Duration {
     let started = Instant::now();
@@ -49,32 +57,11 @@ async fn slot_frees_within(state: &AppState, limit: Duration) -> Duration {
 #[tokio::test]
 async fn sizes_from_a_request_are_checked_before_anything_is_built() {
     let state = AppState::new(ServeLimits::default());
-    let (status, body) = send(
-        &state,
-        get("/api/solve?n=8&solver=genetic&population=4294967295"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("population must be at most")
-    );
+    let huge_population = get("/api/solve?n=8&solver=genetic&population=4294967295");
+    assert_refused(&state, huge_population, "population must be at most").await;
     // A board whose solver would need more than the server gives one job.
-    let (status, body) = send(
-        &state,
-        get("/api/solve?n=1000&solver=genetic&population=100000"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("at most 256.0 MiB"),
-        "{body}"
-    );
+    let too_much_memory = get("/api/solve?n=1000&solver=genetic&population=100000");
+    assert_refused(&state, too_much_memory, "at most 256.0 MiB").await;
     // Three parameters of 1000 values: 10⁹ combinations, counted, never built.
     let values: Vec<String> = (0..1000).map(|i| format!("0.{i:03}")).collect();
     let list = values.join(",");
@@ -83,14 +70,12 @@ async fn sizes_from_a_request_are_checked_before_anything_is_built() {
             "sweep": {{"p": [{list}], "decay": [{list}], "q": [{list}]}}}}"#
     );
     let started = Instant::now();
-    let (status, body) = send(&state, post("/api/experiment", sweep)).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("at most 100000 cells")
-    );
+    assert_refused(
+        &state,
+        post("/api/experiment", sweep),
+        "at most 100000 cells",
+    )
+    .await;
     assert!(started.elapsed() < Duration::from_secs(2));
 }
 
@@ -305,31 +290,16 @@ async fn malformed_and_ambiguous_requests_are_refused() {
         .unwrap();
     let (status, _) = send(&state, two_hosts).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, body) = send(
-        &state,
-        get("/api/solve?n=8&solver=simulated-annealing&cooling=0.9&cooling=0.5"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"].as_str().unwrap().contains("given twice"),
-        "{body}"
+    let twice_in_the_query =
+        get("/api/solve?n=8&solver=simulated-annealing&cooling=0.9&cooling=0.5");
+    assert_refused(&state, twice_in_the_query, "given twice").await;
+    let twice_in_the_body = post(
+        "/api/experiment",
+        r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [6], "runs": 1,
+            "sweep": {"p": [0.1], "p": [0.2]}}"#
+            .into(),
     );
-    let (status, body) = send(
-        &state,
-        post(
-            "/api/experiment",
-            r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [6], "runs": 1,
-                "sweep": {"p": [0.1], "p": [0.2]}}"#
-                .into(),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"].as_str().unwrap().contains("given twice"),
-        "{body}"
-    );
+    assert_refused(&state, twice_in_the_body, "given twice").await;
 }
 
 #[tokio::test]
