@@ -7,8 +7,7 @@ use http_body_util::BodyExt;
 use queens_api::{Catalogue, SolverKind};
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::{
-    Budget, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
-    SolverDescriptor,
+    Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
 };
 use queens_lab::experiment::{Experiment, run};
 use queens_web::{AppState, ServeLimits, app};
@@ -32,13 +31,7 @@ struct Newcomer {
 }
 
 impl Solver for Newcomer {
-    fn descriptor(&self) -> &'static SolverDescriptor {
-        &NEWCOMER
-    }
-
-    fn parameters(&self) -> Result<ParamValues, ParamError> {
-        self.params.values(NEWCOMER.name)
-    }
+    queens_core::declared!(NEWCOMER, params);
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         self.search.solve(problem, context)

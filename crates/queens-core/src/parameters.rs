@@ -376,6 +376,32 @@ macro_rules! parameters {
     };
 }
 
+/// Inside `impl Solver for …`: the solver's [`descriptor`](crate::Solver::descriptor) is the
+/// static `$descriptor`, and its [`parameters`](crate::Solver::parameters) are the field
+/// `$field` (a [`parameters!`](crate::parameters!) struct) checked against their declaration.
+///
+/// ```ignore
+/// impl Solver for Genetic {
+///     queens_core::declared!(DESCRIPTOR, params);
+///
+///     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
+///         …
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! declared {
+    ($descriptor:path, $field:ident) => {
+        fn descriptor(&self) -> &'static $crate::SolverDescriptor {
+            &$descriptor
+        }
+
+        fn parameters(&self) -> Result<$crate::ParamValues, $crate::ParamError> {
+            $crate::Parameters::values(&self.$field, $descriptor.name)
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,8 +27,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError, Solver,
-    SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Board, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor, Square,
+    StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -383,13 +383,7 @@ impl Charges {
 }
 
 impl Solver for ElectricForce {
-    fn descriptor(&self) -> &'static SolverDescriptor {
-        &DESCRIPTOR
-    }
-
-    fn parameters(&self) -> Result<ParamValues, ParamError> {
-        self.params.values(DESCRIPTOR.name)
-    }
+    queens_core::declared!(DESCRIPTOR, params);
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;

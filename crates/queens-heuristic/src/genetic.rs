@@ -26,8 +26,8 @@ use queens_core::observe::{
 };
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Context, Event, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
-    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Budget, Context, Event, Outcome, ParamError, Parameters, Problem, SolveError, Solver,
+    SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -232,13 +232,7 @@ fn gene_squares(genes: &[u32], cols: u32) -> Vec<Square> {
 }
 
 impl Solver for Genetic {
-    fn descriptor(&self) -> &'static SolverDescriptor {
-        &DESCRIPTOR
-    }
-
-    fn parameters(&self) -> Result<ParamValues, ParamError> {
-        self.params.values(DESCRIPTOR.name)
-    }
+    queens_core::declared!(DESCRIPTOR, params);
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;

@@ -22,8 +22,8 @@ use queens_core::descriptor::line;
 use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Context, Outcome, ParamError, ParamValues, Parameters, Problem, SolveError,
-    Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
+    Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
+    Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 
@@ -141,13 +141,7 @@ impl MinConflicts {
 }
 
 impl Solver for MinConflicts {
-    fn descriptor(&self) -> &'static SolverDescriptor {
-        &DESCRIPTOR
-    }
-
-    fn parameters(&self) -> Result<ParamValues, ParamError> {
-        self.params.values(DESCRIPTOR.name)
-    }
+    queens_core::declared!(DESCRIPTOR, params);
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
