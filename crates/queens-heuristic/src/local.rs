@@ -436,19 +436,9 @@ impl Run {
                 }
             }
             LocalSearchKind::HillClimbing => climbed(climb(board, reporter, budget)?),
-            LocalSearchKind::HillClimbingConstantShake => {
-                let probability = self.params.shake.p;
-                if rng.random::<f64>() < probability {
-                    shake(board, rng, reporter, self.params.shake.q)?;
-                    StepNote::Shake {
-                        queens: self.params.shake.q,
-                        probability,
-                    }
-                } else {
-                    climbed(climb(board, reporter, budget)?)
-                }
-            }
-            LocalSearchKind::HillClimbingDecayingShake => {
+            LocalSearchKind::HillClimbingConstantShake
+            | LocalSearchKind::HillClimbingDecayingShake => {
+                // The constant shake is the decaying one whose probability never decays.
                 let probability = self.shake_probability;
                 if rng.random::<f64>() < probability {
                     shake(board, rng, reporter, self.params.shake.q)?;
@@ -458,7 +448,9 @@ impl Run {
                     }
                 } else {
                     let moved = climb(board, reporter, budget)?;
-                    self.shake_probability *= self.params.decay.decay;
+                    if self.kind == LocalSearchKind::HillClimbingDecayingShake {
+                        self.shake_probability *= self.params.decay.decay;
+                    }
                     climbed(moved)
                 }
             }

@@ -33,20 +33,7 @@ pub fn event_stream(
 /// before it, but never past `token`: a client that stops reading keeps its job only until the
 /// job's time limit. `false` when the event was not sent (the client left, or the token).
 pub fn send(events: &mpsc::Sender<String>, message: String, token: &CancelToken) -> bool {
-    let mut message = message;
-    loop {
-        match events.try_send(message) {
-            Ok(()) => return true,
-            Err(mpsc::error::TrySendError::Closed(_)) => return false,
-            Err(mpsc::error::TrySendError::Full(back)) => {
-                if token.is_cancelled() {
-                    return false;
-                }
-                message = back;
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
-        }
-    }
+    send_until(events, message, || token.is_cancelled())
 }
 
 /// Sends a job's last event: like [`send`], but after the job's token may have been raised (the
@@ -57,13 +44,18 @@ pub fn send_last(
     grace: std::time::Duration,
 ) -> bool {
     let deadline = std::time::Instant::now() + grace;
+    send_until(events, message, || std::time::Instant::now() >= deadline)
+}
+
+/// Sends `message`, waiting for room until the client leaves or `give_up` says to stop.
+fn send_until(events: &mpsc::Sender<String>, message: String, give_up: impl Fn() -> bool) -> bool {
     let mut message = message;
     loop {
         match events.try_send(message) {
             Ok(()) => return true,
             Err(mpsc::error::TrySendError::Closed(_)) => return false,
             Err(mpsc::error::TrySendError::Full(back)) => {
-                if std::time::Instant::now() >= deadline {
+                if give_up() {
                     return false;
                 }
                 message = back;
