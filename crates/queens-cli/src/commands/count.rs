@@ -251,12 +251,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {
-        writeln!(
-            out,
-            "N = {n}: {}, {} unique",
-            counted(sum.total, "solution", "solutions"),
-            sum.unique()
-        )?;
+        writeln!(out, "{}", solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = match config.job.plan().engine() {
             Engine::Backtracking => (("node", "nodes"), ("subproblem", "subproblems")),
             Engine::Join => (("half board", "half boards"), ("piece", "pieces")),
@@ -273,4 +268,13 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// A count's answer in words, as `count`, `slurm` and `merge` print it: "N = 8: 92 solutions,
+/// 12 unique".
+pub fn solutions_line(n: u32, total: u128, unique: u128) -> String {
+    format!(
+        "N = {n}: {}, {unique} unique",
+        counted(total, "solution", "solutions")
+    )
 }

@@ -62,10 +62,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
 /// The merged count in one line.
 fn summary(merged: &Merged) -> String {
     format!(
-        "N = {}: {}, {} unique ({}, {})",
-        merged.n,
-        counted(merged.total, "solution", "solutions"),
-        merged.unique,
+        "{} ({}, {})",
+        super::count::solutions_line(merged.n, merged.total, merged.unique),
         counted(merged.shards, "shard", "shards"),
         counted(merged.nodes, "node", "nodes")
     )

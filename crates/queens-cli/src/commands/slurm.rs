@@ -8,7 +8,6 @@
 //! `DIR/result.json`. Submitting again submits only the shards without a report: that is how a
 //! failed shard is resubmitted.
 
-use queens_core::words::counted;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -222,10 +221,8 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
         } else {
             writeln!(
                 out,
-                "N = {}: {}, {} unique",
-                merged.n,
-                counted(merged.total, "solution", "solutions"),
-                merged.unique
+                "{}",
+                super::count::solutions_line(merged.n, merged.total, merged.unique)
             )?;
             writeln!(
                 out,
