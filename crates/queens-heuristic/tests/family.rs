@@ -233,24 +233,12 @@ mod genetic {
     #[test]
     fn bad_parameters_are_errors() {
         let problem = Problem::square(8).unwrap();
-        for params in [
-            GeneticParams {
-                population: 0,
-                ..GeneticParams::default()
-            },
-            GeneticParams {
-                tournament: 0,
-                ..GeneticParams::default()
-            },
-            GeneticParams {
-                elite: 200,
-                ..GeneticParams::default()
-            },
-            GeneticParams {
-                mutation: 1.5,
-                ..GeneticParams::default()
-            },
-        ] {
+        let mut bad = [GeneticParams::default(); 4];
+        bad[0].population = 0;
+        bad[1].tournament = 0;
+        bad[2].elite = 200;
+        bad[3].mutation = 1.5;
+        for params in bad {
             assert!(
                 run(
                     &mut Genetic::new(1, params),

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use queens_core::observe::{
     Crossover, Individual, Mutation, POPULATION_MAX_QUEENS, POPULATION_SHOWN,
 };
-use queens_core::{Budget, Event, NoObserver, Problem, Square, solve::run};
+use queens_core::{Budget, Event, NoObserver, Observer, Problem, Square, solve::run};
 use queens_heuristic::{Genetic, GeneticParams};
 
 /// What one `population` event said, owned.
@@ -67,22 +67,12 @@ fn populations(problem: &Problem, seed: u64, params: GeneticParams, cap: u64) ->
         }
         ControlFlow::Continue(())
     };
-    let budget = &mut Budget::unlimited().with_max_iterations(cap);
-    let outcome = run(
-        &mut Genetic::new(seed, params),
-        problem,
-        budget,
-        &mut observer,
-    )
-    .unwrap();
-    let budget = &mut Budget::unlimited().with_max_iterations(cap);
-    let quiet = run(
-        &mut Genetic::new(seed, params),
-        problem,
-        budget,
-        &mut NoObserver,
-    )
-    .unwrap();
+    let mut run_with = |observer: &mut dyn Observer| {
+        let budget = &mut Budget::unlimited().with_max_iterations(cap);
+        run(&mut Genetic::new(seed, params), problem, budget, observer).unwrap()
+    };
+    let outcome = run_with(&mut observer);
+    let quiet = run_with(&mut NoObserver);
     assert_eq!(outcome.stats.iterations, quiet.stats.iterations);
     assert_eq!(outcome.solution(), quiet.solution());
     shown
