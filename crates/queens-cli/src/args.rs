@@ -245,9 +245,18 @@ pub struct ExperimentArgs {
     #[arg(short, long, value_delimiter = ',')]
     pub solver: Vec<String>,
 
-    /// Board sides, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "8")]
-    pub n: Vec<String>,
+    /// Board sides N, comma-separated, e.g. 4,8,16 [default: 8]. (`--n 4,8,16` says the same.)
+    #[arg(value_name = "SIZES", value_delimiter = ',')]
+    pub sizes: Vec<String>,
+
+    /// The board sides, as earlier versions took them.
+    #[arg(
+        long = "n",
+        value_delimiter = ',',
+        hide = true,
+        conflicts_with = "sizes"
+    )]
+    pub sizes_flag: Vec<String>,
 
     /// Runs per cell.
     #[arg(long, default_value_t = 100)]

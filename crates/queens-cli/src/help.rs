@@ -56,8 +56,8 @@ pub fn experiment_help(catalogue: &Catalogue) -> String {
         describe(&mut text, solver, false);
     }
     text.push_str(
-        "\nExamples:\n  queens experiment --n 4,8,16,24,32 --runs 1000\n  \
-         queens experiment --solver hill-climbing-constant-shake --n 16 --runs 200 \\\n      \
+        "\nExamples:\n  queens experiment 4,8,16,24,32 --runs 1000\n  \
+         queens experiment 16 --solver hill-climbing-constant-shake --runs 200 \\\n      \
          --set p=0.06,0.1,0.14,0.18,0.22,0.26 --set q=1,2,3,4",
     );
     text

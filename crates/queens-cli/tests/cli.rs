@@ -37,6 +37,29 @@ fn json(args: &[&str], code: i32) -> Value {
     serde_json::from_str(&run(args, code)).unwrap()
 }
 
+/// An experiment takes its sizes as every command takes a size, in front; `--n`, as earlier
+/// versions took them, says the same, and both at once are refused.
+#[test]
+fn experiment_sizes_are_given_like_every_size() {
+    let rows = |args: &[&str]| -> Vec<Value> {
+        let doc = json(args, 0);
+        let mut rows = doc["rows"].as_array().unwrap().clone();
+        for row in &mut rows {
+            row["median_ms"] = Value::Null;
+        }
+        rows
+    };
+    let common = ["--solver", "hill-climbing", "--runs", "20", "--json"];
+    let positional = rows(&[&["experiment", "4,6"][..], &common].concat());
+    assert_eq!(positional.len(), 2);
+    assert_eq!(positional[1]["n"], 6);
+    assert_eq!(
+        positional,
+        rows(&[&["experiment", "--n", "4,6"][..], &common].concat())
+    );
+    refuses(&["experiment", "4", "--n", "6"], "cannot be used with");
+}
+
 /// Feeds `input` to `queens verify`, expecting `code`; returns stdout.
 fn verify(input: &str, extra: &[&str], code: i32) -> String {
     let output = queens()

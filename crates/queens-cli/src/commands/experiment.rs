@@ -26,11 +26,19 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
             .map(|name| catalogue.get(name))
             .collect::<Result<_, _>>()?
     };
-    let sizes = args
-        .n
-        .iter()
-        .map(|n| parse_side(n))
-        .collect::<anyhow::Result<Vec<u32>>>()?;
+    let given = if args.sizes.is_empty() {
+        &args.sizes_flag
+    } else {
+        &args.sizes
+    };
+    let sizes = if given.is_empty() {
+        vec![8]
+    } else {
+        given
+            .iter()
+            .map(|n| parse_side(n))
+            .collect::<anyhow::Result<Vec<u32>>>()?
+    };
     anyhow::ensure!(args.runs > 0, "--runs must be at least 1");
     if args.max_iters == Some(0) {
         anyhow::bail!("--max-iters must be at least 1");

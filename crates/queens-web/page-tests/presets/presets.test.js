@@ -14,7 +14,7 @@ const session = pageSession();
 
 /** The CLI's arguments for one preset part (its settings as the Lab's URL writes them). */
 function cliArguments(part) {
-  const args = ["experiment", "--json", "--solver", part.solvers, "--n", part.sizes, "--runs", part.runs, "--seed", part.seed];
+  const args = ["experiment", part.sizes, "--json", "--solver", part.solvers, "--runs", part.runs, "--seed", part.seed];
   if (part.max_iters) args.push("--max-iters", part.max_iters);
   for (const [key, values] of Object.entries(part)) {
     if (key.startsWith("sweep.")) args.push("--set", `${key.slice(6)}=${values}`);

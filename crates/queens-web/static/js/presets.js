@@ -40,7 +40,7 @@ export const PRESETS = [
     name: "The open question: Q = 3 or Q = 4 at large N?",
     title: "Optimized hill climbing with q = 3 against q = 4 at N = 32 to 256, 500 runs a cell",
     original: "The original left it open: Q = 4 won at every N it tried (up to 24), by less as N grew, 'pointing towards a possible hypothesis that Q = 3 might become the better option in huge N'.",
-    answer: "Our answer, from 4,000 runs a cell (queens experiment --solver optimized-hill-climbing --n 32,64,128,256 --set q=3,4 --runs 4000): neither wins. q = 3 against q = 4 solved 98.2 % and 98.1 % at N = 32, 91.2 % and 91.4 % at 64, 79.5 % and 77.6 % at 128, 64.5 % and 63.8 % at 256, every pair within the other's 95 % interval but at N = 128 (p = 0.047, one test of four). The cap of 1,000 iterations, not Q, decides success at large N.",
+    answer: "Our answer, from 4,000 runs a cell (queens experiment 32,64,128,256 --solver optimized-hill-climbing --set q=3,4 --runs 4000): neither wins. q = 3 against q = 4 solved 98.2 % and 98.1 % at N = 32, 91.2 % and 91.4 % at 64, 79.5 % and 77.6 % at 128, 64.5 % and 63.8 % at 256, every pair within the other's 95 % interval but at N = 128 (p = 0.047, one test of four). The cap of 1,000 iterations, not Q, decides success at large N.",
     parts: [{ solvers: "optimized-hill-climbing", sizes: "32,64,128,256", runs: "500", seed: "1", "sweep.q": "3,4" }],
   },
 ];
