@@ -67,7 +67,7 @@ fn populations(problem: &Problem, seed: u64, params: GeneticParams, cap: u64) ->
         }
         ControlFlow::Continue(())
     };
-    let mut run_with = |observer: &mut dyn Observer| {
+    let run_with = |observer: &mut dyn Observer| {
         let budget = &mut Budget::unlimited().with_max_iterations(cap);
         run(&mut Genetic::new(seed, params), problem, budget, observer).unwrap()
     };
