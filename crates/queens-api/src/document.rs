@@ -1,6 +1,7 @@
 //! The JSON documents of the contracts (listed in the README), one definition each, so that `queens solve
 //! --format json`, `queens count --json`, `/api/solvers` and the Python module print the same.
 
+use queens_core::verify::{Collision, PermutationReport, Verification};
 use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};
 use queens_exact::count::Tally;
 use serde::Serialize;
@@ -202,6 +203,101 @@ impl CountDocument {
             nodes: tally.nodes,
             subproblems,
             engine,
+        }
+    }
+}
+
+/// What the validator says about a board, as `queens verify --json` prints it and Python's
+/// `verify` reads it: `{"rows", "cols", "queens", "expected", "valid", "peaceful", "missing",
+/// "conflict_count", "conflicts": [{"a", "b", "line"}], "conflicts_truncated", "collisions",
+/// "first_collisions": [{"queen", "line"}]}`.
+///
+/// A board held in memory lists its first attacking pairs (at most the limit) and counts them
+/// all exactly; a permutation checked as it streamed (too long to hold) knows only its
+/// collisions (queens on a line already holding one), so its `conflict_count` is `null` and
+/// its `conflicts` empty. The pairs are written as they are serialized, never collected.
+#[derive(Serialize)]
+pub struct VerifyDocument<'a> {
+    rows: u32,
+    cols: u32,
+    queens: u64,
+    expected: u64,
+    valid: bool,
+    peaceful: bool,
+    missing: u64,
+    conflict_count: Option<u64>,
+    conflicts: Pairs<'a>,
+    conflicts_truncated: bool,
+    collisions: u64,
+    first_collisions: Collisions<'a>,
+}
+
+impl<'a> VerifyDocument<'a> {
+    /// The findings on a `rows`×`cols` board, listing at most `limit` attacking pairs and as many
+    /// collisions.
+    pub fn of_board(rows: u32, cols: u32, report: &'a Verification, limit: usize) -> Self {
+        VerifyDocument {
+            rows,
+            cols,
+            queens: report.queen_count() as u64,
+            expected: report.expected() as u64,
+            valid: report.is_solution(),
+            peaceful: report.is_peaceful(),
+            missing: report.missing() as u64,
+            conflict_count: Some(report.conflict_count()),
+            conflicts: Pairs(Some((report, limit))),
+            conflicts_truncated: report.conflict_count() > limit as u64,
+            collisions: report.collisions(),
+            first_collisions: Collisions::Held(report, limit),
+        }
+    }
+
+    /// The findings on a permutation checked as it streamed.
+    pub fn streamed(report: &'a PermutationReport) -> Self {
+        VerifyDocument {
+            rows: report.n,
+            cols: report.n,
+            queens: report.queens,
+            expected: u64::from(report.n),
+            valid: report.is_solution(),
+            peaceful: report.collisions == 0,
+            missing: report.missing(),
+            conflict_count: None,
+            conflicts: Pairs(None),
+            conflicts_truncated: report.collisions > 0,
+            collisions: report.collisions,
+            first_collisions: Collisions::Streamed(&report.first_collisions),
+        }
+    }
+}
+
+/// The first attacking pairs of a report, serialized one by one.
+struct Pairs<'a>(Option<(&'a Verification, usize)>);
+
+impl Serialize for Pairs<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let pairs = self
+            .0
+            .into_iter()
+            .flat_map(|(report, limit)| report.conflicts().take(limit));
+        serializer.collect_seq(pairs)
+    }
+}
+
+/// The first collisions: of a held board (its crowded lines' queens after the first), or as a
+/// stream found them.
+enum Collisions<'a> {
+    Held(&'a Verification, usize),
+    Streamed(&'a [Collision]),
+}
+
+impl Serialize for Collisions<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Collisions::Held(report, limit) => {
+                serializer.collect_seq(report.collided().take(*limit))
+            }
+            Collisions::Streamed(collisions) => serializer.collect_seq(collisions.iter()),
         }
     }
 }

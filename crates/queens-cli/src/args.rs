@@ -307,6 +307,11 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub size: Option<String>,
 
+    /// Queens a solution holds, as `solve -m` places them [default: one per row or column,
+    /// min(rows, cols)].
+    #[arg(short = 'm', long, value_name = "M")]
+    pub queen_count: Option<u32>,
+
     /// Print the findings as JSON.
     #[arg(long)]
     pub json: bool,

@@ -37,6 +37,30 @@ fn json(args: &[&str], code: i32) -> Value {
     serde_json::from_str(&run(args, code)).unwrap()
 }
 
+/// The validator's document is one for every front end: the command line prints the documents
+/// that Python's `verify(...).to_dict()` is checked against too.
+#[test]
+fn verify_prints_the_shared_documents() {
+    let documents =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
+    for (input, args, file) in [
+        (
+            "d1,e7,a1\n",
+            &["--size", "8", "--json"][..],
+            "verify-three-queens.json",
+        ),
+        ("QQQQ\n", &["--json"][..], "verify-one-rank.json"),
+    ] {
+        let printed: Value = serde_json::from_str(&verify(input, args, 1)).unwrap();
+        let shared = std::fs::read_to_string(documents.join(file)).unwrap();
+        assert_eq!(
+            printed,
+            serde_json::from_str::<Value>(&shared).unwrap(),
+            "{file}"
+        );
+    }
+}
+
 /// An experiment takes its sizes as every command takes a size, in front; `--n`, as earlier
 /// versions took them, says the same, and both at once are refused.
 #[test]

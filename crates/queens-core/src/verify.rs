@@ -100,6 +100,39 @@ impl Verification {
         self.queens.len()
     }
 
+    /// The same findings for a board meant to hold `queens` queens rather than min(rows, cols):
+    /// M queens on an R×C board.
+    #[must_use]
+    pub fn expecting(mut self, queens: usize) -> Self {
+        self.expected = queens;
+        self
+    }
+
+    /// The queens meant to be on the board: min(rows, cols) unless
+    /// [`expecting`](Verification::expecting) said otherwise.
+    pub fn expected(&self) -> usize {
+        self.expected
+    }
+
+    /// Queens on a line already holding one, counting each crowded line's queens after its
+    /// first: what a streamed check counts as collisions.
+    pub fn collisions(&self) -> u64 {
+        self.groups()
+            .map(|(_, indices)| indices.len() as u64 - 1)
+            .sum()
+    }
+
+    /// The collisions, line by line: each crowded line's queens after its first (in the
+    /// line's order).
+    pub fn collided(&self) -> impl Iterator<Item = Collision> + '_ {
+        self.groups().flat_map(move |(line, indices)| {
+            indices[1..].iter().map(move |&i| Collision {
+                queen: self.queens[i as usize],
+                line,
+            })
+        })
+    }
+
     /// How many queens short of a full solution the board is.
     pub fn missing(&self) -> usize {
         self.expected.saturating_sub(self.queens.len())

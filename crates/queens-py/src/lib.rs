@@ -15,7 +15,7 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use queens_api::document::{CountDocument, SolveDocument, solver_document};
+use queens_api::document::{CountDocument, SolveDocument, VerifyDocument, solver_document};
 use queens_api::request::parse_size;
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
 use queens_configurator::{Configurator, Engine, Position};
@@ -150,11 +150,18 @@ impl Observer for Forward {
     }
 }
 
-/// The validator's findings on a board in any format `queens verify` reads, as JSON: its
-/// size, queens, whether it is a solution, the number of attacking pairs and the first 1,000.
+/// The validator's findings on a board in any format `queens verify` reads: the document
+/// `queens verify --json` prints, listing at most `limit` attacking pairs (their count is
+/// always exact); `queen_count` is the queens a solution holds (M on an R×C board).
 #[pyfunction]
-#[pyo3(signature = (text, size=None))]
-fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (text, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
+fn verify(
+    py: Python<'_>,
+    text: &str,
+    size: Option<&str>,
+    queen_count: Option<u32>,
+    limit: usize,
+) -> PyResult<String> {
     let size = size.map(parse_size).transpose().map_err(refused)?;
     let text = text.to_owned();
     py.detach(move || {
@@ -173,26 +180,20 @@ fn verify(py: Python<'_>, text: &str, size: Option<&str>) -> PyResult<String> {
             }
             _ => board,
         };
-        let report = queens_core::verify::verify(&board);
-        // As `queens verify` lists them (its bounds, from `queens_core::read`): the first pairs and the exact count, since the pairs
-        // grow with the square of the queens on a line.
-        let conflicts: Vec<serde_json::Value> = report
-            .conflicts()
-            .take(SHOWN_CONFLICTS)
-            .map(|c| serde_json::json!([[c.a.row, c.a.col], [c.b.row, c.b.col], c.line.name()]))
-            .collect();
-        Ok(serde_json::json!({
-            "rows": board.rows(),
-            "cols": board.cols(),
-            "queens": board.queen_count(),
-            "valid": report.is_solution(),
-            "peaceful": report.is_peaceful(),
-            "missing": report.missing(),
-            "conflict_count": report.conflict_count(),
-            "conflicts_truncated": report.conflict_count() > SHOWN_CONFLICTS as u64,
-            "conflicts": conflicts,
-        })
-        .to_string())
+        let mut report = queens_core::verify::verify(&board);
+        if let Some(m) = queen_count {
+            let most = board.rows().min(board.cols());
+            if m == 0 || m > most {
+                return Err(format!(
+                    "queen_count must be between 1 and {most} (the queens a {}×{} board can hold), got {m}",
+                    board.rows(),
+                    board.cols()
+                ));
+            }
+            report = report.expecting(m as usize);
+        }
+        let document = VerifyDocument::of_board(board.rows(), board.cols(), &report, limit);
+        Ok(serde_json::to_string(&document).expect("a document serializes"))
     })
     .map_err(refused)
 }

@@ -1,6 +1,7 @@
 """The queens module as a notebook user meets it: every function, its errors, reproducibility,
 the GIL released during work, Ctrl-C, and a million queens."""
 
+import json
 import signal
 import subprocess
 import sys
@@ -238,3 +239,32 @@ def test_the_stubs_and_marker_are_installed():
     package = Path(queens.__file__).parent
     assert (package / "py.typed").exists()
     assert (package / "_queens.pyi").exists()
+
+
+def test_verify_is_true_only_for_a_solution_and_bounds_its_pairs():
+    unfinished = queens.verify(["d1", "e7"], n=8)
+    assert unfinished == [] and not unfinished
+    assert (unfinished.missing, unfinished.pair_count, unfinished.expected) == (6, 0, 8)
+    assert queens.verify(queens.solve(8))
+    crowded = queens.verify("Q" * 3000)
+    assert len(crowded) == 1000 and crowded.truncated
+    assert crowded.pair_count == 3000 * 2999 // 2
+    assert len(queens.verify("Q" * 30, limit=5)) == 5
+    assert queens.verify("b1,d2", n=4, queen_count=2)
+    assert not queens.verify("b1,d2", n=4)
+    with pytest.raises(ValueError, match="queen_count must be between 1 and 4"):
+        queens.verify("b1", n=4, queen_count=7)
+    with pytest.raises(ValueError):
+        queens.verify("b1", n=4, queen_count=-1)
+    with pytest.raises(ValueError, match="limit"):
+        queens.verify("b1", limit=-1)
+
+
+def test_verify_reads_the_command_lines_document():
+    documents = Path(__file__).resolve().parents[2] / "queens-api" / "tests" / "documents"
+    for board, options, name in [
+        ("d1,e7,a1", {"n": 8}, "verify-three-queens.json"),
+        ("QQQQ", {}, "verify-one-rank.json"),
+    ]:
+        shared = json.loads((documents / name).read_text())
+        assert queens.verify(board, **options).to_dict() == shared, name

@@ -9,11 +9,11 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
 use anyhow::{Context, bail};
+use queens_api::document::VerifyDocument;
 use queens_core::Board;
 use queens_core::notation::square_name;
 use queens_core::read::{MAX_TEXT_BYTES, ReadBoard, SHOWN_CONFLICTS, read_board};
-use queens_core::verify::{Conflict, PermutationReport, verify};
-use serde_json::json;
+use queens_core::verify::{PermutationReport, verify};
 
 use crate::args::VerifyArgs;
 use crate::commands::parse_size;
@@ -53,6 +53,15 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
                     n = report.n
                 );
             }
+            if args
+                .queen_count
+                .is_some_and(|m| u64::from(m) != u64::from(report.n))
+            {
+                bail!(
+                    "a permutation of {n} columns holds {n} queens; -m checks boards held in memory (up to {DETAILED_UP_TO} columns)",
+                    n = report.n
+                );
+            }
             report_stream(&report, args.json)
         }
     }
@@ -70,7 +79,17 @@ fn resized(board: Board, size: Option<(u32, u32)>) -> anyhow::Result<Board> {
 }
 
 fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
-    let report = verify(board);
+    let mut report = verify(board);
+    if let Some(m) = args.queen_count {
+        anyhow::ensure!(
+            m >= 1 && m <= board.rows().min(board.cols()),
+            "-m must be between 1 and {} (the queens a {}×{} board can hold), got {m}",
+            board.rows().min(board.cols()),
+            board.rows(),
+            board.cols()
+        );
+        report = report.expecting(m as usize);
+    }
     let cols = board.cols();
     let shown = if args.all_conflicts {
         usize::MAX
@@ -80,26 +99,19 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
     let truncated = report.conflict_count() > shown as u64;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        // The pairs stream into the output; they are never collected.
-        let document = VerifyDocument {
-            rows: board.rows(),
-            cols: board.cols(),
-            queens: board.queen_count(),
-            valid: report.is_solution(),
-            peaceful: report.is_peaceful(),
-            missing: report.missing(),
-            conflict_count: report.conflict_count(),
-            conflicts: Pairs(std::cell::RefCell::new(Some(
-                report.conflicts().take(shown),
-            ))),
-            conflicts_truncated: truncated,
-        };
+        let document = VerifyDocument::of_board(board.rows(), cols, &report, shown);
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
     } else {
         let mut problems = Vec::new();
         if report.missing() > 0 {
             problems.push(format!("{} missing", report.missing()));
+        }
+        if report.queen_count() > report.expected() {
+            problems.push(format!(
+                "{} too many",
+                report.queen_count() - report.expected()
+            ));
         }
         if !report.is_peaceful() {
             let pairs = report.conflict_count();
@@ -134,47 +146,11 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
     Ok(exit(report.is_solution()))
 }
 
-/// `verify --json` of a board: the pairs listed are at most `SHOWN_CONFLICTS` unless all are
-/// asked for; `conflict_count` is always complete.
-#[derive(serde::Serialize)]
-#[serde(bound(serialize = "I: Iterator<Item = Conflict>"))]
-struct VerifyDocument<I: Iterator<Item = Conflict>> {
-    rows: u32,
-    cols: u32,
-    queens: usize,
-    valid: bool,
-    peaceful: bool,
-    missing: usize,
-    conflict_count: u64,
-    conflicts: Pairs<I>,
-    conflicts_truncated: bool,
-}
-
-/// Attacking pairs serialized one by one from an iterator.
-struct Pairs<I>(std::cell::RefCell<Option<I>>);
-
-impl<I: Iterator<Item = Conflict>> serde::Serialize for Pairs<I> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let pairs = self.0.borrow_mut().take().into_iter().flatten();
-        serializer.collect_seq(pairs.map(|c| json!({"a": c.a, "b": c.b, "line": c.line})))
-    }
-}
-
 fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit> {
     let n = report.n;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if json {
-        let document = json!({
-            "rows": n,
-            "cols": n,
-            "queens": report.queens,
-            "valid": report.is_solution(),
-            "peaceful": report.collisions == 0,
-            "missing": report.missing(),
-            "collisions": report.collisions,
-            "first_collisions": report.first_collisions,
-        });
-        serde_json::to_writer(&mut out, &document)?;
+        serde_json::to_writer(&mut out, &VerifyDocument::streamed(report))?;
         writeln!(out)?;
     } else {
         let mut problems = Vec::new();

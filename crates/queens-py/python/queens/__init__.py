@@ -52,6 +52,7 @@ __all__ = [
     "Analysis",
     "Count",
     "Solution",
+    "Verification",
     "configure",
     "count",
     "experiment",
@@ -277,12 +278,86 @@ def solve(
 
 
 @_whole_numbers
-def verify(board: Any, *, n: Union[int, str, None] = None) -> list[tuple[Square, Square, str]]:
-    """The attacking pairs of ``board``: ``[((row, col), (row, col), line), ...]``.
+class Verification(list):
+    """What the validator found on a board: a list of its attacking pairs, ``((row, col), (row,
+    col), line)``, the first ``limit`` of them, with the findings as attributes. It is true only
+    for a solution: ``if queens.verify(board):`` means every queen is placed and none attacks
+    another (an unfinished board has no pair, and is false).
+
+    ``pair_count`` is the exact number of attacking pairs, however many are listed
+    (``truncated`` says whether some were left out); ``missing`` is how many queens short of
+    ``expected`` (``queen_count``, or one per row or column) the board is. ``to_dict()`` is the document
+    ``queens verify --json`` prints.
+    """
+
+    rows: int
+    cols: int
+    queens: int
+    expected: int
+    valid: bool
+    peaceful: bool
+    missing: int
+    pair_count: int
+    truncated: bool
+
+    def __init__(self, document: dict):
+        super().__init__(
+            (
+                (pair["a"]["row"], pair["a"]["col"]),
+                (pair["b"]["row"], pair["b"]["col"]),
+                pair["line"],
+            )
+            for pair in document["conflicts"]
+        )
+        self.rows = document["rows"]
+        self.cols = document["cols"]
+        self.queens = document["queens"]
+        self.expected = document["expected"]
+        self.valid = document["valid"]
+        self.peaceful = document["peaceful"]
+        self.missing = document["missing"]
+        self.pair_count = document["conflict_count"]
+        self.truncated = document["conflicts_truncated"]
+        self._document = document
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+    def __repr__(self) -> str:
+        if self.valid:
+            verdict = "a solution"
+        else:
+            problems = []
+            if self.missing:
+                problems.append(f"{self.missing} missing")
+            if self.queens > self.expected:
+                problems.append(f"{self.queens - self.expected} too many")
+            if self.pair_count:
+                problems.append(f"{self.pair_count} attacking pair{'s' * (self.pair_count != 1)}")
+            verdict = "not a solution: " + ", ".join(problems)
+        return f"Verification({self.rows}×{self.cols} board, {self.queens} queens: {verdict})"
+
+    def to_dict(self) -> dict:
+        """The document ``queens verify --json`` prints."""
+        return dict(self._document)
+
+
+@_whole_numbers
+def verify(
+    board: Any,
+    *,
+    n: Union[int, str, None] = None,
+    queen_count: Optional[int] = None,
+    limit: int = 1000,
+) -> Verification:
+    """Checks ``board``: a :class:`Verification`, the list of its attacking pairs (at most
+    ``limit``, with their exact count), true only for a solution.
 
     ``board`` is a permutation (the row of each column; a sequence or a NumPy array, ``None``
     for an empty column), a list of ``(row, col)`` squares, a :class:`Solution`, or text in any
-    format ``queens verify`` reads. ``n`` (or ``"RxC"``) places it on a larger board.
+    format ``queens verify`` reads. ``n`` (or ``"RxC"``) places it on a larger board;
+    ``queen_count`` is the queens a solution holds (as ``solve`` takes it; one per row or
+    column by default).
     """
     if isinstance(board, Solution):
         board = board.queens
@@ -295,8 +370,16 @@ def verify(board: Any, *, n: Union[int, str, None] = None) -> list[tuple[Square,
             text = json.dumps([{"row": r, "col": c} for r, c in squares])
         else:
             text = " ".join("-" if item is None else str(int(item)) for item in items)
-    report = json.loads(_queens.verify(text, None if n is None else _size(n)))
-    return [(tuple(a), tuple(b), line) for a, b, line in report["conflicts"]]
+    if isinstance(queen_count, bool) or (
+        queen_count is not None and not isinstance(queen_count, int)
+    ):
+        raise TypeError(f"queen_count must be a whole number, got {queen_count!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
+    document = json.loads(
+        _queens.verify(text, None if n is None else _size(n), queen_count, limit)
+    )
+    return Verification(document)
 
 
 @_whole_numbers
