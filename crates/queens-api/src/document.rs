@@ -301,3 +301,30 @@ impl Serialize for Collisions<'_> {
         }
     }
 }
+
+/// An error as the JSON of every front end says it: `{"error": "..."}`, a server's 4xx or 5xx
+/// body, and with [`Typed`] a stream's `{"type": "error", "error"}` event.
+#[derive(Serialize)]
+pub struct ErrorDocument {
+    error: String,
+}
+
+impl ErrorDocument {
+    /// The document of `message`.
+    pub fn new(message: impl std::fmt::Display) -> Self {
+        ErrorDocument {
+            error: message.to_string(),
+        }
+    }
+
+    /// As a stream's last event: `{"type": "error", "error"}`.
+    pub fn event(message: impl std::fmt::Display) -> String {
+        serde_json::to_string(&Typed::new("error", ErrorDocument::new(message)))
+            .expect("a document serializes")
+    }
+
+    /// As JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a document serializes")
+    }
+}

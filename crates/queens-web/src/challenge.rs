@@ -9,6 +9,7 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::document::ErrorDocument;
 use queens_lab::challenge::Challenge;
 use serde_json::json;
 use tokio_stream::Stream;
@@ -65,7 +66,10 @@ pub async fn challenge(
                 "complete": table.is_complete(),
                 "table": table,
             }),
-            Err(error) => json!({"type": "error", "error": error.to_string()}),
+            Err(error) => {
+                let _ = send_last(&events, ErrorDocument::event(error), LAST_EVENT_GRACE);
+                return;
+            }
         };
         let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
         drop(job);

@@ -13,6 +13,7 @@ use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use queens_api::document::ErrorDocument;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::AbortHandle;
@@ -189,10 +190,11 @@ pub async fn serve(
 
 /// Answers a connection over the cap with a 503 and closes it.
 async fn refuse(mut stream: TcpStream) {
-    const BODY: &str = r#"{"error":"the server has too many connections open; try again shortly"}"#;
+    let body =
+        ErrorDocument::new("the server has too many connections open; try again shortly").to_json();
     let response = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\nretry-after: 1\r\n\r\n{BODY}",
-        BODY.len()
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\nretry-after: 1\r\n\r\n{body}",
+        body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         let _ = stream.write_all(response.as_bytes()).await;

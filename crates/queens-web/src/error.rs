@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use queens_api::document::ErrorDocument;
 
 /// A request the server refuses, with the reason in the client's terms.
 #[derive(Debug)]
@@ -112,6 +112,6 @@ bad_request_from!(
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        (self.status, Json(ErrorDocument::new(self.message))).into_response()
     }
 }

@@ -1,13 +1,13 @@
 //! `POST /api/experiment`: a bounded experiment, its rows as JSON.
 
 use std::collections::BTreeMap;
-
 use std::convert::Infallible;
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::document::ErrorDocument;
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -155,7 +155,10 @@ pub async fn experiment_stream(
                 document["type"] = json!("finished");
                 document
             }
-            Err(error) => json!({"type": "error", "error": error.to_string()}),
+            Err(error) => {
+                let _ = send_last(&events, ErrorDocument::event(error), LAST_EVENT_GRACE);
+                return;
+            }
         };
         let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
         drop(job);

@@ -21,6 +21,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use queens_api::document::ErrorDocument;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -201,8 +202,7 @@ pub async fn json_errors(response: Response) -> Response {
             .unwrap_or("the request failed")
             .to_lowercase(),
     };
-    let mut response =
-        (status, axum::Json(serde_json::json!({ "error": message }))).into_response();
+    let mut response = (status, axum::Json(ErrorDocument::new(message))).into_response();
     for (name, value) in &parts.headers {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             response.headers_mut().insert(name, value.clone());
