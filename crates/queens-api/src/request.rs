@@ -27,12 +27,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::io::Write;
 use std::time::Duration;
 
 use queens_core::{
     Budget, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square, memory,
     solve,
 };
+use queens_heuristic::construct;
+pub use queens_heuristic::construct::{StreamError, Streamed};
 use thiserror::Error;
 
 use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
@@ -252,6 +255,25 @@ impl SolveRequest {
     ) -> Result<Outcome, SolveError> {
         solve::run(self.build().as_mut(), &self.problem, budget, observer)
     }
+
+    /// Whether the answer can be written column by column as it is computed, without holding
+    /// the board: the explicit construction's, which needs no search (a request for another
+    /// solver runs, and its board is held).
+    pub fn streams(&self) -> bool {
+        std::ptr::eq(self.solver.descriptor(), &raw const construct::DESCRIPTOR)
+    }
+
+    /// Writes the answer's rows to `out` (nothing when `None`: only checked) as they are
+    /// computed, each checked by the streaming validator, within `budget`. For a request that
+    /// [`streams`](SolveRequest::streams).
+    pub fn stream(
+        &self,
+        out: Option<&mut dyn Write>,
+        budget: &Budget,
+    ) -> Result<Streamed, StreamError> {
+        debug_assert!(self.streams(), "only the construction streams");
+        construct::stream_construction(self.problem.rows(), out, budget)
+    }
 }
 
 #[cfg(test)]
@@ -262,6 +284,26 @@ mod tests {
         SolveRequest::new(Catalogue::standard(), spec)
             .unwrap_err()
             .to_string()
+    }
+
+    #[test]
+    fn only_the_construction_streams_its_answer() {
+        let request = |solver: &str| {
+            let spec = SolveSpec {
+                solver: Some(solver.into()),
+                ..SolveSpec::square(1000)
+            };
+            SolveRequest::new(Catalogue::standard(), spec).unwrap()
+        };
+        let construct = request("construct");
+        assert!(construct.streams());
+        assert!(!request("min-conflicts").streams());
+        let mut line = Vec::new();
+        let ended = construct.stream(Some(&mut line), &Budget::unlimited());
+        assert!(matches!(ended, Ok(Streamed::Solved)));
+        let rows = String::from_utf8(line).unwrap();
+        let board: queens_core::Board = rows.trim().parse().unwrap();
+        assert!(queens_core::verify::verify(&board).is_solution());
     }
 
     #[test]

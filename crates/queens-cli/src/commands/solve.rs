@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use queens_api::document::SolveDocument;
+use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use queens_core::files::StagedFile;
 use queens_core::notation::{self, parse_squares};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
-use queens_heuristic::{Streamed, stream_construction};
 
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_size, parse_time_limit};
@@ -79,7 +79,7 @@ impl SolveConfig {
 
     /// The answer streams from the construction without holding the board.
     fn streams(&self) -> bool {
-        self.request.solver.name() == queens_heuristic::construct::DESCRIPTOR.name
+        self.request.streams()
             && matches!(self.format, Format::Perm | Format::Summary)
             && self.trace.is_none()
     }
@@ -191,7 +191,7 @@ fn stream(
     let mut budget = budget.clone();
     budget.start();
     let write = config.format == Format::Perm;
-    let ended = stream_construction(n, write.then_some(&mut *out), &budget)?;
+    let ended = config.request.stream(write.then_some(&mut *out), &budget)?;
     let elapsed = started.elapsed();
     let status = match ended {
         Streamed::Solved => "solved",
