@@ -412,41 +412,31 @@ impl<'o> Reporter<'o> {
     /// Reports a placement, if wanted.
     #[inline]
     pub fn place(&mut self, square: Square) -> Result<(), StopReason> {
-        if self.moves {
-            self.send(&Event::Place { square })
-        } else {
-            Ok(())
-        }
+        self.if_moves(&Event::Place { square })
     }
 
     /// Reports a removal, if wanted.
     #[inline]
     pub fn remove(&mut self, square: Square) -> Result<(), StopReason> {
-        if self.moves {
-            self.send(&Event::Remove { square })
-        } else {
-            Ok(())
-        }
+        self.if_moves(&Event::Remove { square })
     }
 
     /// Reports a move, if wanted.
     #[inline]
     pub fn moved(&mut self, from: Square, to: Square) -> Result<(), StopReason> {
-        if self.moves {
-            self.send(&Event::Move { from, to })
-        } else {
-            Ok(())
-        }
+        self.if_moves(&Event::Move { from, to })
     }
 
     /// Reports the force on a queen about to be pushed, if moves are wanted.
     #[inline]
     pub fn force(&mut self, queen: Square, col: f64, row: f64) -> Result<(), StopReason> {
-        if self.moves {
-            self.send(&Event::Force { queen, col, row })
-        } else {
-            Ok(())
-        }
+        self.if_moves(&Event::Force { queen, col, row })
+    }
+
+    /// Reports `event`, a change of the board, if moves are wanted.
+    #[inline]
+    fn if_moves(&mut self, event: &Event<'_>) -> Result<(), StopReason> {
+        if self.moves { self.send(event) } else { Ok(()) }
     }
 
     /// Reports an event that the solver built itself because [`wants_moves`](Self::wants_moves)

@@ -9,6 +9,17 @@ use serde_json::{Value, json};
 
 use crate::AppState;
 
+/// A JavaScript module of the page: `js!("board")` serves `static/js/board.js` at `/js/board.js`.
+macro_rules! js {
+    ($module:literal) => {
+        (
+            concat!("/js/", $module, ".js"),
+            JS,
+            include_str!(concat!("../static/js/", $module, ".js")),
+        )
+    };
+}
+
 /// The page's files, embedded in the binary: path, content type, contents.
 const FILES: &[(&str, &str, &str)] = &[
     (
@@ -31,48 +42,24 @@ const FILES: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../static/favicon.svg"),
     ),
-    ("/js/main.js", JS, include_str!("../static/js/main.js")),
-    ("/js/api.js", JS, include_str!("../static/js/api.js")),
-    ("/js/dom.js", JS, include_str!("../static/js/dom.js")),
-    (
-        "/js/squares.js",
-        JS,
-        include_str!("../static/js/squares.js"),
-    ),
-    ("/js/state.js", JS, include_str!("../static/js/state.js")),
-    ("/js/board.js", JS, include_str!("../static/js/board.js")),
-    ("/js/replay.js", JS, include_str!("../static/js/replay.js")),
-    ("/js/tree.js", JS, include_str!("../static/js/tree.js")),
-    (
-        "/js/presets.js",
-        JS,
-        include_str!("../static/js/presets.js"),
-    ),
-    (
-        "/js/population.js",
-        JS,
-        include_str!("../static/js/population.js"),
-    ),
-    (
-        "/js/challenge.js",
-        JS,
-        include_str!("../static/js/challenge.js"),
-    ),
-    ("/js/player.js", JS, include_str!("../static/js/player.js")),
-    ("/js/charts.js", JS, include_str!("../static/js/charts.js")),
-    (
-        "/js/configure.js",
-        JS,
-        include_str!("../static/js/configure.js"),
-    ),
-    ("/js/watch.js", JS, include_str!("../static/js/watch.js")),
-    ("/js/race.js", JS, include_str!("../static/js/race.js")),
-    ("/js/lab.js", JS, include_str!("../static/js/lab.js")),
-    (
-        "/js/results.js",
-        JS,
-        include_str!("../static/js/results.js"),
-    ),
+    js!("main"),
+    js!("api"),
+    js!("dom"),
+    js!("squares"),
+    js!("state"),
+    js!("board"),
+    js!("replay"),
+    js!("tree"),
+    js!("presets"),
+    js!("population"),
+    js!("challenge"),
+    js!("player"),
+    js!("charts"),
+    js!("configure"),
+    js!("watch"),
+    js!("race"),
+    js!("lab"),
+    js!("results"),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";
