@@ -9,14 +9,13 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_api::document::ErrorDocument;
 use queens_lab::challenge::Challenge;
 use serde_json::json;
 use tokio_stream::Stream;
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::events::{LAST_EVENT_GRACE, event_stream, send, send_last};
+use crate::events::{event_stream, send, send_end};
 use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
@@ -60,18 +59,14 @@ pub async fn challenge(
             event["type"] = json!("lock");
             send(&events, event.to_string(), &token);
         });
-        let finished = match table {
-            Ok(table) => json!({
+        let finished = table.map(|table| {
+            json!({
                 "type": "finished",
                 "complete": table.is_complete(),
                 "table": table,
-            }),
-            Err(error) => {
-                let _ = send_last(&events, ErrorDocument::event(error), LAST_EVENT_GRACE);
-                return;
-            }
-        };
-        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+            })
+        });
+        send_end(&events, finished);
         drop(job);
     });
     Ok(response)

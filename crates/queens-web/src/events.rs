@@ -5,6 +5,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use queens_api::document::ErrorDocument;
 use queens_core::CancelToken;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -63,6 +64,19 @@ fn send_until(events: &mpsc::Sender<String>, message: String, give_up: impl Fn()
             }
         }
     }
+}
+
+/// Sends a job's last event: its `finished` document, or its error as `{"type": "error",
+/// "error"}`.
+pub fn send_end<E: std::fmt::Display>(
+    events: &mpsc::Sender<String>,
+    end: Result<serde_json::Value, E>,
+) -> bool {
+    let message = match end {
+        Ok(finished) => finished.to_string(),
+        Err(error) => ErrorDocument::event(error),
+    };
+    send_last(events, message, LAST_EVENT_GRACE)
 }
 
 /// How long a job's last event may wait for a slow reader.

@@ -7,11 +7,10 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_api::document::ErrorDocument;
 use serde_json::json;
 use tokio_stream::Stream;
 
-use crate::events::{LAST_EVENT_GRACE, event_stream, send_last};
+use crate::events::{event_stream, send_end};
 use queens_lab::experiment::{self, Experiment, Row};
 use serde::{Deserialize, Serialize};
 
@@ -149,18 +148,12 @@ pub async fn experiment_stream(
                 let _ = events.try_send(progress.to_string());
             }
         });
-        let finished = match report {
-            Ok(report) => {
-                let mut document = serde_json::to_value(response(report)).unwrap_or_default();
-                document["type"] = json!("finished");
-                document
-            }
-            Err(error) => {
-                let _ = send_last(&events, ErrorDocument::event(error), LAST_EVENT_GRACE);
-                return;
-            }
-        };
-        let _ = send_last(&events, finished.to_string(), LAST_EVENT_GRACE);
+        let finished = report.map(|report| {
+            let mut document = serde_json::to_value(response(report)).unwrap_or_default();
+            document["type"] = json!("finished");
+            document
+        });
+        send_end(&events, finished);
         drop(job);
     });
     Ok(stream)
