@@ -2,25 +2,15 @@
 //! every input the fuzzers kept is read again and must be answered without a panic, as the
 //! fuzz targets require.
 
-use std::path::Path;
+#[path = "../../../fuzz/corpus_files.rs"]
+mod corpus_files;
 
 use queens_core::Square;
 use queens_core::notation::{parse_squares, square_name};
 use queens_core::read::{ReadBoard, read_board};
 use queens_core::verify::verify;
 
-/// The files of one corpus.
-fn corpus(name: &str) -> Vec<Vec<u8>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/corpus")
-        .join(name);
-    let inputs: Vec<Vec<u8>> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
-        .collect();
-    assert!(!inputs.is_empty(), "{} is empty", dir.display());
-    inputs
-}
+use corpus_files::corpus;
 
 #[test]
 fn the_notation_corpus() {
