@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use queens_api::Catalogue;
-use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_core::{Budget, Problem, solve::run_unobserved};
 
 fn main() {
     println!(
@@ -27,13 +27,9 @@ fn main() {
                     .with_max_iterations(20_000)
                     .with_max_nodes(2_000_000);
                 let begun = Instant::now();
-                let outcome = run(
-                    solver.build(seed, &params).as_mut(),
-                    &problem,
-                    &mut budget,
-                    &mut NoObserver,
-                )
-                .unwrap();
+                let outcome =
+                    run_unobserved(solver.build(seed, &params).as_mut(), &problem, &mut budget)
+                        .unwrap();
                 nanos += begun.elapsed().as_nanos();
                 units += outcome
                     .stats

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_core::{Budget, Problem, solve::run_unobserved};
 use queens_exact::count::{CountPlan, Engine, count};
 use queens_exact::{backtracking, forward_checking};
 
@@ -49,11 +49,10 @@ fn solving(c: &mut Criterion) {
     for solver in [&backtracking::DESCRIPTOR, &forward_checking::DESCRIPTOR] {
         group.bench_function(format!("n20_{solver}"), |b| {
             b.iter(|| {
-                run(
+                run_unobserved(
                     solver.build_default().as_mut(),
                     black_box(&problem),
                     &mut Budget::unlimited(),
-                    &mut NoObserver,
                 )
                 .unwrap()
             });

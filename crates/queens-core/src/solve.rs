@@ -72,6 +72,16 @@ pub fn run(
     Ok(outcome)
 }
 
+/// [`run`] with nobody watching ([`NoObserver`]): what a test, a benchmark or a batch of runs
+/// wants.
+pub fn run_unobserved(
+    solver: &mut dyn Solver,
+    problem: &Problem,
+    budget: &mut Budget,
+) -> Result<Outcome, SolveError> {
+    run(solver, problem, budget, &mut NoObserver)
+}
+
 /// Holds `Started` back until the solver's first event, so that a start board the solver
 /// reports goes into it; any other first event (or none) starts from the fixed queens.
 struct StartGate<'o, 'p> {

@@ -9,9 +9,9 @@ use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
 
 use proptest::prelude::*;
-use queens_core::solve::run;
+use queens_core::solve::{run, run_unobserved};
 use queens_core::verify::check_solution;
-use queens_core::{Budget, Event, NoObserver, Problem, SolverDescriptor, Square, Verdict};
+use queens_core::{Budget, Event, Problem, SolverDescriptor, Square, Verdict};
 use queens_exact::{backtracking, brute_force, forward_checking, row_brute_force};
 
 /// The exhaustive solvers of the crate, from the most naive.
@@ -137,13 +137,8 @@ fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
             continue;
         }
         let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
-        let outcome = run(
-            solver.build_default().as_mut(),
-            problem,
-            &mut budget,
-            &mut NoObserver,
-        )
-        .unwrap();
+        let outcome =
+            run_unobserved(solver.build_default().as_mut(), problem, &mut budget).unwrap();
         let nodes = outcome.stats.nodes.unwrap();
         match &outcome.verdict {
             Verdict::Solved(board) => {
@@ -164,13 +159,7 @@ fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
             }
         }
         // Deterministic: the same run costs the same nodes.
-        let again = run(
-            solver.build_default().as_mut(),
-            problem,
-            &mut budget,
-            &mut NoObserver,
-        )
-        .unwrap();
+        let again = run_unobserved(solver.build_default().as_mut(), problem, &mut budget).unwrap();
         prop_assert_eq!(
             again.stats.nodes,
             Some(nodes),
@@ -275,11 +264,10 @@ fn two_and_three_have_no_solution() {
     for n in [2, 3] {
         let problem = Problem::square(n).unwrap();
         for solver in ALL {
-            let outcome = run(
+            let outcome = run_unobserved(
                 solver.build_default().as_mut(),
                 &problem,
                 &mut Budget::unlimited(),
-                &mut NoObserver,
             )
             .unwrap();
             assert_eq!(outcome.verdict, Verdict::Unsolvable, "{solver} at N = {n}");
@@ -337,11 +325,10 @@ fn a_cancelled_run_stops() {
     token.cancel();
     let problem = Problem::square(8).unwrap();
     let mut budget = Budget::unlimited().with_cancel(token);
-    let outcome = run(
+    let outcome = run_unobserved(
         brute_force::DESCRIPTOR.build_default().as_mut(),
         &problem,
         &mut budget,
-        &mut NoObserver,
     )
     .unwrap();
     assert_eq!(

@@ -1,6 +1,6 @@
 //! Success rates of the local-search family: `cargo run --release -p queens-heuristic --example family -- 8 400`.
 
-use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_core::{Budget, Problem, solve::run_unobserved};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
 
 fn main() {
@@ -13,11 +13,10 @@ fn main() {
         let solved = (0..runs)
             .filter(|&seed| {
                 let mut solver = LocalSearch::new(kind, seed, LocalSearchParams::default());
-                let outcome = run(
+                let outcome = run_unobserved(
                     &mut solver,
                     &problem,
                     &mut Budget::unlimited().with_max_iterations(1000),
-                    &mut NoObserver,
                 )
                 .expect("square boards are supported");
                 outcome.solution().is_some()

@@ -1,6 +1,6 @@
 //! Times min-conflicts on one large board: `cargo run --release -p queens-heuristic --example large -- 10000000 [seed]`.
 
-use queens_core::{Budget, NoObserver, Problem, solve::run};
+use queens_core::{Budget, Problem, solve::run_unobserved};
 use queens_heuristic::MinConflicts;
 
 fn main() {
@@ -11,11 +11,10 @@ fn main() {
         .unwrap_or(1_000_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let problem = Problem::square(n).expect("a valid size");
-    let outcome = run(
+    let outcome = run_unobserved(
         &mut MinConflicts::new(seed),
         &problem,
         &mut Budget::unlimited(),
-        &mut NoObserver,
     )
     .expect("min-conflicts handles square boards");
     println!(

@@ -479,19 +479,18 @@ fn show(charges: &Charges, reporter: &mut Reporter<'_>, clear: Option<()>) {
 
 #[cfg(test)]
 mod tests {
-    use queens_core::solve::run;
-    use queens_core::{Budget, NoObserver};
+    use queens_core::Budget;
+    use queens_core::solve::run_unobserved;
 
     use super::*;
 
     /// One run on `problem` with the default parameters but `seed`, capped at `max_iterations`.
     fn solve(problem: &Problem, seed: u64, max_iterations: u64) -> Outcome {
         let mut solver = ElectricForce::new(seed, ElectricParams::default());
-        run(
+        run_unobserved(
             &mut solver,
             problem,
             &mut Budget::unlimited().with_max_iterations(max_iterations),
-            &mut NoObserver,
         )
         .unwrap()
     }

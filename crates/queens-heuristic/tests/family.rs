@@ -1,7 +1,7 @@
 //! The local-search family against the original's measured success rates, in binomial windows,
 //! and against the validator.
 
-use queens_core::{Budget, NoObserver, Outcome, Problem, SolveError, solve::run};
+use queens_core::{Budget, Outcome, Problem, SolveError, solve::run_unobserved};
 use queens_heuristic::local::{AnnealingParams, DecayParams, ShakeParams, StallParams};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
 
@@ -26,11 +26,10 @@ fn run_capped(
     problem: &Problem,
     cap: u64,
 ) -> Result<Outcome, SolveError> {
-    run(
+    run_unobserved(
         &mut LocalSearch::new(kind, seed, params),
         problem,
         &mut Budget::unlimited().with_max_iterations(cap),
-        &mut NoObserver,
     )
 }
 
@@ -188,15 +187,14 @@ fn the_cap_counts_loop_entries() {
 
 mod genetic {
     use queens_core::verify::check_solution;
-    use queens_core::{Budget, NoObserver, Problem, Verdict, solve::run};
+    use queens_core::{Budget, Problem, Verdict, solve::run_unobserved};
     use queens_heuristic::{Genetic, GeneticParams};
 
     fn outcome(problem: &Problem, seed: u64) -> Verdict {
-        run(
+        run_unobserved(
             &mut Genetic::new(seed, GeneticParams::default()),
             problem,
             &mut Budget::unlimited().with_max_iterations(1000),
-            &mut NoObserver,
         )
         .unwrap()
         .verdict
@@ -240,11 +238,10 @@ mod genetic {
         bad[3].mutation = 1.5;
         for params in bad {
             assert!(
-                run(
+                run_unobserved(
                     &mut Genetic::new(1, params),
                     &problem,
-                    &mut Budget::unlimited(),
-                    &mut NoObserver
+                    &mut Budget::unlimited()
                 )
                 .is_err(),
                 "{params:?}"

@@ -3,19 +3,14 @@
 
 use proptest::prelude::*;
 use queens_core::verify::check_solution;
-use queens_core::{Budget, NoObserver, Problem, Square, StopReason, Verdict, solve::run};
+use queens_core::{Budget, Problem, Square, StopReason, Verdict, solve::run_unobserved};
 use queens_heuristic::{Construct, MinConflicts, construction};
 
 fn solve(problem: &Problem, seed: u64) -> Verdict {
     let mut budget = Budget::unlimited().with_max_iterations(50_000_000);
-    run(
-        &mut MinConflicts::new(seed),
-        problem,
-        &mut budget,
-        &mut NoObserver,
-    )
-    .unwrap()
-    .verdict
+    run_unobserved(&mut MinConflicts::new(seed), problem, &mut budget)
+        .unwrap()
+        .verdict
 }
 
 fn assert_solves(problem: &Problem, seed: u64) {
@@ -45,11 +40,10 @@ fn min_conflicts_solves_many_sizes_and_seeds() {
 fn two_and_three_are_unsolvable() {
     for n in [2, 3] {
         assert_eq!(solve(&Problem::square(n).unwrap(), 0), Verdict::Unsolvable);
-        let outcome = run(
+        let outcome = run_unobserved(
             &mut Construct,
             &Problem::square(n).unwrap(),
             &mut Budget::unlimited(),
-            &mut NoObserver,
         )
         .unwrap();
         assert_eq!(outcome.verdict, Verdict::Unsolvable);
@@ -76,13 +70,7 @@ fn an_impossible_request_stops_within_its_budget() {
         .with_fixed(vec![Square::new(0, 0)])
         .unwrap();
     let mut budget = Budget::unlimited().with_max_iterations(10_000);
-    let outcome = run(
-        &mut MinConflicts::new(1),
-        &problem,
-        &mut budget,
-        &mut NoObserver,
-    )
-    .unwrap();
+    let outcome = run_unobserved(&mut MinConflicts::new(1), &problem, &mut budget).unwrap();
     assert_eq!(
         outcome.verdict,
         Verdict::Stopped(StopReason::IterationLimit(10_000))
@@ -95,25 +83,9 @@ fn construct_refuses_fixed_queens_and_rectangles() {
         .unwrap()
         .with_fixed(vec![Square::new(0, 0)])
         .unwrap();
-    assert!(
-        run(
-            &mut Construct,
-            &fixed,
-            &mut Budget::unlimited(),
-            &mut NoObserver
-        )
-        .is_err()
-    );
+    assert!(run_unobserved(&mut Construct, &fixed, &mut Budget::unlimited()).is_err());
     let rectangle = Problem::rectangular(8, 9).unwrap();
-    assert!(
-        run(
-            &mut Construct,
-            &rectangle,
-            &mut Budget::unlimited(),
-            &mut NoObserver
-        )
-        .is_err()
-    );
+    assert!(run_unobserved(&mut Construct, &rectangle, &mut Budget::unlimited()).is_err());
 }
 
 /// N in 20..3000, up to 12 queens fixed where a known solution has them (so a solution exists).
@@ -153,18 +125,13 @@ proptest! {
 
 mod minton {
     use queens_core::verify::check_solution;
-    use queens_core::{Budget, NoObserver, Problem, Square, Verdict, solve::run};
+    use queens_core::{Budget, Problem, Square, Verdict, solve::run_unobserved};
     use queens_heuristic::{MinConflictsMinton, construction};
 
     fn solve(problem: &Problem, seed: u64) -> (Verdict, u64) {
         let mut budget = Budget::unlimited().with_max_iterations(100_000);
-        let outcome = run(
-            &mut MinConflictsMinton::new(seed),
-            problem,
-            &mut budget,
-            &mut NoObserver,
-        )
-        .unwrap();
+        let outcome =
+            run_unobserved(&mut MinConflictsMinton::new(seed), problem, &mut budget).unwrap();
         (outcome.verdict, outcome.stats.iterations.unwrap())
     }
 

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use queens_core::descriptor::Counts;
 use queens_core::square::square_name;
-use queens_core::{Budget, NoObserver, Problem, Square, StopReason, Verdict, solve};
+use queens_core::{Budget, Problem, Square, StopReason, Verdict, solve};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
@@ -188,12 +188,9 @@ impl Challenge {
             if let Some(max) = self.max_nodes {
                 piece = piece.with_max_nodes(max);
             }
-            let Ok(outcome) = solve::run(
-                solver.build_default().as_mut(),
-                &problems[p],
-                &mut piece,
-                &mut NoObserver,
-            ) else {
+            let Ok(outcome) =
+                solve::run_unobserved(solver.build_default().as_mut(), &problems[p], &mut piece)
+            else {
                 return;
             };
             if matches!(
