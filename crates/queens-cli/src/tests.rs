@@ -5,7 +5,6 @@ use axum::body::Body;
 use axum::http::Request;
 use http_body_util::BodyExt;
 use queens_api::{Catalogue, SolverKind};
-use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::{
     Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
 };
@@ -43,27 +42,15 @@ static NEWCOMER: SolverDescriptor = SolverDescriptor {
     summary: "a solver registered in one place",
     explanation: "It shows that a descriptor and one registration are all a solver needs \
         to appear in the help, the web API and experiments, `zeal` = {zeal} or not.",
-    pseudo_code: &[],
-    score: "minus the attacking pairs",
-    unit: "a queen moved",
-    counts: Counts::Iterations,
-    shapes: Shapes {
-        board: BoardShape::Classic,
-        fixed: FixedQueens::Kept,
-    },
-    randomized: true,
     parameters: NewcomerParams::LIST,
-    default_max_iterations: |_| Some(10_000),
-    practical_max_n: None,
-    check: |_, _| Ok(()),
-    memory: |_, _| 0,
-    unit_cost: |_, _| 1.0,
     build: |seed, values| {
         Box::new(Newcomer {
             search: queens_heuristic::MinConflictsMinton::new(seed),
             params: NewcomerParams::from_values(values),
         })
     },
+    // The rest is Minton's, whose search it runs.
+    ..queens_heuristic::minton::DESCRIPTOR
 };
 
 fn long_help(catalogue: &Catalogue, subcommand: &str) -> String {

@@ -148,37 +148,44 @@ impl<'p> Search<'p> {
     /// Places the queen of `depth` and strikes what it attacks; `false` if a later row is left
     /// without a free square (the queen stays placed: undo with [`remove`](Self::remove)).
     fn place(&mut self, depth: usize, square: Square) -> bool {
-        let Search {
-            problem,
-            lines,
-            free_rows,
-            free_squares,
-        } = self;
-        let mut wiped_out = false;
-        for (later, struck) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
-            if !lines.is_attacked(struck) {
-                free_squares[later] -= 1;
-                wiped_out |= free_squares[later] == 0;
-            }
-        }
-        lines.place(square);
+        let wiped_out = self.count_later_squares(depth, square, |free| {
+            *free -= 1;
+            *free == 0
+        });
+        self.lines.place(square);
         !wiped_out
     }
 
     /// Takes the queen of `depth` off and gives back the squares only it attacked.
     fn remove(&mut self, depth: usize, square: Square) {
+        self.lines.remove(square);
+        self.count_later_squares(depth, square, |free| {
+            *free += 1;
+            false
+        });
+    }
+
+    /// Applies `change` to a later row's count of free squares for each of its squares that
+    /// `square` attacks and no queen on the board does; whether any change said so.
+    fn count_later_squares(
+        &mut self,
+        depth: usize,
+        square: Square,
+        mut change: impl FnMut(&mut u32) -> bool,
+    ) -> bool {
         let Search {
             problem,
             lines,
             free_rows,
             free_squares,
         } = self;
-        lines.remove(square);
-        for (later, freed) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
-            if !lines.is_attacked(freed) {
-                free_squares[later] += 1;
+        let mut said = false;
+        for (later, struck) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
+            if !lines.is_attacked(struck) {
+                said |= change(&mut free_squares[later]);
             }
         }
+        said
     }
 }
 
