@@ -3,6 +3,7 @@
 
 use queens_core::Budget;
 
+use queens_exact::count::integrity::Contradiction;
 use queens_exact::count::shard::{MergeError, ShardReport, merge};
 use queens_exact::count::{
     CountError, CountJob, CountPlan, CountRunError, Engine, Shard, Tally, checkpoint, count,
@@ -293,7 +294,7 @@ fn merge_refuses_forged_reports() {
     ));
     assert!(matches!(
         merge(&[honest(0, 2), forged(16, 0)]),
-        Err(MergeError::Contradicts { n: 8, .. })
+        Err(MergeError::Contradicts(Contradiction { n: 8, .. }))
     ));
     // A claim of four billion shards is checked against the files given, not allocated.
     let huge = Shard::new(0, u32::MAX).unwrap();
@@ -362,9 +363,8 @@ fn checkpoints_refuse_forgery_and_a_second_writer() {
     assert!(matches!(
         job.run(&budget, |_, _| {}),
         Err(CountRunError::Contradicts {
-            n: 9,
+            contradiction: Contradiction { n: 9, .. },
             resumed: true,
-            ..
         })
     ));
 

@@ -13,17 +13,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use queens_core::words::counted;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use queens_core::error::human_bytes;
+use queens_core::words::counted;
 use queens_core::{Budget, StopReason, memory};
 use thiserror::Error;
 
 use super::checkpoint::{self, CheckpointError, Progress};
-use super::{CountPlan, Shard, Tally, integrity};
+use super::integrity::{self, Contradiction};
+use super::{CountPlan, Shard, Tally};
 
 /// The most worker threads a count starts.
 pub const MAX_THREADS: usize = 1024;
@@ -48,18 +49,10 @@ pub enum CountRunError {
     Memory(String),
     /// A whole count that contradicts the published one: a damaged or forged checkpoint (or a
     /// bug), never printed as a result.
-    #[error("the count gives {total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}{}", if *resumed { ": the checkpoint it resumed from is wrong" } else { "" })]
+    #[error("the count gives {contradiction}{}", if *resumed { ": the checkpoint it resumed from is wrong" } else { "" })]
     Contradicts {
-        /// Board side.
-        n: u32,
-        /// Counted.
-        total: u128,
-        /// Counted.
-        unique: u128,
-        /// A000170.
-        published_total: u128,
-        /// A002562.
-        published_unique: u128,
+        /// What was counted and what is published.
+        contradiction: Contradiction,
         /// Whether part of it came from a checkpoint.
         resumed: bool,
     },
@@ -303,15 +296,11 @@ impl CountJob {
         let tally = state.progress.sum();
         if self.shard == Shard::WHOLE
             && finished == ids.len()
-            && let Some((total, unique)) = integrity::published(plan.n())
-            && (total, unique) != (tally.total, tally.unique())
+            && let Some(contradiction) =
+                integrity::contradiction(plan.n(), tally.total, tally.unique())
         {
             return Err(CountRunError::Contradicts {
-                n: plan.n(),
-                total: tally.total,
-                unique: tally.unique(),
-                published_total: total,
-                published_unique: unique,
+                contradiction,
                 resumed: resumed_count > 0,
             });
         }

@@ -83,6 +83,37 @@ pub fn published(n: u32) -> Option<(u128, u128)> {
     PUBLISHED.get((n as usize).checked_sub(1)?).copied()
 }
 
+/// A complete count that is not the published one: "92 solutions and 12 unique for N = 8, but
+/// OEIS gives …".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}"
+)]
+pub struct Contradiction {
+    /// Board side.
+    pub n: u32,
+    /// Counted.
+    pub total: u128,
+    /// Counted.
+    pub unique: u128,
+    /// A000170.
+    pub published_total: u128,
+    /// A002562.
+    pub published_unique: u128,
+}
+
+/// The contradiction, when the count of N = `n` is published and `(total, unique)` is not it.
+pub fn contradiction(n: u32, total: u128, unique: u128) -> Option<Contradiction> {
+    let (published_total, published_unique) = published(n)?;
+    ((total, unique) != (published_total, published_unique)).then_some(Contradiction {
+        n,
+        total,
+        unique,
+        published_total,
+        published_unique,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

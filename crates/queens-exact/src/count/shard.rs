@@ -7,7 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{CountError, CountPlan, KERNEL_VERSION, Tally, integrity};
+use super::integrity::{self, Contradiction};
+use super::{CountError, CountPlan, KERNEL_VERSION, Tally};
 
 /// Part `index` of `count`: the subproblems whose index is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -222,21 +223,8 @@ pub enum MergeError {
         file: String,
     },
     /// A complete set whose sums contradict the published counts.
-    #[error(
-        "the shards add up to {total} solutions and {unique} unique for N = {n}, but OEIS gives {published_total} and {published_unique}: a report is wrong"
-    )]
-    Contradicts {
-        /// Board side.
-        n: u32,
-        /// The sums.
-        total: u128,
-        /// The sums.
-        unique: u128,
-        /// A000170.
-        published_total: u128,
-        /// A002562.
-        published_unique: u128,
-    },
+    #[error("the shards add up to {0}: a report is wrong")]
+    Contradicts(Contradiction),
 }
 
 impl MergeError {
@@ -327,16 +315,8 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
             fixed: sum.fixed,
         });
     }
-    if let Some((total, unique)) = integrity::published(first.n)
-        && (total, unique) != (sum.total, sum.unique())
-    {
-        return Err(MergeError::Contradicts {
-            n: first.n,
-            total: sum.total,
-            unique: sum.unique(),
-            published_total: total,
-            published_unique: unique,
-        });
+    if let Some(contradiction) = integrity::contradiction(first.n, sum.total, sum.unique()) {
+        return Err(MergeError::Contradicts(contradiction));
     }
     Ok(Merged {
         n: first.n,
