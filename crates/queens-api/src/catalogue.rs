@@ -243,14 +243,26 @@ impl Catalogue {
     }
 
     /// The best solver for `problem`: exhaustive search on small boards (it also proves that
-    /// there is no solution); the construction on large ones, or min-conflicts when queens are
-    /// fixed; brute force when the queen count differs from the row count.
+    /// there is no solution) and wherever squares are blocked; the construction on large ones,
+    /// or min-conflicts when queens are fixed; brute force when the queen count differs from the
+    /// row count.
     pub fn best_for(problem: &Problem) -> SolverKind {
-        let descriptor = match problem.classic_side() {
-            Some(n) if n > EXHAUSTIVE_UP_TO && problem.fixed().is_empty() => &construct::DESCRIPTOR,
-            Some(n) if n > EXHAUSTIVE_UP_TO => &min_conflicts::DESCRIPTOR,
-            _ if problem.one_queen_per_row() => &forward_checking::DESCRIPTOR,
-            _ => &brute_force::DESCRIPTOR,
+        let large = problem.classic_side().is_some_and(|n| n > EXHAUSTIVE_UP_TO);
+        let descriptor = if !problem.blocked().is_empty() {
+            // Only the exhaustive solvers keep off blocked squares.
+            if problem.one_queen_per_row() {
+                &forward_checking::DESCRIPTOR
+            } else {
+                &brute_force::DESCRIPTOR
+            }
+        } else if large && problem.fixed().is_empty() {
+            &construct::DESCRIPTOR
+        } else if large {
+            &min_conflicts::DESCRIPTOR
+        } else if problem.one_queen_per_row() {
+            &forward_checking::DESCRIPTOR
+        } else {
+            &brute_force::DESCRIPTOR
         };
         SolverKind(descriptor)
     }
@@ -390,6 +402,38 @@ mod tests {
                 proptest::prop_assert!(explained.contains(&said), "{}: {} missing", solver, said);
             }
         }
+    }
+
+    #[test]
+    fn a_solver_keeps_off_blocked_squares_or_refuses_them() {
+        use queens_core::descriptor::BlockedSquares;
+        use queens_core::{Budget, Square, solve::run_unobserved};
+
+        // Of the four solutions of 6×6, one has its rank-1 queen on e1: block the rest of rank 1.
+        let blocked: Vec<Square> = [0, 1, 2, 3, 5].map(|col| Square::new(0, col)).to_vec();
+        let problem = Problem::square(6).unwrap().with_blocked(blocked).unwrap();
+        for solver in Catalogue::standard().solvers() {
+            let mut budget = Budget::unlimited().with_max_nodes(10_000_000);
+            let result = run_unobserved(
+                solver.build(1, &solver.defaults()).as_mut(),
+                &problem,
+                &mut budget,
+            );
+            match solver.shapes.blocked {
+                BlockedSquares::Avoided => {
+                    // The run validates the board, blocked squares included.
+                    let outcome = result.unwrap();
+                    let board = outcome.solution().unwrap_or_else(|| panic!("{solver}"));
+                    assert!(board.has_queen(Square::new(0, 4)), "{solver}");
+                }
+                BlockedSquares::Refused(reason) => {
+                    let error = result.unwrap_err().to_string();
+                    assert!(error.contains(reason), "{solver}: {error}");
+                }
+            }
+        }
+        let best = Catalogue::best_for(&problem);
+        assert_eq!(best.shapes.blocked, BlockedSquares::Avoided, "{best}");
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
 
 /// A solve: `{"n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations",
 /// "nodes", "elapsed_ms"}` in that order, then the extensions `status`, `stop_reason`,
-/// `queen_count` and `fixed`. Fields a solver does not track are `null`.
+/// `queen_count`, `fixed` and `blocked`. Fields a solver does not track are `null`.
 #[derive(Serialize)]
 pub struct SolveDocument<'a> {
     n: Option<u32>,
@@ -47,6 +47,7 @@ pub struct SolveDocument<'a> {
     stop_reason: Option<String>,
     queen_count: u32,
     fixed: &'a [Square],
+    blocked: &'a [Square],
 }
 
 impl<'a> SolveDocument<'a> {
@@ -70,6 +71,7 @@ impl<'a> SolveDocument<'a> {
             },
             queen_count: problem.queens(),
             fixed: problem.fixed(),
+            blocked: problem.blocked(),
         }
     }
 
@@ -107,6 +109,7 @@ impl<'a> SolveDocument<'a> {
             stop_reason: Some(error.to_string()),
             queen_count: problem.queens(),
             fixed: problem.fixed(),
+            blocked: problem.blocked(),
         }
     }
 }

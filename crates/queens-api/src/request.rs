@@ -103,6 +103,8 @@ pub struct SolveSpec {
     pub queen_count: Option<u32>,
     /// Queens every solution must contain.
     pub fixed: Vec<Square>,
+    /// Squares no queen may take.
+    pub blocked: Vec<Square>,
     /// The solver's name (default: the best for the problem).
     pub solver: Option<String>,
     /// The seed of a randomized solver (default [`DEFAULT_SEED`]).
@@ -180,6 +182,9 @@ impl SolveRequest {
         let mut problem = Problem::rectangular(spec.rows, spec.cols)?;
         if let Some(count) = spec.queen_count {
             problem = problem.with_queen_count(count)?;
+        }
+        if !spec.blocked.is_empty() {
+            problem = problem.with_blocked(spec.blocked)?;
         }
         if !spec.fixed.is_empty() {
             problem = problem.with_fixed(spec.fixed)?;

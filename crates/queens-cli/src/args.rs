@@ -80,6 +80,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub fix: Option<String>,
 
+    /// Squares no queen may take, e.g. b2,c5 (the exhaustive solvers keep off them).
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub block: Option<String>,
+
     /// Number of queens to place, fixed ones included [default: min(rows, columns)].
     #[arg(short = 'm', long, value_name = "M")]
     pub queen_count: Option<u32>,

@@ -61,6 +61,40 @@ fn verify_prints_the_shared_documents() {
     }
 }
 
+/// `--block` keeps every queen off the squares it names, or says why it cannot.
+#[test]
+fn blocked_squares_are_kept_free() {
+    let doc = json(
+        &[
+            "solve",
+            "8",
+            "--block",
+            "a1,b1,c1,d1,e1,f1,g1",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let queens = doc["queens"].as_array().unwrap();
+    assert!(
+        queens.contains(&serde_json::json!({"row": 0, "col": 7})),
+        "{doc}"
+    );
+    assert_eq!(doc["blocked"].as_array().unwrap().len(), 7);
+    // A whole rank blocked: no solution, proven.
+    run(&["solve", "8", "--block", "a1,b1,c1,d1,e1,f1,g1,h1"], 1);
+    refuses(
+        &["solve", "8", "--block", "d1", "--fix", "d1"],
+        "stands on a blocked square",
+    );
+    refuses(
+        &["solve", "8", "--solver", "genetic", "--block", "a1"],
+        "blocked squares",
+    );
+    refuses(&["solve", "8", "--block", "z9"], "z9 is off the 8×8 board");
+    refuses(&["solve", "8", "--block", "a1,,b2"], "in --block");
+}
+
 /// An experiment takes its sizes as every command takes a size, in front; `--n`, as earlier
 /// versions took them, says the same, and both at once are refused.
 #[test]

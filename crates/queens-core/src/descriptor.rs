@@ -25,6 +25,8 @@ pub struct Shapes {
     pub board: BoardShape,
     /// Whether it keeps fixed queens, or why not.
     pub fixed: FixedQueens,
+    /// Whether it keeps off blocked squares, or why it cannot.
+    pub blocked: BlockedSquares,
 }
 
 /// Boards and queen counts a solver takes.
@@ -47,6 +49,15 @@ pub enum FixedQueens {
     Refused(&'static str),
 }
 
+/// Whether a solver keeps off blocked squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockedSquares {
+    /// No queen it places stands on a blocked square.
+    Avoided,
+    /// Refused, with the reason and an alternative.
+    Refused(&'static str),
+}
+
 impl Shapes {
     /// `Err` with a reason when `problem` is not one of these shapes.
     pub fn check(&self, problem: &Problem) -> Result<(), String> {
@@ -64,8 +75,13 @@ impl Shapes {
             }
             _ => {}
         }
-        match self.fixed {
-            FixedQueens::Refused(reason) if !problem.fixed().is_empty() => Err(reason.into()),
+        if let FixedQueens::Refused(reason) = self.fixed
+            && !problem.fixed().is_empty()
+        {
+            return Err(reason.into());
+        }
+        match self.blocked {
+            BlockedSquares::Refused(reason) if !problem.blocked().is_empty() => Err(reason.into()),
             _ => Ok(()),
         }
     }
@@ -81,12 +97,16 @@ impl Shapes {
             FixedQueens::Kept => "fixed queens kept",
             FixedQueens::Refused(_) => "no fixed queens",
         };
-        format!("{board}, {fixed}")
+        let blocked = match self.blocked {
+            BlockedSquares::Avoided => ", blocked squares avoided",
+            BlockedSquares::Refused(_) => "",
+        };
+        format!("{board}, {fixed}{blocked}")
     }
 }
 
 /// Shapes as JSON: `{"boards": "square" | "rectangular", "queens": "n" | "rows" | "any",
-/// "fixed": bool}`.
+/// "fixed": bool, "blocked": bool}`.
 impl Serialize for Shapes {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
@@ -95,10 +115,11 @@ impl Serialize for Shapes {
             BoardShape::OnePerRow => ("rectangular", "rows"),
             BoardShape::Any => ("rectangular", "any"),
         };
-        let mut shapes = serializer.serialize_struct("Shapes", 3)?;
+        let mut shapes = serializer.serialize_struct("Shapes", 4)?;
         shapes.serialize_field("boards", boards)?;
         shapes.serialize_field("queens", queens)?;
         shapes.serialize_field("fixed", &matches!(self.fixed, FixedQueens::Kept))?;
+        shapes.serialize_field("blocked", &matches!(self.blocked, BlockedSquares::Avoided))?;
         shapes.end()
     }
 }

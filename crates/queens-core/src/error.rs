@@ -67,6 +67,14 @@ pub enum ProblemError {
         /// Queens in total.
         queens: u32,
     },
+    /// A fixed queen on a blocked square.
+    #[error("the fixed queen on {} stands on a blocked square", square_name(*square, *cols))]
+    FixedOnBlocked {
+        /// The square.
+        square: Square,
+        /// Board files (for naming squares).
+        cols: u32,
+    },
     /// Two fixed queens attack each other.
     #[error("fixed queens {} and {} attack each other along a {line}", square_name(*a, *cols), square_name(*b, *cols))]
     FixedQueensAttack {

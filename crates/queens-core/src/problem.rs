@@ -1,10 +1,12 @@
-//! What to solve: board size, number of queens and fixed queens, validated on construction.
+//! What to solve: board size, number of queens, fixed queens and blocked squares, validated on
+//! construction.
 
 use crate::board::{Board, Square};
 use crate::error::{BoardError, ProblemError};
 
 /// An N-Queens problem: place `queens` mutually non-attacking queens on a `rows`×`cols` board so
-/// that every fixed queen is among them.
+/// that every fixed queen is among them and none stands on a blocked square (the n-Queens
+/// Completion instances block squares; an excluded diagonal is its squares).
 ///
 /// Building a problem validates it: a problem that exists is well-formed, though it may have no
 /// solution.
@@ -25,6 +27,8 @@ pub struct Problem {
     cols: u32,
     queens: u32,
     fixed: Vec<Square>,
+    /// Sorted, distinct.
+    blocked: Vec<Square>,
 }
 
 impl Problem {
@@ -41,6 +45,7 @@ impl Problem {
             cols,
             queens: rows.min(cols),
             fixed: Vec::new(),
+            blocked: Vec::new(),
         })
     }
 
@@ -77,6 +82,12 @@ impl Problem {
                 queens: self.queens,
             });
         }
+        if let Some(&square) = fixed.iter().find(|&&queen| self.is_blocked(queen)) {
+            return Err(ProblemError::FixedOnBlocked {
+                square,
+                cols: self.cols,
+            });
+        }
         for (i, &a) in fixed.iter().enumerate() {
             for &b in &fixed[i + 1..] {
                 if let Some(line) = a.shared_line(b) {
@@ -90,6 +101,36 @@ impl Problem {
             }
         }
         self.fixed = fixed;
+        Ok(self)
+    }
+
+    /// The same problem with `blocked` as the squares no queen may take (replacing any before).
+    /// They must be on the board and hold no fixed queen; a square given twice is one.
+    pub fn with_blocked(mut self, mut blocked: Vec<Square>) -> Result<Self, ProblemError> {
+        if let Some(&square) = blocked
+            .iter()
+            .find(|square| !square.is_on(self.rows, self.cols))
+        {
+            return Err(BoardError::OffBoard {
+                square,
+                rows: self.rows,
+                cols: self.cols,
+            }
+            .into());
+        }
+        blocked.sort_unstable();
+        blocked.dedup();
+        if let Some(&square) = self
+            .fixed
+            .iter()
+            .find(|queen| blocked.binary_search(queen).is_ok())
+        {
+            return Err(ProblemError::FixedOnBlocked {
+                square,
+                cols: self.cols,
+            });
+        }
+        self.blocked = blocked;
         Ok(self)
     }
 
@@ -121,6 +162,17 @@ impl Problem {
     /// The fixed queens, which every solution must contain.
     pub fn fixed(&self) -> &[Square] {
         &self.fixed
+    }
+
+    /// The squares no queen may take, sorted.
+    pub fn blocked(&self) -> &[Square] {
+        &self.blocked
+    }
+
+    /// Whether no queen may take `square`.
+    #[inline]
+    pub fn is_blocked(&self, square: Square) -> bool {
+        !self.blocked.is_empty() && self.blocked.binary_search(&square).is_ok()
     }
 
     /// Whether every row must hold exactly one queen (queens = rows), the shape row-by-row
@@ -164,6 +216,39 @@ mod tests {
         let r = Problem::rectangular(5, 9).unwrap();
         assert_eq!(r.queens(), 5);
         assert_eq!(r.side(), None);
+    }
+
+    #[test]
+    fn blocked_squares_are_on_the_board_and_hold_no_fixed_queen() {
+        let eight = Problem::square(8).unwrap();
+        let blocked = eight
+            .clone()
+            .with_blocked(vec![
+                Square::new(3, 3),
+                Square::new(0, 1),
+                Square::new(3, 3),
+            ])
+            .unwrap();
+        assert_eq!(blocked.blocked(), &[Square::new(0, 1), Square::new(3, 3)]);
+        assert!(blocked.is_blocked(Square::new(3, 3)) && !blocked.is_blocked(Square::new(3, 4)));
+        assert!(!eight.is_blocked(Square::new(0, 0)));
+        assert!(matches!(
+            eight.clone().with_blocked(vec![Square::new(0, 8)]),
+            Err(ProblemError::Board(BoardError::OffBoard { .. }))
+        ));
+        let fixed_first = eight
+            .clone()
+            .with_fixed(vec![Square::new(0, 3)])
+            .unwrap()
+            .with_blocked(vec![Square::new(0, 3)]);
+        let blocked_first = blocked.with_fixed(vec![Square::new(3, 3)]);
+        for refused in [fixed_first, blocked_first] {
+            let error = refused.unwrap_err();
+            assert!(
+                matches!(error, ProblemError::FixedOnBlocked { .. }),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -242,6 +242,14 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
             square_name(missing, cols)
         ));
     }
+    if !problem.blocked().is_empty()
+        && let Some(queen) = board.queens().find(|&queen| problem.is_blocked(queen))
+    {
+        return Err(format!(
+            "the queen on {} stands on a blocked square",
+            square_name(queen, cols)
+        ));
+    }
     Ok(())
 }
 

@@ -74,7 +74,7 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
             let square = Square::new(row, next_col[depth]);
             next_col[depth] += 1;
             count_node(nodes, budget)?;
-            if !lines.is_attacked(square) {
+            if !lines.is_attacked(square) && !problem.is_blocked(square) {
                 lines.place(square);
                 reporter.place(square)?;
                 reporter.step_at(*nodes, || depth as i64 + 1, Some(square))?;

@@ -57,9 +57,13 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
     let fixed = problem.fixed();
     let free: Vec<Square> = (0..problem.rows())
         .flat_map(|row| (0..problem.cols()).map(move |col| Square::new(row, col)))
-        .filter(|square| !fixed.contains(square))
+        .filter(|&square| !fixed.contains(&square) && !problem.is_blocked(square))
         .collect();
     let k = problem.queens() as usize - fixed.len();
+    if free.len() < k {
+        // Too few squares left free for the queens: no placement to examine.
+        return Ok(None);
+    }
     // Wheel i may go up to `free.len() - k + i`, leaving room for the wheels after it.
     let mut wheels: Vec<usize> = (0..k).collect();
     for &wheel in &wheels {

@@ -67,7 +67,8 @@ struct Search<'p> {
     lines: LineCounts,
     /// The rows without a fixed queen, bottom first.
     free_rows: Vec<u32>,
-    /// For each free row (by depth), how many of its squares no queen attacks.
+    /// For each free row (by depth), how many of its squares are neither attacked by a queen
+    /// nor blocked.
     free_squares: Vec<u32>,
 }
 
@@ -80,7 +81,7 @@ impl<'p> Search<'p> {
         }
         let free_squares = free_rows
             .iter()
-            .map(|&row| problem.cols() - attacked_by_fixed(problem, row))
+            .map(|&row| problem.cols() - unavailable(problem, row))
             .collect();
         Search {
             problem,
@@ -110,7 +111,7 @@ impl<'p> Search<'p> {
             while next_col[depth] < cols {
                 let square = Square::new(row, next_col[depth]);
                 next_col[depth] += 1;
-                if self.lines.is_attacked(square) {
+                if self.lines.is_attacked(square) || self.problem.is_blocked(square) {
                     continue;
                 }
                 count_node(nodes, budget)?;
@@ -181,7 +182,7 @@ impl<'p> Search<'p> {
         } = self;
         let mut said = false;
         for (later, struck) in later_squares_attacked(free_rows, problem.cols(), depth, square) {
-            if !lines.is_attacked(struck) {
+            if !lines.is_attacked(struck) && !problem.is_blocked(struck) {
                 said |= change(&mut free_squares[later]);
             }
         }
@@ -212,10 +213,15 @@ fn later_squares_attacked(
         })
 }
 
-/// How many squares of `row` the fixed queens attack.
-fn attacked_by_fixed(problem: &Problem, row: u32) -> u32 {
+/// How many squares of `row` the fixed queens attack or the problem blocks.
+fn unavailable(problem: &Problem, row: u32) -> u32 {
     let cols = i64::from(problem.cols());
-    let mut attacked: Vec<i64> = problem
+    let blocked = problem
+        .blocked()
+        .iter()
+        .filter(|square| square.row == row)
+        .map(|square| i64::from(square.col));
+    let mut unavailable: Vec<i64> = problem
         .fixed()
         .iter()
         .flat_map(|q| {
@@ -224,8 +230,9 @@ fn attacked_by_fixed(problem: &Problem, row: u32) -> u32 {
             [col, col - distance, col + distance]
         })
         .filter(|&c| (0..cols).contains(&c))
+        .chain(blocked)
         .collect();
-    attacked.sort_unstable();
-    attacked.dedup();
-    attacked.len() as u32
+    unavailable.sort_unstable();
+    unavailable.dedup();
+    unavailable.len() as u32
 }

@@ -68,7 +68,7 @@ pub mod forward_checking;
 mod lines;
 pub mod row_brute_force;
 
-use queens_core::descriptor::{BoardShape, FixedQueens, Shapes};
+use queens_core::descriptor::{BlockedSquares, BoardShape, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, Context, Outcome, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square,
@@ -132,20 +132,22 @@ impl Solver for TreeSearch {
 /// What the exhaustive solvers share in their descriptors.
 mod shared {
     use super::{
-        BoardShape, FixedQueens, MEMORY_LIMIT, ParamValues, Problem, Shapes, SolveError,
-        SolverDescriptor,
+        BlockedSquares, BoardShape, FixedQueens, MEMORY_LIMIT, ParamValues, Problem, Shapes,
+        SolveError, SolverDescriptor,
     };
 
-    /// Any R×C board, any number of queens, fixed ones kept.
+    /// Any R×C board, any number of queens, fixed ones kept, blocked squares avoided.
     pub(crate) const ANY: Shapes = Shapes {
         board: BoardShape::Any,
         fixed: FixedQueens::Kept,
+        blocked: BlockedSquares::Avoided,
     };
 
-    /// One queen per row, fixed ones kept.
+    /// One queen per row, fixed ones kept, blocked squares avoided.
     pub(crate) const ONE_PER_ROW: Shapes = Shapes {
         board: BoardShape::OnePerRow,
         fixed: FixedQueens::Kept,
+        blocked: BlockedSquares::Avoided,
     };
 
     /// A row-by-row search: its lines, and a handful of 4- and 8-byte entries per row.

@@ -52,7 +52,9 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
     loop {
         count_node(nodes, budget)?;
         reporter.step(*nodes, || problem.queens().into())?;
-        if check.is_peaceful(board(fixed, &free_rows, &cols)) {
+        if check.is_peaceful(board(fixed, &free_rows, &cols))
+            && !board(fixed, &free_rows, &cols).any(|queen| problem.is_blocked(queen))
+        {
             return Ok(Some(board(fixed, &free_rows, &cols).collect()));
         }
         let Some(turning) = (0..cols.len()).rev().find(|&i| cols[i] < last_col) else {

@@ -1,5 +1,5 @@
 //! Every exhaustive solver against an independent oracle: on N = 1..10 with random fixed queens,
-//! on rectangular boards, and replaying the events it emits.
+//! with blocked squares, on rectangular boards, and replaying the events it emits.
 //!
 //! The oracle enumerates candidate boards without any pruning and keeps those the core validator
 //! accepts; it shares no code with the solvers.
@@ -129,9 +129,10 @@ fn worst_case(solver: &SolverDescriptor, problem: &Problem) -> u64 {
 /// Runs every solver that handles `problem` and checks it against the oracle.
 fn check_against_oracle(problem: &Problem) -> Result<(), TestCaseError> {
     let solutions = all_solutions(problem.rows(), problem.cols(), problem.queens());
-    let solvable = solutions
-        .iter()
-        .any(|s| problem.fixed().iter().all(|q| s.contains(q)));
+    let solvable = solutions.iter().any(|s| {
+        problem.fixed().iter().all(|q| s.contains(q))
+            && problem.blocked().iter().all(|b| !s.contains(b))
+    });
     for solver in ALL {
         if solver.check_problem(problem, &solver.defaults()).is_err() {
             continue;
@@ -202,8 +203,37 @@ fn rectangular_problem() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// Boards up to 8×8 with up to two fixed queens and up to twelve blocked squares.
+fn blocked_problem() -> impl Strategy<Value = Problem> {
+    (1u32..=8).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((0..n, 0..n), 0..=2),
+            proptest::collection::vec((0..n, 0..n), 0..=12),
+        )
+            .prop_filter_map(
+                "fixed queens off the blocked squares",
+                move |(fixed, blocked)| {
+                    let squares = |list: Vec<(u32, u32)>| -> Vec<Square> {
+                        list.into_iter().map(|(r, c)| Square::new(r, c)).collect()
+                    };
+                    Problem::square(n)
+                        .ok()?
+                        .with_blocked(squares(blocked))
+                        .ok()?
+                        .with_fixed(squares(fixed))
+                        .ok()
+                },
+            )
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_solver_keeps_off_blocked_squares(problem in blocked_problem()) {
+        check_against_oracle(&problem)?;
+    }
 
     #[test]
     fn every_solver_agrees_with_exhaustive_search(problem in square_problem()) {

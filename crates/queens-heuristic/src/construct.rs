@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::verify::PermutationCheck;
 use queens_core::{
@@ -47,6 +47,9 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         board: BoardShape::Classic,
         fixed: FixedQueens::Refused(
             "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
+        ),
+        blocked: BlockedSquares::Refused(
+            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
         ),
     },
     randomized: false,

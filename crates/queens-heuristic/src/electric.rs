@@ -24,7 +24,7 @@
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor, Square,
@@ -97,6 +97,9 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     shapes: Shapes {
         board: BoardShape::Classic,
         fixed: FixedQueens::Kept,
+        blocked: BlockedSquares::Refused(
+            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
+        ),
     },
     randomized: true,
     parameters: ElectricParams::LIST,

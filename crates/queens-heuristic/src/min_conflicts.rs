@@ -19,7 +19,7 @@
 //! starts from the columns whose placement collided.
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
@@ -99,6 +99,9 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     shapes: Shapes {
         board: BoardShape::Classic,
         fixed: FixedQueens::Kept,
+        blocked: BlockedSquares::Refused(
+            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
+        ),
     },
     randomized: true,
     parameters: MinConflictsParams::LIST,

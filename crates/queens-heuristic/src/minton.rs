@@ -10,7 +10,7 @@
 //! For boards of millions of queens, QS4-style `min-conflicts` is the one to use.
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason,
@@ -55,6 +55,9 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     shapes: Shapes {
         board: BoardShape::Classic,
         fixed: FixedQueens::Kept,
+        blocked: BlockedSquares::Refused(
+            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
+        ),
     },
     randomized: true,
     parameters: &[],

@@ -53,7 +53,7 @@ fn parse_squares(text: &str) -> PyResult<Vec<(u32, u32)>> {
 /// A solve: the CLI's JSON document (its `queens` left out when the permutation carries them)
 /// and, for a board with one queen per column, the row of each column as little-endian `u32`s.
 #[pyfunction]
-#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event))]
+#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event, blocked=Vec::new()))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 #[expect(
     clippy::needless_pass_by_value,
@@ -71,6 +71,7 @@ fn solve(
     max_nodes: Option<u64>,
     time_limit: Option<f64>,
     on_event: Option<Bound<'_, PyAny>>,
+    blocked: Vec<(u32, u32)>,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     let (rows, cols) = parse_size(size).map_err(refused)?;
     let time_limit = time_limit
@@ -90,6 +91,10 @@ fn solve(
         cols,
         queen_count,
         fixed: fix
+            .into_iter()
+            .map(|(row, col)| Square::new(row, col))
+            .collect(),
+        blocked: blocked
             .into_iter()
             .map(|(row, col)| Square::new(row, col))
             .collect(),

@@ -164,7 +164,12 @@ def test_solvers_are_described():
     assert len(genetic["explanation"]) > 200
     assert genetic["score"].startswith("the best fitness in the population")
     assert [p["name"] for p in genetic["parameters"]][:2] == ["population", "tournament"]
-    assert genetic["shapes"] == {"boards": "rectangular", "queens": "any", "fixed": False}
+    assert genetic["shapes"] == {
+        "boards": "rectangular",
+        "queens": "any",
+        "fixed": False,
+        "blocked": False,
+    }
 
 
 def test_the_gil_is_released_while_a_count_works():
@@ -268,3 +273,13 @@ def test_verify_reads_the_command_lines_document():
     ]:
         shared = json.loads((documents / name).read_text())
         assert queens.verify(board, **options).to_dict() == shared, name
+
+
+def test_solve_keeps_off_blocked_squares():
+    rank = [(0, col) for col in range(7)]
+    solution = queens.solve(8, blocked=rank)
+    assert solution.solved and (0, 7) in solution.queens
+    assert solution.to_dict()["blocked"] == [{"row": 0, "col": col} for col in range(7)]
+    assert not queens.solve(8, blocked="a1,b1,c1,d1,e1,f1,g1,h1").solved
+    with pytest.raises(ValueError, match="blocked squares"):
+        queens.solve(8, solver="min-conflicts", blocked=["a1"])

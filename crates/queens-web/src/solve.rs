@@ -21,7 +21,16 @@ use crate::query::{Params, check_side};
 use crate::sampling::Sampler;
 
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
-const KNOWN: [&str; 7] = ["n", "size", "m", "solver", "seed", "fix", "max_iters"];
+const KNOWN: [&str; 8] = [
+    "n",
+    "size",
+    "m",
+    "solver",
+    "seed",
+    "fix",
+    "block",
+    "max_iters",
+];
 
 /// Streams the run's events; the last one is `{"type": "finished", ...}`.
 pub async fn solve(
@@ -32,12 +41,15 @@ pub async fn solve(
     let (rows, cols) = board_size(&params, state.limits().solve_max_n)?;
     let fixed = parse_squares(params.text("fix").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
+    let blocked = parse_squares(params.text("block").unwrap_or_default())
+        .map_err(|e| ApiError::bad(format!("in block: {e}")))?;
     let settings = params
         .others(&KNOWN)
         .map(|(name, value)| Ok((name.to_owned(), parse_value(name, value)?)))
         .collect::<Result<Vec<(String, f64)>, queens_core::ParamError>>()?;
     let spec = SolveSpec {
         fixed,
+        blocked,
         solver: params.text("solver").map(str::to_owned),
         seed: params.get("seed")?,
         params: settings,

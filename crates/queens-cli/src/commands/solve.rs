@@ -41,6 +41,10 @@ impl SolveConfig {
             Some(list) => parse_squares(list).context("in --fix")?,
             None => Vec::new(),
         };
+        let blocked = match &args.block {
+            Some(list) => parse_squares(list).context("in --block")?,
+            None => Vec::new(),
+        };
         let params = args
             .sets
             .iter()
@@ -51,6 +55,7 @@ impl SolveConfig {
             cols,
             queen_count: args.queen_count,
             fixed,
+            blocked,
             solver: args.solver,
             seed: args.seed,
             params,

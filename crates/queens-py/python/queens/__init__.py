@@ -228,6 +228,7 @@ def solve(
     solver: Optional[str] = None,
     seed: Optional[int] = None,
     fix: Union[str, Iterable[SquareLike]] = (),
+    blocked: Union[str, Iterable[SquareLike]] = (),
     queen_count: Optional[int] = None,
     params: Optional[Mapping[str, float]] = None,
     max_iters: Optional[int] = None,
@@ -237,8 +238,9 @@ def solve(
 ) -> Solution:
     """One solution of ``n`` (a side, or ``"RxC"``), as ``queens solve`` finds it.
 
-    ``params`` sets the solver's parameters by name (``queens.solvers()`` lists them, with their
-    ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
+    ``fix`` lists queens every solution holds, ``blocked`` squares no queen may take (the
+    exhaustive solvers keep off them; the others refuse them). ``params`` sets the solver's
+    parameters by name (``queens.solvers()`` lists them, with their ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
     (``started`` with the start board, ``place``, ``remove``, ``move``, ``step``, ``solution``,
     ``finished``); an exception it raises stops the run and is raised here.
     """
@@ -259,6 +261,7 @@ def solve(
         max_nodes,
         time_limit,
         callback,
+        _squares(blocked),
     )
     document = json.loads(document_text)
     perm = np.frombuffer(perm_bytes, dtype="<u4") if perm_bytes is not None else None

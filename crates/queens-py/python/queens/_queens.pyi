@@ -15,6 +15,7 @@ def solve(
     max_nodes: Optional[int],
     time_limit: Optional[float],
     on_event: Optional[Callable[[str], Any]],
+    blocked: list[tuple[int, int]] = ...,
 ) -> tuple[str, Optional[bytes]]: ...
 def verify(
     text: str,
