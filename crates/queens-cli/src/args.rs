@@ -68,9 +68,24 @@ Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreada
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Board size: N for an N×N board, or `RxC` (rows × columns), e.g. 8 or 6x9.
-    #[arg(allow_hyphen_values = true)]
-    pub size: String,
+    /// Board size: N for an N×N board, or `RxC` (rows × columns), e.g. 8 or 6x9 (none with
+    /// --instance, whose file gives it).
+    #[arg(
+        allow_hyphen_values = true,
+        required_unless_present = "instance",
+        conflicts_with = "instance"
+    )]
+    pub size: Option<String>,
+
+    /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or
+    /// completion (`letting init`), 080's blocked squares (`letting blocks`), or a JSON problem
+    /// (`{"n", "fixed", "blocked"}`); --fix and --block add to it.
+    #[arg(long, value_name = "FILE")]
+    pub instance: Option<std::path::PathBuf>,
+
+    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
+    #[arg(long, value_name = "D", requires = "instance")]
+    pub diagonals: Option<usize>,
 
     /// The solver [default: forward-checking up to N = 20, then construct; see below].
     #[arg(short, long)]

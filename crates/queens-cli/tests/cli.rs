@@ -95,6 +95,45 @@ fn blocked_squares_are_kept_free() {
     refuses(&["solve", "8", "--block", "a1,,b2"], "in --block");
 }
 
+/// `--instance` reads CSPLib's formats: the published answers decide, and a bad file names its
+/// line.
+#[test]
+fn instances_are_read_from_their_files() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/completion");
+    let instance = data.join("diag-10-4-66.param");
+    let path = instance.to_str().unwrap();
+    // Published: satisfiable with its first 4 diagonals, not with its first 5.
+    let doc = json(
+        &[
+            "solve",
+            "--instance",
+            path,
+            "--diagonals",
+            "4",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert_eq!(doc["n"], 10);
+    assert!(!doc["blocked"].as_array().unwrap().is_empty());
+    run(&["solve", "--instance", path, "--diagonals", "5"], 1);
+    refuses(
+        &["solve", "--instance", path, "--diagonals", "99"],
+        "asks for more",
+    );
+    refuses(&["solve", "8", "--instance", path], "cannot be used with");
+    refuses(&["solve", "8", "--diagonals", "3"], "none is given");
+    let dir = temp_dir("instance");
+    let bad = dir.join("bad.param");
+    std::fs::write(&bad, "n = 8\ndiags = [[1, 1],\n [2, 3]]\n").unwrap();
+    refuses(
+        &["solve", "--instance", bad.to_str().unwrap()],
+        "bad.param: line 3: a diagonal is [number, 1]",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// An experiment takes its sizes as every command takes a size, in front; `--n`, as earlier
 /// versions took them, says the same, and both at once are refused.
 #[test]

@@ -38,6 +38,7 @@ pub mod budget;
 pub mod descriptor;
 pub mod error;
 pub mod files;
+pub mod instance;
 pub mod memory;
 pub mod notation;
 pub mod observe;

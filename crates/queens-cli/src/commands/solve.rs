@@ -1,15 +1,17 @@
 //! `queens solve`: one solution, printed as a diagram, a permutation, JSON or a summary line.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
-use queens_core::files::StagedFile;
+use queens_core::files::{StagedFile, read_regular_text};
+use queens_core::instance::Instance;
 use queens_core::notation::{self, parse_squares};
+use queens_core::read::MAX_TEXT_BYTES;
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 
 use crate::args::{Format, SolveArgs};
@@ -36,14 +38,31 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
-        let (rows, cols) = parse_size(&args.size)?;
-        let fixed = match &args.fix {
+        let mut fixed = match &args.fix {
             Some(list) => parse_squares(list).context("in --fix")?,
             None => Vec::new(),
         };
-        let blocked = match &args.block {
+        let mut blocked = match &args.block {
             Some(list) => parse_squares(list).context("in --block")?,
             None => Vec::new(),
+        };
+        let mut queen_count = args.queen_count;
+        let (rows, cols) = match (&args.size, &args.instance) {
+            (_, Some(path)) => {
+                let instance = read_instance(path, args.diagonals)?;
+                fixed.extend(&instance.fixed);
+                blocked.extend(instance.blocked_squares()?);
+                queen_count = queen_count.or(instance.queens);
+                (instance.rows, instance.cols)
+            }
+            (Some(size), None) => {
+                anyhow::ensure!(
+                    args.diagonals.is_none(),
+                    "--diagonals takes the first diagonals of an --instance; none is given"
+                );
+                parse_size(size)?
+            }
+            (None, None) => unreachable!("clap requires a size or an instance"),
         };
         let params = args
             .sets
@@ -53,7 +72,7 @@ impl SolveConfig {
         let spec = SolveSpec {
             rows,
             cols,
-            queen_count: args.queen_count,
+            queen_count,
             fixed,
             blocked,
             solver: args.solver,
@@ -88,6 +107,14 @@ impl SolveConfig {
             && matches!(self.format, Format::Perm | Format::Summary)
             && self.trace.is_none()
     }
+}
+
+/// The instance in `path`, with its first `diagonals` excluded diagonals when given.
+pub(crate) fn read_instance(path: &Path, diagonals: Option<usize>) -> anyhow::Result<Instance> {
+    let text = read_regular_text(path, MAX_TEXT_BYTES)?;
+    let instance =
+        Instance::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(instance.with_diagonals(diagonals)?)
 }
 
 /// Where the answer goes: standard output, or the `--output` file, which is replaced only by

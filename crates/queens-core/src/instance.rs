@@ -1,0 +1,625 @@
+//! n-Queens Completion instances from files: the formats of CSPLib's problems 079 and 080, and
+//! our own JSON problem, each read into a [`Problem`].
+//!
+//! | format | looks like | squares |
+//! |---|---|---|
+//! | excluded diagonals (079) | `n = 10` / `numdiags = 14` / `diags = [[4, 1], [14, 0], …]` | `[v, 1]` excludes the sum diagonal row + col = v, `[v, 0]` the difference diagonal row − col = v − (n − 1); 0-based |
+//! | completion (079) | `letting n = …` / `letting init = [[r, c], …]` | queens already placed, 0-based |
+//! | blocked (080) | `letting n = 28` / `letting blocks = [[1, 1], …]` | squares no queen may take, 1-based |
+//! | JSON | `{"n": 8, "fixed": [{"row": 0, "col": 3}], "blocked": […]}` | 0-based, as every JSON square (`rows` and `cols` for R×C) |
+//!
+//! An excluded diagonal blocks each of its squares. Any prefix of a diagonal list is an instance
+//! of its own: [`Instance::with_diagonals`] takes the first D. A file that is not one of these
+//! gets the line and what was expected.
+//!
+//! ```
+//! use queens_core::instance::Instance;
+//!
+//! let instance = Instance::parse("n = 4\nnumdiags = 2\ndiags = [[3, 1], [3, 0]]\n")?;
+//! let problem = instance.with_diagonals(Some(1))?.problem()?;
+//! // The sum diagonal row + col = 3 of the 4×4 board: d1, c2, b3, a4.
+//! assert_eq!(problem.blocked().len(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::board::Square;
+use crate::error::ProblemError;
+use crate::problem::Problem;
+
+/// The most squares an instance may block: 8 bytes each, so that a file cannot make a reader
+/// allocate more than 128 MiB for them.
+pub const MAX_BLOCKED: u64 = 1 << 24;
+
+/// The largest side an instance may give: the workbench's boards of fixed and blocked squares are
+/// meant for completion search, whose instances are at most a few hundred wide.
+pub const MAX_SIDE: u32 = 1 << 16;
+
+/// A file that is not an instance, or an instance that is not a problem.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum InstanceError {
+    /// The text does not follow the format.
+    #[error("line {line}: {expected}")]
+    Syntax {
+        /// 1-based line of the text.
+        line: usize,
+        /// What was expected there, and what was found.
+        expected: String,
+    },
+    /// Well-formed, but not a problem the workbench takes.
+    #[error("{0}")]
+    Invalid(String),
+    /// The squares do not make a problem.
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+}
+
+/// An n-Queens Completion instance: a board side, queens already placed, squares no queen may
+/// take, and for the excluded-diagonals format the diagonals in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Board ranks.
+    pub rows: u32,
+    /// Board files.
+    pub cols: u32,
+    /// Queens to place, placed ones included (`None`: one a row or column).
+    pub queens: Option<u32>,
+    /// Queens already placed.
+    pub fixed: Vec<Square>,
+    /// Squares no queen may take, besides the excluded diagonals.
+    pub blocked: Vec<Square>,
+    /// The excluded diagonals, in the file's order.
+    pub diagonals: Vec<Diagonal>,
+}
+
+/// A diagonal of the excluded-diagonals format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Diagonal {
+    /// The squares with row + col = the value.
+    Sum(u32),
+    /// The squares with row − col = the value.
+    Difference(i64),
+}
+
+impl Instance {
+    /// Reads an instance in any of the formats; the format is told by the text.
+    pub fn parse(text: &str) -> Result<Self, InstanceError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim_start().starts_with('{') {
+            return Self::from_json(text);
+        }
+        let statements = essence::parse(text)?;
+        let find = |name: &str| statements.iter().find(|s| s.name == name);
+        let n_statement = find("n").ok_or_else(|| {
+            InstanceError::Invalid("the instance gives no board side: expected `n = N`".into())
+        })?;
+        let n = n_statement.value.integer(n_statement.line, "n")?;
+        let n = u32::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_SIDE).contains(n))
+            .ok_or_else(|| InstanceError::Syntax {
+                line: n_statement.line,
+                expected: format!("n must be a side from 1 to {MAX_SIDE}, got {n}"),
+            })?;
+        let mut instance = Instance {
+            rows: n,
+            cols: n,
+            queens: None,
+            fixed: Vec::new(),
+            blocked: Vec::new(),
+            diagonals: Vec::new(),
+        };
+        let known = ["n", "numdiags", "diags", "init", "blocks"];
+        if let Some(other) = statements
+            .iter()
+            .find(|s| !known.contains(&s.name.as_str()))
+        {
+            return Err(InstanceError::Syntax {
+                line: other.line,
+                expected: format!(
+                    "'{}' is not part of an instance (expected n with diags, init or blocks)",
+                    other.name
+                ),
+            });
+        }
+        if let Some(diags) = find("diags") {
+            for (pair, line) in diags.value.pairs(diags.line, "diags")? {
+                instance.diagonals.push(diagonal(n, pair, line)?);
+            }
+            if let Some(count) = find("numdiags") {
+                let given = count.value.integer(count.line, "numdiags")?;
+                if usize::try_from(given).ok() != Some(instance.diagonals.len()) {
+                    return Err(InstanceError::Syntax {
+                        line: count.line,
+                        expected: format!(
+                            "numdiags says {given}, but diags lists {}",
+                            instance.diagonals.len()
+                        ),
+                    });
+                }
+            }
+        }
+        if let Some(init) = find("init") {
+            instance.fixed = squares(n, &init.value, init.line, "init", 0)?;
+        }
+        if let Some(blocks) = find("blocks") {
+            instance.blocked = squares(n, &blocks.value, blocks.line, "blocks", 1)?;
+        }
+        if find("diags").is_none() && find("init").is_none() && find("blocks").is_none() {
+            return Err(InstanceError::Invalid(
+                "the instance has n but no diags, init or blocks".into(),
+            ));
+        }
+        Ok(instance)
+    }
+
+    /// Reads our JSON problem.
+    fn from_json(text: &str) -> Result<Self, InstanceError> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Json {
+            n: Option<u32>,
+            rows: Option<u32>,
+            cols: Option<u32>,
+            queens: Option<u32>,
+            #[serde(default)]
+            fixed: Vec<Square>,
+            #[serde(default)]
+            blocked: Vec<Square>,
+        }
+        let json: Json = serde_json::from_str(text).map_err(|error| InstanceError::Syntax {
+            line: error.line(),
+            expected: format!(
+                "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {error}"
+            ),
+        })?;
+        let (rows, cols) = match (json.n, json.rows, json.cols) {
+            (Some(n), None, None) => (n, n),
+            (None, Some(rows), Some(cols)) => (rows, cols),
+            _ => {
+                return Err(InstanceError::Invalid(
+                    "a JSON problem gives its size as n, or as rows and cols".into(),
+                ));
+            }
+        };
+        if rows == 0 || cols == 0 || rows.max(cols) > MAX_SIDE {
+            return Err(InstanceError::Invalid(format!(
+                "a JSON problem's sides are 1 to {MAX_SIDE}, got {rows}×{cols}"
+            )));
+        }
+        Ok(Instance {
+            rows,
+            cols,
+            queens: json.queens,
+            fixed: json.fixed,
+            blocked: json.blocked,
+            diagonals: Vec::new(),
+        })
+    }
+
+    /// The instance with only its first `count` excluded diagonals (`None`: all of them).
+    pub fn with_diagonals(mut self, count: Option<usize>) -> Result<Self, InstanceError> {
+        if let Some(count) = count {
+            if count > self.diagonals.len() {
+                return Err(InstanceError::Invalid(format!(
+                    "the instance lists {} diagonals; --diagonals {count} asks for more",
+                    self.diagonals.len()
+                )));
+            }
+            self.diagonals.truncate(count);
+        }
+        Ok(self)
+    }
+
+    /// Every square no queen may take: the blocked ones and those of the excluded diagonals.
+    pub fn blocked_squares(&self) -> Result<Vec<Square>, InstanceError> {
+        let n = i64::from(self.rows);
+        let mut blocked = self.blocked.clone();
+        let on_diagonals: u64 = self.diagonals.len() as u64 * u64::from(self.rows);
+        if blocked.len() as u64 + on_diagonals > MAX_BLOCKED {
+            return Err(InstanceError::Invalid(format!(
+                "the instance blocks more than {MAX_BLOCKED} squares"
+            )));
+        }
+        for diagonal in &self.diagonals {
+            for row in 0..n {
+                let col = match *diagonal {
+                    Diagonal::Sum(sum) => i64::from(sum) - row,
+                    Diagonal::Difference(difference) => row - difference,
+                };
+                if (0..n).contains(&col) {
+                    blocked.push(Square::new(row as u32, col as u32));
+                }
+            }
+        }
+        Ok(blocked)
+    }
+
+    /// The problem: the board, the placed queens, every blocked square.
+    pub fn problem(&self) -> Result<Problem, InstanceError> {
+        let mut problem = Problem::rectangular(self.rows, self.cols)?;
+        if let Some(queens) = self.queens {
+            problem = problem.with_queen_count(queens)?;
+        }
+        Ok(problem
+            .with_blocked(self.blocked_squares()?)?
+            .with_fixed(self.fixed.clone())?)
+    }
+}
+
+/// The diagonal of a `[v, kind]` pair on an N×N board.
+fn diagonal(n: u32, pair: [i64; 2], line: usize) -> Result<Diagonal, InstanceError> {
+    let [value, kind] = pair;
+    let last = 2 * i64::from(n) - 2;
+    if !(0..=last).contains(&value) {
+        return Err(InstanceError::Syntax {
+            line,
+            expected: format!("a diagonal's number is 0 to {last} on a {n}×{n} board, got {value}"),
+        });
+    }
+    match kind {
+        1 => Ok(Diagonal::Sum(value as u32)),
+        0 => Ok(Diagonal::Difference(value - (i64::from(n) - 1))),
+        _ => Err(InstanceError::Syntax {
+            line,
+            expected: format!(
+                "a diagonal is [number, 1] (a sum diagonal) or [number, 0] (a difference), got [{value}, {kind}]"
+            ),
+        }),
+    }
+}
+
+/// The `[r, c]` pairs of `value` as squares of an N×N board, counted from `base`.
+fn squares(
+    n: u32,
+    value: &essence::Value,
+    line: usize,
+    name: &str,
+    base: i64,
+) -> Result<Vec<Square>, InstanceError> {
+    let pairs = value.pairs(line, name)?;
+    if pairs.len() as u64 > MAX_BLOCKED {
+        return Err(InstanceError::Invalid(format!(
+            "{name} lists more than {MAX_BLOCKED} squares"
+        )));
+    }
+    pairs
+        .into_iter()
+        .map(|([row, col], line)| {
+            let range = base..i64::from(n) + base;
+            if range.contains(&row) && range.contains(&col) {
+                Ok(Square::new((row - base) as u32, (col - base) as u32))
+            } else {
+                Err(InstanceError::Syntax {
+                    line,
+                    expected: format!(
+                        "[{row}, {col}] is off the {n}×{n} board ({name} counts from {base})"
+                    ),
+                })
+            }
+        })
+        .collect()
+}
+
+/// The Essence' parameter files of CSPLib: `[letting] NAME = VALUE` statements, a value an
+/// integer or a nested list of integers, `$` starting a comment.
+mod essence {
+    use super::InstanceError;
+
+    /// A statement: its name, value and line.
+    pub(super) struct Statement {
+        pub(super) name: String,
+        pub(super) value: Value,
+        pub(super) line: usize,
+    }
+
+    /// An integer or a list, each item with the line it starts on.
+    pub(super) enum Value {
+        Integer(i64),
+        List(Vec<(Value, usize)>),
+    }
+
+    impl Value {
+        /// The integer, or an error naming `name`.
+        pub(super) fn integer(&self, line: usize, name: &str) -> Result<i64, InstanceError> {
+            match self {
+                Value::Integer(value) => Ok(*value),
+                Value::List(_) => Err(InstanceError::Syntax {
+                    line,
+                    expected: format!("{name} must be a number, got a list"),
+                }),
+            }
+        }
+
+        /// A list of `[a, b]` pairs, each with its line.
+        pub(super) fn pairs(
+            &self,
+            line: usize,
+            name: &str,
+        ) -> Result<Vec<([i64; 2], usize)>, InstanceError> {
+            let Value::List(items) = self else {
+                return Err(InstanceError::Syntax {
+                    line,
+                    expected: format!("{name} must be a list of pairs like [[1, 2], [3, 4]]"),
+                });
+            };
+            items
+                .iter()
+                .map(|(item, line)| match item {
+                    Value::List(pair) => match pair.as_slice() {
+                        [(Value::Integer(a), _), (Value::Integer(b), _)] => Ok(([*a, *b], *line)),
+                        _ => Err(InstanceError::Syntax {
+                            line: *line,
+                            expected: format!("each item of {name} must be a pair of numbers"),
+                        }),
+                    },
+                    Value::Integer(_) => Err(InstanceError::Syntax {
+                        line: *line,
+                        expected: format!("each item of {name} must be a pair like [1, 2]"),
+                    }),
+                })
+                .collect()
+        }
+    }
+
+    /// A token and its line.
+    #[derive(Debug, PartialEq)]
+    enum Token {
+        Word(String),
+        Number(i64),
+        Symbol(char),
+    }
+
+    fn tokens(text: &str) -> Result<Vec<(Token, usize)>, InstanceError> {
+        let mut tokens = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line_number = index + 1;
+            let line = line.split('$').next().unwrap_or_default();
+            let mut chars = line.char_indices().peekable();
+            while let Some((start, c)) = chars.next() {
+                if c.is_whitespace() {
+                    continue;
+                }
+                if matches!(c, '[' | ']' | ',' | '=') {
+                    tokens.push((Token::Symbol(c), line_number));
+                } else if c == '-' || c.is_ascii_digit() {
+                    let mut end = start + c.len_utf8();
+                    while let Some(&(i, d)) = chars.peek() {
+                        if !d.is_ascii_digit() {
+                            break;
+                        }
+                        end = i + 1;
+                        chars.next();
+                    }
+                    let text = &line[start..end];
+                    let value = text.parse().map_err(|_| InstanceError::Syntax {
+                        line: line_number,
+                        expected: format!("'{text}' is not a number"),
+                    })?;
+                    tokens.push((Token::Number(value), line_number));
+                } else if c.is_ascii_alphabetic() || c == '_' {
+                    let mut end = start + 1;
+                    while let Some(&(i, d)) = chars.peek() {
+                        if !(d.is_ascii_alphanumeric() || d == '_') {
+                            break;
+                        }
+                        end = i + 1;
+                        chars.next();
+                    }
+                    tokens.push((Token::Word(line[start..end].to_owned()), line_number));
+                } else {
+                    return Err(InstanceError::Syntax {
+                        line: line_number,
+                        expected: format!(
+                            "expected `n = …` statements of numbers and [lists], found '{c}'"
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(tokens)
+    }
+
+    /// The statements of `text`.
+    pub(super) fn parse(text: &str) -> Result<Vec<Statement>, InstanceError> {
+        let tokens = tokens(text)?;
+        let last_line = text.lines().count().max(1);
+        let mut at = 0;
+        let mut statements: Vec<Statement> = Vec::new();
+        while at < tokens.len() {
+            if matches!(&tokens[at].0, Token::Word(word) if word == "letting") {
+                at += 1;
+            }
+            let (name, line) = match tokens.get(at) {
+                Some((Token::Word(name), line)) => (name.clone(), *line),
+                Some((other, line)) => {
+                    return Err(InstanceError::Syntax {
+                        line: *line,
+                        expected: format!("expected a name like n or diags, found {other:?}"),
+                    });
+                }
+                None => {
+                    return Err(InstanceError::Syntax {
+                        line: last_line,
+                        expected: "expected a name after `letting`".into(),
+                    });
+                }
+            };
+            at += 1;
+            match tokens.get(at) {
+                Some((Token::Symbol('='), _)) => at += 1,
+                Some((_, line)) => {
+                    return Err(InstanceError::Syntax {
+                        line: *line,
+                        expected: format!("expected '=' after {name}"),
+                    });
+                }
+                None => {
+                    return Err(InstanceError::Syntax {
+                        line,
+                        expected: format!("expected '=' after {name}"),
+                    });
+                }
+            }
+            if statements.iter().any(|s| s.name == name) {
+                return Err(InstanceError::Syntax {
+                    line,
+                    expected: format!("{name} is given twice"),
+                });
+            }
+            let value = value(&tokens, &mut at, last_line, 0)?;
+            statements.push(Statement { name, value, line });
+        }
+        Ok(statements)
+    }
+
+    /// The most nested a list may be: pairs in a list.
+    const MAX_DEPTH: usize = 4;
+
+    fn value(
+        tokens: &[(Token, usize)],
+        at: &mut usize,
+        last_line: usize,
+        depth: usize,
+    ) -> Result<Value, InstanceError> {
+        match tokens.get(*at) {
+            Some((Token::Number(value), _)) => {
+                *at += 1;
+                Ok(Value::Integer(*value))
+            }
+            Some((Token::Symbol('['), line)) => {
+                if depth == MAX_DEPTH {
+                    return Err(InstanceError::Syntax {
+                        line: *line,
+                        expected: "lists nest at most a few levels deep".into(),
+                    });
+                }
+                *at += 1;
+                let mut items = Vec::new();
+                if matches!(tokens.get(*at), Some((Token::Symbol(']'), _))) {
+                    *at += 1;
+                    return Ok(Value::List(items));
+                }
+                loop {
+                    let item_line = tokens.get(*at).map_or(last_line, |(_, line)| *line);
+                    items.push((value(tokens, at, last_line, depth + 1)?, item_line));
+                    match tokens.get(*at) {
+                        Some((Token::Symbol(','), _)) => {
+                            *at += 1;
+                            // A comma may end a list, as the ASP competition's files end theirs.
+                            if matches!(tokens.get(*at), Some((Token::Symbol(']'), _))) {
+                                *at += 1;
+                                return Ok(Value::List(items));
+                            }
+                        }
+                        Some((Token::Symbol(']'), _)) => {
+                            *at += 1;
+                            return Ok(Value::List(items));
+                        }
+                        Some((_, line)) => {
+                            return Err(InstanceError::Syntax {
+                                line: *line,
+                                expected: "expected ',' or ']' in a list".into(),
+                            });
+                        }
+                        None => {
+                            return Err(InstanceError::Syntax {
+                                line: last_line,
+                                expected: "the list is not closed: expected ']'".into(),
+                            });
+                        }
+                    }
+                }
+            }
+            Some((_, line)) => Err(InstanceError::Syntax {
+                line: *line,
+                expected: "expected a number or a [list]".into(),
+            }),
+            None => Err(InstanceError::Syntax {
+                line: last_line,
+                expected: "expected a number or a [list] at the end of the file".into(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIAG_8: &str = "n =  8\nnumdiags =  10\ndiags =  [[1, 1], [14, 0], [12, 0], [11, 0], [4, 1], [1, 0], [7, 1], [13, 1], [9, 1], [0, 0]]\n";
+
+    #[test]
+    fn excluded_diagonals_block_their_squares() {
+        let instance = Instance::parse(DIAG_8).unwrap();
+        assert_eq!(instance.diagonals.len(), 10);
+        assert_eq!(instance.diagonals[0], Diagonal::Sum(1));
+        // [14, 0] on 8×8: row − col = 14 − 7 = 7, the corner square (7, 0).
+        assert_eq!(instance.diagonals[1], Diagonal::Difference(7));
+        let first_two = instance.clone().with_diagonals(Some(2)).unwrap();
+        let blocked = first_two.blocked_squares().unwrap();
+        // Sum 1: (0, 1) and (1, 0); difference 7: (7, 0).
+        let mut sorted = blocked.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            [Square::new(0, 1), Square::new(1, 0), Square::new(7, 0)]
+        );
+        for square in instance.problem().unwrap().blocked() {
+            let on = instance.diagonals.iter().any(|d| match *d {
+                Diagonal::Sum(sum) => square.row + square.col == sum,
+                Diagonal::Difference(difference) => {
+                    i64::from(square.row) - i64::from(square.col) == difference
+                }
+            });
+            assert!(on, "{square:?}");
+        }
+        assert!(instance.with_diagonals(Some(11)).is_err());
+    }
+
+    #[test]
+    fn completion_and_blocked_instances_read_their_bases() {
+        let completion =
+            Instance::parse("letting n = 8\nletting init = [[3, 1], [4, 3]]\n").unwrap();
+        assert_eq!(completion.fixed, [Square::new(3, 1), Square::new(4, 3)]);
+        let blocked =
+            Instance::parse("letting n = 4\nletting blocks = [[1,1],\n[4,4],\n]\n").unwrap();
+        assert_eq!(blocked.blocked, [Square::new(0, 0), Square::new(3, 3)]);
+        assert_eq!(blocked.problem().unwrap().blocked().len(), 2);
+        let json = Instance::parse(r#"{"n": 8, "fixed": [{"row": 3, "col": 1}]}"#).unwrap();
+        assert_eq!(json.problem().unwrap().fixed(), [Square::new(3, 1)]);
+    }
+
+    #[test]
+    fn bad_files_name_the_line_and_what_was_expected() {
+        let refused = |text: &str| Instance::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            refused("n = 8\ndiags = [[1, 1], [2, 3]]\n"),
+            "line 2: a diagonal is [number, 1] (a sum diagonal) or [number, 0] (a difference), got [2, 3]"
+        );
+        assert_eq!(
+            refused("letting n = 4\nletting blocks = [[1,1],\n[5,1]]\n"),
+            "line 3: [5, 1] is off the 4×4 board (blocks counts from 1)"
+        );
+        assert_eq!(
+            refused("n = 8\nnumdiags = 3\ndiags = [[1, 1]]\n"),
+            "line 2: numdiags says 3, but diags lists 1"
+        );
+        assert_eq!(
+            refused("n = 8\ndiags = [[1, 1]\n"),
+            "line 2: the list is not closed: expected ']'"
+        );
+        assert!(refused("n = x\n").starts_with("line 1: expected a number"));
+        assert!(refused("n = 0\ndiags = []\n").starts_with("line 1: n must be a side"));
+        assert!(refused("m = 8\n").contains("no board side"));
+        assert!(refused("n = 8\nfoo = 1\n").starts_with("line 2: 'foo' is not part"));
+        assert!(refused("n = 8\n").contains("no diags, init or blocks"));
+        assert!(refused("n = 8\ndiags = [[[[[[1]]]]]]\n").contains("nest"));
+        assert!(refused("{\"n\": 8, \"extra\": 1}").starts_with("line 1: expected a JSON problem"));
+        let attacking = Instance::parse("letting n = 4\nletting init = [[0, 0], [1, 1]]\n");
+        let error = attacking.unwrap().problem().unwrap_err().to_string();
+        assert!(error.contains("attack"), "{error}");
+    }
+}
