@@ -22,17 +22,18 @@ use std::sync::OnceLock;
 
 use queens_core::descriptor::Counts;
 use queens_core::{ParamValues, Problem, SolveError, Solver, SolverDescriptor};
-use queens_exact::{backtracking, brute_force, forward_checking, row_brute_force};
+use queens_exact::{backtracking, brute_force, completion, forward_checking, row_brute_force};
 use queens_heuristic::{construct, electric, genetic, local, min_conflicts, minton};
 use thiserror::Error;
 
 /// The workbench's solvers, in the order help lists them. Adding a solver is one module with
 /// its descriptor, plus one line here.
-pub static STANDARD: [&SolverDescriptor; 16] = [
+pub static STANDARD: [&SolverDescriptor; 17] = [
     &brute_force::DESCRIPTOR,
     &row_brute_force::DESCRIPTOR,
     &backtracking::DESCRIPTOR,
     &forward_checking::DESCRIPTOR,
+    &completion::DESCRIPTOR,
     &construct::DESCRIPTOR,
     &min_conflicts::DESCRIPTOR,
     &minton::DESCRIPTOR,
@@ -233,24 +234,35 @@ impl Catalogue {
         self.solvers.iter().map(|s| s.name()).collect()
     }
 
-    /// The solvers that count nodes: the exhaustive searches the Queen's Challenge compares.
+    /// The solvers that count nodes, but for the completion search: the exhaustive searches the
+    /// Queen's Challenge compares, from brute force to forward checking (the completion search
+    /// is for positions with blocked squares, and places queens in an order of its own).
     pub fn tree_searches(&self) -> Vec<SolverKind> {
         self.solvers
             .iter()
             .copied()
-            .filter(|s| s.counts == Counts::Nodes)
+            .filter(|s| {
+                s.counts == Counts::Nodes && !std::ptr::eq(s.0, &raw const completion::DESCRIPTOR)
+            })
             .collect()
     }
 
     /// The best solver for `problem`: exhaustive search on small boards (it also proves that
-    /// there is no solution) and wherever squares are blocked; the construction on large ones,
+    /// there is no solution) and wherever squares are blocked (the completion search on N×N up
+    /// to 64); the construction on large ones,
     /// or min-conflicts when queens are fixed; brute force when the queen count differs from the
     /// row count.
     pub fn best_for(problem: &Problem) -> SolverKind {
         let large = problem.classic_side().is_some_and(|n| n > EXHAUSTIVE_UP_TO);
         let descriptor = if !problem.blocked().is_empty() {
-            // Only the exhaustive solvers keep off blocked squares.
-            if problem.one_queen_per_row() {
+            // Only the exhaustive solvers keep off blocked squares; the completion search is
+            // the fastest of them where it applies.
+            if problem
+                .classic_side()
+                .is_some_and(|n| n <= completion::MAX_N)
+            {
+                &completion::DESCRIPTOR
+            } else if problem.one_queen_per_row() {
                 &forward_checking::DESCRIPTOR
             } else {
                 &brute_force::DESCRIPTOR

@@ -331,3 +331,39 @@ impl ErrorDocument {
         serde_json::to_string(self).expect("a document serializes")
     }
 }
+
+/// The completions of a position, as `queens count --json` prints them for `--fix`, `--block`
+/// or `--instance`: `{"n", "fixed", "blocked", "completions", "nodes", "threads",
+/// "elapsed_ms", "engine": "completion"}`.
+#[derive(Serialize)]
+pub struct CompletionCountDocument<'a> {
+    n: u32,
+    fixed: &'a [Square],
+    blocked: &'a [Square],
+    completions: u128,
+    nodes: u64,
+    threads: usize,
+    elapsed_ms: f64,
+    engine: &'static str,
+}
+
+impl<'a> CompletionCountDocument<'a> {
+    /// The document of `counted` on `problem`.
+    pub fn new(
+        problem: &'a Problem,
+        counted: queens_exact::completion::Counted,
+        threads: usize,
+        elapsed: std::time::Duration,
+    ) -> Self {
+        CompletionCountDocument {
+            n: problem.rows(),
+            fixed: problem.fixed(),
+            blocked: problem.blocked(),
+            completions: counted.completions,
+            nodes: counted.nodes,
+            threads,
+            elapsed_ms: elapsed.as_secs_f64() * 1e3,
+            engine: "completion",
+        }
+    }
+}

@@ -168,9 +168,30 @@ pub enum EngineChoice {
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board side N (1 to 32).
-    #[arg(allow_hyphen_values = true)]
-    pub size: String,
+    /// Board side N (1 to 32; up to 64 to count completions; none with --instance).
+    #[arg(
+        allow_hyphen_values = true,
+        required_unless_present = "instance",
+        conflicts_with = "instance"
+    )]
+    pub size: Option<String>,
+
+    /// Count the completions of an n-Queens Completion instance (the formats of `solve
+    /// --instance`): full solutions holding its placed queens and none of its blocked squares.
+    #[arg(long, value_name = "FILE")]
+    pub instance: Option<PathBuf>,
+
+    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
+    #[arg(long, value_name = "D")]
+    pub diagonals: Option<usize>,
+
+    /// Count the completions holding these queens, e.g. b4,d5.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub fix: Option<String>,
+
+    /// Count the completions with no queen on these squares.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub block: Option<String>,
 
     /// Worker threads [default: one per core].
     #[arg(short, long, value_name = "T")]

@@ -134,6 +134,38 @@ fn instances_are_read_from_their_files() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `count` of a position counts its completions: Nauck's b4 and d5 complete in two ways, an
+/// instance as many ways as the oracle-checked search finds, whole-count flags refused.
+#[test]
+fn completions_of_a_position_are_counted() {
+    let doc = json(&["count", "8", "--fix", "b4,d5", "--json"], 0);
+    assert_eq!(
+        (doc["completions"].as_u64(), doc["engine"].as_str()),
+        (Some(2), Some("completion"))
+    );
+    let text = run(&["count", "8", "--block", "a1,b1,c1,d1,e1,f1,g1"], 0);
+    // The 92 solutions of 8×8 with their rank-1 queen on h1.
+    assert!(
+        text.starts_with("N = 8, 0 placed, 7 blocked: 4 completions"),
+        "{text}"
+    );
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/completion");
+    let instance = data.join("diag-10-4-66.param");
+    let path = instance.to_str().unwrap();
+    // Published unsatisfiable with its first 5 diagonals: no completion.
+    let doc = json(
+        &["count", "--instance", path, "--diagonals", "5", "--json"],
+        0,
+    );
+    assert_eq!(doc["completions"].as_u64(), Some(0));
+    refuses(
+        &["count", "8", "--fix", "b4", "--checkpoint", "c.json"],
+        "--checkpoint is for whole counts",
+    );
+    refuses(&["count", "65", "--block", "a1"], "up to 64×64");
+    refuses(&["count", "8", "--diagonals", "2"], "none is given");
+}
+
 /// An experiment takes its sizes as every command takes a size, in front; `--n`, as earlier
 /// versions took them, says the same, and both at once are refused.
 #[test]

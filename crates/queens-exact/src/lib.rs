@@ -63,6 +63,7 @@ macro_rules! tree_search {
 
 pub mod backtracking;
 pub mod brute_force;
+pub mod completion;
 pub mod count;
 pub mod forward_checking;
 mod lines;

@@ -12,14 +12,15 @@ use proptest::prelude::*;
 use queens_core::solve::{run, run_unobserved};
 use queens_core::verify::check_solution;
 use queens_core::{Budget, Event, Problem, SolverDescriptor, Square, Verdict};
-use queens_exact::{backtracking, brute_force, forward_checking, row_brute_force};
+use queens_exact::{backtracking, brute_force, completion, forward_checking, row_brute_force};
 
 /// The exhaustive solvers of the crate, from the most naive.
-const ALL: [&SolverDescriptor; 4] = [
+const ALL: [&SolverDescriptor; 5] = [
     &brute_force::DESCRIPTOR,
     &row_brute_force::DESCRIPTOR,
     &backtracking::DESCRIPTOR,
     &forward_checking::DESCRIPTOR,
+    &completion::DESCRIPTOR,
 ];
 
 /// Nodes a solver may spend in these tests.
@@ -236,6 +237,23 @@ proptest! {
     }
 
     #[test]
+    fn completions_are_counted_as_the_oracle_finds_them(problem in blocked_problem()) {
+        let expected = all_solutions(problem.rows(), problem.cols(), problem.queens())
+            .iter()
+            .filter(|s| {
+                problem.fixed().iter().all(|q| s.contains(q))
+                    && problem.blocked().iter().all(|b| !s.contains(b))
+            })
+            .count() as u128;
+        for threads in [1, 2] {
+            let counted = completion::count(&problem, &Budget::unlimited(), threads, |_, _| {})
+                .unwrap()
+                .expect("an N×N problem");
+            prop_assert_eq!(counted.completions, expected);
+        }
+    }
+
+    #[test]
     fn every_solver_agrees_with_exhaustive_search(problem in square_problem()) {
         check_against_oracle(&problem)?;
     }
@@ -273,6 +291,26 @@ proptest! {
             }
         }
     }
+}
+
+/// With nothing placed or blocked, the completions are the solutions: OEIS A000170.
+#[test]
+fn completions_of_the_empty_board_are_the_published_counts() {
+    let published = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &total) in (1u32..).zip(&published) {
+        let problem = Problem::square(n).unwrap();
+        let counted = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(counted.completions, total, "N = {n}");
+    }
+    // Nauck's 1850 position: queens on b4 and d5 of 8×8 complete in two ways.
+    let nauck = Problem::square(8)
+        .unwrap()
+        .with_fixed(vec!["b4".parse().unwrap(), "d5".parse().unwrap()])
+        .unwrap();
+    let counted = completion::count(&nauck, &Budget::unlimited(), 1, |_, _| {}).unwrap();
+    assert_eq!(counted.unwrap().completions, 2);
 }
 
 /// Every locked square of the 6×6 board, for the solvers that finish quickly.

@@ -1,12 +1,13 @@
 //! n-Queens Completion instances of CSPLib problem 079 (`data/completion`), every prefix of
-//! their excluded diagonals decided by the exhaustive solvers as the paper published it.
+//! their excluded diagonals decided by the exhaustive solvers and the completion search as the
+//! paper published it.
 
 use std::path::Path;
 
 use queens_core::instance::Instance;
 use queens_core::solve::run_unobserved;
 use queens_core::{Budget, Verdict};
-use queens_exact::{backtracking, forward_checking};
+use queens_exact::{backtracking, completion, forward_checking};
 
 #[test]
 fn every_prefix_of_the_instances_is_decided_as_published() {
@@ -26,7 +27,11 @@ fn every_prefix_of_the_instances_is_decided_as_published() {
             .and_then(|instance| instance.with_diagonals(Some(diagonals)))
             .and_then(|instance| instance.problem())
             .unwrap();
-        for solver in [&forward_checking::DESCRIPTOR, &backtracking::DESCRIPTOR] {
+        for solver in [
+            &forward_checking::DESCRIPTOR,
+            &backtracking::DESCRIPTOR,
+            &completion::DESCRIPTOR,
+        ] {
             let outcome = run_unobserved(
                 solver.build_default().as_mut(),
                 &problem,

@@ -159,7 +159,7 @@ def test_experiments_are_rows_and_reproducible():
 
 def test_solvers_are_described():
     descriptors = {d["name"]: d for d in queens.solvers()}
-    assert len(descriptors) == 16
+    assert len(descriptors) == 17
     genetic = descriptors["genetic"]
     assert len(genetic["explanation"]) > 200
     assert genetic["score"].startswith("the best fitness in the population")

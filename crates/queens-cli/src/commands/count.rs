@@ -91,7 +91,11 @@ impl CountConfig {
 /// The count's plan by the engine asked for (auto: by N and the memory limit only, so that
 /// every shard of a count picks the same), and the memory limit.
 fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
-    let n = parse_side(&args.size)?;
+    let size = args
+        .size
+        .as_deref()
+        .context("a whole count needs N (an --instance counts completions)")?;
+    let n = parse_side(size)?;
     let memory_limit = args
         .memory
         .as_deref()
@@ -117,6 +121,12 @@ struct ShardDocument {
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
+    if super::completions::wanted(args) {
+        return super::completions::run(args);
+    }
+    if args.diagonals.is_some() {
+        bail!("--diagonals takes the first diagonals of an --instance; none is given");
+    }
     if args.slurm {
         return submit(args);
     }

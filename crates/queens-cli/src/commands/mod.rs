@@ -1,6 +1,7 @@
 //! One module per subcommand, and the validation they share.
 
 pub mod challenge;
+pub mod completions;
 pub mod configure;
 pub mod count;
 pub mod experiment;

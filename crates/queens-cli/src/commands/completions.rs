@@ -1,0 +1,129 @@
+//! `queens count` of a position: the completions of placed queens (`--fix`), blocked squares
+//! (`--block`) or an n-Queens Completion instance (`--instance`), counted by the completion
+//! search on all cores.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use queens_api::document::CompletionCountDocument;
+use queens_core::Problem;
+use queens_core::notation::parse_squares;
+use queens_core::words::counted;
+use queens_exact::completion::{self, MAX_N};
+
+use crate::args::{CountArgs, EngineChoice};
+use crate::commands::solve::read_instance;
+use crate::commands::{command_budget, parse_side};
+use crate::exit::Exit;
+use crate::progress;
+
+/// Whether `args` ask for the completions of a position rather than the whole count.
+pub fn wanted(args: &CountArgs) -> bool {
+    args.instance.is_some() || args.fix.is_some() || args.block.is_some()
+}
+
+/// Runs `queens count` of a position.
+pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
+    for (given, flag) in [
+        (args.shard.is_some(), "--shard"),
+        (args.slurm, "--slurm"),
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.memory.is_some(), "--memory"),
+        (args.engine != EngineChoice::Auto, "--engine"),
+    ] {
+        if given {
+            bail!(
+                "{flag} is for whole counts; the completions of a position are counted in one run"
+            );
+        }
+    }
+    let problem = problem(args)?;
+    let n = problem.rows();
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let budget = command_budget(args.time_limit)?;
+    let bar = if args.json {
+        indicatif::ProgressBar::hidden()
+    } else {
+        progress::bar(0, &format!("N = {n}, completions"))
+    };
+    let started = Instant::now();
+    let result = completion::count(&problem, &budget, threads, |done, of| {
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let tally = match result {
+        Ok(Some(counted)) => counted,
+        Ok(None) => bail!("completions are counted on N×N boards of N queens up to {MAX_N}"),
+        Err(stop) => {
+            eprintln!("stopped ({stop}): run it again with more time to count the completions");
+            return Ok(Exit::NoAnswer);
+        }
+    };
+    let elapsed = started.elapsed();
+    let mut out = io::stdout().lock();
+    if args.json {
+        let document = CompletionCountDocument::new(&problem, tally, threads, elapsed);
+        serde_json::to_writer(&mut out, &document)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "N = {n}, {} placed, {} blocked: {}",
+            problem.fixed().len(),
+            problem.blocked().len(),
+            counted(tally.completions, "completion", "completions")
+        )?;
+        writeln!(
+            out,
+            "{} in {:.3} s on {} (completion search)",
+            counted(tally.nodes, "queen placed", "queens placed"),
+            elapsed.as_secs_f64(),
+            counted(threads as u64, "thread", "threads")
+        )?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The position: the instance's or the size's board, with the placed and blocked squares.
+fn problem(args: &CountArgs) -> anyhow::Result<Problem> {
+    let mut fixed = match &args.fix {
+        Some(list) => parse_squares(list).context("in --fix")?,
+        None => Vec::new(),
+    };
+    let mut blocked = match &args.block {
+        Some(list) => parse_squares(list).context("in --block")?,
+        None => Vec::new(),
+    };
+    let n = match (&args.instance, &args.size) {
+        (Some(path), _) => {
+            let instance = read_instance(path, args.diagonals)?;
+            if instance.rows != instance.cols || instance.queens.is_some_and(|q| q != instance.rows)
+            {
+                bail!("completions are counted for N queens on an N×N board");
+            }
+            fixed.extend(&instance.fixed);
+            blocked.extend(instance.blocked_squares()?);
+            instance.rows
+        }
+        (None, Some(size)) => {
+            if args.diagonals.is_some() {
+                bail!("--diagonals takes the first diagonals of an --instance; none is given");
+            }
+            parse_side(size)?
+        }
+        (None, None) => unreachable!("clap requires a size or an instance"),
+    };
+    if n > MAX_N {
+        bail!("completions are counted on boards up to {MAX_N}×{MAX_N}, got N = {n}");
+    }
+    Ok(Problem::square(n)?
+        .with_blocked(blocked)?
+        .with_fixed(fixed)?)
+}
