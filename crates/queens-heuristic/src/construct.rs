@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::verify::PermutationCheck;
 use queens_core::{
@@ -48,9 +48,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         fixed: FixedQueens::Refused(
             "it builds one fixed solution and cannot honour fixed queens (use min-conflicts)",
         ),
-        blocked: BlockedSquares::Refused(
-            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-        ),
+        blocked: crate::BLOCKED_REFUSED,
     },
     randomized: false,
     parameters: &[],

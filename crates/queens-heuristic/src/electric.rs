@@ -23,8 +23,8 @@
 //! Moving all queens at once from the same positions, or choosing among all six directions,
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
+use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor, Square,
@@ -94,13 +94,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a force step (every attacked queen moves once)",
     counts: Counts::Iterations,
-    shapes: Shapes {
-        board: BoardShape::Classic,
-        fixed: FixedQueens::Kept,
-        blocked: BlockedSquares::Refused(
-            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-        ),
-    },
+    shapes: crate::CLASSIC_FIXED_KEPT,
     randomized: true,
     parameters: ElectricParams::LIST,
     default_max_iterations: |_| Some(10_000),

@@ -20,7 +20,7 @@
 //! first mutation (what the page's population view draws).
 
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::observe::{
     Crossover, FitnessCount, Individual, Mutation, POPULATION_MAX_QUEENS, POPULATION_SHOWN,
 };
@@ -132,9 +132,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     shapes: Shapes {
         board: BoardShape::Any,
         fixed: FixedQueens::Refused("it evolves every queen (use min-conflicts for fixed queens)"),
-        blocked: BlockedSquares::Refused(
-            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-        ),
+        blocked: crate::BLOCKED_REFUSED,
     },
     randomized: true,
     parameters: GeneticParams::LIST,

@@ -36,7 +36,21 @@ pub use genetic::{Genetic, GeneticParams};
 pub use local::{LocalSearch, LocalSearchKind, LocalSearchParams};
 pub use min_conflicts::{MinConflicts, MinConflictsParams};
 pub use minton::MinConflictsMinton;
+use queens_core::descriptor::{BlockedSquares, BoardShape, FixedQueens, Shapes};
 use queens_core::{Problem, SolveError};
+
+/// Why the solvers here refuse blocked squares, and what takes them.
+pub(crate) const BLOCKED_REFUSED: BlockedSquares = BlockedSquares::Refused(
+    "it does not know blocked squares (use completion, or another exhaustive solver)",
+);
+
+/// N queens on N×N, fixed queens kept, no blocked squares: the searches that repair a full
+/// board.
+pub(crate) const CLASSIC_FIXED_KEPT: Shapes = Shapes {
+    board: BoardShape::Classic,
+    fixed: FixedQueens::Kept,
+    blocked: BLOCKED_REFUSED,
+};
 
 /// N, for a problem of N queens on an N×N board — the only shape the solvers here take; any
 /// other is refused in `solver`'s name.

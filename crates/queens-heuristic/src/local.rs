@@ -27,7 +27,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
+use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::descriptor::{CodeLine, join, line};
 use queens_core::solve::Reporter;
 use queens_core::{
@@ -542,9 +542,7 @@ const FAMILY_SHAPES: Shapes = Shapes {
     fixed: FixedQueens::Refused(
         "the original's algorithms move every queen (use min-conflicts for fixed queens)",
     ),
-    blocked: BlockedSquares::Refused(
-        "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-    ),
+    blocked: crate::BLOCKED_REFUSED,
 };
 
 /// A row per column and counters per row and diagonal, 8 bytes each.

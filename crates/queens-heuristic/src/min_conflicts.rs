@@ -18,8 +18,8 @@
 //! their cache misses overlap; the counters live in huge pages where Linux grants them. Repair
 //! starts from the columns whose placement collided.
 
+use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
@@ -96,13 +96,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         columns never clash), counted after each round of swaps; 0 means solved",
     unit: "a swap tried",
     counts: Counts::Iterations,
-    shapes: Shapes {
-        board: BoardShape::Classic,
-        fixed: FixedQueens::Kept,
-        blocked: BlockedSquares::Refused(
-            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-        ),
-    },
+    shapes: crate::CLASSIC_FIXED_KEPT,
     randomized: true,
     parameters: MinConflictsParams::LIST,
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),

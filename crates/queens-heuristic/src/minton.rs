@@ -9,8 +9,8 @@
 //! iteration is one queen moved (or left); each costs O(N).
 //! For boards of millions of queens, QS4-style `min-conflicts` is the one to use.
 
+use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
-use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::solve::Reporter;
 use queens_core::{
     Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason,
@@ -52,13 +52,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     score: "minus the pairs of queens that attack each other; 0 means solved",
     unit: "a queen moved",
     counts: Counts::Iterations,
-    shapes: Shapes {
-        board: BoardShape::Classic,
-        fixed: FixedQueens::Kept,
-        blocked: BlockedSquares::Refused(
-            "it does not know blocked squares (use an exhaustive solver: backtracking or forward-checking)",
-        ),
-    },
+    shapes: crate::CLASSIC_FIXED_KEPT,
     randomized: true,
     parameters: &[],
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
