@@ -66,30 +66,19 @@ Formats are recognised by content: a text diagram (top rank first, Q and .), a p
 stream, of any length; the other formats up to 64 MiB.
 Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.";
 
+/// A position to solve or count: queens placed, squares blocked, or an n-Queens Completion
+/// instance from a file, as `solve` and `count` take them.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// Board size: N for an N×N board, or `RxC` (rows × columns), e.g. 8 or 6x9 (none with
-    /// --instance, whose file gives it).
+pub struct PositionArgs {
+    /// Board size: N for an N×N board, or `RxC` (rows × columns) where the command takes one,
+    /// e.g. 8 or 6x9 (none with --instance, whose file gives it; `count` takes N up to 32, or
+    /// up to 64 to count completions).
     #[arg(
         allow_hyphen_values = true,
         required_unless_present = "instance",
         conflicts_with = "instance"
     )]
     pub size: Option<String>,
-
-    /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or
-    /// completion (`letting init`), 080's blocked squares (`letting blocks`), or a JSON problem
-    /// (`{"n", "fixed", "blocked"}`); --fix and --block add to it.
-    #[arg(long, value_name = "FILE")]
-    pub instance: Option<std::path::PathBuf>,
-
-    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
-    #[arg(long, value_name = "D", requires = "instance")]
-    pub diagonals: Option<usize>,
-
-    /// The solver [default: forward-checking up to N = 20, then construct; see below].
-    #[arg(short, long)]
-    pub solver: Option<String>,
 
     /// Queens that every solution must contain, e.g. d1,e7 or r20c30.
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
@@ -98,6 +87,26 @@ pub struct SolveArgs {
     /// Squares no queen may take, e.g. b2,c5 (the exhaustive solvers keep off them).
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub block: Option<String>,
+
+    /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or
+    /// completion (`letting init`), 080's blocked squares (`letting blocks`), or a JSON problem
+    /// (`{"n", "fixed", "blocked"}`); --fix and --block add to it.
+    #[arg(long, value_name = "FILE")]
+    pub instance: Option<PathBuf>,
+
+    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
+    #[arg(long, value_name = "D")]
+    pub diagonals: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// The solver [default: forward-checking up to N = 20, then construct; see below].
+    #[arg(short, long)]
+    pub solver: Option<String>,
 
     /// Number of queens to place, fixed ones included [default: min(rows, columns)].
     #[arg(short = 'm', long, value_name = "M")]
@@ -168,30 +177,10 @@ pub enum EngineChoice {
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board side N (1 to 32; up to 64 to count completions; none with --instance).
-    #[arg(
-        allow_hyphen_values = true,
-        required_unless_present = "instance",
-        conflicts_with = "instance"
-    )]
-    pub size: Option<String>,
-
-    /// Count the completions of an n-Queens Completion instance (the formats of `solve
-    /// --instance`): full solutions holding its placed queens and none of its blocked squares.
-    #[arg(long, value_name = "FILE")]
-    pub instance: Option<PathBuf>,
-
-    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
-    #[arg(long, value_name = "D")]
-    pub diagonals: Option<usize>,
-
-    /// Count the completions holding these queens, e.g. b4,d5.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub fix: Option<String>,
-
-    /// Count the completions with no queen on these squares.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub block: Option<String>,
+    /// With a position (--fix, --block, --instance): its completions are counted, full
+    /// solutions holding its placed queens and none of its blocked squares.
+    #[command(flatten)]
+    pub position: PositionArgs,
 
     /// Worker threads [default: one per core].
     #[arg(short, long, value_name = "T")]

@@ -56,6 +56,14 @@ pub enum InstanceError {
     Problem(#[from] ProblemError),
 }
 
+/// A syntax error at `line`, saying what was expected there.
+fn syntax(line: usize, expected: impl Into<String>) -> InstanceError {
+    InstanceError::Syntax {
+        line,
+        expected: expected.into(),
+    }
+}
+
 /// An n-Queens Completion instance: a board side, queens already placed, squares no queen may
 /// take, and for the excluded-diagonals format the diagonals in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,9 +107,11 @@ impl Instance {
         let n = u32::try_from(n)
             .ok()
             .filter(|n| (1..=MAX_SIDE).contains(n))
-            .ok_or_else(|| InstanceError::Syntax {
-                line: n_statement.line,
-                expected: format!("n must be a side from 1 to {MAX_SIDE}, got {n}"),
+            .ok_or_else(|| {
+                syntax(
+                    n_statement.line,
+                    format!("n must be a side from 1 to {MAX_SIDE}, got {n}"),
+                )
             })?;
         let mut instance = Instance {
             rows: n,
@@ -116,13 +126,13 @@ impl Instance {
             .iter()
             .find(|s| !known.contains(&s.name.as_str()))
         {
-            return Err(InstanceError::Syntax {
-                line: other.line,
-                expected: format!(
+            return Err(syntax(
+                other.line,
+                format!(
                     "'{}' is not part of an instance (expected n with diags, init or blocks)",
                     other.name
                 ),
-            });
+            ));
         }
         if let Some(diags) = find("diags") {
             for (pair, line) in diags.value.pairs(diags.line, "diags")? {
@@ -131,13 +141,13 @@ impl Instance {
             if let Some(count) = find("numdiags") {
                 let given = count.value.integer(count.line, "numdiags")?;
                 if usize::try_from(given).ok() != Some(instance.diagonals.len()) {
-                    return Err(InstanceError::Syntax {
-                        line: count.line,
-                        expected: format!(
+                    return Err(syntax(
+                        count.line,
+                        format!(
                             "numdiags says {given}, but diags lists {}",
                             instance.diagonals.len()
                         ),
-                    });
+                    ));
                 }
             }
         }
@@ -169,12 +179,9 @@ impl Instance {
             #[serde(default)]
             blocked: Vec<Square>,
         }
-        let json: Json = serde_json::from_str(text).map_err(|error| InstanceError::Syntax {
-            line: error.line(),
-            expected: format!(
+        let json: Json = serde_json::from_str(text).map_err(|error| syntax(error.line(), format!(
                 "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {error}"
-            ),
-        })?;
+            )))?;
         let (rows, cols) = match (json.n, json.rows, json.cols) {
             (Some(n), None, None) => (n, n),
             (None, Some(rows), Some(cols)) => (rows, cols),
@@ -254,20 +261,20 @@ fn diagonal(n: u32, pair: [i64; 2], line: usize) -> Result<Diagonal, InstanceErr
     let [value, kind] = pair;
     let last = 2 * i64::from(n) - 2;
     if !(0..=last).contains(&value) {
-        return Err(InstanceError::Syntax {
+        return Err(syntax(
             line,
-            expected: format!("a diagonal's number is 0 to {last} on a {n}×{n} board, got {value}"),
-        });
+            format!("a diagonal's number is 0 to {last} on a {n}×{n} board, got {value}"),
+        ));
     }
     match kind {
         1 => Ok(Diagonal::Sum(value as u32)),
         0 => Ok(Diagonal::Difference(value - (i64::from(n) - 1))),
-        _ => Err(InstanceError::Syntax {
+        _ => Err(syntax(
             line,
-            expected: format!(
+            format!(
                 "a diagonal is [number, 1] (a sum diagonal) or [number, 0] (a difference), got [{value}, {kind}]"
             ),
-        }),
+        )),
     }
 }
 
@@ -292,12 +299,10 @@ fn squares(
             if range.contains(&row) && range.contains(&col) {
                 Ok(Square::new((row - base) as u32, (col - base) as u32))
             } else {
-                Err(InstanceError::Syntax {
+                Err(syntax(
                     line,
-                    expected: format!(
-                        "[{row}, {col}] is off the {n}×{n} board ({name} counts from {base})"
-                    ),
-                })
+                    format!("[{row}, {col}] is off the {n}×{n} board ({name} counts from {base})"),
+                ))
             }
         })
         .collect()
@@ -306,7 +311,7 @@ fn squares(
 /// The Essence' parameter files of CSPLib: `[letting] NAME = VALUE` statements, a value an
 /// integer or a nested list of integers, `$` starting a comment.
 mod essence {
-    use super::InstanceError;
+    use super::{InstanceError, syntax};
 
     /// A statement: its name, value and line.
     pub(super) struct Statement {
@@ -326,10 +331,7 @@ mod essence {
         pub(super) fn integer(&self, line: usize, name: &str) -> Result<i64, InstanceError> {
             match self {
                 Value::Integer(value) => Ok(*value),
-                Value::List(_) => Err(InstanceError::Syntax {
-                    line,
-                    expected: format!("{name} must be a number, got a list"),
-                }),
+                Value::List(_) => Err(syntax(line, format!("{name} must be a number, got a list"))),
             }
         }
 
@@ -340,25 +342,25 @@ mod essence {
             name: &str,
         ) -> Result<Vec<([i64; 2], usize)>, InstanceError> {
             let Value::List(items) = self else {
-                return Err(InstanceError::Syntax {
+                return Err(syntax(
                     line,
-                    expected: format!("{name} must be a list of pairs like [[1, 2], [3, 4]]"),
-                });
+                    format!("{name} must be a list of pairs like [[1, 2], [3, 4]]"),
+                ));
             };
             items
                 .iter()
                 .map(|(item, line)| match item {
                     Value::List(pair) => match pair.as_slice() {
                         [(Value::Integer(a), _), (Value::Integer(b), _)] => Ok(([*a, *b], *line)),
-                        _ => Err(InstanceError::Syntax {
-                            line: *line,
-                            expected: format!("each item of {name} must be a pair of numbers"),
-                        }),
+                        _ => Err(syntax(
+                            *line,
+                            format!("each item of {name} must be a pair of numbers"),
+                        )),
                     },
-                    Value::Integer(_) => Err(InstanceError::Syntax {
-                        line: *line,
-                        expected: format!("each item of {name} must be a pair like [1, 2]"),
-                    }),
+                    Value::Integer(_) => Err(syntax(
+                        *line,
+                        format!("each item of {name} must be a pair like [1, 2]"),
+                    )),
                 })
                 .collect()
         }
@@ -394,10 +396,9 @@ mod essence {
                         chars.next();
                     }
                     let text = &line[start..end];
-                    let value = text.parse().map_err(|_| InstanceError::Syntax {
-                        line: line_number,
-                        expected: format!("'{text}' is not a number"),
-                    })?;
+                    let value = text
+                        .parse()
+                        .map_err(|_| syntax(line_number, format!("'{text}' is not a number")))?;
                     tokens.push((Token::Number(value), line_number));
                 } else if c.is_ascii_alphabetic() || c == '_' {
                     let mut end = start + 1;
@@ -410,12 +411,10 @@ mod essence {
                     }
                     tokens.push((Token::Word(line[start..end].to_owned()), line_number));
                 } else {
-                    return Err(InstanceError::Syntax {
-                        line: line_number,
-                        expected: format!(
-                            "expected `n = …` statements of numbers and [lists], found '{c}'"
-                        ),
-                    });
+                    return Err(syntax(
+                        line_number,
+                        format!("expected `n = …` statements of numbers and [lists], found '{c}'"),
+                    ));
                 }
             }
         }
@@ -435,39 +434,27 @@ mod essence {
             let (name, line) = match tokens.get(at) {
                 Some((Token::Word(name), line)) => (name.clone(), *line),
                 Some((other, line)) => {
-                    return Err(InstanceError::Syntax {
-                        line: *line,
-                        expected: format!("expected a name like n or diags, found {other:?}"),
-                    });
+                    return Err(syntax(
+                        *line,
+                        format!("expected a name like n or diags, found {other:?}"),
+                    ));
                 }
                 None => {
-                    return Err(InstanceError::Syntax {
-                        line: last_line,
-                        expected: "expected a name after `letting`".into(),
-                    });
+                    return Err(syntax(last_line, "expected a name after `letting`"));
                 }
             };
             at += 1;
             match tokens.get(at) {
                 Some((Token::Symbol('='), _)) => at += 1,
                 Some((_, line)) => {
-                    return Err(InstanceError::Syntax {
-                        line: *line,
-                        expected: format!("expected '=' after {name}"),
-                    });
+                    return Err(syntax(*line, format!("expected '=' after {name}")));
                 }
                 None => {
-                    return Err(InstanceError::Syntax {
-                        line,
-                        expected: format!("expected '=' after {name}"),
-                    });
+                    return Err(syntax(line, format!("expected '=' after {name}")));
                 }
             }
             if statements.iter().any(|s| s.name == name) {
-                return Err(InstanceError::Syntax {
-                    line,
-                    expected: format!("{name} is given twice"),
-                });
+                return Err(syntax(line, format!("{name} is given twice")));
             }
             let value = value(&tokens, &mut at, last_line, 0)?;
             statements.push(Statement { name, value, line });
@@ -491,10 +478,7 @@ mod essence {
             }
             Some((Token::Symbol('['), line)) => {
                 if depth == MAX_DEPTH {
-                    return Err(InstanceError::Syntax {
-                        line: *line,
-                        expected: "lists nest at most a few levels deep".into(),
-                    });
+                    return Err(syntax(*line, "lists nest at most a few levels deep"));
                 }
                 *at += 1;
                 let mut items = Vec::new();
@@ -519,28 +503,19 @@ mod essence {
                             return Ok(Value::List(items));
                         }
                         Some((_, line)) => {
-                            return Err(InstanceError::Syntax {
-                                line: *line,
-                                expected: "expected ',' or ']' in a list".into(),
-                            });
+                            return Err(syntax(*line, "expected ',' or ']' in a list"));
                         }
                         None => {
-                            return Err(InstanceError::Syntax {
-                                line: last_line,
-                                expected: "the list is not closed: expected ']'".into(),
-                            });
+                            return Err(syntax(last_line, "the list is not closed: expected ']'"));
                         }
                     }
                 }
             }
-            Some((_, line)) => Err(InstanceError::Syntax {
-                line: *line,
-                expected: "expected a number or a [list]".into(),
-            }),
-            None => Err(InstanceError::Syntax {
-                line: last_line,
-                expected: "expected a number or a [list] at the end of the file".into(),
-            }),
+            Some((_, line)) => Err(syntax(*line, "expected a number or a [list]")),
+            None => Err(syntax(
+                last_line,
+                "expected a number or a [list] at the end of the file",
+            )),
         }
     }
 }

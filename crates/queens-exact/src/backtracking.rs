@@ -7,9 +7,10 @@
 //! so depth is limited by memory only.
 
 use queens_core::descriptor::line;
-use queens_core::{Problem, SolverDescriptor, Square};
+use queens_core::{Problem, SolverDescriptor};
 
 use crate::lines::LineCounts;
+use crate::rows::RowStack;
 use crate::shared;
 use crate::{Found, Walk, count_node};
 
@@ -58,21 +59,15 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
 pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
     let (budget, reporter, nodes) = walk.parts();
     let cols = problem.cols();
-    let free_rows = problem.free_rows();
     let mut lines = LineCounts::new(problem.rows(), cols);
     for &queen in problem.fixed() {
         lines.place(queen);
     }
-    // `next_col[d]`: the first column still to try in free row `d`; the placed queen of a row
-    // below the current depth stands on `next_col[d] - 1`.
-    let mut next_col = vec![0_u32; free_rows.len() + 1];
-    let mut depth = 0;
-    while depth < free_rows.len() {
-        let row = free_rows[depth];
+    let mut stack = RowStack::new(problem.free_rows(), cols);
+    while !stack.is_complete() {
+        let depth = stack.depth();
         let mut placed = false;
-        while next_col[depth] < cols {
-            let square = Square::new(row, next_col[depth]);
-            next_col[depth] += 1;
+        while let Some(square) = stack.next_square() {
             count_node(nodes, budget)?;
             if !lines.is_attacked(square) && !problem.is_blocked(square) {
                 lines.place(square);
@@ -84,22 +79,21 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
             reporter.step_at(*nodes, || depth as i64, Some(square))?;
         }
         if placed {
-            depth += 1;
-            next_col[depth] = 0;
-        } else if depth == 0 {
-            return Ok(None);
+            stack.advance();
         } else {
-            depth -= 1;
-            let square = Square::new(free_rows[depth], next_col[depth] - 1);
+            let Some(square) = stack.back() else {
+                return Ok(None);
+            };
             lines.remove(square);
             reporter.remove(square)?;
         }
     }
-    let placed = free_rows
-        .iter()
-        .zip(&next_col)
-        .map(|(&row, &next)| Square::new(row, next - 1));
     Ok(Some(
-        problem.fixed().iter().copied().chain(placed).collect(),
+        problem
+            .fixed()
+            .iter()
+            .copied()
+            .chain(stack.placed())
+            .collect(),
     ))
 }

@@ -12,6 +12,7 @@ use queens_core::solve::Reporter;
 use queens_core::{Budget, Problem, SolverDescriptor, Square, StopReason};
 
 use crate::lines::LineCounts;
+use crate::rows::RowStack;
 use crate::shared;
 use crate::{Found, Walk, count_node};
 
@@ -100,17 +101,11 @@ impl<'p> Search<'p> {
         if self.free_squares.contains(&0) {
             return Ok(None);
         }
-        let cols = self.problem.cols();
-        let depths = self.free_rows.len();
-        // As in backtracking: the queen of depth d stands on `next_col[d] - 1`.
-        let mut next_col = vec![0_u32; depths + 1];
-        let mut depth = 0;
-        while depth < depths {
-            let row = self.free_rows[depth];
+        let mut stack = RowStack::new(self.free_rows.clone(), self.problem.cols());
+        while !stack.is_complete() {
+            let depth = stack.depth();
             let mut advanced = false;
-            while next_col[depth] < cols {
-                let square = Square::new(row, next_col[depth]);
-                next_col[depth] += 1;
+            while let Some(square) = stack.next_square() {
                 if self.lines.is_attacked(square) || self.problem.is_blocked(square) {
                     continue;
                 }
@@ -125,24 +120,22 @@ impl<'p> Search<'p> {
                 reporter.remove(square)?;
             }
             if advanced {
-                depth += 1;
-                next_col[depth] = 0;
-            } else if depth == 0 {
-                return Ok(None);
+                stack.advance();
             } else {
-                depth -= 1;
-                let square = Square::new(self.free_rows[depth], next_col[depth] - 1);
-                self.remove(depth, square);
+                let Some(square) = stack.back() else {
+                    return Ok(None);
+                };
+                self.remove(stack.depth(), square);
                 reporter.remove(square)?;
             }
         }
-        let placed = self
-            .free_rows
-            .iter()
-            .zip(&next_col)
-            .map(|(&row, &next)| Square::new(row, next - 1));
         Ok(Some(
-            self.problem.fixed().iter().copied().chain(placed).collect(),
+            self.problem
+                .fixed()
+                .iter()
+                .copied()
+                .chain(stack.placed())
+                .collect(),
         ))
     }
 

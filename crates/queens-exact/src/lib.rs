@@ -68,6 +68,7 @@ pub mod count;
 pub mod forward_checking;
 mod lines;
 pub mod row_brute_force;
+mod rows;
 
 use queens_core::descriptor::{BlockedSquares, BoardShape, FixedQueens, Shapes};
 use queens_core::solve::Reporter;

@@ -5,10 +5,9 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use queens_api::document::CompletionCountDocument;
 use queens_core::Problem;
-use queens_core::notation::parse_squares;
 use queens_core::words::counted;
 use queens_exact::completion::{self, MAX_N};
 
@@ -20,7 +19,7 @@ use crate::progress;
 
 /// Whether `args` ask for the completions of a position rather than the whole count.
 pub fn wanted(args: &CountArgs) -> bool {
-    args.instance.is_some() || args.fix.is_some() || args.block.is_some()
+    args.position.instance.is_some() || args.position.fix.is_some() || args.position.block.is_some()
 }
 
 /// Runs `queens count` of a position.
@@ -69,8 +68,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     if args.json {
         let document = CompletionCountDocument::new(&problem, tally, threads, elapsed);
-        serde_json::to_writer(&mut out, &document)?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &document)?;
     } else {
         writeln!(
             out,
@@ -93,17 +91,11 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 
 /// The position: the instance's or the size's board, with the placed and blocked squares.
 fn problem(args: &CountArgs) -> anyhow::Result<Problem> {
-    let mut fixed = match &args.fix {
-        Some(list) => parse_squares(list).context("in --fix")?,
-        None => Vec::new(),
-    };
-    let mut blocked = match &args.block {
-        Some(list) => parse_squares(list).context("in --block")?,
-        None => Vec::new(),
-    };
-    let n = match (&args.instance, &args.size) {
+    let mut fixed = super::squares_flag(args.position.fix.as_deref(), "--fix")?;
+    let mut blocked = super::squares_flag(args.position.block.as_deref(), "--block")?;
+    let n = match (&args.position.instance, &args.position.size) {
         (Some(path), _) => {
-            let instance = read_instance(path, args.diagonals)?;
+            let instance = read_instance(path, args.position.diagonals)?;
             if instance.rows != instance.cols || instance.queens.is_some_and(|q| q != instance.rows)
             {
                 bail!("completions are counted for N queens on an N×N board");
@@ -113,7 +105,7 @@ fn problem(args: &CountArgs) -> anyhow::Result<Problem> {
             instance.rows
         }
         (None, Some(size)) => {
-            if args.diagonals.is_some() {
+            if args.position.diagonals.is_some() {
                 bail!("--diagonals takes the first diagonals of an --instance; none is given");
             }
             parse_side(size)?

@@ -31,8 +31,7 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     };
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &analysis)?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &analysis)?;
     } else {
         out.write_all(analysis.render().as_bytes())?;
     }

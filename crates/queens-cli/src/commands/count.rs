@@ -92,6 +92,7 @@ impl CountConfig {
 /// every shard of a count picks the same), and the memory limit.
 fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
     let size = args
+        .position
         .size
         .as_deref()
         .context("a whole count needs N (an --instance counts completions)")?;
@@ -124,7 +125,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if super::completions::wanted(args) {
         return super::completions::run(args);
     }
-    if args.diagonals.is_some() {
+    if args.position.diagonals.is_some() {
         bail!("--diagonals takes the first diagonals of an --instance; none is given");
     }
     if args.slurm {
@@ -258,8 +259,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             result.subproblems,
             config.job.plan().engine().name(),
         );
-        serde_json::to_writer(&mut out, &document)?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &document)?;
     } else {
         writeln!(out, "{}", solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = match config.job.plan().engine() {

@@ -50,8 +50,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     }
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &merged)?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &merged)?;
     } else {
         writeln!(out, "{}", summary(&merged))?;
     }

@@ -17,6 +17,25 @@ use anyhow::Context;
 use queens_core::parameters::parse_value;
 use queens_core::{Budget, CancelToken};
 
+/// Writes `document` as one line of JSON.
+pub fn write_json_line(
+    out: &mut impl std::io::Write,
+    document: &impl serde::Serialize,
+) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, document)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The squares of a `--fix` or `--block` list (`flag`), none when it is absent.
+pub fn squares_flag(list: Option<&str>, flag: &str) -> anyhow::Result<Vec<queens_core::Square>> {
+    list.map(|list| {
+        queens_core::notation::parse_squares(list).with_context(|| format!("in {flag}"))
+    })
+    .transpose()
+    .map(Option::unwrap_or_default)
+}
+
 /// Reads a board size: `N` for N×N or `RxC`.
 pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
     Ok(queens_api::request::parse_size(text)?)

@@ -216,8 +216,7 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
             .with_context(|| format!("{} is not a merged count", result.display()))?;
         let mut out = io::stdout().lock();
         if count.json {
-            serde_json::to_writer(&mut out, &merged)?;
-            writeln!(out)?;
+            super::write_json_line(&mut out, &merged)?;
         } else {
             writeln!(
                 out,

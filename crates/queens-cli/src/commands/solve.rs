@@ -4,13 +4,12 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use queens_core::files::{StagedFile, read_regular_text};
 use queens_core::instance::Instance;
-use queens_core::notation::{self, parse_squares};
+use queens_core::notation::{self};
 use queens_core::read::MAX_TEXT_BYTES;
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 
@@ -38,18 +37,12 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
-        let mut fixed = match &args.fix {
-            Some(list) => parse_squares(list).context("in --fix")?,
-            None => Vec::new(),
-        };
-        let mut blocked = match &args.block {
-            Some(list) => parse_squares(list).context("in --block")?,
-            None => Vec::new(),
-        };
+        let mut fixed = super::squares_flag(args.position.fix.as_deref(), "--fix")?;
+        let mut blocked = super::squares_flag(args.position.block.as_deref(), "--block")?;
         let mut queen_count = args.queen_count;
-        let (rows, cols) = match (&args.size, &args.instance) {
+        let (rows, cols) = match (&args.position.size, &args.position.instance) {
             (_, Some(path)) => {
-                let instance = read_instance(path, args.diagonals)?;
+                let instance = read_instance(path, args.position.diagonals)?;
                 fixed.extend(&instance.fixed);
                 blocked.extend(instance.blocked_squares()?);
                 queen_count = queen_count.or(instance.queens);
@@ -57,7 +50,7 @@ impl SolveConfig {
             }
             (Some(size), None) => {
                 anyhow::ensure!(
-                    args.diagonals.is_none(),
+                    args.position.diagonals.is_none(),
                     "--diagonals takes the first diagonals of an --instance; none is given"
                 );
                 parse_size(size)?

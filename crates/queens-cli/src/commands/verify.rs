@@ -100,8 +100,7 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
         let document = VerifyDocument::of_board(board.rows(), cols, &report, shown);
-        serde_json::to_writer(&mut out, &document)?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &document)?;
     } else {
         let mut problems = Vec::new();
         if report.missing() > 0 {
@@ -150,8 +149,7 @@ fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit>
     let n = report.n;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if json {
-        serde_json::to_writer(&mut out, &VerifyDocument::streamed(report))?;
-        writeln!(out)?;
+        super::write_json_line(&mut out, &VerifyDocument::streamed(report))?;
     } else {
         let mut problems = Vec::new();
         if report.missing() > 0 {
