@@ -62,13 +62,17 @@ fn the_same_seed_gives_the_same_board() {
     );
 }
 
+/// N×N with a queen fixed on a1.
+fn fixed_on_a1(n: u32) -> Problem {
+    Problem::square(n)
+        .and_then(|problem| problem.with_fixed(vec![Square::new(0, 0)]))
+        .unwrap()
+}
+
 #[test]
 fn an_impossible_request_stops_within_its_budget() {
     // a1 is in no 4-queens solution: local search cannot prove it, so it must stop.
-    let problem = Problem::square(4)
-        .unwrap()
-        .with_fixed(vec![Square::new(0, 0)])
-        .unwrap();
+    let problem = fixed_on_a1(4);
     let mut budget = Budget::unlimited().with_max_iterations(10_000);
     let outcome = run_unobserved(&mut MinConflicts::new(1), &problem, &mut budget).unwrap();
     assert_eq!(
@@ -79,10 +83,7 @@ fn an_impossible_request_stops_within_its_budget() {
 
 #[test]
 fn construct_refuses_fixed_queens_and_rectangles() {
-    let fixed = Problem::square(8)
-        .unwrap()
-        .with_fixed(vec![Square::new(0, 0)])
-        .unwrap();
+    let fixed = fixed_on_a1(8);
     assert!(run_unobserved(&mut Construct, &fixed, &mut Budget::unlimited()).is_err());
     let rectangle = Problem::rectangular(8, 9).unwrap();
     assert!(run_unobserved(&mut Construct, &rectangle, &mut Budget::unlimited()).is_err());
