@@ -98,6 +98,12 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "watch_max_nodes": limits.watch_max_nodes,
             "count_max_n": limits.count_max_n,
             "challenge_max_n": limits.challenge_max_n,
+            "challenge_solvers": state
+                .catalogue()
+                .tree_searches()
+                .iter()
+                .map(|solver| solver.name())
+                .collect::<Vec<_>>(),
             "challenge_seconds": limits.challenge_time.as_secs(),
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": queens_lab::experiment::MAX_RUNS,

@@ -7,8 +7,15 @@ import * as api from "./api.js";
 import { cancellable, h, say } from "./dom.js";
 import { squareName } from "./squares.js";
 
-/** The solvers of the challenge: the tree searches that count what they examine. */
-export const challengers = (solvers) => solvers.filter((s) => s.counts === "nodes" && !s.randomized);
+/**
+ * The solvers of the challenge: those the server names (`limits.challenge_solvers`, the tree
+ * searches of the Queen's Challenge), or else every tree search that counts what it examines.
+ */
+export function challengers(solvers, limits) {
+  const named = limits && limits.challenge_solvers;
+  if (named) return named.map((name) => solvers.find((s) => s.name === name)).filter(Boolean);
+  return solvers.filter((s) => s.counts === "nodes" && !s.randomized);
+}
 
 /** The table's rows before any run: one per square, rank by rank from a1, file by file. */
 export function emptyLocks(n) {
@@ -25,7 +32,7 @@ export function lockText(lock) {
 }
 
 export function createChallenge({ limits, solvers, onPick }) {
-  const mine = challengers(solvers);
+  const mine = challengers(solvers, limits);
   const runButton = h("button", { id: "ch-run", class: "primary", onclick: () => run() }, "Tabulate every lock");
   const cancelButton = h("button", { id: "ch-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
   const progress = h("progress", { id: "ch-progress", value: 0, max: 1, hidden: true });

@@ -133,7 +133,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const player = new Player();
   let board = null;
   // The Queen's Challenge table, under the board when a tree search is chosen.
-  const challengeNames = new Set(challengers(solvers).map((s) => s.name));
+  const challengeNames = new Set(challengers(solvers, limits).map((s) => s.name));
   const challenge = createChallenge({
     limits,
     solvers,
