@@ -2,21 +2,23 @@
 //! about N-Queens problems, and nothing heavy.
 //!
 //! - [`Square`], [`Board`] and [`Line`]: queens on an R×C board and the lines they attack along.
-//! - [`Problem`]: what to solve — board size, number of queens, fixed (locked) queens — validated
-//!   when it is built.
+//! - [`Problem`]: what to solve — board size, number of queens, fixed (locked) queens, blocked
+//!   squares — validated when it is built.
 //! - [`notation`]: squares as `d1` or `r1c4`, boards as a text diagram, a permutation line or JSON.
 //! - [`symmetry`]: the symmetries of the board and a canonical form.
 //! - [`verify`]: an independent validator that every solver's answer goes through.
 //! - [`read`]: a board from a stream in any format, a permutation of any length as a stream.
 //! - [`solver`]: what a solver is, the [`Solver`] that searches and its [`SolverDescriptor`];
 //!   [`descriptor`]: the shapes, counters and pseudo-code a descriptor is built from.
-//! - [`parameters`]: each solver's tunable parameters, declared once by [`parameters!`].
+//! - [`parameters`](mod@parameters): each solver's tunable parameters, declared once by [`parameters!`].
 //! - [`solve`]: the executor [`run`](solve::run), which checks, times and validates a run;
 //!   [`outcome`]: the [`Outcome`] it returns.
 //! - [`budget`]: the one stop rule, a [`Budget`] of nodes, iterations and time with a
 //!   [`CancelToken`].
 //! - [`observe`]: [`Observer`]s of a run's [`Event`]s, sampled so that nobody pays for
 //!   events nobody wants.
+//! - [`instance`]: n-Queens Completion instances (CSPLib 079 and 080, JSON) read into a
+//!   [`Problem`] with fixed queens and blocked squares.
 //! - [`files`]: regular files read within a limit, outputs staged and renamed over their
 //!   target only when complete.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).

@@ -82,7 +82,7 @@ pub struct Stats {
     pub nodes: Option<u64>,
     /// Iterations (local search).
     pub iterations: Option<u64>,
-    /// Wall time, set by [`run`].
+    /// Wall time, set by [`run`](crate::solve::run).
     pub elapsed: Duration,
     /// The seed of a randomized solver.
     pub seed: Option<u64>,

@@ -380,7 +380,7 @@ macro_rules! parameters {
 /// static `$descriptor`, and its [`parameters`](crate::Solver::parameters) are the field
 /// `$field` (a [`parameters!`](crate::parameters!) struct) checked against their declaration.
 ///
-/// ```ignore
+/// ```text
 /// impl Solver for Genetic {
 ///     queens_core::declared!(DESCRIPTOR, params);
 ///

@@ -3,7 +3,7 @@
 //!
 //! Each solver's module defines a descriptor beside its code: the name, a one-line summary, an
 //! explanation for a learner (how it works, where it comes from, what we changed), the board
-//! shapes it takes, its [declared parameters](crate::parameters), its refusal checks, its memory
+//! shapes it takes, its [declared parameters](mod@crate::parameters), its refusal checks, its memory
 //! estimate, its default iteration cap and how to build it. Everything that lists or checks
 //! solvers — the catalogue, the command-line help, the web API and page, experiments, the Python
 //! module — reads descriptors, so adding a solver is one module plus one line in the catalogue.

@@ -104,8 +104,7 @@ enum Next {
     Complete,
     /// No completion: a free row or column has no open square.
     Dead,
-    /// Branch on a line's open squares: the queen of `Row(row, open columns)` or of
-    /// `Column(col, open rows)`.
+    /// The free row with the fewest open squares, and its open columns.
     Row(u32, u64),
     /// The free column with the fewest open squares, and its open rows.
     Column(u32, u64),
@@ -231,11 +230,14 @@ impl Position {
         }
         Next::Row(best_row.1, best_row.2)
     }
+}
 
-    /// The squares to try next, one per bit of `open`: `(row, col)`.
+impl Next {
+    /// The line to branch on — whether it is a row, its index, its open squares one per bit —
+    /// or `None` for a complete or dead position.
     #[inline]
-    fn branches(next: &Next) -> Option<(bool, u32, u64)> {
-        match *next {
+    fn branch(&self) -> Option<(bool, u32, u64)> {
+        match *self {
             Next::Row(row, open) => Some((true, row, open)),
             Next::Column(col, open) => Some((false, col, open)),
             Next::Complete | Next::Dead => None,
@@ -268,7 +270,7 @@ fn decide(
     reporter: &mut Reporter<'_>,
 ) -> Result<bool, StopReason> {
     let next = position.next();
-    let Some((on_row, line, mut open)) = Position::branches(&next) else {
+    let Some((on_row, line, mut open)) = next.branch() else {
         return Ok(matches!(next, Next::Complete));
     };
     while open != 0 {
@@ -354,7 +356,7 @@ fn split(position: Position, wanted: usize) -> (Vec<Position>, u64) {
         let mut next = Vec::with_capacity(parts.len() * 8);
         for part in parts {
             let look = part.next();
-            match Position::branches(&look) {
+            match look.branch() {
                 Some((on_row, line, mut open)) => {
                     while open != 0 {
                         let (row, col) = branch_square(on_row, line, open.trailing_zeros());
@@ -381,7 +383,7 @@ fn count_from(
     counted: &mut Counted,
 ) -> Result<(), StopReason> {
     let next = position.next();
-    let Some((on_row, line, mut open)) = Position::branches(&next) else {
+    let Some((on_row, line, mut open)) = next.branch() else {
         counted.completions += u128::from(matches!(next, Next::Complete));
         return Ok(());
     };

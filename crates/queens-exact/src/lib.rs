@@ -1,6 +1,7 @@
-//! Exhaustive N-Queens solvers — the Queen's Challenge family — each honouring any number of
-//! fixed (locked) queens, counting the boards or placements it examines, and reporting
-//! `Place`/`Remove`/`Move` events to observers that want them.
+//! Exhaustive N-Queens solvers — the Queen's Challenge family and the completion search — each
+//! honouring any number of fixed (locked) queens and keeping off blocked squares, counting the
+//! boards or placements it examines, and reporting `Place`/`Remove`/`Move` events to observers
+//! that want them; and the counting engines ([`count`], [`completion::count`]).
 //!
 //! | solver | visits | one node is | shape |
 //! |---|---|---|---|
@@ -8,6 +9,7 @@
 //! | `RowBruteForce` | every column for every free row | a board examined | one queen per row |
 //! | `Backtracking` | rows bottom-up, abandoning a conflict at once | a square tried | one queen per row |
 //! | `ForwardChecking` | as backtracking, backing up when a later row is emptied | a placement | one queen per row |
+//! | `completion` | the free row or column with the fewest open squares first, bit-parallel | a queen placed | N×N up to 64 |
 //!
 //! Node counts are deterministic: the same problem always costs the same nodes.
 //!
