@@ -383,6 +383,172 @@ fn a_full_disk_loses_no_work_and_leaves_no_litter() {
     assert!(listing(&dir.join("exp")).is_empty());
 }
 
+/// A real file system that fills up: a 256 KiB tmpfs, where one can be mounted (root on Linux).
+struct TinyDisk {
+    dir: PathBuf,
+}
+
+impl TinyDisk {
+    fn mount(name: &str) -> Option<TinyDisk> {
+        let dir = scratch(name);
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+            .arg(&dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if !mounted {
+            fs::remove_dir_all(&dir).unwrap();
+            return None;
+        }
+        Some(TinyDisk { dir })
+    }
+
+    /// Fills the disk with a file called `filler`, then gives back `pages` pages of 4 KiB.
+    fn fill_leaving(&self, pages: u64) {
+        use std::io::Write;
+        let path = self.dir.join("filler");
+        let mut filler = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .unwrap();
+        while filler.write_all(&[0; 4096]).is_ok() && filler.flush().is_ok() {}
+        let length = fs::metadata(&path).unwrap().len();
+        filler
+            .set_len(length.saturating_sub(pages * 4096) / 4096 * 4096)
+            .unwrap();
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.dir).status();
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The full-disk cases again on a disk that is really full (ENOSPC, where the test above has
+/// the file-size limit's EFBIG): skipped, and said so, where no tmpfs can be mounted.
+#[test]
+fn a_really_full_disk_loses_no_work_and_leaves_no_litter() {
+    let Some(disk) = TinyDisk::mount("tmpfs") else {
+        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
+        return;
+    };
+    let dir = &disk.dir;
+    let queens_in = |args: &[&str]| output(queens().args(args).current_dir(dir));
+    fs::write(dir.join("old.txt"), "keep me\n").unwrap();
+
+    // One page left: the lock takes it, so no save of the checkpoint fits; the count goes on.
+    disk.fill_leaving(1);
+    let (code, stdout, stderr) =
+        queens_in(&["count", "14", "--checkpoint", "c.json", "--threads", "1"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("365596 solutions"), "{stdout}");
+    assert!(stderr.contains("cannot write c.json"), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+
+    // Nothing left: the lock is refused at the start, an answer keeps the old file, an
+    // experiment prints its table before it fails to write its files.
+    disk.fill_leaving(0);
+    let (code, _, stderr) = queens_in(&["count", "13", "--checkpoint", "c.json"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("c.json.lock"), "{stderr}");
+    let (code, _, stderr) = queens_in(&["solve", "8", "-o", "old.txt"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write old.txt"), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("old.txt")).unwrap(),
+        "keep me\n"
+    );
+    let (code, stdout, stderr) = queens_in(&[
+        "experiment",
+        "--solver",
+        "min-conflicts",
+        "--n",
+        "8",
+        "--runs",
+        "5",
+        "--out",
+        "exp",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stdout.contains("100.0%"), "{stdout}");
+
+    let mut left = listing(dir);
+    if dir.join("exp").exists() {
+        assert!(listing(&dir.join("exp")).is_empty());
+        left.retain(|name| name != "exp");
+    }
+    assert_eq!(
+        left,
+        ["filler", "old.txt"],
+        "no temporary file, lock or checkpoint left"
+    );
+}
+
+/// Outputs named by a device node (made here, as root, like `/dev/null`) are written through:
+/// the node stays a device and is never replaced by a regular file.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_onto_a_device_node_writes_through_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("devices");
+    let device = dir.join("null");
+    let made = Command::new("mknod")
+        .arg(&device)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("skipped: mknod needs root");
+        fs::remove_dir_all(dir).unwrap();
+        return;
+    }
+    let is_device = |path: &std::path::Path| {
+        fs::symlink_metadata(path)
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    };
+    let shard = dir.join("s.json");
+    let (code, stdout, _) = output(queens().args(["count", "8", "--shard", "0/1"]));
+    assert_eq!(code, Some(0));
+    fs::write(&shard, stdout).unwrap();
+    let (code, _, stderr) = output(queens().arg("merge").arg(&shard).arg("-o").arg(&device));
+    assert_eq!(code, Some(0), "merge: {stderr}");
+    assert!(is_device(&device), "merge -o replaced the device");
+    let (code, _, stderr) = output(queens().args(["solve", "8", "-o"]).arg(&device));
+    assert_eq!(code, Some(0), "solve: {stderr}");
+    assert!(is_device(&device), "solve -o replaced the device");
+    // An experiment's results file taken by a device node is written through too.
+    let results = dir.join("results.csv");
+    fs::hard_link(&device, &results).unwrap();
+    let (code, _, stderr) = output(
+        queens()
+            .args([
+                "experiment",
+                "8",
+                "--solver",
+                "min-conflicts",
+                "--runs",
+                "2",
+                "--out",
+            ])
+            .arg(&dir),
+    );
+    assert_eq!(code, Some(0), "experiment: {stderr}");
+    assert!(is_device(&results), "experiment --out replaced the device");
+    let leftovers: Vec<String> = listing(&dir)
+        .into_iter()
+        .filter(|name| name.contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn big_local_searches_stop_within_a_second_of_a_signal_or_their_time_limit() {
     // One iteration of these is N² looks (a million million at N = 100,000); they must ask
