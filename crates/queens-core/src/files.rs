@@ -472,6 +472,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn links_are_followed_directories_refused_devices_written_directly() {
+        use std::os::unix::fs::FileTypeExt;
         let dir = scratch("targets");
         let real = dir.join("real.txt");
         let link = dir.join("link.txt");
@@ -497,7 +498,6 @@ mod tests {
             .status();
         if made.is_ok_and(|status| status.success()) {
             write_atomically(&device, b"x").unwrap();
-            use std::os::unix::fs::FileTypeExt;
             let kind = fs::symlink_metadata(&device).unwrap().file_type();
             assert!(kind.is_char_device(), "the device node is still a device");
         }
