@@ -348,18 +348,31 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Args)]
 pub struct ConfigureArgs {
-    /// Board side (1 to 512).
-    #[arg(allow_hyphen_values = true)]
-    pub size: String,
+    /// Board side (1 to 512; none with --instance, whose file gives it).
+    #[arg(
+        allow_hyphen_values = true,
+        required_unless_present = "instance",
+        conflicts_with = "instance"
+    )]
+    pub size: Option<String>,
 
     /// The placed queens, comma-separated (d1,e7 or r1c4,r7c5) [default: none].
-    #[arg(
-        long,
-        value_name = "SQUARES",
-        default_value = "",
-        hide_default_value = true
-    )]
-    pub queens: String,
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub queens: Option<String>,
+
+    /// Squares no queen may take, e.g. b2,c5: shown as blocked, and named where they are
+    /// why a square is dead.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub block: Option<String>,
+
+    /// An n-Queens Completion instance (CSPLib 079 or 080, or a JSON problem): its queens
+    /// placed, its squares blocked; --queens and --block add to it.
+    #[arg(long, value_name = "FILE")]
+    pub instance: Option<PathBuf>,
+
+    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
+    #[arg(long, value_name = "D")]
+    pub diagonals: Option<usize>,
 
     /// Print the analysis as JSON.
     #[arg(long)]

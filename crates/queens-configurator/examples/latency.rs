@@ -72,17 +72,7 @@ fn main() {
                 exact += usize::from(analysis.completions.is_some());
                 with_unknown += usize::from(analysis.count(Status::Unknown) > 0);
                 for cell in analysis.cells.iter().filter(|c| c.status == Status::Dead) {
-                    let kind = match cell.reason.as_ref().map(|r| &r.reason) {
-                        Some(Reason::EmptiesLine { .. } | Reason::ForcedChain { .. }) => 0,
-                        Some(Reason::Crowded { .. }) => 1,
-                        Some(
-                            Reason::Conflict { minimal: true, .. }
-                            | Reason::Unsolvable { minimal: true, .. },
-                        ) => 2,
-                        Some(Reason::Conflict { .. } | Reason::Unsolvable { .. }) => 3,
-                        Some(Reason::Attacked { .. }) | None => 4,
-                        Some(Reason::CaseSplit { .. }) => 5,
-                    };
+                    let kind = reason_kind(cell.reason.as_ref().map(|r| &r.reason));
                     reasons[kind] += 1;
                 }
                 let open: Vec<Square> = analysis
@@ -120,4 +110,20 @@ fn main() {
 
 fn ms(duration: Duration) -> String {
     format!("{:.3} ms", duration.as_secs_f64() * 1e3)
+}
+
+/// The column of the reasons' tally a dead square's reason counts in.
+fn reason_kind(reason: Option<&Reason>) -> usize {
+    match reason {
+        Some(
+            Reason::EmptiesLine { .. } | Reason::ForcedChain { .. } | Reason::NoFreeSquare { .. },
+        ) => 0,
+        Some(Reason::Crowded { .. }) => 1,
+        Some(Reason::Conflict { minimal: true, .. } | Reason::Unsolvable { minimal: true, .. }) => {
+            2
+        }
+        Some(Reason::Conflict { .. } | Reason::Unsolvable { .. }) => 3,
+        Some(Reason::Attacked { .. }) | None => 4,
+        Some(Reason::CaseSplit { .. }) => 5,
+    }
 }

@@ -24,6 +24,8 @@ pub enum Status {
     Open,
     /// Not attacked, yet in no completion.
     Dead,
+    /// Blocked: no queen may stand here (a square of the position, not of the analysis).
+    Blocked,
     /// The node budget ran out before the square was decided.
     Unknown,
 }
@@ -37,6 +39,7 @@ impl Status {
             Status::Attacked => 'x',
             Status::Open => '.',
             Status::Dead => '#',
+            Status::Blocked => '-',
             Status::Unknown => '?',
         }
     }
@@ -55,10 +58,22 @@ pub enum Reason {
         /// The line they share.
         line: Line,
     },
+    /// The position has a row or column with no free square: its squares are all blocked or
+    /// attacked by the placed and forced queens.
+    NoFreeSquare {
+        /// That row or column.
+        line: Rank,
+        /// Its blocked squares that no queen attacks.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        blocked: Vec<Square>,
+    },
     /// A queen here would leave a row or column with no free square.
     EmptiesLine {
         /// That row or column.
         line: Rank,
+        /// The squares of that line no queen attacks, which are blocked.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        blocked: Vec<Square>,
     },
     /// A queen here forces queens, one after another, until a row or column has no free square.
     ForcedChain {
@@ -66,6 +81,9 @@ pub enum Reason {
         chain: Vec<Square>,
         /// The row or column left empty.
         line: Rank,
+        /// The squares of that line no queen attacks, which are blocked.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        blocked: Vec<Square>,
     },
     /// A queen here (and the chain it forces, if any) leaves `k` empty rows whose free squares
     /// lie in only `k − 1` columns, or `k` columns squeezed into `k − 1` rows.
@@ -87,18 +105,26 @@ pub enum Reason {
         /// Each of its free squares and the line it would empty.
         cases: Vec<Case>,
     },
-    /// With these user queens, a queen here has no completion.
+    /// With these user queens and blocked squares, a queen here has no completion.
     Conflict {
         /// The user queens (none of them can be dropped, when `minimal`).
         queens: Vec<Square>,
-        /// Whether every queen of the set is needed (the search could check them all).
+        /// The blocked squares (none of them can be freed, when `minimal`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        blocked: Vec<Square>,
+        /// Whether every queen and square of the set is needed (the search could check them
+        /// all).
         minimal: bool,
     },
-    /// The position itself has no completion, because of these user queens.
+    /// The position itself has no completion, because of these user queens and blocked
+    /// squares.
     Unsolvable {
         /// The user queens (none of them can be dropped, when `minimal`).
         queens: Vec<Square>,
-        /// Whether every queen of the set is needed.
+        /// The blocked squares (none of them can be freed, when `minimal`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        blocked: Vec<Square>,
+        /// Whether every queen and square of the set is needed.
         minimal: bool,
     },
 }
@@ -134,19 +160,34 @@ impl Reason {
                 name(*by),
                 line.name()
             ),
-            Reason::EmptiesLine { line } => format!(
-                "a queen here would leave {} with no free square",
+            Reason::NoFreeSquare { line, blocked } if blocked.len() == n as usize => format!(
+                "the position has no completion: every square of {} is blocked",
                 rank_name(*line, n)
             ),
-            Reason::ForcedChain { chain, line } => format!(
-                "a queen here forces {} on {}, which leaves {} with no free square",
+            Reason::NoFreeSquare { line, blocked } => format!(
+                "the position has no completion: {} has no free square{}",
+                rank_name(*line, n),
+                blocked_rest(blocked, n)
+            ),
+            Reason::EmptiesLine { line, blocked } => format!(
+                "a queen here would leave {} with no free square{}",
+                rank_name(*line, n),
+                blocked_rest(blocked, n)
+            ),
+            Reason::ForcedChain {
+                chain,
+                line,
+                blocked,
+            } => format!(
+                "a queen here forces {} on {}, which leaves {} with no free square{}",
                 if chain.len() == 1 {
                     "a queen"
                 } else {
                     "queens"
                 },
                 names(chain),
-                rank_name(*line, n)
+                rank_name(*line, n),
+                blocked_rest(blocked, n)
             ),
             Reason::Crowded { chain, lines, onto } => {
                 format!("a queen here {}", describe_crowding(chain, lines, onto, n))
@@ -157,26 +198,76 @@ impl Reason {
                     describe_case_split(chain, *line, cases, n)
                 )
             }
-            Reason::Conflict { queens, .. } if queens.is_empty() => {
+            Reason::Conflict {
+                queens, blocked, ..
+            } if queens.is_empty() && blocked.is_empty() => {
                 format!("no solution of the empty {n}×{n} board has a queen here")
             }
-            Reason::Unsolvable { queens, .. } if queens.is_empty() => {
+            Reason::Unsolvable {
+                queens, blocked, ..
+            } if queens.is_empty() && blocked.is_empty() => {
                 format!("the {n}×{n} board has no solution")
             }
-            Reason::Conflict { queens, minimal } => format!(
-                "together with the {} on {}, a queen here leaves no completion{}",
-                if queens.len() == 1 { "queen" } else { "queens" },
-                names(queens),
+            Reason::Conflict {
+                queens,
+                blocked,
+                minimal,
+            } => format!(
+                "together with {}, a queen here leaves no completion{}",
+                culprits(queens, blocked, n),
                 if *minimal { "" } else { NOT_NARROWED }
             ),
-            Reason::Unsolvable { queens, minimal } => format!(
-                "the position has no completion: the {} on {} already rule{} it out{}",
-                if queens.len() == 1 { "queen" } else { "queens" },
-                names(queens),
-                if queens.len() == 1 { "s" } else { "" },
+            Reason::Unsolvable {
+                queens,
+                blocked,
+                minimal,
+            } => format!(
+                "the position has no completion: {} already rule{} it out{}",
+                culprits(queens, blocked, n),
+                if queens.len() + blocked.len() == 1 {
+                    "s"
+                } else {
+                    ""
+                },
                 if *minimal { "" } else { NOT_NARROWED }
             ),
         }
+    }
+}
+
+/// ": the queens attack all of it but b3 and e3, which are blocked" when a line's unattacked
+/// squares are blocked; "" otherwise.
+fn blocked_rest(blocked: &[Square], n: u32) -> String {
+    match blocked {
+        [] => String::new(),
+        [one] => format!(
+            ": the queens attack all of it but {}, which is blocked",
+            square_name(*one, n)
+        ),
+        many => format!(
+            ": the queens attack all of it but {}, which are blocked",
+            square_list(many, n)
+        ),
+    }
+}
+
+/// "the queens on d1 and e7 and the blocked square b3", "the blocked squares b3 and c5", "the
+/// queen on d1".
+fn culprits(queens: &[Square], blocked: &[Square], n: u32) -> String {
+    let queens = match queens {
+        [] => None,
+        [one] => Some(format!("the queen on {}", square_name(*one, n))),
+        many => Some(format!("the queens on {}", square_list(many, n))),
+    };
+    let blocked = match blocked {
+        [] => None,
+        [one] => Some(format!("the blocked square {}", square_name(*one, n))),
+        many => Some(format!("the blocked squares {}", square_list(many, n))),
+    };
+    match (queens, blocked) {
+        (Some(queens), Some(blocked)) => format!("{queens} and {blocked}"),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => "nothing".to_owned(),
     }
 }
 
@@ -354,6 +445,9 @@ pub struct Analysis {
     pub solvable: Option<bool>,
     /// The user's queens.
     pub queens: Vec<Square>,
+    /// The squares no queen may take (left out of the document when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocked: Vec<Square>,
     /// The queens in every completion, placed automatically.
     pub forced: Vec<Square>,
     /// Every square, row by row from the bottom.
@@ -408,7 +502,12 @@ impl Analysis {
             }
             out.push('\n');
         }
-        out.push_str("Q queen  F forced  . open  x attacked  # dead  ? unknown\n");
+        out.push_str("Q queen  F forced  . open  x attacked  # dead  ? unknown");
+        out.push_str(if self.blocked.is_empty() {
+            "\n"
+        } else {
+            "  - blocked\n"
+        });
         let solvable = match self.solvable {
             Some(true) => "yes",
             Some(false) => "no",
@@ -427,7 +526,7 @@ impl Analysis {
             let names: Vec<String> = self.forced.iter().map(|&s| square_name(s, n)).collect();
             let _ = writeln!(out, "forced: {}", names.join(", "));
         }
-        let _ = writeln!(
+        let _ = write!(
             out,
             "open: {}, attacked: {}, dead: {}, unknown: {}",
             self.count(Status::Open),
@@ -435,6 +534,10 @@ impl Analysis {
             self.count(Status::Dead),
             self.count(Status::Unknown)
         );
+        if !self.blocked.is_empty() {
+            let _ = write!(out, ", blocked: {}", self.blocked.len());
+        }
+        out.push('\n');
         for cell in self.cells.iter().filter(|cell| cell.status == Status::Dead) {
             if let Some(explanation) = &cell.reason {
                 let name = square_name(Square::new(cell.row, cell.col), n);
@@ -454,6 +557,7 @@ mod tests {
         let chain = Reason::ForcedChain {
             chain: vec![Square::new(2, 2), Square::new(3, 4)],
             line: Rank::Col(5),
+            blocked: Vec::new(),
         };
         assert_eq!(
             chain.describe(8),
@@ -472,7 +576,38 @@ mod tests {
         let json = serde_json::to_value(&attacked).unwrap();
         assert_eq!(json["kind"], "attacked");
         assert_eq!(json["by"]["col"], 3);
-        let empties = serde_json::to_value(Reason::EmptiesLine { line: Rank::Row(4) }).unwrap();
+        let empties = serde_json::to_value(Reason::EmptiesLine {
+            line: Rank::Row(4),
+            blocked: Vec::new(),
+        })
+        .unwrap();
         assert_eq!(empties["line"]["row"], 4);
+        assert!(empties.get("blocked").is_none());
+        let blocked = Reason::EmptiesLine {
+            line: Rank::Row(2),
+            blocked: vec![Square::new(2, 1), Square::new(2, 4)],
+        };
+        assert_eq!(
+            blocked.describe(8),
+            "a queen here would leave row 3 with no free square: the queens attack all of it but b3 and e3, which are blocked"
+        );
+        let conflict = Reason::Conflict {
+            queens: vec![Square::new(0, 3)],
+            blocked: vec![Square::new(2, 1)],
+            minimal: true,
+        };
+        assert_eq!(
+            conflict.describe(8),
+            "together with the queen on d1 and the blocked square b3, a queen here leaves no completion"
+        );
+        let row = (0..8).map(|col| Square::new(5, col)).collect();
+        assert_eq!(
+            Reason::NoFreeSquare {
+                line: Rank::Row(5),
+                blocked: row
+            }
+            .describe(8),
+            "the position has no completion: every square of row 6 is blocked"
+        );
     }
 }

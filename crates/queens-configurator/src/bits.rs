@@ -58,6 +58,15 @@ impl FreeBoard {
         }
     }
 
+    /// An empty N×N board with `blocked` squares taken out of the free ones.
+    pub(crate) fn with_blocked(n: u32, blocked: &[Square]) -> Self {
+        let mut board = FreeBoard::new(n);
+        for &square in blocked {
+            board.clear(square.row as usize, square.col as usize);
+        }
+        board
+    }
+
     /// The side of the board.
     pub(crate) fn side(&self) -> u32 {
         self.n as u32
@@ -68,7 +77,7 @@ impl FreeBoard {
         self.queens
     }
 
-    /// Whether `square` is free: no queen on it or attacking it.
+    /// Whether `square` is free: not blocked, no queen on it or attacking it.
     pub(crate) fn is_free(&self, square: Square) -> bool {
         let (row, col) = (square.row as usize, square.col as usize);
         self.by_row[row * self.words + col / 64] >> (col % 64) & 1 == 1

@@ -8,9 +8,9 @@
 //! Building it this way takes 0.5 s at N = 12, where conjoining the row and attack constraints
 //! takes minutes.
 //!
-//! A position is a restriction (its queens' variables true). Two passes over the nodes, counting
-//! restricted paths from the root and to the `true` leaf, give the number of completions through
-//! every square at once.
+//! A position is a restriction (its queens' variables true, its blocked squares' false). Two
+//! passes over the nodes, counting restricted paths from the root and to the `true` leaf, give
+//! the number of completions through every square at once.
 
 use biodivine_lib_bdd::{Bdd, BddNode, BddPointer, BddVariable};
 use queens_core::Square;
@@ -64,12 +64,17 @@ impl SolutionDiagram {
         self.bdd.size()
     }
 
-    /// The completions of `queens` (which must be on the board), in total and per square.
-    pub fn completions(&self, queens: &[Square]) -> CompletionCounts {
+    /// The completions of `queens` that keep off `blocked` (all on the board), in total and
+    /// per square.
+    pub fn completions(&self, queens: &[Square], blocked: &[Square]) -> CompletionCounts {
         let n = self.n as usize;
         let mut required = vec![false; n * n];
         for queen in queens {
             required[queen.row as usize * n + queen.col as usize] = true;
+        }
+        let mut forbidden = vec![false; n * n];
+        for square in blocked {
+            forbidden[square.row as usize * n + square.col as usize] = true;
         }
         let size = self.bdd.size();
         let var_of = |index: usize| self.bdd.var_of(BddPointer::from_index(index)).to_index();
@@ -84,15 +89,22 @@ impl SolutionDiagram {
                 .to_index()
         };
 
-        // Paths from each node to `true` that keep every required variable true. Children come
-        // before parents in the node list, so one pass upwards suffices.
+        // Paths from each node to `true` that keep every required variable true and every
+        // forbidden one false. Children come before parents in the node list, so one pass
+        // upwards suffices.
         let mut below = vec![0u64; size];
         if size > 1 {
             below[1] = 1;
         }
         for index in 2..size {
             let var = var_of(index);
-            below[index] = below[high(index)] + if required[var] { 0 } else { below[low(index)] };
+            let through_high = if forbidden[var] {
+                0
+            } else {
+                below[high(index)]
+            };
+            let through_low = if required[var] { 0 } else { below[low(index)] };
+            below[index] = through_high + through_low;
         }
         // Paths from the root to each node, and through each high edge.
         let mut above = vec![0u64; size];
@@ -105,8 +117,10 @@ impl SolutionDiagram {
                 continue;
             }
             let var = var_of(index);
-            above[high(index)] += paths;
-            per_square[var] += paths * below[high(index)];
+            if !forbidden[var] {
+                above[high(index)] += paths;
+                per_square[var] += paths * below[high(index)];
+            }
             if !required[var] {
                 above[low(index)] += paths;
             }
@@ -255,7 +269,7 @@ mod tests {
                 diagram.bdd().exact_cardinality(),
                 A000170[n as usize].into()
             );
-            let counts = diagram.completions(&[]);
+            let counts = diagram.completions(&[], &[]);
             assert_eq!(counts.total, A000170[n as usize]);
             assert_eq!(
                 counts.per_square.iter().sum::<u64>(),
@@ -307,17 +321,24 @@ mod tests {
     fn restricted_counts_agree_with_the_restricted_diagram() {
         let diagram = SolutionDiagram::build(8).unwrap();
         let queens = [Square::new(0, 3), Square::new(1, 5)];
-        let counts = diagram.completions(&queens);
+        let blocked = [Square::new(2, 0), Square::new(4, 6), Square::new(7, 7)];
+        let counts = diagram.completions(&queens, &blocked);
+        let variable = |q: &Square| BddVariable::from_index((q.row * 8 + q.col) as usize);
         let restriction: Vec<(BddVariable, bool)> = queens
             .iter()
-            .map(|q| (BddVariable::from_index((q.row * 8 + q.col) as usize), true))
+            .map(|q| (variable(q), true))
+            .chain(blocked.iter().map(|q| (variable(q), false)))
             .collect();
         let restricted = diagram.bdd().restrict(&restriction);
         // Restricting drops the fixed variables; their values are given, so divide them out.
         assert_eq!(
             restricted.exact_cardinality(),
-            (counts.total << queens.len()).into()
+            (counts.total << restriction.len()).into()
         );
         assert!(counts.total > 0);
+        assert!(counts.total < diagram.completions(&queens, &[]).total);
+        for square in blocked {
+            assert_eq!(counts.per_square[variable(&square).to_index()], 0);
+        }
     }
 }

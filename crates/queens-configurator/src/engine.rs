@@ -233,7 +233,7 @@ impl Configurator {
             Engine::Auto => self.cached(n),
         };
         let mut budget = NodeBudget::new(total_nodes, Some(clock.token()));
-        let mut base = FreeBoard::new(n);
+        let mut base = FreeBoard::with_blocked(n, position.blocked());
         for &queen in position.queens() {
             base.place(queen);
         }
@@ -281,7 +281,7 @@ fn from_counts(base: &FreeBoard, counts: CompletionCounts, engine: EngineUsed) -
 fn from_diagram(diagram: &SolutionDiagram, position: &Position, base: &FreeBoard) -> Knowledge {
     from_counts(
         base,
-        diagram.completions(position.queens()),
+        diagram.completions(position.queens(), position.blocked()),
         EngineUsed::Bdd,
     )
 }
@@ -422,7 +422,7 @@ fn assemble(
 ) -> Analysis {
     let n = position.side();
     let (forced, maybe_forced) = forced_squares(n, position, knowledge);
-    let mut explainer = Explainer::new(n, position.queens(), &forced);
+    let mut explainer = Explainer::new(n, position, &forced);
     let total = knowledge.counts.as_ref().map(|counts| counts.total);
     let count_of = |square: Square| {
         knowledge
@@ -434,6 +434,8 @@ fn assemble(
         .map(|square| {
             let (status, reason) = if position.has_queen(square) {
                 (Status::Queen, None)
+            } else if position.is_blocked(square) {
+                (Status::Blocked, None)
             } else if forced.contains(&square) {
                 (Status::Forced, None)
             } else if explainer.is_attacked(square) {
@@ -471,6 +473,7 @@ fn assemble(
         n,
         solvable: knowledge.solvable,
         queens: position.queens().to_vec(),
+        blocked: position.blocked().to_vec(),
         forced,
         cells,
         completions: total,

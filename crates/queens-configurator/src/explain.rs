@@ -6,15 +6,20 @@
 //! squares lie in only `k − 1` columns (or the reverse). Then a case split: a line left with at
 //! most three free squares, each of which fails in turn (it empties a line, or leaves a crowding
 //! or a split of its own one level down). Otherwise the reason is a set of user queens that rules
-//! the square out, found by dropping the user's queens one at a time and keeping only those whose
-//! removal lets the square be completed again (a deletion filter, as in `QuickXplain`); every
-//! queen left is needed.
+//! the square out, found by dropping the user's queens (and then the blocked squares) one at a
+//! time and keeping only those whose removal lets the square be completed again (a deletion
+//! filter, as in `QuickXplain`); every queen and blocked square left is needed.
+//!
+//! Blocked squares take part in every reason: a line emptied by a queen names the blocked squares
+//! the queens do not attack there, and a position that has a line with no free square at all
+//! says so before anything is placed.
 
 use queens_core::Square;
 
 use crate::analysis::{Case, Reason};
 use crate::bits::{FreeBoard, Rank};
 use crate::hall::{Crowding, crowding};
+use crate::position::Position;
 use crate::search::{Completion, NodeBudget, Search};
 
 /// The nodes one "is this still impossible?" check of the deletion filter may spend.
@@ -25,8 +30,8 @@ const REUSED_CONFLICTS: usize = 4;
 
 /// Where placing a queen and its forced consequences led.
 enum Propagation {
-    /// A row or column emptied: the reason.
-    Emptied(Reason),
+    /// A row or column emptied, after the queens forced on the way (often none).
+    Emptied { chain: Vec<Square>, line: Rank },
     /// Nothing more is forced: the board and the queens forced on the way.
     Settled {
         board: FreeBoard,
@@ -34,29 +39,38 @@ enum Propagation {
     },
 }
 
+/// The user queens and blocked squares a conflict is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Culprits {
+    queens: Vec<Square>,
+    blocked: Vec<Square>,
+}
+
 /// Explains the blocked squares of one position.
 pub(crate) struct Explainer<'p> {
     n: u32,
     user: &'p [Square],
+    blocked: &'p [Square],
     forced: &'p [Square],
-    /// The board with the user's and the forced queens.
+    /// The board with the blocked squares and the user's and the forced queens.
     settled: FreeBoard,
-    /// The user queens that make an unsolvable position unsolvable, once computed.
-    unsolvable_core: Option<(Vec<Square>, bool)>,
+    /// The culprits that make an unsolvable position unsolvable, once computed.
+    unsolvable_core: Option<(Culprits, bool)>,
     /// Minimal conflicts found for other squares, most recent last: tried first, since
     /// neighbouring dead squares are often ruled out by the same few queens.
-    conflicts: Vec<Vec<Square>>,
+    conflicts: Vec<Culprits>,
 }
 
 impl<'p> Explainer<'p> {
-    pub(crate) fn new(n: u32, user: &'p [Square], forced: &'p [Square]) -> Self {
-        let mut settled = FreeBoard::new(n);
-        for &queen in user.iter().chain(forced) {
+    pub(crate) fn new(n: u32, position: &'p Position, forced: &'p [Square]) -> Self {
+        let mut settled = FreeBoard::with_blocked(n, position.blocked());
+        for &queen in position.queens().iter().chain(forced) {
             settled.place(queen);
         }
         Explainer {
             n,
-            user,
+            user: position.queens(),
+            blocked: position.blocked(),
             forced,
             settled,
             unsolvable_core: None,
@@ -89,8 +103,27 @@ impl<'p> Explainer<'p> {
         solvable: bool,
         budget: &mut NodeBudget<'_>,
     ) -> Reason {
+        if let Some(line) = self.settled.empty_rank() {
+            return Reason::NoFreeSquare {
+                line,
+                blocked: self.unattacked_blocked(line, &[]),
+            };
+        }
         let (board, chain) = match self.propagate(square) {
-            Propagation::Emptied(reason) => return reason,
+            Propagation::Emptied { chain, line } => {
+                let mut queens = chain.clone();
+                queens.push(square);
+                let blocked = self.unattacked_blocked(line, &queens);
+                return if chain.is_empty() {
+                    Reason::EmptiesLine { line, blocked }
+                } else {
+                    Reason::ForcedChain {
+                        chain,
+                        line,
+                        blocked,
+                    }
+                };
+            }
             Propagation::Settled { board, chain } => (board, chain),
         };
         if let Some(Crowding { lines, onto }) = crowding(&board) {
@@ -100,18 +133,48 @@ impl<'p> Explainer<'p> {
             return reason;
         }
         if solvable {
-            let (queens, minimal) = self.conflict(Some(square), budget);
-            if minimal && !self.conflicts.contains(&queens) {
-                self.conflicts.push(queens.clone());
+            let (culprits, minimal) = self.conflict(Some(square), budget);
+            if minimal && !self.conflicts.contains(&culprits) {
+                self.conflicts.push(culprits.clone());
             }
-            Reason::Conflict { queens, minimal }
+            Reason::Conflict {
+                queens: culprits.queens,
+                blocked: culprits.blocked,
+                minimal,
+            }
         } else {
             if self.unsolvable_core.is_none() {
                 self.unsolvable_core = Some(self.conflict(None, budget));
             }
-            let (queens, minimal) = self.unsolvable_core.clone().expect("computed above");
-            Reason::Unsolvable { queens, minimal }
+            let (culprits, minimal) = self.unsolvable_core.clone().expect("computed above");
+            Reason::Unsolvable {
+                queens: culprits.queens,
+                blocked: culprits.blocked,
+                minimal,
+            }
         }
+    }
+
+    /// The blocked squares of `line` that no user, forced or `extra` queen attacks or holds:
+    /// with the queens' attacks, what leaves the line without a free square.
+    fn unattacked_blocked(&self, line: Rank, extra: &[Square]) -> Vec<Square> {
+        let on_line = |square: &&Square| match line {
+            Rank::Row(row) => square.row == row,
+            Rank::Col(col) => square.col == col,
+        };
+        self.blocked
+            .iter()
+            .filter(on_line)
+            .filter(|&&square| {
+                !self
+                    .user
+                    .iter()
+                    .chain(self.forced)
+                    .chain(extra)
+                    .any(|queen| *queen == square || queen.attacks(square))
+            })
+            .copied()
+            .collect()
     }
 
     /// Places `square` and then every queen that is the last free square of its line, until a
@@ -120,19 +183,39 @@ impl<'p> Explainer<'p> {
         propagate_on(self.settled.clone(), square)
     }
 
-    /// A set of user queens that, with `extra` when given, has no completion; dropped one at a
-    /// time. `minimal` is false when some check ran out of nodes and its queen was kept.
-    fn conflict(&self, extra: Option<Square>, budget: &mut NodeBudget<'_>) -> (Vec<Square>, bool) {
+    /// User queens and blocked squares that, with `extra` when given, have no completion;
+    /// dropped one at a time, queens first. `minimal` is false when some check ran out of nodes
+    /// and its queen or square was kept.
+    fn conflict(&self, extra: Option<Square>, budget: &mut NodeBudget<'_>) -> (Culprits, bool) {
         let reused = self
             .conflicts
             .iter()
             .rev()
             .take(REUSED_CONFLICTS)
             .find(|earlier| self.has_no_completion(earlier, extra, budget) == Some(true));
-        let mut kept: Vec<Square> = reused.map_or_else(|| self.user.to_vec(), Clone::clone);
+        let mut kept = reused.cloned().unwrap_or_else(|| Culprits {
+            queens: self.user.to_vec(),
+            blocked: self.blocked.to_vec(),
+        });
         let mut minimal = true;
-        for queen in kept.clone() {
-            let candidate: Vec<Square> = kept.iter().copied().filter(|&q| q != queen).collect();
+        let queens = kept.queens.clone().into_iter().map(|square| (square, true));
+        let blocked = kept
+            .blocked
+            .clone()
+            .into_iter()
+            .map(|square| (square, false));
+        for (square, is_queen) in queens.chain(blocked) {
+            if budget.is_spent() {
+                minimal = false;
+                break;
+            }
+            let mut candidate = kept.clone();
+            let list = if is_queen {
+                &mut candidate.queens
+            } else {
+                &mut candidate.blocked
+            };
+            list.retain(|&other| other != square);
             match self.has_no_completion(&candidate, extra, budget) {
                 Some(true) => kept = candidate,
                 Some(false) => {}
@@ -142,15 +225,16 @@ impl<'p> Explainer<'p> {
         (kept, minimal)
     }
 
-    /// Whether `queens` (and `extra`) have no completion; `None` when the check ran out of nodes.
+    /// Whether `culprits` (and `extra`) have no completion; `None` when the check ran out of
+    /// nodes.
     fn has_no_completion(
         &self,
-        queens: &[Square],
+        culprits: &Culprits,
         extra: Option<Square>,
         budget: &mut NodeBudget<'_>,
     ) -> Option<bool> {
-        let mut board = FreeBoard::new(self.n);
-        for &queen in queens.iter().chain(extra.iter()) {
+        let mut board = FreeBoard::with_blocked(self.n, &culprits.blocked);
+        for &queen in culprits.queens.iter().chain(extra.iter()) {
             board.place(queen);
         }
         let mut check = budget.carve(CHECK_NODES);
@@ -171,13 +255,7 @@ fn propagate_on(mut board: FreeBoard, square: Square) -> Propagation {
     let mut chain = Vec::new();
     loop {
         match board.tightest_rank() {
-            Some((line, 0)) => {
-                return Propagation::Emptied(if chain.is_empty() {
-                    Reason::EmptiesLine { line }
-                } else {
-                    Reason::ForcedChain { chain, line }
-                });
-            }
+            Some((line, 0)) => return Propagation::Emptied { chain, line },
             Some((line, 1)) => {
                 let only = board.free_in(line).next().expect("one free square");
                 board.place(only);
@@ -224,8 +302,7 @@ fn case_split(board: &FreeBoard, chain: &[Square], depth: u32) -> Option<Reason>
 /// splits into cases that each empty a line.
 fn refuted_case(board: &FreeBoard, square: Square, depth: u32) -> Option<Case> {
     let (chain, empties, then) = match propagate_on(board.clone(), square) {
-        Propagation::Emptied(Reason::EmptiesLine { line }) => (Vec::new(), Some(line), None),
-        Propagation::Emptied(Reason::ForcedChain { chain, line }) => (chain, Some(line), None),
+        Propagation::Emptied { chain, line } => (chain, Some(line), None),
         Propagation::Settled { board, chain } if depth > 0 => {
             let then = match crowding(&board) {
                 Some(Crowding { lines, onto }) => Reason::Crowded {
@@ -237,7 +314,7 @@ fn refuted_case(board: &FreeBoard, square: Square, depth: u32) -> Option<Case> {
             };
             (chain, None, Some(Box::new(then)))
         }
-        Propagation::Emptied(_) | Propagation::Settled { .. } => return None,
+        Propagation::Settled { .. } => return None,
     };
     Some(Case {
         square,

@@ -1,4 +1,5 @@
-//! A position: the queens a user placed on an N×N board, checked on the way in.
+//! A position: the queens a user placed on an N×N board and the squares blocked for queens,
+//! checked on the way in.
 
 use queens_core::Square;
 use queens_core::notation::square_name;
@@ -46,13 +47,35 @@ pub enum PositionError {
         /// The square.
         square: String,
     },
+    /// A queen was placed on a blocked square.
+    #[error("{square} is blocked: no queen may stand there")]
+    Blocked {
+        /// The square.
+        square: String,
+    },
+    /// A square was blocked twice.
+    #[error("{square} is already blocked")]
+    AlreadyBlocked {
+        /// The square.
+        square: String,
+    },
+    /// A square to unblock is not blocked.
+    #[error("{square} is not blocked")]
+    NotBlocked {
+        /// The square.
+        square: String,
+    },
 }
 
-/// Queens placed by the user on an N×N board: on the board, distinct, not attacking.
+/// Queens placed by the user on an N×N board (on the board, distinct, not attacking) and
+/// squares no queen may take (an n-Queens Completion instance's, or the user's), none under a
+/// queen.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     n: u32,
     queens: Vec<Square>,
+    /// Sorted by row, then column.
+    blocked: Vec<Square>,
 }
 
 impl Position {
@@ -64,12 +87,33 @@ impl Position {
         Ok(Position {
             n,
             queens: Vec::new(),
+            blocked: Vec::new(),
         })
     }
 
     /// An N×N board with `queens` on it, in the order given.
     pub fn new(n: u32, queens: impl IntoIterator<Item = Square>) -> Result<Self, PositionError> {
         let mut position = Position::empty(n)?;
+        for queen in queens {
+            position.place(queen)?;
+        }
+        Ok(position)
+    }
+
+    /// An N×N board with `blocked` squares and then `queens` on it; a square named twice among
+    /// the blocked ones counts once.
+    pub fn with_blocked(
+        n: u32,
+        queens: impl IntoIterator<Item = Square>,
+        blocked: impl IntoIterator<Item = Square>,
+    ) -> Result<Self, PositionError> {
+        let mut position = Position::empty(n)?;
+        for square in blocked {
+            position.check_on_board(square)?;
+            if let Err(at) = position.blocked.binary_search(&square) {
+                position.blocked.insert(at, square);
+            }
+        }
         for queen in queens {
             position.place(queen)?;
         }
@@ -86,6 +130,16 @@ impl Position {
         &self.queens
     }
 
+    /// The blocked squares, by row and then column.
+    pub fn blocked(&self) -> &[Square] {
+        &self.blocked
+    }
+
+    /// Whether `square` is blocked.
+    pub fn is_blocked(&self, square: Square) -> bool {
+        self.blocked.binary_search(&square).is_ok()
+    }
+
     /// Whether a user queen stands on `square`.
     pub fn has_queen(&self, square: Square) -> bool {
         self.queens.contains(&square)
@@ -96,12 +150,24 @@ impl Position {
         square_name(square, self.n)
     }
 
-    /// Adds a queen; it must be on the board, on an empty square and attack no other queen.
-    pub fn place(&mut self, square: Square) -> Result<(), PositionError> {
-        if !square.is_on(self.n, self.n) {
-            return Err(PositionError::OffBoard {
+    fn check_on_board(&self, square: Square) -> Result<(), PositionError> {
+        if square.is_on(self.n, self.n) {
+            Ok(())
+        } else {
+            Err(PositionError::OffBoard {
                 square: square.to_string(),
                 n: self.n,
+            })
+        }
+    }
+
+    /// Adds a queen; it must be on the board, on an empty square that is not blocked, and
+    /// attack no other queen.
+    pub fn place(&mut self, square: Square) -> Result<(), PositionError> {
+        self.check_on_board(square)?;
+        if self.is_blocked(square) {
+            return Err(PositionError::Blocked {
+                square: self.name(square),
             });
         }
         if self.has_queen(square) {
@@ -131,6 +197,37 @@ impl Position {
         self.queens.remove(index);
         Ok(())
     }
+
+    /// Blocks `square` for queens; it must be on the board, free of a queen and not blocked yet.
+    pub fn block(&mut self, square: Square) -> Result<(), PositionError> {
+        self.check_on_board(square)?;
+        if self.has_queen(square) {
+            return Err(PositionError::Occupied {
+                square: self.name(square),
+            });
+        }
+        match self.blocked.binary_search(&square) {
+            Ok(_) => Err(PositionError::AlreadyBlocked {
+                square: self.name(square),
+            }),
+            Err(at) => {
+                self.blocked.insert(at, square);
+                Ok(())
+            }
+        }
+    }
+
+    /// Takes the block off `square`.
+    pub fn unblock(&mut self, square: Square) -> Result<(), PositionError> {
+        let at = self
+            .blocked
+            .binary_search(&square)
+            .map_err(|_| PositionError::NotBlocked {
+                square: self.name(square),
+            })?;
+        self.blocked.remove(at);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -155,5 +252,30 @@ mod tests {
         assert!(position.remove(Square::new(1, 1)).is_err());
         position.remove(Square::new(0, 3)).unwrap();
         assert!(position.queens().is_empty());
+    }
+
+    #[test]
+    fn blocked_squares_keep_queens_off() {
+        let d1 = Square::new(0, 3);
+        let mut position =
+            Position::with_blocked(8, [Square::new(1, 0)], [Square::new(7, 7), d1, d1]).unwrap();
+        assert_eq!(position.blocked(), [d1, Square::new(7, 7)]);
+        assert!(position.is_blocked(d1));
+        assert_eq!(
+            position.place(d1).unwrap_err().to_string(),
+            "d1 is blocked: no queen may stand there"
+        );
+        assert_eq!(
+            position.block(Square::new(1, 0)).unwrap_err().to_string(),
+            "there is already a queen on a2"
+        );
+        assert!(matches!(
+            position.block(d1),
+            Err(PositionError::AlreadyBlocked { .. })
+        ));
+        position.unblock(d1).unwrap();
+        assert!(position.unblock(d1).is_err());
+        position.place(d1).unwrap();
+        assert_eq!(position.queens().len(), 2);
     }
 }

@@ -1,7 +1,8 @@
 //! Every analysis against brute force: all completions enumerated naively, for random positions
-//! on boards from 4×4 to 10×10 and for positions cut from solutions of boards up to 100×100, by
-//! both engines; every reason checked for truth; and positions too hard to decide stay within
-//! their budget and never contradict a fuller analysis.
+//! (placed queens and blocked squares) on boards from 4×4 to 10×10 and for positions cut from
+//! solutions of boards up to 100×100, by both engines; every reason checked for truth; and
+//! positions too hard to decide stay within their budget and never contradict a fuller
+//! analysis.
 
 use std::sync::OnceLock;
 
@@ -19,10 +20,16 @@ fn configurator() -> &'static Configurator {
     SHARED.get_or_init(Configurator::new)
 }
 
-/// All solutions containing `queens`, one row at a time, every column tried that attacks no
-/// queen placed so far and no given queen.
-fn completions(n: u32, queens: &[Square]) -> Vec<Vec<Square>> {
-    fn extend(n: u32, placed: &mut Vec<Square>, queens: &[Square], out: &mut Vec<Vec<Square>>) {
+/// All solutions containing `queens` and no square of `blocked`, one row at a time, every
+/// column tried that is not blocked and attacks no queen placed so far and no given queen.
+fn completions(n: u32, queens: &[Square], blocked: &[Square]) -> Vec<Vec<Square>> {
+    fn extend(
+        n: u32,
+        placed: &mut Vec<Square>,
+        queens: &[Square],
+        blocked: &[Square],
+        out: &mut Vec<Vec<Square>>,
+    ) {
         let row = placed.len() as u32;
         if row == n {
             out.push(placed.clone());
@@ -31,25 +38,25 @@ fn completions(n: u32, queens: &[Square]) -> Vec<Vec<Square>> {
         for col in 0..n {
             let square = Square::new(row, col);
             let fixed_here = queens.iter().find(|q| q.row == row);
-            if fixed_here.is_some_and(|&q| q != square) {
+            if fixed_here.is_some_and(|&q| q != square) || blocked.contains(&square) {
                 continue;
             }
             let peaceful = |other: &Square| *other == square || !other.attacks(square);
             if placed.iter().all(peaceful) && queens.iter().all(peaceful) {
                 placed.push(square);
-                extend(n, placed, queens, out);
+                extend(n, placed, queens, blocked, out);
                 placed.pop();
             }
         }
     }
     let mut out = Vec::new();
-    extend(n, &mut Vec::new(), queens, &mut out);
+    extend(n, &mut Vec::new(), queens, blocked, &mut out);
     out
 }
 
-/// Whether `queens` (not attacking each other) have a completion; `None` when more than
-/// [`BRUTE_FORCE_ROWS`] rows are empty, too many for the naive enumeration.
-fn is_completable(n: u32, queens: &[Square]) -> Option<bool> {
+/// Whether `queens` (not attacking each other) have a completion avoiding `blocked`; `None`
+/// when more than [`BRUTE_FORCE_ROWS`] rows are empty, too many for the naive enumeration.
+fn is_completable(n: u32, queens: &[Square], blocked: &[Square]) -> Option<bool> {
     if n as usize - queens.len() > BRUTE_FORCE_ROWS {
         return None;
     }
@@ -57,16 +64,25 @@ fn is_completable(n: u32, queens: &[Square]) -> Option<bool> {
         .iter()
         .enumerate()
         .all(|(i, a)| queens[i + 1..].iter().all(|b| !a.attacks(*b)));
-    Some(peaceful && !completions(n, queens).is_empty())
+    Some(peaceful && !completions(n, queens, blocked).is_empty())
 }
 
 /// The most empty rows a claim about a set of queens is checked on by brute force (every claim
 /// on boards up to 10×10).
 const BRUTE_FORCE_ROWS: usize = 10;
 
-/// The position's queens placed greedily from a list of candidate squares.
-fn position_from(n: u32, candidates: &[(u32, u32)], limit: usize) -> Position {
+/// The position's squares blocked from one list of candidates, then its queens placed greedily
+/// from another.
+fn position_from(
+    n: u32,
+    candidates: &[(u32, u32)],
+    limit: usize,
+    blocks: &[(u32, u32)],
+) -> Position {
     let mut position = Position::empty(n).unwrap();
+    for &(row, col) in blocks {
+        let _ = position.block(Square::new(row % n, col % n));
+    }
     for &(row, col) in candidates.iter().take(limit) {
         let _ = position.place(Square::new(row % n, col % n));
     }
@@ -80,24 +96,47 @@ fn line_squares(n: u32, rank: Rank) -> Vec<Square> {
     }
 }
 
-/// Whether `line` has no queen and no square free of the queens' attacks.
-fn is_emptied(n: u32, queens: &[Square], line: Rank) -> bool {
+/// Whether `square` can take a queen beside `queens`: not blocked, not one of them, attacked by
+/// none.
+fn is_free(square: Square, queens: &[Square], blocked: &[Square]) -> bool {
+    !blocked.contains(&square)
+        && !queens.contains(&square)
+        && queens.iter().all(|q| !q.attacks(square))
+}
+
+/// Whether `line` has no queen and no free square.
+fn is_emptied(n: u32, queens: &[Square], blocked: &[Square], line: Rank) -> bool {
     line_squares(n, line)
         .iter()
-        .all(|&square| !queens.contains(&square) && queens.iter().any(|q| q.attacks(square)))
+        .all(|&square| !queens.contains(&square) && !is_free(square, queens, blocked))
+}
+
+/// The blocked squares of `line` that no queen attacks: what a reason that empties the line
+/// must name.
+fn unattacked_blocked(n: u32, queens: &[Square], blocked: &[Square], line: Rank) -> Vec<Square> {
+    line_squares(n, line)
+        .into_iter()
+        .filter(|&s| blocked.contains(&s) && queens.iter().all(|q| !q.attacks(s)))
+        .collect()
 }
 
 /// The settled queens, the square and the chain of forced queens, each checked to be the last
 /// free square of its row or column when it is placed.
-fn replay_chain(n: u32, settled: &[Square], square: Square, chain: &[Square]) -> Vec<Square> {
+fn replay_chain(
+    n: u32,
+    settled: &[Square],
+    blocked: &[Square],
+    square: Square,
+    chain: &[Square],
+) -> Vec<Square> {
     let mut with = settled.to_vec();
     with.push(square);
     for &link in chain {
-        assert!(with.iter().all(|q| !q.attacks(link) && *q != link));
+        assert!(is_free(link, &with, blocked));
         let free = |rank| {
             line_squares(n, rank)
                 .into_iter()
-                .filter(|&s| !with.contains(&s) && with.iter().all(|q| !q.attacks(s)))
+                .filter(|&s| is_free(s, &with, blocked))
                 .count()
         };
         assert!(
@@ -111,12 +150,12 @@ fn replay_chain(n: u32, settled: &[Square], square: Square, chain: &[Square]) ->
 
 /// `lines` are empty on the board of `queens`, one more than `onto`, and every free square of
 /// them lies on a line of `onto`.
-fn check_crowding(n: u32, queens: &[Square], lines: &[Rank], onto: &[Rank]) {
+fn check_crowding(n: u32, queens: &[Square], blocked: &[Square], lines: &[Rank], onto: &[Rank]) {
     assert_eq!(onto.len() + 1, lines.len(), "{lines:?} onto {onto:?}");
     for &line in lines {
         for s in line_squares(n, line) {
             assert!(!queens.contains(&s), "{line:?} is not empty");
-            if queens.iter().all(|q| !q.attacks(s)) {
+            if is_free(s, queens, blocked) {
                 let crossing = match line {
                     Rank::Row(_) => Rank::Col(s.col),
                     Rank::Col(_) => Rank::Row(s.row),
@@ -132,20 +171,22 @@ fn check_crowding(n: u32, queens: &[Square], lines: &[Rank], onto: &[Rank]) {
 
 /// The cases are every free square of `line` on the board of `queens`, and each fails as it
 /// says: it empties its line, or the board it leaves is crowded or splits again (no deeper).
-fn check_case_split(n: u32, queens: &[Square], line: Rank, cases: &[Case]) {
+fn check_case_split(n: u32, queens: &[Square], blocked: &[Square], line: Rank, cases: &[Case]) {
     let free: Vec<Square> = line_squares(n, line)
         .into_iter()
-        .filter(|&s| !queens.contains(&s) && queens.iter().all(|q| !q.attacks(s)))
+        .filter(|&s| is_free(s, queens, blocked))
         .collect();
     let tried: Vec<Square> = cases.iter().map(|case| case.square).collect();
     assert_eq!(free, tried, "the cases are every free square of {line:?}");
     for case in cases {
-        let after = replay_chain(n, queens, case.square, &case.chain);
+        let after = replay_chain(n, queens, blocked, case.square, &case.chain);
         match (&case.empties, case.then.as_deref()) {
-            (Some(empties), None) => assert!(is_emptied(n, &after, *empties), "{case:?}"),
+            (Some(empties), None) => {
+                assert!(is_emptied(n, &after, blocked, *empties), "{case:?}");
+            }
             (None, Some(Reason::Crowded { chain, lines, onto })) => {
                 assert!(chain.is_empty(), "{case:?}");
-                check_crowding(n, &after, lines, onto);
+                check_crowding(n, &after, blocked, lines, onto);
             }
             (None, Some(Reason::CaseSplit { chain, line, cases })) => {
                 assert!(chain.is_empty(), "{case:?}");
@@ -153,15 +194,38 @@ fn check_case_split(n: u32, queens: &[Square], line: Rank, cases: &[Case]) {
                     cases.iter().all(|c| c.then.is_none()),
                     "nested deeper: {case:?}"
                 );
-                check_case_split(n, &after, *line, cases);
+                check_case_split(n, &after, blocked, *line, cases);
             }
             _ => panic!("a case fails by an emptied line or a further reason: {case:?}"),
         }
     }
 }
 
+/// Whether dropping any one of `queens` or `blocked` (with `extra` placed) lets the position be
+/// completed again, where brute force can tell.
+fn check_minimal(n: u32, queens: &[Square], blocked: &[Square], extra: Option<Square>) {
+    let with: Vec<Square> = queens.iter().copied().chain(extra).collect();
+    for dropped in queens {
+        let fewer: Vec<Square> = with.iter().copied().filter(|q| q != dropped).collect();
+        assert_ne!(
+            is_completable(n, &fewer, blocked),
+            Some(false),
+            "the queen on {dropped:?} is not needed"
+        );
+    }
+    for freed in blocked {
+        let fewer: Vec<Square> = blocked.iter().copied().filter(|b| b != freed).collect();
+        assert_ne!(
+            is_completable(n, &with, &fewer),
+            Some(false),
+            "the block on {freed:?} is not needed"
+        );
+    }
+}
+
 fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
     let n = analysis.n;
+    let all_blocked = &analysis.blocked;
     let settled: Vec<Square> = analysis
         .queens
         .iter()
@@ -182,55 +246,69 @@ fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
             };
             assert!(from.contains(by));
         }
-        Reason::EmptiesLine { line } => {
+        Reason::NoFreeSquare { line, blocked } => {
+            assert!(is_emptied(n, &settled, all_blocked, *line), "{reason:?}");
+            assert_eq!(
+                *blocked,
+                unattacked_blocked(n, &settled, all_blocked, *line)
+            );
+            assert_eq!(analysis.solvable, Some(false));
+        }
+        Reason::EmptiesLine { line, blocked } => {
             let mut with = settled.clone();
             with.push(square);
-            assert!(is_emptied(n, &with, *line), "{square:?}: {reason:?}");
+            assert!(
+                is_emptied(n, &with, all_blocked, *line),
+                "{square:?}: {reason:?}"
+            );
+            assert_eq!(*blocked, unattacked_blocked(n, &with, all_blocked, *line));
         }
-        Reason::ForcedChain { chain, line } => {
-            let with = replay_chain(n, &settled, square, chain);
-            assert!(is_emptied(n, &with, *line), "{square:?}: {reason:?}");
+        Reason::ForcedChain {
+            chain,
+            line,
+            blocked,
+        } => {
+            let with = replay_chain(n, &settled, all_blocked, square, chain);
+            assert!(
+                is_emptied(n, &with, all_blocked, *line),
+                "{square:?}: {reason:?}"
+            );
+            assert_eq!(*blocked, unattacked_blocked(n, &with, all_blocked, *line));
         }
         Reason::Crowded { chain, lines, onto } => {
-            let with = replay_chain(n, &settled, square, chain);
-            check_crowding(n, &with, lines, onto);
+            let with = replay_chain(n, &settled, all_blocked, square, chain);
+            check_crowding(n, &with, all_blocked, lines, onto);
         }
         Reason::CaseSplit { chain, line, cases } => {
-            let with = replay_chain(n, &settled, square, chain);
-            check_case_split(n, &with, *line, cases);
+            let with = replay_chain(n, &settled, all_blocked, square, chain);
+            check_case_split(n, &with, all_blocked, *line, cases);
         }
-        Reason::Conflict { queens, minimal } => {
+        Reason::Conflict {
+            queens,
+            blocked,
+            minimal,
+        } => {
             assert!(queens.iter().all(|q| analysis.queens.contains(q)));
+            assert!(blocked.iter().all(|b| all_blocked.contains(b)));
             let mut with = queens.clone();
             with.push(square);
             assert_ne!(
-                is_completable(n, &with),
+                is_completable(n, &with, blocked),
                 Some(true),
                 "{square:?}: {reason:?}"
             );
             assert!(*minimal);
-            for dropped in queens {
-                let mut fewer: Vec<Square> =
-                    with.iter().copied().filter(|q| q != dropped).collect();
-                fewer.sort();
-                assert_ne!(
-                    is_completable(n, &fewer),
-                    Some(false),
-                    "{dropped:?} is not needed in {reason:?}"
-                );
-            }
+            check_minimal(n, queens, blocked, Some(square));
         }
-        Reason::Unsolvable { queens, minimal } => {
+        Reason::Unsolvable {
+            queens,
+            blocked,
+            minimal,
+        } => {
             assert!(analysis.solvable == Some(false) && *minimal);
-            assert_ne!(is_completable(n, queens), Some(true));
-            for dropped in queens {
-                let fewer: Vec<Square> = queens.iter().copied().filter(|q| q != dropped).collect();
-                assert_ne!(
-                    is_completable(n, &fewer),
-                    Some(false),
-                    "{dropped:?} is not needed in {reason:?}"
-                );
-            }
+            assert!(blocked.iter().all(|b| all_blocked.contains(b)));
+            assert_ne!(is_completable(n, queens, blocked), Some(true));
+            check_minimal(n, queens, blocked, None);
         }
     }
 }
@@ -245,7 +323,7 @@ enum Mode {
 
 fn check(position: &Position, mode: Mode) -> Analysis {
     let n = position.side();
-    let solutions = completions(n, position.queens());
+    let solutions = completions(n, position.queens(), position.blocked());
     let (engine, shares) = match mode {
         Mode::Diagram => (Engine::Bdd, Shares::default()),
         Mode::CountingSearch => (Engine::Search, Shares::default()),
@@ -286,6 +364,8 @@ fn check(position: &Position, mode: Mode) -> Analysis {
             }
             let expected = if is_user {
                 Status::Queen
+            } else if position.is_blocked(square) {
+                Status::Blocked
             } else if is_forced {
                 Status::Forced
             } else if analysis
@@ -316,6 +396,7 @@ fn check(position: &Position, mode: Mode) -> Analysis {
         }
     }
     assert_eq!(analysis.forced, forced);
+    assert_eq!(analysis.blocked, position.blocked());
     analysis
 }
 
@@ -339,8 +420,9 @@ proptest! {
         n in 4u32..=10,
         candidates in proptest::collection::vec((0u32..10, 0u32..10), 0..6),
         limit in 0usize..6,
+        blocks in proptest::collection::vec((0u32..10, 0u32..10), 0..12),
     ) {
-        let position = position_from(n, &candidates, limit);
+        let position = position_from(n, &candidates, limit, &blocks);
         check(&position, Mode::Diagram);
         check(&position, Mode::CountingSearch);
         check(&position, Mode::WitnessSearch);
@@ -405,6 +487,10 @@ fn the_engines_agree_on_eleven_and_twelve() {
         let mut pick = stream(u64::from(n));
         for round in 0..12 {
             let mut position = Position::empty(n).unwrap();
+            for _ in 0..round % 4 * 3 {
+                let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
+                let _ = position.block(square);
+            }
             for _ in 0..round % 6 {
                 let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
                 let _ = position.place(square);
@@ -471,4 +557,94 @@ fn adversarial_positions_stay_within_budget_and_never_contradict() {
             }
         }
     }
+}
+
+/// Nauck's position of 1850 (b4 and d5, two completions) with one of its completions' squares
+/// blocked: one completion is left, and every square of the other is dead or attacked, a dead
+/// one explained with the blocked square where it is the reason.
+#[test]
+fn a_blocked_square_is_named_where_it_is_the_reason() {
+    let (b4, d5) = (Square::new(3, 1), Square::new(4, 3));
+    let free = Position::new(8, [b4, d5]).unwrap();
+    let both = check(&free, Mode::Diagram);
+    assert_eq!(both.completions, Some(2));
+    let first = completions(8, &[b4, d5], &[]);
+    let blocked_square = *first[0].iter().find(|q| **q != b4 && **q != d5).unwrap();
+    let position = Position::with_blocked(8, [b4, d5], [blocked_square]).unwrap();
+    for mode in [Mode::Diagram, Mode::CountingSearch, Mode::WitnessSearch] {
+        let analysis = check(&position, mode);
+        assert_eq!(analysis.solvable, Some(true));
+        assert_eq!(analysis.status(blocked_square), Status::Blocked);
+        assert_eq!(analysis.forced.len(), 6, "the other completion is forced");
+    }
+    // A whole row blocked: nothing can be completed, and every free square says why.
+    let row: Vec<Square> = (0..6).map(|col| Square::new(2, col)).collect();
+    let walled = Position::with_blocked(6, [], row).unwrap();
+    let analysis = check(&walled, Mode::CountingSearch);
+    let reason = &analysis
+        .cell(Square::new(0, 0))
+        .reason
+        .as_ref()
+        .unwrap()
+        .text;
+    assert_eq!(
+        reason,
+        "the position has no completion: every square of row 3 is blocked"
+    );
+    // A line whose only unattacked squares are blocked names them.
+    let mut named = 0;
+    for cell in &analysis.cells {
+        if let Some(explanation) = &cell.reason {
+            named += usize::from(explanation.text.contains("blocked"));
+        }
+    }
+    assert!(named > 0);
+}
+
+/// Random positions with many blocked squares agree with brute force (statuses, counts, forced
+/// queens, every reason checked): densely blocked small boards, whose dead squares are
+/// explained by lines the blocks help to empty, and sparsely blocked larger ones, where some
+/// conflicts need blocked squares among their culprits.
+#[test]
+fn heavily_blocked_positions_match_brute_force() {
+    let mut pick = stream(77);
+    let (mut lines_naming_blocks, mut blocked_culprits) = (0, 0);
+    for round in 0..60u32 {
+        let dense = round % 2 == 0;
+        let n = if dense { 5 + round % 4 } else { 7 + round % 4 };
+        let mut position = Position::empty(n).unwrap();
+        for _ in 0..if dense { n * n / 3 } else { n * n / 8 } {
+            let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
+            let _ = position.block(square);
+        }
+        for _ in 0..round % 3 {
+            let square = Square::new(pick(u64::from(n)) as u32, pick(u64::from(n)) as u32);
+            let _ = position.place(square);
+        }
+        for mode in [Mode::Diagram, Mode::CountingSearch, Mode::WitnessSearch] {
+            let analysis = check(&position, mode);
+            for explanation in analysis
+                .cells
+                .iter()
+                .filter_map(|cell| cell.reason.as_ref())
+            {
+                match &explanation.reason {
+                    Reason::EmptiesLine { blocked, .. }
+                    | Reason::ForcedChain { blocked, .. }
+                    | Reason::NoFreeSquare { blocked, .. }
+                        if !blocked.is_empty() =>
+                    {
+                        lines_naming_blocks += 1;
+                    }
+                    Reason::Conflict { blocked, .. } | Reason::Unsolvable { blocked, .. }
+                        if !blocked.is_empty() =>
+                    {
+                        blocked_culprits += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(lines_naming_blocks > 0 && blocked_culprits > 0);
 }

@@ -301,7 +301,7 @@ fn squares(
             } else {
                 Err(syntax(
                     line,
-                    format!("[{row}, {col}] is off the {n}×{n} board ({name} counts from {base})"),
+                    format!("[{row}, {col}] is off the {n}×{n} board (the squares of `{name}` count from {base})"),
                 ))
             }
         })
@@ -576,7 +576,7 @@ mod tests {
         );
         assert_eq!(
             refused("letting n = 4\nletting blocks = [[1,1],\n[5,1]]\n"),
-            "line 3: [5, 1] is off the 4×4 board (blocks counts from 1)"
+            "line 3: [5, 1] is off the 4×4 board (the squares of `blocks` count from 1)"
         );
         assert_eq!(
             refused("n = 8\nnumdiags = 3\ndiags = [[1, 1]]\n"),

@@ -251,9 +251,15 @@ fn count(
 
 /// The configurator's analysis of a position, as `queens configure --json` prints it.
 #[pyfunction]
-fn configure(py: Python<'_>, n: u32, queens: Vec<(u32, u32)>) -> PyResult<String> {
-    let position =
-        Position::new(n, queens.into_iter().map(|(r, c)| Square::new(r, c))).map_err(refused)?;
+#[pyo3(signature = (n, queens, blocked))]
+fn configure(
+    py: Python<'_>,
+    n: u32,
+    queens: Vec<(u32, u32)>,
+    blocked: Vec<(u32, u32)>,
+) -> PyResult<String> {
+    let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
+    let position = Position::with_blocked(n, squares(queens), squares(blocked)).map_err(refused)?;
     let token = CancelToken::new();
     let budget = Budget::unlimited().with_cancel(token.clone());
     let analysis = run_detached(py, &token, None, move |_| {

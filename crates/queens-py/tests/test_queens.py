@@ -140,6 +140,18 @@ def test_configure_analyses_a_position():
     assert queens.configure(6, "a1").solvable is False
 
 
+def test_configure_keeps_queens_off_blocked_squares():
+    # Nauck's b4 and d5 have two completions; blocking c1 (in one of them) leaves the other.
+    assert queens.configure(8, "b4,d5").completions == 2
+    analysis = queens.configure(8, "b4,d5", blocked="c1")
+    assert analysis.completions == 1
+    assert analysis.blocked == [(0, 2)]
+    assert analysis.status("c1") == "blocked"
+    assert len(analysis.forced) == 6
+    with pytest.raises(ValueError, match="c1 is blocked"):
+        queens.configure(8, "c1", blocked="c1")
+
+
 def test_experiments_are_rows_and_reproducible():
     rows = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
     again = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)

@@ -1,11 +1,13 @@
-//! `POST /api/configure`: the configurator's analysis of a position.
+//! `POST /api/configure`: the configurator's analysis of a position; `POST /api/instance`: an
+//! n-Queens Completion instance file read into a position the page can open.
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use queens_configurator::{Analysis, AnalysisError, Engine, Position};
 use queens_core::Square;
-use serde::Deserialize;
+use queens_core::instance::Instance;
+use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -20,6 +22,8 @@ struct ConfigureRequest {
     #[serde(default)]
     queens: Vec<Square>,
     #[serde(default)]
+    blocked: Vec<Square>,
+    #[serde(default)]
     engine: Option<String>,
 }
 
@@ -32,7 +36,7 @@ pub async fn configure(
     let request: ConfigureRequest = serde_json::from_slice(&body)
         .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let n = check_side(request.n, state.limits().configure_max_n)?;
-    let position = Position::new(n, request.queens)?;
+    let position = Position::with_blocked(n, request.queens, request.blocked)?;
     let engine: Engine = request
         .engine
         .as_deref()
@@ -54,4 +58,47 @@ pub async fn configure(
         )),
         Err(error) => Err(ApiError::bad(error.to_string())),
     }
+}
+
+/// The body of `POST /api/instance`: an instance file's text, and how many of its excluded
+/// diagonals to take.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InstanceRequest {
+    text: String,
+    #[serde(default)]
+    diagonals: Option<usize>,
+}
+
+/// The position of an instance, as the configurator takes it.
+#[derive(Debug, Serialize)]
+pub struct InstancePosition {
+    n: u32,
+    queens: Vec<Square>,
+    blocked: Vec<Square>,
+}
+
+/// Reads an instance (CSPLib 079 or 080, or a JSON problem) into `{"n", "queens", "blocked"}`;
+/// a bad file is a 400 with its line and what was expected there, as on the command line.
+pub async fn instance(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> Result<Json<InstancePosition>, ApiError> {
+    let request: InstanceRequest = serde_json::from_slice(&body)
+        .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
+    let instance = Instance::parse(&request.text)?.with_diagonals(request.diagonals)?;
+    if instance.rows != instance.cols || instance.queens.is_some_and(|q| q != instance.rows) {
+        return Err(ApiError::bad(
+            "the configurator works on N queens on an N×N board",
+        ));
+    }
+    let n = check_side(instance.rows, state.limits().configure_max_n)?;
+    let blocked = instance.blocked_squares()?;
+    // Checked as the configurator will take it: queens on the board, apart, off blocked squares.
+    let position = Position::with_blocked(n, instance.fixed, blocked)?;
+    Ok(Json(InstancePosition {
+        n,
+        queens: position.queens().to_vec(),
+        blocked: position.blocked().to_vec(),
+    }))
 }

@@ -108,6 +108,7 @@ bad_request_from!(
     queens_exact::count::CountError,
     queens_configurator::PositionError,
     queens_configurator::UnknownEngine,
+    queens_core::instance::InstanceError,
 );
 
 impl IntoResponse for ApiError {

@@ -12,7 +12,8 @@
 //! | route | does |
 //! |---|---|
 //! | `GET /api/solvers` | the solvers, their parameters and the server's limits |
-//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
+//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
+//! | `POST /api/instance` | `{"text", "diagonals"?}`: an n-Queens Completion instance file → `{"n", "queens", "blocked"}` |
 //! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
 //! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `finished` with `total` and `unique` |
 //! | `GET /api/challenge?n=8&solvers=S,T` | server-sent events: `lock` as each locked square's run finishes, then `finished` with the `queens challenge --json` table |
@@ -121,7 +122,8 @@ impl Default for ServeLimits {
             experiment_max_cpu_seconds: 600.0,
             experiment_time: Duration::from_secs(300),
             job_memory: 256 << 20,
-            body_bytes: 64 << 10,
+            // A fully blocked 64×64 position is about 90 KiB of JSON squares.
+            body_bytes: 256 << 10,
             allowed_origins: Vec::new(),
             connections: connections::default_cap(),
             header_timeout: Duration::from_secs(10),
@@ -201,6 +203,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/solvers", get(page::solvers))
         .route("/api/status", get(page::status))
         .route("/api/configure", post(configure::configure))
+        .route("/api/instance", post(configure::instance))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/challenge", get(challenge::challenge))

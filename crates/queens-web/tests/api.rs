@@ -84,6 +84,56 @@ async fn configure_returns_exactly_the_cli_document() {
 }
 
 #[tokio::test]
+async fn blocked_squares_and_instance_files_reach_the_configurator() {
+    let state = state();
+    // Nauck's position with one completion's square blocked: the other completion is forced.
+    let request = json!({"n": 8, "queens": [{"row": 3, "col": 1}, {"row": 4, "col": 3}],
+                         "blocked": [{"row": 0, "col": 2}]});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let position = Position::with_blocked(
+        8,
+        [Square::new(3, 1), Square::new(4, 3)],
+        [Square::new(0, 2)],
+    )
+    .unwrap();
+    let expected = Configurator::new()
+        .analyse(&position, Engine::Auto, &Budget::unlimited())
+        .unwrap();
+    assert_eq!(body, serde_json::to_string(&expected).unwrap());
+    let document: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(document["blocked"], json!([{"row": 0, "col": 2}]));
+    assert_eq!(document["cells"][2]["status"], "blocked");
+
+    // An instance file of CSPLib 079, its first five diagonals.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/completion");
+    let text = std::fs::read_to_string(dir.join("diag-10-4-66.param")).unwrap();
+    let request = json!({"text": text, "diagonals": 5});
+    let (status, body) = send(&state, post("/api/instance", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let opened: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(opened["n"], 10);
+    assert!(opened["queens"].as_array().unwrap().is_empty());
+    let blocked = opened["blocked"].as_array().unwrap();
+    assert!(
+        blocked.len() > 10,
+        "five diagonals of 10×10: {}",
+        blocked.len()
+    );
+    // A bad file: its line and what was expected there.
+    let request = json!({"text": "letting n = 8\nletting blocks = [[1, 9]]\n"});
+    let (status, body) = send(&state, post("/api/instance", &request.to_string())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("error"), "{body}");
+    // A blocked square under a placed queen is refused with the configurator's sentence.
+    let request =
+        json!({"n": 8, "queens": [{"row": 0, "col": 2}], "blocked": [{"row": 0, "col": 2}]});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("c1 is blocked"), "{body}");
+}
+
+#[tokio::test]
 async fn bad_input_is_a_400_with_a_json_error() {
     let state = state();
     let cases = [

@@ -84,7 +84,7 @@ async fn every_error_is_json() {
     let state = AppState::new(ServeLimits::default());
     let huge = format!(
         r#"{{"n": 8, "queens": [], "pad": "{}"}}"#,
-        "x".repeat(100_000)
+        "x".repeat(ServeLimits::default().body_bytes)
     );
     let (status, body) = send(&state, post("/api/configure", huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);

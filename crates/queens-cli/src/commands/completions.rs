@@ -12,8 +12,7 @@ use queens_core::words::counted;
 use queens_exact::completion::{self, MAX_N};
 
 use crate::args::{CountArgs, EngineChoice};
-use crate::commands::solve::read_instance;
-use crate::commands::{command_budget, parse_side};
+use crate::commands::command_budget;
 use crate::exit::Exit;
 use crate::progress;
 
@@ -91,31 +90,12 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 
 /// The position: the instance's or the size's board, with the placed and blocked squares.
 fn problem(args: &CountArgs) -> anyhow::Result<Problem> {
-    let mut fixed = super::squares_flag(args.position.fix.as_deref(), "--fix")?;
-    let mut blocked = super::squares_flag(args.position.block.as_deref(), "--block")?;
-    let n = match (&args.position.instance, &args.position.size) {
-        (Some(path), _) => {
-            let instance = read_instance(path, args.position.diagonals)?;
-            if instance.rows != instance.cols || instance.queens.is_some_and(|q| q != instance.rows)
-            {
-                bail!("completions are counted for N queens on an N×N board");
-            }
-            fixed.extend(&instance.fixed);
-            blocked.extend(instance.blocked_squares()?);
-            instance.rows
-        }
-        (None, Some(size)) => {
-            if args.position.diagonals.is_some() {
-                bail!("--diagonals takes the first diagonals of an --instance; none is given");
-            }
-            parse_side(size)?
-        }
-        (None, None) => unreachable!("clap requires a size or an instance"),
-    };
+    let position = args.position.flags().read()?;
+    let n = position.square_side("completions are counted for")?;
     if n > MAX_N {
         bail!("completions are counted on boards up to {MAX_N}×{MAX_N}, got N = {n}");
     }
     Ok(Problem::square(n)?
-        .with_blocked(blocked)?
-        .with_fixed(fixed)?)
+        .with_blocked(position.blocked)?
+        .with_fixed(position.fixed)?)
 }

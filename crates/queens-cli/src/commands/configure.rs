@@ -2,19 +2,25 @@
 
 use std::io::{self, Write};
 
-use anyhow::Context;
 use queens_configurator::{AnalysisError, Configurator, Engine, Position};
-use queens_core::notation::parse_squares;
 
 use crate::args::ConfigureArgs;
-use crate::commands::{command_budget, parse_side};
+use crate::commands::command_budget;
+use crate::commands::position::PositionFlags;
 use crate::exit::Exit;
 
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
-    let n = parse_side(&args.size)?;
-    let queens = parse_squares(&args.queens).context("in --queens")?;
-    let position = Position::new(n, queens)?;
+    let given = PositionFlags {
+        size: args.size.as_deref(),
+        placed: (args.queens.as_deref(), "--queens"),
+        block: args.block.as_deref(),
+        instance: args.instance.as_deref(),
+        diagonals: args.diagonals,
+    }
+    .read()?;
+    let n = given.square_side("the configurator works on")?;
+    let position = Position::with_blocked(n, given.fixed, given.blocked)?;
     let engine: Engine = args.engine.parse()?;
     let mut budget = command_budget(args.time_limit)?;
     if let Some(nodes) = args.max_nodes {

@@ -6,6 +6,7 @@ pub mod configure;
 pub mod count;
 pub mod experiment;
 pub mod merge;
+pub mod position;
 pub mod serve;
 pub mod slurm;
 pub mod solve;

@@ -1,20 +1,18 @@
 //! `queens solve`: one solution, printed as a diagram, a permutation, JSON or a summary line.
 
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
-use queens_core::files::{StagedFile, read_regular_text};
-use queens_core::instance::Instance;
+use queens_core::files::StagedFile;
 use queens_core::notation::{self};
-use queens_core::read::MAX_TEXT_BYTES;
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::{interrupt_token, parse_setting, parse_size, parse_time_limit};
+use crate::commands::{interrupt_token, parse_setting, parse_time_limit};
 use crate::exit::Exit;
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
@@ -37,26 +35,8 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
-        let mut fixed = super::squares_flag(args.position.fix.as_deref(), "--fix")?;
-        let mut blocked = super::squares_flag(args.position.block.as_deref(), "--block")?;
-        let mut queen_count = args.queen_count;
-        let (rows, cols) = match (&args.position.size, &args.position.instance) {
-            (_, Some(path)) => {
-                let instance = read_instance(path, args.position.diagonals)?;
-                fixed.extend(&instance.fixed);
-                blocked.extend(instance.blocked_squares()?);
-                queen_count = queen_count.or(instance.queens);
-                (instance.rows, instance.cols)
-            }
-            (Some(size), None) => {
-                anyhow::ensure!(
-                    args.position.diagonals.is_none(),
-                    "--diagonals takes the first diagonals of an --instance; none is given"
-                );
-                parse_size(size)?
-            }
-            (None, None) => unreachable!("clap requires a size or an instance"),
-        };
+        let position = args.position.flags().read()?;
+        let (rows, cols) = (position.rows, position.cols);
         let params = args
             .sets
             .iter()
@@ -65,9 +45,9 @@ impl SolveConfig {
         let spec = SolveSpec {
             rows,
             cols,
-            queen_count,
-            fixed,
-            blocked,
+            queen_count: args.queen_count.or(position.queen_count),
+            fixed: position.fixed,
+            blocked: position.blocked,
             solver: args.solver,
             seed: args.seed,
             params,
@@ -100,14 +80,6 @@ impl SolveConfig {
             && matches!(self.format, Format::Perm | Format::Summary)
             && self.trace.is_none()
     }
-}
-
-/// The instance in `path`, with its first `diagonals` excluded diagonals when given.
-pub(crate) fn read_instance(path: &Path, diagonals: Option<usize>) -> anyhow::Result<Instance> {
-    let text = read_regular_text(path, MAX_TEXT_BYTES)?;
-    let instance =
-        Instance::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    Ok(instance.with_diagonals(diagonals)?)
 }
 
 /// Where the answer goes: standard output, or the `--output` file, which is replaced only by

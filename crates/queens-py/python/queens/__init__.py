@@ -204,6 +204,7 @@ class Analysis:
     solvable: Optional[bool]
     completions: Optional[int]
     forced: list[Square]
+    blocked: list[Square]
     cells: list[dict]
     _document: dict = field(repr=False)
 
@@ -211,7 +212,7 @@ class Analysis:
         return dict(self._document)
 
     def status(self, square: SquareLike) -> str:
-        """The status of one square: queen, forced, open, attacked, dead or unknown."""
+        """The status of one square: queen, forced, open, attacked, dead, blocked or unknown."""
         row, col = _squares([square])[0]
         return self.cells[row * self.n + col]["status"]
 
@@ -404,16 +405,21 @@ def count(
 
 
 @_whole_numbers
-def configure(n: int, queens: Union[str, Iterable[SquareLike]] = ()) -> Analysis:
+def configure(
+    n: int,
+    queens: Union[str, Iterable[SquareLike]] = (),
+    blocked: Union[str, Iterable[SquareLike]] = (),
+) -> Analysis:
     """The configurator's analysis of the position: which squares can still complete it,
-    which queens are forced, how many completions each square has, and why the blocked ones
-    are blocked."""
-    document = json.loads(_queens.configure(int(n), _squares(queens)))
+    which queens are forced, how many completions each square has, and why the others cannot
+    take a queen. ``blocked`` squares take no queen (an n-Queens Completion problem)."""
+    document = json.loads(_queens.configure(int(n), _squares(queens), _squares(blocked)))
     return Analysis(
         n=document["n"],
         solvable=document["solvable"],
         completions=document.get("completions"),
         forced=[(q["row"], q["col"]) for q in document["forced"]],
+        blocked=[(q["row"], q["col"]) for q in document.get("blocked", [])],
         cells=document["cells"],
         _document=document,
     )

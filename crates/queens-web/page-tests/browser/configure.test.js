@@ -3,11 +3,14 @@
 // Watch with the queens locked.
 
 import assert from "node:assert/strict";
+import path from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { pageSession, queensOn } from "../harness.js";
 
 const session = pageSession();
+const data = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../data/completion");
 
 const analysed = (page) => page.waitForSelector("#cfg-solvable.yes, #cfg-solvable.no");
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
@@ -129,5 +132,85 @@ test("a case that fails by cases of its own is told in brackets and its squares 
     /^e5 is dead: a queen here leaves row 2 only d2, f2 and g2, and each fails: d2 would leave row 7 only a7 and f7 \(and each of those fails: a7 would .*; f7 would .*\); f2 would .*; g2 would .*\.$/);
   const chain = await page.$$eval("#cfg-board .cell.hl-chain", (cells) => cells.map((c) => c.dataset.square).sort());
   assert.deepEqual(chain, ["a7", "d2", "f2", "f7", "g2"]);
+  assert.deepEqual(page.errors, []);
+});
+
+test("squares are blocked by Shift-click and the mode, drawn, named in reasons, and kept in the URL", async () => {
+  // Nauck's position of 1850: b4 and d5 have two completions.
+  const page = await session.open("#configure?n=8&q=b4,d5");
+  await analysed(page);
+  assert.match(await text(page, "#cfg-summary"), /^2 completions/);
+  // c1 is in one of them: blocking it leaves the other, whose queens are then forced.
+  await page.click('#cfg-board [data-square="c1"]', { modifiers: ["Shift"] });
+  await page.waitForFunction(() => location.hash === "#configure?n=8&q=b4,d5&b=c1");
+  await page.waitForFunction(() => document.querySelector("#cfg-summary").textContent.startsWith("1 completion"));
+  assert.equal(await page.$eval('#cfg-board [data-square="c1"]', (c) => c.classList.contains("blocked")), true);
+  assert.equal((await page.$$("#cfg-board .cell.q-forced")).length, 6);
+  assert.match(await text(page, "#cfg-summary"), /1 blocked/);
+  // The blocked square is drawn unlike a dead one: dark, and no queen glyph.
+  const look = await page.$eval('#cfg-board [data-square="c1"]', (c) => getComputedStyle(c).backgroundImage);
+  assert.match(look, /repeating-linear-gradient/);
+  // A first click on a blocked square explains it and places nothing.
+  await page.click('#cfg-board [data-square="c1"]');
+  assert.match(await text(page, "#cfg-reason"), /^c1 is blocked: no queen may stand here/);
+  assert.deepEqual((await queensOn(page, "#cfg-board")).filter((q) => ["b4", "d5"].includes(q)), ["b4", "d5"]);
+  // The mode blocks by plain clicks (and unblocks); undo restores the block.
+  await page.click("#cfg-block");
+  assert.equal(await page.$eval("#cfg-block", (b) => b.getAttribute("aria-pressed")), "true");
+  await page.click('#cfg-board [data-square="c1"]');
+  await page.waitForFunction(() => location.hash === "#configure?n=8&q=b4,d5");
+  await analysed(page);
+  await page.click("#cfg-undo");
+  await page.waitForFunction(() => location.hash === "#configure?n=8&q=b4,d5&b=c1");
+  await page.click("#cfg-block");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a dead square is explained by the blocked squares that empty its line, which are marked", async () => {
+  // Row 3 of 6×6 blocked but for c3 and d3: a queen on c2 attacks both (and b3).
+  const page = await session.open("#configure?n=6&b=a3,b3,e3,f3");
+  await analysed(page);
+  await page.hover('#cfg-board [data-square="c2"]');
+  assert.equal(await text(page, "#cfg-reason"),
+    "c2 is dead: a queen here would leave row 3 with no free square: the queens attack all of it but a3, e3 and f3, which are blocked.");
+  const sources = await page.$$eval("#cfg-board .cell.hl-source", (cells) => cells.map((c) => c.dataset.square).sort());
+  assert.deepEqual(sources, ["a3", "e3", "f3"]);
+  assert.equal(await page.$$eval("#cfg-board .cell.hl-line", (cells) => cells.filter((c) => c.dataset.row === "2").length), 6, "row 3 shaded");
+  assert.deepEqual(page.errors, []);
+});
+
+test("an instance file opens with its blocked squares, and a bad one says its line", async () => {
+  const page = await session.open("#configure?n=8");
+  await analysed(page);
+  await page.click("#cfg-instance-box summary");
+  await page.fill("#cfg-diagonals", "5");
+  await page.setInputFiles("#cfg-instance", path.join(data, "diag-10-4-66.param"));
+  await page.waitForFunction(() => location.hash.startsWith("#configure?n=10&b="));
+  await analysed(page);
+  // Its first five diagonals leave no completion (data/completion/published.txt: 10 66 5 0).
+  assert.equal(await text(page, "#cfg-solvable"), "no solution left");
+  assert.ok((await page.$$("#cfg-board .cell.blocked")).length > 10);
+  await page.setInputFiles("#cfg-instance", { name: "bad.param", mimeType: "text/plain", buffer: Buffer.from("letting n = 8\nletting blocks = [[1, 9]]\n") });
+  await page.waitForFunction(() => !document.querySelector("#cfg-error").hidden);
+  assert.match(await text(page, "#cfg-error"), /^bad\.param: Line 2: \[1, 9\] is off the 8×8 board/);
+  // The refusal is the browser's log of the 400, and nothing else.
+  assert.ok(page.errors.length === 1 && /status of 400/.test(page.errors[0]), String(page.errors));
+});
+
+test("Solve this position with blocked squares watches the completion search keep off them", async () => {
+  const page = await session.open("#configure?n=8&q=b4,d5&b=c1");
+  await analysed(page);
+  await page.click("#cfg-solve");
+  await page.waitForFunction(() => location.hash.startsWith("#watch?"));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /solver=completion/);
+  assert.match(hash, /block=c1/);
+  assert.equal(await page.$eval('#w-board [data-square="c1"]', (c) => c.classList.contains("blocked")), true);
+  await page.click("#w-start");
+  await page.waitForFunction(() => document.querySelector("#w-status").textContent.startsWith("solved"));
+  await page.click("#w-end");
+  const queens = await queensOn(page, "#w-board");
+  assert.equal(queens.length, 8);
+  assert.ok(!queens.includes("c1"));
   assert.deepEqual(page.errors, []);
 });

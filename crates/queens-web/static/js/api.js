@@ -38,13 +38,23 @@ export async function solvers() {
   return (await request("/api/solvers")).json();
 }
 
-/** `POST /api/configure`. */
-export async function configure(n, queens, signal) {
+/** `POST /api/configure`: the analysis of `queens` on an N×N board with `blocked` squares. */
+export async function configure(n, queens, blocked, signal) {
   const response = await request("/api/configure", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ n, queens }),
+    body: JSON.stringify(blocked.length ? { n, queens, blocked } : { n, queens }),
     signal,
+  });
+  return response.json();
+}
+
+/** `POST /api/instance`: an n-Queens Completion instance file's text as `{n, queens, blocked}`. */
+export async function instance(text, diagonals) {
+  const response = await request("/api/instance", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(diagonals === undefined ? { text } : { text, diagonals }),
   });
   return response.json();
 }

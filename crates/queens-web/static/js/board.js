@@ -41,6 +41,7 @@ const STATUS_WORDS = {
   dead: "dead: in no completion",
   forced: "forced: in every completion",
   unknown: "not decided",
+  blocked: "blocked: no queen may stand here",
 };
 
 const QUEEN_WORDS = { "": "queen", locked: "locked queen", clash: "queen", forced: "forced queen" };
@@ -107,8 +108,9 @@ function arrowShape(cls, x1, y1, x2, y2, gap, head) {
 
 export class Board {
   /**
-   * `onActivate(square, pointerType)` is called for a click, a tap or Enter on a square;
-   * `onInspect(square|null)` when the pointer or the focus rests on a square.
+   * `onActivate(square, pointerType, { shift })` is called for a click, a tap or Enter on a
+   * square (`shift`: the Shift key was held); `onInspect(square|null)` when the pointer or the
+   * focus rests on a square.
    */
   constructor(container, { n, rows = n, cols = n, onActivate, onInspect, label }) {
     this.rows = rows;
@@ -197,7 +199,7 @@ export class Board {
     };
     grid.addEventListener("click", (event) => {
       const square = squareOf(event);
-      if (square && this.onActivate) this.onActivate(square, event.pointerType || "mouse");
+      if (square && this.onActivate) this.onActivate(square, event.pointerType || "mouse", { shift: event.shiftKey });
     });
     grid.addEventListener("mouseover", (event) => {
       const square = squareOf(event);
@@ -235,7 +237,7 @@ export class Board {
       const row = this.rows - 1 - Math.floor(((event.clientY - rect.top) / rect.height) * this.rows);
       if (row >= 0 && col >= 0 && row < this.rows && col < this.cols) {
         this.moveFocus({ row, col });
-        if (this.onActivate) this.onActivate({ row, col }, event.pointerType || "mouse");
+        if (this.onActivate) this.onActivate({ row, col }, event.pointerType || "mouse", { shift: event.shiftKey });
       }
     });
     canvas.addEventListener("focus", () => this.moveFocus(this.focus));
@@ -262,7 +264,7 @@ export class Board {
       this.moveFocus({ row: Math.max(0, Math.min(this.rows - 1, r)), col: Math.max(0, Math.min(this.cols - 1, c)) });
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      if (this.onActivate) this.onActivate(this.focus, "keyboard");
+      if (this.onActivate) this.onActivate(this.focus, "keyboard", { shift: event.shiftKey });
     }
   }
 
@@ -392,6 +394,7 @@ export class Board {
       dead: colour("--dead", "#7c4a3a"),
       forced: colour("--forced", "#f2c94c"),
       unknown: colour("--unknown", "#f6e58d"),
+      blocked: colour("--blocked", "#30343b"),
     };
     for (let row = 0; row < rows; row++) {
       for (let col = 0; col < cols; col++) {

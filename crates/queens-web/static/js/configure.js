@@ -1,8 +1,13 @@
 // Configure: place queens one by one; after every move the server's configurator says which
 // squares can still complete the position, which queens are forced, how many completions pass
-// through each square, and why a blocked square is blocked. A blocked square is explained by
-// the first click; a second click on it places a queen anyway. On a touch screen every square
-// works that way: the first tap explains, the second places.
+// through each square, and why a square that cannot take a queen cannot. A square that cannot is
+// explained by the first click; a second click on it places a queen anyway. On a touch screen
+// every square works that way: the first tap explains, the second places.
+//
+// Squares can be blocked for queens (an n-Queens Completion problem): Shift-click, or the Block
+// squares mode, blocks and unblocks them, and an instance file (CSPLib 079 or 080, or a JSON
+// problem) opens with its queens and blocked squares. Dead squares whose line the blocks help
+// to empty name those blocks.
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
@@ -31,12 +36,23 @@ const LEGEND = [
   ["open", "open: in some completion"],
   ["attacked", "attacked by a queen"],
   ["dead", "dead: in no completion"],
+  ["blocked", "blocked: no queen may stand here"],
   ["unknown", "unknown: not decided in time"],
 ];
 
+/** `squares` with `square` added, or taken out if it is there. */
+function toggled(squares, square) {
+  const k = key(square);
+  return squares.some((q) => key(q) === k) ? squares.filter((q) => key(q) !== k) : [...squares, square];
+}
+
 export function createConfigure({ limits, navigate, replaceSettings }) {
   // `linkError` is what was wrong with the link that opened the view; it stays until the user acts.
-  const state = { n: 8, queens: [], past: [], future: [], analysis: null, request: null, pinned: null, inspected: null, linkError: "" };
+  // `past` and `future` hold positions: `{queens, blocked}`.
+  const state = {
+    n: 8, queens: [], blocked: [], blocking: false, past: [], future: [], analysis: null, request: null,
+    pinned: null, inspected: null, linkError: "",
+  };
   const nInput = h("input", { id: "cfg-n", type: "number", min: 1, max: limits.configure_max_n, value: 8, inputmode: "numeric" });
   const heat = h("input", { id: "cfg-heat", type: "checkbox" });
   const heatNote = h("p", { class: "note", hidden: true });
@@ -46,20 +62,35 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   const reason = h("p", { id: "cfg-reason", class: "reason", "aria-live": "polite" },
     matchMedia("(pointer: coarse)").matches
       ? "Tap a square to see what it can still be, tap it again to place a queen; tap a queen to remove it."
-      : "Click a square to place a queen, a queen to remove it. Point at a square to see what it can still be.");
+      : "Click a square to place a queen, a queen to remove it; Shift-click blocks a square. Point at a square to see what it can still be.");
   const error = h("p", { id: "cfg-error", class: "error", hidden: true });
   const scale = h("div", { class: "heat-scale", hidden: true }, h("span", {}, "fewer"), h("i"), h("span", {}, "more completions"));
   const undo = h("button", { id: "cfg-undo", title: "Undo (Ctrl+Z)", onclick: () => history(-1) }, "Undo");
   const redo = h("button", { id: "cfg-redo", title: "Redo (Ctrl+Y)", onclick: () => history(1) }, "Redo");
+  const blockMode = h("button", {
+    id: "cfg-block", "aria-pressed": "false", title: "While pressed, a click or tap blocks or unblocks a square (Shift-click does it any time)",
+    onclick: () => {
+      state.blocking = !state.blocking;
+      blockMode.setAttribute("aria-pressed", String(state.blocking));
+    },
+  }, "Block squares");
+  const instanceFile = h("input", { id: "cfg-instance", type: "file", accept: ".param,.json,.txt,text/plain,application/json" });
+  const diagonals = h("input", { id: "cfg-diagonals", type: "number", min: 0, inputmode: "numeric", placeholder: "all" });
   let board = null;
 
   const element = h("section", { id: "configure", class: "view", hidden: true },
     h("div", { class: "controls" },
       h("label", {}, "N ", nInput),
       undo, redo,
-      h("button", { id: "cfg-reset", onclick: () => state.queens.length && commit([]) }, "Reset"),
+      h("button", { id: "cfg-reset", onclick: () => (state.queens.length || state.blocked.length) && commit({ queens: [], blocked: [] }) }, "Reset"),
+      blockMode,
       h("label", {}, heat, " heat map of completions"),
-      h("button", { id: "cfg-solve", class: "primary", onclick: solveThis, title: "Watch a solver complete this position, the queens locked" }, "Solve this position")),
+      h("button", { id: "cfg-solve", class: "primary", onclick: solveThis, title: "Watch a solver complete this position, the queens locked" }, "Solve this position"),
+      h("details", { id: "cfg-instance-box", class: "instance" },
+        h("summary", {}, "Open an instance"),
+        h("p", { class: "note" }, "An n-Queens Completion instance: CSPLib 079 (excluded diagonals, or queens placed) or 080 (blocked squares), or a JSON problem."),
+        h("label", {}, "File ", instanceFile),
+        h("label", {}, "first ", diagonals, " diagonals"))),
     h("div", { class: "layout" },
       boardBox,
       h("aside", {},
@@ -81,10 +112,30 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     analyse();
   });
   heat.addEventListener("change", paint);
+  instanceFile.addEventListener("change", openInstance);
+  diagonals.addEventListener("change", openInstance);
 
-  function setBoard(n, queens) {
+  /** Reads the chosen instance file through the server and opens its position. */
+  async function openInstance() {
+    const file = instanceFile.files && instanceFile.files[0];
+    if (!file) return;
+    try {
+      const count = diagonals.value.trim() === "" ? undefined : checkWhole(diagonals.value, 0, 1e6, "The number of diagonals");
+      const opened = await api.instance(await file.text(), count);
+      if (opened.n > limits.configure_max_n) throw new Error(`The instance is ${opened.n}×${opened.n}; this server configures boards up to ${limits.configure_max_n}.`);
+      say(error, "");
+      state.linkError = "";
+      setBoard(opened.n, opened.queens, opened.blocked);
+      analyse();
+    } catch (e) {
+      say(error, `${file.name}: ${e.message}`);
+    }
+  }
+
+  function setBoard(n, queens, blocked = []) {
     state.n = n;
     state.queens = queens;
+    state.blocked = blocked;
     state.past = [];
     state.future = [];
     state.pinned = null;
@@ -94,15 +145,20 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   }
 
   function save() {
-    const q = state.queens.map((sq) => squareName(sq, state.n)).join(",");
-    replaceSettings({ n: state.n, q });
+    const names = (squares) => squares.map((sq) => squareName(sq, state.n)).join(",");
+    replaceSettings({ n: state.n, q: names(state.queens), b: names(state.blocked) });
   }
 
-  function commit(queens) {
+  /** The position now, as undo keeps it. */
+  function position() {
+    return { queens: state.queens, blocked: state.blocked };
+  }
+
+  function commit(next) {
     state.linkError = "";
-    state.past.push(state.queens);
+    state.past.push(position());
     state.future = [];
-    state.queens = queens;
+    ({ queens: state.queens, blocked: state.blocked } = next);
     state.pinned = null;
     analyse();
   }
@@ -111,8 +167,8 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     const from = direction < 0 ? state.past : state.future;
     const to = direction < 0 ? state.future : state.past;
     if (!from.length) return;
-    to.push(state.queens);
-    state.queens = from.pop();
+    to.push(position());
+    ({ queens: state.queens, blocked: state.blocked } = from.pop());
     state.pinned = null;
     analyse();
   }
@@ -125,7 +181,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     indicator.textContent = "analysing…";
     indicator.className = "indicator maybe";
     try {
-      const analysis = await api.configure(state.n, state.queens, request.signal);
+      const analysis = await api.configure(state.n, state.queens, state.blocked, request.signal);
       if (request !== state.request) return;
       state.analysis = analysis;
       say(error, state.linkError);
@@ -144,9 +200,16 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       const clashing = new Set(pairs.flatMap(([a, b]) => [key(a), key(b)]));
       board.render({
         queens: state.queens.map((q) => ({ ...q, kind: clashing.has(key(q)) ? "clash" : "" })),
+        cellClass: blockedClass(),
         pairs: pairs.map(([a, b]) => [a, b]),
       });
     }
+  }
+
+  /** Square colours from the position alone: its blocked squares (before an analysis arrives). */
+  function blockedClass() {
+    const blocked = new Set(state.blocked.map(key));
+    return (row, col) => (blocked.has(`${row},${col}`) ? "blocked" : "");
   }
 
   function statusOf(square) {
@@ -154,18 +217,34 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     return a && a.n === state.n ? a.cells[square.row * state.n + square.col].status : "open";
   }
 
-  function activate(square, pointer) {
+  /** Blocks or unblocks `square`; a square holding a queen is not blocked. */
+  function toggleBlock(square) {
+    if (state.queens.some((q) => key(q) === key(square))) {
+      state.pinned = square;
+      reason.textContent = `${squareName(square, state.n)} holds a queen: remove it before blocking the square.`;
+      return;
+    }
+    commit({ queens: state.queens, blocked: toggled(state.blocked, square) });
+  }
+
+  function activate(square, pointer, { shift = false } = {}) {
+    if (state.blocking || shift) {
+      toggleBlock(square);
+      return;
+    }
     const status = statusOf(square);
     const same = state.pinned && key(state.pinned) === key(square);
     if (status === "queen") {
-      commit(state.queens.filter((q) => key(q) !== key(square)));
+      commit({ queens: state.queens.filter((q) => key(q) !== key(square)), blocked: state.blocked });
+    } else if (status === "blocked") {
+      explain(square, true);
     } else if (status === "forced") {
       explain(square, true);
     } else if ((pointer === "touch" || pointer === "pen" || status !== "open") && !same) {
       // First tap (or first click on a blocked square): explain, do not place.
       explain(square, true);
     } else {
-      commit([...state.queens, square]);
+      commit({ queens: [...state.queens, square], blocked: state.blocked });
     }
   }
 
@@ -184,11 +263,12 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     const name = squareName(square, state.n);
     const plural = (k) => (k === 1 ? "" : "s");
     let text = `${name} is ${cell.status}`;
-    if (cell.completions !== undefined) text += `, in ${cell.completions.toLocaleString()} completion${plural(cell.completions)}`;
+    if (cell.completions !== undefined && cell.status !== "blocked") text += `, in ${cell.completions.toLocaleString()} completion${plural(cell.completions)}`;
     if (cell.status === "forced") text += ": every completion has a queen here.";
+    else if (cell.status === "blocked") text += ": no queen may stand here. Shift-click (or Block squares) unblocks it.";
     else if (cell.reason) text = `${name} is ${cell.status}: ${cell.reason.text}.`;
     else text += ".";
-    if (pin && cell.status !== "queen" && cell.status !== "forced") {
+    if (pin && cell.status !== "queen" && cell.status !== "forced" && cell.status !== "blocked") {
       text += cell.status === "open" ? " Tap again to place a queen." : " Click again to place a queen anyway.";
     }
     reason.textContent = text;
@@ -205,12 +285,15 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
             marks["hl-line"].push(...between(why.by, square));
             marks["hl-source"].push(why.by);
             break;
+          case "no_free_square":
           case "empties_line":
             marks["hl-line"].push(...lineSquares(why.line, state.n));
+            marks["hl-source"].push(...(why.blocked || []));
             break;
           case "forced_chain":
             marks["hl-line"].push(...lineSquares(why.line, state.n));
             marks["hl-chain"].push(...why.chain);
+            marks["hl-source"].push(...(why.blocked || []));
             break;
           case "case_split":
             marks["hl-line"].push(...lineSquares(why.line, state.n));
@@ -221,7 +304,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
             marks["hl-chain"].push(...why.chain);
             break;
           default:
-            marks["hl-source"].push(...(why.queens || []));
+            marks["hl-source"].push(...(why.queens || []), ...(why.blocked || []));
         }
       }
     }
@@ -231,7 +314,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   function draw(marks) {
     const a = state.analysis;
     if (!a || a.n !== state.n) {
-      board.render({ queens: state.queens.map((q) => ({ ...q, kind: "" })), marks });
+      board.render({ queens: state.queens.map((q) => ({ ...q, kind: "" })), cellClass: blockedClass(), marks });
       return;
     }
     const exact = a.completions !== null && a.completions !== undefined;
@@ -273,6 +356,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     const parts = [];
     if (exact) parts.push(`${a.completions.toLocaleString()} completion${a.completions === 1 ? "" : "s"}`);
     parts.push(`${a.queens.length} placed`, `${a.forced.length} forced`, `${count("open")} open`, `${count("dead")} dead`);
+    if (count("blocked")) parts.push(`${count("blocked")} blocked`);
     if (count("unknown")) parts.push(`${count("unknown")} unknown`);
     summary.textContent = parts.join(" · ");
     undo.disabled = state.past.length === 0;
@@ -283,10 +367,13 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   }
 
   function solveThis() {
-    const fix = [...state.queens, ...(state.analysis && state.analysis.n === state.n ? state.analysis.forced : [])]
-      .map((q) => squareName(q, state.n)).join(",");
-    const solver = state.n <= 20 ? "backtracking" : "min-conflicts";
-    navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix });
+    const names = (squares) => squares.map((q) => squareName(q, state.n)).join(",");
+    const fix = names([...state.queens, ...(state.analysis && state.analysis.n === state.n ? state.analysis.forced : [])]);
+    // Blocked squares want a solver that keeps off them: the completion search up to 64×64,
+    // backtracking beyond.
+    const tree = state.n <= 64 ? "completion" : "backtracking";
+    const solver = state.blocked.length ? tree : state.n <= 20 ? "backtracking" : "min-conflicts";
+    navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix, block: names(state.blocked) });
   }
 
   document.addEventListener("keydown", (event) => {
@@ -297,20 +384,23 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
 
   return {
     element,
-    /** Shows the view with the settings of its URL (`n`, `q`). */
+    /** Shows the view with the settings of its URL (`n`, `q`, `b`). */
     show(settings) {
       let n = 8;
       let queens = [];
+      let blocked = [];
       try {
         if (settings.n) n = checkWhole(settings.n, 1, limits.configure_max_n, "N");
         queens = parseSquares(settings.q || "", n);
+        blocked = parseSquares(settings.b || "", n);
         state.linkError = "";
       } catch (e) {
         state.linkError = e.message;
       }
       say(error, state.linkError);
-      if (!board || n !== state.n || queens.map(key).join() !== state.queens.map(key).join()) {
-        setBoard(n, queens);
+      const same = (a, b) => a.map(key).join() === b.map(key).join();
+      if (!board || n !== state.n || !same(queens, state.queens) || !same(blocked, state.blocked)) {
+        setBoard(n, queens, blocked);
         analyse();
       }
     },

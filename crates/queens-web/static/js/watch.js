@@ -129,7 +129,8 @@ export function createWatch({ limits, solvers, pushSettings }) {
     h("summary", {}, "Population", populationSummary),
     h("p", { class: "note" }, "Each chromosome is a board of queens; its fitness is minus the pairs of queens that attack each other (0: a solution). Red queens attack another queen."),
     populationBody);
-  const state = { n: 8, rows: 8, cols: 8, locked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
+  // `blocked`: squares no queen may take (from Configure's "Solve this position", `block=` in the URL).
+  const state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
   const player = new Player();
   let board = null;
   // The Queen's Challenge table, under the board when a tree search is chosen.
@@ -280,6 +281,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       m: mInput.value.trim(),
       seed: seedInput.value.trim(),
       fix: state.locked.map((q) => squareName(q, state.cols)).join(","),
+      block: state.blocked.map((q) => squareName(q, state.cols)).join(","),
       max_iters: itersInput.value.trim(),
       ...values,
     };
@@ -291,6 +293,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     const q = { solver: state.solver.name, ...sizeParams(size), seed: checkSeed(seedInput.value) };
     if (mInput.value.trim()) q.m = checkWhole(mInput.value, 1, size.rows * size.cols, "Queens");
     if (state.locked.length) q.fix = state.locked.map((sq) => squareName(sq, size.cols)).join(",");
+    if (state.blocked.length) q.block = state.blocked.map((sq) => squareName(sq, size.cols)).join(",");
     if (itersInput.value.trim()) q.max_iters = checkWhole(itersInput.value, 1, Number.MAX_SAFE_INTEGER, `Max ${unitLabel(state.solver)}`);
     for (const input of params.querySelectorAll("input")) {
       const parameter = state.solver.parameters.find((p) => p.name === input.name);
@@ -382,6 +385,12 @@ export function createWatch({ limits, solvers, pushSettings }) {
     speedOut.textContent = `${player.rate >= 10 ? Math.round(player.rate) : player.rate.toFixed(1)} steps/s`;
   }
 
+  /** Square colours: the blocked squares, over `base`'s. */
+  function blockedClass(base = () => "") {
+    const blocked = new Set(state.blocked.map(key));
+    return (row, col) => (blocked.has(`${row},${col}`) ? `${base(row, col)} blocked` : base(row, col));
+  }
+
   function render() {
     const square = state.rows === state.cols;
     challenge.show(state.n, state.locked.length === 1 ? squareName(state.locked[0], state.n) : null, square && challengeNames.has(state.solver.name));
@@ -394,7 +403,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     timeline.max = String(player.length);
     timeline.value = String(player.position);
     if (!recording || !recording.start) {
-      board.render({ queens: state.locked.map((q) => ({ ...q, kind: "locked" })) });
+      board.render({ queens: state.locked.map((q) => ({ ...q, kind: "locked" })), cellClass: blockedClass() });
       counters.step.textContent = "0";
       counters.iteration.textContent = "–";
       counters.score.textContent = "–";
@@ -409,7 +418,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     const k = player.position;
     const model = frameModel(recording, k, state.n);
     if (neighbours.checked && !neighboursBox.hidden && state.n <= 64) showNeighbours(model);
-    board.render(model);
+    board.render({ ...model, cellClass: blockedClass(model.cellClass) });
     tell(recording, k);
     const now = moments(recording, k);
     for (const item of code.children) {
@@ -562,6 +571,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
         if (settings.n && settings.size) throw new Error("The link gives both n and size: give one.");
         if (settings.n || settings.size) size = parseSize(settings.size || settings.n, maxN);
         state.locked = parseSquares(settings.fix || "", size.rows, size.cols);
+        state.blocked = parseSquares(settings.block || "", size.rows, size.cols);
         setBoard(size);
         query();
         if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
