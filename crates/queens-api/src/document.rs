@@ -333,8 +333,9 @@ impl ErrorDocument {
 }
 
 /// The completions of a position, as `queens count --json` prints them for `--fix`, `--block`
-/// or `--instance`: `{"n", "fixed", "blocked", "completions", "nodes", "threads",
-/// "elapsed_ms", "engine": "completion"}`.
+/// or `--instance`: `{"n", "fixed", "blocked", "completions", "nodes", "symmetries", "threads",
+/// "elapsed_ms", "engine"}` (`engine` is `completion`, or `backtracking` for the row-by-row
+/// count).
 #[derive(Serialize)]
 pub struct CompletionCountDocument<'a> {
     n: u32,
@@ -342,16 +343,19 @@ pub struct CompletionCountDocument<'a> {
     blocked: &'a [Square],
     completions: u128,
     nodes: u64,
+    symmetries: usize,
     threads: usize,
     elapsed_ms: f64,
     engine: &'static str,
 }
 
 impl<'a> CompletionCountDocument<'a> {
-    /// The document of `counted` on `problem`.
+    /// The document of a whole `count` of `problem` by `engine` (`completion`, or
+    /// `backtracking` for the row-by-row count).
     pub fn new(
         problem: &'a Problem,
-        counted: queens_exact::completion::Counted,
+        count: &queens_exact::completion::CompletionCount,
+        engine: &'static str,
         threads: usize,
         elapsed: std::time::Duration,
     ) -> Self {
@@ -359,11 +363,12 @@ impl<'a> CompletionCountDocument<'a> {
             n: problem.rows(),
             fixed: problem.fixed(),
             blocked: problem.blocked(),
-            completions: counted.completions,
-            nodes: counted.nodes,
+            completions: count.counted.completions,
+            nodes: count.counted.nodes,
+            symmetries: count.symmetries,
             threads,
             elapsed_ms: elapsed.as_secs_f64() * 1e3,
-            engine: "completion",
+            engine,
         }
     }
 }

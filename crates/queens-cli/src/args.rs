@@ -171,7 +171,9 @@ pub enum EngineChoice {
     Auto,
     /// The quadrant join: meet in the middle over the board's four quadrants (N from 4 to 25).
     Join,
-    /// Row-by-row bitmask backtracking, one representative per symmetry class (N up to 32).
+    /// Row-by-row bitmask backtracking, one representative per symmetry class (N up to 32);
+    /// with a position, its completions counted row by row (a cross-check of the completion
+    /// search, which counts them otherwise).
     Backtracking,
 }
 

@@ -67,6 +67,15 @@ impl FreeBoard {
         board
     }
 
+    /// The board of a position: its blocked squares taken out, its queens placed.
+    pub(crate) fn of(position: &crate::Position) -> Self {
+        let mut board = FreeBoard::with_blocked(position.side(), position.blocked());
+        for &queen in position.queens() {
+            board.place(queen);
+        }
+        board
+    }
+
     /// The side of the board.
     pub(crate) fn side(&self) -> u32 {
         self.n as u32

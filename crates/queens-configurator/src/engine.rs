@@ -10,7 +10,8 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use queens_core::{Budget, Square};
+use queens_core::{Budget, Problem, Square};
+use queens_exact::completion;
 use thiserror::Error;
 
 use crate::analysis::{Analysis, Cell, EngineUsed, Explanation, Reason, Status};
@@ -233,10 +234,7 @@ impl Configurator {
             Engine::Auto => self.cached(n),
         };
         let mut budget = NodeBudget::new(total_nodes, Some(clock.token()));
-        let mut base = FreeBoard::with_blocked(n, position.blocked());
-        for &queen in position.queens() {
-            base.place(queen);
-        }
+        let base = FreeBoard::of(position);
         let knowledge = match diagram {
             Some(diagram) => from_diagram(&diagram, position, &base),
             None => from_search(position, &base, shares, &mut budget),
@@ -255,6 +253,20 @@ impl Configurator {
             ..analysis
         })
     }
+}
+
+/// The completions of `position` counted by the configurator's own search on bit boards (any
+/// N up to [`MAX_N`](crate::MAX_N)), with no node cap but the budget's own: exact, or `None`
+/// when the budget stopped it. The count the analyses of large boards start from, and a
+/// second opinion on another engine's counts.
+pub fn count_completions(position: &Position, budget: &Budget) -> Option<u64> {
+    let n = position.side();
+    let board = FreeBoard::of(position);
+    let mut clock = budget.clone();
+    clock.start();
+    let mut nodes = NodeBudget::new(budget.max_nodes().unwrap_or(u64::MAX), Some(clock.token()));
+    let mut tally = vec![0u64; (n * n) as usize];
+    Search::new(&board, &mut nodes).count(&mut tally).ok()
 }
 
 fn index(n: u32, square: Square) -> usize {
@@ -301,9 +313,9 @@ fn from_search(
     };
     let mut tally = vec![0u64; (n * n) as usize];
     let mut counting = budget.carve(count_nodes);
-    let counted = Search::new(base, &mut counting).count(&mut tally);
+    let counted = count_exactly(position, base, &mut tally, &mut counting);
     budget.absorb(&counting);
-    if let Ok(total) = counted {
+    if let Some(total) = counted {
         for &queen in position.queens() {
             tally[index(n, queen)] = total;
         }
@@ -365,6 +377,25 @@ fn from_search(
         counts: None,
         engine: EngineUsed::Search,
     }
+}
+
+/// The completions of `position` (its board `base`) through each square, added to `tally`, within
+/// `budget`: by the bit-parallel completion search of `queens-exact` on boards up to 64×64
+/// (the same nodes, a fraction of the time), by the configurator's own search beyond.
+fn count_exactly(
+    position: &Position,
+    base: &FreeBoard,
+    tally: &mut [u64],
+    budget: &mut NodeBudget<'_>,
+) -> Option<u64> {
+    if position.side() <= completion::MAX_N {
+        let problem = Problem::square(position.side())
+            .and_then(|problem| problem.with_blocked(position.blocked().to_vec()))
+            .and_then(|problem| problem.with_fixed(position.queens().to_vec()))
+            .expect("a position is a valid problem");
+        return completion::count_through_squares(&problem, tally, &mut || budget.spend().is_ok());
+    }
+    Search::new(base, budget).count(tally).ok()
 }
 
 /// The squares in every completion (the only possible square of their row or column once every

@@ -63,8 +63,8 @@ pub(crate) struct Explainer<'p> {
 
 impl<'p> Explainer<'p> {
     pub(crate) fn new(n: u32, position: &'p Position, forced: &'p [Square]) -> Self {
-        let mut settled = FreeBoard::with_blocked(n, position.blocked());
-        for &queen in position.queens().iter().chain(forced) {
+        let mut settled = FreeBoard::of(position);
+        for &queen in forced {
             settled.place(queen);
         }
         Explainer {

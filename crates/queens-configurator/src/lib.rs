@@ -35,6 +35,7 @@ pub use analysis::{Analysis, Case, Cell, EngineUsed, Explanation, Reason, Status
 pub use bits::Rank;
 pub use diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
 pub use engine::{
-    AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine, diagram_build_bytes,
+    AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine, count_completions,
+    diagram_build_bytes,
 };
 pub use position::{MAX_N, Position, PositionError};

@@ -10,6 +10,7 @@ use std::sync::{Mutex, OnceLock};
 
 use proptest::prelude::*;
 use queens_core::solve::{run, run_unobserved};
+use queens_core::symmetry::Symmetry;
 use queens_core::verify::check_solution;
 use queens_core::{Budget, Event, Problem, SolverDescriptor, Square, Verdict};
 use queens_exact::{backtracking, brute_force, completion, forward_checking, row_brute_force};
@@ -246,11 +247,63 @@ proptest! {
             })
             .count() as u128;
         for threads in [1, 2] {
-            let counted = completion::count(&problem, &Budget::unlimited(), threads, |_, _| {})
-                .unwrap()
+            let count = completion::count(&problem, &Budget::unlimited(), threads, |_, _| {})
                 .expect("an N×N problem");
-            prop_assert_eq!(counted.completions, expected);
+            prop_assert_eq!(count.stopped, None);
+            prop_assert_eq!(count.finished, count.parts);
+            prop_assert_eq!(count.counted.completions, expected);
         }
+    }
+
+    /// Positions made symmetric on purpose (a random set of squares and its images under a
+    /// random group of symmetries, some placed as queens and the rest blocked) are counted
+    /// with their symmetries as the oracle counts them without.
+    #[test]
+    fn symmetric_positions_are_counted_as_the_oracle_finds_them(
+        n in 4u32..=9,
+        seeds in proptest::collection::vec((0u32..9, 0u32..9), 0..4),
+        group in 0usize..5,
+        queens_from in 0usize..3,
+    ) {
+        let generators: [&[Symmetry]; 5] = [
+            &[Symmetry::MirrorFiles],
+            &[Symmetry::Rotate180],
+            &[Symmetry::Rotate90],
+            &[Symmetry::Transpose],
+            &[Symmetry::MirrorFiles, Symmetry::MirrorRanks],
+        ];
+        let mut squares: BTreeSet<Square> = seeds.iter().map(|&(r, c)| Square::new(r % n, c % n)).collect();
+        loop {
+            let images: BTreeSet<Square> = squares
+                .iter()
+                .flat_map(|&sq| generators[group].iter().map(move |g| g.apply(sq, n, n)))
+                .collect();
+            if images.is_subset(&squares) {
+                break;
+            }
+            squares.extend(images);
+        }
+        // A whole orbit of squares blocked, or placed as queens when they do not attack.
+        let squares: Vec<Square> = squares.into_iter().collect();
+        let queens: Vec<Square> = squares.iter().copied().take(queens_from).collect();
+        let peaceful = queens.iter().enumerate().all(|(i, a)| queens[i + 1..].iter().all(|b| !a.attacks(*b)));
+        let (fixed, blocked) = if queens_from > 0 && peaceful && queens.len() == squares.len() {
+            (squares, Vec::new())
+        } else {
+            (Vec::new(), squares)
+        };
+        let Ok(problem) = Problem::square(n).unwrap().with_blocked(blocked).and_then(|p| p.with_fixed(fixed)) else {
+            return Ok(());
+        };
+        let expected = all_solutions(n, n, n)
+            .iter()
+            .filter(|s| {
+                problem.fixed().iter().all(|q| s.contains(q))
+                    && problem.blocked().iter().all(|b| !s.contains(b))
+            })
+            .count() as u128;
+        let count = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+        prop_assert_eq!(count.counted.completions, expected);
     }
 
     #[test]
@@ -299,18 +352,49 @@ fn completions_of_the_empty_board_are_the_published_counts() {
     let published = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
     for (n, &total) in (1u32..).zip(&published) {
         let problem = Problem::square(n).unwrap();
-        let counted = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {})
-            .unwrap()
-            .unwrap();
-        assert_eq!(counted.completions, total, "N = {n}");
+        let count = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+        assert_eq!(count.counted.completions, total, "N = {n}");
+        // The empty board has all eight symmetries; a line keeps at most two of them in place
+        // (four for the middle row of an odd board, whose mirror and half turn keep it too).
+        if n >= 4 {
+            assert!(count.symmetries >= 2, "N = {n}: {}", count.symmetries);
+        }
     }
     // Nauck's 1850 position: queens on b4 and d5 of 8×8 complete in two ways.
     let nauck = Problem::square(8)
         .unwrap()
         .with_fixed(vec!["b4".parse().unwrap(), "d5".parse().unwrap()])
         .unwrap();
-    let counted = completion::count(&nauck, &Budget::unlimited(), 1, |_, _| {}).unwrap();
-    assert_eq!(counted.unwrap().completions, 2);
+    let count = completion::count(&nauck, &Budget::unlimited(), 1, |_, _| {}).unwrap();
+    assert_eq!(count.counted.completions, 2);
+    assert_eq!(count.symmetries, 1, "b4 and d5 have no symmetry");
+}
+
+/// A count stopped by its budget keeps the parts it finished: a lower bound, told as such.
+#[test]
+fn a_stopped_count_keeps_what_it_counted() {
+    let problem = Problem::square(16)
+        .unwrap()
+        .with_blocked(vec![Square::new(0, 0)])
+        .unwrap();
+    let token = queens_core::CancelToken::new();
+    let budget = Budget::unlimited().with_cancel(token.clone());
+    let parts = std::sync::atomic::AtomicUsize::new(0);
+    let count = completion::count(&problem, &budget, 1, |done, _| {
+        parts.store(done, std::sync::atomic::Ordering::Relaxed);
+        if done == 3 {
+            token.cancel();
+        }
+    })
+    .unwrap();
+    assert_eq!(count.stopped, Some(queens_core::StopReason::Cancelled));
+    assert!(
+        count.finished >= 3 && count.finished < count.parts,
+        "{count:?}"
+    );
+    let whole = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+    assert!(count.counted.completions < whole.counted.completions);
+    assert!(count.counted.completions > 0);
 }
 
 /// Every locked square of the 6×6 board, for the solvers that finish quickly.

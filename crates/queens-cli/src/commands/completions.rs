@@ -28,13 +28,17 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         (args.slurm, "--slurm"),
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.memory.is_some(), "--memory"),
-        (args.engine != EngineChoice::Auto, "--engine"),
     ] {
         if given {
             bail!(
                 "{flag} is for whole counts; the completions of a position are counted in one run"
             );
         }
+    }
+    if args.engine == EngineChoice::Join {
+        bail!(
+            "--engine join counts whole boards; the completions of a position are counted by the completion search (the default) or row by row (--engine backtracking)"
+        );
     }
     let problem = problem(args)?;
     let n = problem.rows();
@@ -50,23 +54,37 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         progress::bar(0, &format!("N = {n}, completions"))
     };
     let started = Instant::now();
-    let result = completion::count(&problem, &budget, threads, |done, of| {
+    let progress = |done: usize, of: usize| {
         bar.set_length(of as u64);
         bar.set_position(done as u64);
-    });
-    bar.finish_and_clear();
-    let tally = match result {
-        Ok(Some(counted)) => counted,
-        Ok(None) => bail!("completions are counted on N×N boards of N queens up to {MAX_N}"),
-        Err(stop) => {
-            eprintln!("stopped ({stop}): run it again with more time to count the completions");
-            return Ok(Exit::NoAnswer);
-        }
     };
+    // The completion search, or (`--engine backtracking`) the plain row-by-row count that
+    // shares none of its reasoning: a cross-check.
+    let (result, engine, name) = if args.engine == EngineChoice::Backtracking {
+        let count = completion::count_row_by_row(&problem, &budget, threads, progress);
+        (count, "backtracking", "row by row")
+    } else {
+        let count = completion::count(&problem, &budget, threads, progress);
+        (count, "completion", "completion search")
+    };
+    bar.finish_and_clear();
+    let Some(result) = result else {
+        bail!("completions are counted on N×N boards of N queens up to {MAX_N}");
+    };
+    if let Some(stop) = result.stopped {
+        eprintln!(
+            "stopped ({stop}): {} of {} counted, at least {} so far; run it again with more time to count them all",
+            result.finished,
+            counted(result.parts as u64, "part", "parts"),
+            counted(result.counted.completions, "completion", "completions")
+        );
+        return Ok(Exit::NoAnswer);
+    }
+    let tally = result.counted;
     let elapsed = started.elapsed();
     let mut out = io::stdout().lock();
     if args.json {
-        let document = CompletionCountDocument::new(&problem, tally, threads, elapsed);
+        let document = CompletionCountDocument::new(&problem, &result, engine, threads, elapsed);
         super::write_json_line(&mut out, &document)?;
     } else {
         writeln!(
@@ -76,9 +94,13 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             problem.blocked().len(),
             counted(tally.completions, "completion", "completions")
         )?;
+        let symmetry = match result.symmetries {
+            1 => String::new(),
+            used => format!(", {used} symmetries of the position used"),
+        };
         writeln!(
             out,
-            "{} in {:.3} s on {} (completion search)",
+            "{} in {:.3} s on {} ({name}{symmetry})",
             counted(tally.nodes, "queen placed", "queens placed"),
             elapsed.as_secs_f64(),
             counted(threads as u64, "thread", "threads")

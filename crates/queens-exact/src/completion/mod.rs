@@ -7,12 +7,13 @@
 //! queen in the free row with the fewest open squares (a row with one is a forced placement, a
 //! row with none fails at once), and fails as soon as a free column has no open square left in
 //! any free row. Counting walks the same tree to its leaves, its first levels split among the
-//! threads; no symmetry is used, since placed queens and blocked squares break it.
+//! threads; where the position is symmetric (its placed queens and blocked squares mapped onto
+//! themselves by some symmetries of the square), the first line branched on is one those
+//! symmetries keep in place, and one square of each orbit on it stands for the others.
 
 use queens_core::descriptor::{BlockedSquares, BoardShape, Counts, FixedQueens, Shapes, line};
 use queens_core::solve::Reporter;
 use queens_core::{Budget, Problem, SolveError, SolverDescriptor, Square, StopReason};
-use rayon::prelude::*;
 
 use crate::{Found, Walk, count_node};
 
@@ -144,6 +145,21 @@ impl Position {
         !(self.cols | self.blocked[row as usize] | sums | differences) & self.full
     }
 
+    /// The open squares of a free row (`on_row`) or column, one bit per square along it.
+    fn open_on(&self, on_row: bool, line: u32) -> u64 {
+        if on_row {
+            return self.open(line);
+        }
+        let mut rows = self.free_rows;
+        let mut open = 0;
+        while rows != 0 {
+            let row = rows.trailing_zeros();
+            rows &= rows - 1;
+            open |= (self.open(row) >> line & 1) << row;
+        }
+        open
+    }
+
     #[inline]
     fn place(&mut self, row: u32, col: u32) {
         self.cols |= 1 << col;
@@ -216,16 +232,7 @@ impl Position {
             }
             if best_col.0 < best_row.0 {
                 let col = best_col.1;
-                let mut open_rows = 0u64;
-                let mut rows = self.free_rows;
-                while rows != 0 {
-                    let row = rows.trailing_zeros();
-                    rows &= rows - 1;
-                    if self.open(row) >> col & 1 == 1 {
-                        open_rows |= 1 << row;
-                    }
-                }
-                return Next::Column(col, open_rows);
+                return Next::Column(col, self.open_on(false, col));
             }
         }
         Next::Row(best_row.1, best_row.2)
@@ -291,112 +298,8 @@ fn decide(
     Ok(false)
 }
 
-/// Completions counted, and the queens placed to count them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counted {
-    /// Completions: full solutions holding every placed queen and no blocked square.
-    pub completions: u128,
-    /// Queens placed by the search.
-    pub nodes: u64,
-}
+mod count;
+mod row_order;
 
-/// Every completion of `problem` counted on `threads` threads (its first levels split among
-/// them), `progress` told each finished part and the number of parts; a stop of `budget` is
-/// the error, with what was counted lost (the parts are seconds long at most for the sizes this
-/// takes). `None` for a problem the search does not take (see [`Position::of`]).
-pub fn count(
-    problem: &Problem,
-    budget: &Budget,
-    threads: usize,
-    progress: impl Fn(usize, usize) + Sync,
-) -> Result<Option<Counted>, StopReason> {
-    let Some(position) = Position::of(problem) else {
-        return Ok(None);
-    };
-    let (parts, placed) = split(position, threads.max(1) * 64);
-    let total = parts.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|_| StopReason::Cancelled)?;
-    let counted: Result<Vec<Counted>, StopReason> = pool.install(|| {
-        parts
-            .into_par_iter()
-            .map(|mut part| {
-                let mut counted = Counted::default();
-                count_from(&mut part, budget, &mut counted)?;
-                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(finished, total);
-                Ok(counted)
-            })
-            .collect()
-    });
-    let counted = counted?;
-    let start = Counted {
-        completions: 0,
-        nodes: placed,
-    };
-    Ok(Some(counted.iter().fold(start, |sum, part| Counted {
-        completions: sum.completions + part.completions,
-        nodes: sum.nodes + part.nodes,
-    })))
-}
-
-/// The position's subtrees, breadth first, until there are at least `wanted` of them (or the
-/// tree is exhausted), and the queens placed to reach them; complete positions are kept as they
-/// are, dead ones dropped.
-fn split(position: Position, wanted: usize) -> (Vec<Position>, u64) {
-    let mut parts = vec![position];
-    let mut placed = 0;
-    for _ in 0..3 {
-        if parts.len() >= wanted {
-            break;
-        }
-        let mut next = Vec::with_capacity(parts.len() * 8);
-        for part in parts {
-            let look = part.next();
-            match look.branch() {
-                Some((on_row, line, mut open)) => {
-                    while open != 0 {
-                        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-                        open &= open - 1;
-                        let mut child = part.clone();
-                        child.place(row, col);
-                        next.push(child);
-                        placed += 1;
-                    }
-                }
-                None if matches!(look, Next::Complete) => next.push(part),
-                None => {}
-            }
-        }
-        parts = next;
-    }
-    (parts, placed)
-}
-
-/// Adds the completions under `position` to `counted`.
-fn count_from(
-    position: &mut Position,
-    budget: &Budget,
-    counted: &mut Counted,
-) -> Result<(), StopReason> {
-    let next = position.next();
-    let Some((on_row, line, mut open)) = next.branch() else {
-        counted.completions += u128::from(matches!(next, Next::Complete));
-        return Ok(());
-    };
-    while open != 0 {
-        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-        open &= open - 1;
-        counted.nodes += 1;
-        if counted.nodes.is_multiple_of(1 << 16) {
-            budget.check()?;
-        }
-        position.place(row, col);
-        count_from(position, budget, counted)?;
-        position.remove(row, col);
-    }
-    Ok(())
-}
+pub use count::{CompletionCount, Counted, count, count_through_squares};
+pub use row_order::count_row_by_row;

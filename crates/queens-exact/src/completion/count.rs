@@ -1,0 +1,294 @@
+//! Counting completions: the completion search walked to its leaves, its first levels split into
+//! parts for the threads, symmetric positions counted one orbit at a time on their first line.
+
+use queens_core::symmetry::Symmetry;
+use queens_core::{Budget, Problem, Square, StopReason};
+use rayon::prelude::*;
+
+use super::{Next, Position, branch_square};
+
+/// Completions counted, and the queens placed to count them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Completions: full solutions holding every placed queen and no blocked square.
+    pub completions: u128,
+    /// Queens placed by the search.
+    pub nodes: u64,
+}
+
+/// A count of completions, whole or stopped part-way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompletionCount {
+    /// What the finished parts hold: every completion when the count was not stopped, a lower
+    /// bound otherwise.
+    pub counted: Counted,
+    /// The parts the count was split into.
+    pub parts: usize,
+    /// The parts counted to their end.
+    pub finished: usize,
+    /// Why the count stopped before its end (`None`: it is complete).
+    pub stopped: Option<StopReason>,
+    /// The symmetries of the board the count used (1: only the identity): those that map the
+    /// position onto itself and keep the first line it branched on in place.
+    pub symmetries: usize,
+}
+
+/// Every completion of `problem` counted on `threads` threads (its first levels split into
+/// parts among them), `progress` told each finished part and the number of parts. A stop of
+/// `budget` ends the count with the parts finished so far. Where the position (its placed
+/// queens and blocked squares) is symmetric, the first line branched on is one that the
+/// symmetries keep in place, and one square of each orbit on it is counted for all. `None` for
+/// a problem the search does not take (see [`Position::of`]).
+pub fn count(
+    problem: &Problem,
+    budget: &Budget,
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Option<CompletionCount> {
+    let position = Position::of(problem)?;
+    let (parts, placed, symmetries) = split(position, &stabiliser(problem), threads.max(1) * 64);
+    let mut count = in_parts(
+        parts,
+        threads,
+        budget,
+        progress,
+        |(mut part, weight), nodes| {
+            let mut counted = Counted::default();
+            let found = count_from(&mut part, budget, &mut counted);
+            *nodes += counted.nodes;
+            found.map(|()| counted.completions * weight)
+        },
+    );
+    count.counted.nodes += placed;
+    count.symmetries = symmetries;
+    Some(count)
+}
+
+/// Counts `parts` on `threads` threads by `count_part` (which adds the queens it places to its
+/// second argument), `progress` told each finished part and the number of parts. A part starts
+/// only while `budget` lasts, however small the parts are; a stopped count keeps what its
+/// finished parts hold.
+pub(super) fn in_parts<P: Send>(
+    parts: Vec<P>,
+    threads: usize,
+    budget: &Budget,
+    progress: impl Fn(usize, usize) + Sync,
+    count_part: impl Fn(P, &mut u64) -> Result<u128, StopReason> + Sync,
+) -> CompletionCount {
+    let total = parts.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let part = |part: P| {
+        let mut nodes = 0;
+        let result = budget.check().and_then(|()| count_part(part, &mut nodes));
+        if result.is_ok() {
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(finished, total);
+        }
+        (result, nodes)
+    };
+    let results: Vec<(Result<u128, StopReason>, u64)> = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(|| parts.into_par_iter().map(part).collect()),
+        Err(_) => parts.into_iter().map(part).collect(),
+    };
+    let mut whole = CompletionCount {
+        counted: Counted::default(),
+        parts: total,
+        finished: 0,
+        stopped: None,
+        symmetries: 1,
+    };
+    for (result, nodes) in results {
+        whole.counted.nodes += nodes;
+        match result {
+            Ok(completions) => {
+                whole.counted.completions += completions;
+                whole.finished += 1;
+            }
+            Err(stop) => whole.stopped = whole.stopped.or(Some(stop)),
+        }
+    }
+    whole
+}
+
+/// The symmetries of the square board that map `problem`'s placed queens and blocked squares
+/// onto themselves (the identity among them).
+fn stabiliser(problem: &Problem) -> Vec<Symmetry> {
+    let n = problem.rows();
+    let keeps = |squares: &[Square], symmetry: Symmetry| {
+        squares
+            .iter()
+            .all(|&square| squares.contains(&symmetry.apply(square, n, n)))
+    };
+    Symmetry::of_board(n, n)
+        .filter(|&symmetry| keeps(problem.fixed(), symmetry) && keeps(problem.blocked(), symmetry))
+        .collect()
+}
+
+/// The free line (row or column) that the most of `symmetries` map onto itself, with those
+/// symmetries; among equals, the one with the fewest open squares.
+fn symmetric_line(position: &Position, symmetries: &[Symmetry]) -> (bool, u32, Vec<Symmetry>) {
+    let n = position.n;
+    let mut best: Option<(bool, u32, Vec<Symmetry>, u32)> = None;
+    for on_row in [true, false] {
+        for line in 0..n {
+            let lines: Vec<Square> = (0..n)
+                .map(|along| {
+                    let (row, col) = branch_square(on_row, line, along);
+                    Square::new(row, col)
+                })
+                .collect();
+            if lines.iter().any(|square| position.queens.contains(square)) {
+                continue;
+            }
+            let keeping: Vec<Symmetry> = symmetries
+                .iter()
+                .copied()
+                .filter(|symmetry| {
+                    lines
+                        .iter()
+                        .all(|&square| lines.contains(&symmetry.apply(square, n, n)))
+                })
+                .collect();
+            let open = position.open_on(on_row, line).count_ones();
+            let better = best.as_ref().is_none_or(|(_, _, kept, fewest)| {
+                (keeping.len(), std::cmp::Reverse(open)) > (kept.len(), std::cmp::Reverse(*fewest))
+            });
+            if better {
+                best = Some((on_row, line, keeping, open));
+            }
+        }
+    }
+    let (on_row, line, keeping, _) = best.expect("a position to count has a free line");
+    (on_row, line, keeping)
+}
+
+/// The position's subtrees, each with the number of completions one of its completions stands
+/// for (its weight), breadth first, until there are at least `wanted` of them (or the tree is
+/// exhausted), and the queens placed to reach them; complete positions are kept as they are,
+/// dead ones dropped. The first level branches on a line the position's `symmetries` keep in
+/// place, one square of each of their orbits on it, weighted by the orbit's size; the number
+/// of symmetries that kept it comes last (1 when none but the identity did).
+fn split(
+    position: Position,
+    symmetries: &[Symmetry],
+    wanted: usize,
+) -> (Vec<(Position, u128)>, u64, usize) {
+    let mut parts = vec![(position, 1)];
+    let mut placed = 0;
+    let mut used = 1;
+    if symmetries.len() > 1 && matches!(parts[0].0.next(), Next::Row(..) | Next::Column(..)) {
+        let (part, _) = parts.pop().expect("one part");
+        let n = part.n;
+        let (on_row, line, keeping) = symmetric_line(&part, symmetries);
+        used = keeping.len();
+        let mut open = part.open_on(on_row, line);
+        while open != 0 {
+            let (row, col) = branch_square(on_row, line, open.trailing_zeros());
+            open &= open - 1;
+            let square = Square::new(row, col);
+            let orbit: std::collections::BTreeSet<Square> = keeping
+                .iter()
+                .map(|symmetry| symmetry.apply(square, n, n))
+                .collect();
+            if orbit.first() == Some(&square) {
+                let mut child = part.clone();
+                child.place(row, col);
+                parts.push((child, orbit.len() as u128));
+                placed += 1;
+            }
+        }
+    }
+    for _ in 0..3 {
+        if parts.len() >= wanted {
+            break;
+        }
+        let mut next = Vec::with_capacity(parts.len() * 8);
+        for (part, weight) in parts {
+            let look = part.next();
+            match look.branch() {
+                Some((on_row, line, mut open)) => {
+                    while open != 0 {
+                        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
+                        open &= open - 1;
+                        let mut child = part.clone();
+                        child.place(row, col);
+                        next.push((child, weight));
+                        placed += 1;
+                    }
+                }
+                None if matches!(look, Next::Complete) => next.push((part, weight)),
+                None => {}
+            }
+        }
+        parts = next;
+    }
+    (parts, placed, used)
+}
+
+/// Adds the completions under `position` to `counted`.
+fn count_from(
+    position: &mut Position,
+    budget: &Budget,
+    counted: &mut Counted,
+) -> Result<(), StopReason> {
+    let next = position.next();
+    let Some((on_row, line, mut open)) = next.branch() else {
+        counted.completions += u128::from(matches!(next, Next::Complete));
+        return Ok(());
+    };
+    while open != 0 {
+        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
+        open &= open - 1;
+        counted.nodes += 1;
+        if counted.nodes.is_multiple_of(1 << 16) {
+            budget.check()?;
+        }
+        position.place(row, col);
+        count_from(position, budget, counted)?;
+        position.remove(row, col);
+    }
+    Ok(())
+}
+
+/// The completions of `problem` in total and through each free square, on one thread, for the
+/// configurator: `tally[row * n + col]` gains the completions with a queen on that square (the
+/// placed queens' squares are left as they are). `spend` is asked before each queen placed and
+/// ends the count (`None`) when it says no. `None` too for a problem the search does not take.
+pub fn count_through_squares(
+    problem: &Problem,
+    tally: &mut [u64],
+    spend: &mut dyn FnMut() -> bool,
+) -> Option<u64> {
+    let mut position = Position::of(problem)?;
+    tally_from(&mut position, tally, spend)
+}
+
+fn tally_from(
+    position: &mut Position,
+    tally: &mut [u64],
+    spend: &mut dyn FnMut() -> bool,
+) -> Option<u64> {
+    let next = position.next();
+    let Some((on_row, line, mut open)) = next.branch() else {
+        return Some(u64::from(matches!(next, Next::Complete)));
+    };
+    let n = position.n as usize;
+    let mut total = 0;
+    while open != 0 {
+        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
+        open &= open - 1;
+        if !spend() {
+            return None;
+        }
+        position.place(row, col);
+        let below = tally_from(position, tally, spend);
+        position.remove(row, col);
+        let below = below?;
+        tally[row as usize * n + col as usize] += below;
+        total += below;
+    }
+    Some(total)
+}
