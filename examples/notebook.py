@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 from matplotlib import animation
 import pandas as pd
 
-import queens
+import queens_workbench as qw
 
 OUT = os.environ.get("QUEENS_NOTEBOOK_OUT", ".")
 RUNS = int(os.environ.get("QUEENS_NOTEBOOK_RUNS", "1000"))
@@ -41,7 +41,7 @@ family = [
     "optimized-hill-climbing",
 ]
 sizes = [4, 8, 16, 24, 32]
-rows = queens.experiment(family, sizes, RUNS, seed=1, progress=True)
+rows = qw.experiment(family, sizes, RUNS, seed=1, progress=True)
 comparison = pd.DataFrame(rows).pivot(index="solver", columns="n", values="success_rate")
 comparison = comparison.reindex(family)
 print((100 * comparison).round(1))
@@ -65,7 +65,7 @@ fig.savefig(os.path.join(OUT, "success-rate.png"), dpi=100)
 # %%
 ps = [0.06, 0.1, 0.14, 0.18, 0.23, 0.28]
 qs = [1, 2, 3, 4]
-study = queens.experiment(
+study = qw.experiment(
     "hill-climbing-constant-shake", 16, RUNS, seed=1, sweep={"p": ps, "q": qs}
 )
 grid = pd.DataFrame(
@@ -91,7 +91,7 @@ fig.savefig(os.path.join(OUT, "p-q-study.png"), dpi=100)
 
 # %%
 events = []
-run = queens.solve(8, solver="optimized-hill-climbing", seed=5, on_event=events.append)
+run = qw.solve(8, solver="optimized-hill-climbing", seed=5, on_event=events.append)
 print(run)
 
 board = {(q["row"], q["col"]) for q in events[0]["board"]}

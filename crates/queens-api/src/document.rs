@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::catalogue::SolverKind;
 
-/// A solver's descriptor as `/api/solvers` and Python's `queens.solvers()` list it: name,
+/// A solver's descriptor as `/api/solvers` and Python's `queens_workbench.solvers()` list it: name,
 /// summary, explanation (with the default values), score, pseudo-code, unit, counts,
 /// randomized, shapes and parameters, then the extension `explanation_template` (the
 /// explanation quoting each parameter as `{name}`, for a page that shows the values set).

@@ -1,6 +1,6 @@
-//! The native half of the `queens` Python module (`queens._queens`): thin functions over the
-//! workbench's libraries, each answering in JSON or bytes that the Python half
-//! (`python/queens/__init__.py`) turns into objects.
+//! The native half of the `queens_workbench` Python module (`queens_workbench._queens`): thin
+//! functions over the workbench's libraries, each answering in JSON or bytes that the Python
+//! half (`python/queens_workbench/__init__.py`) turns into objects.
 //!
 //! Every call validates its input with the same code as the command line and the web API (so
 //! a refusal is a `ValueError` with the same sentence), runs on a worker thread with the GIL
@@ -319,6 +319,7 @@ fn experiment(
 /// The native module.
 #[pymodule]
 fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(solvers, module)?)?;
     module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
     module.add_function(wrap_pyfunction!(solve, module)?)?;

@@ -1,4 +1,4 @@
-"""The queens module as a notebook user meets it: every function, its errors, reproducibility,
+"""The queens_workbench module as a notebook user meets it: every function, its errors, reproducibility,
 the GIL released during work, Ctrl-C, and a million queens."""
 
 import json
@@ -13,17 +13,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import queens
+import queens_workbench as qw
 
 OEIS = {1: (1, 1), 4: (2, 1), 5: (10, 2), 6: (4, 1), 7: (40, 6), 8: (92, 12), 9: (352, 46),
         10: (724, 92), 11: (2680, 341), 12: (14200, 1787)}
 
 
 def test_solve_gives_a_verified_solution_with_the_contract_fields():
-    solution = queens.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
+    solution = qw.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
     assert solution.solved and solution.status == "solved"
     assert (0, 3) in solution.queens and (6, 4) in solution.queens
-    assert queens.verify(solution) == []
+    assert qw.verify(solution) == []
     document = solution.to_dict()
     assert list(document)[:10] == [
         "n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations", "nodes",
@@ -35,43 +35,43 @@ def test_solve_gives_a_verified_solution_with_the_contract_fields():
 
 
 def test_rectangular_boards_and_partial_queen_counts():
-    solution = queens.solve("6x9", queen_count=5)
+    solution = qw.solve("6x9", queen_count=5)
     assert solution.solved and len(solution.queens) == 5
     assert solution.perm is None
-    assert queens.verify(solution.queens, n="6x9") == []
+    assert qw.verify(solution.queens, n="6x9") == []
 
 
 def test_parameters_seeds_and_budgets():
-    first = queens.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
-    again = queens.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
+    first = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
+    again = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
     assert (first.queens, first.iterations) == (again.queens, again.iterations)
-    stuck = queens.solve(8, solver="hill-climbing", seed=1)
+    stuck = qw.solve(8, solver="hill-climbing", seed=1)
     assert (stuck.status, stuck.iterations) == ("stopped", 999)
     assert stuck.stop_reason.startswith("budget exhausted")
-    timed = queens.solve(12, solver="brute-force", max_nodes=10**12, time_limit=0.2)
+    timed = qw.solve(12, solver="brute-force", max_nodes=10**12, time_limit=0.2)
     assert timed.status == "stopped" and timed.stop_reason.startswith("time limit")
 
 
 def test_bad_input_raises_value_error_with_the_command_lines_words():
     cases = [
-        (lambda: queens.solve(0), "N must be at least 1, got 0"),
-        (lambda: queens.solve("8x"), "in board size '8x'"),
-        (lambda: queens.solve(8, solver="slove"), "unknown solver 'slove'"),
-        (lambda: queens.solve(8, fix=["i1"]), "off the 8×8 board"),
-        (lambda: queens.solve(8, fix=["a1", "h8"]), "attack each other"),
-        (lambda: queens.solve(8, solver="genetic", params={"population": 4294967295}),
+        (lambda: qw.solve(0), "N must be at least 1, got 0"),
+        (lambda: qw.solve("8x"), "in board size '8x'"),
+        (lambda: qw.solve(8, solver="slove"), "unknown solver 'slove'"),
+        (lambda: qw.solve(8, fix=["i1"]), "off the 8×8 board"),
+        (lambda: qw.solve(8, fix=["a1", "h8"]), "attack each other"),
+        (lambda: qw.solve(8, solver="genetic", params={"population": 4294967295}),
          "population must be at most 100000"),
-        (lambda: queens.solve(8, solver="hill-climbing-constant-shake", params={"p": 2}),
+        (lambda: qw.solve(8, solver="hill-climbing-constant-shake", params={"p": 2}),
          "p must be in [0, 1], got 2"),
-        (lambda: queens.solve(8, solver="genetic", params={"p": 0.1}),
+        (lambda: qw.solve(8, solver="genetic", params={"p": 0.1}),
          "genetic has no parameter 'p'"),
-        (lambda: queens.solve(8, solver="construct", fix=["a1"]), "cannot honour fixed queens"),
-        (lambda: queens.count(40), "N from 1 to 32"),
-        (lambda: queens.count(8, threads=0), "--threads must be at least 1"),
-        (lambda: queens.configure(8, ["d1", "d2"]), "attack"),
-        (lambda: queens.experiment(["genetic"], [8], 10**9), "at most 10000000 runs"),
-        (lambda: queens.verify("hello"), "unrecognised board format"),
-        (lambda: queens.verify([2, 4, 1, 3]), "1-based"),
+        (lambda: qw.solve(8, solver="construct", fix=["a1"]), "cannot honour fixed queens"),
+        (lambda: qw.count(40), "N from 1 to 32"),
+        (lambda: qw.count(8, threads=0), "--threads must be at least 1"),
+        (lambda: qw.configure(8, ["d1", "d2"]), "attack"),
+        (lambda: qw.experiment(["genetic"], [8], 10**9), "at most 10000000 runs"),
+        (lambda: qw.verify("hello"), "unrecognised board format"),
+        (lambda: qw.verify([2, 4, 1, 3]), "1-based"),
     ]
     for call, words in cases:
         with pytest.raises(ValueError) as error:
@@ -81,7 +81,7 @@ def test_bad_input_raises_value_error_with_the_command_lines_words():
 
 def test_events_replay_to_the_solution():
     events = []
-    solution = queens.solve(8, solver="min-conflicts-minton", seed=2, fix=["d1"], on_event=events.append)
+    solution = qw.solve(8, solver="min-conflicts-minton", seed=2, fix=["d1"], on_event=events.append)
     assert events[0]["type"] == "started" and len(events[0]["board"]) == 8
     board = {(q["row"], q["col"]) for q in events[0]["board"]}
     for event in events:
@@ -105,72 +105,72 @@ def test_an_exception_in_on_event_stops_the_run():
             raise RuntimeError("enough")
 
     with pytest.raises(RuntimeError, match="enough"):
-        queens.solve(12, solver="brute-force", on_event=stop)
+        qw.solve(12, solver="brute-force", on_event=stop)
     assert len(seen) == 5
 
 
 def test_verify_reads_every_board_form():
-    assert queens.verify([1, 3, 0, 2]) == []
-    assert queens.verify(np.array([1, 3, 0, 2])) == []
-    assert queens.verify([(0, 0), (1, 1)]) == [((0, 0), (1, 1), "diagonal")]
-    assert queens.verify(". Q . .\n. . . Q\nQ . . .\n. . Q .") == []
-    assert queens.verify("b1,c2") == [((0, 1), (1, 2), "diagonal")]
-    assert queens.verify([0, None, 1], n=3) == []
-    assert queens.verify([0, None, 2]) == [((0, 0), (2, 2), "diagonal")]
+    assert qw.verify([1, 3, 0, 2]) == []
+    assert qw.verify(np.array([1, 3, 0, 2])) == []
+    assert qw.verify([(0, 0), (1, 1)]) == [((0, 0), (1, 1), "diagonal")]
+    assert qw.verify(". Q . .\n. . . Q\nQ . . .\n. . Q .") == []
+    assert qw.verify("b1,c2") == [((0, 1), (1, 2), "diagonal")]
+    assert qw.verify([0, None, 1], n=3) == []
+    assert qw.verify([0, None, 2]) == [((0, 0), (2, 2), "diagonal")]
 
 
 def test_counts_match_oeis():
     for n, (total, unique) in OEIS.items():
-        counted = queens.count(n)
+        counted = qw.count(n)
         assert (counted.total, counted.unique) == (total, unique), n
-    parts = [queens.count(11, shard=(i, 3)) for i in range(3)]
+    parts = [qw.count(11, shard=(i, 3)) for i in range(3)]
     assert sum(p.total for p in parts) == 2680
     assert parts[0].to_dict()["shards"] == 3
     assert parts[0].unique is None
-    assert queens.count(12, threads=1).to_dict()["threads"] == 1
-    assert queens.count(14).to_dict()["engine"] == "join"
-    assert queens.count(9).to_dict()["engine"] == "backtracking"
+    assert qw.count(12, threads=1).to_dict()["threads"] == 1
+    assert qw.count(14).to_dict()["engine"] == "join"
+    assert qw.count(9).to_dict()["engine"] == "backtracking"
 
 
 def test_configure_analyses_a_position():
-    analysis = queens.configure(8, ["d1", "e7"])
+    analysis = qw.configure(8, ["d1", "e7"])
     assert analysis.solvable and analysis.completions == 3
     assert analysis.status("d5") == "attacked"
     assert analysis.to_dict()["cells"][3]["status"] == "queen"
-    assert queens.configure(6, "a1").solvable is False
+    assert qw.configure(6, "a1").solvable is False
 
 
 def test_configure_keeps_queens_off_blocked_squares():
     # Nauck's b4 and d5 have two completions; blocking c1 (in one of them) leaves the other.
-    assert queens.configure(8, "b4,d5").completions == 2
-    analysis = queens.configure(8, "b4,d5", blocked="c1")
+    assert qw.configure(8, "b4,d5").completions == 2
+    analysis = qw.configure(8, "b4,d5", blocked="c1")
     assert analysis.completions == 1
     assert analysis.blocked == [(0, 2)]
     assert analysis.status("c1") == "blocked"
     assert len(analysis.forced) == 6
     with pytest.raises(ValueError, match="c1 is blocked"):
-        queens.configure(8, "c1", blocked="c1")
+        qw.configure(8, "c1", blocked="c1")
 
 
 def test_experiments_are_rows_and_reproducible():
-    rows = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
-    again = queens.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
+    rows = qw.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
+    again = qw.experiment(["hill-climbing", "optimized-hill-climbing"], [6, 8], 40, seed=3)
     strip = lambda rs: [{k: v for k, v in r.items() if k != "median_ms"} for r in rs]
     assert strip(rows) == strip(again)
     assert [(r["solver"], r["n"], r["runs"]) for r in rows] == [
         ("hill-climbing", 6, 40), ("hill-climbing", 8, 40),
         ("optimized-hill-climbing", 6, 40), ("optimized-hill-climbing", 8, 40),
     ]
-    sweep = queens.experiment("hill-climbing-constant-shake", 8, 10, sweep={"p": [0.1, 0.3], "q": [1, 2]})
+    sweep = qw.experiment("hill-climbing-constant-shake", 8, 10, sweep={"p": [0.1, 0.3], "q": [1, 2]})
     assert sorted((r["params"]["p"], r["params"]["q"]) for r in sweep) == [
         (0.1, 1.0), (0.1, 2.0), (0.3, 1.0), (0.3, 2.0)
     ]
-    shown = queens.experiment("optimized-hill-climbing", 8, 20, progress=True)
+    shown = qw.experiment("optimized-hill-climbing", 8, 20, progress=True)
     assert shown[0]["runs"] == 20
 
 
 def test_solvers_are_described():
-    descriptors = {d["name"]: d for d in queens.solvers()}
+    descriptors = {d["name"]: d for d in qw.solvers()}
     assert len(descriptors) == 17
     genetic = descriptors["genetic"]
     assert len(genetic["explanation"]) > 200
@@ -196,7 +196,7 @@ def test_the_gil_is_released_while_a_count_works():
     ticker = threading.Thread(target=tick)
     ticker.start()
     started = time.perf_counter()
-    counted = queens.count(14)
+    counted = qw.count(14)
     took = time.perf_counter() - started
     done.set()
     ticker.join()
@@ -208,18 +208,19 @@ def test_the_gil_is_released_while_a_count_works():
 @pytest.mark.parametrize(
     "call",
     [
-        "queens.count(22)",
+        "qw.count(22)",
         # Solves without on_event: nothing calls back into Python, yet Ctrl-C must reach them.
-        'queens.solve(4096, solver="genetic", seed=1, max_iters=10**9)',
-        'queens.solve(12, solver="brute-force")',
-        'queens.solve(3000, solver="hill-climbing", seed=1, max_iters=10**9)',
-        'queens.solve(100_000, solver="optimized-hill-climbing", seed=1, max_iters=10**9)',
+        'qw.solve(4096, solver="genetic", seed=1, max_iters=10**9)',
+        'qw.solve(12, solver="brute-force")',
+        'qw.solve(3000, solver="hill-climbing", seed=1, max_iters=10**9)',
+        'qw.solve(100_000, solver="optimized-hill-climbing", seed=1, max_iters=10**9)',
     ],
 )
 def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
     script = textwrap.dedent(
         f"""
-        import sys, time, queens
+        import sys, time
+        import queens_workbench as qw
         print("ready", flush=True)
         try:
             {call}
@@ -240,7 +241,7 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
 
 
 def test_a_million_queens_as_a_numpy_array():
-    solution = queens.solve(1_000_000, solver="min-conflicts", seed=1)
+    solution = qw.solve(1_000_000, solver="min-conflicts", seed=1)
     assert solution.solved
     perm = solution.perm
     assert perm.shape == (1_000_000,) and perm.dtype == np.dtype("<u4")
@@ -253,28 +254,28 @@ def test_a_million_queens_as_a_numpy_array():
 
 
 def test_the_stubs_and_marker_are_installed():
-    package = Path(queens.__file__).parent
+    package = Path(qw.__file__).parent
     assert (package / "py.typed").exists()
     assert (package / "_queens.pyi").exists()
 
 
 def test_verify_is_true_only_for_a_solution_and_bounds_its_pairs():
-    unfinished = queens.verify(["d1", "e7"], n=8)
+    unfinished = qw.verify(["d1", "e7"], n=8)
     assert unfinished == [] and not unfinished
     assert (unfinished.missing, unfinished.pair_count, unfinished.expected) == (6, 0, 8)
-    assert queens.verify(queens.solve(8))
-    crowded = queens.verify("Q" * 3000)
+    assert qw.verify(qw.solve(8))
+    crowded = qw.verify("Q" * 3000)
     assert len(crowded) == 1000 and crowded.truncated
     assert crowded.pair_count == 3000 * 2999 // 2
-    assert len(queens.verify("Q" * 30, limit=5)) == 5
-    assert queens.verify("b1,d2", n=4, queen_count=2)
-    assert not queens.verify("b1,d2", n=4)
+    assert len(qw.verify("Q" * 30, limit=5)) == 5
+    assert qw.verify("b1,d2", n=4, queen_count=2)
+    assert not qw.verify("b1,d2", n=4)
     with pytest.raises(ValueError, match="queen_count must be between 1 and 4"):
-        queens.verify("b1", n=4, queen_count=7)
+        qw.verify("b1", n=4, queen_count=7)
     with pytest.raises(ValueError):
-        queens.verify("b1", n=4, queen_count=-1)
+        qw.verify("b1", n=4, queen_count=-1)
     with pytest.raises(ValueError, match="limit"):
-        queens.verify("b1", limit=-1)
+        qw.verify("b1", limit=-1)
 
 
 def test_verify_reads_the_command_lines_document():
@@ -284,14 +285,14 @@ def test_verify_reads_the_command_lines_document():
         ("QQQQ", {}, "verify-one-rank.json"),
     ]:
         shared = json.loads((documents / name).read_text())
-        assert queens.verify(board, **options).to_dict() == shared, name
+        assert qw.verify(board, **options).to_dict() == shared, name
 
 
 def test_solve_keeps_off_blocked_squares():
     rank = [(0, col) for col in range(7)]
-    solution = queens.solve(8, blocked=rank)
+    solution = qw.solve(8, blocked=rank)
     assert solution.solved and (0, 7) in solution.queens
     assert solution.to_dict()["blocked"] == [{"row": 0, "col": col} for col in range(7)]
-    assert not queens.solve(8, blocked="a1,b1,c1,d1,e1,f1,g1,h1").solved
+    assert not qw.solve(8, blocked="a1,b1,c1,d1,e1,f1,g1,h1").solved
     with pytest.raises(ValueError, match="blocked squares"):
-        queens.solve(8, solver="min-conflicts", blocked=["a1"])
+        qw.solve(8, solver="min-conflicts", blocked=["a1"])

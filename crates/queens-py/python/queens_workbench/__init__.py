@@ -1,14 +1,14 @@
-"""The queens N-Queens workbench, from Python.
+"""The queens N-Queens workbench, from Python (distributed as ``queens-workbench``).
 
 Solve any board with any of the workbench's solvers, verify boards, count all and unique
 solutions, analyse positions with the configurator, and run reproducible experiments — the same
 engines, names, limits and messages as the ``queens`` command and its web page.
 
->>> import queens
->>> solution = queens.solve(8, solver="backtracking", fix=["d1"])
+>>> import queens_workbench as qw
+>>> solution = qw.solve(8, solver="backtracking", fix=["d1"])
 >>> solution.solved, len(solution.queens)
 (True, 8)
->>> queens.count(8).total
+>>> qw.count(8).total
 92
 
 Squares are ``(row, col)`` pairs, 0-based, row 0 the bottom rank; names such as ``"d1"`` and
@@ -29,6 +29,9 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, 
 import numpy as np
 
 from . import _queens
+
+__version__: str = _queens.__version__
+"""The version of the workbench this module was built from (its crates' version)."""
 
 
 def _whole_numbers(function: Callable) -> Callable:
@@ -241,7 +244,7 @@ def solve(
 
     ``fix`` lists queens every solution holds, ``blocked`` squares no queen may take (the
     exhaustive solvers keep off them; the others refuse them). ``params`` sets the solver's
-    parameters by name (``queens.solvers()`` lists them, with their ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
+    parameters by name (``solvers()`` lists them, with their ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
     (``started`` with the start board, ``place``, ``remove``, ``move``, ``step``, ``solution``,
     ``finished``); an exception it raises stops the run and is raised here.
     """
@@ -285,7 +288,7 @@ def solve(
 class Verification(list):
     """What the validator found on a board: a list of its attacking pairs, ``((row, col), (row,
     col), line)``, the first ``limit`` of them, with the findings as attributes. It is true only
-    for a solution: ``if queens.verify(board):`` means every queen is placed and none attacks
+    for a solution: ``if qw.verify(board):`` means every queen is placed and none attacks
     another (an unfinished board has no pair, and is false).
 
     ``pair_count`` is the exact number of attacking pairs, however many are listed

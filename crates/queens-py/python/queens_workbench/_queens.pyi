@@ -1,6 +1,8 @@
-"""The native half of :mod:`queens`: JSON and bytes in, JSON and bytes out."""
+"""The native half of :mod:`queens_workbench`: JSON and bytes in, JSON and bytes out."""
 
 from typing import Any, Callable, Optional
+
+__version__: str
 
 def solvers() -> str: ...
 def parse_squares(text: str) -> list[tuple[int, int]]: ...
