@@ -72,6 +72,36 @@ pub fn parse_side(text: &str) -> Result<u32, SizeError> {
     }
 }
 
+/// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,
+/// optionally followed by `B` or `iB`), like `8G` or `512MiB`; `what` names the setting in the
+/// refusal (`--memory` on the command line, `memory` in Python).
+pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let digits = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => {
+            return Err(format!(
+                "{what} must be a size like 8G, 512M or 2048K, got {text:?} (unknown unit {unit:?})"
+            ));
+        }
+    };
+    let value: u64 = number
+        .parse()
+        .map_err(|_| format!("{what} must be a size like 8G, 512M or 2048K, got {text:?}"))?;
+    value
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| format!("{what} must be more than 0 and below 16 EiB, got {text:?}"))
+}
+
 /// A board size: `N` for N×N, or `RxC` (rows × columns, `x` or `×`).
 pub fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
     let lower = text.trim().to_ascii_lowercase();

@@ -244,6 +244,36 @@ pub fn run_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A swept parameter's value in a row: whole for an integer parameter (and the iteration cap),
+/// so that JSON says `2`, not `2.0`, and a table shows it as the whole number it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweptValue {
+    /// The value.
+    pub value: f64,
+    /// Whether the parameter takes whole numbers only.
+    pub integer: bool,
+}
+
+impl Serialize for SweptValue {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.integer {
+            serializer.serialize_i64(self.value as i64)
+        } else {
+            serializer.serialize_f64(self.value)
+        }
+    }
+}
+
+impl std::fmt::Display for SweptValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.integer {
+            write!(f, "{}", self.value as i64)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
 /// One cell's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
@@ -252,7 +282,7 @@ pub struct Row {
     /// Board side.
     pub n: u32,
     /// The swept parameters' values.
-    pub params: BTreeMap<String, f64>,
+    pub params: BTreeMap<String, SweptValue>,
     /// Runs made.
     pub runs: u64,
     /// Runs that found a solution.
@@ -388,7 +418,19 @@ pub fn run(
             (tally.runs > 0).then(|| Row {
                 solver: cell.solver.name().to_owned(),
                 n: cell.n,
-                params: cell.swept.clone(),
+                params: cell
+                    .swept
+                    .iter()
+                    .map(|(name, &value)| {
+                        let integer = name == MAX_ITERATIONS_SWEEP
+                            || cell
+                                .solver
+                                .parameters
+                                .iter()
+                                .any(|parameter| parameter.name == name && parameter.integer);
+                        (name.clone(), SweptValue { value, integer })
+                    })
+                    .collect(),
                 runs: tally.runs,
                 solved: tally.solved,
                 success_rate: tally.solved as f64 / tally.runs as f64,

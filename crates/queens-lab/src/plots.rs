@@ -353,7 +353,7 @@ fn heat_map<DB: DrawingBackend>(
     let values = |name: &str| -> Vec<f64> {
         let mut v: Vec<f64> = rows
             .iter()
-            .filter_map(|r| r.params.get(name).copied())
+            .filter_map(|r| r.params.get(name).map(|v| v.value))
             .collect();
         v.sort_by(f64::total_cmp);
         v.dedup();
@@ -395,11 +395,11 @@ fn heat_map<DB: DrawingBackend>(
         // The values are copies of the sweep's own: the same bits.
         let i = xs
             .iter()
-            .position(|v| v.to_bits() == x.to_bits())
+            .position(|v| v.to_bits() == x.value.to_bits())
             .unwrap_or(0) as f64;
         let j = ys
             .iter()
-            .position(|v| v.to_bits() == y.to_bits())
+            .position(|v| v.to_bits() == y.value.to_bits())
             .unwrap_or(0) as f64;
         let rate = row.success_rate;
         // From brick red (0 %) to green (100 %).

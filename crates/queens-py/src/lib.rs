@@ -15,13 +15,19 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use queens_api::document::{CountDocument, SolveDocument, VerifyDocument, solver_document};
-use queens_api::request::parse_size;
+use queens_api::document::{
+    CompletionCountDocument, CountDocument, SolveDocument, VerifyDocument, solver_document,
+};
+use queens_api::request::{parse_bytes, parse_size};
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
 use queens_configurator::{Configurator, Engine, Position};
+use queens_core::words::counted;
 use queens_core::{Budget, CancelToken, Event, Interest, Observer, Square, Verdict};
+use queens_exact::completion;
 use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{CountJob, CountPlan, Shard};
+use queens_exact::count::{
+    CountJob, CountPlan, DEFAULT_MEMORY_LIMIT, Engine as CountEngine, Shard,
+};
 use queens_lab::experiment::{Experiment, run as run_experiment};
 
 use crate::detached::{Message, Sender, run_detached};
@@ -74,18 +80,7 @@ fn solve(
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     let (rows, cols) = parse_size(size).map_err(refused)?;
-    let time_limit = time_limit
-        .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|limit| !limit.is_zero())
-                .ok_or_else(|| {
-                    refused(format!(
-                        "time_limit must be a positive number of seconds, got {seconds}"
-                    ))
-                })
-        })
-        .transpose()?;
+    let time_limit = positive_seconds(time_limit, "time_limit")?;
     let spec = SolveSpec {
         rows,
         cols,
@@ -203,36 +198,104 @@ fn verify(
     .map_err(refused)
 }
 
-/// A count as `queens count --json` prints it, or a shard's report.
+/// The longest count `count` starts by default, in seconds of its estimate.
+const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
+
+/// A count as `queens count --json` prints it (a shard's report for a shard, the completions'
+/// document for a position), with `"complete"` and, for a stopped count, `"stop_reason"`,
+/// `"finished"` and `"subproblems"`; `progress` is called with (parts finished, parts).
+///
+/// A whole count whose estimate on these threads is longer than `max_estimate` seconds is
+/// refused with the estimate: the count for N = 24 takes months, not a notebook's afternoon.
 #[pyfunction]
-#[pyo3(signature = (n, threads=None, shard=None))]
+#[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new()))]
+#[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "PyO3 extracts owned arguments"
+)]
 fn count(
     py: Python<'_>,
     n: u32,
     threads: Option<usize>,
     shard: Option<String>,
+    engine: Option<String>,
+    memory: Option<String>,
+    time_limit: Option<f64>,
+    max_estimate: Option<f64>,
+    progress: Option<Bound<'_, PyAny>>,
+    fix: Vec<(u32, u32)>,
+    blocked: Vec<(u32, u32)>,
 ) -> PyResult<String> {
-    let plan = CountPlan::new(n).map_err(refused)?;
+    let token = CancelToken::new();
+    let mut budget = Budget::unlimited().with_cancel(token.clone());
+    if let Some(limit) = positive_seconds(time_limit, "time_limit")? {
+        budget = budget.with_time_limit(limit);
+    }
+    if !fix.is_empty() || !blocked.is_empty() {
+        if shard.is_some() || memory.is_some() {
+            return Err(refused(
+                "shard and memory are for whole counts; the completions of a position are counted in one run",
+            ));
+        }
+        return count_completions(
+            py,
+            n,
+            fix,
+            blocked,
+            threads,
+            engine.as_deref(),
+            &budget,
+            &token,
+            progress.as_ref(),
+        );
+    }
+    let memory_limit = memory
+        .as_deref()
+        .map(|text| parse_bytes(text, "memory"))
+        .transpose()
+        .map_err(refused)?
+        .unwrap_or(DEFAULT_MEMORY_LIMIT);
+    let engine = match engine.as_deref().unwrap_or("auto") {
+        "auto" => CountEngine::for_count(n, memory_limit),
+        name => name.parse::<CountEngine>().map_err(refused)?,
+    };
+    let plan = CountPlan::with_engine(n, engine).map_err(refused)?;
     let shard = shard
         .map(|text| text.parse::<Shard>())
         .transpose()
         .map_err(refused)?;
-    let mut job = CountJob::new(plan);
+    let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
     if let Some(threads) = threads {
         job = job.with_threads(threads).map_err(refused)?;
     }
     if let Some(shard) = shard {
         job = job.with_shard(shard);
     }
-    let token = CancelToken::new();
-    let budget = Budget::unlimited().with_cancel(token.clone());
-    let (job, result) = run_detached(py, &token, None, move |_| {
-        let result = job.run(&budget, |_, _| {});
+    let parts_share = shard.map_or(1.0, |shard| f64::from(shard.count));
+    let estimate = engine.estimated_core_seconds(n) / job.threads() as f64 / parts_share;
+    let most = max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
+    if estimate > most {
+        return Err(refused(format!(
+            "counting N = {n} would take about {} on {} by the {engine} engine's measured growth \
+             ({:.1e} CPU-seconds in all), longer than max_estimate ({}); pass a larger \
+             max_estimate (seconds) to start it anyway, or split it into shards (shard=\"I/M\", \
+             or queens count --slurm on a cluster)",
+            about(estimate),
+            counted(job.threads(), "thread", "threads"),
+            engine.estimated_core_seconds(n),
+            about(most),
+        )));
+    }
+    let (job, result) = run_detached(py, &token, progress.as_ref(), move |sender| {
+        let result = job.run(&budget, |done, of| {
+            sender.offer(Message::Progress(done as u64, of as u64));
+        });
         (job, result)
     })?;
     let result = result.map_err(refused)?;
     let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
-    let document = match shard {
+    let mut document = match shard {
         Some(shard) => serde_json::to_value(ShardReport::new(job.plan(), shard, result.tally)),
         None => serde_json::to_value(CountDocument::new(
             n,
@@ -244,9 +307,130 @@ fn count(
         )),
     }
     .map_err(refused)?;
-    let mut document = document;
     document["elapsed_ms"] = serde_json::json!(elapsed_ms);
+    stopped_or_complete(
+        &mut document,
+        result.stopped,
+        result.finished,
+        result.subproblems,
+    );
     Ok(document.to_string())
+}
+
+/// `"complete"`, and for a stopped count why and how far it got.
+fn stopped_or_complete(
+    document: &mut serde_json::Value,
+    stopped: Option<queens_core::StopReason>,
+    finished: usize,
+    parts: usize,
+) {
+    document["complete"] = serde_json::json!(stopped.is_none());
+    if let Some(stop) = stopped {
+        document["stop_reason"] = serde_json::json!(stop.to_string());
+        document["finished"] = serde_json::json!(finished);
+        document["subproblems"] = serde_json::json!(parts);
+    }
+}
+
+/// The completions of `fix` and `blocked` on N×N, by the completion search (or, with engine
+/// `backtracking`, row by row).
+#[expect(clippy::too_many_arguments, reason = "count's keywords, passed on")]
+fn count_completions(
+    py: Python<'_>,
+    n: u32,
+    fix: Vec<(u32, u32)>,
+    blocked: Vec<(u32, u32)>,
+    threads: Option<usize>,
+    engine: Option<&str>,
+    budget: &Budget,
+    token: &CancelToken,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let squares = |list: Vec<(u32, u32)>| -> Vec<Square> {
+        list.into_iter().map(|(r, c)| Square::new(r, c)).collect()
+    };
+    let problem = queens_core::Problem::square(n)
+        .and_then(|problem| problem.with_blocked(squares(blocked)))
+        .and_then(|problem| problem.with_fixed(squares(fix)))
+        .map_err(refused)?;
+    let threads = match threads {
+        Some(0) => return Err(refused("threads must be at least 1")),
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let row_by_row = match engine.unwrap_or("auto") {
+        "auto" | "completion" => false,
+        "backtracking" => true,
+        other => {
+            return Err(refused(format!(
+                "the completions of a position are counted by the completion search (engine=\"auto\") or row by row (engine=\"backtracking\"), not {other:?}"
+            )));
+        }
+    };
+    let budget = budget.clone();
+    let started = std::time::Instant::now();
+    let (problem, result) = run_detached(py, token, progress, move |sender| {
+        let report = |done: usize, of: usize| {
+            sender.offer(Message::Progress(done as u64, of as u64));
+        };
+        let result = if row_by_row {
+            completion::count_row_by_row(&problem, &budget, threads, report)
+        } else {
+            completion::count(&problem, &budget, threads, report)
+        };
+        (problem, result)
+    })?;
+    let result = result.ok_or_else(|| {
+        refused(format!(
+            "completions are counted on N×N boards of N queens up to {}",
+            completion::MAX_N
+        ))
+    })?;
+    let engine = if row_by_row {
+        "backtracking"
+    } else {
+        "completion"
+    };
+    let document =
+        CompletionCountDocument::new(&problem, &result, engine, threads, started.elapsed());
+    let mut document = serde_json::to_value(&document).map_err(refused)?;
+    stopped_or_complete(&mut document, result.stopped, result.finished, result.parts);
+    Ok(document.to_string())
+}
+
+/// A positive number of seconds, or the refusal in the command line's words.
+fn positive_seconds(seconds: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
+    seconds
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|limit| !limit.is_zero())
+                .ok_or_else(|| {
+                    refused(format!(
+                        "{what} must be a positive number of seconds, got {seconds}"
+                    ))
+                })
+        })
+        .transpose()
+}
+
+/// "40 s", "3 min", "2.5 h", "12 days", "3 years": a duration as a person reads an estimate.
+fn about(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < MINUTE {
+        format!("{seconds:.0} s")
+    } else if seconds < HOUR {
+        format!("{:.0} min", seconds / MINUTE)
+    } else if seconds < DAY {
+        format!("{:.1} h", seconds / HOUR)
+    } else if seconds < YEAR {
+        format!("{:.0} days", seconds / DAY)
+    } else {
+        format!("{:.1} years", seconds / YEAR)
+    }
 }
 
 /// The configurator's analysis of a position, as `queens configure --json` prints it.

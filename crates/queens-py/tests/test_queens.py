@@ -130,6 +130,34 @@ def test_counts_match_oeis():
     assert qw.count(12, threads=1).to_dict()["threads"] == 1
     assert qw.count(14).to_dict()["engine"] == "join"
     assert qw.count(9).to_dict()["engine"] == "backtracking"
+    assert qw.count(14, engine="backtracking").total == 365596
+    assert qw.count(14, memory="2M").engine == "backtracking", "the join does not fit in 2 MiB"
+
+
+def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
+    with pytest.raises(ValueError, match=r"counting N = 24 would take about .* max_estimate"):
+        qw.count(24)
+    with pytest.raises(ValueError, match="memory must be a size like 8G"):
+        qw.count(12, memory="lots")
+    with pytest.raises(ValueError, match="unknown counting engine"):
+        qw.count(12, engine="gpu-please")
+    stopped = qw.count(17, threads=1, time_limit=0.05)
+    assert not stopped.complete and stopped.status == "stopped"
+    assert "time limit" in stopped.stop_reason
+    assert 0 < stopped.total < 95815104, "a lower bound"
+    assert "at least" in repr(stopped)
+    seen = []
+    whole = qw.count(13, progress=lambda done, of: seen.append((done, of)))
+    assert whole.complete and whole.total == 73712
+    assert seen and seen[-1][0] == seen[-1][1]
+
+
+def test_completions_of_a_position_are_counted():
+    nauck = qw.count(8, fix="b4,d5")
+    assert nauck.total == 2 and nauck.unique is None and nauck.fixed == [(3, 1), (4, 3)]
+    assert qw.count(8, fix="b4,d5", engine="backtracking").total == 2
+    assert qw.count(8, blocked="a1,h1,a8,h8").total == qw.count(8, blocked="a1,h1,a8,h8", engine="backtracking").total
+    assert "2 completions" in repr(nauck) and "<table>" in nauck._repr_html_()
 
 
 def test_configure_analyses_a_position():
@@ -138,6 +166,29 @@ def test_configure_analyses_a_position():
     assert analysis.status("d5") == "attacked"
     assert analysis.to_dict()["cells"][3]["status"] == "queen"
     assert qw.configure(6, "a1").solvable is False
+
+
+def test_objects_are_short_in_a_notebook():
+    analysis = qw.configure(8, ["d1", "e7"])
+    text = repr(analysis)
+    assert text.splitlines()[0] == (
+        "Analysis(8×8, solvable, 3 completions, 2 queens, 14 open, 39 attacked, 9 dead)"
+    )
+    assert len(text) < 400, "a summary and a diagram, not every cell"
+    html = analysis._repr_html_()
+    assert "#6f4235" in html and "dead: in no completion" in html
+    assert analysis.reason("a2").startswith("a queen here forces")
+    table = analysis.to_pandas()
+    assert len(table) == 64 and set(table["status"]) >= {"queen", "open", "dead", "attacked"}
+    big = repr(qw.configure(100, []))
+    assert big.startswith("Analysis(100×100") and len(big) < 300
+    rows = qw.experiment("optimized-hill-climbing", 8, 5, sweep={"q": [1, 2]})
+    assert [row["params"]["q"] for row in rows] == [1, 2]
+    assert all(isinstance(row["params"]["q"], int) for row in rows), "an integer parameter"
+    frame = rows.to_pandas()
+    assert list(frame["q"]) == [1, 2] and "success_rate" in frame
+    assert "<table" in rows._repr_html_()
+    assert repr(qw.count(10)).startswith("Count(N = 10: 724 solutions, 92 unique")
 
 
 def test_configure_keeps_queens_off_blocked_squares():
@@ -208,7 +259,7 @@ def test_the_gil_is_released_while_a_count_works():
 @pytest.mark.parametrize(
     "call",
     [
-        "qw.count(22)",
+        "qw.count(22, max_estimate=10**6)",
         # Solves without on_event: nothing calls back into Python, yet Ctrl-C must reach them.
         'qw.solve(4096, solver="genetic", seed=1, max_iters=10**9)',
         'qw.solve(12, solver="brute-force")',

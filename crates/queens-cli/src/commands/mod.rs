@@ -47,31 +47,9 @@ pub fn parse_side(text: &str) -> anyhow::Result<u32> {
     Ok(queens_api::request::parse_side(text)?)
 }
 
-/// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,
-/// optionally followed by `B` or `iB`), like `8G` or `512MiB`.
+/// A number of bytes, like `8G` or `512MiB` (`--memory`).
 pub fn parse_bytes(text: &str) -> anyhow::Result<u64> {
-    let trimmed = text.trim();
-    let digits = trimmed
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(trimmed.len());
-    let (number, unit) = trimmed.split_at(digits);
-    let shift = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "K" | "KB" | "KIB" => 10,
-        "M" | "MB" | "MIB" => 20,
-        "G" | "GB" | "GIB" => 30,
-        "T" | "TB" | "TIB" => 40,
-        _ => anyhow::bail!(
-            "--memory must be a size like 8G, 512M or 2048K, got {text:?} (unknown unit {unit:?})"
-        ),
-    };
-    let value: u64 = number
-        .parse()
-        .with_context(|| format!("--memory must be a size like 8G, 512M or 2048K, got {text:?}"))?;
-    value
-        .checked_mul(1 << shift)
-        .filter(|&bytes| bytes > 0)
-        .with_context(|| format!("--memory must be more than 0 and below 16 EiB, got {text:?}"))
+    queens_api::request::parse_bytes(text, "--memory").map_err(anyhow::Error::msg)
 }
 
 /// A token cancelled by Ctrl-C, SIGTERM or SIGHUP, so that long runs stop cleanly and report

@@ -54,6 +54,7 @@ def _whole_numbers(function: Callable) -> Callable:
 __all__ = [
     "Analysis",
     "Count",
+    "Rows",
     "Solution",
     "Verification",
     "configure",
@@ -92,6 +93,45 @@ def _size(n: Union[int, str]) -> str:
 
 def _file(col: int) -> str:
     return chr(ord("a") + col) if col < 26 else f"c{col + 1}"
+
+
+def _name(square: Square, n: int) -> str:
+    """A square's name on an N×N board: ``d1`` up to 26 files, ``r1c4`` beyond."""
+    row, col = square
+    return f"{_file(col)}{row + 1}" if n <= 26 else f"r{row + 1}c{col + 1}"
+
+
+def _escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;").replace('"', "&quot;"))
+
+
+# The configurator's statuses as the page draws them: (light square, dark square) colours, the
+# diagram's symbol, the glyph drawn in the square, and the legend's words.
+_STATUS_ORDER = ["queen", "forced", "open", "attacked", "dead", "blocked", "unknown"]
+_COLOURS = {
+    "queen": ("#f3ede2", "#d8c9b0"),
+    "forced": ("#f2c94c", "#f2c94c"),
+    "open": ("#cfe8d2", "#b5d9ba"),
+    "attacked": ("#c3c9d3", "#aeb6c3"),
+    "dead": ("#6f4235", "#6f4235"),
+    "blocked": ("#30343b", "#30343b"),
+    "unknown": ("#f6e58d", "#f6e58d"),
+}
+_SYMBOL = {"queen": "Q", "forced": "F", "open": ".", "attacked": "x", "dead": "#",
+           "blocked": "-", "unknown": "?"}
+_GLYPH = {"queen": "♛", "forced": "♛", "dead": "×", "open": "·", "unknown": "?"}
+_GLYPH_COLOUR = {"queen": "#1f4e9c", "forced": "#7a5200", "dead": "#f3dcd2", "open": "#2e6b34",
+                 "unknown": "#6d5b00"}
+_LEGEND = {
+    "queen": "a queen you placed",
+    "forced": "forced: in every completion",
+    "open": "open: in some completion",
+    "attacked": "attacked by a queen",
+    "dead": "dead: in no completion",
+    "blocked": "blocked: no queen may stand here",
+    "unknown": "unknown: not decided in time",
+}
 
 
 @dataclass(frozen=True)
@@ -185,18 +225,84 @@ class Solution:
 
 @dataclass(frozen=True)
 class Count:
-    """All and unique solutions of the N×N board (``unique`` is ``None`` for a shard: the unique
-    count exists only once every shard is merged)."""
+    """A count: all and unique solutions of the N×N board, or the completions of a position
+    (``fixed`` queens placed, ``blocked`` squares kept free), as ``queens count`` prints them.
+
+    ``unique`` is ``None`` for a shard (the unique count exists only once every shard is
+    merged) and for a position. A count stopped by ``time_limit`` or Ctrl-C inside a callback is
+    ``complete == False``: ``total`` then holds what its finished parts counted, a lower bound,
+    and ``stop_reason`` says why.
+    """
 
     n: int
     total: int
     unique: Optional[int]
+    complete: bool
+    engine: str
     elapsed_ms: float
+    fixed: list[Square]
+    blocked: list[Square]
+    stop_reason: Optional[str]
     _document: dict = field(repr=False)
+
+    @classmethod
+    def _of(cls, document: dict) -> "Count":
+        position = "completions" in document
+        unique = document.get("unique")
+        return cls(
+            n=document["n"],
+            total=int(document["completions"] if position else document["total"]),
+            unique=int(unique) if unique is not None and not position else None,
+            complete=document.get("complete", True),
+            engine=document.get("engine", "join"),
+            elapsed_ms=document.get("elapsed_ms", 0.0),
+            # A shard's report has a "fixed" of its own: Burnside's fixed-point term.
+            fixed=[(q["row"], q["col"]) for q in document["fixed"]] if position else [],
+            blocked=[(q["row"], q["col"]) for q in document["blocked"]] if position else [],
+            stop_reason=document.get("stop_reason"),
+            _document=document,
+        )
+
+    @property
+    def status(self) -> str:
+        """``"complete"`` or ``"stopped"``."""
+        return "complete" if self.complete else "stopped"
 
     def to_dict(self) -> dict:
         """The document ``queens count --json`` prints (a shard's report for a shard)."""
         return dict(self._document)
+
+    def _what(self) -> str:
+        if "completions" in self._document:
+            return (f"N = {self.n}, {len(self.fixed)} placed, {len(self.blocked)} blocked: "
+                    f"{self.total:,} completion{'s' * (self.total != 1)}")
+        unique = f", {self.unique:,} unique" if self.unique is not None else ""
+        return f"N = {self.n}: {self.total:,} solution{'s' * (self.total != 1)}{unique}"
+
+    def __repr__(self) -> str:
+        if not self.complete:
+            done = self._document.get("finished")
+            parts = self._document.get("subproblems")
+            return (f"Count({self._what().replace(': ', ': at least ', 1)}; stopped "
+                    f"({self.stop_reason}) after {done:,} of {parts:,} parts)")
+        return f"Count({self._what()}; {self.engine} engine, {self.elapsed_ms:,.1f} ms)"
+
+    def _repr_html_(self) -> str:
+        rows = [("N", self.n)]
+        if "completions" in self._document:
+            rows += [("placed", len(self.fixed)), ("blocked", len(self.blocked)),
+                     ("completions", f"{self.total:,}")]
+        else:
+            rows.append(("solutions", f"{self.total:,}"))
+            if self.unique is not None:
+                rows.append(("unique", f"{self.unique:,}"))
+        rows += [("engine", self.engine), ("time", f"{self.elapsed_ms:,.1f} ms")]
+        if not self.complete:
+            rows.append(("stopped", f"{self.stop_reason}: a lower bound"))
+        cells = "".join(f"<tr><th style='text-align:left'>{_escape(str(k))}</th>"
+                        f"<td style='text-align:right'>{_escape(str(v))}</td></tr>"
+                        for k, v in rows)
+        return f"<table>{cells}</table>"
 
 
 @dataclass(frozen=True)
@@ -218,6 +324,88 @@ class Analysis:
         """The status of one square: queen, forced, open, attacked, dead, blocked or unknown."""
         row, col = _squares([square])[0]
         return self.cells[row * self.n + col]["status"]
+
+    def reason(self, square: SquareLike) -> Optional[str]:
+        """Why a square cannot take a queen, as a sentence (``None`` for the others)."""
+        row, col = _squares([square])[0]
+        reason = self.cells[row * self.n + col].get("reason")
+        return reason["text"] if reason else None
+
+    def summary(self) -> str:
+        """One line: solvable or not, the completions, and how many squares of each status."""
+        counts: dict = {}
+        for cell in self.cells:
+            counts[cell["status"]] = counts.get(cell["status"], 0) + 1
+        verdict = {True: "solvable", False: "no completion", None: "undecided"}[self.solvable]
+        parts = [f"{self.n}×{self.n}, {verdict}"]
+        if self.completions is not None:
+            parts.append(f"{self.completions:,} completion{'s' * (self.completions != 1)}")
+        parts += [f"{counts[s]} {s}{'s' * (s == 'queen' and counts[s] != 1)}"
+                  for s in _STATUS_ORDER if counts.get(s)]
+        return ", ".join(parts)
+
+    def diagram(self) -> str:
+        """The board, top rank first, one symbol a square (``queens configure``'s symbols)."""
+        lines = []
+        for row in reversed(range(self.n)):
+            cells = self.cells[row * self.n:(row + 1) * self.n]
+            lines.append(f"{row + 1:>3} " + " ".join(_SYMBOL[c["status"]] for c in cells))
+        lines.append("    " + " ".join(_file(c)[0] for c in range(self.n)))
+        return "\n".join(lines)
+
+    def to_pandas(self) -> Any:
+        """The squares as a table: row, col, name, status, completions, reason."""
+        import pandas as pd  # type: ignore[import-not-found]
+
+        return pd.DataFrame(
+            {
+                "row": c["row"],
+                "col": c["col"],
+                "square": _name((c["row"], c["col"]), self.n),
+                "status": c["status"],
+                "completions": c.get("completions"),
+                "reason": (c.get("reason") or {}).get("text"),
+            }
+            for c in self.cells
+        )
+
+    def __repr__(self) -> str:
+        head = f"Analysis({self.summary()})"
+        return head + "\n" + self.diagram() if self.n <= 32 else head
+
+    def _repr_html_(self) -> str:
+        """The board in the page's colours, each square's reason as its tooltip, and a legend."""
+        size = 28 if self.n <= 16 else 14 if self.n <= 48 else 6
+        squares = []
+        for row in reversed(range(self.n)):
+            for col in range(self.n):
+                cell = self.cells[row * self.n + col]
+                status = cell["status"]
+                light = (row + col) % 2 == 1
+                colour = _COLOURS[status][0 if light else 1] if status in _COLOURS else (
+                    "#f3ede2" if light else "#d8c9b0")
+                glyph = _GLYPH.get(status, "")
+                title = f"{_name((row, col), self.n)}: {status}"
+                if cell.get("completions") is not None and status not in ("blocked",):
+                    title += (f", in {cell['completions']:,} completion"
+                              f"{'s' * (cell['completions'] != 1)}")
+                if cell.get("reason"):
+                    title += f": {cell['reason']['text']}"
+                squares.append(
+                    f"<div title='{_escape(title)}' style='background:{colour};display:flex;"
+                    f"align-items:center;justify-content:center;font-size:{size * 0.7:.0f}px;"
+                    f"color:{_GLYPH_COLOUR.get(status, '#1f4e9c')}'>{glyph if size >= 14 else ''}</div>")
+        grid = (f"<div style='display:grid;grid-template-columns:repeat({self.n},{size}px);"
+                f"grid-auto-rows:{size}px;border:2px solid #1b2230;width:max-content'>"
+                + "".join(squares) + "</div>")
+        present = {c["status"] for c in self.cells}
+        legend = "".join(
+            f"<span style='display:inline-flex;align-items:center;margin-right:0.8em'>"
+            f"<span style='display:inline-block;width:0.9em;height:0.9em;margin-right:0.3em;"
+            f"background:{_COLOURS[s][0]};border:1px solid #aeb6c3'></span>{_LEGEND[s]}</span>"
+            for s in _STATUS_ORDER if s in present)
+        return (f"<div style='font-family:system-ui,sans-serif'><div>{_escape(self.summary())}</div>"
+                f"{grid}<div style='margin-top:0.4em;font-size:0.85em'>{legend}</div></div>")
 
 
 def solvers() -> list[dict]:
@@ -284,7 +472,6 @@ def solve(
     )
 
 
-@_whole_numbers
 class Verification(list):
     """What the validator found on a board: a list of its attacking pairs, ``((row, col), (row,
     col), line)``, the first ``limit`` of them, with the findings as attributes. It is true only
@@ -391,20 +578,53 @@ def verify(
 
 @_whole_numbers
 def count(
-    n: int, *, threads: Optional[int] = None, shard: Union[str, Tuple[int, int], None] = None
+    n: int,
+    *,
+    threads: Optional[int] = None,
+    shard: Union[str, Tuple[int, int], None] = None,
+    engine: str = "auto",
+    memory: Union[int, str, None] = None,
+    time_limit: Optional[float] = None,
+    max_estimate: float = 3600.0,
+    progress: Union[bool, Callable[[int, int], Any]] = False,
+    fix: Union[str, Iterable[SquareLike]] = (),
+    blocked: Union[str, Iterable[SquareLike]] = (),
 ) -> Count:
-    """All and unique solutions of the N×N board, on all cores (or ``threads``); ``shard``
-    (``"I/M"`` or ``(I, M)``) counts one part of M, as ``queens count --shard`` does."""
+    """All and unique solutions of the N×N board, on all cores (or ``threads``), as ``queens
+    count`` counts them; with ``fix`` or ``blocked``, the completions of that position.
+
+    ``engine`` is ``"auto"``, ``"join"`` or ``"backtracking"`` (for a position: the completion
+    search, or ``"backtracking"`` row by row); ``memory`` caps the join (bytes, or ``"8G"``);
+    ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
+    threads is longer than ``max_estimate`` seconds (an hour by default) is refused with the
+    estimate rather than started; ``time_limit`` stops a count, which then holds what it
+    counted (``complete == False``). ``progress=True`` shows a bar (tqdm where installed);
+    a callable is called with (parts finished, parts).
+    """
     if isinstance(shard, tuple):
         shard = f"{shard[0]}/{shard[1]}"
-    document = json.loads(_queens.count(int(n), threads, shard))
-    return Count(
-        n=document["n"],
-        total=int(document["total"]),
-        unique=int(document["unique"]) if "unique" in document else None,
-        elapsed_ms=document["elapsed_ms"],
-        _document=document,
+    if isinstance(memory, int) and not isinstance(memory, bool):
+        memory = str(memory)
+    callback = None
+    if progress is True:
+        callback = _progress_bar(None, "part")
+    elif callable(progress):
+        callback = progress
+    document = json.loads(
+        _queens.count(
+            int(n),
+            threads,
+            shard,
+            engine,
+            memory,
+            time_limit,
+            float(max_estimate),
+            callback,
+            _squares(fix),
+            _squares(blocked),
+        )
     )
+    return Count._of(document)
 
 
 @_whole_numbers
@@ -428,13 +648,15 @@ def configure(
     )
 
 
-def _progress_bar(total: int) -> Callable[[int, int], None]:
+def _progress_bar(total: Optional[int], unit: str = "run") -> Callable[[int, int], None]:
     try:
         from tqdm.auto import tqdm  # type: ignore[import-not-found]
 
-        bar = tqdm(total=total, unit="run")
+        bar = tqdm(total=total, unit=unit)
 
         def update(done: int, of: int) -> None:
+            if bar.total != of:
+                bar.total = of
             bar.update(done - bar.n)
             if done >= of:
                 bar.close()
@@ -448,9 +670,36 @@ def _progress_bar(total: int) -> Callable[[int, int], None]:
             if percent != shown[0]:
                 shown[0] = percent
                 end = "\n" if done >= of else ""
-                print(f"\r{done}/{of} runs ({percent} %)", end=end, file=sys.stderr, flush=True)
+                print(f"\r{done}/{of} {unit}s ({percent} %)", end=end, file=sys.stderr,
+                      flush=True)
 
         return text
+
+
+class Rows(list):
+    """An experiment's rows (dicts, as ``queens experiment --json`` prints them), with
+    ``to_pandas()`` (one column a field, each swept parameter a column of its own) and a table
+    in notebooks."""
+
+    def to_pandas(self) -> Any:
+        import pandas as pd  # type: ignore[import-not-found]
+
+        flat = []
+        for row in self:
+            entry = {k: v for k, v in row.items() if k != "params"}
+            entry.update(row.get("params") or {})
+            flat.append(entry)
+        return pd.DataFrame(flat)
+
+    def _repr_html_(self) -> str:
+        try:
+            return self.to_pandas()._repr_html_()
+        except ImportError:
+            head = "".join(f"<th>{_escape(k)}</th>" for k in (self[0] if self else {}))
+            body = "".join(
+                "<tr>" + "".join(f"<td>{_escape(str(v))}</td>" for v in row.values()) + "</tr>"
+                for row in self)
+            return f"<table><tr>{head}</tr>{body}</table>"
 
 
 @_whole_numbers
@@ -463,7 +712,7 @@ def experiment(
     max_iters: Optional[int] = None,
     sweep: Optional[Mapping[str, Sequence[float]]] = None,
     progress: bool = False,
-) -> list[dict]:
+) -> "Rows":
     """Every combination of solvers, sizes and swept parameter values, ``runs`` times each, on
     all cores with the GIL released: the rows of ``queens experiment --json``
     (``pandas.DataFrame(rows)`` makes a table of them). Run i of every cell is seeded from
@@ -479,7 +728,7 @@ def experiment(
         for _, values in sweep_list:
             total *= max(len(values), 1)
         callback = _progress_bar(total)
-    rows = json.loads(
+    rows = Rows(json.loads(
         _queens.experiment(
             list(solvers),
             [int(s) for s in sizes],
@@ -489,5 +738,5 @@ def experiment(
             sweep_list,
             callback,
         )
-    )
+    ))
     return rows

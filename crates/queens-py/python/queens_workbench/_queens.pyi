@@ -25,7 +25,18 @@ def verify(
     queen_count: Optional[int] = None,
     limit: int = 1000,
 ) -> str: ...
-def count(n: int, threads: Optional[int] = None, shard: Optional[str] = None) -> str: ...
+def count(
+    n: int,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    engine: Optional[str] = None,
+    memory: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    max_estimate: Optional[float] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    fix: list[tuple[int, int]] = ...,
+    blocked: list[tuple[int, int]] = ...,
+) -> str: ...
 def configure(n: int, queens: list[tuple[int, int]], blocked: list[tuple[int, int]]) -> str: ...
 def experiment(
     solvers: list[str],
