@@ -30,7 +30,9 @@ pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
 
 /// A solve: `{"n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations",
 /// "nodes", "elapsed_ms"}` in that order, then the extensions `status`, `stop_reason`,
-/// `queen_count`, `fixed` and `blocked`. Fields a solver does not track are `null`.
+/// `queen_count`, `fixed` and `blocked`. Fields a solver does not track are `null`. `queens`
+/// is the solution, or for a stopped run the board it ended on where the solver has one (a
+/// local search's last position; `solved` says it is no solution), else `null`.
 #[derive(Serialize)]
 pub struct SolveDocument<'a> {
     n: Option<u32>,
@@ -60,7 +62,7 @@ impl<'a> SolveDocument<'a> {
             solver: solver.name(),
             seed: outcome.stats.seed,
             solved: outcome.solution().is_some(),
-            queens: outcome.solution().map(QueenList),
+            queens: outcome.board().map(QueenList),
             iterations: outcome.stats.iterations,
             nodes: outcome.stats.nodes,
             elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
@@ -217,8 +219,9 @@ impl CountDocument {
 ///
 /// A board held in memory lists its first attacking pairs (at most the limit) and counts them
 /// all exactly; a permutation checked as it streamed (too long to hold) knows only its
-/// collisions (queens on a line already holding one), so its `conflict_count` is `null` and
-/// its `conflicts` empty. The pairs are written as they are serialized, never collected.
+/// collisions (queens on a line already holding one), so its `conflicts` are empty and its
+/// `conflict_count` is `null` — or 0 when there was no collision, since then no two queens
+/// share a line. The pairs are written as they are serialized, never collected.
 #[derive(Serialize)]
 pub struct VerifyDocument<'a> {
     rows: u32,
@@ -265,7 +268,7 @@ impl<'a> VerifyDocument<'a> {
             valid: report.is_solution(),
             peaceful: report.collisions == 0,
             missing: report.missing(),
-            conflict_count: None,
+            conflict_count: (report.collisions == 0).then_some(0),
             conflicts: Pairs(None),
             conflicts_truncated: report.collisions > 0,
             collisions: report.collisions,

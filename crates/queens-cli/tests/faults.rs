@@ -599,6 +599,27 @@ fn big_local_searches_stop_within_a_second_of_a_signal_or_their_time_limit() {
     }
 }
 
+/// The configurator's large analyses copy a 512×512 board per undecided square, work that
+/// spends no search nodes: the stop is looked at there too.
+#[test]
+fn a_large_analysis_stops_within_a_second_of_a_signal_or_its_time_limit() {
+    let args = ["configure", "512", "--queens", "a1,c2,e3", "--json"];
+    let started = Instant::now();
+    let (code, _, stderr) = output(queens().args(args).args(["--time-limit", "0.5"]));
+    let took = started.elapsed();
+    assert!(code == Some(0) || code == Some(1), "{stderr}");
+    assert!(
+        took < Duration::from_secs(2),
+        "--time-limit 0.5 took {took:?}"
+    );
+    let (output, took) = common::stopped_by_signal(&args, "INT", Duration::from_millis(800));
+    assert_eq!(output.status.code(), Some(1), "SIGINT");
+    assert!(
+        took < Duration::from_secs(1),
+        "stopped {took:?} after the signal"
+    );
+}
+
 #[test]
 fn a_count_killed_twenty_five_times_mid_save_resumes_to_the_published_count() {
     killed_and_resumed(

@@ -347,6 +347,10 @@ fn from_search(
             if possible[index(n, square)].is_some() {
                 continue;
             }
+            // Copying the board is the work here, not the nodes: look at the token each time.
+            if budget.stopping() {
+                break;
+            }
             let mut board = base.clone();
             board.place(square);
             if board.empty_rank().is_some() {
@@ -476,6 +480,9 @@ fn assemble(
                     // In some completion, but perhaps in all of them: not known to be open.
                     Some(true) if maybe_forced.contains(&square) => (Status::Unknown, None),
                     Some(true) => (Status::Open, None),
+                    // Cancelled (a newer click, Ctrl-C): the analysis is thrown away, so the
+                    // remaining reasons are not worked out.
+                    Some(false) if budget.was_cancelled() => (Status::Dead, None),
                     Some(false) => {
                         let solvable = knowledge.solvable == Some(true);
                         (Status::Dead, Some(explainer.dead(square, solvable, budget)))

@@ -67,6 +67,12 @@ impl<'a> NodeBudget<'a> {
         self.remaining == 0 || self.stop.is_some()
     }
 
+    /// Whether the work should stop: nothing left to spend, or the token raised (cancelled or
+    /// timed out), looked at now rather than at the next poll.
+    pub(crate) fn stopping(&self) -> bool {
+        self.is_spent() || self.token.is_some_and(|token| token.reason().is_some())
+    }
+
     /// Whether the token was cancelled (not merely timed out): the analysis is abandoned.
     pub(crate) fn was_cancelled(&self) -> bool {
         self.stop == Some(StopReason::Cancelled)

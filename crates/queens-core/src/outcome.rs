@@ -12,6 +12,9 @@ pub struct Outcome {
     pub verdict: Verdict,
     /// The counters every user asks for.
     pub stats: Stats,
+    /// The board a stopped run ended on, where the solver has one (a local search's last
+    /// position: where hill climbing got stuck); `None` otherwise.
+    pub last: Option<Board>,
 }
 
 impl Outcome {
@@ -20,7 +23,23 @@ impl Outcome {
         Outcome {
             verdict,
             stats: Stats::default(),
+            last: None,
         }
+    }
+
+    /// The same outcome with the board it stopped on, when it stopped (`board` is called only
+    /// then).
+    #[must_use]
+    pub fn with_last(mut self, board: impl FnOnce() -> Board) -> Self {
+        if matches!(self.verdict, Verdict::Stopped(_)) {
+            self.last = Some(board());
+        }
+        self
+    }
+
+    /// The solution, or else the board a stopped run ended on.
+    pub fn board(&self) -> Option<&Board> {
+        self.solution().or(self.last.as_ref())
     }
 
     /// The same outcome with a node count.

@@ -137,17 +137,24 @@ fn starts_like_a_permutation(input: &mut dyn BufRead) -> io::Result<bool> {
     }
 }
 
+/// A permutation given as numbers rather than text (Python's arrays): the row of each column,
+/// `None` for an empty column, checked as `read_board` checks a permutation's text (rows on
+/// the board, the 1-based mistake named) and kept whole up to `keep_up_to` columns.
+pub fn read_columns(
+    rows: impl IntoIterator<Item = Option<u32>>,
+    keep_up_to: usize,
+) -> Result<ReadBoard, ReadError> {
+    let mut reader = PermutationReader::new(keep_up_to);
+    for row in rows {
+        reader.push(row)?;
+    }
+    reader.finish()
+}
+
 /// Reads a permutation token by token (rows separated by blanks or commas, `-` for an empty
 /// column), checking it as it goes and keeping it only while it is small.
 fn read_permutation(input: &mut dyn BufRead, keep_up_to: usize) -> Result<ReadBoard, ReadError> {
-    let mut reader = PermutationReader {
-        check: PermutationCheck::default(),
-        kept: Some(Vec::new()),
-        keep_up_to,
-        index: 0,
-        lowest: None,
-        highest: None,
-    };
+    let mut reader = PermutationReader::new(keep_up_to);
     let mut token: Vec<u8> = Vec::new();
     loop {
         let buffer = input.fill_buf()?;
@@ -169,18 +176,7 @@ fn read_permutation(input: &mut dyn BufRead, keep_up_to: usize) -> Result<ReadBo
         input.consume(length);
     }
     reader.column(&mut token)?;
-    let one_based = reader.looks_one_based();
-    let report = reader.check.finish().map_err(|error| {
-        if one_based {
-            ReadError::OneBased(error)
-        } else {
-            error.into()
-        }
-    })?;
-    Ok(match reader.kept {
-        Some(rows) => ReadBoard::Board(board_from_columns(rows)?),
-        None => ReadBoard::Streamed(report),
-    })
+    reader.finish()
 }
 
 /// The state of a permutation being read.
@@ -196,6 +192,17 @@ struct PermutationReader {
 }
 
 impl PermutationReader {
+    fn new(keep_up_to: usize) -> Self {
+        PermutationReader {
+            check: PermutationCheck::default(),
+            kept: Some(Vec::new()),
+            keep_up_to,
+            index: 0,
+            lowest: None,
+            highest: None,
+        }
+    }
+
     /// Takes `token` (emptied) as the next column, if it is not empty.
     fn column(&mut self, token: &mut Vec<u8>) -> Result<(), ReadError> {
         if token.is_empty() {
@@ -209,6 +216,13 @@ impl PermutationReader {
                 .and_then(|t| t.parse::<u32>().ok());
             Some(parsed.ok_or_else(|| self.bad(token))?)
         };
+        self.push(row)?;
+        token.clear();
+        Ok(())
+    }
+
+    /// Takes `row` as the next column.
+    fn push(&mut self, row: Option<u32>) -> Result<(), ReadError> {
         if let Some(row) = row {
             self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));
             self.highest = Some(self.highest.map_or(row, |high| high.max(row)));
@@ -222,8 +236,23 @@ impl PermutationReader {
             }
         }
         self.index += 1;
-        token.clear();
         Ok(())
+    }
+
+    /// The board (or, past `keep_up_to` columns, the check's report), once every column is in.
+    fn finish(self) -> Result<ReadBoard, ReadError> {
+        let one_based = self.looks_one_based();
+        let report = self.check.finish().map_err(|error| {
+            if one_based {
+                ReadError::OneBased(error)
+            } else {
+                error.into()
+            }
+        })?;
+        Ok(match self.kept {
+            Some(rows) => ReadBoard::Board(board_from_columns(rows)?),
+            None => ReadBoard::Streamed(report),
+        })
     }
 
     /// Rows from 1 to the column count, none 0: someone counted rows from 1.
@@ -254,6 +283,19 @@ mod tests {
         assert!(matches!(read(". Q\nQ .", 10), Ok(ReadBoard::Board(_))));
         assert!(matches!(read("d1,e7", 10), Ok(ReadBoard::Board(_))));
         assert!(matches!(read("2 4 1 3", 10), Err(ReadError::OneBased(_))));
+        let columns = |rows: &[Option<u32>]| read_columns(rows.iter().copied(), 10);
+        assert!(matches!(
+            columns(&[Some(1), Some(3), Some(0), Some(2)]),
+            Ok(ReadBoard::Board(_))
+        ));
+        assert!(matches!(
+            columns(&[Some(2), Some(4), Some(1), Some(3)]),
+            Err(ReadError::OneBased(_))
+        ));
+        assert!(matches!(
+            columns(&[Some(1), None, Some(9)]),
+            Err(ReadError::Board(_))
+        ));
         assert!(matches!(read("1 3 x", 10), Err(ReadError::Parse(_))));
         assert!(matches!(
             read(&"Q".repeat(2000), 10),

@@ -392,6 +392,8 @@ impl Solver for ElectricForce {
         let mut first = true;
         // Whether the next push starts from a new random board (for its step note).
         let mut restarted = false;
+        // The board a stopped run ended on.
+        let mut last = None;
         let verdict = 'attempts: {
             if n == 2 || n == 3 {
                 break 'attempts Verdict::Unsolvable;
@@ -404,7 +406,7 @@ impl Solver for ElectricForce {
                         first = false;
                         let queens = || charges.queens.iter().map(|&q| square(q)).collect();
                         if let Err(stop) = reporter.start_board(queens) {
-                            break 'attempts Verdict::Stopped(stop);
+                            break 'attempts stopped(stop, &charges, &mut last);
                         }
                     } else {
                         show(&charges, &mut reporter, None);
@@ -415,11 +417,11 @@ impl Solver for ElectricForce {
                             break;
                         }
                         if let Err(stop) = budget.check_iterations(iterations + 1) {
-                            break 'attempts Verdict::Stopped(stop);
+                            break 'attempts stopped(stop, &charges, &mut last);
                         }
                         iterations += 1;
                         if let Err(stop) = charges.step(&params, &mut rng, &mut reporter) {
-                            break 'attempts Verdict::Stopped(stop);
+                            break 'attempts stopped(stop, &charges, &mut last);
                         }
                         let note = StepNote::Push {
                             attacked: loose.len() as u32,
@@ -427,7 +429,7 @@ impl Solver for ElectricForce {
                         };
                         let score = || -charges.attacking_pairs();
                         if let Err(stop) = reporter.step_noted(iterations, score, || note) {
-                            break 'attempts Verdict::Stopped(stop);
+                            break 'attempts stopped(stop, &charges, &mut last);
                         }
                         loose = charges.attacked();
                     }
@@ -450,16 +452,26 @@ impl Solver for ElectricForce {
                         break 'attempts Verdict::Solved(charges.board());
                     }
                     Ok(false) => {}
-                    Err(stop) => break 'attempts Verdict::Stopped(stop),
+                    Err(stop) => break 'attempts stopped(stop, &charges, &mut last),
                 }
                 show(&charges, &mut reporter, Some(()));
                 restarted = true;
             }
         };
-        Ok(Outcome::new(verdict)
+        let outcome = Outcome::new(verdict)
             .with_iterations(iterations)
-            .with_seed(seed))
+            .with_seed(seed);
+        Ok(match last {
+            Some(board) => outcome.with_last(|| board),
+            None => outcome,
+        })
     }
+}
+
+/// A stop, keeping the board the run ended on.
+fn stopped(stop: StopReason, charges: &Charges, last: &mut Option<Board>) -> Verdict {
+    *last = Some(charges.board());
+    Verdict::Stopped(stop)
 }
 
 /// Places (or, with `clear`, removes) every queen of `charges` for an animation; a stopped

@@ -309,9 +309,16 @@ impl Solver for Genetic {
             };
             generation += 1;
         };
+        // The best chromosome of the last generation, where the run stopped.
+        let best = || {
+            let best = population.iter().max_by_key(|chromosome| chromosome.0);
+            let queens = best.map_or_else(Vec::new, |(_, genes)| gene_squares(genes, cols));
+            problem.board(queens).expect("genes are distinct squares")
+        };
         Ok(Outcome::new(verdict)
             .with_iterations(generation)
-            .with_seed(seed))
+            .with_seed(seed)
+            .with_last(best))
     }
 }
 

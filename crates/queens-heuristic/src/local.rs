@@ -356,7 +356,10 @@ impl Solver for LocalSearch {
                 break Verdict::Stopped(stop);
             }
         };
-        Ok(Outcome::new(verdict).with_iterations(moves).with_seed(seed))
+        Ok(Outcome::new(verdict)
+            .with_iterations(moves)
+            .with_seed(seed)
+            .with_last(|| board.board()))
     }
 }
 

@@ -170,16 +170,14 @@ impl Solver for MinConflicts {
                 .with_seed(seed));
         }
         let mut iterations = 0;
-        let verdict = match search.repair(budget, &mut reporter, &mut iterations) {
-            Ok(true) => Verdict::Solved(
-                Board::from_permutation(search.rows).expect("a permutation of the rows"),
-            ),
-            Ok(false) => Verdict::Unsolvable,
-            Err(stop) => Verdict::Stopped(stop),
+        let repaired = search.repair(budget, &mut reporter, &mut iterations);
+        let board = || Board::from_permutation(search.rows).expect("a row for every column");
+        let outcome = match repaired {
+            Ok(true) => Outcome::new(Verdict::Solved(board())),
+            Ok(false) => Outcome::new(Verdict::Unsolvable),
+            Err(stop) => Outcome::new(Verdict::Stopped(stop)).with_last(board),
         };
-        Ok(Outcome::new(verdict)
-            .with_iterations(iterations)
-            .with_seed(seed))
+        Ok(outcome.with_iterations(iterations).with_seed(seed))
     }
 }
 

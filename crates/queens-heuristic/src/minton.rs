@@ -183,6 +183,7 @@ impl Solver for MinConflictsMinton {
         };
         Ok(Outcome::new(verdict)
             .with_iterations(iterations)
-            .with_seed(self.seed))
+            .with_seed(self.seed)
+            .with_last(|| board.board()))
     }
 }

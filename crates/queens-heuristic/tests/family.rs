@@ -249,3 +249,43 @@ mod genetic {
         }
     }
 }
+
+/// Every heuristic that stops before a solution keeps the board it ended on, N queens one a
+/// column, so that a learner sees where it got stuck; a solution keeps none besides itself.
+#[test]
+fn a_stopped_heuristic_keeps_the_board_it_ended_on() {
+    use queens_core::Verdict;
+    let problem = Problem::square(40).unwrap();
+    for descriptor in [
+        &queens_heuristic::local::HILL_CLIMBING,
+        &queens_heuristic::local::SIMULATED_ANNEALING,
+        &queens_heuristic::min_conflicts::DESCRIPTOR,
+        &queens_heuristic::minton::DESCRIPTOR,
+        &queens_heuristic::genetic::DESCRIPTOR,
+        &queens_heuristic::electric::DESCRIPTOR,
+    ] {
+        let mut budget = Budget::unlimited().with_max_iterations(2);
+        let outcome =
+            run_unobserved(descriptor.build_default().as_mut(), &problem, &mut budget).unwrap();
+        assert!(
+            matches!(outcome.verdict, Verdict::Stopped(_)),
+            "{}",
+            descriptor.name
+        );
+        let last = outcome
+            .last
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} kept no board", descriptor.name));
+        assert_eq!(last.queen_count(), 40, "{}", descriptor.name);
+        assert!(outcome.board().is_some());
+    }
+    let solved = run_unobserved(
+        queens_heuristic::min_conflicts::DESCRIPTOR
+            .build_default()
+            .as_mut(),
+        &problem,
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    assert!(solved.solution().is_some() && solved.last.is_none());
+}

@@ -107,3 +107,35 @@ fn deliver(callback: &Bound<'_, PyAny>, message: Message) -> PyResult<()> {
     };
     Ok(())
 }
+
+/// Runs `work` on a thread of its own with the GIL released, answering Ctrl-C within
+/// [`SIGNAL_POLL`]: for work that cannot be cancelled (reading and checking a board, a second
+/// at most for ten million queens), Ctrl-C raises `KeyboardInterrupt` at once and leaves the
+/// thread to finish and drop what it made.
+pub fn run_abandonable<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, result) = mpsc::sync_channel(1);
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    let result = Mutex::new(result);
+    loop {
+        let received = py.detach(|| {
+            result
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .recv_timeout(SIGNAL_POLL)
+        });
+        match received {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the work's thread ended without an answer",
+                ));
+            }
+        }
+    }
+}

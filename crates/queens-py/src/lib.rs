@@ -22,7 +22,7 @@ use queens_api::request::{parse_bytes, parse_size};
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
 use queens_configurator::{Configurator, Engine, Position};
 use queens_core::words::counted;
-use queens_core::{Budget, CancelToken, Event, Interest, Observer, Square, Verdict};
+use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
 use queens_exact::completion;
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
@@ -30,7 +30,7 @@ use queens_exact::count::{
 };
 use queens_lab::experiment::{Experiment, run as run_experiment};
 
-use crate::detached::{Message, Sender, run_detached};
+use crate::detached::{Message, Sender, run_abandonable, run_detached};
 
 /// A refusal in the command line's words.
 fn refused(error: impl std::fmt::Display) -> PyErr {
@@ -112,10 +112,8 @@ fn solve(
             .map(|outcome| (request, outcome))
     })?;
     let (request, outcome) = outcome.map_err(refused)?;
-    let perm = match &outcome.verdict {
-        Verdict::Solved(board) => board.permutation(),
-        _ => None,
-    };
+    // The solution's rows, or those of the board a stopped local search ended on.
+    let perm = outcome.board().and_then(Board::permutation);
     let mut document = SolveDocument::new(&request.problem, request.solver, &outcome);
     let bytes = perm.map(|rows| {
         let mut bytes = Vec::with_capacity(rows.len() * 4);
@@ -157,45 +155,102 @@ impl Observer for Forward {
 #[pyo3(signature = (text, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
 fn verify(
     py: Python<'_>,
-    text: &str,
+    text: String,
     size: Option<&str>,
     queen_count: Option<u32>,
     limit: usize,
 ) -> PyResult<String> {
     let size = size.map(parse_size).transpose().map_err(refused)?;
-    let text = text.to_owned();
-    py.detach(move || {
+    run_abandonable(py, move || {
         let mut input = text.as_bytes();
-        let board = match queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES) {
-            Ok(queens_core::read::ReadBoard::Board(board)) => board,
-            Ok(queens_core::read::ReadBoard::Streamed(_)) => {
-                unreachable!("every permutation is kept")
-            }
-            Err(error) => return Err(error.to_string()),
-        };
-        let board = match size {
-            Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
-                queens_core::Board::with_queens(rows, cols, board.queens().collect())
-                    .map_err(|e| format!("the board does not fit the size: {e}"))?
-            }
-            _ => board,
-        };
-        let mut report = queens_core::verify::verify(&board);
-        if let Some(m) = queen_count {
-            let most = board.rows().min(board.cols());
-            if m == 0 || m > most {
-                return Err(format!(
-                    "queen_count must be between 1 and {most} (the queens a {}×{} board can hold), got {m}",
-                    board.rows(),
-                    board.cols()
-                ));
-            }
-            report = report.expecting(m as usize);
-        }
-        let document = VerifyDocument::of_board(board.rows(), board.cols(), &report, limit);
-        Ok(serde_json::to_string(&document).expect("a document serializes"))
-    })
+        let read = queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES);
+        verified(read, size, queen_count, limit)
+    })?
     .map_err(refused)
+}
+
+/// [`verify`] of a permutation given as numbers: the row of each column as little-endian
+/// 64-bit integers, -1 for an empty column (a `numpy` array's memory, or a Python list, copied
+/// rather than written out as text).
+#[pyfunction]
+#[pyo3(signature = (columns, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
+fn verify_columns(
+    py: Python<'_>,
+    columns: &[u8],
+    size: Option<&str>,
+    queen_count: Option<u32>,
+    limit: usize,
+) -> PyResult<String> {
+    let size = size.map(parse_size).transpose().map_err(refused)?;
+    let columns = columns.to_vec();
+    run_abandonable(py, move || {
+        let mut rows = Vec::with_capacity(columns.len() / 8);
+        for (col, bytes) in columns.chunks_exact(8).enumerate() {
+            let row = i64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+            rows.push(match row {
+                -1 => None,
+                row => Some(u32::try_from(row).map_err(|_| {
+                    format!("column {col} has row {row}: rows are whole numbers from 0 (or None for an empty column)")
+                })?),
+            });
+        }
+        // A whole permutation is checked as it streams, as the command line checks a long one,
+        // in a few bits a queen: a peaceful one is answered from that alone; one with
+        // collisions is held, to list its attacking pairs.
+        let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == rows.len());
+        if plain
+            && let Ok(queens_core::read::ReadBoard::Streamed(report)) =
+                queens_core::read::read_columns(rows.iter().copied(), 0)
+            && report.collisions == 0
+        {
+            let document = VerifyDocument::streamed(&report);
+            return Ok(serde_json::to_string(&document).expect("a document serializes"));
+        }
+        verified(
+            queens_core::read::read_columns(rows, usize::MAX),
+            size,
+            queen_count,
+            limit,
+        )
+    })?
+    .map_err(refused)
+}
+
+/// The verify document of a board read by `read`, placed on a board of `size` when given.
+fn verified(
+    read: Result<queens_core::read::ReadBoard, queens_core::read::ReadError>,
+    size: Option<(u32, u32)>,
+    queen_count: Option<u32>,
+    limit: usize,
+) -> Result<String, String> {
+    let board = match read {
+        Ok(queens_core::read::ReadBoard::Board(board)) => board,
+        Ok(queens_core::read::ReadBoard::Streamed(_)) => {
+            unreachable!("every permutation is kept")
+        }
+        Err(error) => return Err(error.to_string()),
+    };
+    let board = match size {
+        Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
+            queens_core::Board::with_queens(rows, cols, board.queens().collect())
+                .map_err(|e| format!("the board does not fit the size: {e}"))?
+        }
+        _ => board,
+    };
+    let mut report = queens_core::verify::verify(&board);
+    if let Some(m) = queen_count {
+        let most = board.rows().min(board.cols());
+        if m == 0 || m > most {
+            return Err(format!(
+                "queen_count must be between 1 and {most} (the queens a {}×{} board can hold), got {m}",
+                board.rows(),
+                board.cols()
+            ));
+        }
+        report = report.expecting(m as usize);
+    }
+    let document = VerifyDocument::of_board(board.rows(), board.cols(), &report, limit);
+    Ok(serde_json::to_string(&document).expect("a document serializes"))
 }
 
 /// The longest count `count` starts by default, in seconds of its estimate.
@@ -500,6 +555,32 @@ fn experiment(
     serde_json::to_string(&report.rows).map_err(refused)
 }
 
+/// The page's modules a notebook's replay runs (the player of `notebook.js` and what it
+/// imports), by file name: the same files the web page serves, built into the module.
+macro_rules! page_modules {
+    ($($module:literal),+ $(,)?) => {
+        [$(($module, include_str!(concat!("../../queens-web/static/js/", $module)))),+]
+    };
+}
+
+/// The page's JavaScript modules for a notebook's replay, by name, and its stylesheet.
+#[pyfunction]
+fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
+    let modules = page_modules!(
+        "board.js",
+        "charts.js",
+        "dom.js",
+        "notebook.js",
+        "player.js",
+        "replay.js",
+        "squares.js",
+    );
+    (
+        modules.to_vec(),
+        include_str!("../../queens-web/static/style.css"),
+    )
+}
+
 /// The native module.
 #[pymodule]
 fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -508,8 +589,10 @@ fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
     module.add_function(wrap_pyfunction!(solve, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
+    module.add_function(wrap_pyfunction!(verify_columns, module)?)?;
     module.add_function(wrap_pyfunction!(count, module)?)?;
     module.add_function(wrap_pyfunction!(configure, module)?)?;
     module.add_function(wrap_pyfunction!(experiment, module)?)?;
+    module.add_function(wrap_pyfunction!(page_assets, module)?)?;
     Ok(())
 }

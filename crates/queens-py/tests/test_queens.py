@@ -2,6 +2,7 @@
 the GIL released during work, Ctrl-C, and a million queens."""
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -265,6 +266,12 @@ def test_the_gil_is_released_while_a_count_works():
         'qw.solve(12, solver="brute-force")',
         'qw.solve(3000, solver="hill-climbing", seed=1, max_iters=10**9)',
         'qw.solve(100_000, solver="optimized-hill-climbing", seed=1, max_iters=10**9)',
+        # Every other call: a count of completions, a big board to check (60 million queens on
+        # one rank, about 3 s), an analysis of 512×512 (about 5 s), a long experiment.
+        'qw.count(27, blocked="a1", max_estimate=10**9)',
+        'qw.verify("Q" * 60_000_000)',
+        'qw.configure(512, ["a1", "c2", "e3"])',
+        'qw.experiment("hill-climbing", 200, 10_000)',
     ],
 )
 def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
@@ -347,3 +354,46 @@ def test_solve_keeps_off_blocked_squares():
     assert not qw.solve(8, blocked="a1,b1,c1,d1,e1,f1,g1,h1").solved
     with pytest.raises(ValueError, match="blocked squares"):
         qw.solve(8, solver="min-conflicts", blocked=["a1"])
+
+
+def test_a_recorded_run_plays_in_the_notebook(tmp_path):
+    run = qw.solve(8, solver="hill-climbing", seed=2, record=True)
+    assert run.events[0]["type"] == "started" and run.events[-1]["type"] == "finished"
+    steps = sum(1 for event in run.events if event["type"] == "step")
+    html = run._repr_html_()
+    assert '<script type="module">' in html and "mountReplay" in html
+    assert "fetch(" not in html, "the player asks no server for anything"
+    assert "</script>" not in html.split('<script type="module">')[1][:-len("</script>")]
+    with pytest.raises(ValueError, match="record=True"):
+        qw.solve(8, seed=2).replay()
+    # In a real browser, where one is installed: the modules load and the player mounts with a
+    # frame for every step of the run.
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no Chromium to render the player in")
+    page = tmp_path / "replay.html"
+    page.write_text(f"<!doctype html><html><body>{html}</body></html>", encoding="utf-8")
+    done = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+         "--dump-dom", page.as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert f'data-frames="{steps}"' in done.stdout, done.stderr[-2000:]
+
+
+def test_a_stopped_local_search_keeps_the_board_it_ended_on():
+    stuck = qw.solve(32, solver="hill-climbing", seed=1, max_iters=5)
+    assert stuck.status == "stopped" and not stuck.solved
+    assert len(stuck.queens) == 32 and stuck.perm is not None
+    checked = qw.verify(stuck)
+    assert not checked and checked.pair_count > 0, "a board with its attacking pairs to show"
+    assert stuck.to_dict()["queens"] is not None
+    assert "\n" in repr(stuck), "the diagram of where it stopped"
+    for solver in ["min-conflicts", "min-conflicts-minton", "genetic", "simulated-annealing",
+                   "electric-force", "optimized-hill-climbing"]:
+        stopped = qw.solve(64, solver=solver, seed=1, max_iters=2)
+        assert stopped.status == "stopped" and stopped.queens, solver
+    # An exhaustive search that stops keeps no board: its queens are none.
+    assert qw.solve(12, solver="brute-force", max_nodes=10).queens == []

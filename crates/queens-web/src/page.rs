@@ -54,6 +54,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("population"),
     js!("challenge"),
     js!("player"),
+    js!("notebook"),
     js!("charts"),
     js!("configure"),
     js!("watch"),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
@@ -140,7 +141,9 @@ class Solution:
 
     ``queens`` lists the squares as ``(row, col)``; ``perm`` is the row of each column as a
     read-only NumPy array when the board holds one queen per column (made from one copy of the
-    solver's rows, however many queens).
+    solver's rows, however many queens). For a run that stopped (``status == "stopped"``), they
+    are the board it ended on where the solver keeps one — a local search's last position,
+    where hill climbing got stuck — and ``verify`` says what is wrong with it.
     """
 
     solved: bool
@@ -154,6 +157,8 @@ class Solution:
     cols: int
     perm: Optional[np.ndarray]
     _document: dict = field(repr=False)
+    events: Optional[list] = field(default=None, repr=False)
+    """The run's events, with ``record=True``: the first ``RECORD_MAX`` of them."""
 
     @property
     def queens(self) -> list[Square]:
@@ -168,7 +173,7 @@ class Solution:
     def to_dict(self) -> dict:
         """The document ``queens solve --format json`` prints."""
         document = dict(self._document)
-        if document.get("queens") is None and self.solved:
+        if document.get("queens") is None and self.perm is not None:
             document["queens"] = [{"row": r, "col": c} for r, c in self.queens]
         return document
 
@@ -189,7 +194,8 @@ class Solution:
             + (f", {self.nodes} nodes" if self.nodes is not None else "")
             + f", {self.elapsed_ms:.2f} ms)"
         )
-        if self.solved and max(self.rows, self.cols) <= 32:
+        # A solution, or the board a stopped local search ended on (where it got stuck).
+        if self.queens and max(self.rows, self.cols) <= 32:
             return head + "\n" + self.diagram()
         return head
 
@@ -218,9 +224,21 @@ class Solution:
         return "".join(parts)
 
     def _repr_html_(self) -> Optional[str]:
+        if self.events:
+            return self.replay()
         svg = self._repr_svg_()
         caption = f"<div>{self.solver}: {self.status}</div>"
         return svg + caption if svg else None
+
+    def replay(self) -> str:
+        """The recorded run (``record=True``) as a self-contained HTML player: the page's board,
+        a step slider, play and speed, each step's narration and the score chart, built from
+        the page's own modules. It needs no server, no widget and no network, in a notebook
+        and in the HTML a notebook exports."""
+        if not self.events:
+            raise ValueError("this run was not recorded: solve it with record=True")
+        descriptor = next((d for d in solvers() if d["name"] == self.solver), None)
+        return _player_html(self.events, descriptor, truncated=len(self.events) >= RECORD_MAX)
 
 
 @dataclass(frozen=True)
@@ -408,6 +426,49 @@ class Analysis:
                 f"{grid}<div style='margin-top:0.4em;font-size:0.85em'>{legend}</div></div>")
 
 
+RECORD_MAX = 200_000
+"""The most events ``record=True`` keeps (the web page's own cap on a watched run): a longer
+run plays its first steps."""
+
+
+def _player_html(events: list, descriptor: Optional[dict], truncated: bool) -> str:
+    """A player of `events`: the page's modules inlined, loaded as blob URLs (each module's
+    relative imports pointed at the others'), mounted in a shadow root that holds the page's
+    stylesheet, so that neither the notebook's styles nor the player's leak into the other."""
+    modules, css = _queens.page_assets()
+    element = f"queens-replay-{uuid.uuid4().hex}"
+    data = json.dumps({
+        "modules": dict(modules),
+        "css": css.replace(":root", ":host"),
+        "events": events,
+        "solver": descriptor,
+    }).replace("</", "<\\/")
+    note = (f"<p style='font:0.85em system-ui,sans-serif'>The first {len(events):,} events of the "
+            f"run are recorded.</p>" if truncated else "")
+    return f"""<div id="{element}" class="queens-replay"></div>{note}
+<script type="module">
+const data = {data};
+const host = document.getElementById("{element}");
+const root = host.attachShadow({{ mode: "open" }});
+const style = document.createElement("style");
+style.textContent = data.css + " .controls input[type=range] {{ flex: 1 1 12rem; }}";
+const box = document.createElement("div");
+box.style.padding = "0.5rem";
+root.append(style, box);
+const urls = {{}};
+const load = (name) => {{
+  if (!urls[name]) {{
+    const source = data.modules[name].replace(/from "\\.\\/([\\w-]+\\.js)"/g, (_, dep) => `from "${{load(dep)}}"`);
+    urls[name] = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
+  }}
+  return urls[name];
+}};
+const {{ mountReplay }} = await import(load("notebook.js"));
+const mounted = mountReplay(box, data.events, data.solver);
+host.dataset.frames = mounted ? String(mounted.player.length) : "0";
+</script>"""
+
+
 def solvers() -> list[dict]:
     """Every solver's descriptor: name, summary, explanation, score, shapes, parameters."""
     return json.loads(_queens.solvers())
@@ -427,6 +488,7 @@ def solve(
     max_nodes: Optional[int] = None,
     time_limit: Optional[float] = None,
     on_event: Optional[Callable[[dict], Any]] = None,
+    record: bool = False,
 ) -> Solution:
     """One solution of ``n`` (a side, or ``"RxC"``), as ``queens solve`` finds it.
 
@@ -434,13 +496,20 @@ def solve(
     exhaustive solvers keep off them; the others refuse them). ``params`` sets the solver's
     parameters by name (``solvers()`` lists them, with their ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
     (``started`` with the start board, ``place``, ``remove``, ``move``, ``step``, ``solution``,
-    ``finished``); an exception it raises stops the run and is raised here.
+    ``finished``); an exception it raises stops the run and is raised here. ``record=True``
+    keeps the events (the first ``RECORD_MAX``) in ``Solution.events``, and the solution then
+    shows in a notebook as a player of the run (``Solution.replay()``).
     """
     callback = None
-    if on_event is not None:
+    events: Optional[list] = [] if record else None
+    if on_event is not None or events is not None:
 
         def callback(text: str) -> None:
-            on_event(json.loads(text))
+            event = json.loads(text)
+            if events is not None and len(events) < RECORD_MAX:
+                events.append(event)
+            if on_event is not None:
+                on_event(event)
 
     document_text, perm_bytes = _queens.solve(
         _size(n),
@@ -469,6 +538,7 @@ def solve(
         cols=document["cols"],
         perm=perm,
         _document=document,
+        events=events,
     )
 
 
@@ -554,25 +624,36 @@ def verify(
     column by default).
     """
     if isinstance(board, Solution):
-        board = board.queens
+        board = board.perm if board.perm is not None else board.queens
+    columns: Optional[bytes] = None
+    text = ""
     if isinstance(board, str):
         text = board
+    elif isinstance(board, np.ndarray) and board.dtype.kind in "iu":
+        # The array's own memory, as 64-bit integers: no text in between.
+        columns = np.ascontiguousarray(board, dtype="<i8").tobytes()
     else:
         items = list(board)
         if all(isinstance(item, (str, tuple, list)) for item in items) and items:
             squares = _squares(items)
             text = json.dumps([{"row": r, "col": c} for r, c in squares])
         else:
-            text = " ".join("-" if item is None else str(int(item)) for item in items)
+            rows = [-1 if item is None else int(item) for item in items]
+            if any(item is not None and row < 0 for item, row in zip(items, rows)):
+                raise ValueError("a permutation's rows are whole numbers from 0, None for an "
+                                 "empty column")
+            columns = np.asarray(rows, dtype="<i8").tobytes()
     if isinstance(queen_count, bool) or (
         queen_count is not None and not isinstance(queen_count, int)
     ):
         raise TypeError(f"queen_count must be a whole number, got {queen_count!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
-    document = json.loads(
-        _queens.verify(text, None if n is None else _size(n), queen_count, limit)
-    )
+    size = None if n is None else _size(n)
+    if columns is not None:
+        document = json.loads(_queens.verify_columns(columns, size, queen_count, limit))
+    else:
+        document = json.loads(_queens.verify(text, size, queen_count, limit))
     return Verification(document)
 
 

@@ -25,6 +25,12 @@ def verify(
     queen_count: Optional[int] = None,
     limit: int = 1000,
 ) -> str: ...
+def verify_columns(
+    columns: bytes,
+    size: Optional[str] = None,
+    queen_count: Optional[int] = None,
+    limit: int = 1000,
+) -> str: ...
 def count(
     n: int,
     threads: Optional[int] = None,
@@ -47,3 +53,4 @@ def experiment(
     sweep: list[tuple[str, list[float]]],
     progress: Optional[Callable[[int, int], Any]],
 ) -> str: ...
+def page_assets() -> tuple[list[tuple[str, str]], str]: ...
