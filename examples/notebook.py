@@ -118,3 +118,29 @@ def draw(frame):
 
 movie = animation.FuncAnimation(fig, draw, frames=len(frames), interval=300)
 movie.save(os.path.join(OUT, "hill-climbing.gif"), writer="pillow")
+
+# %% [markdown]
+# ## The same kind of run as a player
+#
+# `record=True` keeps a run's events, and the run then shows itself as a player: the web page's
+# board, a step slider, play and speed, what each step did, and the score chart. It works offline
+# and in the HTML the notebook exports. Where did plain hill climbing get stuck? A stopped run
+# keeps the board it ended on, and `verify` says what is wrong with it.
+
+# %%
+stuck = qw.solve(8, solver="hill-climbing", seed=2, record=True)
+print(stuck.status, "after", stuck.iterations, "iterations:", qw.verify(stuck))
+with open(os.path.join(OUT, "hill-climbing-replay.html"), "w", encoding="utf-8") as page:
+    page.write(stuck.replay())
+stuck
+
+# %% [markdown]
+# ## A position, analysed
+#
+# The configurator says which squares can still be completed and why the others cannot;
+# blocked squares make it an n-Queens Completion problem.
+
+# %%
+analysis = qw.configure(8, "d1,e7", blocked="a3")
+print(analysis.summary())
+analysis

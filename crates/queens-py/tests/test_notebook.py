@@ -2,6 +2,8 @@
 and animation, and the .ipynb is the one the script makes."""
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +24,7 @@ def test_the_notebook_script_runs_and_writes_its_figures(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "optimized-hill-climbing" in done.stdout
-    for name in ["success-rate.png", "p-q-study.png", "hill-climbing.gif"]:
+    for name in ["success-rate.png", "p-q-study.png", "hill-climbing.gif", "hill-climbing-replay.html"]:
         assert (tmp_path / name).stat().st_size > 1000, name
 
 
@@ -32,3 +34,31 @@ def test_the_notebook_is_made_from_the_script():
         capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_the_notebook_runs_in_jupyter_and_its_export_plays_offline(tmp_path):
+    """The .ipynb runs top to bottom in a Jupyter kernel (nbconvert --execute), and the HTML it
+    exports holds the run's player, which a browser mounts with no server and no network."""
+    pytest.importorskip("nbconvert")
+    pytest.importorskip("ipykernel")
+    environment = dict(os.environ, QUEENS_NOTEBOOK_OUT=str(tmp_path), QUEENS_NOTEBOOK_RUNS="50",
+                       MPLBACKEND="Agg")
+    done = subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
+         str(ROOT / "examples" / "notebook.ipynb"), "--output-dir", str(tmp_path)],
+        env=environment, cwd=tmp_path, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    exported = tmp_path / "notebook.html"
+    assert "queens-replay" in exported.read_text(encoding="utf-8")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no Chromium to play the exported notebook in")
+    shown = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000",
+         "--dump-dom", exported.as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert re.search(r'"queens-replay[^>]*data-frames="[1-9]', shown.stdout), shown.stderr[-2000:]
