@@ -66,13 +66,13 @@ Formats are recognised by content: a text diagram (top rank first, Q and .), a p
 stream, of any length; the other formats up to 64 MiB.
 Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.";
 
-/// A position to solve or count: queens placed, squares blocked, or an n-Queens Completion
-/// instance from a file, as `solve` and `count` take them.
+/// A board as `solve`, `count` and `configure` take it: its size, or an n-Queens Completion
+/// instance from a file, and the squares blocked for queens.
 #[derive(Debug, Args)]
-pub struct PositionArgs {
+pub struct BoardArgs {
     /// Board size: N for an N×N board, or `RxC` (rows × columns) where the command takes one,
     /// e.g. 8 or 6x9 (none with --instance, whose file gives it; `count` takes N up to 32, or
-    /// up to 64 to count completions).
+    /// up to 64 to count completions; `configure` N up to 512).
     #[arg(
         allow_hyphen_values = true,
         required_unless_present = "instance",
@@ -80,23 +80,31 @@ pub struct PositionArgs {
     )]
     pub size: Option<String>,
 
-    /// Queens that every solution must contain, e.g. d1,e7 or r20c30.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub fix: Option<String>,
-
-    /// Squares no queen may take, e.g. b2,c5 (the exhaustive solvers keep off them).
+    /// Squares no queen may take, e.g. b2,c5 (the exhaustive solvers keep off them, the
+    /// configurator names them where they are why a square is dead).
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub block: Option<String>,
 
     /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or
     /// completion (`letting init`), 080's blocked squares (`letting blocks`), or a JSON problem
-    /// (`{"n", "fixed", "blocked"}`); --fix and --block add to it.
+    /// (`{"n", "fixed", "blocked"}`); the placed queens and --block add to it.
     #[arg(long, value_name = "FILE")]
     pub instance: Option<PathBuf>,
 
     /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
     #[arg(long, value_name = "D")]
     pub diagonals: Option<usize>,
+}
+
+/// A position to solve or count: a board, and queens every solution holds.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// Queens that every solution must contain, e.g. d1,e7 or r20c30.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub fix: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -350,31 +358,12 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Args)]
 pub struct ConfigureArgs {
-    /// Board side (1 to 512; none with --instance, whose file gives it).
-    #[arg(
-        allow_hyphen_values = true,
-        required_unless_present = "instance",
-        conflicts_with = "instance"
-    )]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub board: BoardArgs,
 
     /// The placed queens, comma-separated (d1,e7 or r1c4,r7c5) [default: none].
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub queens: Option<String>,
-
-    /// Squares no queen may take, e.g. b2,c5: shown as blocked, and named where they are
-    /// why a square is dead.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub block: Option<String>,
-
-    /// An n-Queens Completion instance (CSPLib 079 or 080, or a JSON problem): its queens
-    /// placed, its squares blocked; --queens and --block add to it.
-    #[arg(long, value_name = "FILE")]
-    pub instance: Option<PathBuf>,
-
-    /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
-    #[arg(long, value_name = "D")]
-    pub diagonals: Option<usize>,
 
     /// Print the analysis as JSON.
     #[arg(long)]

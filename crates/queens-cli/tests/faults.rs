@@ -306,6 +306,40 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
     names
 }
 
+/// On a disk with no room left at all (`run` runs `queens` with these arguments in `dir`, whose
+/// `old.txt` says "keep me"): a checkpoint's lock is refused at the start, an answer that
+/// cannot be written leaves the old file whole, and an experiment prints its table before it
+/// fails to write its files, each naming the file.
+fn nothing_fits(dir: &std::path::Path, run: impl Fn(&[&str]) -> (Option<i32>, String, String)) {
+    let (code, _, stderr) = run(&["count", "13", "--checkpoint", "c.json"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("c.json.lock"), "{stderr}");
+    let (code, _, stderr) = run(&["solve", "8", "-o", "old.txt"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write old.txt"), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("old.txt")).unwrap(),
+        "keep me\n"
+    );
+    let (code, stdout, stderr) = run(&[
+        "experiment",
+        "--solver",
+        "min-conflicts",
+        "--n",
+        "8",
+        "--runs",
+        "5",
+        "--out",
+        "exp",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stdout.contains("min-conflicts") && stdout.contains("100.0%"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("cannot write exp/results.csv"), "{stderr}");
+}
+
 #[test]
 fn a_full_disk_loses_no_work_and_leaves_no_litter() {
     let dir = scratch("full");
@@ -338,43 +372,7 @@ fn a_full_disk_loses_no_work_and_leaves_no_litter() {
     );
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("subproblems counted"), "{stderr}");
-    // Not even the lock can be written: refused at the start, nothing left behind.
-    let (code, _, stderr) = on_a_full_disk(0, &dir, &["count", "13", "--checkpoint", "c.json"]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("c.json.lock"), "{stderr}");
-
-    // An answer that cannot be written names its file and leaves the old one whole.
-    let (code, _, stderr) = on_a_full_disk(0, &dir, &["solve", "8", "-o", "old.txt"]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("cannot write old.txt"), "{stderr}");
-    assert_eq!(
-        fs::read_to_string(dir.join("old.txt")).unwrap(),
-        "keep me\n"
-    );
-
-    // An experiment prints its table before it writes its files.
-    let (code, stdout, stderr) = on_a_full_disk(
-        0,
-        &dir,
-        &[
-            "experiment",
-            "--solver",
-            "min-conflicts",
-            "--n",
-            "8",
-            "--runs",
-            "5",
-            "--out",
-            "exp",
-        ],
-    );
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(
-        stdout.contains("min-conflicts") && stdout.contains("100.0%"),
-        "{stdout}"
-    );
-    assert!(stderr.contains("cannot write exp/results.csv"), "{stderr}");
-
+    nothing_fits(&dir, |args| on_a_full_disk(0, &dir, args));
     assert_eq!(
         listing(&dir),
         ["exp", "old.txt"],
@@ -449,32 +447,9 @@ fn a_really_full_disk_loses_no_work_and_leaves_no_litter() {
     assert!(stderr.contains("cannot write c.json"), "{stderr}");
     assert!(stderr.contains("No space left on device"), "{stderr}");
 
-    // Nothing left: the lock is refused at the start, an answer keeps the old file, an
-    // experiment prints its table before it fails to write its files.
+    // Nothing left.
     disk.fill_leaving(0);
-    let (code, _, stderr) = queens_in(&["count", "13", "--checkpoint", "c.json"]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("c.json.lock"), "{stderr}");
-    let (code, _, stderr) = queens_in(&["solve", "8", "-o", "old.txt"]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("cannot write old.txt"), "{stderr}");
-    assert_eq!(
-        fs::read_to_string(dir.join("old.txt")).unwrap(),
-        "keep me\n"
-    );
-    let (code, stdout, stderr) = queens_in(&[
-        "experiment",
-        "--solver",
-        "min-conflicts",
-        "--n",
-        "8",
-        "--runs",
-        "5",
-        "--out",
-        "exp",
-    ]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stdout.contains("100.0%"), "{stdout}");
+    nothing_fits(dir, queens_in);
 
     let mut left = listing(dir);
     if dir.join("exp").exists() {

@@ -60,8 +60,14 @@ fn main() {
         let instance = Instance::parse(&text).expect("a well-formed instance");
         let problem = instance.problem().expect("a valid problem");
         let started = Instant::now();
-        let count = completion::count(&problem, &Budget::unlimited(), threads, |_, _| {})
-            .expect("an N×N board up to 64");
+        let count = completion::count(
+            &problem,
+            completion::Method::Search,
+            &Budget::unlimited(),
+            threads,
+            |_, _| {},
+        )
+        .expect("an N×N board up to 64");
         let search = started.elapsed();
         let position = Position::with_blocked(
             problem.rows(),

@@ -247,8 +247,7 @@ proptest! {
             })
             .count() as u128;
         for threads in [1, 2] {
-            let count = completion::count(&problem, &Budget::unlimited(), threads, |_, _| {})
-                .expect("an N×N problem");
+            let count = search_count(&problem, threads);
             prop_assert_eq!(count.stopped, None);
             prop_assert_eq!(count.finished, count.parts);
             prop_assert_eq!(count.counted.completions, expected);
@@ -302,7 +301,7 @@ proptest! {
                     && problem.blocked().iter().all(|b| !s.contains(b))
             })
             .count() as u128;
-        let count = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+        let count = search_count(&problem, 2);
         prop_assert_eq!(count.counted.completions, expected);
     }
 
@@ -346,13 +345,25 @@ proptest! {
     }
 }
 
+/// Every completion of an N×N `problem`, counted by the completion search on `threads` threads.
+fn search_count(problem: &Problem, threads: usize) -> completion::CompletionCount {
+    completion::count(
+        problem,
+        completion::Method::Search,
+        &Budget::unlimited(),
+        threads,
+        |_, _| {},
+    )
+    .expect("an N×N problem")
+}
+
 /// With nothing placed or blocked, the completions are the solutions: OEIS A000170.
 #[test]
 fn completions_of_the_empty_board_are_the_published_counts() {
     let published = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
     for (n, &total) in (1u32..).zip(&published) {
         let problem = Problem::square(n).unwrap();
-        let count = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+        let count = search_count(&problem, 2);
         assert_eq!(count.counted.completions, total, "N = {n}");
         // The empty board has all eight symmetries; a line keeps at most two of them in place
         // (four for the middle row of an odd board, whose mirror and half turn keep it too).
@@ -365,7 +376,7 @@ fn completions_of_the_empty_board_are_the_published_counts() {
         .unwrap()
         .with_fixed(vec!["b4".parse().unwrap(), "d5".parse().unwrap()])
         .unwrap();
-    let count = completion::count(&nauck, &Budget::unlimited(), 1, |_, _| {}).unwrap();
+    let count = search_count(&nauck, 1);
     assert_eq!(count.counted.completions, 2);
     assert_eq!(count.symmetries, 1, "b4 and d5 have no symmetry");
 }
@@ -380,19 +391,25 @@ fn a_stopped_count_keeps_what_it_counted() {
     let token = queens_core::CancelToken::new();
     let budget = Budget::unlimited().with_cancel(token.clone());
     let parts = std::sync::atomic::AtomicUsize::new(0);
-    let count = completion::count(&problem, &budget, 1, |done, _| {
-        parts.store(done, std::sync::atomic::Ordering::Relaxed);
-        if done == 3 {
-            token.cancel();
-        }
-    })
+    let count = completion::count(
+        &problem,
+        completion::Method::Search,
+        &budget,
+        1,
+        |done, _| {
+            parts.store(done, std::sync::atomic::Ordering::Relaxed);
+            if done == 3 {
+                token.cancel();
+            }
+        },
+    )
     .unwrap();
     assert_eq!(count.stopped, Some(queens_core::StopReason::Cancelled));
     assert!(
         count.finished >= 3 && count.finished < count.parts,
         "{count:?}"
     );
-    let whole = completion::count(&problem, &Budget::unlimited(), 2, |_, _| {}).unwrap();
+    let whole = search_count(&problem, 2);
     assert!(count.counted.completions < whole.counted.completions);
     assert!(count.counted.completions > 0);
 }

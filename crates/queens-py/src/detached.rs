@@ -6,7 +6,7 @@
 //! stops at once when its token is raised), waits for the worker, and raises
 //! `KeyboardInterrupt`. An exception in the callback stops the work the same way.
 
-use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -54,18 +54,11 @@ pub fn run_detached<T: Send>(
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (sender, messages) = mpsc::sync_channel(QUEUE);
-        // Waited on with the GIL released, from a closure that must be `Send`.
         let messages = Mutex::new(messages);
         let worker = scope.spawn(move || work(Sender(sender)));
         let mut failure: Option<PyErr> = None;
         loop {
-            let received = py.detach(|| {
-                messages
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .recv_timeout(SIGNAL_POLL)
-            });
-            match received {
+            match receive(py, &messages) {
                 Ok(message) => {
                     if failure.is_none()
                         && let Some(callback) = callback
@@ -100,6 +93,17 @@ pub fn run_detached<T: Send>(
     })
 }
 
+/// The next of `messages`, waited for at most [`SIGNAL_POLL`] with the GIL released (behind a
+/// mutex, since the waiting closure must be `Send`).
+fn receive<T: Send>(py: Python<'_>, messages: &Mutex<Receiver<T>>) -> Result<T, RecvTimeoutError> {
+    py.detach(|| {
+        messages
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv_timeout(SIGNAL_POLL)
+    })
+}
+
 fn deliver(callback: &Bound<'_, PyAny>, message: Message) -> PyResult<()> {
     match message {
         Message::Event(json) => callback.call1((json,))?,
@@ -122,13 +126,7 @@ pub fn run_abandonable<T: Send + 'static>(
     });
     let result = Mutex::new(result);
     loop {
-        let received = py.detach(|| {
-            result
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .recv_timeout(SIGNAL_POLL)
-        });
-        match received {
+        match receive(py, &result) {
             Ok(value) => return Ok(value),
             Err(RecvTimeoutError::Timeout) => py.check_signals()?,
             Err(RecvTimeoutError::Disconnected) => {

@@ -148,72 +148,70 @@ impl Observer for Forward {
     }
 }
 
-/// The validator's findings on a board in any format `queens verify` reads: the document
-/// `queens verify --json` prints, listing at most `limit` attacking pairs (their count is
-/// always exact); `queen_count` is the queens a solution holds (M on an R×C board).
+/// The validator's findings on a board: the document `queens verify --json` prints, listing
+/// at most `limit` attacking pairs (their count is always exact); `queen_count` is the queens a
+/// solution holds (M on an R×C board). The board is `text` in any format `queens verify`
+/// reads, or `columns`, a permutation given as numbers: the row of each column as
+/// little-endian 64-bit integers, -1 for an empty column (a `numpy` array's memory, or a
+/// Python list, copied rather than written out as text), checked as it streams when it is a
+/// whole one, as the command line checks a long permutation.
 #[pyfunction]
-#[pyo3(signature = (text, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
+#[pyo3(signature = (text, columns=None, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
 fn verify(
     py: Python<'_>,
     text: String,
+    columns: Option<&[u8]>,
     size: Option<&str>,
     queen_count: Option<u32>,
     limit: usize,
 ) -> PyResult<String> {
     let size = size.map(parse_size).transpose().map_err(refused)?;
-    run_abandonable(py, move || {
-        let mut input = text.as_bytes();
-        let read = queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES);
-        verified(read, size, queen_count, limit)
+    let columns = columns.map(<[u8]>::to_vec);
+    run_abandonable(py, move || match columns {
+        None => {
+            let mut input = text.as_bytes();
+            let read = queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES);
+            verified(read, size, queen_count, limit)
+        }
+        Some(columns) => verify_columns(&columns, size, queen_count, limit),
     })?
     .map_err(refused)
 }
 
-/// [`verify`] of a permutation given as numbers: the row of each column as little-endian
-/// 64-bit integers, -1 for an empty column (a `numpy` array's memory, or a Python list, copied
-/// rather than written out as text).
-#[pyfunction]
-#[pyo3(signature = (columns, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
+/// [`verify`] of a permutation given as numbers.
 fn verify_columns(
-    py: Python<'_>,
     columns: &[u8],
-    size: Option<&str>,
+    size: Option<(u32, u32)>,
     queen_count: Option<u32>,
     limit: usize,
-) -> PyResult<String> {
-    let size = size.map(parse_size).transpose().map_err(refused)?;
-    let columns = columns.to_vec();
-    run_abandonable(py, move || {
-        let mut rows = Vec::with_capacity(columns.len() / 8);
-        for (col, bytes) in columns.chunks_exact(8).enumerate() {
-            let row = i64::from_le_bytes(bytes.try_into().expect("eight bytes"));
-            rows.push(match row {
-                -1 => None,
-                row => Some(u32::try_from(row).map_err(|_| {
-                    format!("column {col} has row {row}: rows are whole numbers from 0 (or None for an empty column)")
-                })?),
-            });
-        }
-        // A whole permutation is checked as it streams, as the command line checks a long one,
-        // in a few bits a queen: a peaceful one is answered from that alone; one with
-        // collisions is held, to list its attacking pairs.
-        let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == rows.len());
-        if plain
-            && let Ok(queens_core::read::ReadBoard::Streamed(report)) =
-                queens_core::read::read_columns(rows.iter().copied(), 0)
-            && report.collisions == 0
-        {
-            let document = VerifyDocument::streamed(&report);
-            return Ok(serde_json::to_string(&document).expect("a document serializes"));
-        }
-        verified(
-            queens_core::read::read_columns(rows, usize::MAX),
-            size,
-            queen_count,
-            limit,
-        )
-    })?
-    .map_err(refused)
+) -> Result<String, String> {
+    let mut rows = Vec::with_capacity(columns.len() / 8);
+    for (col, bytes) in columns.chunks_exact(8).enumerate() {
+        let row = i64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        rows.push(match row {
+            -1 => None,
+            row => Some(u32::try_from(row).map_err(|_| {
+                format!("column {col} has row {row}: rows are whole numbers from 0 (or None for an empty column)")
+            })?),
+        });
+    }
+    // A whole permutation is checked as it streams, in a few bits a queen: a peaceful one is
+    // answered from that alone; one with collisions is held, to list its attacking pairs.
+    let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == rows.len());
+    if plain
+        && let Ok(queens_core::read::ReadBoard::Streamed(report)) =
+            queens_core::read::read_columns(rows.iter().copied(), 0)
+        && report.collisions == 0
+    {
+        let document = VerifyDocument::streamed(&report);
+        return Ok(serde_json::to_string(&document).expect("a document serializes"));
+    }
+    verified(
+        queens_core::read::read_columns(rows, usize::MAX),
+        size,
+        queen_count,
+        limit,
+    )
 }
 
 /// The verify document of a board read by `read`, placed on a board of `size` when given.
@@ -265,20 +263,16 @@ const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
 #[pyfunction]
 #[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new()))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
-#[expect(
-    clippy::needless_pass_by_value,
-    reason = "PyO3 extracts owned arguments"
-)]
 fn count(
     py: Python<'_>,
     n: u32,
     threads: Option<usize>,
-    shard: Option<String>,
-    engine: Option<String>,
-    memory: Option<String>,
+    shard: Option<&str>,
+    engine: Option<&str>,
+    memory: Option<&str>,
     time_limit: Option<f64>,
     max_estimate: Option<f64>,
-    progress: Option<Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<String> {
@@ -294,30 +288,21 @@ fn count(
             ));
         }
         return count_completions(
-            py,
-            n,
-            fix,
-            blocked,
-            threads,
-            engine.as_deref(),
-            &budget,
-            &token,
-            progress.as_ref(),
+            py, n, fix, blocked, threads, engine, &budget, &token, progress,
         );
     }
     let memory_limit = memory
-        .as_deref()
         .map(|text| parse_bytes(text, "memory"))
         .transpose()
         .map_err(refused)?
         .unwrap_or(DEFAULT_MEMORY_LIMIT);
-    let engine = match engine.as_deref().unwrap_or("auto") {
+    let engine = match engine.unwrap_or("auto") {
         "auto" => CountEngine::for_count(n, memory_limit),
         name => name.parse::<CountEngine>().map_err(refused)?,
     };
     let plan = CountPlan::with_engine(n, engine).map_err(refused)?;
     let shard = shard
-        .map(|text| text.parse::<Shard>())
+        .map(str::parse::<Shard>)
         .transpose()
         .map_err(refused)?;
     let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
@@ -342,7 +327,7 @@ fn count(
             about(most),
         )));
     }
-    let (job, result) = run_detached(py, &token, progress.as_ref(), move |sender| {
+    let (job, result) = run_detached(py, &token, progress, move |sender| {
         let result = job.run(&budget, |done, of| {
             sender.offer(Message::Progress(done as u64, of as u64));
         });
@@ -413,9 +398,9 @@ fn count_completions(
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
-    let row_by_row = match engine.unwrap_or("auto") {
-        "auto" | "completion" => false,
-        "backtracking" => true,
+    let method = match engine.unwrap_or("auto") {
+        "auto" | "completion" => completion::Method::Search,
+        "backtracking" => completion::Method::RowByRow,
         other => {
             return Err(refused(format!(
                 "the completions of a position are counted by the completion search (engine=\"auto\") or row by row (engine=\"backtracking\"), not {other:?}"
@@ -428,11 +413,7 @@ fn count_completions(
         let report = |done: usize, of: usize| {
             sender.offer(Message::Progress(done as u64, of as u64));
         };
-        let result = if row_by_row {
-            completion::count_row_by_row(&problem, &budget, threads, report)
-        } else {
-            completion::count(&problem, &budget, threads, report)
-        };
+        let result = completion::count(&problem, method, &budget, threads, report);
         (problem, result)
     })?;
     let result = result.ok_or_else(|| {
@@ -441,13 +422,8 @@ fn count_completions(
             completion::MAX_N
         ))
     })?;
-    let engine = if row_by_row {
-        "backtracking"
-    } else {
-        "completion"
-    };
     let document =
-        CompletionCountDocument::new(&problem, &result, engine, threads, started.elapsed());
+        CompletionCountDocument::new(&problem, &result, method.name(), threads, started.elapsed());
     let mut document = serde_json::to_value(&document).map_err(refused)?;
     stopped_or_complete(&mut document, result.stopped, result.finished, result.parts);
     Ok(document.to_string())
@@ -589,7 +565,6 @@ fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
     module.add_function(wrap_pyfunction!(solve, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
-    module.add_function(wrap_pyfunction!(verify_columns, module)?)?;
     module.add_function(wrap_pyfunction!(count, module)?)?;
     module.add_function(wrap_pyfunction!(configure, module)?)?;
     module.add_function(wrap_pyfunction!(experiment, module)?)?;

@@ -3,12 +3,12 @@ and animation, and the .ipynb is the one the script makes."""
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import rendered_dom
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -51,14 +51,5 @@ def test_the_notebook_runs_in_jupyter_and_its_export_plays_offline(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     exported = tmp_path / "notebook.html"
     assert "queens-replay" in exported.read_text(encoding="utf-8")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("no Chromium to play the exported notebook in")
-    shown = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000",
-         "--dump-dom", exported.as_uri()],
-        capture_output=True, text=True, timeout=120,
-    )
-    assert re.search(r'"queens-replay[^>]*data-frames="[1-9]', shown.stdout), shown.stderr[-2000:]
+    shown = rendered_dom(exported, tmp_path, budget_ms=10000)
+    assert re.search(r'"queens-replay[^>]*data-frames="[1-9]', shown)

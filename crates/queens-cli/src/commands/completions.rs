@@ -9,16 +9,18 @@ use anyhow::bail;
 use queens_api::document::CompletionCountDocument;
 use queens_core::Problem;
 use queens_core::words::counted;
-use queens_exact::completion::{self, MAX_N};
+use queens_exact::completion::{self, MAX_N, Method};
 
 use crate::args::{CountArgs, EngineChoice};
 use crate::commands::command_budget;
+use crate::commands::position::square_side;
 use crate::exit::Exit;
 use crate::progress;
 
 /// Whether `args` ask for the completions of a position rather than the whole count.
 pub fn wanted(args: &CountArgs) -> bool {
-    args.position.instance.is_some() || args.position.fix.is_some() || args.position.block.is_some()
+    let position = &args.position;
+    position.board.instance.is_some() || position.fix.is_some() || position.board.block.is_some()
 }
 
 /// Runs `queens count` of a position.
@@ -60,13 +62,12 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     };
     // The completion search, or (`--engine backtracking`) the plain row-by-row count that
     // shares none of its reasoning: a cross-check.
-    let (result, engine, name) = if args.engine == EngineChoice::Backtracking {
-        let count = completion::count_row_by_row(&problem, &budget, threads, progress);
-        (count, "backtracking", "row by row")
+    let (method, name) = if args.engine == EngineChoice::Backtracking {
+        (Method::RowByRow, "row by row")
     } else {
-        let count = completion::count(&problem, &budget, threads, progress);
-        (count, "completion", "completion search")
+        (Method::Search, "completion search")
     };
+    let result = completion::count(&problem, method, &budget, threads, progress);
     bar.finish_and_clear();
     let Some(result) = result else {
         bail!("completions are counted on N×N boards of N queens up to {MAX_N}");
@@ -84,7 +85,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let elapsed = started.elapsed();
     let mut out = io::stdout().lock();
     if args.json {
-        let document = CompletionCountDocument::new(&problem, &result, engine, threads, elapsed);
+        let document =
+            CompletionCountDocument::new(&problem, &result, method.name(), threads, elapsed);
         super::write_json_line(&mut out, &document)?;
     } else {
         writeln!(
@@ -112,8 +114,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 
 /// The position: the instance's or the size's board, with the placed and blocked squares.
 fn problem(args: &CountArgs) -> anyhow::Result<Problem> {
-    let position = args.position.flags().read()?;
-    let n = position.square_side("completions are counted for")?;
+    let position = args.position.read()?;
+    let n = square_side(&position, "completions are counted for")?;
     if n > MAX_N {
         bail!("completions are counted on boards up to {MAX_N}×{MAX_N}, got N = {n}");
     }

@@ -6,20 +6,13 @@ use queens_configurator::{AnalysisError, Configurator, Engine, Position};
 
 use crate::args::ConfigureArgs;
 use crate::commands::command_budget;
-use crate::commands::position::PositionFlags;
+use crate::commands::position::square_side;
 use crate::exit::Exit;
 
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
-    let given = PositionFlags {
-        size: args.size.as_deref(),
-        placed: (args.queens.as_deref(), "--queens"),
-        block: args.block.as_deref(),
-        instance: args.instance.as_deref(),
-        diagonals: args.diagonals,
-    }
-    .read()?;
-    let n = given.square_side("the configurator works on")?;
+    let given = args.board.read(args.queens.as_deref(), "--queens")?;
+    let n = square_side(&given, "the configurator works on")?;
     let position = Position::with_blocked(n, given.fixed, given.blocked)?;
     let engine: Engine = args.engine.parse()?;
     let mut budget = command_budget(args.time_limit)?;

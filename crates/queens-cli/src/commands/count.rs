@@ -93,6 +93,7 @@ impl CountConfig {
 fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
     let size = args
         .position
+        .board
         .size
         .as_deref()
         .context("a whole count needs N (an --instance counts completions)")?;
@@ -125,7 +126,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if super::completions::wanted(args) {
         return super::completions::run(args);
     }
-    if args.position.diagonals.is_some() {
+    if args.position.board.diagonals.is_some() {
         bail!("--diagonals takes the first diagonals of an --instance; none is given");
     }
     if args.slurm {

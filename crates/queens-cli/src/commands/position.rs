@@ -3,68 +3,35 @@
 
 use std::path::Path;
 
-use queens_core::Square;
 use queens_core::files::read_regular_text;
 use queens_core::instance::Instance;
 use queens_core::read::MAX_TEXT_BYTES;
 
 use super::{parse_size, squares_flag};
-use crate::args::PositionArgs;
-
-/// A position read from the command line.
-#[derive(Debug)]
-pub struct GivenPosition {
-    /// Board ranks.
-    pub rows: u32,
-    /// Board files.
-    pub cols: u32,
-    /// Queens to place, when the instance says.
-    pub queen_count: Option<u32>,
-    /// Queens already placed: the command line's, then the instance's.
-    pub fixed: Vec<Square>,
-    /// Squares no queen may take: the command line's, then the instance's.
-    pub blocked: Vec<Square>,
-}
-
-/// Where a position comes from: the flags of one command.
-pub struct PositionFlags<'a> {
-    /// The size argument (`N` or `RxC`), absent with an instance.
-    pub size: Option<&'a str>,
-    /// The placed queens, and the flag that gives them (`--fix`, `--queens`).
-    pub placed: (Option<&'a str>, &'static str),
-    /// `--block`.
-    pub block: Option<&'a str>,
-    /// `--instance`.
-    pub instance: Option<&'a Path>,
-    /// `--diagonals`.
-    pub diagonals: Option<usize>,
-}
+use crate::args::{BoardArgs, PositionArgs};
 
 impl PositionArgs {
-    /// The flags of `solve` and `count`.
-    pub fn flags(&self) -> PositionFlags<'_> {
-        PositionFlags {
-            size: self.size.as_deref(),
-            placed: (self.fix.as_deref(), "--fix"),
-            block: self.block.as_deref(),
-            instance: self.instance.as_deref(),
-            diagonals: self.diagonals,
-        }
+    /// The position of `solve` and `count`: the board, with `--fix`'s queens.
+    pub fn read(&self) -> anyhow::Result<Instance> {
+        self.board.read(self.fix.as_deref(), "--fix")
     }
 }
 
-impl PositionFlags<'_> {
-    /// The position: the instance's board or the size's, with the placed and blocked squares.
-    pub fn read(&self) -> anyhow::Result<GivenPosition> {
-        let (placed, flag) = self.placed;
+impl BoardArgs {
+    /// The position as an instance: the instance file's (its excluded diagonals turned into
+    /// the squares they block) or the size's board, with `placed` (given by `flag`) and
+    /// `--block` added before the file's own.
+    pub fn read(&self, placed: Option<&str>, flag: &str) -> anyhow::Result<Instance> {
         let mut fixed = squares_flag(placed, flag)?;
-        let mut blocked = squares_flag(self.block, "--block")?;
-        let (rows, cols, queen_count) = match (self.instance, self.size) {
+        let mut blocked = squares_flag(self.block.as_deref(), "--block")?;
+        let mut instance = match (&self.instance, &self.size) {
             (Some(path), _) => {
                 let instance = read_instance(path, self.diagonals)?;
-                fixed.extend(&instance.fixed);
-                blocked.extend(instance.blocked_squares()?);
-                (instance.rows, instance.cols, instance.queens)
+                Instance {
+                    blocked: instance.blocked_squares()?,
+                    diagonals: Vec::new(),
+                    ..instance
+                }
             }
             (None, Some(size)) => {
                 anyhow::ensure!(
@@ -72,29 +39,34 @@ impl PositionFlags<'_> {
                     "--diagonals takes the first diagonals of an --instance; none is given"
                 );
                 let (rows, cols) = parse_size(size)?;
-                (rows, cols, None)
+                Instance {
+                    rows,
+                    cols,
+                    queens: None,
+                    fixed: Vec::new(),
+                    blocked: Vec::new(),
+                    diagonals: Vec::new(),
+                }
             }
             (None, None) => anyhow::bail!("give a board size or an --instance"),
         };
-        Ok(GivenPosition {
-            rows,
-            cols,
-            queen_count,
+        fixed.append(&mut instance.fixed);
+        blocked.append(&mut instance.blocked);
+        Ok(Instance {
             fixed,
             blocked,
+            ..instance
         })
     }
 }
 
-impl GivenPosition {
-    /// The side of an N×N board of N queens, or why the position is not one (`what` is
-    /// refused on other boards).
-    pub fn square_side(&self, what: &str) -> anyhow::Result<u32> {
-        if self.rows != self.cols || self.queen_count.is_some_and(|q| q != self.rows) {
-            anyhow::bail!("{what} N queens on an N×N board");
-        }
-        Ok(self.rows)
+/// The side of `position`'s N×N board of N queens, or why it is not one (`what` is refused on
+/// other boards).
+pub fn square_side(position: &Instance, what: &str) -> anyhow::Result<u32> {
+    if position.rows != position.cols || position.queens.is_some_and(|q| q != position.rows) {
+        anyhow::bail!("{what} N queens on an N×N board");
     }
+    Ok(position.rows)
 }
 
 /// The instance in `path`, with its first `diagonals` excluded diagonals when given.

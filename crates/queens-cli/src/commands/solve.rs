@@ -35,7 +35,7 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
-        let position = args.position.flags().read()?;
+        let position = args.position.read()?;
         let (rows, cols) = (position.rows, position.cols);
         let params = args
             .sets
@@ -45,7 +45,7 @@ impl SolveConfig {
         let spec = SolveSpec {
             rows,
             cols,
-            queen_count: args.queen_count.or(position.queen_count),
+            queen_count: args.queen_count.or(position.queens),
             fixed: position.fixed,
             blocked: position.blocked,
             solver: args.solver,

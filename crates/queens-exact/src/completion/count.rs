@@ -5,6 +5,7 @@ use queens_core::symmetry::Symmetry;
 use queens_core::{Budget, Problem, Square, StopReason};
 use rayon::prelude::*;
 
+use super::row_order::Rows;
 use super::{Next, Position, branch_square};
 
 /// Completions counted, and the queens placed to count them.
@@ -33,43 +34,74 @@ pub struct CompletionCount {
     pub symmetries: usize,
 }
 
-/// Every completion of `problem` counted on `threads` threads (its first levels split into
-/// parts among them), `progress` told each finished part and the number of parts. A stop of
-/// `budget` ends the count with the parts finished so far. Where the position (its placed
-/// queens and blocked squares) is symmetric, the first line branched on is one that the
-/// symmetries keep in place, and one square of each orbit on it is counted for all. `None` for
-/// a problem the search does not take (see [`Position::of`]).
+/// How completions are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The completion search: the most constrained line first, and where the position is
+    /// symmetric (its placed queens and blocked squares mapped onto themselves by some symmetries
+    /// of the square), one square of each orbit on a first line those symmetries keep in place,
+    /// counted for the others.
+    #[default]
+    Search,
+    /// Row by row, the plain way, every open column of a row tried in turn: a cross-check that
+    /// shares none of the search's reasoning.
+    RowByRow,
+}
+
+impl Method {
+    /// Its name in documents: `completion`, or `backtracking` for the row-by-row count.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Search => "completion",
+            Method::RowByRow => "backtracking",
+        }
+    }
+}
+
+/// Every completion of `problem` counted by `method` on `threads` threads (its first levels
+/// split into parts among them), `progress` told each finished part and the number of parts. A
+/// stop of `budget` ends the count with the parts finished so far. `None` for a problem the
+/// search does not take (see [`Position::of`]).
 pub fn count(
     problem: &Problem,
+    method: Method,
     budget: &Budget,
     threads: usize,
     progress: impl Fn(usize, usize) + Sync,
 ) -> Option<CompletionCount> {
-    let position = Position::of(problem)?;
-    let (parts, placed, symmetries) = split(position, &stabiliser(problem), threads.max(1) * 64);
-    let mut count = in_parts(
-        parts,
-        threads,
-        budget,
-        progress,
-        |(mut part, weight), nodes| {
-            let mut counted = Counted::default();
-            let found = count_from(&mut part, budget, &mut counted);
-            *nodes += counted.nodes;
-            found.map(|()| counted.completions * weight)
-        },
-    );
-    count.counted.nodes += placed;
-    count.symmetries = symmetries;
-    Some(count)
+    match method {
+        Method::Search => {
+            let position = Position::of(problem)?;
+            let symmetries = stabiliser(problem);
+            let (parts, placed, used) = split(position, &symmetries, threads.max(1) * 64);
+            let count_part = |(mut part, weight): (Position, u128), nodes: &mut u64| {
+                let mut counted = Counted::default();
+                let found = count_from(&mut part, budget, &mut counted);
+                *nodes += counted.nodes;
+                found.map(|()| counted.completions * weight)
+            };
+            let mut count = in_parts(parts, placed, threads, budget, progress, count_part);
+            count.symmetries = used;
+            Some(count)
+        }
+        Method::RowByRow => {
+            let rows = Rows::of(problem)?;
+            let (walks, placed) = rows.split(2);
+            let count_part = |walk, nodes: &mut u64| rows.count(walk, budget, nodes);
+            Some(in_parts(
+                walks, placed, threads, budget, progress, count_part,
+            ))
+        }
+    }
 }
 
-/// Counts `parts` on `threads` threads by `count_part` (which adds the queens it places to its
-/// second argument), `progress` told each finished part and the number of parts. A part starts
-/// only while `budget` lasts, however small the parts are; a stopped count keeps what its
-/// finished parts hold.
-pub(super) fn in_parts<P: Send>(
+/// Counts `parts` (reached by placing `placed` queens) on `threads` threads by `count_part`
+/// (which adds the queens it places to its second argument), `progress` told each finished part
+/// and the number of parts. A part starts only while `budget` lasts, however small the parts
+/// are; a stopped count keeps what its finished parts hold.
+fn in_parts<P: Send>(
     parts: Vec<P>,
+    placed: u64,
     threads: usize,
     budget: &Budget,
     progress: impl Fn(usize, usize) + Sync,
@@ -94,7 +126,10 @@ pub(super) fn in_parts<P: Send>(
         Err(_) => parts.into_iter().map(part).collect(),
     };
     let mut whole = CompletionCount {
-        counted: Counted::default(),
+        counted: Counted {
+            completions: 0,
+            nodes: placed,
+        },
         parts: total,
         finished: 0,
         stopped: None,

@@ -301,5 +301,4 @@ fn decide(
 mod count;
 mod row_order;
 
-pub use count::{CompletionCount, Counted, count, count_through_squares};
-pub use row_order::count_row_by_row;
+pub use count::{CompletionCount, Counted, Method, count, count_through_squares};

@@ -3,15 +3,15 @@
 //! diagonals as shifting masks), with the blocked squares and the squares the placed queens
 //! attack taken out of each row beforehand. It shares no reasoning with the completion search —
 //! no choice of line, no column counts, no symmetry — which makes it the cross-check of that
-//! search's counts (`queens count --engine backtracking` with a position).
+//! search's counts ([`Method::RowByRow`](super::Method::RowByRow); `queens count --engine
+//! backtracking` with a position).
 
 use queens_core::{Budget, Problem, StopReason};
 
-use super::count::in_parts;
-use super::{CompletionCount, MAX_N};
+use super::MAX_N;
 
 /// The rows of a position as the row-by-row count walks them.
-struct Rows {
+pub(super) struct Rows {
     /// The low N bits.
     full: u64,
     /// Per row: the squares no free queen may take (blocked, or attacked by a placed queen);
@@ -24,7 +24,7 @@ struct Rows {
 /// Where the walk stands: the next row, and the columns and diagonals the free queens below
 /// it hold, the diagonals shifted to that row.
 #[derive(Clone, Copy)]
-struct Walk {
+pub(super) struct Walk {
     row: usize,
     cols: u64,
     left: u64,
@@ -32,7 +32,8 @@ struct Walk {
 }
 
 impl Rows {
-    fn of(problem: &Problem) -> Option<Rows> {
+    /// The rows of `problem`; `None` for one that is not N queens on N×N up to 64.
+    pub(super) fn of(problem: &Problem) -> Option<Rows> {
         let n = problem.classic_side().filter(|&n| n <= MAX_N)?;
         let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let mut closed = vec![0u64; n as usize];
@@ -83,7 +84,7 @@ impl Rows {
     }
 
     /// The walks after the first `levels` free rows, with the nodes spent reaching them.
-    fn split(&self, levels: usize) -> (Vec<Walk>, u64) {
+    pub(super) fn split(&self, levels: usize) -> (Vec<Walk>, u64) {
         let mut walks = vec![Walk {
             row: 0,
             cols: 0,
@@ -115,7 +116,12 @@ impl Rows {
     }
 
     /// The completions above `walk`, adding the queens placed to `nodes`.
-    fn count(&self, walk: Walk, budget: &Budget, nodes: &mut u64) -> Result<u128, StopReason> {
+    pub(super) fn count(
+        &self,
+        walk: Walk,
+        budget: &Budget,
+        nodes: &mut u64,
+    ) -> Result<u128, StopReason> {
         if walk.row == self.closed.len() {
             return Ok(1);
         }
@@ -135,23 +141,4 @@ impl Rows {
         }
         Ok(total)
     }
-}
-
-/// Every completion of `problem` counted row by row on `threads` threads (the walks after its
-/// first two free rows shared among them), `progress` told each finished part and the number
-/// of parts; a stop of `budget` ends the count with the parts finished so far. `None` for a
-/// problem that is not N queens on N×N up to 64.
-pub fn count_row_by_row(
-    problem: &Problem,
-    budget: &Budget,
-    threads: usize,
-    progress: impl Fn(usize, usize) + Sync,
-) -> Option<CompletionCount> {
-    let rows = Rows::of(problem)?;
-    let (walks, placed) = rows.split(2);
-    let mut count = in_parts(walks, threads, budget, progress, |walk, nodes| {
-        rows.count(walk, budget, nodes)
-    });
-    count.counted.nodes += placed;
-    Some(count)
 }

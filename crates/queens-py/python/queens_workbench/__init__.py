@@ -650,10 +650,7 @@ def verify(
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
     size = None if n is None else _size(n)
-    if columns is not None:
-        document = json.loads(_queens.verify_columns(columns, size, queen_count, limit))
-    else:
-        document = json.loads(_queens.verify(text, size, queen_count, limit))
+    document = json.loads(_queens.verify(text, columns, size, queen_count, limit))
     return Verification(document)
 
 

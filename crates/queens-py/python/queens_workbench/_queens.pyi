@@ -21,12 +21,7 @@ def solve(
 ) -> tuple[str, Optional[bytes]]: ...
 def verify(
     text: str,
-    size: Optional[str] = None,
-    queen_count: Optional[int] = None,
-    limit: int = 1000,
-) -> str: ...
-def verify_columns(
-    columns: bytes,
+    columns: Optional[bytes] = None,
     size: Optional[str] = None,
     queen_count: Optional[int] = None,
     limit: int = 1000,

@@ -206,6 +206,7 @@ test("Solve this position with blocked squares watches the completion search kee
   assert.match(hash, /solver=completion/);
   assert.match(hash, /block=c1/);
   assert.equal(await page.$eval('#w-board [data-square="c1"]', (c) => c.classList.contains("blocked")), true);
+  assert.equal(await page.$eval("#watch .compact-legend .swatch.blocked", (s) => s.closest("li").hidden), false, "the legend says what the dark square is");
   await page.click("#w-start");
   await page.waitForFunction(() => document.querySelector("#w-status").textContent.startsWith("solved"));
   await page.click("#w-end");

@@ -61,7 +61,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   const summary = h("p", { id: "cfg-summary" });
   const reason = h("p", { id: "cfg-reason", class: "reason", "aria-live": "polite" },
     matchMedia("(pointer: coarse)").matches
-      ? "Tap a square to see what it can still be, tap it again to place a queen; tap a queen to remove it."
+      ? "Tap a square to see what it can still be, tap it again to place a queen; tap a queen to remove it. With Block squares pressed, a tap blocks a square."
       : "Click a square to place a queen, a queen to remove it; Shift-click blocks a square. Point at a square to see what it can still be.");
   const error = h("p", { id: "cfg-error", class: "error", hidden: true });
   const scale = h("div", { class: "heat-scale", hidden: true }, h("span", {}, "fewer"), h("i"), h("span", {}, "more completions"));

@@ -117,6 +117,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
   const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
   // What the solver's own marks on the board mean, for the solvers that draw them.
   const stateLegend = h("p", { id: "w-state-legend", class: "note", hidden: true });
+  // The legend, with the blocked squares' entry shown while the position has some.
+  const blockedEntry = h("li", { hidden: true }, h("span", { class: "swatch blocked" }), "a blocked square (no queen may stand there)");
+  const legend = h("ul", { class: "legend compact-legend" },
+    LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)), blockedEntry);
   const code = h("ol", { id: "w-code", class: "pseudo-code", "aria-label": "the solver's pseudo-code, the lines of the step shown marked" });
   const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
   const chartBox = h("div", { id: "w-chart", class: "chart-box" });
@@ -176,7 +180,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
       h("div", { class: "board-column" },
         boardBox,
         narration,
-        h("ul", { class: "legend compact-legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)))),
+        legend),
       h("aside", {},
         h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
         h("table", { class: "counters" },
@@ -392,6 +396,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
   }
 
   function render() {
+    blockedEntry.hidden = state.blocked.length === 0;
     const square = state.rows === state.cols;
     challenge.show(state.n, state.locked.length === 1 ? squareName(state.locked[0], state.n) : null, square && challengeNames.has(state.solver.name));
     const shape = square ? `N = ${state.n}` : `${state.rows}×${state.cols}${mInput.value.trim() ? `, ${mInput.value.trim()} queens` : ""}`;
