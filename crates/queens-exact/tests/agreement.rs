@@ -252,6 +252,16 @@ proptest! {
             prop_assert_eq!(count.finished, count.parts);
             prop_assert_eq!(count.counted.completions, expected);
         }
+        // The row-by-row count, the search's cross-check, counts the same.
+        let rows = completion::count(
+            &problem,
+            completion::Method::RowByRow,
+            &Budget::unlimited(),
+            2,
+            |_, _| {},
+        )
+        .expect("an N×N problem");
+        prop_assert_eq!(rows.counted.completions, expected);
     }
 
     /// Positions made symmetric on purpose (a random set of squares and its images under a
