@@ -257,8 +257,8 @@ impl Configurator {
 
 /// The completions of `position` counted by the configurator's own search on bit boards (any
 /// N up to [`MAX_N`](crate::MAX_N)), with no node cap but the budget's own: exact, or `None`
-/// when the budget stopped it. The count the analyses of large boards start from, and a
-/// second opinion on another engine's counts.
+/// when the budget stopped it. The count analyses of boards beyond 64×64 start from, and a
+/// second opinion on the completion search's counts, with which it shares no code.
 pub fn count_completions(position: &Position, budget: &Budget) -> Option<u64> {
     let n = position.side();
     let board = FreeBoard::of(position);

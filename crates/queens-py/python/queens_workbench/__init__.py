@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 import uuid
 from dataclasses import dataclass, field
@@ -107,23 +108,39 @@ def _escape(text: str) -> str:
             .replace("'", "&#39;").replace('"', "&quot;"))
 
 
-# The configurator's statuses as the page draws them: (light square, dark square) colours, the
-# diagram's symbol, the glyph drawn in the square, and the legend's words.
+# The configurator's statuses as the page draws them: their order in a summary, and the page's
+# CSS variables for each on a light and a dark square (read from the page's own stylesheet).
 _STATUS_ORDER = ["queen", "forced", "open", "attacked", "dead", "blocked", "unknown"]
-_COLOURS = {
-    "queen": ("#f3ede2", "#d8c9b0"),
-    "forced": ("#f2c94c", "#f2c94c"),
-    "open": ("#cfe8d2", "#b5d9ba"),
-    "attacked": ("#c3c9d3", "#aeb6c3"),
-    "dead": ("#6f4235", "#6f4235"),
-    "blocked": ("#30343b", "#30343b"),
-    "unknown": ("#f6e58d", "#f6e58d"),
+_STATUS_VARIABLES = {
+    "queen": ("--light", "--dark"),
+    "forced": ("--forced", "--forced"),
+    "open": ("--open", "--open-dark"),
+    "attacked": ("--attacked", "--attacked-dark"),
+    "dead": ("--dead", "--dead"),
+    "blocked": ("--blocked", "--blocked"),
+    "unknown": ("--unknown", "--unknown"),
 }
+
+
+@functools.lru_cache(maxsize=1)
+def _page_colours() -> dict:
+    """The page's colour variables (``--open: #cfe8d2;`` …), from its stylesheet."""
+    _, css = _queens.page_assets()
+    return dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,8})\s*;", css))
+
+
+def _status_colour(status: str, light: bool) -> str:
+    variables = _STATUS_VARIABLES.get(status, ("--light", "--dark"))
+    return _page_colours()[variables[0 if light else 1]]
+
+
 _SYMBOL = {"queen": "Q", "forced": "F", "open": ".", "attacked": "x", "dead": "#",
            "blocked": "-", "unknown": "?"}
 _GLYPH = {"queen": "♛", "forced": "♛", "dead": "×", "open": "·", "unknown": "?"}
-_GLYPH_COLOUR = {"queen": "#1f4e9c", "forced": "#7a5200", "dead": "#f3dcd2", "open": "#2e6b34",
-                 "unknown": "#6d5b00"}
+# The glyphs' colours: the page's queen variables, and the literal colours its rules give the
+# dead square's cross, the open square's dot and the unknown square's mark.
+_GLYPH_COLOUR = {"queen": "--queen", "forced": "--forced-queen", "dead": "#f3dcd2",
+                 "open": "#2e6b34", "unknown": "#6d5b00"}
 _LEGEND = {
     "queen": "a queen you placed",
     "forced": "forced: in every completion",
@@ -399,9 +416,9 @@ class Analysis:
             for col in range(self.n):
                 cell = self.cells[row * self.n + col]
                 status = cell["status"]
-                light = (row + col) % 2 == 1
-                colour = _COLOURS[status][0 if light else 1] if status in _COLOURS else (
-                    "#f3ede2" if light else "#d8c9b0")
+                colour = _status_colour(status, light=(row + col) % 2 == 1)
+                ink = _GLYPH_COLOUR.get(status, "--queen")
+                ink = _page_colours()[ink] if ink.startswith("--") else ink
                 glyph = _GLYPH.get(status, "")
                 title = f"{_name((row, col), self.n)}: {status}"
                 if cell.get("completions") is not None and status not in ("blocked",):
@@ -412,7 +429,7 @@ class Analysis:
                 squares.append(
                     f"<div title='{_escape(title)}' style='background:{colour};display:flex;"
                     f"align-items:center;justify-content:center;font-size:{size * 0.7:.0f}px;"
-                    f"color:{_GLYPH_COLOUR.get(status, '#1f4e9c')}'>{glyph if size >= 14 else ''}</div>")
+                    f"color:{ink}'>{glyph if size >= 14 else ''}</div>")
         grid = (f"<div style='display:grid;grid-template-columns:repeat({self.n},{size}px);"
                 f"grid-auto-rows:{size}px;border:2px solid #1b2230;width:max-content'>"
                 + "".join(squares) + "</div>")
@@ -420,7 +437,8 @@ class Analysis:
         legend = "".join(
             f"<span style='display:inline-flex;align-items:center;margin-right:0.8em'>"
             f"<span style='display:inline-block;width:0.9em;height:0.9em;margin-right:0.3em;"
-            f"background:{_COLOURS[s][0]};border:1px solid #aeb6c3'></span>{_LEGEND[s]}</span>"
+            f"background:{_status_colour(s, light=True)};border:1px solid #aeb6c3'></span>"
+            f"{_LEGEND[s]}</span>"
             for s in _STATUS_ORDER if s in present)
         return (f"<div style='font-family:system-ui,sans-serif'><div>{_escape(self.summary())}</div>"
                 f"{grid}<div style='margin-top:0.4em;font-size:0.85em'>{legend}</div></div>")
