@@ -54,6 +54,9 @@ pub(crate) struct Explainer<'p> {
     forced: &'p [Square],
     /// The board with the blocked squares and the user's and the forced queens.
     settled: FreeBoard,
+    /// The reason of every dead square when that board already has a line with no free square
+    /// (the same for all of them, so worked out once).
+    no_free_square: Option<Reason>,
     /// The culprits that make an unsolvable position unsolvable, once computed.
     unsolvable_core: Option<(Culprits, bool)>,
     /// Minimal conflicts found for other squares, most recent last: tried first, since
@@ -67,15 +70,25 @@ impl<'p> Explainer<'p> {
         for &queen in forced {
             settled.place(queen);
         }
-        Explainer {
+        let mut explainer = Explainer {
             n,
             user: position.queens(),
             blocked: position.blocked(),
             forced,
             settled,
+            no_free_square: None,
             unsolvable_core: None,
             conflicts: Vec::new(),
-        }
+        };
+        explainer.no_free_square =
+            explainer
+                .settled
+                .empty_rank()
+                .map(|line| Reason::NoFreeSquare {
+                    line,
+                    blocked: explainer.unattacked_blocked(line, &[]),
+                });
+        explainer
     }
 
     /// Whether `square` is attacked by a user or forced queen (or holds one).
@@ -103,11 +116,8 @@ impl<'p> Explainer<'p> {
         solvable: bool,
         budget: &mut NodeBudget<'_>,
     ) -> Reason {
-        if let Some(line) = self.settled.empty_rank() {
-            return Reason::NoFreeSquare {
-                line,
-                blocked: self.unattacked_blocked(line, &[]),
-            };
+        if let Some(reason) = &self.no_free_square {
+            return reason.clone();
         }
         let (board, chain) = match self.propagate(square) {
             Propagation::Emptied { chain, line } => {

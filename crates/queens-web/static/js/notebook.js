@@ -7,14 +7,7 @@ import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
 import { h } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, narrate, thin } from "./replay.js";
-
-/** The axis label of a run's steps, from its solver's descriptor (as Watch says it). */
-function stepsLabel(solver) {
-  if (!solver || solver.counts !== "nodes") return "iterations";
-  const [first, ...rest] = solver.unit.replace(/^an? /, "").split(" ");
-  return [`${first}s`, ...rest].join(" ");
-}
+import { Recording, frameModel, narrate, thin, unitLabel } from "./replay.js";
 
 /**
  * Mounts a player of `events` (the run's event stream, `started` first) in `container`;
@@ -65,7 +58,7 @@ export function mountReplay(container, events, solver = null) {
     chartBox.replaceChildren(points.length
       ? lineChart({
         series: [{ name: "score", points }],
-        xLabel: stepsLabel(solver),
+        xLabel: unitLabel(solver),
         yLabel: solver && solver.counts === "nodes" ? "depth (queens placed)" : "score (higher is better)",
         title: "Score at each step",
         cursor: recording.stepAt(k)?.iteration,

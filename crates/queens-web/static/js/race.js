@@ -11,9 +11,8 @@ import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
 import { PHONE, h, say } from "./dom.js";
 import { Player } from "./player.js";
-import { Recording, frameModel, narrate, thin } from "./replay.js";
+import { Recording, frameModel, narrate, thin, unitLabel } from "./replay.js";
 import { checkSeed, checkSolvers, checkWhole, parseSize, sizeParams } from "./squares.js";
-import { unitLabel } from "./watch.js";
 
 const DEFAULT = ["hill-climbing", "optimized-hill-climbing"];
 

@@ -6,6 +6,17 @@
 
 import { attackingPairs, key, linesThrough, sharedLine, squareName } from "./squares.js";
 
+/**
+ * What one step of `solver`'s runs is, as an axis or a counter says it: "iterations", or for a
+ * tree search its unit ("a board examined" → "boards examined"). Shared by Watch, Race and the
+ * notebook's player.
+ */
+export function unitLabel(solver) {
+  if (!solver || solver.counts !== "nodes") return "iterations";
+  const [first, ...rest] = solver.unit.replace(/^an? /, "").split(" ");
+  return [`${first}s`, ...rest].join(" ");
+}
+
 /** Frames between two saved boards, so that any frame is rebuilt from a nearby one. */
 const SAVE_EVERY = 64;
 

@@ -10,7 +10,7 @@ import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { drawPopulation, fitnessText } from "./population.js";
-import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin } from "./replay.js";
+import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin, unitLabel } from "./replay.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeParams, sizeText, squareName } from "./squares.js";
 import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
 
@@ -32,13 +32,6 @@ const STATE_LEGENDS = {
   "min-conflicts": CONFLICT_NUMBERS,
 };
 
-/** The controls and counters of one run, shared by Watch and Race. */
-export function unitLabel(solver) {
-  if (!solver || solver.counts !== "nodes") return "iterations";
-  // "a board examined" → "boards examined", "a square tried" → "squares tried".
-  const [first, ...rest] = solver.unit.replace(/^an? /, "").split(" ");
-  return [`${first}s`, ...rest].join(" ");
-}
 
 /**
  * A solver's explanation with the values in force: its template quotes each parameter as
