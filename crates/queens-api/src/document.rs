@@ -185,8 +185,11 @@ pub struct CountDocument {
     pub nodes: u64,
     /// Parts counted (subproblems or pieces).
     pub subproblems: usize,
-    /// The engine that counted: `backtracking` or `join`.
+    /// The engine that counted: `backtracking`, `join` or `gpu`.
     pub engine: &'static str,
+    /// The GPU that counted (its name), for the `gpu` engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 impl CountDocument {
@@ -208,7 +211,15 @@ impl CountDocument {
             nodes: tally.nodes,
             subproblems,
             engine,
+            device: None,
         }
+    }
+
+    /// Naming the GPU that counted.
+    #[must_use]
+    pub fn on_device(mut self, device: Option<String>) -> Self {
+        self.device = device;
+        self
     }
 }
 

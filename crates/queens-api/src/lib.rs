@@ -5,6 +5,8 @@
 //!   each solver's code; the default solver for a problem.
 //! - [`request`]: one validated solve request — problem, solver, parameters, caps, memory —
 //!   checked once, before anything runs.
+//! - [`count`]: one validated whole-board count — engine (a GPU included), device, threads,
+//!   memory, shard and the estimate checked once.
 //! - [`document`]: the JSON documents of the contracts (a solver, a solve, a count, the end of
 //!   a watched run), one definition each, so that every front end prints the same.
 //!
@@ -21,6 +23,7 @@
 //! ```
 
 pub mod catalogue;
+pub mod count;
 pub mod document;
 pub mod request;
 

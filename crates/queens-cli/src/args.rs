@@ -36,6 +36,16 @@ pub enum Command {
     /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
     /// locked queen, the boards each solver examines, tabulated.
     Challenge(ChallengeArgs),
+    /// List the GPUs `count --engine gpu` can use, with their index for --device.
+    Devices(DevicesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DevicesArgs {
+    /// Print the list as JSON: {"devices": [{"index", "name", "type", "backend", "driver",
+    /// "limits"}]}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 const CONFIGURE_AFTER_HELP: &str = "\
@@ -183,6 +193,9 @@ pub enum EngineChoice {
     /// with a position, its completions counted row by row (a cross-check of the completion
     /// search, which counts them otherwise).
     Backtracking,
+    /// Backtracking's symmetry classes searched on a GPU (Vulkan, Metal or DX12; see `queens
+    /// devices`): the same parts, shards and checkpoints as backtracking.
+    Gpu,
 }
 
 #[derive(Debug, Args)]
@@ -244,9 +257,19 @@ pub struct CountArgs {
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
-    /// The counting engine.
+    /// The counting engine [auto: a hardware GPU from N = 18 if there is one, else the join
+    /// where it is faster and fits --memory, else backtracking].
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
+
+    /// The GPU for --engine gpu, by its index in `queens devices` [default: the first hardware
+    /// GPU]; a software adapter (such as lavapipe) is used only when named.
+    #[arg(long, value_name = "I")]
+    pub device: Option<usize>,
+
+    /// Refuse a count whose estimated time is longer than this many seconds [default: 3600].
+    #[arg(long, value_name = "SECONDS")]
+    pub max_estimate: Option<f64>,
 
     /// The most memory the count may plan to use, like 8G or 512M [default: 2G]; a count that
     /// needs more is refused before it starts (auto then chooses backtracking).

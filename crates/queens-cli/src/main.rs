@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(&args),
         Command::Experiment(args) => commands::experiment::run(&args),
         Command::Challenge(args) => commands::challenge::run(&args),
+        Command::Devices(args) => commands::devices::run(&args),
         Command::Configure(args) => commands::configure::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
     };

@@ -92,7 +92,7 @@ fn the_engines_agree_on_every_part_of_their_plans() {
         "magic"
             .parse::<Engine>()
             .unwrap_err()
-            .contains("backtracking or join")
+            .contains("backtracking, join or gpu")
     );
     assert_eq!(
         CountPlan::with_engine(3, Engine::Join).unwrap_err(),
@@ -426,12 +426,24 @@ fn checkpoint_round_trip(engine: Engine) {
     assert_eq!((sum.total, sum.unique()), (724, 92));
     assert_eq!(sum, count_shard(&plan, shard));
 
-    // A checkpoint of another count (another N, another engine) is refused, not merged.
+    // A checkpoint of another count (another N, another engine's split) is refused, not
+    // merged; backtracking's and the GPU's are one split, so either resumes the other's.
     let other = CountPlan::with_engine(9, engine).unwrap();
     assert!(checkpoint::load(&path, &other, shard).is_err());
-    let other_engine = Engine::ALL.into_iter().find(|&e| e != engine).unwrap();
-    let other = CountPlan::with_engine(10, other_engine).unwrap();
+    let (other_split, same_split) = match engine {
+        Engine::Join => (Engine::Backtracking, None),
+        Engine::Backtracking => (Engine::Join, Some(Engine::Gpu)),
+        Engine::Gpu => (Engine::Join, Some(Engine::Backtracking)),
+    };
+    let other = CountPlan::with_engine(10, other_split).unwrap();
     assert!(checkpoint::load(&path, &other, shard).is_err());
+    if let Some(same_split) = same_split {
+        let same = CountPlan::with_engine(10, same_split).unwrap();
+        assert_eq!(
+            checkpoint::load(&path, &same, shard).unwrap().len(),
+            progress.len()
+        );
+    }
     assert!(checkpoint::load(&path, &plan, Shard::new(0, 2).unwrap()).is_err());
     std::fs::write(&path, "not json").unwrap();
     assert!(checkpoint::load(&path, &plan, shard).is_err());

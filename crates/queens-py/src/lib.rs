@@ -15,19 +15,17 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
 use queens_api::document::{
     CompletionCountDocument, CountDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::request::{parse_bytes, parse_size};
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
 use queens_configurator::{Configurator, Engine, Position};
-use queens_core::words::counted;
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
 use queens_exact::completion;
+use queens_exact::count::Shard;
 use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{
-    CountJob, CountPlan, DEFAULT_MEMORY_LIMIT, Engine as CountEngine, Shard,
-};
 use queens_lab::experiment::{Experiment, run as run_experiment};
 
 use crate::detached::{Message, Sender, run_abandonable, run_detached};
@@ -46,6 +44,12 @@ fn solvers() -> String {
         .map(solver_document)
         .collect();
     serde_json::Value::Array(solvers).to_string()
+}
+
+/// The GPU adapters found, as `queens devices --json` lists them.
+#[pyfunction]
+fn devices() -> String {
+    serde_json::to_string(&queens_gpu::Adapters::probe().list()).expect("a list serializes")
 }
 
 /// Squares from their names (`"d1"`, `"r20c30"`), as (row, col), 0-based.
@@ -251,9 +255,6 @@ fn verified(
     Ok(serde_json::to_string(&document).expect("a document serializes"))
 }
 
-/// The longest count `count` starts by default, in seconds of its estimate.
-const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
-
 /// A count as `queens count --json` prints it (a shard's report for a shard, the completions'
 /// document for a position), with `"complete"` and, for a stopped count, `"stop_reason"`,
 /// `"finished"` and `"subproblems"`; `progress` is called with (parts finished, parts).
@@ -261,7 +262,7 @@ const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
 /// A whole count whose estimate on these threads is longer than `max_estimate` seconds is
 /// refused with the estimate: the count for N = 24 takes months, not a notebook's afternoon.
 #[pyfunction]
-#[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new()))]
+#[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new(), device=None))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 fn count(
     py: Python<'_>,
@@ -275,6 +276,7 @@ fn count(
     progress: Option<&Bound<'_, PyAny>>,
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
+    device: Option<usize>,
 ) -> PyResult<String> {
     let token = CancelToken::new();
     let mut budget = Budget::unlimited().with_cancel(token.clone());
@@ -291,42 +293,28 @@ fn count(
             py, n, fix, blocked, threads, engine, &budget, &token, progress,
         );
     }
-    let memory_limit = memory
-        .map(|text| parse_bytes(text, "memory"))
-        .transpose()
-        .map_err(refused)?
-        .unwrap_or(DEFAULT_MEMORY_LIMIT);
-    let engine = match engine.unwrap_or("auto") {
-        "auto" => CountEngine::for_count(n, memory_limit),
-        name => name.parse::<CountEngine>().map_err(refused)?,
+    let spec = CountSpec {
+        n,
+        engine: engine
+            .unwrap_or("auto")
+            .parse::<EngineChoice>()
+            .map_err(refused)?,
+        device,
+        threads,
+        memory_limit: memory
+            .map(|text| parse_bytes(text, "memory"))
+            .transpose()
+            .map_err(refused)?,
+        shard: shard
+            .map(str::parse::<Shard>)
+            .transpose()
+            .map_err(refused)?,
+        max_estimate: Some(max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE)),
     };
-    let plan = CountPlan::with_engine(n, engine).map_err(refused)?;
-    let shard = shard
-        .map(str::parse::<Shard>)
-        .transpose()
-        .map_err(refused)?;
-    let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
-    if let Some(threads) = threads {
-        job = job.with_threads(threads).map_err(refused)?;
-    }
-    if let Some(shard) = shard {
-        job = job.with_shard(shard);
-    }
-    let parts_share = shard.map_or(1.0, |shard| f64::from(shard.count));
-    let estimate = engine.estimated_core_seconds(n) / job.threads() as f64 / parts_share;
-    let most = max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
-    if estimate > most {
-        return Err(refused(format!(
-            "counting N = {n} would take about {} on {} by the {engine} engine's measured growth \
-             ({:.1e} CPU-seconds in all), longer than max_estimate ({}); pass a larger \
-             max_estimate (seconds) to start it anyway, or split it into shards (shard=\"I/M\", \
-             or queens count --slurm on a cluster)",
-            about(estimate),
-            counted(job.threads(), "thread", "threads"),
-            engine.estimated_core_seconds(n),
-            about(most),
-        )));
-    }
+    let shard = spec.shard;
+    let request = CountRequest::new(&spec).map_err(refused)?;
+    let device = request.device().map(|device| device.name.clone());
+    let job = request.into_job();
     let (job, result) = run_detached(py, &token, progress, move |sender| {
         let result = job.run(&budget, |done, of| {
             sender.offer(Message::Progress(done as u64, of as u64));
@@ -337,14 +325,17 @@ fn count(
     let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
     let mut document = match shard {
         Some(shard) => serde_json::to_value(ShardReport::new(job.plan(), shard, result.tally)),
-        None => serde_json::to_value(CountDocument::new(
-            n,
-            result.tally,
-            job.threads(),
-            elapsed_ms,
-            result.subproblems,
-            job.plan().engine().name(),
-        )),
+        None => serde_json::to_value(
+            CountDocument::new(
+                n,
+                result.tally,
+                job.threads(),
+                elapsed_ms,
+                result.subproblems,
+                job.plan().engine().name(),
+            )
+            .on_device(device),
+        ),
     }
     .map_err(refused)?;
     document["elapsed_ms"] = serde_json::json!(elapsed_ms);
@@ -445,25 +436,6 @@ fn positive_seconds(seconds: Option<f64>, what: &str) -> PyResult<Option<Duratio
         .transpose()
 }
 
-/// "40 s", "3 min", "2.5 h", "12 days", "3 years": a duration as a person reads an estimate.
-fn about(seconds: f64) -> String {
-    const MINUTE: f64 = 60.0;
-    const HOUR: f64 = 3600.0;
-    const DAY: f64 = 86_400.0;
-    const YEAR: f64 = 365.25 * DAY;
-    if seconds < MINUTE {
-        format!("{seconds:.0} s")
-    } else if seconds < HOUR {
-        format!("{:.0} min", seconds / MINUTE)
-    } else if seconds < DAY {
-        format!("{:.1} h", seconds / HOUR)
-    } else if seconds < YEAR {
-        format!("{:.0} days", seconds / DAY)
-    } else {
-        format!("{:.1} years", seconds / YEAR)
-    }
-}
-
 /// The configurator's analysis of a position, as `queens configure --json` prints it.
 #[pyfunction]
 #[pyo3(signature = (n, queens, blocked))]
@@ -562,6 +534,7 @@ fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
 fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(solvers, module)?)?;
+    module.add_function(wrap_pyfunction!(devices, module)?)?;
     module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
     module.add_function(wrap_pyfunction!(solve, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;

@@ -135,8 +135,26 @@ def test_counts_match_oeis():
     assert qw.count(14, memory="2M").engine == "backtracking", "the join does not fit in 2 MiB"
 
 
+def test_count_on_a_gpu_or_says_what_is_missing():
+    found = qw.devices()
+    hardware = [d for d in found if d["type"] in ("discrete", "integrated", "virtual")]
+    if not found:
+        with pytest.raises(ValueError, match="no GPU to count on"):
+            qw.count(10, engine="gpu")
+        return
+    if not hardware:
+        with pytest.raises(ValueError, match="no hardware GPU found"):
+            qw.count(10, engine="gpu")
+    counted = qw.count(12, engine="gpu", device=found[0]["index"])
+    assert (counted.total, counted.unique) == (14200, 1787)
+    assert counted.to_dict()["engine"] == "gpu"
+    assert counted.to_dict()["device"] == found[0]["name"]
+    with pytest.raises(ValueError, match="there is no device"):
+        qw.count(10, engine="gpu", device=len(found))
+
+
 def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
-    with pytest.raises(ValueError, match=r"counting N = 24 would take about .* max_estimate"):
+    with pytest.raises(ValueError, match=r"counting N = 24 would take about .*max_estimate="):
         qw.count(24)
     with pytest.raises(ValueError, match="memory must be a size like 8G"):
         qw.count(12, memory="lots")

@@ -4,8 +4,8 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::count::{CountRequest, CountSpec};
 use queens_api::document::{CountDocument, Typed};
-use queens_exact::count::{CountJob, CountPlan};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -23,13 +23,18 @@ pub async fn count(
     params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
-    let plan = CountPlan::new(n)?;
-    let engine = plan.engine().name();
+    // The estimate's guard is the job's own time limit here.
+    let request = CountRequest::new(&CountSpec {
+        max_estimate: Some(f64::INFINITY),
+        ..CountSpec::new(n)
+    })?;
+    let device = request.device().map(|device| device.name.clone());
+    let job_plan = request.into_job();
+    let engine = job_plan.plan().engine().name();
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let (events, response) = event_stream(64, job.token());
     tokio::task::spawn_blocking(move || {
-        let job_plan = CountJob::new(plan);
         let threads = job_plan.threads();
         let counted = job_plan.run(&budget, |done, of| {
             // Progress may be dropped when the client reads slowly; the result never is.
@@ -47,7 +52,8 @@ pub async fn count(
                     result.elapsed.as_secs_f64() * 1e3,
                     result.subproblems,
                     engine,
-                ),
+                )
+                .on_device(device),
             ))
             .expect("documents serialize"),
             Ok(result) => json!({

@@ -106,6 +106,7 @@ bad_request_from!(
     queens_lab::experiment::ExperimentError,
     queens_api::request::RequestError,
     queens_exact::count::CountError,
+    queens_api::count::CountRequestError,
     queens_configurator::PositionError,
     queens_configurator::UnknownEngine,
     queens_core::instance::InstanceError,

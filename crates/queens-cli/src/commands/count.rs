@@ -7,12 +7,13 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use queens_api::count::{CountRequest, CountSpec, EngineChoice as Choice};
 use queens_api::document::CountDocument;
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
-    CHECKPOINT_EVERY, CountJob, CountPlan, CountResult, CountRunError, DEFAULT_MEMORY_LIMIT,
-    Engine, OnSaveFailure, Shard,
+    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, Engine, OnSaveFailure, Shard,
 };
+use queens_gpu::DeviceInfo;
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice, SaveFailureChoice};
@@ -25,6 +26,8 @@ use crate::progress;
 /// A validated `count` request.
 struct CountConfig {
     job: CountJob,
+    /// The GPU counting, for the GPU engine.
+    device: Option<DeviceInfo>,
     json: bool,
     shard: Option<Shard>,
     /// Where the shard's report goes, when `--dir` is given.
@@ -33,11 +36,6 @@ struct CountConfig {
 
 impl CountConfig {
     fn from_args(args: &CountArgs) -> anyhow::Result<Self> {
-        let (plan, memory_limit) = plan(args)?;
-        let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
-        if let Some(threads) = args.threads {
-            job = job.with_threads(threads)?;
-        }
         let shard = match args.shard.as_deref().map(str::trim) {
             Some("slurm") => Some(slurm::shard_from_environment(|name| {
                 std::env::var(name).ok()
@@ -45,9 +43,9 @@ impl CountConfig {
             Some(text) => Some(text.parse::<Shard>()?),
             None => None,
         };
-        if let Some(shard) = shard {
-            job = job.with_shard(shard);
-        }
+        let request = CountRequest::new(&spec(args, shard)?)?;
+        let device = request.device().cloned();
+        let mut job = request.into_job();
         let mut report = None;
         if let Some(dir) = &args.dir {
             let Some(shard) = shard else {
@@ -81,6 +79,7 @@ impl CountConfig {
         });
         Ok(CountConfig {
             job,
+            device,
             json: args.json,
             shard,
             report,
@@ -88,28 +87,29 @@ impl CountConfig {
     }
 }
 
-/// The count's plan by the engine asked for (auto: by N and the memory limit only, so that
-/// every shard of a count picks the same), and the memory limit.
-fn plan(args: &CountArgs) -> anyhow::Result<(CountPlan, u64)> {
+/// The count asked for, before the front door checks it (auto: by N and the memory limit
+/// only for a shard, so that every shard of a count picks the same).
+fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
     let size = args
         .position
         .board
         .size
         .as_deref()
         .context("a whole count needs N (an --instance counts completions)")?;
-    let n = parse_side(size)?;
-    let memory_limit = args
-        .memory
-        .as_deref()
-        .map(parse_bytes)
-        .transpose()?
-        .unwrap_or(DEFAULT_MEMORY_LIMIT);
-    let engine = match args.engine {
-        EngineChoice::Auto => Engine::for_count(n, memory_limit),
-        EngineChoice::Join => Engine::Join,
-        EngineChoice::Backtracking => Engine::Backtracking,
-    };
-    Ok((CountPlan::with_engine(n, engine)?, memory_limit))
+    Ok(CountSpec {
+        n: parse_side(size)?,
+        engine: match args.engine {
+            EngineChoice::Auto => Choice::Auto,
+            EngineChoice::Join => Choice::Named(Engine::Join),
+            EngineChoice::Backtracking => Choice::Named(Engine::Backtracking),
+            EngineChoice::Gpu => Choice::Named(Engine::Gpu),
+        },
+        device: args.device,
+        threads: args.threads,
+        memory_limit: args.memory.as_deref().map(parse_bytes).transpose()?,
+        shard,
+        max_estimate: args.max_estimate,
+    })
 }
 
 /// `count --shard`: the shard report, with the run's own figures.
@@ -211,22 +211,24 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 
 /// `--slurm`: the count as a job array and a merge job.
 fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
-    let (plan, memory_limit) = plan(args)?;
     let shards = args.shards.context("--slurm needs --shards M")?;
     slurm::check_shards(shards)?;
+    // Each task's share, checked here; the tasks open their own GPU, if any.
+    let spec = spec(args, Some(Shard::new(0, shards)?))?;
+    let task = CountRequest::without_device(&spec)?;
+    let plan = task.plan().clone();
+    let memory_limit = task.memory_limit();
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let dir =
         std::fs::canonicalize(dir).with_context(|| format!("cannot use {}", dir.display()))?;
-    if let Some(threads) = args.threads {
-        CountJob::new(plan.clone()).with_threads(threads)?;
-    }
     let count = slurm::SlurmCount {
         plan,
         shards,
         dir,
         threads: args.threads,
         memory_limit: args.memory.is_some().then_some(memory_limit),
+        max_estimate: args.max_estimate,
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),
@@ -259,21 +261,22 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             elapsed_ms,
             result.subproblems,
             config.job.plan().engine().name(),
-        );
+        )
+        .on_device(config.device.as_ref().map(|device| device.name.clone()));
         super::write_json_line(&mut out, &document)?;
     } else {
         writeln!(out, "{}", solutions_line(n, sum.total, sum.unique()))?;
-        let (work, parts) = match config.job.plan().engine() {
-            Engine::Backtracking => (("node", "nodes"), ("subproblem", "subproblems")),
-            Engine::Join => (("half board", "half boards"), ("piece", "pieces")),
+        let (work, parts) = config.job.plan().engine().units();
+        let on = match &config.device {
+            Some(device) => device.name.clone(),
+            None => counted(threads, "thread", "threads"),
         };
         writeln!(
             out,
-            "{} in {}, {:.3} s on {} ({} engine)",
+            "{} in {}, {:.3} s on {on} ({} engine)",
             counted(sum.nodes, work.0, work.1),
             counted(result.subproblems, parts.0, parts.1),
             result.elapsed.as_secs_f64(),
-            counted(threads, "thread", "threads"),
             config.job.plan().engine()
         )?;
     }

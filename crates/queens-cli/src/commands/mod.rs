@@ -4,6 +4,7 @@ pub mod challenge;
 pub mod completions;
 pub mod configure;
 pub mod count;
+pub mod devices;
 pub mod experiment;
 pub mod merge;
 pub mod position;

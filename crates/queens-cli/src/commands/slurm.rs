@@ -38,6 +38,8 @@ pub struct SlurmCount {
     pub threads: Option<usize>,
     /// The memory limit of each task, if set.
     pub memory_limit: Option<u64>,
+    /// The longest estimate each task starts unasked, if set.
+    pub max_estimate: Option<f64>,
     /// Wait for the result and print it.
     pub wait: bool,
     /// Print JSON.
@@ -125,6 +127,9 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         }
         if let Some(bytes) = count.memory_limit {
             let _ = write!(task, " --memory {bytes}");
+        }
+        if let Some(seconds) = count.max_estimate {
+            let _ = write!(task, " --max-estimate {seconds}");
         }
         let mut args: Vec<String> = vec![
             format!("--array={}", ranges(&pending)),

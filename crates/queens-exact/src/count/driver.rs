@@ -13,8 +13,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use queens_core::error::human_bytes;
@@ -44,6 +45,9 @@ pub enum CountRunError {
     /// The checkpoint could not be read or written.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
+    /// The device counting the parts failed; what it finished is in the checkpoint, if any.
+    #[error("the count's device failed: {0}")]
+    Counter(#[from] CounterError),
     /// The count would need more memory than it may take or the machine has.
     #[error("{0}")]
     Memory(String),
@@ -58,8 +62,32 @@ pub enum CountRunError {
     },
 }
 
+/// Counts a plan's parts somewhere other than this machine's CPU cores: the GPU engine of the
+/// `queens-gpu` crate is one. The driver keeps everything else — shards, checkpoints, progress,
+/// the published counts — so that a counter says only how parts are counted.
+pub trait PartCounter: Send + Sync {
+    /// Counts the parts `ids` of `plan`, calling `done` as each finishes (from any thread) with
+    /// exactly the tally [`CountPlan::count_one`] gives it. Stops starting new parts once
+    /// `budget` stops, within about a second; the parts cut short are not reported.
+    fn count_parts(
+        &self,
+        plan: &CountPlan,
+        ids: &[usize],
+        budget: &Budget,
+        done: &(dyn Fn(usize, Tally) + Sync),
+    ) -> Result<(), CounterError>;
+
+    /// What counts, in words, for messages ("NVIDIA H100 (Vulkan)").
+    fn describe(&self) -> String;
+}
+
+/// A counter that failed (a device lost, a driver error); the parts it reported stay counted.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct CounterError(pub String);
+
 /// What to count and how.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CountJob {
     plan: CountPlan,
     shard: Shard,
@@ -69,6 +97,23 @@ pub struct CountJob {
     checkpoint_every: Duration,
     on_save_failure: OnSaveFailure,
     memory_limit: u64,
+    /// Where the parts are counted; `None` on the CPU threads.
+    counter: Option<Arc<dyn PartCounter>>,
+}
+
+impl fmt::Debug for CountJob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CountJob")
+            .field("plan", &self.plan)
+            .field("shard", &self.shard)
+            .field("threads", &self.threads)
+            .field("checkpoint", &self.checkpoint)
+            .field("checkpoint_every", &self.checkpoint_every)
+            .field("on_save_failure", &self.on_save_failure)
+            .field("memory_limit", &self.memory_limit)
+            .field("counter", &self.counter.as_ref().map(|c| c.describe()))
+            .finish()
+    }
 }
 
 /// What a count found: the sum over its finished subproblems, and whether that is all of them.
@@ -120,7 +165,20 @@ impl CountJob {
             checkpoint_every: CHECKPOINT_EVERY,
             on_save_failure: OnSaveFailure::KeepCounting,
             memory_limit: super::DEFAULT_MEMORY_LIMIT,
+            counter: None,
         }
+    }
+
+    /// Counting the parts with `counter` (a GPU) instead of the CPU threads.
+    #[must_use]
+    pub fn with_counter(mut self, counter: Arc<dyn PartCounter>) -> Self {
+        self.counter = Some(counter);
+        self
+    }
+
+    /// The counter the parts go to, if not the CPU threads.
+    pub fn counter(&self) -> Option<&dyn PartCounter> {
+        self.counter.as_deref()
     }
 
     /// Refusing to start if the plan's memory estimate exceeds `bytes` (by default
@@ -262,27 +320,31 @@ impl CountJob {
             save_failure: None,
         });
         let started = Instant::now();
-        let count = || {
-            plan.count_parallel(&todo, &budget, |id, tally| {
-                let mut state = state
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                state.progress.record(id, tally);
-                progress(state.progress.len(), ids.len());
-                if self.save_when_due(&mut state, &save_failed)
-                    && self.on_save_failure == OnSaveFailure::Stop
-                {
-                    save_stop.cancel();
-                }
-            });
+        let done = |id, tally| {
+            let mut state = state
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            state.progress.record(id, tally);
+            progress(state.progress.len(), ids.len());
+            if self.save_when_due(&mut state, &save_failed)
+                && self.on_save_failure == OnSaveFailure::Stop
+            {
+                save_stop.cancel();
+            }
         };
-        match self.threads {
-            Some(threads) => rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| CountRunError::Pool(e.to_string()))?
-                .install(count),
-            None => count(),
+        let mut counter_failure = None;
+        if let Some(counter) = &self.counter {
+            counter_failure = counter.count_parts(plan, &todo, &budget, &done).err();
+        } else {
+            let count = || plan.count_parallel(&todo, &budget, done);
+            match self.threads {
+                Some(threads) => rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| CountRunError::Pool(e.to_string()))?
+                    .install(count),
+                None => count(),
+            }
         }
         let elapsed = started.elapsed();
         let mut state = state
@@ -291,6 +353,9 @@ impl CountJob {
         if let Some(path) = &self.checkpoint {
             let saved = checkpoint::save(path, plan, self.shard, &state.progress);
             state.record_save(saved, &save_failed);
+        }
+        if let Some(failure) = counter_failure {
+            return Err(failure.into());
         }
         let finished = state.progress.len();
         let tally = state.progress.sum();

@@ -11,7 +11,7 @@
 use queens_core::Budget;
 
 use super::Tally;
-use super::plan::{Case, Subproblem, allowed_columns};
+use super::plan::{Case, Subproblem, allowed_columns, sides_deadline};
 
 /// How many nodes pass between looks at the budget.
 const CANCEL_POLL: u64 = 1 << 20;
@@ -269,8 +269,8 @@ impl<'w, 'p> BottomRows<'w, 'p> {
     }
 }
 
-/// In an edge case both side columns' queens stand in rows `b..=N−1−b`: by row `N−1−b` both must
-/// be filled, so that row is dead if neither is and must take the one that is not.
+/// The side columns' deadline of an edge case ([`sides_deadline`]), applied to a row's free
+/// squares.
 #[derive(Clone, Copy)]
 struct SidesDeadline {
     row: usize,
@@ -304,12 +304,9 @@ struct Weigher<'a> {
 impl Weigher<'_> {
     /// The side-column deadline of an edge case; never reached in other cases.
     fn sides_deadline(&self) -> SidesDeadline {
-        match self.case {
-            Case::Edge { b } => SidesDeadline {
-                row: self.n - 1 - b as usize,
-                sides: 1 | 1 << (self.n - 1),
-            },
-            _ => SidesDeadline {
+        match sides_deadline(self.n as u32, self.case) {
+            Some((row, sides)) => SidesDeadline { row, sides },
+            None => SidesDeadline {
                 row: usize::MAX,
                 sides: 0,
             },

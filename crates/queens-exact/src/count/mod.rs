@@ -1,10 +1,12 @@
 //! Counting all solutions (OEIS A000170) and the solutions distinct up to rotation and
 //! reflection (A002562) of the N×N board, exactly, on all cores.
 //!
-//! Two [`Engine`]s count: the quadrant [`join`], which pairs half boards built from the four
-//! quadrants' placements (the fast one, from N = 14 while its memory fits), and backtracking,
+//! Three [`Engine`]s count: the quadrant [`join`], which pairs half boards built from the four
+//! quadrants' placements (the fast one, from N = 14 while its memory fits), backtracking,
 //! which searches one representative of each symmetry class with a bitmask kernel (see [`plan`]
-//! for how the classes are divided; the reference, for N up to 32). Either way a [`CountPlan`]
+//! for how the classes are divided; the reference, for N up to 32), and the GPU engine, which
+//! counts backtracking's parts on a graphics card (the `queens-gpu` crate supplies its
+//! [`PartCounter`]; its parts, shards and checkpoints are backtracking's). Either way a [`CountPlan`]
 //! splits the count into many independent parts whose [`Tally`]s add up, unique solutions
 //! included (by Burnside's lemma). Because the split depends on N and the engine only, a count
 //! can be cut into shards for several machines and the results merged ([`shard`]), and a long
@@ -33,7 +35,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use driver::{
-    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, MAX_THREADS, OnSaveFailure,
+    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, CounterError, MAX_THREADS,
+    OnSaveFailure, PartCounter,
 };
 pub use plan::{Case, Subproblem};
 pub use shard::Shard;
@@ -92,25 +95,40 @@ pub enum Engine {
     /// The quadrant join ([`join`]): far faster from N = 14 on, with memory that grows about 8×
     /// per two rows (N from 4 to 25).
     Join,
+    /// Backtracking's parts, each split further and searched on a graphics card by a
+    /// [`PartCounter`] of the `queens-gpu` crate: the same split, fingerprint and tallies as
+    /// [`Engine::Backtracking`], so that its shards and checkpoints mix with the CPU's.
+    Gpu,
 }
 
 impl Engine {
     /// Every engine, by name.
-    pub const ALL: [Engine; 2] = [Engine::Backtracking, Engine::Join];
+    pub const ALL: [Engine; 3] = [Engine::Backtracking, Engine::Join, Engine::Gpu];
 
     /// Its name on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Backtracking => "backtracking",
             Engine::Join => "join",
+            Engine::Gpu => "gpu",
         }
     }
 
     /// The N it counts.
     pub fn sizes(self) -> std::ops::RangeInclusive<u32> {
         match self {
-            Engine::Backtracking => 1..=MAX_N,
+            Engine::Backtracking | Engine::Gpu => 1..=MAX_N,
             Engine::Join => join::MIN_N..=join::MAX_N,
+        }
+    }
+
+    /// What one unit of its work is, and what its parts are, in words (singular, plural).
+    pub fn units(self) -> ((&'static str, &'static str), (&'static str, &'static str)) {
+        match self {
+            Engine::Backtracking | Engine::Gpu => {
+                (("node", "nodes"), ("subproblem", "subproblems"))
+            }
+            Engine::Join => (("half board", "half boards"), ("piece", "pieces")),
         }
     }
 
@@ -132,11 +150,16 @@ impl Engine {
     /// user + system time) and its growth of 9.7 times a step from N = 18 to 20; backtracking
     /// about ten times the join's (1.3 s against 0.12 s at N = 16 on one thread). An
     /// extrapolation, good to a factor of a few: enough to tell seconds from months.
+    ///
+    /// For the GPU engine the figure is the backtracking's divided by [`GPU_CORES`], the CPU
+    /// cores a large graphics card stands for: an assumption from the published GPU counters'
+    /// times, not a measurement of this engine.
     pub fn estimated_core_seconds(self, n: u32) -> f64 {
         let join = 301.9 * 9.7f64.powi(n as i32 - 20);
         match self {
             Engine::Join => join,
             Engine::Backtracking => 10.0 * join,
+            Engine::Gpu => 10.0 * join / GPU_CORES,
         }
     }
 
@@ -145,6 +168,8 @@ impl Engine {
         match self {
             // The subproblem list and a stack per thread.
             Engine::Backtracking => (1 << 20) + threads as u64 * (64 << 10),
+            // The subproblem list and two batches of GPU work on the host, at most 48 MiB each.
+            Engine::Gpu => (1 << 20) + (96 << 20),
             Engine::Join => join::JoinPlan::memory_estimate(n, threads),
         }
     }
@@ -163,9 +188,16 @@ impl std::str::FromStr for Engine {
         Engine::ALL
             .into_iter()
             .find(|engine| engine.name() == name)
-            .ok_or_else(|| format!("unknown counting engine {name:?}: use backtracking or join"))
+            .ok_or_else(|| {
+                format!("unknown counting engine {name:?}: use backtracking, join or gpu")
+            })
     }
 }
+
+/// How many CPU cores one large graphics card counts like, for estimates: the published
+/// single-GPU counters take about N = 21 in 21 s (RTX 5090) where the backtracking engine's
+/// growth gives about 30,000 core-seconds. An assumption, not a measurement of this engine.
+pub const GPU_CORES: f64 = 1000.0;
 
 /// The smallest N for which the join is chosen: below it backtracking is as fast or faster
 /// (both take a few milliseconds; on odd boards the join's crosses cost more than they save).
@@ -207,6 +239,7 @@ enum Parts {
 #[derive(Clone, Debug)]
 pub struct CountPlan {
     n: u32,
+    engine: Engine,
     parts: Parts,
     fingerprint: u64,
 }
@@ -228,7 +261,7 @@ impl CountPlan {
             return Err(CountError::EngineSize { engine, n });
         }
         let (parts, fingerprint) = match engine {
-            Engine::Backtracking => {
+            Engine::Backtracking | Engine::Gpu => {
                 let subproblems = plan::subproblems(n);
                 let fingerprint = plan::fingerprint(n, &subproblems);
                 (Parts::Backtracking(subproblems), fingerprint)
@@ -245,6 +278,7 @@ impl CountPlan {
         };
         Ok(CountPlan {
             n,
+            engine,
             parts,
             fingerprint,
         })
@@ -257,10 +291,7 @@ impl CountPlan {
 
     /// The engine.
     pub fn engine(&self) -> Engine {
-        match self.parts {
-            Parts::Backtracking(_) => Engine::Backtracking,
-            Parts::Join(_) => Engine::Join,
-        }
+        self.engine
     }
 
     /// How many parts the count has.
@@ -276,7 +307,7 @@ impl CountPlan {
         self.len() == 0
     }
 
-    /// The backtracking engine's subproblems (empty for the join).
+    /// The backtracking (and GPU) engine's subproblems (empty for the join).
     pub fn subproblems(&self) -> &[Subproblem] {
         match &self.parts {
             Parts::Backtracking(subproblems) => subproblems,

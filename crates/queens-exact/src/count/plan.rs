@@ -50,7 +50,7 @@ pub struct Subproblem {
 
 /// For each row, the columns a queen may take in `case` (as a bit mask), whatever the other
 /// queens.
-pub(crate) fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
+pub fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
     let full = full_mask(n);
     let mut allowed = vec![full; n as usize];
     match case {
@@ -77,6 +77,16 @@ pub(crate) fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
         }
     }
     allowed
+}
+
+/// In an edge case both side columns' queens stand in rows `b..=N−1−b`: by row `N−1−b` both
+/// must be filled, so that row is dead if neither is and must take the one that is not. The
+/// row and the mask of the two side columns; `None` for the other cases.
+pub fn sides_deadline(n: u32, case: Case) -> Option<(usize, u32)> {
+    match case {
+        Case::Edge { b } => Some(((n - 1 - b) as usize, 1 | 1 << (n - 1))),
+        _ => None,
+    }
 }
 
 /// The mask of the lowest `n` bits.

@@ -492,6 +492,12 @@ def solvers() -> list[dict]:
     return json.loads(_queens.solvers())
 
 
+def devices() -> list[dict]:
+    """The GPUs ``count(engine="gpu", device=I)`` can use, as ``queens devices --json`` lists
+    them: index, name, type (discrete, integrated, software, ...), backend, driver, limits."""
+    return json.loads(_queens.devices())
+
+
 @_whole_numbers
 def solve(
     n: Union[int, str],
@@ -685,12 +691,15 @@ def count(
     progress: Union[bool, Callable[[int, int], Any]] = False,
     fix: Union[str, Iterable[SquareLike]] = (),
     blocked: Union[str, Iterable[SquareLike]] = (),
+    device: Optional[int] = None,
 ) -> Count:
     """All and unique solutions of the N×N board, on all cores (or ``threads``), as ``queens
     count`` counts them; with ``fix`` or ``blocked``, the completions of that position.
 
-    ``engine`` is ``"auto"``, ``"join"`` or ``"backtracking"`` (for a position: the completion
-    search, or ``"backtracking"`` row by row); ``memory`` caps the join (bytes, or ``"8G"``);
+    ``engine`` is ``"auto"``, ``"join"``, ``"backtracking"`` or ``"gpu"`` (for a position: the
+    completion search, or ``"backtracking"`` row by row); ``device`` picks the GPU by its index
+    in ``queens devices`` (by default the first hardware GPU; without one, ``engine="gpu"``
+    raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``);
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
     threads is longer than ``max_estimate`` seconds (an hour by default) is refused with the
     estimate rather than started; ``time_limit`` stops a count, which then holds what it
@@ -718,6 +727,7 @@ def count(
             callback,
             _squares(fix),
             _squares(blocked),
+            device,
         )
     )
     return Count._of(document)

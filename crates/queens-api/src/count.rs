@@ -1,0 +1,301 @@
+//! One validated whole-board count, as `queens count N`, `GET /api/count` and Python's `count`
+//! ask for it: the engine chosen once (auto, the join, backtracking, or a GPU), the device
+//! opened, the threads, memory, shard and the estimate checked before anything runs, so that
+//! every front end refuses the same requests with the same sentence.
+//!
+//! ```
+//! use queens_api::count::{CountRequest, CountSpec};
+//!
+//! let request = CountRequest::new(&CountSpec::new(8))?;
+//! let result = request.job().run(&queens_core::Budget::unlimited(), |_, _| {})?;
+//! assert_eq!(result.tally.unique(), 12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use queens_core::words::counted;
+use queens_exact::count::{
+    CountError, CountJob, CountPlan, CountRunError, DEFAULT_MEMORY_LIMIT, Engine, Shard,
+};
+use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuError, GpuOptions, Selection};
+use thiserror::Error;
+
+/// A count is refused when its estimate is longer than this unless asked: an hour.
+pub const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
+
+/// The smallest N for which `auto` counts on a hardware GPU when there is one. The published
+/// single-GPU counters take a few seconds at N = 20 where the CPU's join takes minutes, while
+/// below N = 18 a count is over in well under a second on the CPU, less than opening a GPU
+/// costs. An estimate from those figures, not a measurement of this engine.
+pub const GPU_FROM: u32 = 18;
+
+/// Which engine a count asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The join where it is faster and fits the memory limit, else backtracking; a hardware
+    /// GPU from N = [`GPU_FROM`] for a whole count (never for a shard, whose engine must not
+    /// depend on the machine it runs on).
+    #[default]
+    Auto,
+    /// One engine, named.
+    Named(Engine),
+}
+
+impl FromStr for EngineChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "auto" => Ok(EngineChoice::Auto),
+            name => name
+                .parse::<Engine>()
+                .map(EngineChoice::Named)
+                .map_err(|_| {
+                    format!("unknown counting engine {name:?}: use auto, backtracking, join or gpu")
+                }),
+        }
+    }
+}
+
+/// What a count asks for, before it is checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountSpec {
+    /// Board side.
+    pub n: u32,
+    /// The engine.
+    pub engine: EngineChoice,
+    /// The GPU adapter's index (`queens devices`); only with the GPU engine.
+    pub device: Option<usize>,
+    /// Worker threads; `None`: one per core.
+    pub threads: Option<usize>,
+    /// The most memory the count may plan to use; `None`: [`DEFAULT_MEMORY_LIMIT`].
+    pub memory_limit: Option<u64>,
+    /// One shard of the count.
+    pub shard: Option<Shard>,
+    /// The longest estimate, in seconds, that starts without asking; `None`:
+    /// [`DEFAULT_MAX_ESTIMATE`].
+    pub max_estimate: Option<f64>,
+}
+
+impl CountSpec {
+    /// The whole N×N count with every default.
+    pub fn new(n: u32) -> Self {
+        CountSpec {
+            n,
+            engine: EngineChoice::Auto,
+            device: None,
+            threads: None,
+            memory_limit: None,
+            shard: None,
+            max_estimate: None,
+        }
+    }
+}
+
+/// A count that cannot be started.
+#[derive(Debug, Error)]
+pub enum CountRequestError {
+    /// N, the engine or the shard out of range.
+    #[error(transparent)]
+    Count(#[from] CountError),
+    /// The threads out of range.
+    #[error(transparent)]
+    Run(#[from] CountRunError),
+    /// No GPU to count on.
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+    /// Anything else, in words.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// A checked count, ready to run: its job (add a checkpoint as needed) and the GPU it counts
+/// on, if any.
+#[derive(Debug)]
+pub struct CountRequest {
+    job: CountJob,
+    device: Option<DeviceInfo>,
+}
+
+impl CountRequest {
+    /// Checks `spec` and opens its GPU, if any.
+    pub fn new(spec: &CountSpec) -> Result<Self, CountRequestError> {
+        let mut job = Self::without_device(spec)?;
+        let mut device = None;
+        if job.plan().engine() == Engine::Gpu {
+            let selection = spec
+                .device
+                .map_or(Selection::FirstHardware, Selection::Index);
+            let counter = GpuCounter::open(selection, GpuOptions::default())?;
+            device = Some(counter.info().clone());
+            job = job.with_counter(Arc::new(counter));
+        }
+        Ok(CountRequest { job, device })
+    }
+
+    /// Checks `spec` without opening its GPU: the job a cluster's tasks will run elsewhere.
+    pub fn without_device(spec: &CountSpec) -> Result<CountJob, CountRequestError> {
+        let n = spec.n;
+        let memory_limit = spec.memory_limit.unwrap_or(DEFAULT_MEMORY_LIMIT);
+        let max_estimate = spec.max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
+        if max_estimate.is_nan() || max_estimate <= 0.0 {
+            return Err(CountRequestError::Refused(format!(
+                "the longest estimate to start must be a positive number of seconds, got \
+                 {max_estimate}"
+            )));
+        }
+        CountPlan::with_engine(n, Engine::Backtracking)?;
+        let engine = match spec.engine {
+            EngineChoice::Named(engine) => engine,
+            EngineChoice::Auto
+                if spec.shard.is_none()
+                    && spec.device.is_none()
+                    && n >= GPU_FROM
+                    && Adapters::probe().first_hardware().is_some() =>
+            {
+                Engine::Gpu
+            }
+            EngineChoice::Auto if spec.device.is_some() => Engine::Gpu,
+            EngineChoice::Auto => Engine::for_count(n, memory_limit),
+        };
+        if spec.device.is_some() && engine != Engine::Gpu {
+            return Err(CountRequestError::Refused(format!(
+                "a device is for the gpu engine, not {engine}"
+            )));
+        }
+        let plan = CountPlan::with_engine(n, engine)?;
+        let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
+        if let Some(threads) = spec.threads {
+            job = job.with_threads(threads)?;
+        }
+        if let Some(shard) = spec.shard {
+            job = job.with_shard(shard);
+        }
+        let estimate = estimated_seconds(&job);
+        if estimate > max_estimate {
+            let on = if engine == Engine::Gpu {
+                "one GPU".to_owned()
+            } else {
+                counted(job.threads(), "thread", "threads")
+            };
+            return Err(CountRequestError::Refused(format!(
+                "counting N = {n}{} would take about {} on {on} by the {engine} engine's measured \
+                 growth, longer than the most to start unasked ({}); raise it (--max-estimate \
+                 SECONDS, or max_estimate= in Python) to start it anyway, or split the count \
+                 into shards",
+                spec.shard
+                    .map(|shard| format!(" (shard {shard})"))
+                    .unwrap_or_default(),
+                about(estimate),
+                about(max_estimate),
+            )));
+        }
+        Ok(job)
+    }
+
+    /// The job to run.
+    pub fn job(&self) -> &CountJob {
+        &self.job
+    }
+
+    /// The job, to add a checkpoint or run it.
+    pub fn into_job(self) -> CountJob {
+        self.job
+    }
+
+    /// The GPU it counts on, if any.
+    pub fn device(&self) -> Option<&DeviceInfo> {
+        self.device.as_ref()
+    }
+}
+
+/// About how long `job` takes, in seconds: the engine's measured growth over its threads (or
+/// one GPU) and its share of the shards.
+pub fn estimated_seconds(job: &CountJob) -> f64 {
+    let plan = job.plan();
+    let share = f64::from(job.shard().count);
+    let workers = if plan.engine() == Engine::Gpu {
+        1.0
+    } else {
+        job.threads() as f64
+    };
+    plan.engine().estimated_core_seconds(plan.n()) / workers / share
+}
+
+/// A duration in words, rounded to what an estimate is good for: "40 s", "12 min", "3.5 h",
+/// "9 days", "1.2 years".
+pub fn about(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < MINUTE {
+        format!("{seconds:.0} s")
+    } else if seconds < HOUR {
+        format!("{:.0} min", seconds / MINUTE)
+    } else if seconds < DAY {
+        format!("{:.1} h", seconds / HOUR)
+    } else if seconds < YEAR {
+        format!("{:.0} days", seconds / DAY)
+    } else {
+        format!("{:.1} years", seconds / YEAR)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_parse_by_name() {
+        assert_eq!("auto".parse(), Ok(EngineChoice::Auto));
+        assert_eq!("gpu".parse(), Ok(EngineChoice::Named(Engine::Gpu)));
+        assert!("cuda".parse::<EngineChoice>().unwrap_err().contains("gpu"));
+    }
+
+    #[test]
+    fn a_count_longer_than_the_limit_is_refused_with_the_way_to_start_it() {
+        let error = CountRequest::new(&CountSpec {
+            threads: Some(2),
+            ..CountSpec::new(30)
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.contains("counting N = 30 would take about"),
+            "{error}"
+        );
+        assert!(error.contains("--max-estimate"), "{error}");
+        let asked = CountRequest::new(&CountSpec {
+            threads: Some(2),
+            max_estimate: Some(f64::INFINITY),
+            ..CountSpec::new(30)
+        });
+        assert!(asked.is_ok());
+    }
+
+    #[test]
+    fn a_limit_that_is_not_a_positive_number_is_refused() {
+        for bad in [f64::NAN, 0.0, -1.0] {
+            let error = CountRequest::new(&CountSpec {
+                max_estimate: Some(bad),
+                ..CountSpec::new(8)
+            })
+            .unwrap_err();
+            assert!(error.to_string().contains("positive"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_device_goes_with_the_gpu_engine_only() {
+        let error = CountRequest::new(&CountSpec {
+            engine: EngineChoice::Named(Engine::Join),
+            device: Some(0),
+            ..CountSpec::new(16)
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains("gpu engine"), "{error}");
+    }
+}

@@ -1,0 +1,301 @@
+//! The GPUs this machine offers (wgpu's adapters), listed for `queens devices` and chosen for a
+//! count: by default the first hardware GPU; a software one (lavapipe, `SwiftShader`, WARP) only
+//! when named by its index, since it counts correctly but slower than the CPU engines.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Serialize;
+use thiserror::Error;
+
+/// What kind of device an adapter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeviceType {
+    /// A graphics card of its own.
+    Discrete,
+    /// A GPU sharing the processor's package and memory.
+    Integrated,
+    /// A GPU emulated on the CPU (lavapipe, `SwiftShader`, WARP).
+    Software,
+    /// A virtual machine's GPU.
+    Virtual,
+    /// Anything else the driver reports.
+    Other,
+}
+
+impl DeviceType {
+    fn of(kind: wgpu::DeviceType) -> Self {
+        match kind {
+            wgpu::DeviceType::DiscreteGpu => DeviceType::Discrete,
+            wgpu::DeviceType::IntegratedGpu => DeviceType::Integrated,
+            wgpu::DeviceType::Cpu => DeviceType::Software,
+            wgpu::DeviceType::VirtualGpu => DeviceType::Virtual,
+            wgpu::DeviceType::Other => DeviceType::Other,
+        }
+    }
+
+    /// Its name in `queens devices` and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeviceType::Discrete => "discrete",
+            DeviceType::Integrated => "integrated",
+            DeviceType::Software => "software",
+            DeviceType::Virtual => "virtual",
+            DeviceType::Other => "other",
+        }
+    }
+
+    /// Whether it is real hardware: what the GPU engine takes by default.
+    pub fn is_hardware(self) -> bool {
+        matches!(
+            self,
+            DeviceType::Discrete | DeviceType::Integrated | DeviceType::Virtual
+        )
+    }
+}
+
+/// The limits of an adapter that bound the counting kernel's batches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DeviceLimits {
+    /// The largest storage buffer one binding may see, in bytes.
+    pub max_storage_buffer_binding_size: u64,
+    /// The largest buffer, in bytes.
+    pub max_buffer_size: u64,
+    /// The most invocations in one workgroup.
+    pub max_compute_invocations_per_workgroup: u32,
+    /// The most workgroup memory, in bytes.
+    pub max_compute_workgroup_storage_size: u32,
+    /// The most workgroups along one dimension of a dispatch.
+    pub max_compute_workgroups_per_dimension: u32,
+}
+
+impl DeviceLimits {
+    fn of(limits: &wgpu::Limits) -> Self {
+        DeviceLimits {
+            max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
+            max_buffer_size: limits.max_buffer_size,
+            max_compute_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
+            max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size,
+            max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
+        }
+    }
+}
+
+/// One adapter, as `queens devices --json` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeviceInfo {
+    /// Its index, for `--device`.
+    pub index: usize,
+    /// The name the driver gives.
+    pub name: String,
+    /// Discrete, integrated, software, virtual or other.
+    #[serde(rename = "type")]
+    pub kind: DeviceType,
+    /// The graphics API: vulkan, metal or dx12.
+    pub backend: String,
+    /// The driver and its version.
+    pub driver: String,
+    /// What bounds the kernel's batches.
+    pub limits: DeviceLimits,
+}
+
+impl DeviceInfo {
+    fn of(index: usize, adapter: &wgpu::Adapter) -> Self {
+        let info = adapter.get_info();
+        let driver = [info.driver.as_str(), info.driver_info.as_str()]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        DeviceInfo {
+            index,
+            name: info.name,
+            kind: DeviceType::of(info.device_type),
+            backend: info.backend.to_str().to_owned(),
+            driver,
+            limits: DeviceLimits::of(&adapter.limits()),
+        }
+    }
+
+    /// One line: "0: NVIDIA H100 80GB HBM3 (discrete, vulkan)".
+    pub fn line(&self) -> String {
+        format!(
+            "{}: {} ({}, {})",
+            self.index,
+            self.name,
+            self.kind.name(),
+            self.backend
+        )
+    }
+}
+
+/// Which adapter a count takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Selection {
+    /// The first hardware GPU; a software adapter is never taken unasked.
+    #[default]
+    FirstHardware,
+    /// The adapter with this index in [`Adapters::list`], whatever its kind.
+    Index(usize),
+}
+
+/// Why no GPU can count.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum GpuError {
+    /// No adapter at all: no loader, no driver, or a driver with no device.
+    #[error("{0}")]
+    NoAdapter(String),
+    /// Only software adapters, and none was named.
+    #[error(
+        "no hardware GPU found, only software adapters ({listing}); they count correctly but \
+         slower than the CPU engines: name one with --device I to use it anyway"
+    )]
+    OnlySoftware {
+        /// The adapters found, one per line joined by "; ".
+        listing: String,
+    },
+    /// `--device I` past the end of the list.
+    #[error("there is no device {index}: {listing}")]
+    NoSuchDevice {
+        /// The index asked for.
+        index: usize,
+        /// What there is.
+        listing: String,
+    },
+    /// The adapter refused to open a device or to build the kernel.
+    #[error("the GPU {device} cannot count: {reason}")]
+    Unusable {
+        /// The adapter.
+        device: String,
+        /// What it said.
+        reason: String,
+    },
+}
+
+/// The adapters of this machine, found once.
+pub struct Adapters {
+    adapters: Vec<wgpu::Adapter>,
+}
+
+impl Adapters {
+    /// Asks every compiled-in graphics API for its adapters (honouring wgpu's environment
+    /// variables, such as `WGPU_BACKEND`). Never fails: no loader or no driver is no adapter.
+    pub fn probe() -> Self {
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+        Adapters { adapters }
+    }
+
+    /// Every adapter, in index order.
+    pub fn list(&self) -> Vec<DeviceInfo> {
+        self.adapters
+            .iter()
+            .enumerate()
+            .map(|(index, adapter)| DeviceInfo::of(index, adapter))
+            .collect()
+    }
+
+    /// The first hardware GPU, if any: what [`Selection::FirstHardware`] takes.
+    pub fn first_hardware(&self) -> Option<DeviceInfo> {
+        self.list().into_iter().find(|info| info.kind.is_hardware())
+    }
+
+    /// The adapter `selection` names, with its description.
+    pub fn choose(self, selection: Selection) -> Result<(wgpu::Adapter, DeviceInfo), GpuError> {
+        let list = self.list();
+        if list.is_empty() {
+            return Err(GpuError::NoAdapter(missing_driver()));
+        }
+        let listing = || {
+            list.iter()
+                .map(DeviceInfo::line)
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let index = match selection {
+            Selection::Index(index) if index < list.len() => index,
+            Selection::Index(index) => {
+                return Err(GpuError::NoSuchDevice {
+                    index,
+                    listing: format!(
+                        "{} found ({})",
+                        if list.len() == 1 {
+                            "1 adapter".to_owned()
+                        } else {
+                            format!("{} adapters", list.len())
+                        },
+                        listing()
+                    ),
+                });
+            }
+            Selection::FirstHardware => match list.iter().find(|info| info.kind.is_hardware()) {
+                Some(info) => info.index,
+                None => return Err(GpuError::OnlySoftware { listing: listing() }),
+            },
+        };
+        let info = list[index].clone();
+        let adapter = self
+            .adapters
+            .into_iter()
+            .nth(index)
+            .expect("the index is in the list");
+        Ok((adapter, info))
+    }
+}
+
+/// Why no adapter was found, as far as can be told without loading anything: the Vulkan loader
+/// missing, or present with no driver that has a device.
+pub fn missing_driver() -> String {
+    let mut message = String::from("no GPU to count on: ");
+    if cfg!(target_os = "macos") {
+        message.push_str("Metal reports no device");
+        return message;
+    }
+    let loader = if cfg!(windows) {
+        "vulkan-1.dll"
+    } else {
+        "libvulkan.so.1"
+    };
+    if cfg!(target_os = "linux") && !vulkan_loader_installed() {
+        let _ = write!(
+            message,
+            "the Vulkan loader ({loader}) is not installed; install it (Debian and Ubuntu: \
+             libvulkan1) and your GPU's Vulkan driver"
+        );
+        return message;
+    }
+    message.push_str(
+        "no Vulkan driver with a device was found; install your GPU's Vulkan driver \
+         (NVIDIA's, AMD's or Intel's; Mesa's mesa-vulkan-drivers for AMD, Intel and the \
+         software lavapipe)",
+    );
+    for variable in ["VK_DRIVER_FILES", "VK_ICD_FILENAMES"] {
+        if let Ok(value) = std::env::var(variable) {
+            let _ = write!(message, "; {variable} is set to {value:?}");
+        }
+    }
+    message
+}
+
+/// Whether `libvulkan.so.1` is in `LD_LIBRARY_PATH` or one of the usual library directories.
+fn vulkan_loader_installed() -> bool {
+    let from_environment = std::env::var("LD_LIBRARY_PATH").unwrap_or_default();
+    let usual = [
+        "/usr/lib/x86_64-linux-gnu",
+        "/usr/lib/aarch64-linux-gnu",
+        "/usr/lib64",
+        "/usr/lib",
+        "/lib/x86_64-linux-gnu",
+        "/lib/aarch64-linux-gnu",
+        "/lib64",
+        "/lib",
+        "/usr/local/lib",
+    ];
+    from_environment
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .chain(usual)
+        .any(|dir| Path::new(dir).join("libvulkan.so.1").exists())
+}

@@ -1,0 +1,187 @@
+//! Backtracking's parts cut into the GPU's items: each part (a case and its first rows) is
+//! extended on the host by a few more rows, so that a count has millions of small searches for
+//! the GPU's many invocations rather than thousands of large ones.
+//!
+//! The extension keeps to the case's allowed columns and its side columns' deadline, exactly
+//! as the CPU kernel's search would, and counts the queens it places as that search counts
+//! them, so that a part's items add up to the part's own [`Tally`].
+
+use queens_exact::count::Tally;
+use queens_exact::count::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+
+/// The most rows an item fixes: its columns are packed five bits a row into two words.
+pub const MAX_ITEM_ROWS: usize = 12;
+
+/// One item as the kernel reads it: meta (first free row, case kind and parameter), the
+/// columns of its fixed rows (two words, five bits a row, six rows a word), and its id.
+pub type Item = [u32; 4];
+
+/// The rows an N×N count's items fix by default: about half the board, from 2 to 7, and at
+/// most N − 2 (an item leaves at least its last two rows to the kernel). From N = 16 that gives
+/// from half a million to hundreds of millions of items: enough to keep a large GPU's
+/// invocations busy, and each resumable, so an item's size never bounds a dispatch.
+pub fn default_depth(n: u32) -> usize {
+    ((n / 2).saturating_sub(1) as usize).clamp(2, 7)
+}
+
+/// A part, ready for the GPU.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refined {
+    /// Too small for the kernel (the 1×1 board, or fewer than two free rows): counted on the
+    /// CPU.
+    OnCpu,
+    /// The part's items, and the nodes its extension placed (already part of its tally).
+    Items {
+        /// The items, ids not yet given.
+        items: Vec<Item>,
+        /// Queens the extension placed.
+        nodes: u64,
+    },
+}
+
+/// Cuts `sub`, a part of the N×N count, into items that fix `depth` rows (or the part's own,
+/// if more; never more than N − 2 or [`MAX_ITEM_ROWS`]).
+pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
+    let rows = n as usize;
+    if sub.case == Case::Single || sub.prefix.len() + 2 > rows || sub.prefix.len() < 2 {
+        return Refined::OnCpu;
+    }
+    let depth = depth.max(sub.prefix.len()).min(rows - 2).min(MAX_ITEM_ROWS);
+    if sub.prefix.len() > depth {
+        return Refined::OnCpu;
+    }
+    let allowed = allowed_columns(n, sub.case);
+    let deadline = sides_deadline(n, sub.case);
+    let (kind, param) = match sub.case {
+        Case::Corner { c1 } => (0, c1),
+        Case::Edge { b } => (1, b),
+        Case::Single => unreachable!("counted on the CPU"),
+    };
+    let meta = depth as u32 | kind << 5 | param << 8;
+    let mut masks = (0u32, 0u32, 0u32);
+    for &col in &sub.prefix {
+        let queen = 1 << col;
+        masks = (
+            masks.0 | queen,
+            (masks.1 | queen) << 1,
+            (masks.2 | queen) >> 1,
+        );
+    }
+    let mut extension = Extension {
+        allowed: &allowed,
+        deadline,
+        depth,
+        meta,
+        prefix: sub.prefix.clone(),
+        items: Vec::new(),
+        nodes: 0,
+    };
+    extension.extend(masks);
+    Refined::Items {
+        items: extension.items,
+        nodes: extension.nodes,
+    }
+}
+
+/// The depth-first extension of one part.
+struct Extension<'a> {
+    allowed: &'a [u32],
+    deadline: Option<(usize, u32)>,
+    depth: usize,
+    meta: u32,
+    prefix: Vec<u32>,
+    items: Vec<Item>,
+    nodes: u64,
+}
+
+impl Extension<'_> {
+    fn extend(&mut self, (cols, left, right): (u32, u32, u32)) {
+        let row = self.prefix.len();
+        if row == self.depth {
+            let item = self.item();
+            self.items.push(item);
+            return;
+        }
+        let mut free = self.allowed[row] & !(cols | left | right);
+        if let Some((deadline, sides)) = self.deadline
+            && row == deadline
+        {
+            let missing = sides & !cols;
+            free = if missing == sides {
+                0
+            } else if missing != 0 {
+                free & missing
+            } else {
+                free
+            };
+        }
+        while free != 0 {
+            let queen = free & free.wrapping_neg();
+            free ^= queen;
+            self.nodes += 1;
+            self.prefix.push(queen.trailing_zeros());
+            self.extend((cols | queen, (left | queen) << 1, (right | queen) >> 1));
+            self.prefix.pop();
+        }
+    }
+
+    fn item(&self) -> Item {
+        let mut words = [0u32; 2];
+        for (row, &col) in self.prefix.iter().enumerate() {
+            words[row / 6] |= col << (5 * (row % 6));
+        }
+        [self.meta, words[0], words[1], 0]
+    }
+}
+
+/// A part's tally before its items are counted: the extension's nodes.
+pub fn extension_tally(nodes: u64) -> Tally {
+    Tally {
+        total: 0,
+        fixed: 0,
+        nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_exact::count::CountPlan;
+
+    #[test]
+    fn items_unpack_to_their_prefix_and_keep_the_split_order() {
+        let plan = CountPlan::new(12).unwrap();
+        for sub in plan.subproblems() {
+            let Refined::Items { items, .. } = refine(12, sub, 6) else {
+                panic!("a 12×12 part is large enough for the kernel");
+            };
+            for item in &items {
+                let start = (item[0] & 31) as usize;
+                assert_eq!(start, 6);
+                let columns: Vec<u32> = (0..start)
+                    .map(|row| (item[1 + row / 6] >> (5 * (row % 6))) & 31)
+                    .collect();
+                assert_eq!(columns[..sub.prefix.len()], sub.prefix[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn tiny_parts_stay_on_the_cpu() {
+        let single = CountPlan::new(1).unwrap();
+        assert_eq!(refine(1, &single.subproblems()[0], 7), Refined::OnCpu);
+        for n in 4..=6 {
+            let plan = CountPlan::new(n).unwrap();
+            for sub in plan.subproblems() {
+                assert_ne!(refine(n, sub, 7), Refined::OnCpu, "N = {n}: {sub:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_depth_leaves_the_kernel_two_rows_at_least() {
+        for n in 4..=32 {
+            assert!(default_depth(n) <= n as usize - 2, "N = {n}");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! Counting all and unique N-Queens solutions on a GPU, through [wgpu] (WGSL compute on Vulkan,
+//! Metal or DX12; the driver is loaded at run time, so building needs no GPU and no SDK).
+//!
+//! The GPU engine counts exactly what the CPU's backtracking engine counts, by the same split
+//! into symmetry classes (canonical representatives weighed by their orbit sizes, Burnside's
+//! lemma), so it gives unique counts as well as totals, and its parts, shards and checkpoints
+//! are backtracking's: a GPU is one more worker.
+//!
+//! - [`devices`]: the adapters found, for `queens devices`, and the choice of one (the first
+//!   hardware GPU by default; a software one only when named).
+//! - [`items`]: each part of the count cut into many small items on the host.
+//! - [`kernel`]: the WGSL kernel on a device, one bounded dispatch at a time.
+//! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
+//!   streams items through the kernel and sums their tallies back into parts.
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use queens_core::Budget;
+//! use queens_exact::count::{CountJob, CountPlan, Engine};
+//! use queens_gpu::{GpuCounter, GpuOptions, Selection};
+//!
+//! let gpu = GpuCounter::open(Selection::FirstHardware, GpuOptions::default())?;
+//! let job = CountJob::new(CountPlan::with_engine(16, Engine::Gpu)?).with_counter(Arc::new(gpu));
+//! let result = job.run(&Budget::unlimited(), |_, _| {})?;
+//! assert_eq!((result.tally.total, result.tally.unique()), (14_772_512, 1_846_955));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod counter;
+pub mod devices;
+pub mod items;
+pub mod kernel;
+
+pub use counter::{DispatchStats, GpuCounter, GpuOptions};
+pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
+pub use kernel::StackMemory;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The GPU counting engine's figures as they stand: N = 16 to 22 on the first hardware GPU (or
+# --device I), each count checked against OEIS, with its rates in items and nodes per second, the
+# share of the GPU's 32-bit integer throughput, the longest dispatch, and a projection for
+# N = 26 to 28 on one and eight GPUs. Extra options go to the benchmark (see
+# crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
+# --stack private,workgroup, --device I, --peak-tops T.
+#
+# Needs the Vulkan loader (libvulkan1) and the GPU's driver. Builds the benchmark with cargo
+# unless GPU_BENCH_BIN names one already built (`cargo build --release -p queens-gpu --example
+# gpu_bench` puts it in target/release/examples/gpu_bench), for a machine without Rust.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${GPU_BENCH_BIN:-target/release/examples/gpu_bench}
+if [ -z "${GPU_BENCH_BIN:-}" ]; then
+  cargo build --release --quiet -p queens-gpu --example gpu_bench
+fi
+# Mesa's drivers print a warning without a runtime directory; give them one.
+if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+  XDG_RUNTIME_DIR=$(mktemp -d)
+  export XDG_RUNTIME_DIR
+fi
+if [ $# -eq 0 ]; then
+  set -- --n 16..22
+fi
+exec "$bin" "$@"
