@@ -16,6 +16,16 @@ By default it takes every 20th instance (ids 20, 40, ..., 1000) of each size fro
 every prefix of D diagonals with 0.8 N <= D <= 0.9 N (the phase transition, where instances are
 hardest), and, with --hardest, adds the paper's hardest instance (N = 19, D = 14, id 686, 419 s
 for the bit solver in the paper).
+
+With --placed, the paper's other experiment: instances of placed queens made by CSPLib's own
+generator (`Problems/prob079/data/queens-gen-fast.py N PLACED SEED`) at the paper's sizes (N = 66
+to 402, 20, 25 and 30 queens left to place), decided by the paper's bit solver for placed queens
+(`shiftqueens-128.cc` for N <= 127, `shiftqueens-boost-1024.cc` beyond, which needs Boost's
+headers: Debian's libboost-dev) and by `queens solve --instance FILE`, in turns, each with a
+time limit (--limit seconds); an answer missing at the limit is counted at the limit and said so.
+
+    scripts/completion/bench.py /path/to/csplib --placed [--left 20,25,30] [--seeds 3]
+        [--step 12] [--limit 10]
 """
 
 import argparse
@@ -41,6 +51,12 @@ def parse_args():
     parser.add_argument("--every", type=int, default=20, help="take every K-th instance id")
     parser.add_argument("--hardest", action="store_true", help="add N = 19, D = 14, id 686")
     parser.add_argument("--cxx", default=os.environ.get("CXX", "g++"))
+    parser.add_argument("--placed", action="store_true",
+                        help="the placed-queens experiment (instances from CSPLib's generator)")
+    parser.add_argument("--left", default="20,25,30", help="queens left to place")
+    parser.add_argument("--seeds", type=int, default=3, help="instances per size and left")
+    parser.add_argument("--step", type=int, default=12, help="N from 66 to 402 by this step")
+    parser.add_argument("--limit", type=float, default=10.0, help="seconds each run may take")
     return parser.parse_args()
 
 
@@ -109,8 +125,139 @@ def run_queens(queens, path, diagonals):
     return seconds, result.returncode == 0
 
 
+def build_placed_solvers(csplib, cxx, work):
+    """The paper's two bit solvers for placed queens. The 128-bit one keeps its solution in an
+    array of 100 rows; it is built with room for 128 so that boards from 101 to 127 stay in
+    bounds (a copy is patched, the checkout is left as it is)."""
+    models = csplib / "Problems/prob079/models"
+    narrow_source = work / "shiftqueens-128.cc"
+    narrow_source.write_text(
+        (models / "shiftqueens-128.cc").read_text().replace("sol[100]", "sol[128]"))
+    narrow, wide = work / "shiftqueens-128", work / "shiftqueens-1024"
+    subprocess.run([cxx, "-O3", "-march=native", "-o", str(narrow), str(narrow_source)],
+                   check=True)
+    subprocess.run([cxx, "-O3", "-march=native", "-o", str(wide),
+                    str(models / "shiftqueens-boost-1024.cc")], check=True)
+    return narrow, wide
+
+
+def placed_instances(csplib, work, left_values, seeds, step):
+    """(n, left, seed, file) for the paper's sizes, made by CSPLib's generator."""
+    generator = csplib / "Problems/prob079/data/queens-gen-fast.py"
+    made = []
+    for n in range(66, 403, step):
+        for left in left_values:
+            for seed in range(1, seeds + 1):
+                result = subprocess.run([sys.executable, str(generator), str(n), str(n - left),
+                                         str(seed)], capture_output=True, text=True)
+                if result.returncode != 0:
+                    continue
+                path = work / f"placed-{n}-{left}-{seed}.param"
+                path.write_text(result.stdout)
+                made.append((n, left, seed, path))
+    return made
+
+
+def run_placed_bit_solver(narrow, wide, path, limit):
+    text = path.read_text()
+    n = int(re.search(r"letting n\s*=\s*(\d+)", text).group(1))
+    init = re.search(r"letting init\s*=\s*(\[.*\])", text, re.S).group(1)
+    pairs = re.findall(r"\[\s*(\d+)\s*,\s*(\d+)\s*\]", init)
+    # The bit solver takes (x, y) = (column, row) pairs; the instance lists (row, column).
+    command = [str(narrow if n <= 127 else wide), str(n)]
+    for row, col in pairs:
+        command += [col, row]
+    try:
+        seconds, result = timed_limited(command, limit)
+    except subprocess.TimeoutExpired:
+        return limit, None
+    if "Solution Found" in result.stdout:
+        return seconds, True
+    if "No solution" in result.stdout:
+        return seconds, False
+    sys.exit(f"the bit solver gave no answer on {path}: {result.stdout[-300:]}")
+
+
+def run_placed_queens(queens, path, limit):
+    command = [str(queens), "solve", "--instance", str(path), "--format", "summary",
+               "--time-limit", str(limit)]
+    seconds, result = timed(command)
+    if result.returncode not in (0, 1):
+        sys.exit(f"queens failed on {path}: {result.stderr}")
+    if "status=stopped" in result.stdout:
+        return limit, None
+    return seconds, result.returncode == 0
+
+
+def timed_limited(command, limit):
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, timeout=limit)
+    return time.perf_counter() - started, result
+
+
+def placed(args):
+    left_values = [int(x) for x in args.left.split(",")]
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch)
+        narrow, wide = build_placed_solvers(args.csplib, args.cxx, work)
+        cases = placed_instances(args.csplib, work, left_values, args.seeds, args.step)
+        rows = []
+        mismatches = 0
+        for turn, (n, left, seed, path) in enumerate(cases):
+            runs = [("bit", lambda: run_placed_bit_solver(narrow, wide, path, args.limit)),
+                    ("queens", lambda: run_placed_queens(args.queens, path, args.limit))]
+            if turn % 2:
+                runs.reverse()
+            measured = {name: run() for name, run in runs}
+            answers = {name: answer for name, (_, answer) in measured.items()}
+            if None not in answers.values() and len(set(answers.values())) > 1:
+                mismatches += 1
+                print(f"mismatch: N = {n}, {left} left, seed {seed}: {answers}")
+            rows.append((n, left, seed, measured))
+        print(f"{len(rows)} instances, {mismatches} mismatches (bit solvers: {args.cxx} -O3 "
+              f"-march=native; each run a process, wall clock, limit {args.limit} s)")
+        print(f"{'left':>5} {'cases':>6} {'bit solver s':>13} {'queens s':>10} {'ratio':>7} "
+              f"{'bit at limit':>13} {'queens at limit':>16} {'slowest queens':>15}")
+        for left in left_values + ["all"]:
+            chosen = [r for r in rows if left == "all" or r[1] == left]
+            if not chosen:
+                continue
+            bit = sum(r[3]["bit"][0] for r in chosen)
+            ours = sum(r[3]["queens"][0] for r in chosen)
+            print(f"{left:>5} {len(chosen):>6} {bit:>13.2f} {ours:>10.2f} {ours / bit:>7.3f} "
+                  f"{sum(r[3]['bit'][1] is None for r in chosen):>13} "
+                  f"{sum(r[3]['queens'][1] is None for r in chosen):>16} "
+                  f"{max(r[3]['queens'][0] for r in chosen):>15.3f}")
+        print(f"\n{'N':>5} {'cases':>6} {'bit solver s':>13} {'queens s':>10} {'ratio':>7} "
+              f"{'bit at limit':>13}")
+        for n in sorted({r[0] for r in rows}):
+            chosen = [r for r in rows if r[0] == n]
+            bit = sum(r[3]["bit"][0] for r in chosen)
+            ours = sum(r[3]["queens"][0] for r in chosen)
+            print(f"{n:>5} {len(chosen):>6} {bit:>13.2f} {ours:>10.2f} {ours / bit:>7.3f} "
+                  f"{sum(r[3]['bit'][1] is None for r in chosen):>13}")
+        print("\nA run at the limit counts as the limit: the bit solver's times are lower bounds, "
+              "and so are its ratios' denominators.")
+        print("\nThe 20 instances hardest for the bit solver:")
+        print(f"{'N':>5} {'left':>5} {'seed':>5} {'answer':>8} {'bit solver s':>13} {'queens s':>10}")
+        hardest = sorted(rows, key=lambda r: -r[3]["bit"][0])[:20]
+        for n, left, seed, measured in hardest:
+            answer = measured["queens"][1]
+            if answer is None:
+                answer = measured["bit"][1]
+            said = {True: "solved", False: "none", None: "unknown"}[answer]
+            bit_s = measured["bit"][0]
+            bit_text = f">{bit_s:.0f}" if measured["bit"][1] is None else f"{bit_s:.3f}"
+            print(f"{n:>5} {left:>5} {seed:>5} {said:>8} {bit_text:>13} "
+                  f"{measured['queens'][0]:>10.3f}")
+        sys.exit(1 if mismatches else 0)
+
+
 def main():
     args = parse_args()
+    if args.placed:
+        placed(args)
+        return
     answers = published_answers(args.csplib)
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)

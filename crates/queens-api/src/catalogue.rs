@@ -247,22 +247,23 @@ impl Catalogue {
             .collect()
     }
 
-    /// The best solver for `problem`: exhaustive search on small boards (it also proves that
-    /// there is no solution) and wherever squares are blocked (the completion search on N×N up
-    /// to 64); the construction on large ones,
-    /// or min-conflicts when queens are fixed; brute force when the queen count differs from the
-    /// row count.
+    /// The best solver for `problem`: wherever queens are placed or squares blocked on an N×N
+    /// board the completion search takes (up to 1024), that search, which ends solved or
+    /// proved unsolvable; otherwise exhaustive search on small boards (it also proves that there
+    /// is no solution), the construction on large empty ones, and min-conflicts on larger
+    /// boards with placed queens (it cannot prove that no completion exists); brute force when
+    /// the queen count differs from the row count.
     pub fn best_for(problem: &Problem) -> SolverKind {
         let large = problem.classic_side().is_some_and(|n| n > EXHAUSTIVE_UP_TO);
-        let descriptor = if !problem.blocked().is_empty() {
-            // Only the exhaustive solvers keep off blocked squares; the completion search is
-            // the fastest of them where it applies.
-            if problem
-                .classic_side()
-                .is_some_and(|n| n <= completion::MAX_N)
-            {
-                &completion::DESCRIPTOR
-            } else if problem.one_queen_per_row() {
+        let position = !problem.blocked().is_empty() || !problem.fixed().is_empty();
+        let completable = problem
+            .classic_side()
+            .is_some_and(|n| n <= completion::MAX_N);
+        let descriptor = if position && completable {
+            &completion::DESCRIPTOR
+        } else if !problem.blocked().is_empty() {
+            // Only the exhaustive solvers keep off blocked squares.
+            if problem.one_queen_per_row() {
                 &forward_checking::DESCRIPTOR
             } else {
                 &brute_force::DESCRIPTOR

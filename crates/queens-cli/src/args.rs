@@ -135,9 +135,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub seed: Option<u64>,
 
-    /// Stop after this many nodes (boards or placements examined).
-    #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_NODES)]
-    pub max_nodes: u64,
+    /// Stop after this many nodes (boards or placements examined) [default: 100000000, none for
+    /// the completion search, which runs until it decides the position].
+    #[arg(long, value_name = "K")]
+    pub max_nodes: Option<u64>,
 
     /// Stop after this many iterations (local search) [default: each solver's own, listed
     /// below].
@@ -166,7 +167,8 @@ pub struct SolveArgs {
 }
 
 /// The node cap when none is given: about a second of brute force, and far more than any
-/// search solver needs up to N = 30.
+/// search solver needs up to N = 30. The completion search has none: it decides positions, and
+/// only --max-nodes, --time-limit or Ctrl-C stop it.
 pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
 /// How `solve` prints its answer.

@@ -162,7 +162,7 @@ fn completions_of_a_position_are_counted() {
         &["count", "8", "--fix", "b4", "--checkpoint", "c.json"],
         "--checkpoint is for whole counts",
     );
-    refuses(&["count", "65", "--block", "a1"], "up to 64×64");
+    refuses(&["count", "1025", "--block", "a1"], "up to 1024×1024");
     refuses(&["count", "8", "--diagonals", "2"], "none is given");
 }
 
@@ -974,9 +974,20 @@ fn large_boards_default_to_construction_and_local_search() {
         line.contains("solver=construct") && line.contains("solved=true"),
         "{line}"
     );
+    // A position on a board the completion search takes is decided by it, exactly.
+    let doc = json(&["solve", "500", "--fix", "a1", "--format", "json"], 0);
+    assert_eq!(doc["solver"], "completion");
+    assert!(
+        doc["queens"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"row": 0, "col": 0}))
+    );
+    verify(&serde_json::to_string(&doc).unwrap(), &[], 0);
+    // Beyond it, min-conflicts.
     let doc = json(
         &[
-            "solve", "500", "--fix", "a1", "--format", "json", "--seed", "7",
+            "solve", "2000", "--fix", "a1", "--format", "json", "--seed", "7",
         ],
         0,
     );

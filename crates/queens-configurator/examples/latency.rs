@@ -2,11 +2,13 @@
 //! analyse, place a queen on a random open square, and repeat until the board is full or stuck.
 //!
 //! ```text
-//! cargo run --release -p queens-configurator --example latency -- [SESSIONS] [N[:ENGINE]]...
+//! cargo run --release -p queens-configurator --example latency -- [SESSIONS] [clicks=K]
+//!     [N[:ENGINE]]...
 //! ```
 //! prints, per board size and engine, the number of clicks analysed, the median, 95th
 //! percentile and maximum analysis time, how many analyses had exact counts and how many left
-//! squares unknown, and how the dead squares were explained. The diagram's build time is printed
+//! squares unknown, the share of all squares whose status was decided (not unknown), and how the
+//! dead squares were explained. `clicks=K` ends each session after K clicks. The diagram's build time is printed
 //! separately (it is built once per size).
 
 use std::time::{Duration, Instant};
@@ -22,6 +24,11 @@ fn main() {
     let sessions: u64 = args
         .next_if(|arg| !arg.contains(':'))
         .map_or(20, |arg| arg.parse().expect("SESSIONS is a number"));
+    let most_clicks: usize = args
+        .next_if(|arg| arg.starts_with("clicks="))
+        .map_or(usize::MAX, |arg| {
+            arg["clicks=".len()..].parse().expect("clicks=K")
+        });
     let mut cases: Vec<(u32, Engine)> = args
         .map(|arg| {
             let (n, engine) = arg.split_once(':').unwrap_or((&arg, "auto"));
@@ -44,8 +51,8 @@ fn main() {
     let configurator = Configurator::new();
     println!("{sessions} sessions per case; times per click (one analysis)");
     println!(
-        "{:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8}",
-        "n", "engine", "clicks", "median", "p95", "max", "exact", "unknown"
+        "{:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8} {:>9}",
+        "n", "engine", "clicks", "median", "p95", "max", "exact", "unknown", "decided"
     );
     for (n, engine) in cases {
         if engine == Engine::Bdd {
@@ -59,6 +66,7 @@ fn main() {
         }
         let mut times = Vec::new();
         let (mut exact, mut with_unknown) = (0, 0);
+        let (mut decided, mut cells) = (0usize, 0usize);
         let mut reasons = [0usize; 6];
         for session in 0..sessions {
             let mut rng = SmallRng::seed_from_u64(session ^ u64::from(n) << 32);
@@ -71,6 +79,8 @@ fn main() {
                 times.push(started.elapsed());
                 exact += usize::from(analysis.completions.is_some());
                 with_unknown += usize::from(analysis.count(Status::Unknown) > 0);
+                decided += analysis.cells.len() - analysis.count(Status::Unknown);
+                cells += analysis.cells.len();
                 for cell in analysis.cells.iter().filter(|c| c.status == Status::Dead) {
                     let kind = reason_kind(cell.reason.as_ref().map(|r| &r.reason));
                     reasons[kind] += 1;
@@ -81,7 +91,7 @@ fn main() {
                     .filter(|cell| cell.status == Status::Open)
                     .map(|cell| Square::new(cell.row, cell.col))
                     .collect();
-                if open.is_empty() {
+                if open.is_empty() || position.queens().len() >= most_clicks {
                     break;
                 }
                 let pick = open[rng.random_range(0..open.len())];
@@ -91,14 +101,15 @@ fn main() {
         times.sort();
         let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{n:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8}",
+            "{n:>5} {:>7} {:>7} {:>10} {:>10} {:>10} {:>7} {:>8} {:>8.3}%",
             format!("{engine:?}").to_lowercase(),
             times.len(),
             ms(at(0.5)),
             ms(at(0.95)),
             ms(at(1.0)),
             exact,
-            with_unknown
+            with_unknown,
+            100.0 * decided as f64 / cells.max(1) as f64
         );
         println!(
             "      dead squares explained by an emptied line {}, crowding {}, a case split {}, a \

@@ -33,9 +33,9 @@ use crate::problem::Problem;
 /// allocate more than 128 MiB for them.
 pub const MAX_BLOCKED: u64 = 1 << 24;
 
-/// The largest side an instance may give: the workbench's boards of fixed and blocked squares are
-/// meant for completion search, whose instances are at most a few hundred wide.
-pub const MAX_SIDE: u32 = 1 << 16;
+/// The largest side an instance may give: instances are decided by the completion search, which
+/// takes boards up to 1024×1024 (the published ones are at most 402 wide).
+pub const MAX_SIDE: u32 = 1024;
 
 /// A file that is not an instance, or an instance that is not a problem.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -110,7 +110,7 @@ impl Instance {
             .ok_or_else(|| {
                 syntax(
                     n_statement.line,
-                    format!("n must be a side from 1 to {MAX_SIDE}, got {n}"),
+                    format!("n must be a side from 1 to {MAX_SIDE} (the completion search's largest board), got {n}"),
                 )
             })?;
         let mut instance = Instance {

@@ -409,8 +409,9 @@ fn count_completions(
     })?;
     let result = result.ok_or_else(|| {
         refused(format!(
-            "completions are counted on N×N boards of N queens up to {}",
-            completion::MAX_N
+            "completions are counted by the {} engine on N×N boards of N queens up to {}",
+            method.name(),
+            method.max_n()
         ))
     })?;
     let document =

@@ -106,6 +106,9 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
                 .map(|solver| solver.name())
                 .collect::<Vec<_>>(),
             "challenge_seconds": limits.challenge_time.as_secs(),
+            // What solves a position of placed queens or blocked squares on a board the page
+            // configures (its "Solve this position"): the catalogue's own choice.
+            "position_solver": position_solver(limits.configure_max_n),
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": queens_lab::experiment::MAX_RUNS,
             "experiment_max_cpu_seconds": limits.experiment_max_cpu_seconds,
@@ -113,6 +116,21 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "experiment_seconds": limits.experiment_time.as_secs(),
         },
     }))
+}
+
+/// The solver the catalogue picks for a position on boards up to `max_n`: one name for all of
+/// them (the completion search up to 1024), or `null` where it would differ.
+fn position_solver(max_n: u32) -> Value {
+    let name = |n: u32| {
+        queens_core::Problem::square(n)
+            .and_then(|problem| problem.with_fixed(vec![queens_core::Square::new(0, 0)]))
+            .map(|problem| queens_api::Catalogue::best_for(&problem).name())
+            .ok()
+    };
+    match (name(1), name(max_n)) {
+        (Some(small), Some(large)) if small == large => json!(small),
+        _ => Value::Null,
+    }
 }
 
 /// `GET /api/status`: the jobs running now.

@@ -70,7 +70,10 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let result = completion::count(&problem, method, &budget, threads, progress);
     bar.finish_and_clear();
     let Some(result) = result else {
-        bail!("completions are counted on N×N boards of N queens up to {MAX_N}");
+        bail!(
+            "completions are counted {name} on N×N boards of N queens up to {}",
+            method.max_n()
+        );
     };
     if let Some(stop) = result.stopped {
         eprintln!(

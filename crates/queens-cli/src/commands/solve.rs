@@ -11,7 +11,7 @@ use queens_core::files::StagedFile;
 use queens_core::notation::{self};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 
-use crate::args::{Format, SolveArgs};
+use crate::args::{DEFAULT_MAX_NODES, Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_time_limit};
 use crate::exit::Exit;
 use crate::progress::Spinner;
@@ -51,7 +51,7 @@ impl SolveConfig {
             solver: args.solver,
             seed: args.seed,
             params,
-            max_nodes: Some(args.max_nodes),
+            max_nodes: args.max_nodes,
             max_iterations: args.max_iters,
             time_limit: parse_time_limit(args.time_limit)?,
         };
@@ -66,8 +66,12 @@ impl SolveConfig {
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
             None => Format::Text,
         };
+        let mut request = SolveRequest::new(Catalogue::standard(), spec)?;
+        if args.max_nodes.is_none() && request.solver.name() != "completion" {
+            request.max_nodes = Some(DEFAULT_MAX_NODES);
+        }
         Ok(SolveConfig {
-            request: SolveRequest::new(Catalogue::standard(), spec)?,
+            request,
             format,
             trace: args.trace,
             output: args.output,
@@ -162,7 +166,12 @@ fn print(
     match (format, &outcome.verdict) {
         (Format::Text, Verdict::Solved(board)) => notation::write_text(board, out)?,
         (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, out)?,
-        (Format::Text | Format::Perm, verdict) => eprintln!("{}", describe_failure(verdict)),
+        (Format::Text | Format::Perm, verdict) => {
+            eprintln!("{}", describe_failure(verdict));
+            if let Some(note) = no_proof(problem, solver, verdict) {
+                eprintln!("{note}");
+            }
+        }
         (Format::Json, _) => {
             serde_json::to_writer(&mut *out, &SolveDocument::new(problem, solver, outcome))?;
             writeln!(out)?;
@@ -226,6 +235,20 @@ fn stream(
             Ok((Exit::NoAnswer, complete))
         }
     }
+}
+
+/// What a heuristic that stopped on a position cannot say: whether a completion exists.
+fn no_proof(problem: &Problem, solver: SolverKind, verdict: &Verdict) -> Option<String> {
+    let position = !problem.fixed().is_empty() || !problem.blocked().is_empty();
+    let heuristic = solver.counts != queens_core::descriptor::Counts::Nodes;
+    (position && heuristic && matches!(verdict, Verdict::Stopped(_))).then(|| {
+        format!(
+            "{} cannot prove that no completion exists; the completion search decides \
+             positions on boards up to {n}×{n} (--solver completion)",
+            solver.name(),
+            n = queens_exact::completion::MAX_N
+        )
+    })
 }
 
 fn describe_failure(verdict: &Verdict) -> String {

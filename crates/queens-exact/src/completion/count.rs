@@ -5,6 +5,7 @@ use queens_core::symmetry::Symmetry;
 use queens_core::{Budget, Problem, Square, StopReason};
 use rayon::prelude::*;
 
+use super::bits::Lines;
 use super::row_order::Rows;
 use super::{Next, Position, branch_square};
 
@@ -56,6 +57,14 @@ impl Method {
             Method::RowByRow => "backtracking",
         }
     }
+
+    /// The largest board it counts: 1024 for the search, 64 row by row.
+    pub fn max_n(self) -> u32 {
+        match self {
+            Method::Search => super::MAX_N,
+            Method::RowByRow => super::row_order::MAX_N,
+        }
+    }
 }
 
 /// Every completion of `problem` counted by `method` on `threads` threads (its first levels
@@ -70,11 +79,11 @@ pub fn count(
     progress: impl Fn(usize, usize) + Sync,
 ) -> Option<CompletionCount> {
     match method {
-        Method::Search => {
-            let position = Position::of(problem)?;
+        Method::Search => with_lines!(problem.rows(), L => {
+            let position = Position::<L>::of(problem)?;
             let symmetries = stabiliser(problem);
             let (parts, placed, used) = split(position, &symmetries, threads.max(1) * 64);
-            let count_part = |(mut part, weight): (Position, u128), nodes: &mut u64| {
+            let count_part = |(mut part, weight): (Position<L>, u128), nodes: &mut u64| {
                 let mut counted = Counted::default();
                 let found = count_from(&mut part, budget, &mut counted);
                 *nodes += counted.nodes;
@@ -83,7 +92,7 @@ pub fn count(
             let mut count = in_parts(parts, placed, threads, budget, progress, count_part);
             count.symmetries = used;
             Some(count)
-        }
+        }, None),
         Method::RowByRow => {
             let rows = Rows::of(problem)?;
             let (walks, placed) = rows.split(2);
@@ -164,7 +173,10 @@ fn stabiliser(problem: &Problem) -> Vec<Symmetry> {
 
 /// The free line (row or column) that the most of `symmetries` map onto itself, with those
 /// symmetries; among equals, the one with the fewest open squares.
-fn symmetric_line(position: &Position, symmetries: &[Symmetry]) -> (bool, u32, Vec<Symmetry>) {
+fn symmetric_line<L: Lines>(
+    position: &Position<L>,
+    symmetries: &[Symmetry],
+) -> (bool, u32, Vec<Symmetry>) {
     let n = position.n;
     let mut best: Option<(bool, u32, Vec<Symmetry>, u32)> = None;
     for on_row in [true, false] {
@@ -187,7 +199,7 @@ fn symmetric_line(position: &Position, symmetries: &[Symmetry]) -> (bool, u32, V
                         .all(|&square| lines.contains(&symmetry.apply(square, n, n)))
                 })
                 .collect();
-            let open = position.open_on(on_row, line).count_ones();
+            let open = position.open_on(on_row, line).count();
             let better = best.as_ref().is_none_or(|(_, _, kept, fewest)| {
                 (keeping.len(), std::cmp::Reverse(open)) > (kept.len(), std::cmp::Reverse(*fewest))
             });
@@ -206,11 +218,11 @@ fn symmetric_line(position: &Position, symmetries: &[Symmetry]) -> (bool, u32, V
 /// dead ones dropped. The first level branches on a line the position's `symmetries` keep in
 /// place, one square of each of their orbits on it, weighted by the orbit's size; the number
 /// of symmetries that kept it comes last (1 when none but the identity did).
-fn split(
-    position: Position,
+fn split<L: Lines>(
+    position: Position<L>,
     symmetries: &[Symmetry],
     wanted: usize,
-) -> (Vec<(Position, u128)>, u64, usize) {
+) -> (Vec<(Position<L>, u128)>, u64, usize) {
     let mut parts = vec![(position, 1)];
     let mut placed = 0;
     let mut used = 1;
@@ -220,9 +232,8 @@ fn split(
         let (on_row, line, keeping) = symmetric_line(&part, symmetries);
         used = keeping.len();
         let mut open = part.open_on(on_row, line);
-        while open != 0 {
-            let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-            open &= open - 1;
+        while let Some(bit) = open.pop_lowest() {
+            let (row, col) = branch_square(on_row, line, bit);
             let square = Square::new(row, col);
             let orbit: std::collections::BTreeSet<Square> = keeping
                 .iter()
@@ -245,9 +256,8 @@ fn split(
             let look = part.next();
             match look.branch() {
                 Some((on_row, line, mut open)) => {
-                    while open != 0 {
-                        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-                        open &= open - 1;
+                    while let Some(bit) = open.pop_lowest() {
+                        let (row, col) = branch_square(on_row, line, bit);
                         let mut child = part.clone();
                         child.place(row, col);
                         next.push((child, weight));
@@ -264,8 +274,8 @@ fn split(
 }
 
 /// Adds the completions under `position` to `counted`.
-fn count_from(
-    position: &mut Position,
+pub(super) fn count_from<L: Lines>(
+    position: &mut Position<L>,
     budget: &Budget,
     counted: &mut Counted,
 ) -> Result<(), StopReason> {
@@ -274,9 +284,8 @@ fn count_from(
         counted.completions += u128::from(matches!(next, Next::Complete));
         return Ok(());
     };
-    while open != 0 {
-        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-        open &= open - 1;
+    while let Some(bit) = open.pop_lowest() {
+        let (row, col) = branch_square(on_row, line, bit);
         counted.nodes += 1;
         if counted.nodes.is_multiple_of(1 << 16) {
             budget.check()?;
@@ -297,12 +306,14 @@ pub fn count_through_squares(
     tally: &mut [u64],
     spend: &mut dyn FnMut() -> bool,
 ) -> Option<u64> {
-    let mut position = Position::of(problem)?;
-    tally_from(&mut position, tally, spend)
+    with_lines!(problem.rows(), L => {
+        let mut position = Position::<L>::of(problem)?;
+        tally_from(&mut position, tally, spend)
+    }, None)
 }
 
-fn tally_from(
-    position: &mut Position,
+fn tally_from<L: Lines>(
+    position: &mut Position<L>,
     tally: &mut [u64],
     spend: &mut dyn FnMut() -> bool,
 ) -> Option<u64> {
@@ -312,9 +323,8 @@ fn tally_from(
     };
     let n = position.n as usize;
     let mut total = 0;
-    while open != 0 {
-        let (row, col) = branch_square(on_row, line, open.trailing_zeros());
-        open &= open - 1;
+    while let Some(bit) = open.pop_lowest() {
+        let (row, col) = branch_square(on_row, line, bit);
         if !spend() {
             return None;
         }

@@ -8,7 +8,8 @@
 
 use queens_core::{Budget, Problem, StopReason};
 
-use super::MAX_N;
+/// The largest board counted row by row: a row's columns fit in 64 bits.
+pub const MAX_N: u32 = 64;
 
 /// The rows of a position as the row-by-row count walks them.
 pub(super) struct Rows {

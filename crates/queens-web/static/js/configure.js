@@ -369,10 +369,10 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
   function solveThis() {
     const names = (squares) => squares.map((q) => squareName(q, state.n)).join(",");
     const fix = names([...state.queens, ...(state.analysis && state.analysis.n === state.n ? state.analysis.forced : [])]);
-    // Blocked squares want a solver that keeps off them: the completion search up to 64×64,
-    // backtracking beyond.
-    const tree = state.n <= 64 ? "completion" : "backtracking";
-    const solver = state.blocked.length ? tree : state.n <= 20 ? "backtracking" : "min-conflicts";
+    // A position is solved by the server's choice for positions (the completion search, which
+    // ends solved or proved unsolvable on every board the page configures).
+    const position = fix || state.blocked.length;
+    const solver = position && limits.position_solver ? limits.position_solver : state.n <= 20 ? "backtracking" : "min-conflicts";
     navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix, block: names(state.blocked) });
   }
 
