@@ -247,6 +247,12 @@ pub struct VerifyDocument<'a> {
     conflicts_truncated: bool,
     collisions: u64,
     first_collisions: Collisions<'a>,
+    /// Fixed squares of the board's problem without a queen (left out when none).
+    #[serde(skip_serializing_if = "<[Square]>::is_empty")]
+    unfixed: &'a [Square],
+    /// Queens on blocked squares of the board's problem (left out when none).
+    #[serde(skip_serializing_if = "<[Square]>::is_empty")]
+    on_blocked: &'a [Square],
 }
 
 impl<'a> VerifyDocument<'a> {
@@ -266,6 +272,8 @@ impl<'a> VerifyDocument<'a> {
             conflicts_truncated: report.conflict_count() > limit as u64,
             collisions: report.collisions(),
             first_collisions: Collisions::Held(report, limit),
+            unfixed: report.unfixed(),
+            on_blocked: report.on_blocked(),
         }
     }
 
@@ -284,6 +292,8 @@ impl<'a> VerifyDocument<'a> {
             conflicts_truncated: report.collisions > 0,
             collisions: report.collisions,
             first_collisions: Collisions::Streamed(&report.first_collisions),
+            unfixed: &[],
+            on_blocked: &[],
         }
     }
 }

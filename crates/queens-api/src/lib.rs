@@ -7,6 +7,8 @@
 //!   checked once, before anything runs.
 //! - [`count`]: one validated whole-board count — engine (a GPU included), device, threads,
 //!   memory, shard and the estimate checked once.
+//! - [`verify`]: one verify — a board as read, on the size asked for, judged by its own
+//!   problem's queen count, fixed and blocked squares.
 //! - [`document`]: the JSON documents of the contracts (a solver, a solve, a count, the end of
 //!   a watched run), one definition each, so that every front end prints the same.
 //!
@@ -26,6 +28,7 @@ pub mod catalogue;
 pub mod count;
 pub mod document;
 pub mod request;
+pub mod verify;
 
 pub use catalogue::{Catalogue, SolverKind};
 pub use request::{SolveRequest, SolveSpec};

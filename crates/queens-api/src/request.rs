@@ -62,6 +62,28 @@ pub enum SizeError {
     },
 }
 
+/// The longest time limit taken: 10⁹ seconds, about 31.7 years.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// A number of seconds for `what` (`--time-limit`, `time_limit`): positive, finite and at most
+/// [`MAX_SECONDS`], each refusal saying which it is not.
+pub fn parse_seconds(seconds: f64, what: &str) -> Result<std::time::Duration, String> {
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!(
+            "{what} must be a positive number of seconds, got {seconds}"
+        ));
+    }
+    if seconds > MAX_SECONDS {
+        return Err(format!(
+            "{what} of {seconds} seconds is too large: at most {MAX_SECONDS:.0} (about 31 years)"
+        ));
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|duration| !duration.is_zero())
+        .ok_or_else(|| format!("{what} must be a positive number of seconds, got {seconds}"))
+}
+
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> Result<u32, SizeError> {
     let text = text.trim();

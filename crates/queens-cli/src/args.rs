@@ -246,7 +246,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
 
-    /// Seconds between checkpoint saves.
+    /// Seconds between checkpoint saves (at least 0.1, and at least twenty times the last save).
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0, hide = true)]
     pub checkpoint_every: f64,
 

@@ -33,6 +33,58 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// Refuses a command whose answer goes to standard output when standard output is closed
+/// (`queens count 12 >&-`): the standard library would swallow every write and exit 0 with the
+/// answer printed nowhere. Exit 1 with a sentence; `None` where the answer has somewhere to go.
+pub fn closed_stdout(command: &crate::args::Command) -> Option<ExitCode> {
+    use crate::args::Command;
+    let has_file = match command {
+        Command::Solve(args) => args.output.is_some(),
+        Command::Merge(args) => args.output.is_some(),
+        // The server prints its address, but its answers go to its clients.
+        Command::Serve(_) => true,
+        _ => false,
+    };
+    if has_file || stdout_is_open() {
+        return None;
+    }
+    eprintln!(
+        "error: standard output is closed, so the answer would be printed nowhere; give the \
+         command an open standard output{}",
+        if matches!(command, Command::Solve(_) | Command::Merge(_)) {
+            " or -o FILE"
+        } else {
+            ""
+        }
+    );
+    Some(ExitCode::from(Exit::NoAnswer as u8))
+}
+
+/// Whether standard output was open when the program started (on Linux, where `/proc` says;
+/// assumed elsewhere). The standard library opens `/dev/null` read-write on a closed standard
+/// descriptor before `main`, while a shell's `> /dev/null` opens it write-only: file descriptor
+/// 1 on `/dev/null` in read-write mode was closed.
+fn stdout_is_open() -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return true;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return true;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return true;
+    };
+    let flags = info
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
+    // O_ACCMODE is 3; O_RDWR is 2.
+    flags.is_none_or(|flags| flags & 3 != 2)
+}
+
 /// Reports a command's error: a closed pipe is a normal end, anything else is one line on
 /// stderr and exit 2.
 pub fn report(error: &anyhow::Error) -> ExitCode {

@@ -28,6 +28,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return exit::clap_error(&error),
     };
+    if let Some(closed) = exit::closed_stdout(&cli.command) {
+        return closed;
+    }
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Verify(args) => commands::verify::run(&args),

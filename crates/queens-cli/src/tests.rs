@@ -83,7 +83,10 @@ fn a_registered_solver_appears_in_help_web_and_experiments() {
         .unwrap();
     let body = runtime.block_on(async {
         let state = AppState::with_catalogue(ServeLimits::default(), catalogue.clone());
-        let request = Request::get("/api/solvers").body(Body::empty()).unwrap();
+        let request = Request::get("/api/solvers")
+            .header("host", "localhost")
+            .body(Body::empty())
+            .unwrap();
         let response = app(state).oneshot(request).await.unwrap();
         response.into_body().collect().await.unwrap().to_bytes()
     });

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use queens_core::files::StagedFile;
+use queens_core::streams::StopRule;
 use queens_core::{Event, Interest, Observer};
 
 /// Writes events to a file as JSON lines; the first write error stops the run and is kept for
@@ -16,9 +17,10 @@ pub struct TraceWriter {
 }
 
 impl TraceWriter {
-    /// Starts the trace file (which replaces an existing one when [`finish`](Self::finish)ed).
-    pub fn create(path: &Path) -> anyhow::Result<Self> {
-        let file = StagedFile::create(path).context("cannot create trace file")?;
+    /// Starts the trace file (which replaces an existing one when [`finish`](Self::finish)ed);
+    /// a FIFO nobody opens, or a stream nobody reads, is given up on once `stop` says stop.
+    pub fn create(path: &Path, stop: &StopRule) -> anyhow::Result<Self> {
+        let file = StagedFile::create_with(path, stop).context("cannot create trace file")?;
         Ok(TraceWriter {
             out: BufWriter::new(file),
             error: None,

@@ -13,7 +13,7 @@
 //! the number of completions through every square at once.
 
 use biodivine_lib_bdd::{Bdd, BddNode, BddPointer, BddVariable};
-use queens_core::Square;
+use queens_core::{CancelToken, Square};
 use rustc_hash::FxHashMap;
 
 /// The largest board the diagram is built for (2 million nodes, a few seconds to build).
@@ -25,6 +25,10 @@ pub struct SolutionDiagram {
     n: u32,
     bdd: Bdd,
 }
+
+/// A diagram build abandoned because its token was raised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
 
 /// Exact completion counts of a position: in total and through every square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,15 +42,24 @@ pub struct CompletionCounts {
 impl SolutionDiagram {
     /// Builds the diagram for an N×N board; `None` beyond [`MAX_DIAGRAM_N`] or for N = 0.
     pub fn build(n: u32) -> Option<Self> {
+        Self::build_within(n, &CancelToken::new()).unwrap_or(None)
+    }
+
+    /// [`build`](Self::build), abandoned (`Err(Stopped)`) within a few milliseconds of `stop`
+    /// being raised: a build of 13×13 takes seconds.
+    pub fn build_within(n: u32, stop: &CancelToken) -> Result<Option<Self>, Stopped> {
         if n == 0 || n > MAX_DIAGRAM_N {
-            return None;
+            return Ok(None);
         }
-        let mut builder = Builder::new(n as usize);
+        let mut builder = Builder::new(n as usize, stop.clone());
         let root = builder.state(0, 0, 0, 0);
-        Some(SolutionDiagram {
+        if builder.stopped {
+            return Err(Stopped);
+        }
+        Ok(Some(SolutionDiagram {
             n,
             bdd: builder.finish(root),
-        })
+        }))
     }
 
     /// The side of the board.
@@ -140,19 +153,29 @@ struct Builder {
     nodes: Vec<BddNode>,
     unique: FxHashMap<(u16, u32, u32), u32>,
     states: Vec<FxHashMap<(u64, u64, u64), u32>>,
+    /// Raised to abandon the build; read every [`CHECK_EVERY`] new states.
+    stop: CancelToken,
+    new_states: u64,
+    stopped: bool,
 }
+
+/// New states between two looks at the stop token (a few milliseconds of building).
+const CHECK_EVERY: u64 = 4096;
 
 const FALSE: u32 = 0;
 const TRUE: u32 = 1;
 
 impl Builder {
-    fn new(n: usize) -> Self {
+    fn new(n: usize, stop: CancelToken) -> Self {
         let vars = (n * n) as u16;
         Builder {
             n,
             nodes: vec![BddNode::mk_zero(vars), BddNode::mk_one(vars)],
             unique: FxHashMap::default(),
             states: vec![FxHashMap::default(); n],
+            stop,
+            new_states: 0,
+            stopped: false,
         }
     }
 
@@ -184,6 +207,14 @@ impl Builder {
         }
         if let Some(&node) = self.states[row].get(&(cols, rising, falling)) {
             return node;
+        }
+        if self.stopped {
+            return FALSE;
+        }
+        self.new_states += 1;
+        if self.new_states.is_multiple_of(CHECK_EVERY) && self.stop.is_cancelled() {
+            self.stopped = true;
+            return FALSE;
         }
         let full = (1u64 << n) - 1;
         let free = !(cols | rising | falling) & full;

@@ -70,6 +70,14 @@ pub enum AnalysisError {
         /// The largest side.
         max: u32,
     },
+    /// The diagram was not built before the budget stopped (its time limit).
+    #[error(
+        "the diagram of {n}×{n} was not built within the time limit; give it longer or use the search engine"
+    )]
+    DiagramStopped {
+        /// The side asked for.
+        n: u32,
+    },
     /// Building the diagram would take more memory than this configurator may.
     #[error("building the diagram of {n}×{n} takes about {} MiB, more than the {} MiB allowed here; use the search engine", needed >> 20, limit >> 20)]
     DiagramMemory {
@@ -133,6 +141,8 @@ type DiagramCell = OnceLock<Option<Arc<SolutionDiagram>>>;
 #[derive(Debug, Default)]
 pub struct Configurator {
     diagrams: Mutex<HashMap<u32, Arc<DiagramCell>>>,
+    /// Held by the one build under way, so that others wait for it rather than build too.
+    building: Mutex<()>,
     /// The most memory one build may take, if limited.
     build_memory: Option<u64>,
 }
@@ -164,10 +174,18 @@ impl Configurator {
     /// when its build would exceed the memory allowed). One build per size: a second caller
     /// waits for the first one's.
     pub fn diagram(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
-        self.diagram_or_refusal(n).ok().flatten()
+        self.diagram_within(n, &queens_core::CancelToken::new())
+            .ok()
+            .flatten()
     }
 
-    fn diagram_or_refusal(&self, n: u32) -> Result<Option<Arc<SolutionDiagram>>, AnalysisError> {
+    /// The diagram for N×N as [`diagram`](Self::diagram) gives it, but given up on once `stop`
+    /// is raised — while building it, or while waiting for another analysis's build.
+    fn diagram_within(
+        &self,
+        n: u32,
+        stop: &queens_core::CancelToken,
+    ) -> Result<Option<Arc<SolutionDiagram>>, AnalysisError> {
         let cell = {
             let mut diagrams = self.diagrams.lock().unwrap_or_else(PoisonError::into_inner);
             Arc::clone(diagrams.entry(n).or_default())
@@ -185,9 +203,26 @@ impl Configurator {
                 limit,
             });
         }
-        Ok(cell
-            .get_or_init(|| SolutionDiagram::build(n).map(Arc::new))
-            .clone())
+        // One build at a time; a waiter keeps looking at its own stop.
+        let _building = loop {
+            match self.building.try_lock() {
+                Ok(guard) => break guard,
+                Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    if stop.is_cancelled() {
+                        return Err(AnalysisError::DiagramStopped { n });
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+        };
+        if let Some(built) = cell.get() {
+            return Ok(built.clone());
+        }
+        let built = SolutionDiagram::build_within(n, stop)
+            .map_err(|_| AnalysisError::DiagramStopped { n })?
+            .map(Arc::new);
+        Ok(cell.get_or_init(|| built).clone())
     }
 
     fn cached(&self, n: u32) -> Option<Arc<SolutionDiagram>> {
@@ -224,13 +259,16 @@ impl Configurator {
         let n = position.side();
         let diagram = match engine {
             Engine::Search => None,
-            Engine::Bdd => Some(self.diagram_or_refusal(n)?.ok_or(
+            Engine::Bdd => Some(self.diagram_within(n, clock.token())?.ok_or(
                 AnalysisError::DiagramTooLarge {
                     n,
                     max: MAX_DIAGRAM_N,
                 },
             )?),
-            Engine::Auto if n <= AUTO_BUILD_MAX => self.diagram(n),
+            // A build stopped by the time limit leaves the search, which stops too.
+            Engine::Auto if n <= AUTO_BUILD_MAX => {
+                self.diagram_within(n, clock.token()).ok().flatten()
+            }
             Engine::Auto => self.cached(n),
         };
         let mut budget = NodeBudget::new(total_nodes, Some(clock.token()));

@@ -108,12 +108,15 @@ impl Position {
         blocked: impl IntoIterator<Item = Square>,
     ) -> Result<Self, PositionError> {
         let mut position = Position::empty(n)?;
+        // Sorted once (not inserted one by one, which is quadratic in the blocked squares).
+        let mut squares = Vec::new();
         for square in blocked {
             position.check_on_board(square)?;
-            if let Err(at) = position.blocked.binary_search(&square) {
-                position.blocked.insert(at, square);
-            }
+            squares.push(square);
         }
+        squares.sort_unstable();
+        squares.dedup();
+        position.blocked = squares;
         for queen in queens {
             position.place(queen)?;
         }

@@ -33,6 +33,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::streams::{self, GatedWriter, StopRule, open_stream};
+
 /// A file that could not be read or written.
 #[derive(Debug, Error)]
 pub enum FileError {
@@ -62,6 +64,17 @@ pub enum FileError {
         /// What it is.
         kind: &'static str,
     },
+    /// The output could be neither replaced nor written in place: the answer is kept.
+    #[error("cannot write {path}: {source}; the whole output is kept in {kept}")]
+    Kept {
+        /// The path.
+        path: String,
+        /// The file holding the output.
+        kept: String,
+        /// What failed.
+        #[source]
+        source: io::Error,
+    },
     /// The system refused.
     #[error("cannot {action} {path}: {source}")]
     Io {
@@ -88,7 +101,7 @@ impl FileError {
     /// The operating system's error behind this one, if any.
     pub fn io_error(&self) -> Option<&io::Error> {
         match self {
-            FileError::Io { source, .. } => Some(source),
+            FileError::Io { source, .. } | FileError::Kept { source, .. } => Some(source),
             _ => None,
         }
     }
@@ -209,11 +222,27 @@ pub fn resolve_target(path: &Path) -> Result<PathBuf, FileError> {
     })
 }
 
-/// The temporary file of process `pid` for the target `target`: `TARGET.PID.tmp`.
+/// The most bytes of a target's file name kept in its temporary file's name, so that
+/// `NAME.PID.tmp` stays within the 255 bytes a file name may have.
+const TEMPORARY_NAME_BYTES: usize = 200;
+
+/// A file name cut to at most [`TEMPORARY_NAME_BYTES`], at a character boundary.
+fn short_name(name: &str) -> &str {
+    let mut end = name.len().min(TEMPORARY_NAME_BYTES);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// The temporary file of process `pid` for the target `target`: `TARGET.PID.tmp` (the target's
+/// name cut to 200 bytes).
 fn temporary_for(target: &Path, pid: u32) -> PathBuf {
-    let mut name = target.as_os_str().to_owned();
-    name.push(format!(".{pid}.tmp"));
-    PathBuf::from(name)
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    target.with_file_name(format!("{}.{pid}.tmp", short_name(&name)))
 }
 
 /// The process ids of the temporary files beside `target` (`TARGET.PID.tmp`), with their paths.
@@ -221,6 +250,7 @@ fn temporaries(target: &Path) -> Vec<(u32, PathBuf)> {
     let Some(file_name) = target.file_name().and_then(|name| name.to_str()) else {
         return Vec::new();
     };
+    let file_name = short_name(file_name);
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -267,10 +297,17 @@ pub fn process_runs(pid: u32) -> bool {
 
 /// An output being written: to a temporary file beside its target, which [`commit`] renames
 /// over the target; dropped without a commit, the temporary file is removed and the target is
-/// as it was. A device or FIFO target is written directly.
+/// as it was.
+///
+/// Where the target cannot be replaced by a rename, it is written in place at the commit: a
+/// file in a directory this user may not write (the temporary file is then staged in the
+/// system's temporary directory), or one in a sticky directory (like `/tmp`) that another user
+/// owns. If even that fails, the temporary file is kept and the error names it, so that a
+/// computed answer is never lost. A stream — a device, a FIFO, anything under `/dev` or
+/// `/proc` such as `/dev/stdout` or `/dev/fd/3` — is written directly, through a
+/// [`GatedWriter`] that gives up on a reader that never comes once the run is stopped.
 ///
 /// [`commit`]: StagedFile::commit
-#[derive(Debug)]
 pub struct StagedFile {
     /// What the user named.
     path: PathBuf,
@@ -278,53 +315,97 @@ pub struct StagedFile {
     target: PathBuf,
     /// The temporary file, `None` for a direct write.
     temporary: Option<PathBuf>,
-    file: io::BufWriter<File>,
+    file: io::BufWriter<GatedWriter<File>>,
+}
+
+impl std::fmt::Debug for StagedFile {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("StagedFile")
+            .field("path", &self.path)
+            .field("target", &self.target)
+            .field("temporary", &self.temporary)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether `path` names a stream to write through rather than a file to replace: anything
+/// under `/dev` or `/proc` (`/dev/stdout`, `/dev/fd/3`, whose links the kernel resolves), or an
+/// existing file that is neither a regular file nor a directory.
+fn is_stream(path: &Path) -> bool {
+    if path.starts_with("/dev") || path.starts_with("/proc") {
+        return true;
+    }
+    fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir())
+}
+
+/// A writer for `file`, gated by `stop` where writes to it can block.
+fn gated(file: File, stop: &StopRule, path: &Path) -> io::BufWriter<GatedWriter<File>> {
+    let writer = GatedWriter::new(file, stop.clone(), path.display().to_string());
+    io::BufWriter::with_capacity(1 << 20, writer)
 }
 
 impl StagedFile {
-    /// Starts an output to `path`.
+    /// Starts an output to `path`, never giving up on a stream without a reader.
     pub fn create(path: &Path) -> Result<StagedFile, FileError> {
+        Self::create_with(path, &streams::never())
+    }
+
+    /// Starts an output to `path`; a stream without a reader is given up on once `stop` says
+    /// stop.
+    pub fn create_with(path: &Path, stop: &StopRule) -> Result<StagedFile, FileError> {
+        if is_stream(path) {
+            let file = open_stream(path, stop).map_err(FileError::io("write", path))?;
+            return Ok(StagedFile {
+                path: path.to_path_buf(),
+                target: path.to_path_buf(),
+                temporary: None,
+                file: gated(file, stop, path),
+            });
+        }
         let target = resolve_target(path)?;
         let existing = match fs::metadata(&target) {
             Ok(metadata) => Some(metadata),
             Err(error) if error.kind() == io::ErrorKind::NotFound => None,
             Err(error) => return Err(FileError::io("write", path)(error)),
         };
-        if let Some(metadata) = &existing {
-            if metadata.is_dir() {
-                return Err(FileError::BadTarget {
-                    path: path.display().to_string(),
-                    kind: "a directory",
-                });
-            }
-            if !metadata.is_file() {
-                // A device or a FIFO: a stream, not a file to replace.
-                let file = fs::OpenOptions::new()
-                    .write(true)
-                    .open(&target)
-                    .map_err(FileError::io("write", path))?;
-                return Ok(StagedFile {
-                    path: path.to_path_buf(),
-                    target,
-                    temporary: None,
-                    file: io::BufWriter::with_capacity(1 << 20, file),
-                });
-            }
+        if existing.as_ref().is_some_and(fs::Metadata::is_dir) {
+            return Err(FileError::BadTarget {
+                path: path.display().to_string(),
+                kind: "a directory",
+            });
         }
         remove_stale_temporaries(&target, false);
-        let temporary = temporary_for(&target, std::process::id());
+        let beside = temporary_for(&target, std::process::id());
         // Named by the user's path: the temporary file is ours, not theirs.
-        let file = File::create(&temporary).map_err(FileError::io("create", path))?;
+        let (temporary, file) = match File::create(&beside) {
+            Ok(file) => (beside, file),
+            // No temporary file can sit beside an existing target (a directory this user may
+            // not write): stage it elsewhere, and write the target in place at the commit.
+            Err(error) if existing.is_some() && writable(&target) => {
+                let elsewhere = std::env::temp_dir().join(format!(
+                    "queens-output.{}.{}.tmp",
+                    std::process::id(),
+                    STAGED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                ));
+                match File::create(&elsewhere) {
+                    Ok(file) => (elsewhere, file),
+                    Err(_) => return Err(FileError::io("create", path)(error)),
+                }
+            }
+            Err(error) => return Err(FileError::io("create", path)(error)),
+        };
         let staged = StagedFile {
             path: path.to_path_buf(),
             target,
             temporary: Some(temporary),
-            file: io::BufWriter::with_capacity(1 << 20, file),
+            file: gated(file, &streams::never(), path),
         };
         if let Some(metadata) = existing {
             // The new file keeps the old one's permissions.
             let _ = staged
                 .file
+                .get_ref()
                 .get_ref()
                 .set_permissions(metadata.permissions());
         }
@@ -336,25 +417,62 @@ impl StagedFile {
         &self.path
     }
 
-    /// Finishes the output: flushed, synced, renamed over the target, the directory synced.
+    /// Finishes the output: flushed, synced, renamed over the target (or, where no rename can
+    /// replace it, copied into it in place), the directory synced. If the target can be
+    /// neither replaced nor written, the temporary file is kept and the error names it.
     pub fn commit(mut self) -> Result<(), FileError> {
         let path = self.path.clone();
         self.file.flush().map_err(FileError::io("write", &path))?;
         let Some(temporary) = self.temporary.take() else {
             return Ok(());
         };
-        let result = (|| {
-            self.file
-                .get_ref()
-                .sync_all()
-                .map_err(FileError::io("write", &path))?;
-            fs::rename(&temporary, &self.target).map_err(FileError::io("replace", &path))?;
-            sync_directory(&self.target).map_err(FileError::io("sync the directory of", &path))
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&temporary);
+        self.file
+            .get_ref()
+            .get_ref()
+            .sync_all()
+            .map_err(FileError::io("write", &path))?;
+        let renamed = fs::rename(&temporary, &self.target);
+        if renamed.is_ok() {
+            return sync_directory(&self.target)
+                .map_err(FileError::io("sync the directory of", &path));
         }
-        result
+        // Not replaceable (another user's file in a sticky directory, or staged on another
+        // file system): write it in place.
+        let copied = fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(&self.target)
+            .and_then(|mut target| {
+                io::copy(&mut File::open(&temporary)?, &mut target)?;
+                target.sync_all()
+            });
+        match copied {
+            Ok(()) => {
+                let _ = fs::remove_file(&temporary);
+                Ok(())
+            }
+            Err(error) => Err(FileError::Kept {
+                path: path.display().to_string(),
+                kept: temporary.display().to_string(),
+                source: error,
+            }),
+        }
+    }
+}
+
+/// Counts the outputs staged away from their targets, for unique names.
+static STAGED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Whether this user may write the file at `path` (Unix: `access(W_OK)`; elsewhere: not
+/// read-only).
+fn writable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        rustix::fs::access(path, rustix::fs::Access::WRITE_OK).is_ok()
+    }
+    #[cfg(not(unix))]
+    {
+        fs::metadata(path).is_ok_and(|metadata| !metadata.permissions().readonly())
     }
 }
 

@@ -134,8 +134,14 @@ impl Instance {
                 ),
             ));
         }
+        if let (Some(count), None) = (find("numdiags"), find("diags")) {
+            return Err(syntax(
+                count.line,
+                "numdiags is given, but no diags list follows it",
+            ));
+        }
         if let Some(diags) = find("diags") {
-            for (pair, line) in diags.value.pairs(diags.line, "diags")? {
+            for &(pair, line) in diags.value.pairs(diags.line, "diags")? {
                 instance.diagonals.push(diagonal(n, pair, line)?);
             }
             if let Some(count) = find("numdiags") {
@@ -293,8 +299,8 @@ fn squares(
         )));
     }
     pairs
-        .into_iter()
-        .map(|([row, col], line)| {
+        .iter()
+        .map(|&([row, col], line)| {
             let range = base..i64::from(n) + base;
             if range.contains(&row) && range.contains(&col) {
                 Ok(Square::new((row - base) as u32, (col - base) as u32))
@@ -309,9 +315,14 @@ fn squares(
 }
 
 /// The Essence' parameter files of CSPLib: `[letting] NAME = VALUE` statements, a value an
-/// integer or a nested list of integers, `$` starting a comment.
+/// integer or a list of pairs of integers, `$` starting a comment.
+///
+/// Read as it goes, token by token, with nothing kept but the statements' integers and pairs: a
+/// list holds at most as many pairs as the board has squares (once `n` is known; the largest
+/// board's before), and the first token that cannot be right is refused with its line, so that
+/// neither a long file of nonsense nor a huge list is held in memory before it is checked.
 mod essence {
-    use super::{InstanceError, syntax};
+    use super::{InstanceError, MAX_SIDE, syntax};
 
     /// A statement: its name, value and line.
     pub(super) struct Statement {
@@ -320,10 +331,10 @@ mod essence {
         pub(super) line: usize,
     }
 
-    /// An integer or a list, each item with the line it starts on.
+    /// An integer, or a list of pairs, each with the line it starts on.
     pub(super) enum Value {
         Integer(i64),
-        List(Vec<(Value, usize)>),
+        Pairs(Vec<([i64; 2], usize)>),
     }
 
     impl Value {
@@ -331,42 +342,29 @@ mod essence {
         pub(super) fn integer(&self, line: usize, name: &str) -> Result<i64, InstanceError> {
             match self {
                 Value::Integer(value) => Ok(*value),
-                Value::List(_) => Err(syntax(line, format!("{name} must be a number, got a list"))),
+                Value::Pairs(_) => {
+                    Err(syntax(line, format!("{name} must be a number, got a list")))
+                }
             }
         }
 
-        /// A list of `[a, b]` pairs, each with its line.
+        /// The `[a, b]` pairs, each with its line.
         pub(super) fn pairs(
             &self,
             line: usize,
             name: &str,
-        ) -> Result<Vec<([i64; 2], usize)>, InstanceError> {
-            let Value::List(items) = self else {
-                return Err(syntax(
+        ) -> Result<&[([i64; 2], usize)], InstanceError> {
+            match self {
+                Value::Pairs(pairs) => Ok(pairs),
+                Value::Integer(_) => Err(syntax(
                     line,
                     format!("{name} must be a list of pairs like [[1, 2], [3, 4]]"),
-                ));
-            };
-            items
-                .iter()
-                .map(|(item, line)| match item {
-                    Value::List(pair) => match pair.as_slice() {
-                        [(Value::Integer(a), _), (Value::Integer(b), _)] => Ok(([*a, *b], *line)),
-                        _ => Err(syntax(
-                            *line,
-                            format!("each item of {name} must be a pair of numbers"),
-                        )),
-                    },
-                    Value::Integer(_) => Err(syntax(
-                        *line,
-                        format!("each item of {name} must be a pair like [1, 2]"),
-                    )),
-                })
-                .collect()
+                )),
+            }
         }
     }
 
-    /// A token and its line.
+    /// A token.
     #[derive(Debug, PartialEq)]
     enum Token {
         Word(String),
@@ -374,148 +372,202 @@ mod essence {
         Symbol(char),
     }
 
-    fn tokens(text: &str) -> Result<Vec<(Token, usize)>, InstanceError> {
-        let mut tokens = Vec::new();
-        for (index, line) in text.lines().enumerate() {
-            let line_number = index + 1;
-            let line = line.split('$').next().unwrap_or_default();
-            let mut chars = line.char_indices().peekable();
-            while let Some((start, c)) = chars.next() {
-                if c.is_whitespace() {
-                    continue;
-                }
-                if matches!(c, '[' | ']' | ',' | '=') {
-                    tokens.push((Token::Symbol(c), line_number));
-                } else if c == '-' || c.is_ascii_digit() {
-                    let mut end = start + c.len_utf8();
-                    while let Some(&(i, d)) = chars.peek() {
-                        if !d.is_ascii_digit() {
-                            break;
-                        }
-                        end = i + 1;
-                        chars.next();
-                    }
-                    let text = &line[start..end];
-                    let value = text
-                        .parse()
-                        .map_err(|_| syntax(line_number, format!("'{text}' is not a number")))?;
-                    tokens.push((Token::Number(value), line_number));
-                } else if c.is_ascii_alphabetic() || c == '_' {
-                    let mut end = start + 1;
-                    while let Some(&(i, d)) = chars.peek() {
-                        if !(d.is_ascii_alphanumeric() || d == '_') {
-                            break;
-                        }
-                        end = i + 1;
-                        chars.next();
-                    }
-                    tokens.push((Token::Word(line[start..end].to_owned()), line_number));
-                } else {
-                    return Err(syntax(
-                        line_number,
-                        format!("expected `n = …` statements of numbers and [lists], found '{c}'"),
-                    ));
-                }
+    /// The tokens of a text, one at a time, with their lines.
+    struct Lexer<'t> {
+        rest: &'t str,
+        line: usize,
+        /// The line of the text's last line, for errors at its end.
+        last_line: usize,
+    }
+
+    impl<'t> Lexer<'t> {
+        fn new(text: &'t str) -> Self {
+            Lexer {
+                rest: text,
+                line: 1,
+                last_line: text.lines().count().max(1),
             }
         }
-        Ok(tokens)
+
+        fn next(&mut self) -> Result<Option<(Token, usize)>, InstanceError> {
+            self.read()
+        }
+
+        fn read(&mut self) -> Result<Option<(Token, usize)>, InstanceError> {
+            loop {
+                let Some(c) = self.rest.chars().next() else {
+                    return Ok(None);
+                };
+                if c == '\n' {
+                    self.line += 1;
+                    self.rest = &self.rest[1..];
+                } else if c.is_whitespace() {
+                    self.rest = &self.rest[c.len_utf8()..];
+                } else if c == '$' {
+                    let end = self.rest.find('\n').unwrap_or(self.rest.len());
+                    self.rest = &self.rest[end..];
+                } else {
+                    break;
+                }
+            }
+            let line = self.line;
+            let c = self.rest.chars().next().expect("a character is left");
+            let take = |rest: &str, keep: fn(char) -> bool| {
+                rest.char_indices()
+                    .skip(1)
+                    .find(|&(_, d)| !keep(d))
+                    .map_or(rest.len(), |(i, _)| i)
+            };
+            let token = if matches!(c, '[' | ']' | ',' | '=') {
+                self.rest = &self.rest[1..];
+                Token::Symbol(c)
+            } else if c == '-' || c.is_ascii_digit() {
+                let end = take(self.rest, |d| d.is_ascii_digit());
+                let text = &self.rest[..end];
+                self.rest = &self.rest[end..];
+                Token::Number(
+                    text.parse()
+                        .map_err(|_| syntax(line, format!("'{text}' is not a number")))?,
+                )
+            } else if c.is_ascii_alphabetic() || c == '_' {
+                let end = take(self.rest, |d| d.is_ascii_alphanumeric() || d == '_');
+                if end > 64 {
+                    return Err(syntax(line, "a name is a short word like n or diags"));
+                }
+                let word = self.rest[..end].to_owned();
+                self.rest = &self.rest[end..];
+                Token::Word(word)
+            } else {
+                return Err(syntax(
+                    line,
+                    format!("expected `n = …` statements of numbers and [lists], found '{c}'"),
+                ));
+            };
+            Ok(Some((token, line)))
+        }
+
+        fn expect(&mut self, symbol: char, what: &str) -> Result<usize, InstanceError> {
+            match self.next()? {
+                Some((Token::Symbol(found), line)) if found == symbol => Ok(line),
+                Some((_, line)) => Err(syntax(line, what.to_owned())),
+                None => Err(syntax(self.last_line, what.to_owned())),
+            }
+        }
+
+        fn number(&mut self, what: &str) -> Result<i64, InstanceError> {
+            match self.next()? {
+                Some((Token::Number(value), _)) => Ok(value),
+                Some((_, line)) => Err(syntax(line, what.to_owned())),
+                None => Err(syntax(self.last_line, what.to_owned())),
+            }
+        }
     }
 
     /// The statements of `text`.
     pub(super) fn parse(text: &str) -> Result<Vec<Statement>, InstanceError> {
-        let tokens = tokens(text)?;
-        let last_line = text.lines().count().max(1);
-        let mut at = 0;
+        let mut lexer = Lexer::new(text);
         let mut statements: Vec<Statement> = Vec::new();
-        while at < tokens.len() {
-            if matches!(&tokens[at].0, Token::Word(word) if word == "letting") {
-                at += 1;
-            }
-            let (name, line) = match tokens.get(at) {
-                Some((Token::Word(name), line)) => (name.clone(), *line),
-                Some((other, line)) => {
+        // The most pairs a list may hold: the board's squares and diagonals.
+        let mut most_pairs = most_pairs(MAX_SIDE);
+        while let Some((token, line)) = lexer.next()? {
+            let (name, line) = match token {
+                Token::Word(word) if word == "letting" => match lexer.next()? {
+                    Some((Token::Word(name), line)) => (name, line),
+                    Some((other, line)) => {
+                        return Err(syntax(
+                            line,
+                            format!("expected a name like n or diags, found {other:?}"),
+                        ));
+                    }
+                    None => return Err(syntax(lexer.last_line, "expected a name after `letting`")),
+                },
+                Token::Word(name) => (name, line),
+                other => {
                     return Err(syntax(
-                        *line,
+                        line,
                         format!("expected a name like n or diags, found {other:?}"),
                     ));
                 }
-                None => {
-                    return Err(syntax(last_line, "expected a name after `letting`"));
-                }
             };
-            at += 1;
-            match tokens.get(at) {
-                Some((Token::Symbol('='), _)) => at += 1,
-                Some((_, line)) => {
-                    return Err(syntax(*line, format!("expected '=' after {name}")));
-                }
-                None => {
-                    return Err(syntax(line, format!("expected '=' after {name}")));
-                }
-            }
+            lexer.expect('=', &format!("expected '=' after {name}"))?;
             if statements.iter().any(|s| s.name == name) {
                 return Err(syntax(line, format!("{name} is given twice")));
             }
-            let value = value(&tokens, &mut at, last_line, 0)?;
+            let value = value(&mut lexer, &name, most_pairs)?;
+            if name == "n"
+                && let Value::Integer(n) = value
+                && let Ok(n) = u32::try_from(n)
+            {
+                most_pairs = most_pairs.min(self::most_pairs(n));
+            }
             statements.push(Statement { name, value, line });
         }
         Ok(statements)
     }
 
-    /// The most nested a list may be: pairs in a list.
-    const MAX_DEPTH: usize = 4;
+    /// The most pairs a list of an N×N instance can need: a square or a diagonal each.
+    fn most_pairs(n: u32) -> usize {
+        let n = n.min(MAX_SIDE) as usize;
+        n * n + 4 * n
+    }
 
-    fn value(
-        tokens: &[(Token, usize)],
-        at: &mut usize,
-        last_line: usize,
-        depth: usize,
-    ) -> Result<Value, InstanceError> {
-        match tokens.get(*at) {
-            Some((Token::Number(value), _)) => {
-                *at += 1;
-                Ok(Value::Integer(*value))
-            }
-            Some((Token::Symbol('['), line)) => {
-                if depth == MAX_DEPTH {
-                    return Err(syntax(*line, "lists nest at most a few levels deep"));
-                }
-                *at += 1;
-                let mut items = Vec::new();
-                if matches!(tokens.get(*at), Some((Token::Symbol(']'), _))) {
-                    *at += 1;
-                    return Ok(Value::List(items));
-                }
-                loop {
-                    let item_line = tokens.get(*at).map_or(last_line, |(_, line)| *line);
-                    items.push((value(tokens, at, last_line, depth + 1)?, item_line));
-                    match tokens.get(*at) {
-                        Some((Token::Symbol(','), _)) => {
-                            *at += 1;
-                            // A comma may end a list, as the ASP competition's files end theirs.
-                            if matches!(tokens.get(*at), Some((Token::Symbol(']'), _))) {
-                                *at += 1;
-                                return Ok(Value::List(items));
-                            }
-                        }
-                        Some((Token::Symbol(']'), _)) => {
-                            *at += 1;
-                            return Ok(Value::List(items));
-                        }
-                        Some((_, line)) => {
-                            return Err(syntax(*line, "expected ',' or ']' in a list"));
-                        }
-                        None => {
-                            return Err(syntax(last_line, "the list is not closed: expected ']'"));
-                        }
-                    }
-                }
-            }
-            Some((_, line)) => Err(syntax(*line, "expected a number or a [list]")),
+    fn value(lexer: &mut Lexer<'_>, name: &str, most: usize) -> Result<Value, InstanceError> {
+        match lexer.next()? {
+            Some((Token::Number(value), _)) => Ok(Value::Integer(value)),
+            Some((Token::Symbol('['), _)) => pairs(lexer, name, most).map(Value::Pairs),
+            Some((_, line)) => Err(syntax(line, "expected a number or a [list]")),
             None => Err(syntax(
-                last_line,
+                lexer.last_line,
                 "expected a number or a [list] at the end of the file",
             )),
+        }
+    }
+
+    /// The rest of a list of pairs, after its `[`.
+    fn pairs(
+        lexer: &mut Lexer<'_>,
+        name: &str,
+        most: usize,
+    ) -> Result<Vec<([i64; 2], usize)>, InstanceError> {
+        let mut pairs = Vec::new();
+        let not_closed = "the list is not closed: expected ']'";
+        loop {
+            match lexer.next()? {
+                Some((Token::Symbol(']'), _)) => return Ok(pairs),
+                Some((Token::Symbol('['), line)) => {
+                    if pairs.len() == most {
+                        return Err(syntax(
+                            line,
+                            format!("{name} lists more pairs than the board has squares"),
+                        ));
+                    }
+                    let pair_error = format!(
+                        "each item of {name} must be a pair of numbers like [1, 2]; lists do \
+                         not nest deeper"
+                    );
+                    let a = lexer.number(&pair_error)?;
+                    lexer.expect(',', &pair_error)?;
+                    let b = lexer.number(&pair_error)?;
+                    lexer.expect(']', &pair_error)?;
+                    pairs.push(([a, b], line));
+                    match lexer.next()? {
+                        // A comma may end a list, as the ASP competition's files end theirs.
+                        Some((Token::Symbol(','), _)) => {}
+                        Some((Token::Symbol(']'), _)) => return Ok(pairs),
+                        Some((_, line)) => {
+                            return Err(syntax(line, "expected ',' or ']' in a list"));
+                        }
+                        None => return Err(syntax(lexer.last_line, not_closed)),
+                    }
+                }
+                Some((_, line)) => {
+                    return Err(syntax(
+                        line,
+                        format!("each item of {name} must be a pair like [1, 2]"),
+                    ));
+                }
+                None => return Err(syntax(lexer.last_line, not_closed)),
+            }
         }
     }
 }
@@ -591,6 +643,20 @@ mod tests {
         assert!(refused("m = 8\n").contains("no board side"));
         assert!(refused("n = 8\nfoo = 1\n").starts_with("line 2: 'foo' is not part"));
         assert!(refused("n = 8\n").contains("no diags, init or blocks"));
+        assert_eq!(
+            refused("n = 8\nnumdiags = 5\n"),
+            "line 2: numdiags is given, but no diags list follows it"
+        );
+        assert_eq!(
+            refused(
+                "letting n = 2\nletting blocks = [[1,1],[1,2],[2,1],[2,2],[1,1],[1,2],[2,1],[2,2],[1,1],[1,1],\n[1,1],[1,2],[2,1]]\n"
+            ),
+            "line 3: blocks lists more pairs than the board has squares"
+        );
+        assert_eq!(
+            refused(&format!("n = 8\nblocks = [{}]\n", ",".repeat(1000))),
+            "line 2: each item of blocks must be a pair like [1, 2]"
+        );
         assert!(refused("n = 8\ndiags = [[[[[[1]]]]]]\n").contains("nest"));
         assert!(refused("{\"n\": 8, \"extra\": 1}").starts_with("line 1: expected a JSON problem"));
         let attacking = Instance::parse("letting n = 4\nletting init = [[0, 0], [1, 1]]\n");

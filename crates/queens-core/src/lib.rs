@@ -20,7 +20,9 @@
 //! - [`instance`]: n-Queens Completion instances (CSPLib 079 and 080, JSON) read into a
 //!   [`Problem`] with fixed queens and blocked squares.
 //! - [`files`]: regular files read within a limit, outputs staged and renamed over their
-//!   target only when complete.
+//!   target only when complete (or written in place where no rename can replace them).
+//! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
+//!   run past its stop.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
 //! - [`words`]: nouns that agree with their counts in every message.
 //!
@@ -51,6 +53,7 @@ pub mod read;
 pub mod solve;
 pub mod solver;
 pub mod square;
+pub mod streams;
 pub mod symmetry;
 pub mod verify;
 pub mod words;

@@ -19,6 +19,7 @@ use crate::board::Board;
 use crate::error::ParseError;
 use crate::square::Square;
 pub use crate::square::{ALGEBRAIC_MAX_COLS, square_name};
+use crate::verify::Constraints;
 
 impl FromStr for Square {
     type Err = ParseError;
@@ -67,6 +68,23 @@ pub fn parse_squares(list: &str) -> Result<Vec<Square>, ParseError> {
             }
         })
         .collect()
+}
+
+/// A list of squares from a file: separated by commas, by white space (line breaks included) or
+/// both, so `r1⏎c4` is two squares and never `r1c4`; two commas with nothing between them are
+/// refused as in [`parse_squares`].
+fn parse_square_tokens(text: &str) -> Result<Vec<Square>, ParseError> {
+    let mut squares = Vec::new();
+    for item in text.split(',') {
+        let mut tokens = item.split_whitespace().peekable();
+        if tokens.peek().is_none() {
+            return Err(ParseError::EmptyItem(first_line(text)));
+        }
+        for token in tokens {
+            squares.push(token.parse()?);
+        }
+    }
+    Ok(squares)
 }
 
 /// The text diagram: top rank first, `Q` and `.` separated by spaces, one line per rank.
@@ -141,13 +159,21 @@ impl FromStr for Board {
 /// A list of squares (or a bare JSON array) carries no board size: the board is taken to be the
 /// smallest square one holding the queens with at least as many rows as queens.
 pub fn parse_board(text: &str) -> Result<Board, ParseError> {
+    parse_board_document(text).map(|(board, _)| board)
+}
+
+/// [`parse_board`], with what the board's own document asks of a solution: the
+/// `queen_count`, `fixed` and `blocked` of a JSON board (as `solve --format json` writes
+/// them); other formats carry none.
+pub fn parse_board_document(text: &str) -> Result<(Board, Constraints), ParseError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ParseError::Empty);
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        parse_json(trimmed)
-    } else if trimmed
+        return parse_json(trimmed);
+    }
+    let board = if trimmed
         .chars()
         .all(|c| matches!(c, 'Q' | 'q' | '.') || c.is_whitespace())
     {
@@ -159,10 +185,11 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     {
         parse_perm(trimmed)
     } else {
-        let squares = parse_squares(&trimmed.split_whitespace().collect::<Vec<_>>().join(""))
+        let squares = parse_square_tokens(trimmed)
             .map_err(|_| ParseError::Unrecognised(first_line(trimmed)))?;
         board_around(squares)
-    }
+    }?;
+    Ok((board, Constraints::default()))
 }
 
 fn first_line(text: &str) -> String {
@@ -256,11 +283,14 @@ enum JsonBoard {
         rows: Option<u32>,
         cols: Option<u32>,
         queens: Option<Vec<Square>>,
+        queen_count: Option<u32>,
+        fixed: Option<Vec<Square>>,
+        blocked: Option<Vec<Square>>,
     },
     List(Vec<Square>),
 }
 
-fn parse_json(text: &str) -> Result<Board, ParseError> {
+fn parse_json(text: &str) -> Result<(Board, Constraints), ParseError> {
     let json_error = |e: serde_json::Error| ParseError::Json(e.to_string());
     // Check the syntax first for a precise message; the untagged enum's own error is vague.
     let value: serde_json::Value = serde_json::from_str(text).map_err(json_error)?;
@@ -271,22 +301,43 @@ fn parse_json(text: &str) -> Result<Board, ParseError> {
         )
     })?;
     match board {
-        JsonBoard::List(queens) => board_around(queens),
+        JsonBoard::List(queens) => Ok((board_around(queens)?, Constraints::default())),
         JsonBoard::Object {
             n,
             rows,
             cols,
             queens,
+            queen_count,
+            fixed,
+            blocked,
         } => {
             let queens =
                 queens.ok_or_else(|| ParseError::Json("the board has no \"queens\"".into()))?;
-            match (rows.or(n), cols.or(n)) {
-                (Some(rows), Some(cols)) => Ok(Board::with_queens(rows, cols, queens)?),
-                _ if rows.is_none() && cols.is_none() => board_around(queens),
-                _ => Err(ParseError::Json(
-                    "give both \"rows\" and \"cols\", or \"n\"".into(),
-                )),
+            let board = match (rows.or(n), cols.or(n)) {
+                (Some(rows), Some(cols)) => Board::with_queens(rows, cols, queens)?,
+                _ if rows.is_none() && cols.is_none() => board_around(queens)?,
+                _ => {
+                    return Err(ParseError::Json(
+                        "give both \"rows\" and \"cols\", or \"n\"".into(),
+                    ));
+                }
+            };
+            let constraints = Constraints {
+                queen_count,
+                fixed: fixed.unwrap_or_default(),
+                blocked: blocked.unwrap_or_default(),
+            };
+            for &square in constraints.fixed.iter().chain(&constraints.blocked) {
+                if square.row >= board.rows() || square.col >= board.cols() {
+                    return Err(crate::BoardError::OffBoard {
+                        square,
+                        rows: board.rows(),
+                        cols: board.cols(),
+                    }
+                    .into());
+                }
             }
+            Ok((board, constraints))
         }
     }
 }
@@ -313,6 +364,18 @@ mod tests {
         assert_eq!("R1C5".parse::<Square>().unwrap(), Square::new(0, 4));
         // `r1` is the algebraic square on file r, not a malformed R1C1 name.
         assert_eq!("r1".parse::<Square>().unwrap(), Square::new(0, 17));
+    }
+
+    #[test]
+    fn line_breaks_and_spaces_separate_the_squares_of_a_file() {
+        let board = parse_board("r1\nc4\n").unwrap();
+        let queens: Vec<Square> = board.queens().collect();
+        assert_eq!(queens, [Square::new(0, 17), Square::new(3, 2)]);
+        let board = parse_board("a1 c2,\ne3  ,g4").unwrap();
+        assert_eq!(board.queen_count(), 4);
+        assert!(parse_board("d 1").is_err());
+        assert!(parse_board("d1,,e7").is_err());
+        assert!(parse_board("d1,\n,e7").is_err());
     }
 
     #[test]
@@ -376,7 +439,7 @@ mod tests {
     fn lists_of_squares_are_boards_too() {
         let board = parse_board("b1,d2,a3,c4").unwrap();
         assert_eq!((board.rows(), board.cols()), (4, 4));
-        assert_eq!(board.queens().len(), 4);
+        assert_eq!(board.queen_count(), 4);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! use queens_core::read::{ReadBoard, read_board};
 //!
 //! let mut input: &[u8] = b"1 3 0 2\n";
-//! let ReadBoard::Board(board) = read_board(&mut input, 1000, 1 << 20)? else { unreachable!() };
+//! let ReadBoard::Board(board, _) = read_board(&mut input, 1000, 1 << 20)? else { unreachable!() };
 //! assert_eq!(board.queen_count(), 4);
 //! # Ok::<(), queens_core::read::ReadError>(())
 //! ```
@@ -16,14 +16,16 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::error::{BoardError, ParseError};
-use crate::notation::{board_from_columns, parse_board};
-use crate::verify::{PermutationCheck, PermutationReport};
+use crate::notation::{board_from_columns, parse_board_document};
+use crate::square::Square;
+use crate::verify::{Constraints, PermutationCheck, PermutationReport};
 
 /// What was read.
 #[derive(Debug)]
 pub enum ReadBoard {
-    /// The whole board: any format but a long permutation.
-    Board(Board),
+    /// The whole board, with what its own document asks of a solution (a JSON board's
+    /// `queen_count`, `fixed` and `blocked`): any format but a long permutation.
+    Board(Board, Constraints),
     /// A permutation longer than the board kept: only its check.
     Streamed(PermutationReport),
 }
@@ -52,6 +54,14 @@ pub enum ReadError {
         /// The limit, in bytes.
         limit: u64,
     },
+    /// A permutation with more columns than the board it was read for.
+    #[error("the permutation has more than {cols} columns, but the board is {rows}×{cols}")]
+    Wider {
+        /// The board's rows.
+        rows: u32,
+        /// The board's columns.
+        cols: u32,
+    },
     /// A permutation whose rows run from 1 to N.
     #[error(
         "{0}; the rows look 1-based (1 to N), but a permutation counts rows from 0: subtract 1 from each"
@@ -66,9 +76,23 @@ pub fn read_board(
     keep_up_to: usize,
     max_text_bytes: u64,
 ) -> Result<ReadBoard, ReadError> {
+    read_board_on(input, keep_up_to, max_text_bytes, None)
+}
+
+/// [`read_board`] for a board whose size the caller knows (`verify --size RxC`): a
+/// permutation, which tells only its columns, is read onto a rectangular `size` whole, its rows
+/// checked against the size's rows (`solve 11x4 -m 4 --format perm` prints rows up to 10 in four
+/// columns). A square size changes nothing here: the caller places the board on it.
+pub fn read_board_on(
+    input: &mut dyn BufRead,
+    keep_up_to: usize,
+    max_text_bytes: u64,
+    size: Option<(u32, u32)>,
+) -> Result<ReadBoard, ReadError> {
     skip_byte_order_mark(input)?;
     if starts_like_a_permutation(input)? {
-        return read_permutation(input, keep_up_to);
+        let rectangle = size.filter(|(rows, cols)| rows != cols);
+        return read_permutation(input, PermutationReader::new(keep_up_to, rectangle));
     }
     let mut text = String::new();
     input
@@ -85,7 +109,8 @@ pub fn read_board(
         u128::from(queens) * u128::from(BOARD_BYTES_PER_QUEEN),
     )
     .map_err(ReadError::Memory)?;
-    Ok(ReadBoard::Board(parse_board(&text)?))
+    let (board, constraints) = parse_board_document(&text)?;
+    Ok(ReadBoard::Board(board, constraints))
 }
 
 /// The largest board text read whole (every format but a permutation, which streams), by the
@@ -139,12 +164,15 @@ fn starts_like_a_permutation(input: &mut dyn BufRead) -> io::Result<bool> {
 
 /// A permutation given as numbers rather than text (Python's arrays): the row of each column,
 /// `None` for an empty column, checked as `read_board` checks a permutation's text (rows on
-/// the board, the 1-based mistake named) and kept whole up to `keep_up_to` columns.
+/// the board, the 1-based mistake named) and kept whole up to `keep_up_to` columns; read onto
+/// a rectangular `size` as [`read_board_on`] reads one.
 pub fn read_columns(
     rows: impl IntoIterator<Item = Option<u32>>,
     keep_up_to: usize,
+    size: Option<(u32, u32)>,
 ) -> Result<ReadBoard, ReadError> {
-    let mut reader = PermutationReader::new(keep_up_to);
+    let rectangle = size.filter(|(rows, cols)| rows != cols);
+    let mut reader = PermutationReader::new(keep_up_to, rectangle);
     for row in rows {
         reader.push(row)?;
     }
@@ -153,8 +181,10 @@ pub fn read_columns(
 
 /// Reads a permutation token by token (rows separated by blanks or commas, `-` for an empty
 /// column), checking it as it goes and keeping it only while it is small.
-fn read_permutation(input: &mut dyn BufRead, keep_up_to: usize) -> Result<ReadBoard, ReadError> {
-    let mut reader = PermutationReader::new(keep_up_to);
+fn read_permutation(
+    input: &mut dyn BufRead,
+    mut reader: PermutationReader,
+) -> Result<ReadBoard, ReadError> {
     let mut token: Vec<u8> = Vec::new();
     loop {
         let buffer = input.fill_buf()?;
@@ -185,6 +215,9 @@ struct PermutationReader {
     /// The rows read so far, while there are few enough to keep.
     kept: Option<Vec<Option<u32>>>,
     keep_up_to: usize,
+    /// The rectangular board (rows, columns) the permutation is read onto, if one was given:
+    /// then it is kept whole, and only its columns are checked as they come.
+    rectangle: Option<(u32, u32)>,
     index: usize,
     /// The smallest and largest rows read.
     lowest: Option<u32>,
@@ -192,11 +225,16 @@ struct PermutationReader {
 }
 
 impl PermutationReader {
-    fn new(keep_up_to: usize) -> Self {
+    fn new(keep_up_to: usize, rectangle: Option<(u32, u32)>) -> Self {
         PermutationReader {
             check: PermutationCheck::default(),
             kept: Some(Vec::new()),
-            keep_up_to,
+            keep_up_to: if rectangle.is_some() {
+                usize::MAX
+            } else {
+                keep_up_to
+            },
+            rectangle,
             index: 0,
             lowest: None,
             highest: None,
@@ -223,6 +261,16 @@ impl PermutationReader {
 
     /// Takes `row` as the next column.
     fn push(&mut self, row: Option<u32>) -> Result<(), ReadError> {
+        if let Some((rows, cols)) = self.rectangle {
+            if self.index >= cols as usize {
+                return Err(ReadError::Wider { rows, cols });
+            }
+            if let Some(rows_kept) = &mut self.kept {
+                rows_kept.push(row);
+            }
+            self.index += 1;
+            return Ok(());
+        }
         if let Some(row) = row {
             self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));
             self.highest = Some(self.highest.map_or(row, |high| high.max(row)));
@@ -241,6 +289,16 @@ impl PermutationReader {
 
     /// The board (or, past `keep_up_to` columns, the check's report), once every column is in.
     fn finish(self) -> Result<ReadBoard, ReadError> {
+        if let Some((rows, cols)) = self.rectangle {
+            let kept = self.kept.unwrap_or_default();
+            let queens = kept
+                .into_iter()
+                .zip(0..)
+                .filter_map(|(row, col)| row.map(|row| Square::new(row, col)))
+                .collect();
+            let board = Board::with_queens(rows, cols, queens)?;
+            return Ok(ReadBoard::Board(board, Constraints::default()));
+        }
         let one_based = self.looks_one_based();
         let report = self.check.finish().map_err(|error| {
             if one_based {
@@ -250,7 +308,7 @@ impl PermutationReader {
             }
         })?;
         Ok(match self.kept {
-            Some(rows) => ReadBoard::Board(board_from_columns(rows)?),
+            Some(rows) => ReadBoard::Board(board_from_columns(rows)?, Constraints::default()),
             None => ReadBoard::Streamed(report),
         })
     }
@@ -278,15 +336,15 @@ mod tests {
 
     #[test]
     fn every_format_and_its_limits() {
-        assert!(matches!(read("1 3 0 2", 10), Ok(ReadBoard::Board(_))));
+        assert!(matches!(read("1 3 0 2", 10), Ok(ReadBoard::Board(..))));
         assert!(matches!(read("1 3 0 2", 2), Ok(ReadBoard::Streamed(_))));
-        assert!(matches!(read(". Q\nQ .", 10), Ok(ReadBoard::Board(_))));
-        assert!(matches!(read("d1,e7", 10), Ok(ReadBoard::Board(_))));
+        assert!(matches!(read(". Q\nQ .", 10), Ok(ReadBoard::Board(..))));
+        assert!(matches!(read("d1,e7", 10), Ok(ReadBoard::Board(..))));
         assert!(matches!(read("2 4 1 3", 10), Err(ReadError::OneBased(_))));
-        let columns = |rows: &[Option<u32>]| read_columns(rows.iter().copied(), 10);
+        let columns = |rows: &[Option<u32>]| read_columns(rows.iter().copied(), 10, None);
         assert!(matches!(
             columns(&[Some(1), Some(3), Some(0), Some(2)]),
-            Ok(ReadBoard::Board(_))
+            Ok(ReadBoard::Board(..))
         ));
         assert!(matches!(
             columns(&[Some(2), Some(4), Some(1), Some(3)]),
@@ -303,11 +361,11 @@ mod tests {
         ));
         assert!(matches!(
             read("\u{feff}1 3 0 2", 10),
-            Ok(ReadBoard::Board(_))
+            Ok(ReadBoard::Board(..))
         ));
         assert!(matches!(
             read("\u{feff}. Q\nQ .", 10),
-            Ok(ReadBoard::Board(_))
+            Ok(ReadBoard::Board(..))
         ));
     }
 }

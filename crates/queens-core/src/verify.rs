@@ -31,6 +31,20 @@ pub struct CrowdedLine {
     pub queens: Vec<Square>,
 }
 
+/// What a board's own problem asks of a solution beyond min(rows, cols) peaceful queens: how
+/// many queens (`solve -m`), the squares whose queens are fixed, and the squares no queen may
+/// take. `solve --format json` writes them beside the queens, so that `verify` judges a board
+/// by the problem it was solved for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Constraints {
+    /// The queens a solution holds; `None`: min(rows, cols).
+    pub queen_count: Option<u32>,
+    /// Squares that must hold a queen.
+    pub fixed: Vec<Square>,
+    /// Squares that must not.
+    pub blocked: Vec<Square>,
+}
+
 /// What the validator found on a board.
 ///
 /// It keeps the queens once, sorted, and for each kind of line the indices of the queens on
@@ -38,6 +52,10 @@ pub struct CrowdedLine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verification {
     expected: usize,
+    /// Fixed squares without a queen, sorted.
+    unfixed: Vec<Square>,
+    /// Queens on blocked squares, sorted.
+    on_blocked: Vec<Square>,
     /// Every queen, sorted.
     queens: Vec<Square>,
     /// Per kind of line (in [`Line::ALL`] order): indices into `queens` of the queens on
@@ -108,6 +126,45 @@ impl Verification {
         self
     }
 
+    /// The same findings judged by a problem's `constraints`: its queen count (when it gives
+    /// one), its fixed squares (each must hold a queen) and its blocked squares (none may).
+    #[must_use]
+    pub fn within(mut self, constraints: &Constraints) -> Self {
+        if let Some(queens) = constraints.queen_count {
+            self.expected = queens as usize;
+        }
+        let has_queen = |square: &Square| self.queens.binary_search(square).is_ok();
+        let mut unfixed: Vec<Square> = constraints
+            .fixed
+            .iter()
+            .filter(|square| !has_queen(square))
+            .copied()
+            .collect();
+        let mut on_blocked: Vec<Square> = constraints
+            .blocked
+            .iter()
+            .filter(|square| has_queen(square))
+            .copied()
+            .collect();
+        unfixed.sort_unstable();
+        unfixed.dedup();
+        on_blocked.sort_unstable();
+        on_blocked.dedup();
+        self.unfixed = unfixed;
+        self.on_blocked = on_blocked;
+        self
+    }
+
+    /// Fixed squares (of [`within`](Verification::within)'s constraints) without a queen.
+    pub fn unfixed(&self) -> &[Square] {
+        &self.unfixed
+    }
+
+    /// Queens standing on blocked squares.
+    pub fn on_blocked(&self) -> &[Square] {
+        &self.on_blocked
+    }
+
     /// The queens meant to be on the board: min(rows, cols) unless
     /// [`expecting`](Verification::expecting) said otherwise.
     pub fn expected(&self) -> usize {
@@ -143,9 +200,13 @@ impl Verification {
         self.starts.iter().all(Vec::is_empty)
     }
 
-    /// Peaceful and holding min(rows, cols) queens.
+    /// Peaceful, holding the queens expected (min(rows, cols) unless told otherwise), every
+    /// fixed square taken and no blocked one.
     pub fn is_solution(&self) -> bool {
-        self.is_peaceful() && self.queens.len() == self.expected
+        self.is_peaceful()
+            && self.queens.len() == self.expected
+            && self.unfixed.is_empty()
+            && self.on_blocked.is_empty()
     }
 }
 
@@ -196,6 +257,8 @@ pub fn verify(board: &Board) -> Verification {
     }
     Verification {
         expected: board.rows().min(board.cols()) as usize,
+        unfixed: Vec::new(),
+        on_blocked: Vec::new(),
         queens,
         crowded,
         starts,

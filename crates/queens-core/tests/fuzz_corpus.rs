@@ -30,7 +30,7 @@ fn the_notation_corpus() {
 fn the_boards_corpus() {
     for input in corpus("boards") {
         let mut reader = input.as_slice();
-        if let Ok(ReadBoard::Board(board)) = read_board(&mut reader, 64, 1 << 16) {
+        if let Ok(ReadBoard::Board(board, _)) = read_board(&mut reader, 64, 1 << 16) {
             let report = verify(&board);
             assert!(report.conflicts().take(1000).count() as u64 <= report.conflict_count());
         }

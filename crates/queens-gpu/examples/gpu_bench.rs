@@ -5,15 +5,19 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--stack private,workgroup] [--peak-tops T]
+//!     [--depth 6,7] [--workgroup 64,128] [--stack private,workgroup] [--records 19,21]
+//!     [--target-ms 100,300] [--peak-tops T]
 //! ```
+//!
+//! `--records` takes powers of two (19: 2¹⁹ records a dispatch), `--target-ms` the time a
+//! dispatch is tuned towards; each list is tried in every combination with the others.
 //!
 //! `scripts/gpu-bench.sh` runs it. The share of integer throughput takes about
 //! [`OPS_PER_NODE`] 32-bit integer operations a node (counted in the kernel's inner loop) against
 //! the GPU's peak, from a table of known GPUs or `--peak-tops` (tera-operations a second).
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use queens_core::Budget;
 use queens_exact::count::{CountJob, CountPlan, Engine};
@@ -74,6 +78,8 @@ struct Settings {
     depths: Vec<Option<usize>>,
     workgroups: Vec<u32>,
     stacks: Vec<StackMemory>,
+    records: Vec<Option<u32>>,
+    targets: Vec<Duration>,
     peak: Option<f64>,
 }
 
@@ -90,6 +96,8 @@ fn settings() -> Settings {
         depths: vec![None],
         workgroups: vec![64],
         stacks: vec![StackMemory::Private],
+        records: vec![None],
+        targets: vec![GpuOptions::default().dispatch_target],
         peak: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,6 +121,12 @@ fn settings() -> Settings {
                     "workgroup" => Some(StackMemory::Workgroup),
                     _ => None,
                 });
+            }
+            "--records" => {
+                settings.records = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
+            }
+            "--target-ms" => {
+                settings.targets = list(value, |ms| ms.parse().ok().map(Duration::from_millis));
             }
             "--peak-tops" => {
                 settings.peak = Some(value.parse::<f64>().expect("--peak-tops T") * 1e12);
@@ -147,19 +161,27 @@ fn main() {
             .map(|&(_, peak)| peak)
     });
     println!(
-        "| N | depth | workgroup | stack | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest) | total |"
+        "| N | depth | workgroup | stack | records | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of time) | total |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, seconds) of the first setting, for the projection.
     let mut times: Vec<(u32, f64)> = Vec::new();
     for &n in &settings.sizes {
         for &depth in &settings.depths {
             for &workgroup in &settings.workgroups {
-                for &stack in &settings.stacks {
+                let (records_list, targets) = (&settings.records, &settings.targets);
+                let combinations = settings.stacks.iter().flat_map(|&stack| {
+                    records_list.iter().flat_map(move |&records| {
+                        targets.iter().map(move |&target| (stack, records, target))
+                    })
+                });
+                for (stack, records, target) in combinations {
                     let options = GpuOptions {
                         depth,
                         workgroup,
                         stack,
+                        records,
+                        dispatch_target: target,
                         ..GpuOptions::default()
                     };
                     let counter = match GpuCounter::open(selection, options) {
@@ -201,11 +223,14 @@ fn main() {
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
                     println!(
-                        "| {n} | {depth} | {workgroup} | {} | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms) | {} ({verdict}), {} unique |",
+                        "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %) | {} ({verdict}), {} unique |",
                         stack.name(),
+                        records.map_or_else(|| "default".to_owned(), |r| r.to_string()),
+                        target.as_millis(),
                         items as f64 / seconds,
                         counter.dispatch_stats().count,
                         counter.dispatch_stats().longest * 1e3,
+                        100.0 * counter.dispatch_stats().total / seconds,
                         tally.total,
                         tally.unique(),
                     );

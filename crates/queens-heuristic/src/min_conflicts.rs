@@ -426,6 +426,22 @@ impl Movable {
     }
 }
 
+/// Rows per look at the budget while the start is dealt: writing a billion rows first touches
+/// 4 GB, seconds of the system's time, so the stop is read every 16 million.
+const DEAL_CHUNK: usize = 1 << 24;
+
+/// `n` rows, the `col`-th being `row(col)`, written a chunk at a time between looks at
+/// `budget`.
+fn dealt(n: usize, budget: &Budget, row: impl Fn(u32) -> u32) -> Result<Vec<u32>, StopReason> {
+    let mut rows = Vec::with_capacity(n);
+    for start in (0..n).step_by(DEAL_CHUNK) {
+        budget.check()?;
+        let end = (start + DEAL_CHUNK).min(n);
+        rows.extend((start as u32..end as u32).map(&row));
+    }
+    Ok(rows)
+}
+
 struct Search {
     rows: Vec<u32>,
     /// Columns to look at first in repair.
@@ -456,9 +472,9 @@ impl Search {
         // Deal the rows: fixed queens keep theirs, the free rows go to the free columns.
         let mut rows: Vec<u32>;
         if problem.fixed().is_empty() {
-            rows = (0..n as u32).collect();
+            rows = dealt(n, budget, |col| col)?;
         } else {
-            rows = vec![u32::MAX; n];
+            rows = dealt(n, budget, |_| u32::MAX)?;
             let mut row_taken = vec![false; n];
             for queen in problem.fixed() {
                 rows[queen.col as usize] = queen.row;

@@ -174,7 +174,8 @@ fn verify(
     run_abandonable(py, move || match columns {
         None => {
             let mut input = text.as_bytes();
-            let read = queens_core::read::read_board(&mut input, usize::MAX, MAX_TEXT_BYTES);
+            let read =
+                queens_core::read::read_board_on(&mut input, usize::MAX, MAX_TEXT_BYTES, size);
             verified(read, size, queen_count, limit)
         }
         Some(columns) => verify_columns(&columns, size, queen_count, limit),
@@ -204,55 +205,40 @@ fn verify_columns(
     let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == rows.len());
     if plain
         && let Ok(queens_core::read::ReadBoard::Streamed(report)) =
-            queens_core::read::read_columns(rows.iter().copied(), 0)
+            queens_core::read::read_columns(rows.iter().copied(), 0, None)
         && report.collisions == 0
     {
         let document = VerifyDocument::streamed(&report);
         return Ok(serde_json::to_string(&document).expect("a document serializes"));
     }
     verified(
-        queens_core::read::read_columns(rows, usize::MAX),
+        queens_core::read::read_columns(rows, usize::MAX, size),
         size,
         queen_count,
         limit,
     )
 }
 
-/// The verify document of a board read by `read`, placed on a board of `size` when given.
+/// The verify document of a board read by `read`, judged as the command line judges it: on a
+/// board of `size` when given, by its own problem's queen count, fixed and blocked squares.
 fn verified(
     read: Result<queens_core::read::ReadBoard, queens_core::read::ReadError>,
     size: Option<(u32, u32)>,
     queen_count: Option<u32>,
     limit: usize,
 ) -> Result<String, String> {
-    let board = match read {
-        Ok(queens_core::read::ReadBoard::Board(board)) => board,
-        Ok(queens_core::read::ReadBoard::Streamed(_)) => {
-            unreachable!("every permutation is kept")
+    let spec = queens_api::verify::VerifySpec { size, queen_count };
+    let checked = queens_api::verify::check(read.map_err(|error| error.to_string())?, &spec)
+        .map_err(|error| error.to_string())?;
+    let json = match &checked {
+        queens_api::verify::Checked::Held { board, report } => serde_json::to_string(
+            &VerifyDocument::of_board(board.rows(), board.cols(), report, limit),
+        ),
+        queens_api::verify::Checked::Streamed(report) => {
+            serde_json::to_string(&VerifyDocument::streamed(report))
         }
-        Err(error) => return Err(error.to_string()),
     };
-    let board = match size {
-        Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
-            queens_core::Board::with_queens(rows, cols, board.queens().collect())
-                .map_err(|e| format!("the board does not fit the size: {e}"))?
-        }
-        _ => board,
-    };
-    let mut report = queens_core::verify::verify(&board);
-    if let Some(m) = queen_count {
-        let most = board.rows().min(board.cols());
-        if m == 0 || m > most {
-            return Err(format!(
-                "queen_count must be between 1 and {most} (the queens a {}×{} board can hold), got {m}",
-                board.rows(),
-                board.cols()
-            ));
-        }
-        report = report.expecting(m as usize);
-    }
-    let document = VerifyDocument::of_board(board.rows(), board.cols(), &report, limit);
-    Ok(serde_json::to_string(&document).expect("a document serializes"))
+    Ok(json.expect("a document serializes"))
 }
 
 /// A count as `queens count --json` prints it (a shard's report for a shard, the completions'
@@ -424,16 +410,7 @@ fn count_completions(
 /// A positive number of seconds, or the refusal in the command line's words.
 fn positive_seconds(seconds: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
     seconds
-        .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|limit| !limit.is_zero())
-                .ok_or_else(|| {
-                    refused(format!(
-                        "{what} must be a positive number of seconds, got {seconds}"
-                    ))
-                })
-        })
+        .map(|seconds| queens_api::request::parse_seconds(seconds, what).map_err(refused))
         .transpose()
 }
 

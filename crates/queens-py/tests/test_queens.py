@@ -42,6 +42,44 @@ def test_rectangular_boards_and_partial_queen_counts():
     assert qw.verify(solution.queens, n="6x9") == []
 
 
+def test_numbers_are_whole_or_refused_as_the_command_line_refuses_them():
+    for call in [
+        lambda: qw.verify([1.9, 3.2, 0.1, 2.7]),
+        lambda: qw.verify(np.array([1.0, 3.0, 0.0, 2.0])),
+        lambda: qw.count(8, fix=[(0.2, 0.2)]),
+        lambda: qw.solve(8, fix=[(0, 1.5)]),
+        lambda: qw.configure(8.7),
+        lambda: qw.configure(8, queens=[(True, 1)]),
+        lambda: qw.count(8.5),
+        lambda: qw.solve(8.5),
+        lambda: qw.count(8, max_estimate=float("nan")),
+    ]:
+        with pytest.raises(ValueError):
+            call()
+    # Whole numbers in any dress are taken.
+    assert qw.verify([1.0, 3.0, 0.0, 2.0])
+    assert qw.configure(np.int64(6)).n == 6
+    assert qw.solve(8.0).solved
+
+
+def test_verify_judges_every_solution_by_its_own_problem():
+    # Shape, queen count, fixed and blocked squares all come from the solution's problem.
+    for solution in [
+        qw.solve(8, queen_count=7),
+        qw.solve("4x11"),
+        qw.solve("11x4"),
+        qw.solve("11x4", queen_count=3),
+        qw.solve(6, fix=["a2"], blocked=["b1"]),
+    ]:
+        verdict = qw.verify(solution)
+        assert verdict, (solution, verdict)
+        assert (verdict.rows, verdict.cols) == (solution.rows, solution.cols)
+    # A queen on its own blocked square is no solution.
+    document = qw.solve(6, blocked=["b1"]).to_dict()
+    document["blocked"] = [document["queens"][0]]
+    assert not qw.verify(json.dumps(document))
+
+
 def test_parameters_seeds_and_budgets():
     first = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
     again = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
@@ -346,7 +384,7 @@ def test_verify_is_true_only_for_a_solution_and_bounds_its_pairs():
     assert len(qw.verify("Q" * 30, limit=5)) == 5
     assert qw.verify("b1,d2", n=4, queen_count=2)
     assert not qw.verify("b1,d2", n=4)
-    with pytest.raises(ValueError, match="queen_count must be between 1 and 4"):
+    with pytest.raises(ValueError, match="queen count must be between 1 and 4"):
         qw.verify("b1", n=4, queen_count=7)
     with pytest.raises(ValueError):
         qw.verify("b1", n=4, queen_count=-1)

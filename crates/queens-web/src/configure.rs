@@ -53,9 +53,9 @@ pub async fn configure(
     drop(job);
     match analysis {
         Ok(analysis) => Ok(Json(analysis)),
-        Err(AnalysisError::Cancelled) => Err(ApiError::busy(
-            "the analysis ran out of time on this server",
-        )),
+        Err(AnalysisError::Cancelled | AnalysisError::DiagramStopped { .. }) => Err(
+            ApiError::busy("the analysis ran out of time on this server"),
+        ),
         Err(error) => Err(ApiError::bad(error.to_string())),
     }
 }

@@ -11,14 +11,15 @@
 //!   An API request whose `Sec-Fetch-Site` says `cross-site` or `same-site` (or, from a browser
 //!   that does not send it, whose `Referer` names another origin) is refused unless that origin
 //!   is allowed. The page itself may be linked from anywhere.
-//! - **Strict requests**: one `Host` header, no more (HTTP/1.1 says 400 otherwise); a body
-//!   arrives within the body time limit or the request is 408.
+//! - **Strict requests**: an HTTP/1.1 request has one `Host` header, neither none nor several
+//!   (400 otherwise, so that the Host check cannot be skipped); a body declared over the limit
+//!   is 413 at once, and a body arrives within the body time limit or the request is 408.
 //! - **Content type**: a POST must say `application/json` (which a plain cross-site form cannot).
 //! - **JSON errors**: every error response — ours, and the framework's own (404, 405, 413) —
 //!   carries `{"error": "..."}`.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use queens_api::document::ErrorDocument;
@@ -30,7 +31,13 @@ use crate::error::ApiError;
 /// body within its time limit.
 pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/");
-    if let Err(error) = verdict(&state, request.method(), request.headers(), api) {
+    if let Err(error) = verdict(
+        &state,
+        request.method(),
+        request.version(),
+        request.headers(),
+        api,
+    ) {
         return error.into_response();
     }
     if request.method() != Method::POST {
@@ -67,11 +74,30 @@ pub async fn check(State(state): State<AppState>, request: Request, next: Next) 
 fn verdict(
     state: &AppState,
     method: &Method,
+    version: Version,
     headers: &HeaderMap,
     api: bool,
 ) -> Result<(), ApiError> {
-    if headers.get_all(header::HOST).iter().count() > 1 {
-        return Err(ApiError::bad("a request has one Host header, not several"));
+    match headers.get_all(header::HOST).iter().count() {
+        0 if version == Version::HTTP_11 => {
+            return Err(ApiError::bad(
+                "an HTTP/1.1 request names its Host (RFC 9112, section 3.2)",
+            ));
+        }
+        0 | 1 => {}
+        _ => return Err(ApiError::bad("a request has one Host header, not several")),
+    }
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<u64>().ok());
+    if let Some(declared) = declared
+        && declared > state.limits().body_bytes as u64
+    {
+        return Err(ApiError::too_large(format!(
+            "the request body is too large ({declared} bytes declared, at most {})",
+            state.limits().body_bytes
+        )));
     }
     let allowed = &state.limits().allowed_origins;
     let host = headers

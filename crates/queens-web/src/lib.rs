@@ -104,6 +104,14 @@ pub struct ServeLimits {
     pub client_key: ClientKey,
 }
 
+/// The body limit that lets the page send any position of an N×N board it configures: every
+/// square blocked or holding a queen, as `{"row": R, "col": C}` objects (at most 29 bytes each
+/// with their comma and spaces up to N = 1024), and room for the rest of the request.
+pub fn body_bytes_for(n: u32) -> usize {
+    let squares = n as usize * n as usize;
+    squares * 32 + (64 << 10)
+}
+
 impl Default for ServeLimits {
     fn default() -> Self {
         ServeLimits {
@@ -122,8 +130,7 @@ impl Default for ServeLimits {
             experiment_max_cpu_seconds: 600.0,
             experiment_time: Duration::from_secs(300),
             job_memory: 256 << 20,
-            // A fully blocked 64×64 position is about 90 KiB of JSON squares.
-            body_bytes: 256 << 10,
+            body_bytes: body_bytes_for(200),
             allowed_origins: Vec::new(),
             connections: connections::default_cap(),
             header_timeout: Duration::from_secs(10),

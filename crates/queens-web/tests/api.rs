@@ -25,13 +25,17 @@ async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) 
 
 fn post(uri: &str, body: &str) -> Request<Body> {
     Request::post(uri)
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(Body::from(body.to_owned()))
         .unwrap()
 }
 
 fn get(uri: &str) -> Request<Body> {
-    Request::get(uri).body(Body::empty()).unwrap()
+    Request::get(uri)
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap()
 }
 
 /// The JSON objects of a server-sent-events body, in order.
@@ -539,4 +543,35 @@ async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
     streamed.sort();
     tabled.sort();
     assert_eq!(streamed, tabled);
+}
+
+/// Whatever `/api/instance` opens, `/api/configure` takes: the page posts the position it was
+/// given, and the body limit is sized by the largest board the configurator serves.
+#[tokio::test]
+async fn every_instance_the_page_opens_can_be_analysed() {
+    let state = state();
+    let n = ServeLimits::default().configure_max_n;
+    // 120 of the longest diagonals (the probe's 1.2 KB file), then every diagonal of the board.
+    for count in [120, 2 * (2 * n - 1)] {
+        let first = (n - 1).saturating_sub(count / 4);
+        let diags: Vec<String> = (0..count)
+            .map(|k| format!("[{}, {}]", first + k / 2, k % 2))
+            .collect();
+        let text = format!(
+            "n = {n}\nnumdiags = {count}\ndiags = [{}]\n",
+            diags.join(", ")
+        );
+        let request = json!({"text": text});
+        let (status, opened) = send(&state, post("/api/instance", &request.to_string())).await;
+        assert_eq!(status, StatusCode::OK, "{opened}");
+        let opened: Value = serde_json::from_str(&opened).unwrap();
+        let blocked = opened["blocked"].as_array().unwrap().len();
+        assert!(
+            blocked > 10_000,
+            "{count} diagonals block {blocked} squares"
+        );
+        let request = json!({"n": n, "queens": opened["queens"], "blocked": opened["blocked"]});
+        let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+        assert_eq!(status, StatusCode::OK, "{count} diagonals: {body}");
+    }
 }

@@ -53,13 +53,19 @@ async fn the_api_corpus() {
         let text = String::from_utf8_lossy(rest).into_owned();
         let request = match selector % 4 {
             0 => Request::post("/api/configure")
+                .header("host", "localhost")
                 .header("content-type", "application/json")
                 .body(Body::from(text)),
             1 => Request::post("/api/experiment")
+                .header("host", "localhost")
                 .header("content-type", "application/json")
                 .body(Body::from(text)),
-            2 => Request::get(format!("/api/solve?{}", escape(&text))).body(Body::empty()),
-            _ => Request::get(format!("/api/count?{}", escape(&text))).body(Body::empty()),
+            2 => Request::get(format!("/api/solve?{}", escape(&text)))
+                .header("host", "localhost")
+                .body(Body::empty()),
+            _ => Request::get(format!("/api/count?{}", escape(&text)))
+                .header("host", "localhost")
+                .body(Body::empty()),
         };
         let Ok(request) = request else {
             continue;

@@ -21,13 +21,17 @@ async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
 
 fn post(uri: &str, body: String) -> Request<Body> {
     Request::post(uri)
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(Body::from(body))
         .unwrap()
 }
 
 fn get(uri: &str) -> Request<Body> {
-    Request::get(uri).body(Body::empty()).unwrap()
+    Request::get(uri)
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap()
 }
 
 /// Sends `request` and checks that it is refused with a 400 whose message says `words`.
@@ -94,6 +98,7 @@ async fn every_error_is_json() {
     let (status, _) = send(&state, get("/api/configure")).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     let form = Request::post("/api/configure")
+        .header("host", "localhost")
         .header("content-type", "application/x-www-form-urlencoded")
         .body(Body::from(r#"{"n": 8}"#))
         .unwrap();
@@ -271,6 +276,7 @@ async fn cross_site_gets_without_an_origin_cannot_start_work() {
     let response = app(state.clone())
         .oneshot(
             Request::get("/")
+                .header("host", "localhost")
                 .header("sec-fetch-site", "cross-site")
                 .body(Body::empty())
                 .unwrap(),
@@ -290,6 +296,12 @@ async fn malformed_and_ambiguous_requests_are_refused() {
         .unwrap();
     let (status, _) = send(&state, two_hosts).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Without a Host, the check against DNS rebinding would have nothing to check.
+    for path in ["/api/solvers", "/"] {
+        let no_host = Request::get(path).body(Body::empty()).unwrap();
+        let response = app(state.clone()).oneshot(no_host).await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
+    }
     let twice_in_the_query =
         get("/api/solve?n=8&solver=simulated-annealing&cooling=0.9&cooling=0.5");
     assert_refused(&state, twice_in_the_query, "given twice").await;
@@ -341,5 +353,29 @@ fn loopback_addresses_are_one_client() {
     assert_eq!(
         Client::of(&key, &forwarded, Some("127.0.0.1".parse().unwrap())),
         of("203.0.113.9")
+    );
+}
+
+/// A body declared over the limit is refused at once, before any of it is awaited.
+#[tokio::test]
+async fn a_body_declared_too_large_is_413_at_once() {
+    let limits = ServeLimits::default();
+    let declared = limits.body_bytes + 1;
+    let state = AppState::new(limits);
+    // A body that never arrives: only the declared length can answer in time.
+    let never = tokio_stream::pending::<Result<axum::body::Bytes, std::io::Error>>();
+    let request = Request::post("/api/configure")
+        .header("host", "localhost")
+        .header("content-type", "application/json")
+        .header("content-length", declared.to_string())
+        .body(Body::from_stream(never))
+        .unwrap();
+    let started = Instant::now();
+    let (status, body) = send(&state, request).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(
+        body["error"].as_str().unwrap().contains("too large"),
+        "{body}"
     );
 }

@@ -11,11 +11,12 @@ use crate::exit::Exit;
 
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
+    // The time limit counts from the start: reading and setting up the position are in it.
+    let mut budget = command_budget(args.time_limit)?;
     let given = args.board.read(args.queens.as_deref(), "--queens")?;
     let n = square_side(&given, "the configurator works on")?;
     let position = Position::with_blocked(n, given.fixed, given.blocked)?;
     let engine: Engine = args.engine.parse()?;
-    let mut budget = command_budget(args.time_limit)?;
     if let Some(nodes) = args.max_nodes {
         anyhow::ensure!(nodes > 0, "--max-nodes must be at least 1");
         budget = budget.with_max_nodes(nodes);
@@ -24,6 +25,10 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
         Ok(analysis) => analysis,
         Err(AnalysisError::Cancelled) => {
             eprintln!("stopped: interrupted before the analysis was complete");
+            return Ok(Exit::NoAnswer);
+        }
+        Err(stopped @ AnalysisError::DiagramStopped { .. }) => {
+            eprintln!("stopped: {stopped}");
             return Ok(Exit::NoAnswer);
         }
         Err(error) => return Err(error.into()),

@@ -4,7 +4,6 @@ use queens_core::words::counted;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use queens_api::count::{CountRequest, CountSpec, EngineChoice as Choice};
@@ -62,15 +61,9 @@ impl CountConfig {
             }
         }
         if let Some(path) = &args.checkpoint {
-            let every = Duration::try_from_secs_f64(args.checkpoint_every)
-                .ok()
-                .filter(|every| !every.is_zero())
-                .with_context(|| {
-                    format!(
-                        "--checkpoint-every must be a positive number of seconds, got {}",
-                        args.checkpoint_every
-                    )
-                })?;
+            let every =
+                queens_api::request::parse_seconds(args.checkpoint_every, "--checkpoint-every")
+                    .map_err(anyhow::Error::msg)?;
             job = job.with_checkpoint(path.clone(), every);
         }
         job = job.on_save_failure(match args.on_save_failure {

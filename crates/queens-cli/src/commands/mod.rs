@@ -63,6 +63,13 @@ pub fn interrupt_token() -> CancelToken {
     token
 }
 
+/// The rule by which an output nobody reads gives up: once `budget`'s token is raised (Ctrl-C,
+/// or its time limit, whose clock must have started).
+pub fn stop_rule(budget: &Budget) -> queens_core::streams::StopRule {
+    let token = budget.token().clone();
+    std::sync::Arc::new(move || token.is_cancelled())
+}
+
 /// The budget of a long command: the interrupt token, and `--time-limit` when given, its clock
 /// already running (a command's time limit counts from the command's start, whatever the
 /// library it calls does with the budget).
@@ -79,12 +86,7 @@ pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
 pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>> {
     seconds
         .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|limit| !limit.is_zero())
-                .with_context(|| {
-                    format!("--time-limit must be a positive number of seconds, got {seconds}")
-                })
+            queens_api::request::parse_seconds(seconds, "--time-limit").map_err(anyhow::Error::msg)
         })
         .transpose()
 }

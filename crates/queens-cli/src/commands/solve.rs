@@ -9,10 +9,11 @@ use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use queens_core::files::StagedFile;
 use queens_core::notation::{self};
+use queens_core::streams::{GatedWriter, StopRule};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
 
 use crate::args::{DEFAULT_MAX_NODES, Format, SolveArgs};
-use crate::commands::{interrupt_token, parse_setting, parse_time_limit};
+use crate::commands::{interrupt_token, parse_setting, parse_time_limit, stop_rule};
 use crate::exit::Exit;
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
@@ -89,15 +90,19 @@ impl SolveConfig {
 /// Where the answer goes: standard output, or the `--output` file, which is replaced only by
 /// a whole answer (a run without one leaves an existing file as it was).
 enum Output {
-    Stdout(BufWriter<io::StdoutLock<'static>>),
+    Stdout(BufWriter<GatedWriter<io::StdoutLock<'static>>>),
     File(StagedFile),
 }
 
 impl Output {
-    fn open(path: Option<&std::path::Path>) -> anyhow::Result<Output> {
+    /// Opens the output; one nobody reads gives up once `stop` says the run is stopped.
+    fn open(path: Option<&std::path::Path>, stop: &StopRule) -> anyhow::Result<Output> {
         Ok(match path {
-            Some(path) => Output::File(StagedFile::create(path)?),
-            None => Output::Stdout(BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+            Some(path) => Output::File(StagedFile::create_with(path, stop)?),
+            None => Output::Stdout(BufWriter::with_capacity(
+                1 << 20,
+                GatedWriter::new(io::stdout().lock(), stop.clone(), "standard output"),
+            )),
         })
     }
 
@@ -121,8 +126,11 @@ impl Output {
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let config = SolveConfig::from_args(args)?;
-    let mut out = Output::open(config.output.as_deref())?;
     let mut budget = config.request.budget().with_cancel(interrupt_token());
+    // The time limit counts from here: opening the outputs and setting up are part of it.
+    budget.start();
+    let stop = stop_rule(&budget);
+    let mut out = Output::open(config.output.as_deref(), &stop)?;
     if config.streams() {
         let (exit, complete) = stream(&config, &budget, out.writer())?;
         out.finish(complete)?;
@@ -132,7 +140,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let trace = config
         .trace
         .as_deref()
-        .map(TraceWriter::create)
+        .map(|path| TraceWriter::create(path, &stop))
         .transpose()?;
     let mut observer = (trace, Spinner::new(request.solver.name()));
     let outcome = request.run(&mut budget, &mut observer)?;

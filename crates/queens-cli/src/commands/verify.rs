@@ -10,10 +10,11 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
 use anyhow::{Context, bail};
 use queens_api::document::VerifyDocument;
-use queens_core::Board;
+use queens_api::verify::{Checked, VerifySpec, check};
 use queens_core::notation::square_name;
-use queens_core::read::{MAX_TEXT_BYTES, ReadBoard, SHOWN_CONFLICTS, read_board};
-use queens_core::verify::{PermutationReport, verify};
+use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS, read_board_on};
+use queens_core::verify::{PermutationReport, Verification};
+use queens_core::{Board, Square};
 
 use crate::args::VerifyArgs;
 use crate::commands::parse_size;
@@ -42,54 +43,18 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
             Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
         }
     };
-    match read_board(&mut input, DETAILED_UP_TO, MAX_TEXT_BYTES)? {
-        ReadBoard::Board(board) => report_board(&resized(board, size)?, args),
-        ReadBoard::Streamed(report) => {
-            if let Some((rows, cols)) = size
-                && (rows, cols) != (report.n, report.n)
-            {
-                bail!(
-                    "the permutation has {n} columns, but --size says {rows}×{cols}",
-                    n = report.n
-                );
-            }
-            if args
-                .queen_count
-                .is_some_and(|m| u64::from(m) != u64::from(report.n))
-            {
-                bail!(
-                    "a permutation of {n} columns holds {n} queens; -m checks boards held in memory (up to {DETAILED_UP_TO} columns)",
-                    n = report.n
-                );
-            }
-            report_stream(&report, args.json)
-        }
+    let spec = VerifySpec {
+        size,
+        queen_count: args.queen_count,
+    };
+    let read = read_board_on(&mut input, DETAILED_UP_TO, MAX_TEXT_BYTES, size)?;
+    match check(read, &spec)? {
+        Checked::Held { board, report } => report_board(&board, &report, args),
+        Checked::Streamed(report) => report_stream(&report, args.json),
     }
 }
 
-/// The board on the `--size` board, when given: the same queens, which must fit on it.
-fn resized(board: Board, size: Option<(u32, u32)>) -> anyhow::Result<Board> {
-    match size {
-        Some((rows, cols)) if (rows, cols) != (board.rows(), board.cols()) => {
-            Ok(Board::with_queens(rows, cols, board.queens().collect())
-                .context("the board does not fit --size")?)
-        }
-        _ => Ok(board),
-    }
-}
-
-fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
-    let mut report = verify(board);
-    if let Some(m) = args.queen_count {
-        anyhow::ensure!(
-            m >= 1 && m <= board.rows().min(board.cols()),
-            "-m must be between 1 and {} (the queens a {}×{} board can hold), got {m}",
-            board.rows().min(board.cols()),
-            board.rows(),
-            board.cols()
-        );
-        report = report.expecting(m as usize);
-    }
+fn report_board(board: &Board, report: &Verification, args: &VerifyArgs) -> anyhow::Result<Exit> {
     let cols = board.cols();
     let shown = if args.all_conflicts {
         usize::MAX
@@ -99,7 +64,7 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
     let truncated = report.conflict_count() > shown as u64;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        let document = VerifyDocument::of_board(board.rows(), cols, &report, shown);
+        let document = VerifyDocument::of_board(board.rows(), cols, report, shown);
         super::write_json_line(&mut out, &document)?;
     } else {
         let mut problems = Vec::new();
@@ -115,6 +80,16 @@ fn report_board(board: &Board, args: &VerifyArgs) -> anyhow::Result<Exit> {
         if !report.is_peaceful() {
             let pairs = report.conflict_count();
             problems.push(counted(pairs, "attacking pair", "attacking pairs"));
+        }
+        let names = |squares: &[Square]| {
+            let names: Vec<String> = squares.iter().map(|&s| square_name(s, cols)).collect();
+            names.join(", ")
+        };
+        if !report.unfixed().is_empty() {
+            problems.push(format!("no queen on fixed {}", names(report.unfixed())));
+        }
+        if !report.on_blocked().is_empty() {
+            problems.push(format!("a queen on blocked {}", names(report.on_blocked())));
         }
         writeln!(
             out,

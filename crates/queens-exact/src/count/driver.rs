@@ -33,6 +33,14 @@ pub const MAX_THREADS: usize = 1024;
 /// How often a running count saves its checkpoint by default.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(5);
 
+/// The shortest time between two checkpoint saves, whatever was asked: a save writes and syncs
+/// a file, and saving after every finished part would cost more than the count.
+pub const MIN_CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
+
+/// A save waits at least this many times as long as the last one took, so that saving never
+/// takes more than about 5 % of a count's time, even on a slow disk.
+const SAVE_SPACING: u32 = 20;
+
 /// A count that could not run to its end for a reason other than its budget.
 #[derive(Debug, Error)]
 pub enum CountRunError {
@@ -235,11 +243,12 @@ impl CountJob {
         Ok(self)
     }
 
-    /// Resuming from, and saving to, the checkpoint at `path` every `every`.
+    /// Resuming from, and saving to, the checkpoint at `path` every `every` (at least
+    /// [`MIN_CHECKPOINT_EVERY`], and at least twenty times as long as the last save took).
     #[must_use]
     pub fn with_checkpoint(mut self, path: PathBuf, every: Duration) -> Self {
         self.checkpoint = Some(path);
-        self.checkpoint_every = every;
+        self.checkpoint_every = every.max(MIN_CHECKPOINT_EVERY);
         self
     }
 
@@ -317,6 +326,7 @@ impl CountJob {
         let state = Mutex::new(Running {
             progress: resumed,
             last_save: Instant::now(),
+            last_save_cost: Duration::ZERO,
             save_failure: None,
         });
         let started = Instant::now();
@@ -389,11 +399,16 @@ impl CountJob {
         let Some(path) = self.checkpoint.as_deref() else {
             return false;
         };
-        if state.last_save.elapsed() < self.checkpoint_every {
+        let spacing = self
+            .checkpoint_every
+            .max(state.last_save_cost * SAVE_SPACING);
+        if state.last_save.elapsed() < spacing {
             return false;
         }
-        state.last_save = Instant::now();
+        let started = Instant::now();
         let saved = checkpoint::save(path, &self.plan, self.shard, &state.progress);
+        state.last_save = Instant::now();
+        state.last_save_cost = state.last_save - started;
         state.record_save(saved, save_failed)
     }
 
@@ -407,6 +422,8 @@ impl CountJob {
 struct Running {
     progress: Progress,
     last_save: Instant,
+    /// How long the last save took.
+    last_save_cost: Duration,
     /// The message of the last save, if it failed.
     save_failure: Option<String>,
 }
@@ -432,5 +449,23 @@ impl Running {
                 true
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Engine;
+
+    #[test]
+    fn checkpoint_saves_keep_their_floor() {
+        let job = |every| {
+            CountJob::new(CountPlan::with_engine(8, Engine::Backtracking).unwrap())
+                .with_checkpoint(PathBuf::from("count.json"), every)
+        };
+        let eager = job(Duration::from_micros(1));
+        assert_eq!(eager.checkpoint_every, MIN_CHECKPOINT_EVERY);
+        let patient = job(Duration::from_secs(7));
+        assert_eq!(patient.checkpoint_every, Duration::from_secs(7));
     }
 }

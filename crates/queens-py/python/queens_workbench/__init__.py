@@ -71,6 +71,19 @@ Square = Tuple[int, int]
 SquareLike = Union[str, Sequence[int]]
 
 
+def _whole(value: Any, what: str) -> int:
+    """``value`` as a whole number, as the command line reads one: an ``int`` (a NumPy integer
+    too) or a float with no fraction; ``8.7``, ``True`` or ``"8"`` is a ``ValueError`` naming
+    ``what``, never silently rounded."""
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return int(value)
+    raise ValueError(f"{what} must be a whole number, got {value!r}")
+
+
 def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
     """Squares from names (``"d1"``, ``"r20c30"``, or one comma-separated string) or pairs."""
     if isinstance(squares, str):
@@ -81,16 +94,20 @@ def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
             result.extend(tuple(s) for s in _queens.parse_squares(square))  # type: ignore[misc]
         else:
             row, col = square
-            if int(row) < 0 or int(col) < 0:
+            row, col = _whole(row, "a square's row"), _whole(col, "a square's column")
+            if row < 0 or col < 0:
                 raise ValueError(f"a square is (row, col) with both at least 0, got {square!r}")
-            result.append((int(row), int(col)))
+            result.append((row, col))
     return result
 
 
 def _size(n: Union[int, str]) -> str:
-    if isinstance(n, bool) or not isinstance(n, (int, str)):
-        raise ValueError(f'n is a board side or "RxC", got {n!r}')
-    return str(n)
+    if isinstance(n, str):
+        return n
+    try:
+        return str(_whole(n, "n"))
+    except ValueError:
+        raise ValueError(f'n is a board side or "RxC", got {n!r}') from None
 
 
 def _file(col: int) -> str:
@@ -647,22 +664,36 @@ def verify(
     ``queen_count`` is the queens a solution holds (as ``solve`` takes it; one per row or
     column by default).
     """
-    if isinstance(board, Solution):
-        board = board.perm if board.perm is not None else board.queens
     columns: Optional[bytes] = None
     text = ""
+    if isinstance(board, Solution):
+        # Judged by the problem it was solved for: its shape, queen count, fixed and blocked
+        # squares. A plain N-queens permutation goes as numbers (fast for millions of queens).
+        document = board._document
+        plain = (
+            board.perm is not None
+            and board.rows == board.cols == len(board.perm)
+            and document.get("queen_count", board.rows) == board.rows
+            and not document.get("fixed")
+            and not document.get("blocked")
+        )
+        board = board.perm if plain else json.dumps(board.to_dict())
     if isinstance(board, str):
         text = board
     elif isinstance(board, np.ndarray) and board.dtype.kind in "iu":
         # The array's own memory, as 64-bit integers: no text in between.
         columns = np.ascontiguousarray(board, dtype="<i8").tobytes()
+    elif isinstance(board, np.ndarray) and board.dtype.kind not in "OU":
+        raise ValueError(
+            f"a permutation's rows are whole numbers: an array of {board.dtype} is not one"
+        )
     else:
         items = list(board)
         if all(isinstance(item, (str, tuple, list)) for item in items) and items:
             squares = _squares(items)
             text = json.dumps([{"row": r, "col": c} for r, c in squares])
         else:
-            rows = [-1 if item is None else int(item) for item in items]
+            rows = [-1 if item is None else _whole(item, "a permutation's row") for item in items]
             if any(item is not None and row < 0 for item, row in zip(items, rows)):
                 raise ValueError("a permutation's rows are whole numbers from 0, None for an "
                                  "empty column")
@@ -717,7 +748,7 @@ def count(
         callback = progress
     document = json.loads(
         _queens.count(
-            int(n),
+            _whole(n, "n"),
             threads,
             shard,
             engine,
@@ -742,7 +773,9 @@ def configure(
     """The configurator's analysis of the position: which squares can still complete it,
     which queens are forced, how many completions each square has, and why the others cannot
     take a queen. ``blocked`` squares take no queen (an n-Queens Completion problem)."""
-    document = json.loads(_queens.configure(int(n), _squares(queens), _squares(blocked)))
+    document = json.loads(
+        _queens.configure(_whole(n, "n"), _squares(queens), _squares(blocked))
+    )
     return Analysis(
         n=document["n"],
         solvable=document["solvable"],
@@ -830,16 +863,16 @@ def experiment(
     sweep_list = [(str(k), [float(v) for v in values]) for k, values in (sweep or {}).items()]
     callback = None
     if progress:
-        total = len(solvers or [None] * 7) * len(sizes) * int(runs)
+        total = len(solvers or [None] * 7) * len(sizes) * _whole(runs, "runs")
         for _, values in sweep_list:
             total *= max(len(values), 1)
         callback = _progress_bar(total)
     rows = Rows(json.loads(
         _queens.experiment(
             list(solvers),
-            [int(s) for s in sizes],
-            int(runs),
-            int(seed),
+            [_whole(s, "a size") for s in sizes],
+            _whole(runs, "runs"),
+            _whole(seed, "seed"),
             max_iters,
             sweep_list,
             callback,

@@ -1,0 +1,376 @@
+//! The command line at its edges, one test per class of fault rather than per input: every
+//! command whose answer goes to standard output refuses a closed one; every number of seconds
+//! is refused past its largest with that largest named; instance readers refuse at the first
+//! token that cannot be right, in memory bounded by the board; outputs reach streams and
+//! files that cannot be replaced, and an output nobody reads gives up at the stop; every time
+//! limit bounds the set-up too.
+#![cfg(unix)]
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn queens() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+}
+
+fn output(command: &mut Command) -> (Option<i32>, String, String) {
+    let output = command.stdin(Stdio::null()).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Runs `queens ARGS` through a shell that closes its standard output first.
+fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
+    let (code, _, stderr) = output(
+        Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(args),
+    );
+    (code, stderr)
+}
+
+#[test]
+fn every_answer_refuses_a_closed_standard_output() {
+    let dir = std::env::temp_dir().join(format!("queens-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "1 3 0 2\n").unwrap();
+    for args in [
+        &["count", "8"][..],
+        &["count", "8", "--json"],
+        &["solve", "8"],
+        &["solve", "8", "--format", "json"],
+        &["configure", "6", "--json"],
+        &["challenge", "5", "--solver", "backtracking", "--json"],
+        &[
+            "experiment",
+            "6",
+            "--solver",
+            "hill-climbing",
+            "--runs",
+            "2",
+        ],
+        &["devices"],
+        &["verify", board.to_str().unwrap()],
+    ] {
+        let (code, stderr) = with_stdout_closed(args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // An answer with a file of its own still goes there.
+    let file = dir.join("answer.txt");
+    let (code, stderr) = with_stdout_closed(&["solve", "8", "-o", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(std::fs::read_to_string(&file).unwrap().contains('Q'));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_number_of_seconds_names_its_largest() {
+    for args in [
+        &["solve", "8", "--time-limit", "1e20"][..],
+        &["count", "8", "--time-limit", "1e20"],
+        &["configure", "8", "--time-limit", "1e20"],
+        &["challenge", "5", "--time-limit", "1e20"],
+        &[
+            "experiment",
+            "6",
+            "--solver",
+            "hill-climbing",
+            "--time-limit",
+            "1e20",
+        ],
+        &[
+            "count",
+            "8",
+            "--checkpoint",
+            "/nonexistent/c.json",
+            "--checkpoint-every",
+            "1e20",
+        ],
+    ] {
+        let (code, _, stderr) = output(queens().args(args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("too large: at most 1000000000"),
+            "{args:?}: {stderr}"
+        );
+    }
+    for bad in ["0", "-1", "nan", "inf"] {
+        let (code, _, stderr) = output(queens().args(["solve", "8", "--time-limit", bad]));
+        assert_eq!(code, Some(2), "{bad}: {stderr}");
+    }
+}
+
+/// A checkpoint asked for every millisecond is taken (saves are floored at a tenth of a
+/// second inside the count driver, whose unit test checks the floor) and counts right.
+#[test]
+fn an_eager_checkpoint_interval_still_counts() {
+    let dir = std::env::temp_dir().join(format!("queens-edges-every-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("count.json");
+    let (code, stdout, stderr) = output(queens().args([
+        "count",
+        "12",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "0.001",
+    ]));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("14200"), "{stdout}");
+    assert!(checkpoint.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A list of tens of megabytes of commas is refused at its first comma, quickly and in
+/// little memory, under an address-space limit that the old whole-file tokeniser broke.
+#[test]
+fn instance_readers_refuse_at_the_first_wrong_token() {
+    let dir = std::env::temp_dir().join(format!("queens-edges-instance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("commas.param");
+    {
+        let mut writer = std::io::BufWriter::new(std::fs::File::create(&file).unwrap());
+        writer.write_all(b"n = 8\nblocks = [").unwrap();
+        let commas = vec![b','; 1 << 20];
+        for _ in 0..40 {
+            writer.write_all(&commas).unwrap();
+        }
+        writer.write_all(b"]\n").unwrap();
+    }
+    for command in ["solve", "count", "configure"] {
+        let started = Instant::now();
+        let (code, _, stderr) = output(
+            Command::new("sh")
+                .arg("-c")
+                .arg("ulimit -v 1000000; exec \"$0\" \"$@\"")
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args([command, "--instance", file.to_str().unwrap()]),
+        );
+        assert_eq!(code, Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("line 2"), "{command}: {stderr}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{command}");
+    }
+    let missing = dir.join("numdiags.param");
+    std::fs::write(&missing, "n = 8\nnumdiags = 5\n").unwrap();
+    let (code, _, stderr) =
+        output(queens().args(["solve", "--instance", missing.to_str().unwrap()]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("no diags list"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fresh scratch directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-edges-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Outputs to streams are written through, to files with the longest names are staged beside
+/// them, and the answer always arrives.
+#[test]
+fn outputs_reach_streams_and_long_names() {
+    for target in ["/dev/stdout", "/dev/fd/1"] {
+        let (code, stdout, stderr) = output(queens().args(["solve", "8", "-o", target]));
+        assert_eq!(code, Some(0), "{target}: {stderr}");
+        assert_eq!(stdout.matches('Q').count(), 8, "{target}: {stdout}");
+    }
+    let dir = scratch("streams");
+    let fd3 = dir.join("fd3.txt");
+    let (code, _, stderr) = output(
+        Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" solve 6 -o /dev/fd/3 3>\"$1\"")
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .arg(&fd3),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&fd3).unwrap().matches('Q').count(),
+        6
+    );
+    // A 250-byte name: the temporary file beside it must still be a legal name.
+    let long = dir.join("q".repeat(250));
+    let (code, _, stderr) = output(queens().args(["solve", "8", "-o"]).arg(&long));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&long).unwrap().matches('Q').count(),
+        8
+    );
+    let checkpoint = dir.join(format!("{}.json", "c".repeat(245)));
+    let (code, _, stderr) = output(
+        queens()
+            .args(["count", "10", "--checkpoint"])
+            .arg(&checkpoint),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(checkpoint.exists(), "the checkpoint was saved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Files this user may write but not replace — another user's file in a sticky directory, a
+/// file in a read-only directory — are written in place. Needs root (to make them) and
+/// `setpriv` (to run as nobody); skipped otherwise.
+#[test]
+fn files_that_cannot_be_replaced_are_written_in_place() {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| out.stdout == b"0\n");
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
+    if !root || !setpriv {
+        eprintln!("skipped: needs root and setpriv");
+        return;
+    }
+    let dir = scratch("in-place");
+    let set_mode = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    set_mode(&dir, 0o755);
+    // The binary where nobody can run it.
+    let binary = dir.join("queens");
+    std::fs::copy(env!("CARGO_BIN_EXE_queens"), &binary).unwrap();
+    set_mode(&binary, 0o755);
+    for (name, dir_mode) in [("sticky", 0o1777), ("read-only", 0o555)] {
+        let sub = dir.join(name);
+        std::fs::create_dir(&sub).unwrap();
+        let file = sub.join("answer.txt");
+        std::fs::write(&file, "old\n").unwrap();
+        set_mode(&file, 0o666);
+        set_mode(&sub, dir_mode);
+        let (code, _, stderr) = output(
+            Command::new("setpriv")
+                .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(&binary)
+                .args(["solve", "8", "-o"])
+                .arg(&file),
+        );
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(written.matches('Q').count(), 8, "{name}: {written}");
+        set_mode(&sub, 0o755);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An output nobody reads — a FIFO nobody opens, a pipe nobody drains — gives up within a
+/// second or two of the stop instead of holding the run.
+#[test]
+fn blocked_outputs_honour_the_stop() {
+    let dir = scratch("blocked");
+    let fifo = dir.join("trace.fifo");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let started = Instant::now();
+        let (code, _, stderr) = output(
+            queens()
+                .args(["solve", "8", "--time-limit", "0.5", "--trace"])
+                .arg(&fifo),
+        );
+        assert_ne!(code, Some(0), "{stderr}");
+        assert!(stderr.contains("nobody reads it"), "{stderr}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    // A pipe whose reader never reads: 8 MB of answer into a 64 KiB pipe.
+    let started = Instant::now();
+    let mut child = queens()
+        .args(["solve", "1000000", "--format", "perm", "--time-limit", "3"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let status = status.expect("the run ended without its output being read");
+    assert!(!status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `queens ARGS` and returns its exit code, stderr and wall time.
+fn timed(args: &[&str]) -> (Option<i32>, String, Duration) {
+    let started = Instant::now();
+    let (code, _, stderr) = output(queens().args(args));
+    (code, stderr, started.elapsed())
+}
+
+/// Every time limit bounds the wall time, set-up included: building the diagram, sorting the
+/// blocked squares of a large position, dealing a large start.
+#[test]
+fn time_limits_bound_the_set_up_too() {
+    let (code, stderr, took) =
+        timed(&["configure", "13", "--engine", "bdd", "--time-limit", "0.3"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("not built within the time limit"),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    let dir = scratch("budgets");
+    let instance = dir.join("reversed.json");
+    let n = 300;
+    let squares: Vec<String> = (0..n * n)
+        .rev()
+        .map(|k| format!("{{\"row\": {}, \"col\": {}}}", k / n, k % n))
+        .collect();
+    std::fs::write(
+        &instance,
+        format!("{{\"n\": {n}, \"blocked\": [{}]}}", squares.join(", ")),
+    )
+    .unwrap();
+    let (code, stderr, took) = timed(&[
+        "configure",
+        "--instance",
+        instance.to_str().unwrap(),
+        "--time-limit",
+        "1",
+    ]);
+    assert_eq!(code, Some(1), "no solution on a blocked board: {stderr}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // A billion rows are 4 GB to deal: seconds of page faults, now read between chunks (a
+    // machine without the memory refuses the run at once instead).
+    let (code, stderr, took) = timed(&[
+        "solve",
+        "1000000000",
+        "--solver",
+        "min-conflicts",
+        "--time-limit",
+        "0.2",
+        "--format",
+        "summary",
+    ]);
+    assert!(
+        code == Some(1) || (code == Some(2) && stderr.contains("memory")),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
