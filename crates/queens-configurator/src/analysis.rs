@@ -461,14 +461,17 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The cell of `square`.
-    pub fn cell(&self, square: Square) -> &Cell {
-        &self.cells[(square.row * self.n + square.col) as usize]
+    /// The cell of `square`; `None` off the board (never another square's cell).
+    pub fn cell(&self, square: Square) -> Option<&Cell> {
+        if square.row >= self.n || square.col >= self.n {
+            return None;
+        }
+        self.cells.get((square.row * self.n + square.col) as usize)
     }
 
-    /// The status of `square`.
-    pub fn status(&self, square: Square) -> Status {
-        self.cell(square).status
+    /// The status of `square`; `None` off the board.
+    pub fn status(&self, square: Square) -> Option<Status> {
+        self.cell(square).map(|cell| cell.status)
     }
 
     /// How many squares have `status`.
@@ -490,7 +493,7 @@ impl Analysis {
             let _ = write!(out, "{:>label_width$} ", u64::from(row) + 1);
             for col in 0..n {
                 out.push(' ');
-                out.push(self.status(Square::new(row, col)).symbol());
+                out.push(self.cells[(row * n + col) as usize].status.symbol());
             }
             out.push('\n');
         }

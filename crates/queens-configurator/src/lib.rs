@@ -18,7 +18,8 @@
 //! let analysis = Configurator::new().analyse(&position, Engine::Auto, &Budget::unlimited())?;
 //! assert_eq!(analysis.solvable, Some(true));
 //! assert_eq!(analysis.completions, Some(18));
-//! assert_eq!(analysis.status(Square::new(1, 3)), Status::Attacked);
+//! assert_eq!(analysis.status(Square::new(1, 3)), Some(Status::Attacked));
+//! assert_eq!(analysis.status(Square::new(8, 0)), None); // off the board
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -351,7 +351,7 @@ fn check(position: &Position, mode: Mode) -> Analysis {
         for col in 0..n {
             let square = Square::new(row, col);
             let through = solutions.iter().filter(|s| s.contains(&square)).count();
-            let cell = analysis.cell(square);
+            let cell = analysis.cell(square).expect("on the board");
             assert_eq!(
                 cell.completions,
                 exact.then_some(through as u64),
@@ -574,7 +574,7 @@ fn a_blocked_square_is_named_where_it_is_the_reason() {
     for mode in [Mode::Diagram, Mode::CountingSearch, Mode::WitnessSearch] {
         let analysis = check(&position, mode);
         assert_eq!(analysis.solvable, Some(true));
-        assert_eq!(analysis.status(blocked_square), Status::Blocked);
+        assert_eq!(analysis.status(blocked_square), Some(Status::Blocked));
         assert_eq!(analysis.forced.len(), 6, "the other completion is forced");
     }
     // A whole row blocked: nothing can be completed, and every free square says why.
@@ -583,6 +583,7 @@ fn a_blocked_square_is_named_where_it_is_the_reason() {
     let analysis = check(&walled, Mode::CountingSearch);
     let reason = &analysis
         .cell(Square::new(0, 0))
+        .expect("on the board")
         .reason
         .as_ref()
         .unwrap()

@@ -62,6 +62,20 @@ def test_numbers_are_whole_or_refused_as_the_command_line_refuses_them():
     assert qw.solve(8.0).solved
 
 
+def test_squares_are_looked_up_on_the_board_only():
+    analysis = qw.configure(8, queens=["d1"])
+    for off in ["i1", "a9", (8, 0), (0, 8)]:
+        with pytest.raises(ValueError, match="off the 8×8 board"):
+            analysis.status(off)
+        with pytest.raises(ValueError, match="off the 8×8 board"):
+            analysis.reason(off)
+    assert analysis.status("d1") == "queen"
+    # Past 26 columns squares are named rRcC, and no file letters are drawn under a diagram.
+    wide = qw.solve("6x30", queen_count=6).diagram()
+    assert wide.splitlines()[-1].lstrip().startswith("1 "), wide
+    assert qw.configure(30).diagram().splitlines()[-1].lstrip().startswith("1 ")
+
+
 def test_verify_judges_every_solution_by_its_own_problem():
     # Shape, queen count, fixed and blocked squares all come from the solution's problem.
     for solution in [

@@ -111,7 +111,21 @@ def _size(n: Union[int, str]) -> str:
 
 
 def _file(col: int) -> str:
+    """A column's file letter, ``a`` to ``z``: boards wider than 26 name squares ``r1c27``."""
     return chr(ord("a") + col) if col < 26 else f"c{col + 1}"
+
+
+def _files_line(cols: int) -> list[str]:
+    """The line of file letters under a diagram, as ``queens configure`` draws it: none on a
+    board wider than 26 columns, whose squares are named ``rRcC``."""
+    return ["    " + " ".join(_file(c) for c in range(cols))] if cols <= 26 else []
+
+
+def _on_board(square: Square, n: int) -> Square:
+    row, col = square
+    if row >= n or col >= n:
+        raise ValueError(f"square {_name(square, max(n, row + 1, col + 1))} is off the {n}×{n} board")
+    return square
 
 
 def _name(square: Square, n: int) -> str:
@@ -218,7 +232,7 @@ class Solution:
         for row in reversed(range(self.rows)):
             cells = " ".join("Q" if (row, col) in on else "." for col in range(self.cols))
             lines.append(f"{row + 1:>3} {cells}")
-        lines.append("    " + " ".join(_file(c)[0] for c in range(self.cols)))
+        lines += _files_line(self.cols)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -374,12 +388,12 @@ class Analysis:
 
     def status(self, square: SquareLike) -> str:
         """The status of one square: queen, forced, open, attacked, dead, blocked or unknown."""
-        row, col = _squares([square])[0]
+        row, col = _on_board(_squares([square])[0], self.n)
         return self.cells[row * self.n + col]["status"]
 
     def reason(self, square: SquareLike) -> Optional[str]:
         """Why a square cannot take a queen, as a sentence (``None`` for the others)."""
-        row, col = _squares([square])[0]
+        row, col = _on_board(_squares([square])[0], self.n)
         reason = self.cells[row * self.n + col].get("reason")
         return reason["text"] if reason else None
 
@@ -402,7 +416,7 @@ class Analysis:
         for row in reversed(range(self.n)):
             cells = self.cells[row * self.n:(row + 1) * self.n]
             lines.append(f"{row + 1:>3} " + " ".join(_SYMBOL[c["status"]] for c in cells))
-        lines.append("    " + " ".join(_file(c)[0] for c in range(self.n)))
+        lines += _files_line(self.n)
         return "\n".join(lines)
 
     def to_pandas(self) -> Any:
