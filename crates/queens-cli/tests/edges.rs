@@ -291,6 +291,47 @@ fn blocked_outputs_honour_the_stop() {
             started.elapsed()
         );
     }
+    // A shard report onto a FIFO nobody opens: Ctrl-C ends the wait.
+    let cluster = dir.join("cluster");
+    std::fs::create_dir_all(&cluster).unwrap();
+    let report = cluster.join("shard-0-of-2.json");
+    if Command::new("mkfifo")
+        .arg(&report)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let mut child = queens()
+            .args(["count", "10", "--shard", "0/2", "--dir"])
+            .arg(&cluster)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_secs(1));
+        let sent = Instant::now();
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if sent.elapsed() > Duration::from_secs(10) {
+                child.kill().unwrap();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let status = status.expect("Ctrl-C ended the wait for a reader");
+        assert!(!status.success());
+        assert!(
+            sent.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            sent.elapsed()
+        );
+    }
     // A pipe whose reader never reads: 8 MB of answer into a 64 KiB pipe.
     let started = Instant::now();
     let mut child = queens()

@@ -56,12 +56,20 @@ pub fn parse_bytes(text: &str) -> anyhow::Result<u64> {
 /// A token cancelled by Ctrl-C, SIGTERM or SIGHUP, so that long runs stop cleanly and report
 /// what they did. Every command's budget holds it.
 pub fn interrupt_token() -> CancelToken {
-    let token = CancelToken::new();
-    let handler_token = token.clone();
-    // A second handler cannot be installed; in that case Ctrl-C keeps its default behaviour.
-    let _ = ctrlc::set_handler(move || handler_token.cancel());
-    token
+    INTERRUPT
+        .get_or_init(|| {
+            let token = CancelToken::new();
+            let handler_token = token.clone();
+            // A second handler cannot be installed (an embedding program's own); then Ctrl-C
+            // keeps its default behaviour.
+            let _ = ctrlc::set_handler(move || handler_token.cancel());
+            token
+        })
+        .clone()
 }
+
+/// The process's Ctrl-C token, once a command asked for one: every caller shares it.
+static INTERRUPT: std::sync::OnceLock<CancelToken> = std::sync::OnceLock::new();
 
 /// The rule by which an output nobody reads gives up: once `budget`'s token is raised (Ctrl-C,
 /// or its time limit, whose clock must have started).
@@ -93,8 +101,21 @@ pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>
 
 /// Writes `bytes` to `path` so that readers see the old file or the whole new one (see
 /// [`queens_core::files`]: links followed, directories refused, devices written directly).
+///
+/// A FIFO nobody opens is waited for until Ctrl-C, where the command took Ctrl-C over (without
+/// that, Ctrl-C ends the process as usual).
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    Ok(queens_core::files::write_atomically(path, bytes)?)
+    use std::io::Write;
+    let stop: queens_core::streams::StopRule = match INTERRUPT.get() {
+        Some(token) => {
+            let token = token.clone();
+            std::sync::Arc::new(move || token.is_cancelled())
+        }
+        None => queens_core::streams::never(),
+    };
+    let mut file = queens_core::files::StagedFile::create_with(path, &stop)?;
+    file.write_all(bytes)?;
+    Ok(file.commit()?)
 }
 
 /// `--set NAME=VALUE`: a parameter and its value.
