@@ -329,14 +329,33 @@ impl std::fmt::Debug for StagedFile {
     }
 }
 
-/// Whether `path` names a stream to write through rather than a file to replace: anything
-/// under `/dev` or `/proc` (`/dev/stdout`, `/dev/fd/3`, whose links the kernel resolves), or an
-/// existing file that is neither a regular file nor a directory.
+/// Whether `path` names a stream to write through rather than a file to replace: one of the
+/// process's descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, whose
+/// links only the kernel resolves, even when they lead to a regular file), or an existing file
+/// that is neither a regular file nor a directory. A regular file elsewhere under `/dev` (as
+/// in `/dev/shm`) is replaced like any other.
 fn is_stream(path: &Path) -> bool {
-    if path.starts_with("/dev") || path.starts_with("/proc") {
+    is_descriptor(path)
+        || fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir())
+}
+
+/// Whether `path` names an open descriptor of this process rather than a file.
+fn is_descriptor(path: &Path) -> bool {
+    let Some(text) = path.to_str() else {
+        return false;
+    };
+    if matches!(text, "/dev/stdout" | "/dev/stderr" | "/dev/stdin") {
         return true;
     }
-    fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir())
+    let number = text
+        .strip_prefix("/dev/fd/")
+        .or_else(|| text.strip_prefix("/proc/self/fd/"))
+        .or_else(|| {
+            let rest = text.strip_prefix("/proc/")?;
+            let (pid, fd) = rest.split_once("/fd/")?;
+            pid.bytes().all(|b| b.is_ascii_digit()).then_some(fd)
+        });
+    number.is_some_and(|fd| !fd.is_empty() && fd.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A writer for `file`, gated by `stop` where writes to it can block.
@@ -608,6 +627,38 @@ mod tests {
         // Devices are written through, never replaced: the command line's faults test writes
         // onto a device node of its own (a copy of /dev/null, made as root).
         fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn descriptors_are_streams_and_dev_shm_files_are_files() {
+        for path in [
+            "/dev/stdout",
+            "/dev/fd/3",
+            "/proc/self/fd/1",
+            "/proc/42/fd/7",
+        ] {
+            assert!(is_descriptor(Path::new(path)), "{path}");
+        }
+        for path in [
+            "/dev/shm/out.txt",
+            "/dev/fd/",
+            "/proc/self/status",
+            "out.txt",
+        ] {
+            assert!(!is_descriptor(Path::new(path)), "{path}");
+        }
+        if Path::new("/dev/shm").is_dir() {
+            let path = Path::new("/dev/shm").join(format!("queens-files-{}", std::process::id()));
+            fs::write(&path, "old").unwrap();
+            assert!(!is_stream(&path));
+            write_atomically(&path, b"new").unwrap();
+            assert_eq!(
+                fs::read_to_string(&path).unwrap(),
+                "new",
+                "replaced, not appended"
+            );
+            fs::remove_file(&path).unwrap();
+        }
     }
 
     #[test]
