@@ -303,8 +303,8 @@ pub fn process_runs(pid: u32) -> bool {
 /// file in a directory this user may not write (the temporary file is then staged in the
 /// system's temporary directory), or one in a sticky directory (like `/tmp`) that another user
 /// owns. If even that fails, the temporary file is kept and the error names it, so that a
-/// computed answer is never lost. A stream — a device, a FIFO, anything under `/dev` or
-/// `/proc` such as `/dev/stdout` or `/dev/fd/3` — is written directly, through a
+/// computed answer is never lost. A stream — a device, a FIFO, one of the process's
+/// descriptors such as `/dev/stdout` or `/dev/fd/3` — is written directly, through a
 /// [`GatedWriter`] that gives up on a reader that never comes once the run is stopped.
 ///
 /// [`commit`]: StagedFile::commit
