@@ -6,6 +6,9 @@
 //! limit bounds the set-up too.
 #![cfg(unix)]
 
+#[allow(dead_code, reason = "this binary uses only the signal helper")]
+mod common;
+
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
@@ -300,37 +303,20 @@ fn blocked_outputs_honour_the_stop() {
         .status()
         .is_ok_and(|s| s.success())
     {
-        let mut child = queens()
-            .args(["count", "10", "--shard", "0/2", "--dir"])
-            .arg(&cluster)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_secs(1));
-        let sent = Instant::now();
-        Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break Some(status);
-            }
-            if sent.elapsed() > Duration::from_secs(10) {
-                child.kill().unwrap();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let status = status.expect("Ctrl-C ended the wait for a reader");
-        assert!(!status.success());
-        assert!(
-            sent.elapsed() < Duration::from_secs(3),
-            "{:?}",
-            sent.elapsed()
+        let (output, took) = common::stopped_by_signal(
+            &[
+                "count",
+                "10",
+                "--shard",
+                "0/2",
+                "--dir",
+                cluster.to_str().unwrap(),
+            ],
+            "INT",
+            Duration::from_secs(1),
         );
+        assert!(!output.status.success());
+        assert!(took < Duration::from_secs(3), "{took:?}");
     }
     // A pipe whose reader never reads: 8 MB of answer into a 64 KiB pipe.
     let started = Instant::now();
