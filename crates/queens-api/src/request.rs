@@ -277,10 +277,15 @@ impl SolveRequest {
         Ok(request)
     }
 
-    /// Bytes the run needs: the solver's state and the validator's bit per line.
+    /// Bytes the run needs at its peak: the solver's state while it runs, or, once it has
+    /// answered and its state is gone, its board (4 bytes a queen for the permutations of the
+    /// large boards) beside the validator's bit per line (6 bits a side at most).
     pub fn memory_needed(&self) -> u128 {
         let side = u128::from(self.problem.rows().max(self.problem.cols()));
-        self.solver.memory_estimate(&self.problem, &self.params) + side
+        let validated = 4 * u128::from(self.problem.queens()) + (6 * side).div_ceil(8);
+        self.solver
+            .memory_estimate(&self.problem, &self.params)
+            .max(validated)
     }
 
     /// The request's budget: its caps and time limit, and a token of its own (replace it with

@@ -85,6 +85,13 @@ impl Board {
         })
     }
 
+    /// Whether the board is stored as one row per column
+    /// ([`from_permutation`](Self::from_permutation)), so that every column holds exactly one
+    /// queen by construction.
+    pub fn is_permutation_form(&self) -> bool {
+        matches!(self.placement, Placement::Columns(_))
+    }
+
     /// Number of ranks.
     pub fn rows(&self) -> u32 {
         self.rows

@@ -24,6 +24,7 @@
 //! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
 //!   run past its stop.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
+//! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them.
 //! - [`words`]: nouns that agree with their counts in every message.
 //!
 //! ```
@@ -42,6 +43,7 @@ pub mod budget;
 pub mod descriptor;
 pub mod error;
 pub mod files;
+pub mod huge;
 pub mod instance;
 pub mod memory;
 pub mod notation;

@@ -316,42 +316,97 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
     Ok(())
 }
 
-/// Boards with more queens than this are checked in two halves, on two threads.
+/// Boards with more queens than this are checked on two threads, two kinds of line each.
 const SPLIT_FROM: usize = 1 << 20;
 
+/// The kinds of line in the order a collision names them.
+const LINE_ORDER: [Line; 4] = [Line::Row, Line::Column, Line::Diagonal, Line::AntiDiagonal];
+
 /// A queen on a line that holds another queen, if any, and that line.
+///
+/// Every kind of line is checked over all the queens, so a board checked on two threads (rows
+/// and rising diagonals on one, columns and falling diagonals on the other) still holds one
+/// bit per line in all: 6 bits a queen on a square board, 5 for a permutation, whose columns
+/// cannot be crowded.
 fn first_collision(board: &Board) -> Option<(Square, Line)> {
-    let scan = |skip: usize, take: usize| {
-        let mut lines = OccupiedLines::for_board(board.rows(), board.cols());
-        let collision = board
-            .queens()
-            .skip(skip)
-            .take(take)
-            .find_map(|queen| lines.occupy(queen).map(|line| (queen, line)));
-        (lines, collision)
+    // A board stored as one row per column cannot crowd a column: no bits for them.
+    let kinds = |lines: &[Line]| -> Vec<Line> {
+        lines
+            .iter()
+            .copied()
+            .filter(|&line| line != Line::Column || !board.is_permutation_form())
+            .collect()
     };
-    let count = board.queen_count();
-    if count < SPLIT_FROM {
-        return scan(0, count).1;
+    let first = if board.queen_count() < SPLIT_FROM {
+        first_on_lines(board, &kinds(&LINE_ORDER))
+    } else {
+        let (one, other) = std::thread::scope(|scope| {
+            let worker =
+                scope.spawn(|| first_on_lines(board, &kinds(&[Line::Column, Line::AntiDiagonal])));
+            (
+                first_on_lines(board, &[Line::Row, Line::Diagonal]),
+                worker.join().expect("the validator does not panic"),
+            )
+        });
+        // The earlier queen; on one queen, the line the single pass would name first.
+        let rank = |line: Line| LINE_ORDER.iter().position(|&l| l == line);
+        one.into_iter()
+            .chain(other)
+            .min_by_key(|&(index, _, line)| (index, rank(line)))
+    };
+    first.map(|(_, queen, line)| (queen, line))
+}
+
+/// The first queen, in the board's order, on a line of one of the kinds `lines` (given in
+/// [`LINE_ORDER`]) already holding a queen: its index, itself and the line.
+fn first_on_lines(board: &Board, lines: &[Line]) -> Option<(usize, Square, Line)> {
+    let (rows, cols) = (u64::from(board.rows()), u64::from(board.cols()));
+    let mut occupied: Vec<[LineBits; 2]> = lines
+        .iter()
+        .map(|line| match line {
+            Line::Row => [LineBits::new(rows), LineBits::new(0)],
+            Line::Column => [LineBits::new(cols), LineBits::new(0)],
+            Line::Diagonal => [LineBits::new(rows), LineBits::new(cols)],
+            Line::AntiDiagonal => [LineBits::new(rows + cols), LineBits::new(0)],
+        })
+        .collect();
+    board.queens().enumerate().find_map(|(index, queen)| {
+        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
+        let mut taken = None;
+        for (&line, bits) in lines.iter().zip(&mut occupied) {
+            let (set, key) = match line {
+                Line::Row => (0, row),
+                Line::Column => (0, col),
+                Line::Diagonal if row >= col => (0, row - col),
+                Line::Diagonal => (1, col - row),
+                Line::AntiDiagonal => (0, row + col),
+            };
+            if bits[set].insert(key) && taken.is_none() {
+                taken = Some(line);
+            }
+        }
+        taken.map(|line| (index, queen, line))
+    })
+}
+
+/// A bit for each of a board's lines of one kind, in huge pages where the system grants them:
+/// a billion queens' lines are read at random, and with small pages nearly every read would
+/// also miss the address cache.
+struct LineBits(crate::huge::HugeArray<u64>);
+
+impl LineBits {
+    fn new(len: u64) -> Self {
+        LineBits(crate::huge::HugeArray::zeroed(len.div_ceil(64) as usize))
     }
-    let half = count / 2;
-    let ((first, early), (second, late)) = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| scan(half, count - half));
-        (
-            scan(0, half),
-            worker.join().expect("the validator does not panic"),
-        )
-    });
-    if early.is_some() || late.is_some() {
-        return early.or(late);
+
+    /// Adds `index` (below the length); returns whether it was already there.
+    #[inline]
+    fn insert(&mut self, index: u64) -> bool {
+        let (word, bit) = (&mut self.0[(index / 64) as usize], 1u64 << (index % 64));
+        let present = *word & bit != 0;
+        *word |= bit;
+        present
     }
-    // Each half is peaceful: a line used by both halves holds two queens.
-    let line = first.shared_line_with(&second)?;
-    board
-        .queens()
-        .skip(half)
-        .find(|&queen| first.holds(queen, line))
-        .map(|queen| (queen, line))
 }
 
 /// A set of non-negative integers as bits, growing as needed.
@@ -359,23 +414,6 @@ fn first_collision(board: &Board) -> Option<(Square, Line)> {
 struct Bits(Vec<u64>);
 
 impl Bits {
-    /// A set with room for `0..len` without growing.
-    fn with_len(len: u64) -> Self {
-        Bits(vec![0; len.div_ceil(64) as usize])
-    }
-
-    /// Whether `index` is in the set.
-    fn contains(&self, index: u64) -> bool {
-        self.0
-            .get((index / 64) as usize)
-            .is_some_and(|word| word & (1 << (index % 64)) != 0)
-    }
-
-    /// Whether the two sets share an element.
-    fn meets(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
-
     /// Adds `index`; returns whether it was already there.
     #[inline]
     fn insert(&mut self, index: u64) -> bool {
@@ -400,58 +438,6 @@ struct OccupiedLines {
 }
 
 impl OccupiedLines {
-    /// Room for every line of an R×C board.
-    fn for_board(rows: u32, cols: u32) -> Self {
-        let (rows, cols) = (u64::from(rows), u64::from(cols));
-        OccupiedLines {
-            rows: Bits::with_len(rows),
-            cols: Bits::with_len(cols),
-            diagonals: [Bits::with_len(rows), Bits::with_len(cols)],
-            anti_diagonals: Bits::with_len(rows + cols),
-        }
-    }
-
-    /// The bits of `queen`'s rising diagonal: which of the two sets, and the index in it.
-    fn diagonal(&self, queen: Square) -> (&Bits, u64) {
-        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        if row >= col {
-            (&self.diagonals[0], row - col)
-        } else {
-            (&self.diagonals[1], col - row)
-        }
-    }
-
-    /// Whether `queen`'s `line` is marked.
-    fn holds(&self, queen: Square, line: Line) -> bool {
-        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        match line {
-            Line::Row => self.rows.contains(row),
-            Line::Column => self.cols.contains(col),
-            Line::Diagonal => {
-                let (bits, index) = self.diagonal(queen);
-                bits.contains(index)
-            }
-            Line::AntiDiagonal => self.anti_diagonals.contains(row + col),
-        }
-    }
-
-    /// A kind of line marked in both sets, if any.
-    fn shared_line_with(&self, other: &OccupiedLines) -> Option<Line> {
-        if self.rows.meets(&other.rows) {
-            Some(Line::Row)
-        } else if self.cols.meets(&other.cols) {
-            Some(Line::Column)
-        } else if self.diagonals[0].meets(&other.diagonals[0])
-            || self.diagonals[1].meets(&other.diagonals[1])
-        {
-            Some(Line::Diagonal)
-        } else if self.anti_diagonals.meets(&other.anti_diagonals) {
-            Some(Line::AntiDiagonal)
-        } else {
-            None
-        }
-    }
-
     /// Marks `queen`'s lines; returns the first that already held a queen.
     #[inline]
     fn occupy(&mut self, queen: Square) -> Option<Line> {
@@ -719,6 +705,34 @@ mod tests {
             error,
             format!("r2c1 and r2c{n} attack each other along a row")
         );
+    }
+
+    #[test]
+    fn two_threads_name_the_collision_one_pass_names() {
+        let n = (SPLIT_FROM as u32 + 6) / 6 * 6 + 4;
+        let rows = large_solution(n);
+        let last = n as usize - 1;
+        // Swapped rows crowd diagonals; a repeated row crowds a row and may crowd diagonals too.
+        let boards: Vec<Vec<u32>> = [(0, 1), (5, last), (last - 3, last), (n as usize / 2, 7)]
+            .into_iter()
+            .map(|(a, b)| {
+                let mut swapped = rows.clone();
+                swapped.swap(a, b);
+                swapped
+            })
+            .chain([(3, 4), (last, 1)].into_iter().map(|(to, from)| {
+                let mut repeated = rows.clone();
+                repeated[to] = repeated[from];
+                repeated
+            }))
+            .collect();
+        for rows in boards {
+            let board = Board::from_permutation(rows).unwrap();
+            let one_pass =
+                first_on_lines(&board, &LINE_ORDER).map(|(_, queen, line)| (queen, line));
+            assert!(one_pass.is_some());
+            assert_eq!(first_collision(&board), one_pass);
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! | module | solver(s) | for |
 //! |---|---|---|
 //! | [`construct`] | `construct`: the explicit solution, O(N), streamed column by column | one solution of any size, no fixed queens |
-//! | [`min_conflicts`] | `min-conflicts`: QS4-style local search (Sosic & Gu), 8 bytes a queen | millions of queens, fixed queens kept |
+//! | [`min_conflicts`] | `min-conflicts`: QS4-style local search (Sosic & Gu), under 5 bytes a queen | millions of queens, fixed queens kept |
 //! | [`minton`] | `min-conflicts-minton`: Minton et al.'s min-conflicts heuristic | the classic reference |
 //! | [`local`] | the local-search family of the original study: random search, optimized random search, simulated annealing, four hill climbers | comparing heuristics, faithful to the original |
 //! | [`genetic`] | `genetic`: the article's genetic algorithm on any R×C board | evolution, any number of queens |
@@ -25,7 +25,6 @@
 pub mod construct;
 pub mod electric;
 pub mod genetic;
-mod huge;
 pub mod local;
 pub mod min_conflicts;
 pub mod minton;

@@ -36,6 +36,62 @@ fn min_conflicts_solves_many_sizes_and_seeds() {
     assert_solves(&Problem::square(1).unwrap(), 0);
 }
 
+/// The test's own check, sharing no code with the validator: the rows are a permutation, and
+/// the sums and the differences of row and column, each sorted, hold no repeat.
+fn peaceful_by_sorting(rows: &[u32]) -> Result<(), String> {
+    let mut sorted = rows.to_vec();
+    sorted.sort_unstable();
+    if sorted
+        .iter()
+        .zip(0..)
+        .any(|(&row, expected)| row != expected)
+    {
+        return Err("the rows are not a permutation".into());
+    }
+    for (name, key) in [
+        (
+            "rising",
+            (|row: i64, col: i64| col - row) as fn(i64, i64) -> i64,
+        ),
+        ("falling", |row, col| col + row),
+    ] {
+        let mut keys: Vec<i64> = (0..)
+            .zip(rows)
+            .map(|(col, &row)| key(i64::from(row), col))
+            .collect();
+        keys.sort_unstable();
+        if let Some(&[key, _]) = keys.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("two queens on the {name} diagonal {key}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn ten_million_queens_pass_the_tests_own_check() {
+    let problem = Problem::square(10_000_000).unwrap();
+    let outcome = run_unobserved(
+        &mut MinConflicts::new(7),
+        &problem,
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    let Verdict::Solved(board) = outcome.verdict else {
+        panic!("{:?}", outcome.verdict)
+    };
+    let rows = board.permutation().expect("a queen in every column");
+    assert_eq!(peaceful_by_sorting(&rows), Ok(()));
+    // The check can fail: a repeated row, and queens all on one diagonal.
+    let mut repeated = rows.into_owned();
+    repeated[1] = repeated[0];
+    assert!(peaceful_by_sorting(&repeated).is_err());
+    let diagonal: Vec<u32> = (0..1000).collect();
+    assert_eq!(
+        peaceful_by_sorting(&diagonal),
+        Err("two queens on the rising diagonal 0".into())
+    );
+}
+
 #[test]
 fn two_and_three_are_unsolvable() {
     for n in [2, 3] {

@@ -119,12 +119,14 @@ fn solve(
     // The solution's rows, or those of the board a stopped local search ended on.
     let perm = outcome.board().and_then(Board::permutation);
     let mut document = SolveDocument::new(&request.problem, request.solver, &outcome);
+    // The rows' own memory in one copy (little-endian u32, NumPy's "<u4"), not row by row.
     let bytes = perm.map(|rows| {
-        let mut bytes = Vec::with_capacity(rows.len() * 4);
-        for row in rows.iter() {
-            bytes.extend_from_slice(&row.to_le_bytes());
+        if cfg!(target_endian = "little") {
+            PyBytes::new(py, bytemuck::cast_slice(&rows)).unbind()
+        } else {
+            let bytes: Vec<u8> = rows.iter().flat_map(|row| row.to_le_bytes()).collect();
+            PyBytes::new(py, &bytes).unbind()
         }
-        PyBytes::new(py, &bytes).unbind()
     });
     if bytes.is_some() {
         document = document.without_queens();
@@ -158,9 +160,11 @@ impl Observer for Forward {
 /// reads, or `columns`, a permutation given as numbers: the row of each column as
 /// little-endian 64-bit integers, -1 for an empty column (a `numpy` array's memory, or a
 /// Python list, copied rather than written out as text), checked as it streams when it is a
-/// whole one, as the command line checks a long permutation.
+/// whole one, as the command line checks a long permutation. `rows32` is a whole permutation
+/// as little-endian 32-bit rows (a `numpy.uint32` array's memory, as `solve` returns it): 4
+/// bytes a queen instead of 8, and no empty columns.
 #[pyfunction]
-#[pyo3(signature = (text, columns=None, size=None, queen_count=None, limit=SHOWN_CONFLICTS))]
+#[pyo3(signature = (text, columns=None, size=None, queen_count=None, limit=SHOWN_CONFLICTS, rows32=None))]
 fn verify(
     py: Python<'_>,
     text: String,
@@ -168,9 +172,11 @@ fn verify(
     size: Option<&str>,
     queen_count: Option<u32>,
     limit: usize,
+    rows32: Option<&[u8]>,
 ) -> PyResult<String> {
     let size = size.map(parse_size).transpose().map_err(refused)?;
-    let columns = columns.map(<[u8]>::to_vec);
+    let columns = columns.map(|bytes| Columns::Wide(bytes.to_vec()));
+    let columns = columns.or_else(|| rows32.map(|bytes| Columns::Rows32(bytes.to_vec())));
     run_abandonable(py, move || match columns {
         None => {
             let mut input = text.as_bytes();
@@ -183,36 +189,69 @@ fn verify(
     .map_err(refused)
 }
 
+/// A permutation given as numbers.
+enum Columns {
+    /// Little-endian 64-bit rows, -1 for an empty column.
+    Wide(Vec<u8>),
+    /// Little-endian 32-bit rows, every column holding a queen.
+    Rows32(Vec<u8>),
+}
+
+impl Columns {
+    fn len(&self) -> usize {
+        match self {
+            Columns::Wide(bytes) => bytes.len() / 8,
+            Columns::Rows32(bytes) => bytes.len() / 4,
+        }
+    }
+
+    /// The row of each column, read as it is needed; an error for a row no column can hold.
+    fn rows(&self) -> impl Iterator<Item = Result<Option<u32>, String>> + '_ {
+        let (wide, narrow) = match self {
+            Columns::Wide(bytes) => (bytes.as_slice(), &[][..]),
+            Columns::Rows32(bytes) => (&[][..], bytes.as_slice()),
+        };
+        let wide = wide.chunks_exact(8).enumerate().map(|(col, bytes)| {
+            match i64::from_le_bytes(bytes.try_into().expect("eight bytes")) {
+                -1 => Ok(None),
+                row => u32::try_from(row).map(Some).map_err(|_| {
+                    format!("column {col} has row {row}: rows are whole numbers from 0 (or None for an empty column)")
+                }),
+            }
+        });
+        let narrow = narrow.chunks_exact(4).map(|bytes| {
+            Ok(Some(u32::from_le_bytes(
+                bytes.try_into().expect("four bytes"),
+            )))
+        });
+        wide.chain(narrow)
+    }
+}
+
 /// [`verify`] of a permutation given as numbers.
 fn verify_columns(
-    columns: &[u8],
+    columns: &Columns,
     size: Option<(u32, u32)>,
     queen_count: Option<u32>,
     limit: usize,
 ) -> Result<String, String> {
-    let mut rows = Vec::with_capacity(columns.len() / 8);
-    for (col, bytes) in columns.chunks_exact(8).enumerate() {
-        let row = i64::from_le_bytes(bytes.try_into().expect("eight bytes"));
-        rows.push(match row {
-            -1 => None,
-            row => Some(u32::try_from(row).map_err(|_| {
-                format!("column {col} has row {row}: rows are whole numbers from 0 (or None for an empty column)")
-            })?),
-        });
+    if let Some(Err(error)) = columns.rows().find(Result::is_err) {
+        return Err(error);
     }
+    let rows = || columns.rows().map(|row| row.expect("checked above"));
     // A whole permutation is checked as it streams, in a few bits a queen: a peaceful one is
     // answered from that alone; one with collisions is held, to list its attacking pairs.
-    let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == rows.len());
+    let plain = size.is_none() && queen_count.is_none_or(|m| m as usize == columns.len());
     if plain
         && let Ok(queens_core::read::ReadBoard::Streamed(report)) =
-            queens_core::read::read_columns(rows.iter().copied(), 0, None)
+            queens_core::read::read_columns(rows(), 0, None)
         && report.collisions == 0
     {
         let document = VerifyDocument::streamed(&report);
         return Ok(serde_json::to_string(&document).expect("a document serializes"));
     }
     verified(
-        queens_core::read::read_columns(rows, usize::MAX, size),
+        queens_core::read::read_columns(rows(), usize::MAX, size),
         size,
         queen_count,
         limit,

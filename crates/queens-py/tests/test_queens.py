@@ -379,6 +379,14 @@ def test_a_million_queens_as_a_numpy_array():
     columns = np.arange(1_000_000, dtype=np.int64)
     assert len(np.unique(perm.astype(np.int64) - columns)) == 1_000_000
     assert len(np.unique(perm.astype(np.int64) + columns)) == 1_000_000
+    # The array goes back to verify as it came, 4 bytes a queen.
+    assert qw.verify(perm) and qw.verify(solution)
+    crowded = perm.copy()
+    crowded[1] = crowded[0]
+    found = qw.verify(crowded)
+    assert not found and found.pair_count >= 1
+    assert any(pair[0] == (int(perm[0]), 0) and pair[1] == (int(perm[0]), 1) for pair in found)
+    assert found.to_dict() == qw.verify(crowded.astype(np.int64)).to_dict()
 
 
 def test_the_stubs_and_marker_are_installed():

@@ -147,13 +147,41 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if let Some(trace) = observer.0 {
         trace.finish()?;
     }
-    print(
-        &request.problem,
-        request.solver,
-        &outcome,
-        config.format,
-        out.writer(),
-    )?;
+    // Writing a board can take a minute, and a stop ends it; what says how the run ended (a
+    // summary, or a document without a board) is written whatever stopped the run.
+    let writes_board = outcome.solution().is_some() && config.format != Format::Summary;
+    let printed = {
+        let mut writer = BufWriter::with_capacity(
+            1 << 20,
+            StopsWriting {
+                inner: out.writer(),
+                stop: if writes_board {
+                    stop.clone()
+                } else {
+                    queens_core::streams::never()
+                },
+            },
+        );
+        print(
+            &request.problem,
+            request.solver,
+            &outcome,
+            config.format,
+            &mut writer,
+        )
+    };
+    if let Err(error) = printed {
+        if !stopped_writing(&error) {
+            return Err(error);
+        }
+        let left = match config.output.as_deref() {
+            Some(path) => format!("{} is left as it was", path.display()),
+            None => "the answer written is incomplete".to_owned(),
+        };
+        eprintln!("stopped while writing the answer (interrupted or out of time): {left}");
+        out.finish(false)?;
+        return Ok(Exit::NoAnswer);
+    }
     // A document (JSON, summary) is whole either way; a board only when there is one.
     let complete =
         matches!(config.format, Format::Json | Format::Summary) || outcome.solution().is_some();
@@ -162,6 +190,50 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
     })
+}
+
+/// Writes to `inner` until `stop` says the run is stopped, then fails with [`WritingStopped`]:
+/// a board of a billion queens takes a minute to write, and Ctrl-C, SIGTERM or the time limit
+/// end that too. Placed under a buffer, it looks at `stop` once a megabyte.
+struct StopsWriting<'w> {
+    inner: &'w mut dyn Write,
+    stop: StopRule,
+}
+
+/// Why [`StopsWriting`] refused a write.
+#[derive(Debug)]
+struct WritingStopped;
+
+impl std::fmt::Display for WritingStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped while writing the answer")
+    }
+}
+
+impl std::error::Error for WritingStopped {}
+
+impl Write for StopsWriting<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if (self.stop)() {
+            return Err(io::Error::other(WritingStopped));
+        }
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if (self.stop)() {
+            return Err(io::Error::other(WritingStopped));
+        }
+        self.inner.flush()
+    }
+}
+
+/// Whether `error` is [`StopsWriting`]'s refusal.
+fn stopped_writing(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .and_then(io::Error::get_ref)
+        .is_some_and(<dyn std::error::Error + Send + Sync>::is::<WritingStopped>)
 }
 
 fn print(
@@ -315,5 +387,80 @@ impl std::fmt::Display for Summary {
             count(self.iterations),
             self.elapsed.as_secs_f64() * 1e3,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use super::*;
+
+    #[test]
+    fn a_stop_ends_the_writing_of_a_board_and_is_told_apart() {
+        let board = queens_core::Board::from_permutation((0..3_000_000).collect()).unwrap();
+        let problem = Problem::square(3_000_000).unwrap();
+        let solver = Catalogue::standard().get("construct").unwrap();
+        let outcome = Outcome::new(Verdict::Solved(board));
+        let stopped = Arc::new(AtomicBool::new(false));
+        let mut sink = Vec::new();
+        let written = {
+            let flag = Arc::clone(&stopped);
+            let mut calls = 0;
+            let mut inner = std::io::sink();
+            let counting: &mut dyn Write = &mut inner;
+            let stop: StopRule = Arc::new(move || flag.load(Ordering::Relaxed));
+            let mut buffered = BufWriter::with_capacity(
+                1 << 16,
+                StopsWriting {
+                    inner: counting,
+                    stop,
+                },
+            );
+            // Raised after the first few writes.
+            let mut tee = Tee {
+                out: &mut buffered,
+                copy: &mut sink,
+                after: &mut calls,
+                stopped: &stopped,
+            };
+            print(&problem, solver, &outcome, Format::Perm, &mut tee)
+        };
+        let error = written.unwrap_err();
+        assert!(stopped_writing(&error), "{error}");
+        assert!(
+            sink.len() < 20_000_000,
+            "it stopped early: {} bytes",
+            sink.len()
+        );
+        // Any other failure is not a stop.
+        assert!(!stopped_writing(&anyhow::Error::from(io::Error::other(
+            "disk full"
+        ))));
+    }
+
+    /// Passes writes on, raising `stopped` after ten of them.
+    struct Tee<'a> {
+        out: &'a mut dyn Write,
+        copy: &'a mut Vec<u8>,
+        after: &'a mut u32,
+        stopped: &'a AtomicBool,
+    }
+
+    impl Write for Tee<'_> {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            *self.after += 1;
+            if *self.after > 10 {
+                self.stopped.store(true, Ordering::Relaxed);
+            }
+            let n = self.out.write(bytes)?;
+            self.copy.extend_from_slice(&bytes[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            self.out.flush()
+        }
     }
 }

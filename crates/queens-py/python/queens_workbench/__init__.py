@@ -679,6 +679,7 @@ def verify(
     column by default).
     """
     columns: Optional[bytes] = None
+    rows32: Optional[bytes] = None
     text = ""
     if isinstance(board, Solution):
         # Judged by the problem it was solved for: its shape, queen count, fixed and blocked
@@ -694,6 +695,9 @@ def verify(
         board = board.perm if plain else json.dumps(board.to_dict())
     if isinstance(board, str):
         text = board
+    elif isinstance(board, np.ndarray) and board.dtype == np.uint32 and board.ndim == 1:
+        # solve's own kind of array: its memory as it is, 4 bytes a queen.
+        rows32 = np.ascontiguousarray(board, dtype="<u4").tobytes()
     elif isinstance(board, np.ndarray) and board.dtype.kind in "iu":
         # The array's own memory, as 64-bit integers: no text in between.
         columns = np.ascontiguousarray(board, dtype="<i8").tobytes()
@@ -719,7 +723,7 @@ def verify(
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
     size = None if n is None else _size(n)
-    document = json.loads(_queens.verify(text, columns, size, queen_count, limit))
+    document = json.loads(_queens.verify(text, columns, size, queen_count, limit, rows32))
     return Verification(document)
 
 

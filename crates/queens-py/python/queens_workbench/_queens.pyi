@@ -26,6 +26,7 @@ def verify(
     size: Optional[str] = None,
     queen_count: Optional[int] = None,
     limit: int = 1000,
+    rows32: Optional[bytes] = None,
 ) -> str: ...
 def count(
     n: int,

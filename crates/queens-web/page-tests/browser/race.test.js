@@ -85,7 +85,7 @@ test("lanes share their axes, wear colours that do not mean an attack, and finis
   const last = charts[0].ticks.at(-1)[0];
   const end = Number(last.replace(/[kM]$/, "")) * (last.endsWith("k") ? 1e3 : last.endsWith("M") ? 1e6 : 1);
   for (const chart of charts) {
-    // min-conflicts runs 3,178 iterations, hill climbing 999, its optimized form 153: drawn so.
+    // min-conflicts runs 1,852 iterations, hill climbing 999, its optimized form 153: drawn so.
     const expected = counts[chart.solver].count / end;
     assert.ok(Math.abs(chart.fraction - expected) < 0.03, `${chart.solver}'s line ends at ${chart.fraction.toFixed(3)} of the shared axis, not ${expected.toFixed(3)}`);
     const [r, g, b] = chart.heading.match(/\d+/g).map(Number);

@@ -1,4 +1,5 @@
-//! Zeroed arrays for large solver state, backed by huge pages where the system grants them.
+//! Zeroed arrays for large boards and solver state, backed by huge pages where the system
+//! grants them.
 //!
 //! Local search on millions of queens reads its arrays at random: with 4 KiB pages nearly every
 //! read also misses the TLB. An anonymous map advised `MADV_HUGEPAGE` lets Linux back it with
@@ -13,15 +14,18 @@ use memmap2::MmapMut;
 /// Below this size a plain vector is as good.
 const HUGE_FROM_BYTES: usize = 4 << 20;
 
-/// A zeroed, fixed-length array of `T`.
-pub(crate) enum HugeArray<T: Pod> {
+/// A fixed-length array of `T`, zeroed when made: a huge-page map from 4 MiB on (where the
+/// system maps one), a vector below or otherwise. It reads and writes as a slice.
+pub enum HugeArray<T: Pod> {
+    /// An anonymous map, advised to use huge pages.
     Mapped(MmapMut, std::marker::PhantomData<T>),
+    /// An ordinary vector.
     Plain(Vec<T>),
 }
 
 impl<T: Pod> HugeArray<T> {
     /// `len` zeroed elements.
-    pub(crate) fn zeroed(len: usize) -> Self {
+    pub fn zeroed(len: usize) -> Self {
         let bytes = len * size_of::<T>();
         if bytes >= HUGE_FROM_BYTES
             && let Ok(map) = MmapMut::map_anon(bytes)
@@ -50,6 +54,23 @@ impl<T: Pod> DerefMut for HugeArray<T> {
         match self {
             HugeArray::Mapped(map, _) => bytemuck::cast_slice_mut(map),
             HugeArray::Plain(vec) => vec,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_and_small_arrays_read_and_write_as_slices() {
+        for len in [10, (HUGE_FROM_BYTES / 4) + 3] {
+            let mut array = HugeArray::<u32>::zeroed(len);
+            assert_eq!(array.len(), len);
+            assert!(array.iter().all(|&x| x == 0));
+            array[len - 1] = 7;
+            assert_eq!(array[len - 1], 7);
+            assert_eq!(array.iter().map(|&x| u64::from(x)).sum::<u64>(), 7);
         }
     }
 }
