@@ -58,6 +58,69 @@ impl<T: Pod> DerefMut for HugeArray<T> {
     }
 }
 
+/// A fixed-length set of bits, backed by huge pages where the system grants them: the
+/// validator's lines and a solver's diagonals for billions of queens, read at random.
+pub struct HugeBits {
+    words: HugeArray<u64>,
+}
+
+impl HugeBits {
+    /// `len` clear bits.
+    pub fn new(len: usize) -> Self {
+        HugeBits {
+            words: HugeArray::zeroed(len.div_ceil(64).max(1)),
+        }
+    }
+
+    /// Whether `index` is in the set.
+    #[inline]
+    pub fn get(&self, index: usize) -> bool {
+        self.words[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    /// Adds `index`.
+    #[inline]
+    pub fn set(&mut self, index: usize) {
+        self.words[index / 64] |= 1 << (index % 64);
+    }
+
+    /// Adds `index`; returns whether it was already there.
+    #[inline]
+    pub fn insert(&mut self, index: usize) -> bool {
+        let (word, bit) = (&mut self.words[index / 64], 1u64 << (index % 64));
+        let present = *word & bit != 0;
+        *word |= bit;
+        present
+    }
+
+    /// Removes `index`.
+    #[inline]
+    pub fn clear(&mut self, index: usize) {
+        self.words[index / 64] &= !(1 << (index % 64));
+    }
+
+    /// Reads the word holding `index` ahead of need, so that it is in cache when needed; an
+    /// index past the end reads nothing.
+    #[inline]
+    pub fn touch(&self, index: usize) -> u64 {
+        self.words.get(index / 64).copied().unwrap_or(0)
+    }
+
+    /// The clear bits below `len`, in increasing order.
+    pub fn clear_below(&self, len: usize) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(move |(w, &word)| {
+            let mut clear = !word;
+            std::iter::from_fn(move || {
+                let index = w * 64 + clear.trailing_zeros() as usize;
+                (clear != 0 && index < len).then(|| {
+                    clear &= clear - 1;
+                    index
+                })
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +135,17 @@ mod tests {
             assert_eq!(array[len - 1], 7);
             assert_eq!(array.iter().map(|&x| u64::from(x)).sum::<u64>(), 7);
         }
+    }
+
+    #[test]
+    fn clear_bits_are_listed_in_order() {
+        let mut bits = HugeBits::new(130);
+        for index in (0..130).filter(|i| i % 3 != 0) {
+            bits.set(index);
+        }
+        bits.clear(64);
+        let listed: Vec<usize> = bits.clear_below(130).collect();
+        let expected: Vec<usize> = (0..130).filter(|i| i % 3 == 0 || *i == 64).collect();
+        assert_eq!(listed, expected);
     }
 }

@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Line, Square};
+use crate::huge::HugeBits;
 use crate::problem::Problem;
 use crate::square::square_name;
 
@@ -361,13 +362,16 @@ fn first_collision(board: &Board) -> Option<(Square, Line)> {
 /// [`LINE_ORDER`]) already holding a queen: its index, itself and the line.
 fn first_on_lines(board: &Board, lines: &[Line]) -> Option<(usize, Square, Line)> {
     let (rows, cols) = (u64::from(board.rows()), u64::from(board.cols()));
-    let mut occupied: Vec<[LineBits; 2]> = lines
+    // A bit per line, in huge pages: a billion queens' lines are set at random, and with
+    // small pages nearly every one would also miss the address cache.
+    let bits = |len: u64| HugeBits::new(len as usize);
+    let mut occupied: Vec<[HugeBits; 2]> = lines
         .iter()
         .map(|line| match line {
-            Line::Row => [LineBits::new(rows), LineBits::new(0)],
-            Line::Column => [LineBits::new(cols), LineBits::new(0)],
-            Line::Diagonal => [LineBits::new(rows), LineBits::new(cols)],
-            Line::AntiDiagonal => [LineBits::new(rows + cols), LineBits::new(0)],
+            Line::Row => [bits(rows), bits(0)],
+            Line::Column => [bits(cols), bits(0)],
+            Line::Diagonal => [bits(rows), bits(cols)],
+            Line::AntiDiagonal => [bits(rows + cols), bits(0)],
         })
         .collect();
     board.queens().enumerate().find_map(|(index, queen)| {
@@ -381,32 +385,12 @@ fn first_on_lines(board: &Board, lines: &[Line]) -> Option<(usize, Square, Line)
                 Line::Diagonal => (1, col - row),
                 Line::AntiDiagonal => (0, row + col),
             };
-            if bits[set].insert(key) && taken.is_none() {
+            if bits[set].insert(key as usize) && taken.is_none() {
                 taken = Some(line);
             }
         }
         taken.map(|line| (index, queen, line))
     })
-}
-
-/// A bit for each of a board's lines of one kind, in huge pages where the system grants them:
-/// a billion queens' lines are read at random, and with small pages nearly every read would
-/// also miss the address cache.
-struct LineBits(crate::huge::HugeArray<u64>);
-
-impl LineBits {
-    fn new(len: u64) -> Self {
-        LineBits(crate::huge::HugeArray::zeroed(len.div_ceil(64) as usize))
-    }
-
-    /// Adds `index` (below the length); returns whether it was already there.
-    #[inline]
-    fn insert(&mut self, index: u64) -> bool {
-        let (word, bit) = (&mut self.0[(index / 64) as usize], 1u64 << (index % 64));
-        let present = *word & bit != 0;
-        *word |= bit;
-        present
-    }
 }
 
 /// A set of non-negative integers as bits, growing as needed.

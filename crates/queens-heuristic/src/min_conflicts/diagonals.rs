@@ -8,57 +8,7 @@
 
 use rustc_hash::FxHashMap;
 
-use queens_core::huge::HugeArray;
-
-/// A fixed-length set of bits, backed by huge pages where the system grants them.
-pub(super) struct BitArray {
-    words: HugeArray<u64>,
-}
-
-impl BitArray {
-    /// `len` clear bits.
-    pub(super) fn new(len: usize) -> Self {
-        BitArray {
-            words: HugeArray::zeroed(len.div_ceil(64).max(1)),
-        }
-    }
-
-    #[inline]
-    pub(super) fn get(&self, index: usize) -> bool {
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    #[inline]
-    pub(super) fn set(&mut self, index: usize) {
-        self.words[index / 64] |= 1 << (index % 64);
-    }
-
-    #[inline]
-    pub(super) fn clear(&mut self, index: usize) {
-        self.words[index / 64] &= !(1 << (index % 64));
-    }
-
-    /// Reads the word holding `index` ahead of need, so that it is in cache when needed; an
-    /// index past the end reads nothing.
-    #[inline]
-    pub(super) fn touch(&self, index: usize) -> u64 {
-        self.words.get(index / 64).copied().unwrap_or(0)
-    }
-
-    /// The clear bits below `len`, in increasing order.
-    pub(super) fn clear_below(&self, len: usize) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(move |(w, &word)| {
-            let mut clear = !word;
-            std::iter::from_fn(move || {
-                let index = w * 64 + clear.trailing_zeros() as usize;
-                (clear != 0 && index < len).then(|| {
-                    clear &= clear - 1;
-                    index
-                })
-            })
-        })
-    }
-}
+use queens_core::huge::HugeBits;
 
 /// The two directions of diagonal.
 #[derive(Clone, Copy)]
@@ -73,8 +23,8 @@ enum Direction {
 /// falling ones by `col + row`.
 pub(super) struct Diagonals {
     n: usize,
-    rising: BitArray,
-    falling: BitArray,
+    rising: HugeBits,
+    falling: HugeBits,
     /// For each diagonal holding two queens or more (keyed by twice its number plus its
     /// direction), how many it holds beyond the first.
     crowded: FxHashMap<usize, u32>,
@@ -84,8 +34,8 @@ impl Diagonals {
     pub(super) fn new(n: usize) -> Self {
         Diagonals {
             n,
-            rising: BitArray::new(2 * n - 1),
-            falling: BitArray::new(2 * n - 1),
+            rising: HugeBits::new(2 * n - 1),
+            falling: HugeBits::new(2 * n - 1),
             crowded: FxHashMap::default(),
         }
     }
@@ -141,7 +91,7 @@ impl Diagonals {
             + u64::from(self.remove_from(Direction::Falling, f))
     }
 
-    fn bits(&mut self, direction: Direction) -> &mut BitArray {
+    fn bits(&mut self, direction: Direction) -> &mut HugeBits {
         match direction {
             Direction::Rising => &mut self.rising,
             Direction::Falling => &mut self.falling,
@@ -261,17 +211,5 @@ mod tests {
             diagonals.remove(col, row);
         }
         assert!(diagonals.crowded.is_empty(), "every extra queen accounted");
-    }
-
-    #[test]
-    fn clear_bits_are_listed_in_order() {
-        let mut bits = BitArray::new(130);
-        for index in (0..130).filter(|i| i % 3 != 0) {
-            bits.set(index);
-        }
-        bits.clear(64);
-        let listed: Vec<usize> = bits.clear_below(130).collect();
-        let expected: Vec<usize> = (0..130).filter(|i| i % 3 == 0 || *i == 64).collect();
-        assert_eq!(listed, expected);
     }
 }

@@ -15,11 +15,12 @@
 //! The last [`tail`](super::MinConflictsParams::tail) columns take a random unused row without
 //! probing.
 
+use queens_core::huge::HugeBits;
 use queens_core::{Budget, StopReason};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use super::diagonals::{BitArray, Diagonals};
+use super::diagonals::Diagonals;
 
 /// Columns whose probes are drawn and gathered together.
 const BATCH: usize = 64;
@@ -138,7 +139,7 @@ pub(super) fn start(
         collided: Vec::new(),
         collisions: 0,
     };
-    let mut used = BitArray::new(n);
+    let mut used = HugeBits::new(n);
     for queen in fixed {
         started.rows[queen.col as usize] = queen.row;
         used.set(queen.row as usize);
@@ -185,7 +186,7 @@ impl Placing<'_> {
         n: usize,
         m: usize,
         scatter_until: usize,
-        mut used: BitArray,
+        mut used: HugeBits,
         budget: &Budget,
         col: impl Fn(usize) -> usize + Copy,
     ) -> Result<(), StopReason> {
@@ -225,7 +226,7 @@ impl Placing<'_> {
         &mut self,
         n: usize,
         until: usize,
-        used: &mut BitArray,
+        used: &mut HugeBits,
         budget: &Budget,
         col: impl Fn(usize) -> usize,
     ) -> Result<(), StopReason> {
@@ -411,7 +412,7 @@ impl Probe {
         &mut self,
         row: usize,
         column: usize,
-        used: &BitArray,
+        used: &HugeBits,
         diagonals: &Diagonals,
     ) -> Option<usize> {
         if used.get(row) {
