@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the Python wheel of the workbench, `queens_workbench-VERSION-cp39-abi3-manylinux2014_x86_64.whl`,
-# into DIR (default dist/): one file for every CPython from 3.9 on any x86-64 Linux with glibc
-# 2.17 or newer, whatever its CPU (the hot loops choose their vector paths at run time). It
-# installs with `pip install FILE.whl` in seconds, with no Rust toolchain.
+# Builds the Python wheel of the workbench,
+# `queens_workbench-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl`, into DIR
+# (default dist/): one file for every CPython from 3.9 on any x86-64 Linux with glibc 2.17 or
+# newer, whatever its CPU (the hot loops choose their vector paths at run time). It installs with
+# `pip install DIR/queens_workbench-*.whl` in seconds, with no Rust toolchain, and brings the
+# `queens_workbench` module and the whole `queens` command, `queens serve` and its page included.
 #
 #   scripts/wheel.sh [DIR]
 #

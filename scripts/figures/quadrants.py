@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Draws docs/quadrants.svg, the README's figure of the quadrant join: an 8×8 solution cut into
-quadrants, its west and east halves, its row set, and the diagonals that cross between the
-halves (the bits of a half's key).
+"""Draws docs/quadrants.svg, the guide's figure of the quadrant join (docs/counting.md): an 8×8
+solution cut into quadrants, its west and east halves, its row set, and the diagonals that cross
+between the halves (the bits of a half's key).
 
     python3 scripts/figures/quadrants.py [--check]
 

@@ -1,5 +1,6 @@
-//! The JSON documents of the contracts (listed in the README), one definition each, so that `queens solve
-//! --format json`, `queens count --json`, `/api/solvers` and the Python module print the same.
+//! The JSON documents of the contracts (listed in the guide, `docs/cli.md` and `docs/http.md`),
+//! one definition each, so that `queens solve --format json`, `queens count --json`,
+//! `/api/solvers` and the Python module print the same.
 
 use queens_core::verify::{Collision, PermutationReport, Verification};
 use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};

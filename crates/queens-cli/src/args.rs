@@ -11,6 +11,23 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// How work that takes a while shows its progress on stderr: auto (a bar on a terminal, a
+    /// line every 5 s otherwise), lines, or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
+    pub progress: ProgressMode,
+}
+
+/// How work that takes a while shows its progress (`--progress`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ProgressMode {
+    /// A bar on a terminal, a line every few seconds otherwise.
+    #[default]
+    Auto,
+    /// A line every few seconds, on a terminal too.
+    Lines,
+    /// Nothing.
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -33,8 +50,8 @@ pub enum Command {
     Configure(ConfigureArgs),
     /// Serve the web page: configure by clicking, watch solvers, run experiments and counts.
     Serve(ServeArgs),
-    /// Compare the exhaustive solvers as the Queen's Challenge does: for every square as the
-    /// locked queen, the boards each solver examines, tabulated.
+    /// The Queen's Challenge, a classroom comparison of brute force, one-per-row brute force and
+    /// backtracking: for every square as the locked queen, the boards each examines.
     Challenge(ChallengeArgs),
     /// List the GPUs `count --engine gpu` can use, with their index for --device.
     Devices(DevicesArgs),
@@ -81,8 +98,7 @@ Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreada
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// Board size: N for an N×N board, or `RxC` (rows × columns) where the command takes one,
-    /// e.g. 8 or 6x9 (none with --instance, whose file gives it; `count` takes N up to 32, or
-    /// up to 64 to count completions; `configure` N up to 512).
+    /// e.g. 8 or 6x9; none with --instance, whose file gives it.
     #[arg(
         allow_hyphen_values = true,
         required_unless_present = "instance",
@@ -122,7 +138,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// The solver [default: forward-checking up to N = 20, then construct; see below].
+    /// The solver [default: the best for the board; see below].
     #[arg(short, long)]
     pub solver: Option<String>,
 

@@ -1,7 +1,6 @@
 //! Exit codes and how errors reach the user.
 
 use std::io;
-use std::process::ExitCode;
 
 /// How a command that ran without error ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +35,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// Refuses a command whose answer goes to standard output when standard output is closed
 /// (`queens count 12 >&-`): the standard library would swallow every write and exit 0 with the
 /// answer printed nowhere. Exit 1 with a sentence; `None` where the answer has somewhere to go.
-pub fn closed_stdout(command: &crate::args::Command) -> Option<ExitCode> {
+pub fn closed_stdout(command: &crate::args::Command) -> Option<u8> {
     use crate::args::Command;
     let has_file = match command {
         Command::Solve(args) => args.output.is_some(),
@@ -57,7 +56,7 @@ pub fn closed_stdout(command: &crate::args::Command) -> Option<ExitCode> {
             ""
         }
     );
-    Some(ExitCode::from(Exit::NoAnswer as u8))
+    Some(Exit::NoAnswer as u8)
 }
 
 /// Whether standard output was open when the program started (on Linux, where `/proc` says;
@@ -87,12 +86,12 @@ fn stdout_is_open() -> bool {
 
 /// Reports a command's error: a closed pipe is a normal end, anything else is one line on
 /// stderr and exit 2.
-pub fn report(error: &anyhow::Error) -> ExitCode {
+pub fn report(error: &anyhow::Error) -> u8 {
     if is_broken_pipe(error) {
-        return ExitCode::SUCCESS;
+        return Exit::Success as u8;
     }
     eprintln!("error: {}", one_line(&message(error)));
-    ExitCode::from(BAD_INPUT)
+    BAD_INPUT
 }
 
 /// The error and its causes in one message, each cause once: a cause whose text its wrapper
@@ -115,12 +114,12 @@ fn message(error: &anyhow::Error) -> String {
 /// Reports a command-line parsing error: `--help` and `--version` print and succeed; anything
 /// else prints clap's whole message — the error on its first line, then the suggestion ("a
 /// similar subcommand exists"), the valid values or the usage — and exits 2.
-pub fn clap_error(error: &clap::Error) -> ExitCode {
+pub fn clap_error(error: &clap::Error) -> u8 {
     use clap::error::ErrorKind;
     let _ = error.print();
     match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
-        _ => ExitCode::from(BAD_INPUT),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Success as u8,
+        _ => BAD_INPUT,
     }
 }
 

@@ -16,16 +16,103 @@ const WIDTH: usize = 96;
 /// `experiment`.
 pub fn command(catalogue: &Catalogue) -> clap::Command {
     Cli::command()
-        .mut_subcommand("solve", |solve| solve.after_help(solve_help(catalogue)))
+        .mut_subcommand("solve", |solve| {
+            solve
+                .after_help(solve_short_help(catalogue))
+                .after_long_help(solve_help(catalogue))
+                .mut_arg("size", |size| size.long_help(SOLVE_SIZE))
+        })
+        .mut_subcommand("count", |count| {
+            count.mut_arg("size", |size| size.long_help(count_size()))
+        })
+        .mut_subcommand("configure", |configure| {
+            configure.mut_arg("size", |size| size.long_help(configure_size()))
+        })
         .mut_subcommand("experiment", |experiment| {
-            experiment.after_help(experiment_help(catalogue))
+            experiment
+                .after_help(experiment_short_help(catalogue))
+                .after_long_help(experiment_help(catalogue))
         })
 }
 
-/// Parses the process's arguments against [`command`].
-pub fn parse(catalogue: &Catalogue) -> Result<Cli, clap::Error> {
+/// `solve --help`'s SIZE: the sizes `solve` takes.
+const SOLVE_SIZE: &str = "Board size: N for an N×N board, or RxC (rows × columns) for the \
+    solvers that take one, e.g. 8 or 6x9; a side from 1 to 4294967295 (2³²−1), within the \
+    memory the solver needs. None with --instance, whose file gives it.";
+
+/// `count --help`'s SIZE: the sizes `count` takes.
+fn count_size() -> String {
+    format!(
+        "Board size N (N×N): from 1 to 32 for a whole count; with a position (--fix, --block, \
+         --instance), whose completions are counted, up to {}. None with --instance, whose file \
+         gives it.",
+        queens_exact::completion::MAX_N
+    )
+}
+
+/// `configure --help`'s SIZE: the sizes the configurator takes.
+fn configure_size() -> String {
+    format!(
+        "Board size N (N×N), from 1 to {}. None with --instance, whose file gives it.",
+        queens_configurator::MAX_N
+    )
+}
+
+/// `queens solve -h`'s list: the solvers by name, the defaults, where the detail is.
+fn solve_short_help(catalogue: &Catalogue) -> String {
+    let mut text =
+        String::from("Solvers (--solver NAME; --help describes each, with its parameters):\n");
+    names(&mut text, catalogue);
+    text.push_str(&solve_footer());
+    text
+}
+
+/// The default solver, square names and exit codes, closing both forms of `solve`'s help.
+fn solve_footer() -> String {
+    let mut text = String::new();
+    wrap(
+        &mut text,
+        &format!(
+            "Default solver: with --fix or --block on an N×N board up to N = {}, completion (it \
+             proves when there is no solution); otherwise forward-checking up to N = 20, then \
+             construct, or min-conflicts with --fix; brute-force when the queen count differs \
+             from the row count.",
+            queens_exact::completion::MAX_N
+        ),
+        0,
+    );
+    text.push_str(
+        "Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.\n\
+         Exit codes: 0 solved, 1 no solution or stopped (budget, Ctrl-C), 2 bad input.",
+    );
+    text
+}
+
+/// `queens experiment -h`'s list: the solvers by name and an example.
+fn experiment_short_help(catalogue: &Catalogue) -> String {
+    let mut text =
+        String::from("Solvers (--solver NAME; --help describes each, with its parameters):\n");
+    names(&mut text, catalogue);
+    text.push_str(
+        "Example: queens experiment 16 --solver hill-climbing-constant-shake --runs 200 \\\n    \
+         --set p=0.06,0.1,0.14 --set q=1,2",
+    );
+    text
+}
+
+/// The catalogue's solver names, comma-separated and wrapped.
+fn names(text: &mut String, catalogue: &Catalogue) {
+    wrap(text, &catalogue.names().join(", "), 2);
+}
+
+/// Parses `args` (the program's name first) against [`command`].
+pub fn parse<I, T>(catalogue: &Catalogue, args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     let mut command = command(catalogue);
-    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    let matches = command.try_get_matches_from_mut(args)?;
     Cli::from_arg_matches(&matches).map_err(|error| error.format(&mut command))
 }
 
@@ -35,12 +122,8 @@ pub fn solve_help(catalogue: &Catalogue) -> String {
     for solver in catalogue.solvers() {
         describe(&mut text, solver, true);
     }
-    text.push_str(
-        "\nDefault: forward-checking up to N = 20, then construct (min-conflicts with --fix); \
-         brute-force when the queen count differs from the row count.\n\
-         Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.\n\
-         Exit codes: 0 solved, 1 no solution or stopped (budget, Ctrl-C), 2 bad input.",
-    );
+    text.push('\n');
+    text.push_str(&solve_footer());
     text
 }
 
@@ -72,8 +155,8 @@ fn describe(text: &mut String, solver: &SolverDescriptor, details: bool) {
         if solver.unit != "—" {
             let _ = write!(facts, "; one step is {}", solver.unit);
         }
-        if let Some(cap) = (solver.default_max_iterations)(&eight()) {
-            let _ = write!(facts, "; {cap} iterations on 8×8 unless --max-iters");
+        if let Some(cap) = iteration_cap(solver) {
+            let _ = write!(facts, "; {cap}");
         }
         wrap(text, &format!("({facts})"), 6);
     }
@@ -93,9 +176,18 @@ fn parameter_line(parameter: &Parameter) -> String {
     )
 }
 
-/// The 8×8 board the help quotes default caps for.
-fn eight() -> queens_core::Problem {
-    queens_core::Problem::square(8).expect("8×8 is a board")
+/// The default iteration cap in words: one number where it is the same for every size, else
+/// its value on 8×8 and on a million queens (where the caps that grow with N have grown).
+fn iteration_cap(solver: &SolverDescriptor) -> Option<String> {
+    let square = |n| queens_core::Problem::square(n).expect("a square board");
+    let small = (solver.default_max_iterations)(&square(8))?;
+    let large = (solver.default_max_iterations)(&square(1_000_000));
+    Some(match large {
+        Some(large) if large != small => format!(
+            "stops after {small} iterations on 8×8, {large} at N = 1000000, unless --max-iters"
+        ),
+        _ => format!("stops after {small} iterations unless --max-iters"),
+    })
 }
 
 /// Appends `words` wrapped to [`WIDTH`], every line indented by `indent`.

@@ -1,13 +1,91 @@
-//! Progress on a terminal: a spinner with the node count and rate for a long solve, and a bar
-//! for batches. Nothing is drawn when stderr is not a terminal.
+//! Progress of long work on stderr: a spinner with the step count and rate for a long solve, and
+//! a bar for batches, on a terminal; where stderr is not a terminal (a log, a pipe, a batch job),
+//! one line every [`LINE_EVERY`] instead. `--progress` chooses: `auto` (that), `lines` (lines
+//! on a terminal too) or `never`.
 
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens_core::{Event, Interest, Observer};
+
+use crate::args::ProgressMode;
+
+/// Time between two progress lines where no bar is drawn.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// The command's `--progress`, set once when its flags are read.
+static MODE: OnceLock<ProgressMode> = OnceLock::new();
+
+/// Sets how this command shows progress (the first call wins).
+pub fn set_mode(mode: ProgressMode) {
+    let _ = MODE.set(mode);
+}
+
+/// How progress is shown: a bar redrawn in place, lines, or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Display {
+    Bar,
+    Lines,
+    Nothing,
+}
+
+fn display() -> Display {
+    match MODE.get().copied().unwrap_or_default() {
+        ProgressMode::Never => Display::Nothing,
+        ProgressMode::Auto if std::io::stderr().is_terminal() => Display::Bar,
+        ProgressMode::Auto | ProgressMode::Lines => Display::Lines,
+    }
+}
+
+/// Prints `bar`'s state as a line every [`LINE_EVERY`] until it is finished or dropped.
+fn report_lines(bar: &ProgressBar, line: fn(&ProgressBar) -> String) {
+    let weak = bar.downgrade();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(LINE_EVERY);
+            let Some(bar) = weak.upgrade() else { return };
+            if bar.is_finished() {
+                return;
+            }
+            eprintln!("{}", line(&bar));
+        }
+    });
+}
+
+/// A batch's line: what, how far, how long, and the estimate once there is one.
+fn batch_line(bar: &ProgressBar) -> String {
+    let elapsed = HumanDuration(bar.elapsed());
+    match bar.length().filter(|&len| len > 0) {
+        Some(len) => {
+            let done = bar.position();
+            let mut line = format!(
+                "{}: {done}/{len} ({:.0} %), {elapsed}",
+                bar.message(),
+                100.0 * done as f64 / len as f64
+            );
+            if done > 0 {
+                let _ = write!(line, ", about {} left", HumanDuration(bar.eta()));
+            }
+            line
+        }
+        None => format!("{}: {} so far, {elapsed}", bar.message(), bar.position()),
+    }
+}
+
+/// A solve's line: the solver, its steps and its time.
+fn spinner_line(bar: &ProgressBar) -> String {
+    format!(
+        "{}: {} steps, {}",
+        bar.message(),
+        bar.position(),
+        HumanDuration(bar.elapsed())
+    )
+}
 
 /// Runs shorter than this show nothing.
 const QUIET_START: Duration = Duration::from_secs(1);
@@ -36,7 +114,11 @@ impl Spinner {
                 ),
         );
         bar.set_message(solver.to_owned());
-        if std::io::stderr().is_terminal() {
+        let display = display();
+        if display == Display::Lines {
+            report_lines(&bar, spinner_line);
+        }
+        if display == Display::Bar {
             let timer = bar.downgrade();
             std::thread::spawn(move || {
                 std::thread::sleep(QUIET_START);
@@ -70,19 +152,23 @@ impl Observer for Spinner {
     }
 }
 
-/// A bar over `len` jobs, drawn only on a terminal.
+/// A bar over `len` jobs (0: not known yet), drawn on a terminal, else reported in lines.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
-    let target = if std::io::stderr().is_terminal() {
+    let display = display();
+    let target = if display == Display::Bar {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
     };
     let bar = ProgressBar::with_draw_target(Some(len), target);
+    bar.set_message(what.to_owned());
+    if display == Display::Lines {
+        report_lines(&bar, batch_line);
+    }
     bar.set_style(
         ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}, ETA {eta}")
             .expect("the template is valid")
             .progress_chars("=> "),
     );
-    bar.set_message(what.to_owned());
     bar
 }

@@ -176,8 +176,13 @@ impl Challenge {
         let mut budget = budget.clone();
         budget.start();
         let results: Mutex<Vec<(usize, usize, u64, Verdict)>> = Mutex::new(Vec::new());
-        let jobs: Vec<(usize, usize)> = (0..self.solvers.len())
-            .flat_map(|s| (0..problems.len()).map(move |p| (s, p)))
+        // Square by square, every solver on each, so that the slow brute force is spread through
+        // the list and the share of runs finished is a fair share of the work; on each square
+        // the last-listed (the quick searches, in the catalogue's order) first, so that a table
+        // stopped early already has their rows.
+        let solvers = self.solvers.len();
+        let jobs: Vec<(usize, usize)> = (0..problems.len())
+            .flat_map(|p| (0..solvers).rev().map(move |s| (s, p)))
             .collect();
         jobs.par_iter().for_each(|&(s, p)| {
             if budget.is_stopped() {

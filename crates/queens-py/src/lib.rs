@@ -546,6 +546,19 @@ fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
     )
 }
 
+/// The `queens` command line, run in this process on `args` (the program's name first);
+/// `own_command` is how a cluster's tasks start it again. Answers the exit status. Like the
+/// command, it takes Ctrl-C over for the rest of the process: it is the `queens` script's and
+/// `python -m queens_workbench`'s, not a notebook's.
+#[pyfunction]
+fn command_line(
+    py: Python<'_>,
+    args: Vec<std::ffi::OsString>,
+    own_command: Vec<std::ffi::OsString>,
+) -> u8 {
+    py.detach(|| queens_cli::run_as(args, own_command))
+}
+
 /// The native module.
 #[pymodule]
 fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -559,5 +572,6 @@ fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(configure, module)?)?;
     module.add_function(wrap_pyfunction!(experiment, module)?)?;
     module.add_function(wrap_pyfunction!(page_assets, module)?)?;
+    module.add_function(wrap_pyfunction!(command_line, module)?)?;
     Ok(())
 }

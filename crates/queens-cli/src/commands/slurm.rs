@@ -1,7 +1,7 @@
 //! `queens count N --slurm --shards M --dir DIR`: a count as a Slurm job array of shards and a
 //! merge job that runs after them.
 //!
-//! Task `i` of the array runs this same binary (by its absolute path) as `queens count N --shard
+//! Task `i` of the array runs this same program (by its absolute path) as `queens count N --shard
 //! i/M --dir DIR`, which writes `DIR/shard-i-of-M.json` and checkpoints to
 //! `DIR/shard-i-of-M.checkpoint`, so a task re-run after a failure or preemption resumes. The
 //! merge job (`--dependency=afterok`, `--kill-on-invalid-dep=yes`) runs `queens merge` into
@@ -105,8 +105,12 @@ pub fn check_shards(shards: u32) -> anyhow::Result<()> {
 
 /// Submits the array and the merge, then waits for them when asked.
 pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
-    let binary = std::env::current_exe()
-        .context("cannot find this program's own path for the cluster's tasks")?;
+    let program = crate::own_command()
+        .context("cannot find this program's own path for the cluster's tasks")?
+        .iter()
+        .map(|word| quote(word))
+        .collect::<Vec<_>>()
+        .join(" ");
     std::fs::create_dir_all(&count.dir)
         .with_context(|| format!("cannot create {}", count.dir.display()))?;
     let n = count.plan.n();
@@ -117,7 +121,7 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     } else {
         let mut task = format!(
             "exec {} count {n} --shard \"$SLURM_ARRAY_TASK_ID/{m}\" --dir {}",
-            quote(binary.as_os_str()),
+            program,
             quote(count.dir.as_os_str())
         );
         // Every task counts by the same engine, so that the shards' splits agree.
@@ -145,7 +149,7 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     };
     let merge = format!(
         "exec {} merge --json --output {} {}/shard-*-of-{m}.json",
-        quote(binary.as_os_str()),
+        program,
         quote(count.dir.join("result.json").as_os_str()),
         quote(count.dir.as_os_str())
     );
