@@ -2,9 +2,10 @@
 //! one definition each, so that `queens solve --format json`, `queens count --json`,
 //! `/api/solvers` and the Python module print the same.
 
-use queens_core::verify::{Collision, PermutationReport, Verification};
+use queens_core::verify::{Collision, PermutationCheck, PermutationReport, Verification};
 use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};
 use queens_exact::count::Tally;
+use queens_exact::count::shard::ShardReport;
 use serde::Serialize;
 
 use crate::catalogue::SolverKind;
@@ -168,16 +169,76 @@ impl<'a> FinishedEvent<'a> {
     }
 }
 
-/// A count: `{"n", "total", "unique", "threads", "elapsed_ms"}`, then `nodes` and
-/// `subproblems`.
+/// How far a stopped run got: `{"stop_reason", "finished", "parts"}`, beside the figures it
+/// had (a lower bound of what the whole run would give).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Partial {
+    /// Why it stopped: the time limit, Ctrl-C, a client that left.
+    pub stop_reason: String,
+    /// Parts finished.
+    pub finished: usize,
+    /// Parts in all.
+    pub parts: usize,
+}
+
+/// Whether a run finished: `"complete": true`, or `false` followed by its [`Partial`] fields.
+/// Every count document ends with it, in the CLI's `--json`, the server's last event and
+/// Python's `to_dict()` alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Completeness {
+    complete: bool,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    partial: Option<Partial>,
+}
+
+impl Completeness {
+    /// A run that finished all its parts.
+    pub fn complete() -> Self {
+        Completeness {
+            complete: true,
+            partial: None,
+        }
+    }
+
+    /// A run that stopped for `stop_reason` with `finished` of its `parts` done, or, with no
+    /// reason, one that finished.
+    pub fn of(stop_reason: Option<impl std::fmt::Display>, finished: usize, parts: usize) -> Self {
+        match stop_reason {
+            None => Completeness::complete(),
+            Some(reason) => Completeness {
+                complete: false,
+                partial: Some(Partial {
+                    stop_reason: reason.to_string(),
+                    finished,
+                    parts,
+                }),
+            },
+        }
+    }
+
+    /// Whether the run finished.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// How far a stopped run got.
+    pub fn partial(&self) -> Option<&Partial> {
+        self.partial.as_ref()
+    }
+}
+
+/// A count: `{"n", "total", "unique", "threads", "elapsed_ms", "nodes", "subproblems",
+/// "engine"}`, `"device"` for the GPU engine, then `"complete"` and, for a stopped count, its
+/// [`Partial`] fields. A stopped count's `total` is what its finished parts counted and its
+/// `unique` is `null` (the unique count needs every part).
 #[derive(Serialize)]
 pub struct CountDocument {
     /// Board side.
     pub n: u32,
-    /// All solutions.
+    /// All solutions (of the finished parts, for a stopped count).
     pub total: u128,
-    /// Solutions up to rotation and reflection.
-    pub unique: u128,
+    /// Solutions up to rotation and reflection; `None` for a stopped count.
+    pub unique: Option<u128>,
     /// Worker threads.
     pub threads: usize,
     /// Wall time.
@@ -191,10 +252,13 @@ pub struct CountDocument {
     /// The GPU that counted (its name), for the `gpu` engine.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
+    /// Whether it finished, and if not how far it got.
+    #[serde(flatten)]
+    pub end: Completeness,
 }
 
 impl CountDocument {
-    /// The document of a complete count.
+    /// The document of a count that ended as `end` says.
     pub fn new(
         n: u32,
         tally: Tally,
@@ -202,17 +266,19 @@ impl CountDocument {
         elapsed_ms: f64,
         subproblems: usize,
         engine: &'static str,
+        end: Completeness,
     ) -> Self {
         CountDocument {
             n,
             total: tally.total,
-            unique: tally.unique(),
+            unique: end.is_complete().then(|| tally.unique()),
             threads,
             elapsed_ms,
             nodes: tally.nodes,
             subproblems,
             engine,
             device: None,
+            end,
         }
     }
 
@@ -224,14 +290,34 @@ impl CountDocument {
     }
 }
 
+/// `count --shard I/M`'s document: the shard's report (what `queens merge` reads) with the
+/// run's own figures, `threads` and `elapsed_ms`, and its [`Completeness`]. `queens merge`
+/// refuses a shard that did not finish.
+#[derive(Serialize)]
+pub struct ShardDocument {
+    /// The report.
+    #[serde(flatten)]
+    pub report: ShardReport,
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall time.
+    pub elapsed_ms: f64,
+    /// Whether the shard finished.
+    #[serde(flatten)]
+    pub end: Completeness,
+}
+
 /// What the validator says about a board, as `queens verify --json` prints it and Python's
 /// `verify` reads it: `{"rows", "cols", "queens", "expected", "valid", "peaceful", "missing",
 /// "conflict_count", "conflicts": [{"a", "b", "line"}], "conflicts_truncated", "collisions",
-/// "first_collisions": [{"queen", "line"}]}`.
+/// "first_collisions": [{"queen", "line"}]}`. `collisions` means one thing however the board was
+/// read: for every line, its queens after the first (see [`queens_core::verify`]), and
+/// `first_collisions` lists the first ten of them in the order a column-by-column reading finds
+/// them.
 ///
 /// A board held in memory lists its first attacking pairs (at most the limit) and counts them
 /// all exactly; a permutation checked as it streamed (too long to hold) knows only its
-/// collisions (queens on a line already holding one), so its `conflicts` are empty and its
+/// collisions, so its `conflicts` are empty and its
 /// `conflict_count` is `null` — or 0 when there was no collision, since then no two queens
 /// share a line. The pairs are written as they are serialized, never collected.
 #[derive(Serialize)]
@@ -257,8 +343,8 @@ pub struct VerifyDocument<'a> {
 }
 
 impl<'a> VerifyDocument<'a> {
-    /// The findings on a `rows`×`cols` board, listing at most `limit` attacking pairs and as many
-    /// collisions.
+    /// The findings on a `rows`×`cols` board, listing at most `limit` attacking pairs and, as a
+    /// streamed check does, the first [`PermutationCheck::KEPT`] collisions.
     pub fn of_board(rows: u32, cols: u32, report: &'a Verification, limit: usize) -> Self {
         VerifyDocument {
             rows,
@@ -272,7 +358,7 @@ impl<'a> VerifyDocument<'a> {
             conflicts: Pairs(Some((report, limit))),
             conflicts_truncated: report.conflict_count() > limit as u64,
             collisions: report.collisions(),
-            first_collisions: Collisions::Held(report, limit),
+            first_collisions: Collisions::Held(report, PermutationCheck::KEPT),
             unfixed: report.unfixed(),
             on_blocked: report.on_blocked(),
         }
@@ -360,7 +446,7 @@ impl ErrorDocument {
 /// The completions of a position, as `queens count --json` prints them for `--fix`, `--block`
 /// or `--instance`: `{"n", "fixed", "blocked", "completions", "nodes", "symmetries", "threads",
 /// "elapsed_ms", "engine"}` (`engine` is `completion`, or `backtracking` for the row-by-row
-/// count).
+/// count), then its [`Completeness`] (a stopped count's `completions` are a lower bound).
 #[derive(Serialize)]
 pub struct CompletionCountDocument<'a> {
     n: u32,
@@ -372,11 +458,13 @@ pub struct CompletionCountDocument<'a> {
     threads: usize,
     elapsed_ms: f64,
     engine: &'static str,
+    #[serde(flatten)]
+    end: Completeness,
 }
 
 impl<'a> CompletionCountDocument<'a> {
-    /// The document of a whole `count` of `problem` by `engine` (`completion`, or
-    /// `backtracking` for the row-by-row count).
+    /// The document of a `count` of `problem` by `engine` (`completion`, or `backtracking` for
+    /// the row-by-row count), complete or stopped as the count says.
     pub fn new(
         problem: &'a Problem,
         count: &queens_exact::completion::CompletionCount,
@@ -394,6 +482,7 @@ impl<'a> CompletionCountDocument<'a> {
             threads,
             elapsed_ms: elapsed.as_secs_f64() * 1e3,
             engine,
+            end: Completeness::of(count.stopped, count.finished, count.parts),
         }
     }
 }

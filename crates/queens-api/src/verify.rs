@@ -63,6 +63,9 @@ pub enum Checked {
         board: Board,
         /// The findings (boxed: they are many vectors).
         report: Box<Verification>,
+        /// Its size was neither given nor written with it but taken from its queens (the
+        /// smallest square board holding them), so missing queens are counted on that board.
+        size_guessed: bool,
     },
     /// A permutation too long to hold, checked as it streamed.
     Streamed(PermutationReport),
@@ -104,8 +107,13 @@ pub fn check(read: ReadBoard, spec: &VerifySpec) -> Result<Checked, VerifyError>
                     got,
                 });
             }
+            let size_guessed = constraints.size_from_queens && spec.size.is_none();
             let report = Box::new(verify(&board).within(&constraints));
-            Ok(Checked::Held { board, report })
+            Ok(Checked::Held {
+                board,
+                report,
+                size_guessed,
+            })
         }
         ReadBoard::Streamed(report) => {
             let n = report.n;

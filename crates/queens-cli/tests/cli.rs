@@ -484,6 +484,16 @@ fn verify_reads_files_and_names_attacking_pairs() {
 fn verify_reports_missing_queens() {
     let out = verify("b1,d2,a3", &[], 1);
     assert!(out.contains("1 missing"), "{out}");
+    // A list of squares does not say its board: the board judged is named as a guess, and
+    // --size, or a board that says its size, judges it without one.
+    let guessed = verify("d1,e7", &[], 1);
+    assert!(
+        guessed.starts_with("7×7 board (the smallest holding these queens; --size N sets it)"),
+        "{guessed}"
+    );
+    assert!(verify("d1,e7", &["--size", "8"], 1).starts_with("8×8 board, 2 queens"));
+    let said = verify("{\"n\": 8, \"queens\": [{\"row\": 0, \"col\": 3}]}", &[], 1);
+    assert!(said.starts_with("8×8 board, 1 queen:"), "{said}");
     let out = verify(
         "{\"rows\": 4, \"cols\": 4, \"queens\": [{\"row\": 0, \"col\": 1}]}",
         &["--json"],
@@ -894,6 +904,26 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
         .unwrap();
     assert_eq!(mixed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("does not belong"));
+    // Every report says it finished; one that says it stopped (as Python's document of a
+    // stopped shard does) is refused, though its checksum holds.
+    assert_eq!(first["complete"], true);
+    let mut stopped = first.clone();
+    stopped["complete"] = Value::Bool(false);
+    stopped["stop_reason"] = Value::from("time limit reached (1.000 s)");
+    let stopped_file = dir.join("stopped.json");
+    std::fs::write(&stopped_file, stopped.to_string()).unwrap();
+    let refused = queens()
+        .args([
+            "merge",
+            stopped_file.to_str().unwrap(),
+            &files[1],
+            &files[2],
+            &files[3],
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("stopped before its end"));
     queens()
         .args(["merge", "/nonexistent.json"])
         .assert()

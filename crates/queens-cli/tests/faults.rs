@@ -52,6 +52,61 @@ fn a_count_stops_at_its_time_limit_on_either_engine() {
 }
 
 #[test]
+fn a_stopped_count_prints_the_count_document_with_how_far_it_got() {
+    let (code, stdout, stderr) = output(queens().args([
+        "count",
+        "19",
+        "--engine",
+        "backtracking",
+        "--time-limit",
+        "0.3",
+        "--json",
+    ]));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("time limit reached"), "{stderr}");
+    let document: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
+    assert_eq!(document["complete"], false);
+    assert!(document["unique"].is_null());
+    assert!(
+        document["stop_reason"]
+            .as_str()
+            .unwrap()
+            .contains("time limit")
+    );
+    let (finished, parts) = (
+        document["finished"].as_u64().unwrap(),
+        document["parts"].as_u64().unwrap(),
+    );
+    assert!(finished < parts && parts == document["subproblems"].as_u64().unwrap());
+    // The finished one has the same fields, but how far a stopped one got.
+    let (code, stdout, _) = output(queens().args(["count", "8", "--json"]));
+    assert_eq!(code, Some(0));
+    let whole: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(whole["complete"], true);
+    let keys = |value: &serde_json::Value| -> Vec<String> {
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.retain(|key| !["stop_reason", "finished", "parts"].contains(&key.as_str()));
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&document), keys(&whole));
+    // A position's count too.
+    let (code, stdout, _) = output(queens().args([
+        "count",
+        "200",
+        "--fix",
+        "a1",
+        "--time-limit",
+        "0.3",
+        "--json",
+    ]));
+    assert_eq!(code, Some(1));
+    let position: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(position["complete"], false);
+    assert!(position["parts"].as_u64().unwrap() >= position["finished"].as_u64().unwrap());
+}
+
+#[test]
 fn only_regular_files_are_read_as_checkpoints_and_reports() {
     let dir = scratch("regular");
     let fifo = dir.join("fifo");

@@ -187,9 +187,17 @@ pub fn parse_board_document(text: &str) -> Result<(Board, Constraints), ParseErr
     } else {
         let squares = parse_square_tokens(trimmed)
             .map_err(|_| ParseError::Unrecognised(first_line(trimmed)))?;
-        board_around(squares)
+        return Ok((board_around(squares)?, sized_by_queens()));
     }?;
     Ok((board, Constraints::default()))
+}
+
+/// What a list of squares says of its board: nothing, so its size comes from its queens.
+fn sized_by_queens() -> Constraints {
+    Constraints {
+        size_from_queens: true,
+        ..Constraints::default()
+    }
 }
 
 fn first_line(text: &str) -> String {
@@ -301,7 +309,7 @@ fn parse_json(text: &str) -> Result<(Board, Constraints), ParseError> {
         )
     })?;
     match board {
-        JsonBoard::List(queens) => Ok((board_around(queens)?, Constraints::default())),
+        JsonBoard::List(queens) => Ok((board_around(queens)?, sized_by_queens())),
         JsonBoard::Object {
             n,
             rows,
@@ -326,6 +334,7 @@ fn parse_json(text: &str) -> Result<(Board, Constraints), ParseError> {
                 queen_count,
                 fixed: fixed.unwrap_or_default(),
                 blocked: blocked.unwrap_or_default(),
+                size_from_queens: rows.is_none() && cols.is_none() && n.is_none(),
             };
             for &square in constraints.fixed.iter().chain(&constraints.blocked) {
                 if square.row >= board.rows() || square.col >= board.cols() {

@@ -1,9 +1,19 @@
-//! The independent validator.
+//! The independent validator, in three forms that share nothing with the solvers and agree on
+//! every board:
 //!
-//! Every answer a solver gives is checked here, by code that shares nothing with the solvers: the
-//! queens are grouped by the four line keys (row, column, row − col, row + col) and every line
-//! holding two or more queens is a conflict. That is O(M log M) for M queens, so it also checks
-//! boards with millions of queens.
+//! - [`verify`] holds the board and groups its queens by the four line keys (row, column,
+//!   row − col, row + col): every line with two or more queens is crowded, and the report
+//!   names every attacking pair, the collisions, missing queens, fixed queens and blocked
+//!   squares. O(M log M) for M queens.
+//! - [`check_solution`] answers whether a held board solves its problem, and if not names one
+//!   attacking pair: a bit per line, in huge pages, on two threads from 2²⁰ queens, so that it
+//!   checks every answer of a billion-queen solve.
+//! - [`PermutationCheck`] reads a permutation column by column as it streams, in a few bits a
+//!   queen, for boards too large to hold.
+//!
+//! A *collision* is one meaning everywhere: for every line, its queens after the first, summed
+//! over the lines, so a queen on two crowded lines counts twice; the permutation `0 1 0` has
+//! three (its row, its falling diagonal and its rising diagonal each hold two queens).
 
 use serde::Serialize;
 
@@ -44,6 +54,9 @@ pub struct Constraints {
     pub fixed: Vec<Square>,
     /// Squares that must not.
     pub blocked: Vec<Square>,
+    /// The board's size was not given but taken from its queens: the smallest square board
+    /// holding them (a list of squares such as `d1,e7` says nothing of its board).
+    pub size_from_queens: bool,
 }
 
 /// What the validator found on a board.
@@ -172,23 +185,35 @@ impl Verification {
         self.expected
     }
 
-    /// Queens on a line already holding one, counting each crowded line's queens after its
-    /// first: what a streamed check counts as collisions.
+    /// Collisions: for every line, its queens after the first, summed over the lines (a queen
+    /// on two crowded lines counts twice). The streamed [`PermutationCheck`] counts the same, so
+    /// the number does not depend on how a board was read.
     pub fn collisions(&self) -> u64 {
         self.groups()
             .map(|(_, indices)| indices.len() as u64 - 1)
             .sum()
     }
 
-    /// The collisions, line by line: each crowded line's queens after its first (in the
-    /// line's order).
+    /// The collisions in the order a column-by-column reading finds them, as
+    /// [`PermutationCheck`] does: each crowded line's queens after its first (the first by
+    /// column, then row), by column, then row, then kind of line ([`Line::ALL`] order).
     pub fn collided(&self) -> impl Iterator<Item = Collision> + '_ {
-        self.groups().flat_map(move |(line, indices)| {
-            indices[1..].iter().map(move |&i| Collision {
-                queen: self.queens[i as usize],
-                line,
-            })
-        })
+        let by_reading = |queen: Square| (queen.col, queen.row);
+        let mut found: Vec<(Square, usize, Line)> = Vec::new();
+        for (line, indices) in self.groups() {
+            let kind = Line::ALL.iter().position(|&l| l == line).unwrap_or(0);
+            let queens = indices.iter().map(|&i| self.queens[i as usize]);
+            let first = queens.clone().min_by_key(|&q| by_reading(q));
+            found.extend(
+                queens
+                    .filter(|&q| Some(q) != first)
+                    .map(|queen| (queen, kind, line)),
+            );
+        }
+        found.sort_unstable_by_key(|&(queen, kind, _)| (by_reading(queen), kind));
+        found
+            .into_iter()
+            .map(|(queen, _, line)| Collision { queen, line })
     }
 
     /// How many queens short of a full solution the board is.
@@ -321,7 +346,7 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
 const SPLIT_FROM: usize = 1 << 20;
 
 /// The kinds of line in the order a collision names them.
-const LINE_ORDER: [Line; 4] = [Line::Row, Line::Column, Line::Diagonal, Line::AntiDiagonal];
+const LINE_ORDER: [Line; 4] = Line::ALL;
 
 /// A queen on a line that holds another queen, if any, and that line.
 ///
@@ -422,9 +447,10 @@ struct OccupiedLines {
 }
 
 impl OccupiedLines {
-    /// Marks `queen`'s lines; returns the first that already held a queen.
+    /// Marks `queen`'s lines; returns, for each kind of line in [`LINE_ORDER`], whether its
+    /// line already held a queen.
     #[inline]
-    fn occupy(&mut self, queen: Square) -> Option<Line> {
+    fn occupy(&mut self, queen: Square) -> [bool; 4] {
         let (row, col) = (u64::from(queen.row), u64::from(queen.col));
         let row_taken = self.rows.insert(row);
         let col_taken = self.cols.insert(col);
@@ -434,22 +460,12 @@ impl OccupiedLines {
             self.diagonals[1].insert(col - row)
         };
         let anti_diagonal_taken = self.anti_diagonals.insert(row + col);
-        if !(row_taken | col_taken | diagonal_taken | anti_diagonal_taken) {
-            return None;
-        }
-        [
-            (Line::Row, row_taken),
-            (Line::Column, col_taken),
-            (Line::Diagonal, diagonal_taken),
-            (Line::AntiDiagonal, anti_diagonal_taken),
-        ]
-        .into_iter()
-        .find(|&(_, taken)| taken)
-        .map(|(line, _)| line)
+        [row_taken, col_taken, diagonal_taken, anti_diagonal_taken]
     }
 }
 
-/// A queen that landed on a line already holding one, found while streaming.
+/// A queen that landed on a line already holding one, and that line (a queen on two crowded
+/// lines is two collisions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Collision {
     /// The queen found second on the line (the later one, unless the earlier one had a row far
@@ -498,7 +514,8 @@ pub struct PermutationReport {
     pub n: u32,
     /// Queens read.
     pub queens: u64,
-    /// Queens that landed on a line already holding a queen (0 for a peaceful board).
+    /// Collisions, as [`Verification::collisions`] counts them: for every line, its queens
+    /// after the first (0 for a peaceful board).
     pub collisions: u64,
     /// The first few of them.
     pub first_collisions: Vec<Collision>,
@@ -561,9 +578,17 @@ impl PermutationCheck {
         Ok(())
     }
 
-    /// Marks `queen`'s lines, counting a collision if one was marked already.
+    /// Marks `queen`'s lines, counting a collision for each that held a queen already.
     fn occupy(&mut self, queen: Square) {
-        if let Some(line) = self.lines.occupy(queen) {
+        let taken = self.lines.occupy(queen);
+        if taken == [false; 4] {
+            return;
+        }
+        for (line, _) in LINE_ORDER
+            .into_iter()
+            .zip(taken)
+            .filter(|&(_, taken)| taken)
+        {
             self.collisions += 1;
             if self.first_collisions.len() < Self::KEPT {
                 self.first_collisions.push(Collision { queen, line });
@@ -623,6 +648,43 @@ mod tests {
                 verify(&board).is_peaceful(),
                 "{rows:?}"
             );
+        }
+    }
+
+    #[test]
+    fn collisions_mean_one_thing_held_or_streamed() {
+        let streamed = |rows: &[u32]| {
+            let mut stream = PermutationCheck::default();
+            for &row in rows {
+                stream.push(Some(row)).unwrap();
+            }
+            stream.finish().unwrap()
+        };
+        // The permutation 0 1 0: its row, falling and rising diagonals each hold two queens.
+        assert_eq!(streamed(&[0, 1, 0]).collisions, 3);
+        assert_eq!(
+            verify(&Board::from_permutation(vec![0, 1, 0]).unwrap()).collisions(),
+            3
+        );
+        // Boards that crowd lines with three and more queens, rows far ahead included.
+        let mut seed = 7u64;
+        for n in [2u32, 3, 5, 8, 13, 40] {
+            for _ in 0..200 {
+                let rows: Vec<u32> = (0..n)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1_442_695_040_888_963_407);
+                        ((seed >> 33) % u64::from(n.div_ceil(3))) as u32
+                    })
+                    .collect();
+                let report = streamed(&rows);
+                let held = verify(&Board::from_permutation(rows.clone()).unwrap());
+                assert_eq!(report.collisions, held.collisions(), "{rows:?}");
+                // The same first collisions, in the order the stream found them.
+                let kept: Vec<Collision> = held.collided().take(PermutationCheck::KEPT).collect();
+                assert_eq!(report.first_collisions, kept, "{rows:?}");
+            }
         }
     }
 

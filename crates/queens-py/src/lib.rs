@@ -17,7 +17,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
 use queens_api::document::{
-    CompletionCountDocument, CountDocument, SolveDocument, VerifyDocument, solver_document,
+    Completeness, CompletionCountDocument, CountDocument, ShardDocument, SolveDocument,
+    VerifyDocument, solver_document,
 };
 use queens_api::request::{parse_bytes, parse_size};
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
@@ -270,7 +271,7 @@ fn verified(
     let checked = queens_api::verify::check(read.map_err(|error| error.to_string())?, &spec)
         .map_err(|error| error.to_string())?;
     let json = match &checked {
-        queens_api::verify::Checked::Held { board, report } => serde_json::to_string(
+        queens_api::verify::Checked::Held { board, report, .. } => serde_json::to_string(
             &VerifyDocument::of_board(board.rows(), board.cols(), report, limit),
         ),
         queens_api::verify::Checked::Streamed(report) => {
@@ -280,9 +281,9 @@ fn verified(
     Ok(json.expect("a document serializes"))
 }
 
-/// A count as `queens count --json` prints it (a shard's report for a shard, the completions'
-/// document for a position), with `"complete"` and, for a stopped count, `"stop_reason"`,
-/// `"finished"` and `"subproblems"`; `progress` is called with (parts finished, parts).
+/// A count as `queens count --json` prints it (a shard's document for a shard, the completions'
+/// document for a position), ending with `"complete"` and, for a stopped count, `"stop_reason"`,
+/// `"finished"` and `"parts"`; `progress` is called with (parts finished, parts).
 ///
 /// A whole count whose estimate on these threads is longer than `max_estimate` seconds is
 /// refused with the estimate: the count for N = 24 takes months, not a notebook's afternoon.
@@ -348,44 +349,28 @@ fn count(
     })?;
     let result = result.map_err(refused)?;
     let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
-    let mut document = match shard {
-        Some(shard) => serde_json::to_value(ShardReport::new(job.plan(), shard, result.tally)),
-        None => serde_json::to_value(
-            CountDocument::new(
+    let end = Completeness::of(result.stopped, result.finished, result.subproblems);
+    let document = match shard {
+        Some(shard) => serde_json::to_string(&ShardDocument {
+            report: ShardReport::new(job.plan(), shard, result.tally),
+            threads: job.threads(),
+            elapsed_ms,
+            end,
+        }),
+        None => serde_json::to_string(
+            &CountDocument::new(
                 n,
                 result.tally,
                 job.threads(),
                 elapsed_ms,
                 result.subproblems,
                 job.plan().engine().name(),
+                end,
             )
             .on_device(device),
         ),
-    }
-    .map_err(refused)?;
-    document["elapsed_ms"] = serde_json::json!(elapsed_ms);
-    stopped_or_complete(
-        &mut document,
-        result.stopped,
-        result.finished,
-        result.subproblems,
-    );
-    Ok(document.to_string())
-}
-
-/// `"complete"`, and for a stopped count why and how far it got.
-fn stopped_or_complete(
-    document: &mut serde_json::Value,
-    stopped: Option<queens_core::StopReason>,
-    finished: usize,
-    parts: usize,
-) {
-    document["complete"] = serde_json::json!(stopped.is_none());
-    if let Some(stop) = stopped {
-        document["stop_reason"] = serde_json::json!(stop.to_string());
-        document["finished"] = serde_json::json!(finished);
-        document["subproblems"] = serde_json::json!(parts);
-    }
+    };
+    Ok(document.expect("a document serializes"))
 }
 
 /// The completions of `fix` and `blocked` on N×N, by the completion search (or, with engine
@@ -441,9 +426,7 @@ fn count_completions(
     })?;
     let document =
         CompletionCountDocument::new(&problem, &result, method.name(), threads, started.elapsed());
-    let mut document = serde_json::to_value(&document).map_err(refused)?;
-    stopped_or_complete(&mut document, result.stopped, result.finished, result.parts);
-    Ok(document.to_string())
+    Ok(serde_json::to_string(&document).expect("a document serializes"))
 }
 
 /// A positive number of seconds, or the refusal in the command line's words.

@@ -55,6 +55,20 @@ def test_help_names_the_program_queens():
     assert "Usage: queens solve" in done.stdout
 
 
+def test_a_count_is_one_document_in_the_command_and_in_python():
+    import queens_workbench as qw
+
+    for args, keywords in [
+        (["8"], {}),
+        (["17", "--time-limit", "0.05", "--threads", "1"], {"time_limit": 0.05, "threads": 1}),
+    ]:
+        done = queens("count", *args, "--json")
+        printed = json.loads(done.stdout)
+        counted = qw.count(int(args[0]), **keywords).to_dict()
+        assert printed["complete"] == counted["complete"] == (done.returncode == 0)
+        assert sorted(printed) == sorted(counted), (printed, counted)
+
+
 def test_a_solution_written_by_the_script_is_verified_by_it(tmp_path):
     board = tmp_path / "board.txt"
     assert queens("solve", "1000", "--solver", "min-conflicts", "-o", str(board)).returncode == 0

@@ -24,7 +24,7 @@ def test_solve_gives_a_verified_solution_with_the_contract_fields():
     solution = qw.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
     assert solution.solved and solution.status == "solved"
     assert (0, 3) in solution.queens and (6, 4) in solution.queens
-    assert qw.verify(solution) == []
+    assert qw.verify(solution).pairs == ()
     document = solution.to_dict()
     assert list(document)[:10] == [
         "n", "rows", "cols", "solver", "seed", "solved", "queens", "iterations", "nodes",
@@ -39,7 +39,7 @@ def test_rectangular_boards_and_partial_queen_counts():
     solution = qw.solve("6x9", queen_count=5)
     assert solution.solved and len(solution.queens) == 5
     assert solution.perm is None
-    assert qw.verify(solution.queens, n="6x9") == []
+    assert qw.verify(solution.queens, n="6x9").pairs == ()
 
 
 def test_numbers_are_whole_or_refused_as_the_command_line_refuses_them():
@@ -163,13 +163,13 @@ def test_an_exception_in_on_event_stops_the_run():
 
 
 def test_verify_reads_every_board_form():
-    assert qw.verify([1, 3, 0, 2]) == []
-    assert qw.verify(np.array([1, 3, 0, 2])) == []
-    assert qw.verify([(0, 0), (1, 1)]) == [((0, 0), (1, 1), "diagonal")]
-    assert qw.verify(". Q . .\n. . . Q\nQ . . .\n. . Q .") == []
-    assert qw.verify("b1,c2") == [((0, 1), (1, 2), "diagonal")]
-    assert qw.verify([0, None, 1], n=3) == []
-    assert qw.verify([0, None, 2]) == [((0, 0), (2, 2), "diagonal")]
+    assert qw.verify([1, 3, 0, 2]).pairs == ()
+    assert qw.verify(np.array([1, 3, 0, 2])).pairs == ()
+    assert qw.verify([(0, 0), (1, 1)]).pairs == (((0, 0), (1, 1), "diagonal"),)
+    assert qw.verify(". Q . .\n. . . Q\nQ . . .\n. . Q .").pairs == ()
+    assert qw.verify("b1,c2").pairs == (((0, 1), (1, 2), "diagonal"),)
+    assert qw.verify([0, None, 1], n=3).pairs == ()
+    assert qw.verify([0, None, 2]).pairs == (((0, 0), (2, 2), "diagonal"),)
 
 
 def test_counts_match_oeis():
@@ -216,6 +216,9 @@ def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
     assert not stopped.complete and stopped.status == "stopped"
     assert "time limit" in stopped.stop_reason
     assert 0 < stopped.total < 95815104, "a lower bound"
+    assert stopped.unique is None, "no unique count without every part"
+    document = stopped.to_dict()
+    assert document["complete"] is False and 0 < document["finished"] < document["parts"]
     assert "at least" in repr(stopped)
     seen = []
     whole = qw.count(13, progress=lambda done, of: seen.append((done, of)))
@@ -385,7 +388,9 @@ def test_a_million_queens_as_a_numpy_array():
     crowded[1] = crowded[0]
     found = qw.verify(crowded)
     assert not found and found.pair_count >= 1
-    assert any(pair[0] == (int(perm[0]), 0) and pair[1] == (int(perm[0]), 1) for pair in found)
+    assert any(
+        pair[0] == (int(perm[0]), 0) and pair[1] == (int(perm[0]), 1) for pair in found.pairs
+    )
     assert found.to_dict() == qw.verify(crowded.astype(np.int64)).to_dict()
 
 
@@ -397,13 +402,13 @@ def test_the_stubs_and_marker_are_installed():
 
 def test_verify_is_true_only_for_a_solution_and_bounds_its_pairs():
     unfinished = qw.verify(["d1", "e7"], n=8)
-    assert unfinished == [] and not unfinished
+    assert unfinished.pairs == () and not unfinished
     assert (unfinished.missing, unfinished.pair_count, unfinished.expected) == (6, 0, 8)
     assert qw.verify(qw.solve(8))
     crowded = qw.verify("Q" * 3000)
-    assert len(crowded) == 1000 and crowded.truncated
+    assert len(crowded.pairs) == 1000 and crowded.truncated
     assert crowded.pair_count == 3000 * 2999 // 2
-    assert len(qw.verify("Q" * 30, limit=5)) == 5
+    assert len(qw.verify("Q" * 30, limit=5).pairs) == 5
     assert qw.verify("b1,d2", n=4, queen_count=2)
     assert not qw.verify("b1,d2", n=4)
     with pytest.raises(ValueError, match="queen count must be between 1 and 4"):
@@ -412,6 +417,19 @@ def test_verify_is_true_only_for_a_solution_and_bounds_its_pairs():
         qw.verify("b1", n=4, queen_count=-1)
     with pytest.raises(ValueError, match="limit"):
         qw.verify("b1", limit=-1)
+
+
+def test_a_verification_is_not_a_list_and_counts_collisions_one_way():
+    found = qw.verify([0, 1, 0])
+    assert not isinstance(found, list) and not hasattr(found, "append")
+    # Its row, falling and rising diagonals each hold two queens: three collisions, the same
+    # number the command line and a streamed check give.
+    assert (found.collisions, found.pair_count, len(found.pairs)) == (3, 3, 3)
+    assert found == qw.verify(np.array([0, 1, 0])) and found != qw.verify([1, 3, 0, 2])
+    with pytest.raises(AttributeError):
+        found.pairs.append(1)  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        found.note = "no stray attributes"  # type: ignore[attr-defined]
 
 
 def test_verify_reads_the_command_lines_document():

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_api::count::{CountRequest, CountSpec};
-use queens_api::document::{CountDocument, Typed};
+use queens_api::document::{Completeness, CountDocument, ErrorDocument, Typed};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -15,8 +15,9 @@ use crate::events::{LAST_EVENT_GRACE, event_stream, send_last};
 use crate::jobs::Client;
 use crate::query::{Params, check_side};
 
-/// Streams `{"type": "progress", "done", "of"}` as subproblems finish, then `{"type":
-/// "finished"}` with the document of `queens count --json` (or `"stopped"` at the time limit).
+/// Streams `{"type": "progress", "done", "of"}` as subproblems finish, then the document of
+/// `queens count --json` typed `"finished"`, or `"stopped"` at the job's time limit (with
+/// `"complete": false` and how far it got), or `{"type": "error", "error"}`.
 pub async fn count(
     State(state): State<AppState>,
     client: Client,
@@ -41,34 +42,32 @@ pub async fn count(
             let progress = json!({"type": "progress", "done": done, "of": of});
             let _ = events.try_send(progress.to_string());
         });
+        // The document `queens count --json` prints, as the stream's last event: "finished"
+        // or "stopped" (its `complete`, `stop_reason`, `finished` and `parts` say how far).
         let finished = match counted {
-            // The document `queens count --json` prints, as the stream's last event.
-            Ok(result) if result.is_complete() => serde_json::to_string(&Typed::new(
-                "finished",
-                CountDocument::new(
-                    n,
-                    result.tally,
-                    threads,
-                    result.elapsed.as_secs_f64() * 1e3,
-                    result.subproblems,
-                    engine,
-                )
-                .on_device(device),
-            ))
-            .expect("documents serialize"),
-            Ok(result) => json!({
-                "type": "stopped",
-                "n": n,
-                "reason": result
-                    .stopped
-                    .map_or_else(|| "stopped".to_owned(), |stop| stop.to_string()),
-                "done": result.finished,
-                "of": result.subproblems,
-            })
-            .to_string(),
-            Err(error) => {
-                json!({"type": "stopped", "n": n, "reason": error.to_string()}).to_string()
+            Ok(result) => {
+                let end = Completeness::of(result.stopped, result.finished, result.subproblems);
+                let kind = if end.is_complete() {
+                    "finished"
+                } else {
+                    "stopped"
+                };
+                serde_json::to_string(&Typed::new(
+                    kind,
+                    CountDocument::new(
+                        n,
+                        result.tally,
+                        threads,
+                        result.elapsed.as_secs_f64() * 1e3,
+                        result.subproblems,
+                        engine,
+                        end,
+                    )
+                    .on_device(device),
+                ))
+                .expect("documents serialize")
             }
+            Err(error) => ErrorDocument::event(error),
         };
         let _ = send_last(&events, finished, LAST_EVENT_GRACE);
         drop(job);

@@ -15,7 +15,7 @@
 //! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
 //! | `POST /api/instance` | `{"text", "diagonals"?}`: an n-Queens Completion instance file → `{"n", "queens", "blocked"}` |
 //! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
-//! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `finished` with `total` and `unique` |
+//! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `queens count --json`'s document typed `finished`, or `stopped` with how far it got |
 //! | `GET /api/challenge?n=8&solvers=S,T` | server-sent events: `lock` as each locked square's run finishes, then `finished` with the `queens challenge --json` table |
 //! | `POST /api/experiment` | `{"solvers", "sizes", "runs", "seed"?, "max_iters"?, "sweep"?}` → `{"rows": [...]}` |
 //!

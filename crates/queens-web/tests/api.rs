@@ -367,8 +367,10 @@ async fn count_and_experiment_answer() {
         "nodes",
         "subproblems",
         "engine",
+        "complete",
     ];
     assert_eq!(fields, document.into_iter().collect());
+    assert_eq!(finished["complete"], true);
     assert_eq!(finished["nodes"], 8375, "the CLI's node count at N = 10");
     let request =
         json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
@@ -377,6 +379,36 @@ async fn count_and_experiment_answer() {
     let rows: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(rows["rows"][0]["runs"], 20);
     assert_eq!(rows["rows"][0]["solved"], 20);
+}
+
+#[tokio::test]
+async fn a_count_stopped_by_the_job_time_ends_with_the_same_document_typed_stopped() {
+    let state = AppState::new(ServeLimits {
+        job_time: std::time::Duration::from_millis(300),
+        ..ServeLimits::default()
+    });
+    let (status, body) = send(&state, get("/api/count?n=18")).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = events(&body);
+    let stopped = events.last().unwrap();
+    assert_eq!(stopped["type"], "stopped", "{stopped}");
+    assert_eq!(stopped["complete"], false);
+    assert!(
+        stopped["unique"].is_null(),
+        "no unique count without every part"
+    );
+    let (finished, parts) = (
+        stopped["finished"].as_u64().unwrap(),
+        stopped["parts"].as_u64().unwrap(),
+    );
+    assert!(finished < parts && parts == stopped["subproblems"].as_u64().unwrap());
+    assert!(
+        stopped["stop_reason"]
+            .as_str()
+            .unwrap()
+            .contains("time limit"),
+        "{stopped}"
+    );
 }
 
 #[tokio::test]

@@ -76,6 +76,18 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         );
     };
     if let Some(stop) = result.stopped {
+        if args.json {
+            let document = CompletionCountDocument::new(
+                &problem,
+                &result,
+                method.name(),
+                threads,
+                started.elapsed(),
+            );
+            let mut out = io::stdout().lock();
+            super::write_json_line(&mut out, &document)?;
+            out.flush()?;
+        }
         eprintln!(
             "stopped ({stop}): {} of {} counted, at least {} so far; run it again with more time to count them all",
             result.finished,

@@ -7,13 +7,12 @@ use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 use queens_api::count::{CountRequest, CountSpec, EngineChoice as Choice};
-use queens_api::document::CountDocument;
+use queens_api::document::{Completeness, CountDocument, ShardDocument};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
     CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, Engine, OnSaveFailure, Shard,
 };
 use queens_gpu::DeviceInfo;
-use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice, SaveFailureChoice};
 use crate::commands::{
@@ -52,12 +51,9 @@ impl CountConfig {
             };
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            report = Some(slurm::report_path(dir, shard.index, shard.count));
+            report = Some(shard.report_file(dir));
             if args.checkpoint.is_none() {
-                job = job.with_checkpoint(
-                    slurm::checkpoint_path(dir, shard.index, shard.count),
-                    CHECKPOINT_EVERY,
-                );
+                job = job.with_checkpoint(shard.checkpoint_file(dir), CHECKPOINT_EVERY);
             }
         }
         if let Some(path) = &args.checkpoint {
@@ -103,15 +99,6 @@ fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
         shard,
         max_estimate: args.max_estimate,
     })
-}
-
-/// `count --shard`: the shard report, with the run's own figures.
-#[derive(Serialize)]
-struct ShardDocument {
-    #[serde(flatten)]
-    report: ShardReport,
-    threads: usize,
-    elapsed_ms: f64,
 }
 
 /// Runs `queens count`.
@@ -187,6 +174,13 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             (_, Some(stop)) => format!("stopped ({stop})"),
             (_, None) => "stopped".to_owned(),
         };
+        // A document meant for a program says how far it got, as a finished one says its
+        // answer; a shard's report is only for a finished shard.
+        if config.json && config.shard.is_none() {
+            let mut out = io::stdout().lock();
+            super::write_json_line(&mut out, &count_document(&config, &result, Some(&why)))?;
+            out.flush()?;
+        }
         eprintln!(
             "{why}: {} of {} counted, {} so far{resume}",
             result.finished,
@@ -240,6 +234,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             report: ShardReport::new(config.job.plan(), shard, sum),
             threads,
             elapsed_ms,
+            end: Completeness::complete(),
         };
         let text = serde_json::to_string(&document)? + "\n";
         if let Some(path) = &config.report {
@@ -247,18 +242,9 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         }
         out.write_all(text.as_bytes())?;
     } else if config.json {
-        let document = CountDocument::new(
-            n,
-            sum,
-            threads,
-            elapsed_ms,
-            result.subproblems,
-            config.job.plan().engine().name(),
-        )
-        .on_device(config.device.as_ref().map(|device| device.name.clone()));
-        super::write_json_line(&mut out, &document)?;
+        super::write_json_line(&mut out, &count_document(config, result, None::<&str>))?;
     } else {
-        writeln!(out, "{}", solutions_line(n, sum.total, sum.unique()))?;
+        writeln!(out, "{}", super::solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = config.job.plan().engine().units();
         let on = match &config.device {
             Some(device) => device.name.clone(),
@@ -277,11 +263,20 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A count's answer in words, as `count`, `slurm` and `merge` print it: "N = 8: 92 solutions,
-/// 12 unique".
-pub fn solutions_line(n: u32, total: u128, unique: u128) -> String {
-    format!(
-        "N = {n}: {}, {unique} unique",
-        counted(total, "solution", "solutions")
+/// The document of a whole count, finished or stopped for `stop_reason`.
+fn count_document(
+    config: &CountConfig,
+    result: &CountResult,
+    stop_reason: Option<impl std::fmt::Display>,
+) -> CountDocument {
+    CountDocument::new(
+        config.job.plan().n(),
+        result.tally,
+        config.job.threads(),
+        result.elapsed.as_secs_f64() * 1e3,
+        result.subproblems,
+        config.job.plan().engine().name(),
+        Completeness::of(stop_reason, result.finished, result.subproblems),
     )
+    .on_device(config.device.as_ref().map(|device| device.name.clone()))
 }

@@ -3,7 +3,7 @@
 use queens_core::words::counted;
 use std::io::{self, Write};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use queens_core::files;
 use queens_exact::count::shard::{Merged, ShardReport, merge};
 
@@ -28,6 +28,11 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
             })?;
         let report: ShardReport = serde_json::from_str(&text)
             .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
+        // A shard stopped before its end (Python's `to_dict()` of a stopped shard) says so: its
+        // sums would pass every other check and make the merged count wrong.
+        if serde_json::from_str::<Finished>(&text).is_ok_and(|shard| !shard.complete) {
+            bail!("{name} is a shard that stopped before its end: count it again to finish it");
+        }
         reports.push((name, report));
     }
     let merged = match merge(&reports) {
@@ -62,8 +67,19 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
 fn summary(merged: &Merged) -> String {
     format!(
         "{} ({}, {})",
-        super::count::solutions_line(merged.n, merged.total, merged.unique),
+        super::solutions_line(merged.n, merged.total, merged.unique),
         counted(merged.shards, "shard", "shards"),
         counted(merged.nodes, "node", "nodes")
     )
+}
+
+/// Whether a shard's document says it finished (a report without the field did).
+#[derive(serde::Deserialize)]
+struct Finished {
+    #[serde(default = "finished")]
+    complete: bool,
+}
+
+fn finished() -> bool {
+    true
 }

@@ -126,3 +126,12 @@ pub fn parse_setting(text: &str) -> anyhow::Result<(String, f64)> {
     let name = name.trim();
     Ok((name.to_owned(), parse_value(name, value)?))
 }
+
+/// A count's answer in words, as `count`, `slurm` and `merge` print it: "N = 8: 92 solutions,
+/// 12 unique".
+pub fn solutions_line(n: u32, total: u128, unique: u128) -> String {
+    format!(
+        "N = {n}: {}, {unique} unique",
+        queens_core::words::counted(total, "solution", "solutions")
+    )
+}

@@ -11,19 +11,21 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use queens_core::CancelToken;
-use queens_exact::count::shard::{Merged, ShardReport};
+use queens_exact::count::shard::{Merged, ShardReport, report_pattern, slurm_log_pattern};
 use queens_exact::count::{CountPlan, Shard};
 use serde_json::json;
 
 use crate::exit::Exit;
 
-/// The largest array submitted: Slurm's default `MaxArraySize` is 1001.
+/// The most shards a `--slurm` count submits as one array. Slurm's default `MaxArraySize`
+/// (1001) allows 1,001 tasks an array; clusters raise it (up to 4,000,001), and `sbatch` refuses
+/// an array beyond its own cluster's limit with a message this command passes on.
 const MAX_SHARDS: u32 = 100_000;
 
 /// A validated `--slurm` request.
@@ -46,21 +48,6 @@ pub struct SlurmCount {
     pub json: bool,
     /// Options passed to both `sbatch` calls.
     pub sbatch_args: Vec<String>,
-}
-
-/// The report file of shard `index` of `count` in `dir`.
-pub fn report_path(dir: &Path, index: u32, count: u32) -> PathBuf {
-    dir.join(format!("shard-{index}-of-{count}.json"))
-}
-
-/// The checkpoint file of shard `index` of `count` in `dir`.
-pub fn checkpoint_path(dir: &Path, index: u32, count: u32) -> PathBuf {
-    dir.join(format!("shard-{index}-of-{count}.checkpoint"))
-}
-
-/// The log file of shard `index` of `count` in `dir`.
-fn log_path(dir: &Path, index: u32, count: u32) -> PathBuf {
-    dir.join(format!("shard-{index}-of-{count}.log"))
 }
 
 /// `--shard slurm`: this array task's shard, from `SLURM_ARRAY_TASK_ID` and
@@ -138,20 +125,18 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         let mut args: Vec<String> = vec![
             format!("--array={}", ranges(&pending)),
             format!("--job-name=queens-count-{n}"),
-            format!(
-                "--output={}",
-                count.dir.join(format!("shard-%a-of-{m}.log")).display()
-            ),
+            format!("--output={}", slurm_log_pattern(&count.dir, m).display()),
         ];
         args.extend(count.sbatch_args.iter().cloned());
         args.push(format!("--wrap={task}"));
         Some(sbatch(&args)?)
     };
     let merge = format!(
-        "exec {} merge --json --output {} {}/shard-*-of-{m}.json",
+        "exec {} merge --json --output {} {}/{}",
         program,
         quote(count.dir.join("result.json").as_os_str()),
-        quote(count.dir.as_os_str())
+        quote(count.dir.as_os_str()),
+        report_pattern(m)
     );
     let mut args: Vec<String> = vec![
         format!("--job-name=queens-merge-{n}"),
@@ -207,7 +192,13 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
 
 /// Whether shard `index` already has a report of this count in the directory.
 fn has_report(count: &SlurmCount, index: u32) -> bool {
-    let Ok(text) = std::fs::read_to_string(report_path(&count.dir, index, count.shards)) else {
+    let Ok(text) = std::fs::read_to_string(
+        Shard {
+            index,
+            count: count.shards,
+        }
+        .report_file(&count.dir),
+    ) else {
         return false;
     };
     let Ok(shard) = Shard::new(index, count.shards) else {
@@ -230,7 +221,7 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
             writeln!(
                 out,
                 "{}",
-                super::count::solutions_line(merged.n, merged.total, merged.unique)
+                super::solutions_line(merged.n, merged.total, merged.unique)
             )?;
             writeln!(
                 out,
@@ -254,7 +245,12 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
         eprintln!(
             "shard {i} of {} failed; its log: {}",
             count.shards,
-            log_path(&count.dir, i, count.shards).display()
+            Shard {
+                index: i,
+                count: count.shards
+            }
+            .log_file(&count.dir)
+            .display()
         );
     }
     eprintln!(

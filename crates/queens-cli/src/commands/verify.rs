@@ -49,12 +49,21 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     };
     let read = read_board_on(&mut input, DETAILED_UP_TO, MAX_TEXT_BYTES, size)?;
     match check(read, &spec)? {
-        Checked::Held { board, report } => report_board(&board, &report, args),
+        Checked::Held {
+            board,
+            report,
+            size_guessed,
+        } => report_board(&board, &report, size_guessed, args),
         Checked::Streamed(report) => report_stream(&report, args.json),
     }
 }
 
-fn report_board(board: &Board, report: &Verification, args: &VerifyArgs) -> anyhow::Result<Exit> {
+fn report_board(
+    board: &Board,
+    report: &Verification,
+    size_guessed: bool,
+    args: &VerifyArgs,
+) -> anyhow::Result<Exit> {
     let cols = board.cols();
     let shown = if args.all_conflicts {
         usize::MAX
@@ -91,12 +100,18 @@ fn report_board(board: &Board, report: &Verification, args: &VerifyArgs) -> anyh
         if !report.on_blocked().is_empty() {
             problems.push(format!("a queen on blocked {}", names(report.on_blocked())));
         }
+        // A list of squares does not say its board: the one judged is named as a guess.
+        let guessed = if size_guessed {
+            " (the smallest holding these queens; --size N sets it)"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "{}×{} board, {} queens: {}",
+            "{}×{} board{guessed}, {}: {}",
             board.rows(),
             board.cols(),
-            board.queen_count(),
+            counted(board.queen_count() as u64, "queen", "queens"),
             verdict(report.is_solution(), &problems)
         )?;
         for conflict in report.conflicts().take(shown) {

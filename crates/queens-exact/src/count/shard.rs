@@ -1,7 +1,8 @@
-//! Shards: a count cut into M deterministic parts for M machines, and the merge that checks the
-//! parts form one complete count.
+//! Shards: a count cut into M deterministic parts for M machines, the files each writes in a
+//! count's directory, and the merge that checks the parts form one complete count.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,38 @@ impl Shard {
     pub fn owns(self, id: usize) -> bool {
         id % self.count as usize == self.index as usize
     }
+
+    /// The name its files share in a count's directory: `shard-I-of-M`.
+    pub fn file_stem(self) -> String {
+        format!("shard-{}-of-{}", self.index, self.count)
+    }
+
+    /// Its report in `dir`: `shard-I-of-M.json`, what `queens merge` reads.
+    pub fn report_file(self, dir: &Path) -> PathBuf {
+        dir.join(format!("{}.json", self.file_stem()))
+    }
+
+    /// Its checkpoint in `dir`: `shard-I-of-M.checkpoint`.
+    pub fn checkpoint_file(self, dir: &Path) -> PathBuf {
+        dir.join(format!("{}.checkpoint", self.file_stem()))
+    }
+
+    /// Its log in `dir`, where a cluster's task writes: `shard-I-of-M.log`.
+    pub fn log_file(self, dir: &Path) -> PathBuf {
+        dir.join(format!("{}.log", self.file_stem()))
+    }
+}
+
+/// The file names of a count's reports in `count` shards, as a shell pattern:
+/// `shard-*-of-M.json`.
+pub fn report_pattern(count: u32) -> String {
+    format!("shard-*-of-{count}.json")
+}
+
+/// The logs of a count in `count` shards as Slurm names an array's outputs (`%a`, the task's
+/// index): `shard-%a-of-M.log`.
+pub fn slurm_log_pattern(dir: &Path, count: u32) -> PathBuf {
+    dir.join(format!("shard-%a-of-{count}.log"))
 }
 
 impl fmt::Display for Shard {
@@ -326,4 +359,36 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
         nodes: sum.nodes,
         fingerprint: first.fingerprint.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `name` matches a shell pattern with one `*`.
+    fn matches(pattern: &str, name: &str) -> bool {
+        let (head, tail) = pattern.split_once('*').expect("one star");
+        name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
+    }
+
+    #[test]
+    fn the_report_pattern_takes_every_shard_of_its_count_and_no_other() {
+        let dir = Path::new("/counts/q21");
+        for shard in (0..12).map(|index| Shard::new(index, 12).unwrap()) {
+            let report = shard.report_file(dir);
+            assert_eq!(report.parent(), Some(dir));
+            let name = report.file_name().unwrap().to_str().unwrap();
+            assert!(matches(&report_pattern(12), name), "{name}");
+            assert!(!matches(&report_pattern(2), name), "{name}");
+            for other in [shard.checkpoint_file(dir), shard.log_file(dir)] {
+                let other = other.file_name().unwrap().to_str().unwrap().to_owned();
+                assert!(!matches(&report_pattern(12), &other), "{other}");
+            }
+        }
+        let log = slurm_log_pattern(dir, 12);
+        assert_eq!(
+            log.to_str().unwrap().replace("%a", "5"),
+            Shard::new(5, 12).unwrap().log_file(dir).to_str().unwrap()
+        );
+    }
 }

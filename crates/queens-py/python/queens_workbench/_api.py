@@ -264,9 +264,10 @@ class Count:
     (``fixed`` queens placed, ``blocked`` squares kept free), as ``queens count`` prints them.
 
     ``unique`` is ``None`` for a shard (the unique count exists only once every shard is
-    merged) and for a position. A count stopped by ``time_limit`` or Ctrl-C inside a callback is
-    ``complete == False``: ``total`` then holds what its finished parts counted, a lower bound,
-    and ``stop_reason`` says why.
+    merged), for a position and for a stopped count. A count stopped by ``time_limit`` or
+    Ctrl-C inside a callback is ``complete == False``: ``total`` then holds what its finished
+    parts counted, a lower bound, ``stop_reason`` says why and ``to_dict()``'s ``finished`` and
+    ``parts`` how far it got, in the document ``queens count --json`` prints for it.
     """
 
     n: int
@@ -316,8 +317,8 @@ class Count:
 
     def __repr__(self) -> str:
         if not self.complete:
-            done = self._document.get("finished")
-            parts = self._document.get("subproblems")
+            done = self._document["finished"]
+            parts = self._document["parts"]
             return (f"Count({self._what().replace(': ', ': at least ', 1)}; stopped "
                     f"({self.stop_reason}) after {done:,} of {parts:,} parts)")
         return f"Count({self._what()}; {self.engine} engine, {self.elapsed_ms:,.1f} ms)"
@@ -566,17 +567,23 @@ def solve(
     )
 
 
-class Verification(list):
-    """What the validator found on a board: a list of its attacking pairs, ``((row, col), (row,
-    col), line)``, the first ``limit`` of them, with the findings as attributes. It is true only
-    for a solution: ``if qw.verify(board):`` means every queen is placed and none attacks
-    another (an unfinished board has no pair, and is false).
+class Verification:
+    """What the validator found on a board, read from the document ``queens verify --json``
+    prints. It is true only for a solution: ``if qw.verify(board):`` means every queen is placed
+    and none attacks another (an unfinished board has no attacking pair, and is false).
 
-    ``pair_count`` is the exact number of attacking pairs, however many are listed
-    (``truncated`` says whether some were left out); ``missing`` is how many queens short of
-    ``expected`` (``queen_count``, or one per row or column) the board is. ``to_dict()`` is the document
-    ``queens verify --json`` prints.
+    ``pairs`` are the first attacking pairs, ``((row, col), (row, col), line)``, at most the
+    ``limit`` ``verify`` was given; ``pair_count`` is their exact number however many are listed
+    (``truncated`` says whether some were left out; ``None`` for a permutation too long to hold,
+    checked as it streamed). ``collisions`` counts, for every line, its queens after the first.
+    ``missing`` is how many queens short of ``expected`` (``queen_count``, or one per row or
+    column) the board is. ``to_dict()`` is the document itself.
     """
+
+    __slots__ = (
+        "rows", "cols", "queens", "expected", "valid", "peaceful", "missing", "pair_count",
+        "truncated", "collisions", "pairs", "_document",
+    )
 
     rows: int
     cols: int
@@ -585,11 +592,13 @@ class Verification(list):
     valid: bool
     peaceful: bool
     missing: int
-    pair_count: int
+    pair_count: Optional[int]
     truncated: bool
+    collisions: int
+    pairs: Tuple[Tuple[Square, Square, str], ...]
 
     def __init__(self, document: dict):
-        super().__init__(
+        self.pairs = tuple(
             (
                 (pair["a"]["row"], pair["a"]["col"]),
                 (pair["b"]["row"], pair["b"]["col"]),
@@ -606,7 +615,15 @@ class Verification(list):
         self.missing = document["missing"]
         self.pair_count = document["conflict_count"]
         self.truncated = document["conflicts_truncated"]
+        self.collisions = document["collisions"]
         self._document = document
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verification):
+            return NotImplemented
+        return self._document == other._document
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __bool__(self) -> bool:
         return self.valid
@@ -622,6 +639,8 @@ class Verification(list):
                 problems.append(f"{self.queens - self.expected} too many")
             if self.pair_count:
                 problems.append(f"{self.pair_count} attacking pair{'s' * (self.pair_count != 1)}")
+            elif self.pair_count is None and self.collisions:
+                problems.append(f"{self.collisions} collision{'s' * (self.collisions != 1)}")
             verdict = "not a solution: " + ", ".join(problems)
         return f"Verification({self.rows}×{self.cols} board, {self.queens} queens: {verdict})"
 
@@ -638,8 +657,8 @@ def verify(
     queen_count: Optional[int] = None,
     limit: int = 1000,
 ) -> Verification:
-    """Checks ``board``: a :class:`Verification`, the list of its attacking pairs (at most
-    ``limit``, with their exact count), true only for a solution.
+    """Checks ``board``: a :class:`Verification` with its attacking pairs (at most ``limit``,
+    with their exact count), true only for a solution.
 
     ``board`` is a permutation (the row of each column; a sequence or a NumPy array, ``None``
     for an empty column), a list of ``(row, col)`` squares, a :class:`Solution`, or text in any

@@ -411,7 +411,9 @@ function createCounter(limits, onCount) {
           result.textContent = `N = ${n}: ${event.total.toLocaleString()} solutions, ${event.unique.toLocaleString()} unique, counted in ${time}.`
             + (updates > 1 ? "" : " It finished too fast to show its progress.");
         } else if (event.type === "stopped") {
-          result.textContent = `Stopped: ${event.reason}${event.done !== undefined ? ` after ${event.done} of ${event.of} subproblems` : ""}.`;
+          result.textContent = `Stopped (${event.stop_reason}) after ${event.finished.toLocaleString()} of ${event.parts.toLocaleString()} subproblems: at least ${event.total.toLocaleString()} solutions.`;
+        } else if (event.type === "error") {
+          result.textContent = `The count failed: ${event.error}`;
         }
       }, signal);
     });
