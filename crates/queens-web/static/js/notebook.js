@@ -22,7 +22,9 @@ export function mountReplay(container, events, solver = null) {
     return null;
   }
   const { rows, cols } = recording.start;
-  const n = rows;
+  // The longer side, as Watch takes it: what square names and the narration range over (the
+  // rows alone named a 6×30 board's columns past z "{" and "|").
+  const n = Math.max(rows, cols);
   const player = new Player();
   player.length = recording.frames.length;
   const boardBox = h("div", { class: "board" });
