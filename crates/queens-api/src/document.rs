@@ -409,7 +409,7 @@ impl Serialize for Collisions<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Collisions::Held(report, limit) => {
-                serializer.collect_seq(report.collided().take(*limit))
+                serializer.collect_seq(report.first_collisions(*limit))
             }
             Collisions::Streamed(collisions) => serializer.collect_seq(collisions.iter()),
         }

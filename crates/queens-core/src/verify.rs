@@ -194,26 +194,35 @@ impl Verification {
             .sum()
     }
 
-    /// The collisions in the order a column-by-column reading finds them, as
+    /// The first `limit` collisions in the order a column-by-column reading finds them, as
     /// [`PermutationCheck`] does: each crowded line's queens after its first (the first by
-    /// column, then row), by column, then row, then kind of line ([`Line::ALL`] order).
-    pub fn collided(&self) -> impl Iterator<Item = Collision> + '_ {
+    /// column, then row), by column, then row, then kind of line ([`Line::ALL`] order). Kept in
+    /// a heap of `limit`, so a board with millions of collisions costs no memory for them.
+    pub fn first_collisions(&self, limit: usize) -> Vec<Collision> {
         let by_reading = |queen: Square| (queen.col, queen.row);
-        let mut found: Vec<(Square, usize, Line)> = Vec::new();
+        let mut kept: std::collections::BinaryHeap<((u32, u32), usize)> =
+            std::collections::BinaryHeap::with_capacity(limit.saturating_add(1).min(1 << 16));
+        if limit == 0 {
+            return Vec::new();
+        }
         for (line, indices) in self.groups() {
             let kind = Line::ALL.iter().position(|&l| l == line).unwrap_or(0);
             let queens = indices.iter().map(|&i| self.queens[i as usize]);
             let first = queens.clone().min_by_key(|&q| by_reading(q));
-            found.extend(
-                queens
-                    .filter(|&q| Some(q) != first)
-                    .map(|queen| (queen, kind, line)),
-            );
+            for queen in queens.filter(|&q| Some(q) != first) {
+                kept.push((by_reading(queen), kind));
+                if kept.len() > limit {
+                    kept.pop();
+                }
+            }
         }
-        found.sort_unstable_by_key(|&(queen, kind, _)| (by_reading(queen), kind));
-        found
+        kept.into_sorted_vec()
             .into_iter()
-            .map(|(queen, _, line)| Collision { queen, line })
+            .map(|((col, row), kind)| Collision {
+                queen: Square::new(row, col),
+                line: Line::ALL[kind],
+            })
+            .collect()
     }
 
     /// How many queens short of a full solution the board is.
@@ -666,6 +675,11 @@ mod tests {
             verify(&Board::from_permutation(vec![0, 1, 0]).unwrap()).collisions(),
             3
         );
+        assert!(
+            verify(&Board::from_permutation(vec![0, 1, 0]).unwrap())
+                .first_collisions(0)
+                .is_empty()
+        );
         // Boards that crowd lines with three and more queens, rows far ahead included.
         let mut seed = 7u64;
         for n in [2u32, 3, 5, 8, 13, 40] {
@@ -682,7 +696,7 @@ mod tests {
                 let held = verify(&Board::from_permutation(rows.clone()).unwrap());
                 assert_eq!(report.collisions, held.collisions(), "{rows:?}");
                 // The same first collisions, in the order the stream found them.
-                let kept: Vec<Collision> = held.collided().take(PermutationCheck::KEPT).collect();
+                let kept = held.first_collisions(PermutationCheck::KEPT);
                 assert_eq!(report.first_collisions, kept, "{rows:?}");
             }
         }
