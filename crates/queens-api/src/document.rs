@@ -4,8 +4,8 @@
 
 use queens_core::verify::{Collision, PermutationCheck, PermutationReport, Verification};
 use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};
-use queens_exact::count::Tally;
 use queens_exact::count::shard::ShardReport;
+use queens_exact::count::{CountResult, Tally};
 use serde::Serialize;
 
 use crate::catalogue::SolverKind;
@@ -280,6 +280,38 @@ impl CountDocument {
             device: None,
             end,
         }
+    }
+
+    /// The document of a count job's `result` on `threads` by `engine`: finished when every
+    /// part was, else stopped for the result's reason (its stop, or the failed save that stopped
+    /// it).
+    pub fn of_result(n: u32, result: &CountResult, threads: usize, engine: &'static str) -> Self {
+        let reason = (!result.is_complete()).then(|| {
+            result
+                .stopped
+                .map(|stop| stop.to_string())
+                .or_else(|| result.save_failure.clone())
+                .unwrap_or_else(|| "stopped".to_owned())
+        });
+        CountDocument::new(
+            n,
+            result.tally,
+            threads,
+            result.elapsed.as_secs_f64() * 1e3,
+            result.subproblems,
+            engine,
+            Completeness::of(reason, result.finished, result.subproblems),
+        )
+    }
+
+    /// A stopped count's reason said otherwise (the command line names the failed save that
+    /// `--on-save-failure stop` stopped on); a finished count is left as it is.
+    #[must_use]
+    pub fn stopped_for(mut self, reason: impl std::fmt::Display) -> Self {
+        if let Some(partial) = &mut self.end.partial {
+            partial.stop_reason = reason.to_string();
+        }
+        self
     }
 
     /// Naming the GPU that counted.

@@ -173,23 +173,22 @@ pub fn parse_board_document(text: &str) -> Result<(Board, Constraints), ParseErr
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         return parse_json(trimmed);
     }
-    let board = if trimmed
+    if trimmed
         .chars()
         .all(|c| matches!(c, 'Q' | 'q' | '.') || c.is_whitespace())
     {
-        parse_text(trimmed)
+        Ok((parse_text(trimmed)?, Constraints::default()))
     } else if trimmed
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .all(|t| t == "-" || t.bytes().all(|b| b.is_ascii_digit()))
     {
-        parse_perm(trimmed)
+        Ok((parse_perm(trimmed)?, Constraints::default()))
     } else {
         let squares = parse_square_tokens(trimmed)
             .map_err(|_| ParseError::Unrecognised(first_line(trimmed)))?;
-        return Ok((board_around(squares)?, sized_by_queens()));
-    }?;
-    Ok((board, Constraints::default()))
+        Ok((board_around(squares)?, sized_by_queens()))
+    }
 }
 
 /// What a list of squares says of its board: nothing, so its size comes from its queens.

@@ -199,12 +199,12 @@ impl Verification {
     /// column, then row), by column, then row, then kind of line ([`Line::ALL`] order). Kept in
     /// a heap of `limit`, so a board with millions of collisions costs no memory for them.
     pub fn first_collisions(&self, limit: usize) -> Vec<Collision> {
-        let by_reading = |queen: Square| (queen.col, queen.row);
-        let mut kept: std::collections::BinaryHeap<((u32, u32), usize)> =
-            std::collections::BinaryHeap::with_capacity(limit.saturating_add(1).min(1 << 16));
         if limit == 0 {
             return Vec::new();
         }
+        let by_reading = |queen: Square| (queen.col, queen.row);
+        let mut kept: std::collections::BinaryHeap<((u32, u32), usize)> =
+            std::collections::BinaryHeap::with_capacity(limit.saturating_add(1).min(1 << 16));
         for (line, indices) in self.groups() {
             let kind = Line::ALL.iter().position(|&l| l == line).unwrap_or(0);
             let queens = indices.iter().map(|&i| self.queens[i as usize]);

@@ -348,26 +348,16 @@ fn count(
         (job, result)
     })?;
     let result = result.map_err(refused)?;
-    let elapsed_ms = result.elapsed.as_secs_f64() * 1e3;
-    let end = Completeness::of(result.stopped, result.finished, result.subproblems);
     let document = match shard {
         Some(shard) => serde_json::to_string(&ShardDocument {
             report: ShardReport::new(job.plan(), shard, result.tally),
             threads: job.threads(),
-            elapsed_ms,
-            end,
+            elapsed_ms: result.elapsed.as_secs_f64() * 1e3,
+            end: Completeness::of(result.stopped, result.finished, result.subproblems),
         }),
         None => serde_json::to_string(
-            &CountDocument::new(
-                n,
-                result.tally,
-                job.threads(),
-                elapsed_ms,
-                result.subproblems,
-                job.plan().engine().name(),
-                end,
-            )
-            .on_device(device),
+            &CountDocument::of_result(n, &result, job.threads(), job.plan().engine().name())
+                .on_device(device),
         ),
     };
     Ok(document.expect("a document serializes"))

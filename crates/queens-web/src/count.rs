@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use queens_api::count::{CountRequest, CountSpec};
-use queens_api::document::{Completeness, CountDocument, ErrorDocument, Typed};
+use queens_api::document::{CountDocument, ErrorDocument, Typed};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -46,26 +46,14 @@ pub async fn count(
         // or "stopped" (its `complete`, `stop_reason`, `finished` and `parts` say how far).
         let finished = match counted {
             Ok(result) => {
-                let end = Completeness::of(result.stopped, result.finished, result.subproblems);
-                let kind = if end.is_complete() {
+                let kind = if result.is_complete() {
                     "finished"
                 } else {
                     "stopped"
                 };
-                serde_json::to_string(&Typed::new(
-                    kind,
-                    CountDocument::new(
-                        n,
-                        result.tally,
-                        threads,
-                        result.elapsed.as_secs_f64() * 1e3,
-                        result.subproblems,
-                        engine,
-                        end,
-                    )
-                    .on_device(device),
-                ))
-                .expect("documents serialize")
+                let document =
+                    CountDocument::of_result(n, &result, threads, engine).on_device(device);
+                serde_json::to_string(&Typed::new(kind, document)).expect("documents serialize")
             }
             Err(error) => ErrorDocument::event(error),
         };

@@ -167,18 +167,25 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             ),
             (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
         };
-        let why = match (&result.save_failure, result.stopped) {
+        let reason = match (&result.save_failure, result.stopped) {
             (Some(failure), _) if args.on_save_failure == SaveFailureChoice::Stop => {
-                format!("stopped ({failure})")
+                Some(failure.clone())
             }
-            (_, Some(stop)) => format!("stopped ({stop})"),
-            (_, None) => "stopped".to_owned(),
+            (_, stop) => stop.map(|stop| stop.to_string()),
         };
+        let why = reason.as_ref().map_or_else(
+            || "stopped".to_owned(),
+            |reason| format!("stopped ({reason})"),
+        );
         // A document meant for a program says how far it got, as a finished one says its
         // answer; a shard's report is only for a finished shard.
         if config.json && config.shard.is_none() {
+            let mut document = count_document(&config, &result);
+            if let Some(reason) = &reason {
+                document = document.stopped_for(reason);
+            }
             let mut out = io::stdout().lock();
-            super::write_json_line(&mut out, &count_document(&config, &result, Some(&why)))?;
+            super::write_json_line(&mut out, &document)?;
             out.flush()?;
         }
         eprintln!(
@@ -242,7 +249,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         }
         out.write_all(text.as_bytes())?;
     } else if config.json {
-        super::write_json_line(&mut out, &count_document(config, result, None::<&str>))?;
+        super::write_json_line(&mut out, &count_document(config, result))?;
     } else {
         writeln!(out, "{}", super::solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = config.job.plan().engine().units();
@@ -263,20 +270,13 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The document of a whole count, finished or stopped for `stop_reason`.
-fn count_document(
-    config: &CountConfig,
-    result: &CountResult,
-    stop_reason: Option<impl std::fmt::Display>,
-) -> CountDocument {
-    CountDocument::new(
+/// The document of a whole count, finished or stopped.
+fn count_document(config: &CountConfig, result: &CountResult) -> CountDocument {
+    CountDocument::of_result(
         config.job.plan().n(),
-        result.tally,
+        result,
         config.job.threads(),
-        result.elapsed.as_secs_f64() * 1e3,
-        result.subproblems,
         config.job.plan().engine().name(),
-        Completeness::of(stop_reason, result.finished, result.subproblems),
     )
     .on_device(config.device.as_ref().map(|device| device.name.clone()))
 }

@@ -192,16 +192,10 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
 
 /// Whether shard `index` already has a report of this count in the directory.
 fn has_report(count: &SlurmCount, index: u32) -> bool {
-    let Ok(text) = std::fs::read_to_string(
-        Shard {
-            index,
-            count: count.shards,
-        }
-        .report_file(&count.dir),
-    ) else {
+    let Ok(shard) = Shard::new(index, count.shards) else {
         return false;
     };
-    let Ok(shard) = Shard::new(index, count.shards) else {
+    let Ok(text) = std::fs::read_to_string(shard.report_file(&count.dir)) else {
         return false;
     };
     serde_json::from_str::<ShardReport>(&text)
