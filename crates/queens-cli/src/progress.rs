@@ -77,8 +77,15 @@ fn batch_line(bar: &ProgressBar) -> String {
     }
 }
 
-/// A solve's line: the solver, its steps and its time.
+/// A solve's line: the solver, its steps and its time; while it prepares, how far that got.
 fn spinner_line(bar: &ProgressBar) -> String {
+    if bar.length().is_some() {
+        let mut line = format!("{}, {}", bar.message(), HumanDuration(bar.elapsed()));
+        if bar.position() > 0 {
+            let _ = write!(line, ", about {} left", HumanDuration(bar.eta()));
+        }
+        return line;
+    }
     format!(
         "{}: {} steps, {}",
         bar.message(),
@@ -94,25 +101,60 @@ const QUIET_START: Duration = Duration::from_secs(1);
 const SAMPLE_EVERY: NonZeroU64 = NonZeroU64::new(1 << 16).unwrap();
 
 /// A spinner that appears on a terminal when a solve has run for a second, and then ticks on its
-/// own with the elapsed time and the latest step count.
+/// own with the elapsed time and the latest step count. While a solver prepares (min-conflicts
+/// placing a billion queens) it is a bar over that preparation, with an estimate.
 pub struct Spinner {
     bar: ProgressBar,
+    solver: String,
+    preparing: Option<Preparation>,
+}
+
+/// The bar's length while a solver prepares: thousandths of its expected time.
+const PREPARING_STEPS: u64 = 1000;
+
+/// How far a solver's preparation had got when it last said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preparation {
+    /// What it was preparing ("placing queens").
+    pub stage: &'static str,
+    /// Units done.
+    pub done: u64,
+    /// Units in all.
+    pub of: u64,
+    /// Whether the steps have begun since.
+    pub over: bool,
+}
+
+impl Preparation {
+    /// What a run stopped during its preparation got done, as a sentence.
+    pub fn stopped_sentence(&self) -> String {
+        format!(
+            "stopped while {}: at least {} of {} done",
+            self.stage,
+            thousands(self.done),
+            thousands(self.of)
+        )
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 impl Spinner {
     /// A hidden spinner for a run of `solver`; a timer shows it after [`QUIET_START`].
     pub fn new(solver: &str) -> Self {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg}: {human_pos} steps, {rate}, {elapsed}")
-                .expect("the template is valid")
-                .with_key(
-                    "rate",
-                    |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                        let _ = write!(out, "{:.1} M/s", state.per_sec() / 1e6);
-                    },
-                ),
-        );
+        bar.set_style(Self::steps_style());
         bar.set_message(solver.to_owned());
         let display = display();
         if display == Display::Lines {
@@ -130,7 +172,69 @@ impl Spinner {
                 }
             });
         }
-        Spinner { bar }
+        Spinner {
+            bar,
+            solver: solver.to_owned(),
+            preparing: None,
+        }
+    }
+
+    /// The preparation the solver last reported, if it reported one.
+    pub fn preparation(&self) -> Option<Preparation> {
+        self.preparing
+    }
+
+    fn steps_style() -> ProgressStyle {
+        ProgressStyle::with_template("{spinner} {msg}: {human_pos} steps, {rate}, {elapsed}")
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.1} M/s", state.per_sec() / 1e6);
+                },
+            )
+    }
+
+    fn preparing_style() -> ProgressStyle {
+        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {elapsed}, ETA {eta}")
+            .expect("the template is valid")
+            .progress_chars("=> ")
+    }
+
+    /// Shows the preparation's progress: a bar over its expected time (in thousandths, so
+    /// that the estimate of the time left is fair) from its first report on.
+    fn prepare(&mut self, stage: &'static str, done: u64, of: u64, share: f64) {
+        if self.preparing.is_none() {
+            self.bar.set_style(Self::preparing_style());
+            self.bar.set_length(PREPARING_STEPS);
+        }
+        self.bar.set_message(format!(
+            "{} {stage} ({} of {})",
+            self.solver,
+            thousands(done),
+            thousands(of)
+        ));
+        self.bar
+            .set_position((share.clamp(0.0, 1.0) * PREPARING_STEPS as f64) as u64);
+        self.preparing = Some(Preparation {
+            stage,
+            done,
+            of,
+            over: false,
+        });
+    }
+
+    /// Back to counting steps once the preparation is over (its last report, or the first
+    /// step).
+    fn prepared(&mut self) {
+        if let Some(preparation) = self.preparing.as_mut().filter(|p| !p.over) {
+            preparation.over = true;
+            self.bar.unset_length();
+            self.bar.set_style(Self::steps_style());
+            self.bar.set_message(self.solver.clone());
+            self.bar.set_position(0);
+            self.bar.reset_eta();
+        }
     }
 }
 
@@ -144,7 +248,17 @@ impl Observer for Spinner {
 
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         match event {
-            Event::Step { iteration, .. } => self.bar.set_position(*iteration),
+            Event::Preparing {
+                stage,
+                done,
+                of,
+                share,
+            } if done < of => self.prepare(stage, *done, *of, *share),
+            Event::Preparing { .. } => self.prepared(),
+            Event::Step { iteration, .. } => {
+                self.prepared();
+                self.bar.set_position(*iteration);
+            }
             Event::Finished { .. } => self.bar.finish_and_clear(),
             _ => {}
         }

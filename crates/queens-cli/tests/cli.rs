@@ -426,6 +426,33 @@ fn a_time_limit_stops_a_long_run() {
 }
 
 #[test]
+fn a_run_stopped_while_placing_says_how_far_it_got() {
+    let output = queens()
+        .args([
+            "solve",
+            "30000000",
+            "--solver",
+            "min-conflicts",
+            "--format",
+            "summary",
+            "--time-limit",
+            "0.3",
+            "--progress",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("status=stopped"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("stopped while placing queens: at least ")
+            && stderr.contains(" of 30,000,000 done"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn trace_writes_one_json_event_per_line() {
     let dir = std::env::temp_dir().join(format!("queens-trace-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -43,6 +43,22 @@ pub enum Event<'a> {
         /// Its queens.
         queens: &'a [Square],
     },
+    /// How far a solver's preparation has got before its first step, sent to observers that
+    /// want steps but not moves (those get the start board instead): min-conflicts' start has
+    /// placed `done` of `of` queens. Sent at its start, every million or so units and at its
+    /// end (`done == of`).
+    Preparing {
+        /// What is being prepared, as a phrase (`"placing queens"`).
+        stage: &'static str,
+        /// Units done.
+        done: u64,
+        /// Units in all.
+        of: u64,
+        /// The share of the preparation's expected time behind it, 0 to 1: units may cost more
+        /// as it goes (a queen is harder to place on a fuller board), so an estimate of the
+        /// time left comes from this, not from `done / of`.
+        share: f64,
+    },
     /// A queen is put on a square.
     Place {
         /// Where.
@@ -407,6 +423,26 @@ impl<'o> Reporter<'o> {
         } else {
             Ok(())
         }
+    }
+
+    /// Reports how far the preparation before the first step has got (`done` of `of` units of
+    /// `stage`, `share` of its expected time), to an observer that wants steps but not moves.
+    pub fn preparing(
+        &mut self,
+        stage: &'static str,
+        done: u64,
+        of: u64,
+        share: f64,
+    ) -> Result<(), StopReason> {
+        if self.step_every == 0 || self.moves {
+            return Ok(());
+        }
+        self.send(&Event::Preparing {
+            stage,
+            done,
+            of,
+            share,
+        })
     }
 
     /// Reports a placement, if wanted.

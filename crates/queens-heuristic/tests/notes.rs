@@ -356,3 +356,93 @@ fn minton_tells_each_repair_and_goes_to_a_least_conflicted_row() {
     }
     assert!(moved > 0 && stayed > 0, "{moved} moved, {stayed} stayed");
 }
+
+/// An observer of steps without moves: the events of min-conflicts' start on a large board.
+struct StepsOnly {
+    moves: bool,
+    events: Vec<(u64, u64, f64)>,
+    started_before: bool,
+    started: bool,
+}
+
+impl queens_core::Observer for StepsOnly {
+    fn interest(&self) -> queens_core::Interest {
+        queens_core::Interest {
+            moves: self.moves,
+            steps: std::num::NonZeroU64::new(1 << 16),
+        }
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        match event {
+            Event::Started { .. } => self.started = true,
+            Event::Preparing {
+                stage,
+                done,
+                of,
+                share,
+            } => {
+                assert_eq!(*stage, "placing queens");
+                self.started_before &= self.started;
+                self.events.push((*done, *of, *share));
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn min_conflicts_tells_how_far_its_start_has_got() {
+    let n = 3_000_000;
+    let problem = Problem::square(n).unwrap();
+    let mut observer = StepsOnly {
+        moves: false,
+        events: Vec::new(),
+        started_before: true,
+        started: false,
+    };
+    let outcome = run(
+        &mut MinConflicts::new(7),
+        &problem,
+        &mut Budget::unlimited(),
+        &mut observer,
+    )
+    .unwrap();
+    assert!(outcome.solution().is_some());
+    assert!(observer.started_before, "Started comes first");
+    let events = &observer.events;
+    // The first look at the budget, one a million or so columns after, and the end.
+    assert!(events.len() >= 4, "{events:?}");
+    assert_eq!(events[0].0, 0);
+    assert_eq!(*events.last().unwrap(), (u64::from(n), u64::from(n), 1.0));
+    let middle = &events[1..events.len() - 1];
+    assert!(
+        middle.iter().any(|&(done, _, _)| done > 0),
+        "reports come while the queens are placed: {events:?}"
+    );
+    for pair in events.windows(2) {
+        let ((done_a, of_a, share_a), (done_b, of_b, share_b)) = (pair[0], pair[1]);
+        assert_eq!(of_a, u64::from(n));
+        assert_eq!(of_b, u64::from(n));
+        assert!(done_a <= done_b && share_a <= share_b, "{pair:?}");
+        // More placed than expected time spent: a queen costs more on a fuller board.
+        assert!(share_b <= done_b as f64 / f64::from(n), "{pair:?}");
+    }
+
+    // An observer of moves gets the start board instead.
+    let mut watcher = StepsOnly {
+        moves: true,
+        events: Vec::new(),
+        started_before: true,
+        started: false,
+    };
+    run(
+        &mut MinConflicts::new(7),
+        &Problem::square(2_000).unwrap(),
+        &mut Budget::unlimited(),
+        &mut watcher,
+    )
+    .unwrap();
+    assert!(watcher.events.is_empty());
+}

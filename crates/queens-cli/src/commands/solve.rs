@@ -144,8 +144,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .transpose()?;
     let mut observer = (trace, Spinner::new(request.solver.name()));
     let outcome = request.run(&mut budget, &mut observer)?;
-    if let Some(trace) = observer.0 {
+    let (trace, spinner) = observer;
+    if let Some(trace) = trace {
         trace.finish()?;
+    }
+    if matches!(outcome.verdict, Verdict::Stopped(_))
+        && let Some(preparation) = spinner.preparation().filter(|p| !p.over)
+    {
+        eprintln!("{}", preparation.stopped_sentence());
     }
     // Writing a board can take a minute, and a stop ends it; what says how the run ended (a
     // summary, or a document without a board) is written whatever stopped the run.

@@ -136,7 +136,7 @@ impl Solver for MinConflicts {
             return Ok(Outcome::new(Verdict::Unsolvable).with_seed(seed));
         }
         let mut reporter = Reporter::new(observer);
-        let mut search = match Search::start(problem, seed, self.params, budget) {
+        let mut search = match Search::start(problem, seed, self.params, budget, &mut reporter) {
             Ok(search) => search,
             Err(stop) => {
                 return Ok(Outcome::new(Verdict::Stopped(stop))
@@ -181,12 +181,14 @@ struct Search {
 }
 
 impl Search {
-    /// The QS4 start ([`start`]). Stops, with `Err`, when `budget` does.
+    /// The QS4 start ([`start`]), reporting how many queens are placed. Stops, with `Err`,
+    /// when `budget` does.
     fn start(
         problem: &Problem,
         seed: u64,
         params: MinConflictsParams,
         budget: &Budget,
+        reporter: &mut Reporter<'_>,
     ) -> Result<Self, StopReason> {
         let n = problem.rows() as usize;
         let mut rng = SmallRng::seed_from_u64(seed);
@@ -199,6 +201,7 @@ impl Search {
             params.tail as usize,
             &mut rng,
             budget,
+            reporter,
         )?;
         Ok(Search {
             rows: started.rows,
