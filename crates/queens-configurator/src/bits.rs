@@ -1,8 +1,9 @@
 //! Bit boards of the squares that can still take a queen, for boards of any width.
 //!
 //! A [`FreeBoard`] keeps every free square twice, by row (a bit per column) and by column (a bit
-//! per row), so that the free squares of any row or column are a few words to count. Placing a
-//! queen clears its row, its column and its two diagonals in O(N).
+//! per row), and how many free squares each row and column has, kept up to date as squares are
+//! cleared: the tightest line, which every search node branches on, is one scan of 2N small
+//! counts. Placing a queen clears its row, its column and its two diagonals in O(N).
 
 use queens_core::Square;
 use serde::{Deserialize, Serialize};
@@ -27,10 +28,15 @@ pub(crate) struct FreeBoard {
     by_row: Vec<u64>,
     /// `by_col[c * words ..]`: the free rows of column `c`.
     by_col: Vec<u64>,
-    row_taken: Vec<bool>,
-    col_taken: Vec<bool>,
+    /// The free squares of each row, then of each column; [`TAKEN`] for a line holding a
+    /// queen.
+    free: Vec<u32>,
     queens: usize,
 }
+
+/// The free count of a line that holds a queen: above any real count, so that the scan for the
+/// tightest line passes over it.
+const TAKEN: u32 = u32::MAX;
 
 impl FreeBoard {
     /// An empty N×N board: every square free.
@@ -52,8 +58,7 @@ impl FreeBoard {
             words,
             by_row: full.clone(),
             by_col: full,
-            row_taken: vec![false; n],
-            col_taken: vec![false; n],
+            free: vec![n as u32; 2 * n],
             queens: 0,
         }
     }
@@ -96,8 +101,24 @@ impl FreeBoard {
     pub(crate) fn place(&mut self, square: Square) {
         debug_assert!(self.is_free(square), "a queen goes on a free square");
         let (row, col) = (square.row as usize, square.col as usize);
-        Self::clear_line(&mut self.by_row, &mut self.by_col, self.words, row);
-        Self::clear_line(&mut self.by_col, &mut self.by_row, self.words, col);
+        let n = self.n;
+        let (rows_free, cols_free) = self.free.split_at_mut(n);
+        Self::clear_line(
+            &mut self.by_row,
+            &mut self.by_col,
+            cols_free,
+            self.words,
+            row,
+        );
+        Self::clear_line(
+            &mut self.by_col,
+            &mut self.by_row,
+            rows_free,
+            self.words,
+            col,
+        );
+        rows_free[row] = TAKEN;
+        cols_free[col] = TAKEN;
         for other_row in 0..self.n {
             let distance = other_row.abs_diff(row);
             if distance == 0 {
@@ -110,27 +131,40 @@ impl FreeBoard {
                 self.clear(other_row, left);
             }
         }
-        self.row_taken[row] = true;
-        self.col_taken[col] = true;
         self.queens += 1;
     }
 
-    /// Clears line `index` of `lines` and the matching bit of each crossing line.
-    fn clear_line(lines: &mut [u64], crossing: &mut [u64], words: usize, index: usize) {
+    /// Clears line `index` of `lines` and the matching bit of each crossing line, one fewer
+    /// free square for each of those in `crossing_free`.
+    fn clear_line(
+        lines: &mut [u64],
+        crossing: &mut [u64],
+        crossing_free: &mut [u32],
+        words: usize,
+        index: usize,
+    ) {
         let keep = !(1u64 << (index % 64));
         for word in 0..words {
             let mut bits = std::mem::take(&mut lines[index * words + word]);
             while bits != 0 {
                 let other = word * 64 + bits.trailing_zeros() as usize;
                 crossing[other * words + index / 64] &= keep;
+                crossing_free[other] -= 1;
                 bits &= bits - 1;
             }
         }
     }
 
+    /// Takes a square out of the free ones, if it is free.
     fn clear(&mut self, row: usize, col: usize) {
-        self.by_row[row * self.words + col / 64] &= !(1u64 << (col % 64));
-        self.by_col[col * self.words + row / 64] &= !(1u64 << (row % 64));
+        let word = &mut self.by_row[row * self.words + col / 64];
+        let bit = 1u64 << (col % 64);
+        if *word & bit != 0 {
+            *word &= !bit;
+            self.by_col[col * self.words + row / 64] &= !(1u64 << (row % 64));
+            self.free[row] -= 1;
+            self.free[self.n + col] -= 1;
+        }
     }
 
     fn words_of(&self, rank: Rank) -> &[u64] {
@@ -141,20 +175,34 @@ impl FreeBoard {
         &lines[index * self.words..(index + 1) * self.words]
     }
 
-    /// Whether a queen already stands on `rank`.
-    pub(crate) fn is_taken(&self, rank: Rank) -> bool {
+    /// Where `rank`'s count is kept in `free`.
+    fn slot(&self, rank: Rank) -> usize {
         match rank {
-            Rank::Row(row) => self.row_taken[row as usize],
-            Rank::Col(col) => self.col_taken[col as usize],
+            Rank::Row(row) => row as usize,
+            Rank::Col(col) => self.n + col as usize,
         }
     }
 
-    /// How many free squares `rank` has.
+    /// The rank whose count is kept at `slot` of `free`.
+    fn rank_at(&self, slot: usize) -> Rank {
+        if slot < self.n {
+            Rank::Row(slot as u32)
+        } else {
+            Rank::Col((slot - self.n) as u32)
+        }
+    }
+
+    /// Whether a queen already stands on `rank`.
+    pub(crate) fn is_taken(&self, rank: Rank) -> bool {
+        self.free[self.slot(rank)] == TAKEN
+    }
+
+    /// How many free squares `rank` has (none once a queen stands on it).
     pub(crate) fn free_count(&self, rank: Rank) -> u32 {
-        self.words_of(rank)
-            .iter()
-            .map(|word| word.count_ones())
-            .sum()
+        match self.free[self.slot(rank)] {
+            TAKEN => 0,
+            count => count,
+        }
     }
 
     /// The free squares of `rank`, in increasing order along it.
@@ -188,16 +236,16 @@ impl FreeBoard {
     /// The empty row or column with the fewest free squares (rows first on ties), with that
     /// count; `None` when every row holds a queen. A count of 0 means the position is dead.
     pub(crate) fn tightest_rank(&self) -> Option<(Rank, u32)> {
-        let mut best: Option<(Rank, u32)> = None;
-        for (rank, count) in self.open_ranks() {
-            if best.is_none_or(|(_, fewest)| count < fewest) {
-                best = Some((rank, count));
+        let mut best = (0, TAKEN);
+        for (slot, &count) in self.free.iter().enumerate() {
+            if count < best.1 {
+                best = (slot, count);
                 if count == 0 {
                     break;
                 }
             }
         }
-        best
+        (best.1 != TAKEN).then(|| (self.rank_at(best.0), best.1))
     }
 
     /// The empty row or column with no free square left, if there is one.
@@ -241,6 +289,31 @@ mod tests {
                     assert_eq!(by_col, by_row);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_kept_counts_are_the_free_squares_of_each_line() {
+        for n in [1, 7, 64, 65, 130] {
+            let mut board = FreeBoard::with_blocked(n, &[Square::new(0, n - 1)]);
+            let mut queens = 0;
+            for col in (0..n).step_by(3) {
+                let square = Square::new((col * 5 + 1) % n, col);
+                if board.is_free(square) {
+                    board.place(square);
+                    queens += 1;
+                }
+                for line in (0..n).map(Rank::Row).chain((0..n).map(Rank::Col)) {
+                    let bits = board.free_in(line).count() as u32;
+                    assert_eq!(board.free_count(line), bits, "n = {n}, {line:?}");
+                }
+            }
+            assert_eq!(board.queen_count(), queens);
+            let tightest = board
+                .open_ranks()
+                .min_by_key(|&(_, count)| count)
+                .map(|(_, count)| count);
+            assert_eq!(board.tightest_rank().map(|(_, count)| count), tightest);
         }
     }
 

@@ -304,7 +304,7 @@ pub fn count_completions(position: &Position, budget: &Budget) -> Option<u64> {
     clock.start();
     let mut nodes = NodeBudget::new(budget.max_nodes().unwrap_or(u64::MAX), Some(clock.token()));
     let mut tally = vec![0u64; (n * n) as usize];
-    Search::new(&board, &mut nodes).count(&mut tally).ok()
+    Search::new(&board).count(&mut nodes, &mut tally).ok()
 }
 
 fn index(n: u32, square: Square) -> usize {
@@ -367,7 +367,9 @@ fn from_search(
     let mut possible: Vec<Option<bool>> = squares(n)
         .map(|square| (!base.is_free(square)).then_some(false))
         .collect();
-    let solvable = match Search::new(base, budget).find(&|_| false) {
+    // One search for every square: its boards are reused from one square to the next.
+    let mut search = Search::new(base);
+    let solvable = match search.find(budget, &|_| false) {
         Completion::Found(queens) => {
             for queen in queens {
                 possible[index(n, queen)] = Some(true);
@@ -389,15 +391,12 @@ fn from_search(
             if budget.stopping() {
                 break;
             }
-            let mut board = base.clone();
-            board.place(square);
-            if board.empty_rank().is_some() {
+            if search.restart(base, square).empty_rank().is_some() {
                 possible[index(n, square)] = Some(false);
                 continue;
             }
             let mut attempt = budget.carve(shares.square_nodes);
-            let found = Search::new(&board, &mut attempt)
-                .find(&|other| possible[index(n, other)].is_none());
+            let found = search.find(&mut attempt, &|other| possible[index(n, other)].is_none());
             budget.absorb(&attempt);
             match found {
                 Completion::Found(queens) => {
@@ -437,7 +436,7 @@ fn count_exactly(
             .expect("a position is a valid problem");
         return completion::count_through_squares(&problem, tally, &mut || budget.spend().is_ok());
     }
-    Search::new(base, budget).count(tally).ok()
+    Search::new(base).count(budget, tally).ok()
 }
 
 /// The squares in every completion (the only possible square of their row or column once every

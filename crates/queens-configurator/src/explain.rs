@@ -248,7 +248,7 @@ impl<'p> Explainer<'p> {
             board.place(queen);
         }
         let mut check = budget.carve(CHECK_NODES);
-        let found = Search::new(&board, &mut check).find(&|_| false);
+        let found = Search::new(&board).find(&mut check, &|_| false);
         budget.absorb(&check);
         match found {
             Completion::None => Some(true),

@@ -107,9 +107,10 @@ enum Stop {
     Restart,
 }
 
-/// One attempt of [`Search::find`]: its node cutoff and the generator that orders squares
-/// (seeded, so every analysis of a position gives the same answer).
-struct Attempt<'r> {
+/// One attempt of [`Search::find`]: the budget, the attempt's node cutoff and the generator
+/// that orders squares (seeded, so every analysis of a position gives the same answer).
+struct Attempt<'r, 'b> {
+    budget: &'r mut NodeBudget<'b>,
     nodes_left: u64,
     order: &'r mut SmallRng,
 }
@@ -125,19 +126,28 @@ pub(crate) enum Completion {
     Unknown,
 }
 
-/// Searches from a board; reuses one board per depth.
-pub(crate) struct Search<'b, 'a> {
-    budget: &'b mut NodeBudget<'a>,
+/// Searches from a board; reuses one board and one list of candidate squares per depth, also
+/// from one search to the next ([`restart`](Self::restart)): an analysis runs hundreds.
+pub(crate) struct Search {
     stack: Vec<FreeBoard>,
+    candidates: Vec<Vec<Square>>,
 }
 
-impl<'b, 'a> Search<'b, 'a> {
+impl Search {
     /// A search from `start`.
-    pub(crate) fn new(start: &FreeBoard, budget: &'b mut NodeBudget<'a>) -> Self {
+    pub(crate) fn new(start: &FreeBoard) -> Self {
         Search {
-            budget,
             stack: vec![start.clone()],
+            candidates: Vec::new(),
         }
+    }
+
+    /// Searches from `start` with a queen put on `square` next; returns that board (which may
+    /// have a line with no free square left).
+    pub(crate) fn restart(&mut self, start: &FreeBoard, square: Square) -> &FreeBoard {
+        self.stack[0].clone_from(start);
+        self.stack[0].place(square);
+        &self.stack[0]
     }
 
     fn child(&mut self, depth: usize, square: Square) -> &FreeBoard {
@@ -158,12 +168,17 @@ impl<'b, 'a> Search<'b, 'a> {
     /// attempt exceeds its node cutoff, which doubles every time: a depth-first search stuck
     /// below a bad early choice is the common way such searches fail on large boards. The last
     /// attempt runs to completion, so `None` is still a proof.
-    pub(crate) fn find(mut self, prefer: &dyn Fn(Square) -> bool) -> Completion {
+    pub(crate) fn find(
+        &mut self,
+        budget: &mut NodeBudget<'_>,
+        prefer: &dyn Fn(Square) -> bool,
+    ) -> Completion {
         let mut cutoff = 4 * u64::from(self.stack[0].side()) + 64;
         let mut order = SmallRng::seed_from_u64(0x0051_7e5e_a7c4);
         loop {
             let mut path = Vec::new();
             let mut attempt = Attempt {
+                budget: &mut *budget,
                 nodes_left: cutoff,
                 order: &mut order,
             };
@@ -181,7 +196,7 @@ impl<'b, 'a> Search<'b, 'a> {
         depth: usize,
         prefer: &dyn Fn(Square) -> bool,
         path: &mut Vec<Square>,
-        attempt: &mut Attempt<'_>,
+        attempt: &mut Attempt<'_, '_>,
     ) -> Result<bool, Stop> {
         let board = &self.stack[depth];
         let Some((rank, free)) = board.tightest_rank() else {
@@ -190,12 +205,39 @@ impl<'b, 'a> Search<'b, 'a> {
         if free == 0 {
             return Ok(false);
         }
-        let (mut preferred, mut others): (Vec<Square>, Vec<Square>) =
-            board.free_in(rank).partition(|&square| prefer(square));
-        preferred.shuffle(attempt.order);
-        others.shuffle(attempt.order);
-        for square in preferred.into_iter().chain(others) {
-            self.budget.spend().map_err(|OutOfBudget| Stop::Budget)?;
+        // The preferred squares first, then the others, each part in a random order (the
+        // others shuffled only if the search gets to them); one list per depth, reused.
+        if self.candidates.len() <= depth {
+            self.candidates.resize_with(depth + 1, Vec::new);
+        }
+        let mut candidates = std::mem::take(&mut self.candidates[depth]);
+        candidates.clear();
+        candidates.extend(board.free_in(rank).filter(|&square| prefer(square)));
+        let preferred = candidates.len();
+        candidates.extend(board.free_in(rank).filter(|&square| !prefer(square)));
+        candidates[..preferred].shuffle(attempt.order);
+        let found = self.try_candidates(depth, &mut candidates, preferred, prefer, path, attempt);
+        self.candidates[depth] = candidates;
+        found
+    }
+
+    /// Tries `candidates` in turn below `depth`; the first `preferred` are in order, the rest
+    /// are shuffled when reached.
+    fn try_candidates(
+        &mut self,
+        depth: usize,
+        candidates: &mut [Square],
+        preferred: usize,
+        prefer: &dyn Fn(Square) -> bool,
+        path: &mut Vec<Square>,
+        attempt: &mut Attempt<'_, '_>,
+    ) -> Result<bool, Stop> {
+        for index in 0..candidates.len() {
+            if index == preferred {
+                candidates[preferred..].shuffle(attempt.order);
+            }
+            let square = candidates[index];
+            attempt.budget.spend().map_err(|OutOfBudget| Stop::Budget)?;
             attempt.nodes_left = attempt.nodes_left.checked_sub(1).ok_or(Stop::Restart)?;
             self.child(depth, square);
             path.push(square);
@@ -209,11 +251,20 @@ impl<'b, 'a> Search<'b, 'a> {
 
     /// The number of completions, adding to `tally[row * n + col]` the completions that put a
     /// queen on each square the search places.
-    pub(crate) fn count(mut self, tally: &mut [u64]) -> Result<u64, OutOfBudget> {
-        self.count_from(0, tally)
+    pub(crate) fn count(
+        &mut self,
+        budget: &mut NodeBudget<'_>,
+        tally: &mut [u64],
+    ) -> Result<u64, OutOfBudget> {
+        self.count_from(0, budget, tally)
     }
 
-    fn count_from(&mut self, depth: usize, tally: &mut [u64]) -> Result<u64, OutOfBudget> {
+    fn count_from(
+        &mut self,
+        depth: usize,
+        budget: &mut NodeBudget<'_>,
+        tally: &mut [u64],
+    ) -> Result<u64, OutOfBudget> {
         let board = &self.stack[depth];
         let n = board.side() as usize;
         let Some((rank, free)) = board.tightest_rank() else {
@@ -225,9 +276,9 @@ impl<'b, 'a> Search<'b, 'a> {
         let squares: Vec<Square> = board.free_in(rank).collect();
         let mut total = 0;
         for square in squares {
-            self.budget.spend()?;
+            budget.spend()?;
             self.child(depth, square);
-            let below = self.count_from(depth + 1, tally)?;
+            let below = self.count_from(depth + 1, budget, tally)?;
             tally[square.row as usize * n + square.col as usize] += below;
             total += below;
         }
@@ -246,8 +297,8 @@ mod tests {
         for n in 1..=10u32 {
             let mut budget = NodeBudget::new(u64::MAX, None);
             let mut tally = vec![0; (n * n) as usize];
-            let total = Search::new(&FreeBoard::new(n), &mut budget)
-                .count(&mut tally)
+            let total = Search::new(&FreeBoard::new(n))
+                .count(&mut budget, &mut tally)
                 .unwrap();
             assert_eq!(total, A000170[n as usize], "n = {n}");
             assert_eq!(tally.iter().sum::<u64>(), total * u64::from(n));
@@ -258,7 +309,7 @@ mod tests {
     fn finds_a_completion_or_proves_there_is_none() {
         for n in 1..=40u32 {
             let mut budget = NodeBudget::new(1_000_000, None);
-            let found = Search::new(&FreeBoard::new(n), &mut budget).find(&|_| false);
+            let found = Search::new(&FreeBoard::new(n)).find(&mut budget, &|_| false);
             match found {
                 Completion::Found(queens) => {
                     assert_eq!(queens.len(), n as usize);
@@ -274,14 +325,14 @@ mod tests {
     fn an_exhausted_budget_is_unknown_not_none() {
         let mut budget = NodeBudget::new(3, None);
         assert_eq!(
-            Search::new(&FreeBoard::new(12), &mut budget).find(&|_| false),
+            Search::new(&FreeBoard::new(12)).find(&mut budget, &|_| false),
             Completion::Unknown
         );
         let mut budget = NodeBudget::new(10, None);
         let mut tally = vec![0; 144];
         assert!(
-            Search::new(&FreeBoard::new(12), &mut budget)
-                .count(&mut tally)
+            Search::new(&FreeBoard::new(12))
+                .count(&mut budget, &mut tally)
                 .is_err()
         );
     }
