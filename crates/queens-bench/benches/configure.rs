@@ -1,5 +1,6 @@
-//! Benchmarks of the configurator: one click's analysis of a position, and its document as the
-//! server sends it, on the largest board the page configures (200×200) and on 64×64.
+//! Benchmarks of the configurator: one click's analysis of a position, and its documents (the
+//! whole one of `queens configure --json`, and the compact one the page asks for), on the
+//! largest board the page configures (200×200) and on 64×64.
 //!
 //! `cargo bench -p queens-bench --bench configure`
 
@@ -41,6 +42,13 @@ fn analysis(c: &mut Criterion) {
                 .unwrap();
             group.bench_function(format!("{name}_document"), |b| {
                 b.iter(|| serde_json::to_vec(black_box(&analysis)).unwrap().len());
+            });
+            group.bench_function(format!("{name}_compact_document"), |b| {
+                b.iter(|| {
+                    serde_json::to_vec(&black_box(&analysis).compact(&[]))
+                        .unwrap()
+                        .len()
+                });
             });
         }
         group.finish();

@@ -2,6 +2,7 @@
 //! a reason for every blocked square. Serializes to the `queens configure --json` contract.
 
 use queens_core::words::counted;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use queens_core::notation::square_name;
@@ -31,6 +32,17 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status.
+    pub const ALL: [Status; 7] = [
+        Status::Queen,
+        Status::Forced,
+        Status::Attacked,
+        Status::Open,
+        Status::Dead,
+        Status::Blocked,
+        Status::Unknown,
+    ];
+
     /// The one-character symbol of the board diagram.
     pub fn symbol(self) -> char {
         match self {
@@ -548,6 +560,89 @@ impl Analysis {
             }
         }
         out
+    }
+}
+
+/// Boards up to this side carry every reason in their compact document (at most 1,024
+/// squares); larger ones carry the reasons of the squares asked for.
+pub const COMPACT_ALL_REASONS_MAX_N: u32 = 32;
+
+/// An [`Analysis`] in few bytes, as the page asks for it on every click: the statuses as one
+/// string, the counts as one list, and the reasons of the squares asked for (of every square on
+/// boards up to [`COMPACT_ALL_REASONS_MAX_N`]). 200×200 with a queen is about 41 KB, where the
+/// whole document is 1.6 MB.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompactAnalysis<'a> {
+    /// The side of the board.
+    pub n: u32,
+    /// Whether the position has a completion; `null` when the budget could not tell.
+    pub solvable: Option<bool>,
+    /// The user's queens.
+    pub queens: &'a [Square],
+    /// The blocked squares (left out when there are none).
+    #[serde(skip_serializing_if = "<[Square]>::is_empty")]
+    pub blocked: &'a [Square],
+    /// The queens in every completion.
+    pub forced: &'a [Square],
+    /// The number of completions, when counted exactly.
+    pub completions: Option<u64>,
+    /// The engine that decided the statuses.
+    pub engine: EngineUsed,
+    /// The search nodes spent.
+    pub nodes: u64,
+    /// Every square's status as its symbol ([`Status::symbol`]), row by row from the bottom:
+    /// square (row, col) is character `row * n + col`.
+    pub statuses: String,
+    /// What each symbol of `statuses` stands for: `{"Q": "queen", ".": "open", …}`.
+    pub legend: BTreeMap<char, Status>,
+    /// Every square's completions, row by row from the bottom, when counted exactly.
+    pub counts: Option<Vec<u64>>,
+    /// The reasons given: square index (`row * n + col`) → why that `attacked` or `dead`
+    /// square is blocked.
+    pub reasons: BTreeMap<u32, &'a Explanation>,
+    /// Whether `reasons` holds the reason of every square that has one.
+    pub all_reasons: bool,
+}
+
+impl Analysis {
+    /// The compact document, with the reasons of `asked` squares (off-board ones ignored), or
+    /// of every square on boards up to [`COMPACT_ALL_REASONS_MAX_N`].
+    pub fn compact(&self, asked: &[Square]) -> CompactAnalysis<'_> {
+        let all_reasons = self.n <= COMPACT_ALL_REASONS_MAX_N;
+        let reason_of = |index: usize| {
+            let cell = self.cells.get(index)?;
+            cell.reason.as_ref().map(|reason| (index as u32, reason))
+        };
+        let reasons = if all_reasons {
+            (0..self.cells.len()).filter_map(reason_of).collect()
+        } else {
+            asked
+                .iter()
+                .filter(|square| square.row < self.n && square.col < self.n)
+                .filter_map(|square| reason_of((square.row * self.n + square.col) as usize))
+                .collect()
+        };
+        let counts = self
+            .completions
+            .and_then(|_| self.cells.iter().map(|cell| cell.completions).collect());
+        CompactAnalysis {
+            n: self.n,
+            solvable: self.solvable,
+            queens: &self.queens,
+            blocked: &self.blocked,
+            forced: &self.forced,
+            completions: self.completions,
+            engine: self.engine,
+            nodes: self.nodes,
+            statuses: self.cells.iter().map(|cell| cell.status.symbol()).collect(),
+            legend: Status::ALL
+                .iter()
+                .map(|&status| (status.symbol(), status))
+                .collect(),
+            counts,
+            reasons,
+            all_reasons,
+        }
     }
 }
 

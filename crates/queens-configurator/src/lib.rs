@@ -32,7 +32,10 @@ mod hall;
 mod position;
 mod search;
 
-pub use analysis::{Analysis, Case, Cell, EngineUsed, Explanation, Reason, Status, rank_name};
+pub use analysis::{
+    Analysis, COMPACT_ALL_REASONS_MAX_N, Case, Cell, CompactAnalysis, EngineUsed, Explanation,
+    Reason, Status, rank_name,
+};
 pub use bits::Rank;
 pub use diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
 pub use engine::{

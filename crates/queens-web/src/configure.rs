@@ -1,15 +1,20 @@
-//! `POST /api/configure`: the configurator's analysis of a position; `POST /api/instance`: an
-//! n-Queens Completion instance file read into a position the page can open.
+//! `POST /api/configure`: the configurator's analysis of a position, whole or compact;
+//! `POST /api/instance`: an n-Queens Completion instance file read into a position the page can
+//! open.
+
+use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use queens_configurator::{Analysis, AnalysisError, Engine, Position};
+use axum::response::{IntoResponse, Response};
+use queens_configurator::{Analysis, AnalysisError, Engine, Position, Status};
 use queens_core::Square;
 use queens_core::instance::Instance;
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
+use crate::analyses::Key;
 use crate::error::ApiError;
 use crate::jobs::Client;
 use crate::query::check_side;
@@ -25,23 +30,63 @@ struct ConfigureRequest {
     blocked: Vec<Square>,
     #[serde(default)]
     engine: Option<String>,
+    /// The compact document instead of the whole one.
+    #[serde(default)]
+    compact: bool,
+    /// The squares whose reasons a compact document carries (on boards beyond 32×32).
+    #[serde(default)]
+    explain: Vec<Square>,
 }
 
-/// Analyses the posted position; the body is exactly `queens configure --json`'s document.
+/// Analyses the posted position: the body is exactly `queens configure --json`'s document, or
+/// with `"compact": true` the compact one (statuses as a string, the reasons of the squares in
+/// `explain`). The last few analyses are kept, so that asking again for a position's reasons
+/// costs no second analysis.
 pub async fn configure(
     State(state): State<AppState>,
     client: Client,
     body: Bytes,
-) -> Result<Json<Analysis>, ApiError> {
+) -> Result<Response, ApiError> {
     let request: ConfigureRequest = serde_json::from_slice(&body)
         .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let n = check_side(request.n, state.limits().configure_max_n)?;
+    if !request.explain.is_empty() && !request.compact {
+        return Err(ApiError::bad(
+            "explain goes with \"compact\": true (the whole document gives every reason)",
+        ));
+    }
     let position = Position::with_blocked(n, request.queens, request.blocked)?;
     let engine: Engine = request
         .engine
         .as_deref()
         .unwrap_or("auto")
         .parse::<Engine>()?;
+    let key = Key::new(n, position.queens(), position.blocked(), engine);
+    let analysis = if let Some(kept) = state.analyses().get(&key) {
+        kept
+    } else {
+        let analysis = Arc::new(analyse(&state, client, position, engine).await?);
+        // One the budget cut short is not kept: asked again, it may get further.
+        let complete = analysis.solvable.is_some() && analysis.count(Status::Unknown) == 0;
+        if complete {
+            state.analyses().keep(key, Arc::clone(&analysis));
+        }
+        analysis
+    };
+    Ok(if request.compact {
+        Json(analysis.compact(&request.explain)).into_response()
+    } else {
+        Json(&*analysis).into_response()
+    })
+}
+
+/// The analysis of `position` by `engine`, as one of `client`'s jobs.
+async fn analyse(
+    state: &AppState,
+    client: Client,
+    position: Position,
+    engine: Engine,
+) -> Result<Analysis, ApiError> {
     let job = state.jobs().start_analysis(client).await?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
@@ -52,7 +97,7 @@ pub async fn configure(
             .map_err(|error| ApiError::internal(format!("the analysis failed: {error}")))?;
     drop(job);
     match analysis {
-        Ok(analysis) => Ok(Json(analysis)),
+        Ok(analysis) => Ok(analysis),
         Err(AnalysisError::Cancelled | AnalysisError::DiagramStopped { .. }) => Err(
             ApiError::busy("the analysis ran out of time on this server"),
         ),

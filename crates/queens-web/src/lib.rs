@@ -12,7 +12,7 @@
 //! | route | does |
 //! |---|---|
 //! | `GET /api/solvers` | the solvers, their parameters and the server's limits |
-//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?}` → the `queens configure --json` document |
+//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?, "compact"?, "explain"?: [{"row", "col"}]}` → the `queens configure --json` document, or with `"compact": true` the compact one ([`CompactAnalysis`](queens_configurator::CompactAnalysis)) |
 //! | `POST /api/instance` | `{"text", "diagonals"?}`: an n-Queens Completion instance file → `{"n", "queens", "blocked"}` |
 //! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
 //! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `queens count --json`'s document typed `finished`, or `stopped` with how far it got |
@@ -23,6 +23,7 @@
 //! the server's time limit or when its client disconnects, and a limit on jobs at once (in total
 //! and per client) answers 429 rather than queueing one client's work in front of everyone's.
 
+mod analyses;
 mod challenge;
 mod configure;
 mod connections;
@@ -150,6 +151,7 @@ pub struct AppState {
 #[derive(Debug)]
 struct Shared {
     configurator: Arc<Configurator>,
+    analyses: analyses::Analyses,
     jobs: Jobs,
     limits: ServeLimits,
     catalogue: Catalogue,
@@ -169,6 +171,7 @@ impl AppState {
                 configurator: Arc::new(
                     Configurator::new().with_build_memory(limits.job_memory as u64),
                 ),
+                analyses: analyses::Analyses::default(),
                 jobs: Jobs::new(limits.jobs, limits.jobs_per_client, limits.job_time)
                     .with_analyses_per_client(limits.analyses_per_client),
                 limits,
@@ -196,6 +199,10 @@ impl AppState {
 
     fn configurator(&self) -> Arc<Configurator> {
         Arc::clone(&self.shared.configurator)
+    }
+
+    fn analyses(&self) -> &analyses::Analyses {
+        &self.shared.analyses
     }
 }
 

@@ -88,6 +88,54 @@ async fn configure_returns_exactly_the_cli_document() {
 }
 
 #[tokio::test]
+async fn a_compact_analysis_of_200_by_200_is_small_and_gives_the_reasons_asked_for() {
+    let state = state();
+    let n = 200;
+    let queens = json!([{"row": 0, "col": 3}]);
+    let request = json!({"n": n, "queens": queens, "compact": true});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.len() <= 200_000, "{} bytes", body.len());
+    let compact: Value = serde_json::from_str(&body).unwrap();
+    let statuses = compact["statuses"].as_str().unwrap();
+    assert_eq!(statuses.chars().count(), n * n);
+    assert_eq!(compact["all_reasons"], false);
+    assert!(compact["reasons"].as_object().unwrap().is_empty());
+    // The whole document of the same position (kept, so not analysed again) agrees square by
+    // square, and a square's reason asked for is the whole document's.
+    let whole_request = json!({"n": n, "queens": queens});
+    let (status, whole) = send(&state, post("/api/configure", &whole_request.to_string())).await;
+    assert_eq!(status, StatusCode::OK);
+    let whole: Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(
+        whole["nodes"], compact["nodes"],
+        "one analysis answered both"
+    );
+    let cells = whole["cells"].as_array().unwrap();
+    for (index, symbol) in statuses.chars().enumerate() {
+        assert_eq!(
+            compact["legend"][symbol.to_string()],
+            cells[index]["status"]
+        );
+    }
+    let attacked = 150; // c151 on the first rank: attacked along d1's rank
+    let request = json!({"n": n, "queens": queens, "compact": true,
+                         "explain": [{"row": 0, "col": attacked}]});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let explained: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        explained["reasons"][attacked.to_string()],
+        cells[attacked]["reason"]
+    );
+    // Reasons are asked of the compact document only.
+    let request = json!({"n": 8, "explain": [{"row": 0, "col": 0}]});
+    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("compact"), "{body}");
+}
+
+#[tokio::test]
 async fn blocked_squares_and_instance_files_reach_the_configurator() {
     let state = state();
     // Nauck's position with one completion's square blocked: the other completion is forced.

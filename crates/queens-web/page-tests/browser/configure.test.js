@@ -215,3 +215,19 @@ test("Solve this position with blocked squares watches the completion search kee
   assert.ok(!queens.includes("c1"));
   assert.deepEqual(page.errors, []);
 });
+
+test("a large board's reasons are asked for when a square is explained", async () => {
+  // Beyond 32×32 the analysis carries statuses only; a square's reason comes when it is shown.
+  const page = await session.open("#configure?n=60&q=r1c4");
+  await analysed(page);
+  const requests = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/configure")) requests.push(JSON.parse(request.postData()));
+  });
+  await page.click('#cfg-board [data-square="r1c40"]');
+  await page.waitForFunction(() => /^r1c40 is attacked: attacked by the queen on r1c4 along its row\./.test(document.querySelector("#cfg-reason").textContent));
+  assert.deepEqual(requests.map((r) => r.explain), [[{ row: 0, col: 39 }]]);
+  assert.ok(requests.every((r) => r.compact === true));
+  assert.equal((await page.$$("#cfg-board .cell.hl-source")).length, 1, "the attacker is marked");
+  assert.deepEqual(page.errors, []);
+});

@@ -38,12 +38,16 @@ export async function solvers() {
   return (await request("/api/solvers")).json();
 }
 
-/** `POST /api/configure`: the analysis of `queens` on an N×N board with `blocked` squares. */
-export async function configure(n, queens, blocked, signal) {
+/** `POST /api/configure`: the compact analysis of `queens` on an N×N board with `blocked`
+ * squares, with the reasons of the squares in `explain` (every reason on a small board). */
+export async function configure(n, queens, blocked, signal, explain = []) {
+  const body = { n, queens, compact: true };
+  if (blocked.length) body.blocked = blocked;
+  if (explain.length) body.explain = explain;
   const response = await request("/api/configure", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(blocked.length ? { n, queens, blocked } : { n, queens }),
+    body: JSON.stringify(body),
     signal,
   });
   return response.json();

@@ -26,6 +26,29 @@ function between(a, b) {
   return out;
 }
 
+// The server answers with its compact document: every square's status as one symbol of a
+// string, the counts as one list, and the reasons of small boards whole; on a larger board the
+// reason of a square is asked for when the square is explained.
+
+/** The cell of square index `index` in a compact analysis: its status, completions and reason. */
+function cellAt(a, index) {
+  return {
+    status: a.legend[a.statuses[index]],
+    completions: a.counts ? a.counts[index] : undefined,
+    reason: a.reasons[index],
+  };
+}
+
+/** How many squares of a compact analysis have `status`. */
+function countStatus(a, status) {
+  if (!a.tally) {
+    a.tally = {};
+    for (const symbol of a.statuses) a.tally[symbol] = (a.tally[symbol] || 0) + 1;
+  }
+  const symbol = Object.keys(a.legend).find((s) => a.legend[s] === status);
+  return (symbol && a.tally[symbol]) || 0;
+}
+
 function lineSquares(line, n) {
   return Array.from({ length: n }, (_, i) => (line.row !== undefined ? { row: line.row, col: i } : { row: i, col: line.col }));
 }
@@ -214,7 +237,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
 
   function statusOf(square) {
     const a = state.analysis;
-    return a && a.n === state.n ? a.cells[square.row * state.n + square.col].status : "open";
+    return a && a.n === state.n ? cellAt(a, square.row * state.n + square.col).status : "open";
   }
 
   /** Blocks or unblocks `square`; a square holding a queen is not blocked. */
@@ -259,7 +282,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     const a = state.analysis;
     if (!a || a.n !== state.n) return;
     if (pin) state.pinned = square;
-    const cell = a.cells[square.row * state.n + square.col];
+    const cell = cellAt(a, square.row * state.n + square.col);
     const name = squareName(square, state.n);
     const plural = (k) => (k === 1 ? "" : "s");
     let text = `${name} is ${cell.status}`;
@@ -267,12 +290,34 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     if (cell.status === "forced") text += ": every completion has a queen here.";
     else if (cell.status === "blocked") text += ": no queen may stand here. Shift-click (or Block squares) unblocks it.";
     else if (cell.reason) text = `${name} is ${cell.status}: ${cell.reason.text}.`;
-    else text += ".";
+    else if ((cell.status === "attacked" || cell.status === "dead") && !a.all_reasons) {
+      text += " (asking the server why…).";
+      askWhy(a, square);
+    } else text += ".";
     if (pin && cell.status !== "queen" && cell.status !== "forced" && cell.status !== "blocked") {
       text += cell.status === "open" ? " Tap again to place a queen." : " Click again to place a queen anyway.";
     }
     reason.textContent = text;
     paintMarks(square, cell.reason);
+  }
+
+  /** Asks the server for the reason of `square` in analysis `a`, and shows it if the square is
+   * still the one explained. */
+  async function askWhy(a, square) {
+    const index = square.row * a.n + square.col;
+    a.asked = a.asked || new Set();
+    if (a.asked.has(index)) return;
+    a.asked.add(index);
+    try {
+      const more = await api.configure(a.n, a.queens, a.blocked || [], undefined, [square]);
+      Object.assign(a.reasons, more.reasons);
+    } catch {
+      return; // the status is told without its reason
+    }
+    if (state.analysis !== a) return;
+    const pinned = state.pinned && key(state.pinned) === key(square);
+    const inspected = state.inspected && key(state.inspected) === key(square);
+    if (pinned || (inspected && !state.pinned)) explain(square, pinned);
   }
 
   function paintMarks(square, why) {
@@ -323,11 +368,11 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     board.render({
       queens,
       cellClass: (row, col) => {
-        const cell = a.cells[row * state.n + col];
-        return showHeat && cell.status === "open" ? "open heat" : cell.status;
+        const status = cellAt(a, row * state.n + col).status;
+        return showHeat && status === "open" ? "open heat" : status;
       },
       heat: showHeat ? (row, col) => {
-        const cell = a.cells[row * state.n + col];
+        const cell = cellAt(a, row * state.n + col);
         return cell.status === "open" ? heatColour(0.1 + (0.9 * cell.completions) / a.completions) : null;
       } : null,
       marks,
@@ -352,7 +397,7 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
       indicator.textContent = "undecided within the budget";
       indicator.className = "indicator maybe";
     }
-    const count = (status) => a.cells.filter((c) => c.status === status).length;
+    const count = (status) => countStatus(a, status);
     const parts = [];
     if (exact) parts.push(`${a.completions.toLocaleString()} completion${a.completions === 1 ? "" : "s"}`);
     parts.push(`${a.queens.length} placed`, `${a.forced.length} forced`, `${count("open")} open`, `${count("dead")} dead`);
