@@ -5,7 +5,7 @@ use queens_core::words::counted;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use queens_core::notation::square_name;
+use queens_core::notation::{file_letters, square_name};
 use queens_core::{Line, Square};
 use serde::{Deserialize, Serialize};
 
@@ -499,7 +499,6 @@ impl Analysis {
     pub fn render(&self) -> String {
         let n = self.n;
         let mut out = String::new();
-        let algebraic = n <= 26;
         let label_width = (u64::from(n)).to_string().len();
         for row in (0..n).rev() {
             let _ = write!(out, "{:>label_width$} ", u64::from(row) + 1);
@@ -509,13 +508,8 @@ impl Analysis {
             }
             out.push('\n');
         }
-        if algebraic {
-            let _ = write!(out, "{:>label_width$} ", "");
-            for col in 0..n {
-                out.push(' ');
-                out.push(char::from(b'a' + col as u8));
-            }
-            out.push('\n');
+        if let Some(files) = file_letters(n) {
+            let _ = writeln!(out, "{:>label_width$}  {files}", "");
         }
         out.push_str("Q queen  F forced  . open  x attacked  # dead  ? unknown");
         out.push_str(if self.blocked.is_empty() {

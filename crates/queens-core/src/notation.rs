@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::board::Board;
 use crate::error::ParseError;
 use crate::square::Square;
-pub use crate::square::{ALGEBRAIC_MAX_COLS, square_name};
+pub use crate::square::{ALGEBRAIC_MAX_COLS, file_letters, square_name};
 use crate::verify::Constraints;
 
 impl FromStr for Square {
@@ -413,6 +413,9 @@ mod tests {
         }
         assert_eq!(square_name(Square::new(0, 3), 8), "d1");
         assert_eq!(square_name(Square::new(0, 3), 30), "r1c4");
+        assert_eq!(file_letters(8).as_deref(), Some("a b c d e f g h"));
+        assert_eq!(file_letters(26).unwrap().len(), 51);
+        assert_eq!(file_letters(27), None);
     }
 
     #[test]

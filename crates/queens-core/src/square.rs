@@ -116,6 +116,17 @@ impl fmt::Display for Square {
     }
 }
 
+/// The file letters under a diagram of a board `cols` files wide (`"a b c d e f g h"`), or
+/// `None` beyond 26 files, whose squares are named R1C1.
+pub fn file_letters(cols: u32) -> Option<String> {
+    (cols <= ALGEBRAIC_MAX_COLS).then(|| {
+        (0..cols as u8)
+            .map(|col| char::from(b'a' + col).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
 /// The name of `square` on a board `cols` files wide: algebraic up to 26 files, R1C1 beyond, so
 /// that all squares of one board are named alike.
 pub fn square_name(square: Square, cols: u32) -> String {

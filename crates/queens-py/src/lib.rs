@@ -61,6 +61,19 @@ fn parse_squares(text: &str) -> PyResult<Vec<(u32, u32)>> {
         .map_err(refused)
 }
 
+/// The name of the square (`row`, `col`) on a board `cols` files wide, as every part of the
+/// workbench names it: `d1` up to 26 files, `r1c4` beyond.
+#[pyfunction]
+fn square_name(row: u32, col: u32, cols: u32) -> String {
+    queens_core::notation::square_name(queens_core::Square::new(row, col), cols)
+}
+
+/// The file letters under a diagram of a board `cols` files wide, or `None` beyond 26 files.
+#[pyfunction]
+fn file_letters(cols: u32) -> Option<String> {
+    queens_core::notation::file_letters(cols)
+}
+
 /// A solve: the CLI's JSON document (its `queens` left out when the permutation carries them)
 /// and, for a board with one queen per column, the row of each column as little-endian `u32`s.
 #[pyfunction]
@@ -539,6 +552,8 @@ fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(solvers, module)?)?;
     module.add_function(wrap_pyfunction!(devices, module)?)?;
     module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
+    module.add_function(wrap_pyfunction!(square_name, module)?)?;
+    module.add_function(wrap_pyfunction!(file_letters, module)?)?;
     module.add_function(wrap_pyfunction!(solve, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
     module.add_function(wrap_pyfunction!(count, module)?)?;

@@ -76,6 +76,18 @@ def test_squares_are_looked_up_on_the_board_only():
     assert qw.configure(30).diagram().splitlines()[-1].lstrip().startswith("1 ")
 
 
+def test_python_names_squares_and_draws_files_as_the_command_line_does():
+    # The names come from the workbench's one rule, the same as queens configure's text.
+    narrow = qw.configure(8, queens=["d1"])
+    assert narrow.diagram().splitlines()[-1].split() == list("abcdefgh")
+    assert narrow.to_pandas()["square"].iloc[3] == "d1"
+    wide = qw.configure(30, queens=["r1c4"]).to_pandas()
+    assert list(wide["square"].iloc[[3, 30]]) == ["r1c4", "r2c1"]
+    cli = subprocess.run([sys.executable, "-m", "queens_workbench", "configure", "8", "--queens",
+                          "d1"], capture_output=True, text=True, check=True).stdout
+    assert narrow.diagram().splitlines()[-1].strip() == cli.splitlines()[8].strip()
+
+
 def test_verify_judges_every_solution_by_its_own_problem():
     # Shape, queen count, fixed and blocked squares all come from the solution's problem.
     for solution in [
@@ -212,7 +224,7 @@ def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
         qw.count(12, memory="lots")
     with pytest.raises(ValueError, match="unknown counting engine"):
         qw.count(12, engine="gpu-please")
-    stopped = qw.count(17, threads=1, time_limit=0.05)
+    stopped = qw.count(17, threads=1, time_limit=0.3)
     assert not stopped.complete and stopped.status == "stopped"
     assert "time limit" in stopped.stop_reason
     assert 0 < stopped.total < 95815104, "a lower bound"

@@ -79,15 +79,11 @@ def _size(n: Union[int, str]) -> str:
         raise ValueError(f'n is a board side or "RxC", got {n!r}') from None
 
 
-def _file(col: int) -> str:
-    """A column's file letter, ``a`` to ``z``: boards wider than 26 name squares ``r1c27``."""
-    return chr(ord("a") + col) if col < 26 else f"c{col + 1}"
-
-
 def _files_line(cols: int) -> list[str]:
     """The line of file letters under a diagram, as ``queens configure`` draws it: none on a
     board wider than 26 columns, whose squares are named ``rRcC``."""
-    return ["    " + " ".join(_file(c) for c in range(cols))] if cols <= 26 else []
+    letters = _queens.file_letters(cols)
+    return ["    " + letters] if letters is not None else []
 
 
 def _on_board(square: Square, n: int) -> Square:
@@ -98,9 +94,10 @@ def _on_board(square: Square, n: int) -> Square:
 
 
 def _name(square: Square, n: int) -> str:
-    """A square's name on an N×N board: ``d1`` up to 26 files, ``r1c4`` beyond."""
+    """A square's name on an N×N board, from the workbench's one naming rule: ``d1`` up to 26
+    files, ``r1c4`` beyond."""
     row, col = square
-    return f"{_file(col)}{row + 1}" if n <= 26 else f"r{row + 1}c{col + 1}"
+    return _queens.square_name(row, col, n)
 
 
 def _escape(text: str) -> str:
