@@ -7,8 +7,9 @@
 //! ```
 //! prints, per board size and engine, the number of clicks analysed, the median, 95th
 //! percentile and maximum analysis time, how many analyses had exact counts and how many left
-//! squares unknown, the share of all squares whose status was decided (not unknown), and how the
-//! dead squares were explained. `clicks=K` ends each session after K clicks. The diagram's build time is printed
+//! squares unknown, the share of all squares whose status was decided (not unknown), how the
+//! dead squares were explained, and the median and largest documents a click sends: the whole
+//! one (`queens configure --json`) and the compact one the page asks for. `clicks=K` ends each session after K clicks. The diagram's build time is printed
 //! separately (it is built once per size).
 
 use std::time::{Duration, Instant};
@@ -68,6 +69,7 @@ fn main() {
         let (mut exact, mut with_unknown) = (0, 0);
         let (mut decided, mut cells) = (0usize, 0usize);
         let mut reasons = [0usize; 6];
+        let (mut whole_bytes, mut compact_bytes) = (Vec::new(), Vec::new());
         for session in 0..sessions {
             let mut rng = SmallRng::seed_from_u64(session ^ u64::from(n) << 32);
             let mut position = Position::empty(n).expect("a valid size");
@@ -77,6 +79,12 @@ fn main() {
                     .analyse(&position, engine, &Budget::unlimited())
                     .expect("not cancelled");
                 times.push(started.elapsed());
+                whole_bytes.push(serde_json::to_vec(&analysis).expect("serializes").len());
+                compact_bytes.push(
+                    serde_json::to_vec(&analysis.compact(&[]))
+                        .expect("serializes")
+                        .len(),
+                );
                 exact += usize::from(analysis.completions.is_some());
                 with_unknown += usize::from(analysis.count(Status::Unknown) > 0);
                 decided += analysis.cells.len() - analysis.count(Status::Unknown);
@@ -110,6 +118,21 @@ fn main() {
             exact,
             with_unknown,
             100.0 * decided as f64 / cells.max(1) as f64
+        );
+        let bytes = |sizes: &mut Vec<usize>| {
+            sizes.sort_unstable();
+            let median = sizes[sizes.len() / 2];
+            let largest = sizes[sizes.len() - 1];
+            format!(
+                "median {:.1} KB, largest {:.1} KB",
+                median as f64 / 1e3,
+                largest as f64 / 1e3
+            )
+        };
+        println!(
+            "      documents: whole {}; compact {}",
+            bytes(&mut whole_bytes),
+            bytes(&mut compact_bytes)
         );
         println!(
             "      dead squares explained by an emptied line {}, crowding {}, a case split {}, a \

@@ -232,8 +232,10 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// How long a stopping server waits for its connections after it has stopped their jobs.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+/// How long a stopping server waits for its connections after it has stopped their jobs: long
+/// enough for a client that reads to get its last document, short enough that a client that
+/// does not read holds the stop up for a second only.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 /// Serves the page on `addr` until Ctrl-C or SIGTERM, calling `ready` with the bound address
 /// (which tells the port when `addr` asked for port 0). On the signal every job is stopped, and
