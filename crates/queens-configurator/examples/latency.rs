@@ -57,13 +57,7 @@ fn main() {
     );
     for (n, engine) in cases {
         if engine == Engine::Bdd {
-            let started = Instant::now();
-            let diagram = configurator.diagram(n).expect("a diagram for this size");
-            println!(
-                "      diagram for n = {n}: {} nodes, built in {:.1?}",
-                diagram.node_count(),
-                started.elapsed()
-            );
+            build_diagram(&configurator, n);
         }
         let mut times = Vec::new();
         let (mut exact, mut with_unknown) = (0, 0);
@@ -79,12 +73,9 @@ fn main() {
                     .analyse(&position, engine, &Budget::unlimited())
                     .expect("not cancelled");
                 times.push(started.elapsed());
-                whole_bytes.push(serde_json::to_vec(&analysis).expect("serializes").len());
-                compact_bytes.push(
-                    serde_json::to_vec(&analysis.compact(&[]))
-                        .expect("serializes")
-                        .len(),
-                );
+                let (whole, compact) = document_sizes(&analysis);
+                whole_bytes.push(whole);
+                compact_bytes.push(compact);
                 exact += usize::from(analysis.completions.is_some());
                 with_unknown += usize::from(analysis.count(Status::Unknown) > 0);
                 decided += analysis.cells.len() - analysis.count(Status::Unknown);
@@ -119,27 +110,45 @@ fn main() {
             with_unknown,
             100.0 * decided as f64 / cells.max(1) as f64
         );
-        let bytes = |sizes: &mut Vec<usize>| {
-            sizes.sort_unstable();
-            let median = sizes[sizes.len() / 2];
-            let largest = sizes[sizes.len() - 1];
-            format!(
-                "median {:.1} KB, largest {:.1} KB",
-                median as f64 / 1e3,
-                largest as f64 / 1e3
-            )
-        };
-        println!(
-            "      documents: whole {}; compact {}",
-            bytes(&mut whole_bytes),
-            bytes(&mut compact_bytes)
-        );
+        let (whole, compact) = (sizes(&mut whole_bytes), sizes(&mut compact_bytes));
+        println!("      documents: whole {whole}; compact {compact}");
         println!(
             "      dead squares explained by an emptied line {}, crowding {}, a case split {}, a \
              minimal set of queens {}, all queens (budget) {}, nothing {}",
             reasons[0], reasons[1], reasons[5], reasons[2], reasons[3], reasons[4]
         );
     }
+}
+
+/// Builds the diagram of N×N and says how long that took (once per size).
+fn build_diagram(configurator: &Configurator, n: u32) {
+    let started = Instant::now();
+    let diagram = configurator.diagram(n).expect("a diagram for this size");
+    println!(
+        "      diagram for n = {n}: {} nodes, built in {:.1?}",
+        diagram.node_count(),
+        started.elapsed()
+    );
+}
+
+/// The bytes of an analysis's whole document and of its compact one.
+fn document_sizes(analysis: &queens_configurator::Analysis) -> (usize, usize) {
+    let bytes = |document: Result<Vec<u8>, _>| document.expect("serializes").len();
+    (
+        bytes(serde_json::to_vec(analysis)),
+        bytes(serde_json::to_vec(&analysis.compact(&[]))),
+    )
+}
+
+/// The median and largest of documents' sizes in bytes.
+fn sizes(bytes: &mut [usize]) -> String {
+    bytes.sort_unstable();
+    let kb = |size: usize| size as f64 / 1e3;
+    format!(
+        "median {:.1} KB, largest {:.1} KB",
+        kb(bytes[bytes.len() / 2]),
+        kb(bytes[bytes.len() - 1])
+    )
 }
 
 fn ms(duration: Duration) -> String {

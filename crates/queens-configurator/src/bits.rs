@@ -121,7 +121,9 @@ impl FreeBoard {
         cols_free[col] = TAKEN;
         for other_row in 0..self.n {
             let distance = other_row.abs_diff(row);
-            if distance == 0 {
+            // A row with no free square (one holding a queen, most of them late in a search)
+            // has nothing to clear.
+            if distance == 0 || self.free[other_row] == 0 || self.free[other_row] == TAKEN {
                 continue;
             }
             if col + distance < self.n {
