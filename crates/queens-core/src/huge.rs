@@ -72,6 +72,13 @@ impl HugeBits {
         }
     }
 
+    /// The bits, 64 to a word, bit `i` of word `w` standing for `64 w + i`: for loops that
+    /// reach the words once rather than through each call.
+    #[inline]
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
     /// Whether `index` is in the set.
     #[inline]
     pub fn get(&self, index: usize) -> bool {

@@ -65,6 +65,21 @@ impl Diagonals {
         self.rising.touch(r) ^ self.falling.touch(f)
     }
 
+    /// Puts a queen on the square if both its diagonals are empty; whether it did.
+    #[inline]
+    pub(super) fn claim(&mut self, col: usize, row: usize) -> bool {
+        let (r, f) = self.indices(col, row);
+        let (rising, falling) = (self.rising.words_mut(), self.falling.words_mut());
+        let (r_word, r_bit) = (r / 64, 1u64 << (r % 64));
+        let (f_word, f_bit) = (f / 64, 1u64 << (f % 64));
+        if (rising[r_word] & r_bit) | (falling[f_word] & f_bit) != 0 {
+            return false;
+        }
+        rising[r_word] |= r_bit;
+        falling[f_word] |= f_bit;
+        true
+    }
+
     /// Whether a queen on the square shares one of its diagonals with another queen.
     #[inline]
     pub(super) fn is_crowded(&self, col: usize, row: usize) -> bool {
@@ -175,7 +190,7 @@ mod tests {
     }
 
     #[test]
-    fn bits_and_a_map_count_like_counters() {
+    fn bits_and_a_map_count_like_counters_and_claims_take_only_empty_diagonals() {
         use rand::{RngExt, SeedableRng, rngs::SmallRng};
         let n = 7;
         let mut rng = SmallRng::seed_from_u64(3);
@@ -189,10 +204,21 @@ mod tests {
         for _ in 0..20_000 {
             if queens.len() < 12 && (queens.is_empty() || rng.random_bool(0.55)) {
                 let square = (rng.random_range(0..n), rng.random_range(0..n));
-                assert_eq!(
-                    diagonals.add(square.0, square.1),
-                    counters.add(square.0, square.1)
-                );
+                if rng.random_bool(0.3) {
+                    // A claim puts the queen only where both diagonals are empty.
+                    let (r, f) = (square.0 + n - 1 - square.1, square.0 + square.1);
+                    let free = counters.rising[r] == 0 && counters.falling[f] == 0;
+                    assert_eq!(diagonals.claim(square.0, square.1), free);
+                    if !free {
+                        continue;
+                    }
+                    counters.add(square.0, square.1);
+                } else {
+                    assert_eq!(
+                        diagonals.add(square.0, square.1),
+                        counters.add(square.0, square.1)
+                    );
+                }
                 queens.push(square);
             } else {
                 let (col, row) = queens.swap_remove(rng.random_range(0..queens.len()));

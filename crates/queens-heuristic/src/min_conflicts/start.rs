@@ -1,57 +1,62 @@
-//! The QS4 start: the free queens placed column by column, each on a random row still unused,
-//! probing for one whose two diagonals are empty.
+//! The QS4 start: every free queen on a row of its own, almost all of them on empty diagonals.
 //!
-//! Every probe is a uniformly random unused row, as in QS4, drawn two ways:
-//! - **Scatter**, on boards up to 1.3·10⁷ while at least a quarter of the rows are unused: a
-//!   random row of the board, redrawn while it is taken, with a bit per row saying which are.
-//!   A probe then reads three bits (its row's and its two diagonals'), all known from the
-//!   random number alone, so the loads of many probes are issued together and their cache
-//!   misses overlap; the rows themselves are written in order.
-//! - **Pool**, for the rest: the unused rows are dealt to the remaining columns in
-//!   order, and each column swaps in a random one of those still undealt (QS4's own way). A
-//!   probe reads a random row and then its two diagonals; the first probes of 64 columns are
-//!   gathered together.
+//! QS4 places the queens column by column, each probing random unused rows for one whose two
+//! diagonals are empty. Done in that order on a billion queens, every probe is three cache
+//! misses — a random row of the pool and two random diagonal bits — and the start waits on
+//! the memory's latency. Here the same greedy choice is made in an order that reads memory
+//! nearly in sequence:
+//! - **Deal.** The unused rows are dealt to the free columns in a pseudo-random order: a keyed
+//!   Feistel permutation ([`Shuffle`]) of the column's number, so that threads can deal
+//!   halves of the board and the deal depends on the seed alone.
+//! - **Rounds.** Each round takes the next columns in order with the columns refused in the
+//!   round before, about [`ROUND`] in all, and sorts their candidate rows by a counting sort
+//!   on the row's high bits. Visited in that order, a column's diagonals `col + row` and
+//!   `col − row` move steadily through their bit sets, so the bits a round reads stream
+//!   through the cache instead of missing it at random. A column whose two diagonals are empty
+//!   takes its candidate; a refused column trades it for the next dealt row ahead (read in
+//!   order too) and tries that one next round.
+//! - **Last rows.** Once fewer dealt rows are ahead than columns refused, the rows still
+//!   unused are shuffled among the columns still open, round after round.
 //!
-//! The last [`tail`](super::MinConflictsParams::tail) columns take a random unused row without
-//! probing.
+//! A column tries at most [`probes`](super::MinConflictsParams::probes) rows and then takes the
+//! last one anyway; the last [`tail`](super::MinConflictsParams::tail) columns take the row they
+//! are dealt without probing. Every candidate is an unused row in a random order, as in QS4;
+//! only the order in which the columns look at theirs changes.
 
-use queens_core::huge::HugeBits;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, StopReason};
+use queens_core::{Budget, Square, StopReason};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
 use super::diagonals::Diagonals;
 
-/// Columns whose probes are drawn and gathered together.
-const BATCH: usize = 64;
+/// Columns a round visits at most, roughly: enough that consecutive visits in row order land
+/// near each other in the diagonals' bits, few enough that the round's own lists (16 bytes a
+/// column) stay small beside the board.
+const ROUND: usize = 1 << 22;
 
-/// Rows drawn ahead for each column of a scatter batch (most columns need one or two unused
-/// rows with empty diagonals; the rest draw more, four at a time).
-const SCATTER_AHEAD: usize = 4;
+/// Columns a round visits at least, on small boards.
+const ROUND_LEAST: usize = 1 << 12;
 
-/// Scatter places queens while more than one row in this many is unused.
-const SCATTER_WHILE_ONE_IN: usize = 4;
+/// Candidates whose diagonal bits are read together before they are visited, so that their
+/// cache misses overlap.
+const VISIT_TOGETHER: usize = 32;
 
-/// The largest board whose start scatters: its row and diagonal bits (5N/8 bytes, 8 MiB here)
-/// stay in a processor's cache. Measured on a 2-core EPYC with 32 MiB of L3: at N = 5·10⁶ and
-/// 10⁷ scatter took 0.55× the pool's time, at 2·10⁷ 1.3×.
-const SCATTER_UP_TO: usize = 13_000_000;
+/// Visits between looks at the budget within a round.
+const CHECK_EVERY: usize = 1 << 18;
 
-/// Candidates drawn together once a pool column's first probe fails.
-const REPROBES: usize = 4;
+/// Open columns from which the last are placed one by one, QS4's way, once no dealt rows are
+/// ahead.
+const FINISH_FROM: usize = 1 << 12;
 
-/// Candidates drawn and gathered with a pool batch for each column whose first probe looks
-/// taken (two measured faster than four or eight: more loads ahead are mostly wasted).
-const AHEAD: usize = 2;
+/// Open columns whose rows are shuffled by a random permutation; more are rotated.
+const SHUFFLE_UP_TO: usize = 1 << 14;
 
-/// Columns between looks at the budget.
-const CHECK_EVERY: usize = BATCH << 10;
+/// Queens placed between two reports of how far the start has got (about a million).
+const REPORT_EVERY: usize = 1 << 20;
 
-/// Looks at the budget between two reports of how many queens are placed (about a million
-/// columns, a fraction of a second to a second at any N); the first look reports too, and
-/// the end.
-const REPORT_EVERY_CHECKS: usize = 16;
+/// Free columns from which two threads deal the rows.
+const DEAL_IN_PARALLEL_FROM: usize = 1 << 20;
 
 /// What the start reports itself doing.
 const STAGE: &str = "placing queens";
@@ -118,6 +123,50 @@ impl Movable {
     }
 }
 
+/// A pseudo-random permutation of `0..len`, any element of which is computed on its own: four
+/// rounds of bijections of the numbers of `bits` bits (a shift-xor, a multiply by an odd key and
+/// an added key, each modulo 2^bits), `bits` the fewest that hold `len`, applied again to its
+/// own output until that falls below `len` (fewer than two tries on average).
+pub(super) struct Shuffle {
+    len: u64,
+    shift: u32,
+    mask: u64,
+    keys: [(u64, u64); 4],
+}
+
+impl Shuffle {
+    pub(super) fn new(len: usize, rng: &mut SmallRng) -> Self {
+        let bits = u64::BITS - (len.max(2) as u64 - 1).leading_zeros();
+        Shuffle {
+            len: len as u64,
+            shift: bits.div_ceil(2),
+            mask: u64::MAX >> (u64::BITS - bits),
+            keys: std::array::from_fn(|_| (rng.next_u64() | 1, rng.next_u64())),
+        }
+    }
+
+    /// The element at `index`.
+    #[inline]
+    pub(super) fn at(&self, index: usize) -> usize {
+        let mut value = index as u64;
+        loop {
+            value = self.encrypt(value);
+            if value < self.len {
+                return value as usize;
+            }
+        }
+    }
+
+    #[inline]
+    fn encrypt(&self, mut value: u64) -> u64 {
+        for &(times, plus) in &self.keys {
+            value ^= value >> self.shift;
+            value = value.wrapping_mul(times).wrapping_add(plus) & self.mask;
+        }
+        value
+    }
+}
+
 /// The board as the start leaves it.
 pub(super) struct Started {
     /// The row of each column's queen.
@@ -129,13 +178,24 @@ pub(super) struct Started {
     pub(super) collisions: u64,
 }
 
+/// Bytes the start holds beside the rows and the diagonals, for `n` queens: its two lists of
+/// candidates.
+pub(super) fn bytes_for(n: u64) -> u64 {
+    2 * size_of::<u64>() as u64 * round_size(n as usize) as u64
+}
+
+/// Columns a round visits for `movable` free queens.
+fn round_size(movable: usize) -> usize {
+    (movable / 64).clamp(ROUND_LEAST, ROUND)
+}
+
 /// Places the fixed queens and then the `movable` ones, probing up to `probes` unused rows for
 /// each movable column before the last `tail`. Stops, with `Err`, when `budget` does; reports
 /// the queens placed so far to `reporter` every million or so.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn start(
     n: usize,
-    fixed: &[queens_core::Square],
+    fixed: &[Square],
     movable: &Movable,
     probes: u32,
     tail: usize,
@@ -144,47 +204,98 @@ pub(super) fn start(
     reporter: &mut Reporter<'_>,
 ) -> Result<Started, StopReason> {
     budget.check()?;
-    // Zeroed memory comes from the system untouched: columns are written as they are placed.
+    reporter.preparing(STAGE, 0, movable.len() as u64, 0.0)?;
+    // Zeroed memory comes from the system untouched: the deal writes it in order.
     let mut started = Started {
         rows: vec![0; n],
         diagonals: Diagonals::new(n),
         collided: Vec::new(),
         collisions: 0,
     };
-    let mut used = HugeBits::new(n);
+    let free_rows = Movable::new(n, fixed.iter().map(|queen| queen.row).collect());
+    let shuffle = Shuffle::new(movable.len(), rng);
+    deal(&mut started.rows, movable, &free_rows, &shuffle, budget)?;
     for queen in fixed {
         started.rows[queen.col as usize] = queen.row;
-        used.set(queen.row as usize);
         started.collisions += started
             .diagonals
             .add(queen.col as usize, queen.row as usize);
     }
     let m = movable.len();
-    let tail_from = m.saturating_sub(tail);
-    // Scatter pays while its bits stay in cache; beyond, each probe costs three misses
-    // instead of the pool's one row and two bits.
-    let scatter_until = if n <= SCATTER_UP_TO {
-        m.saturating_sub(n.div_ceil(SCATTER_WHILE_ONE_IN))
-    } else {
-        0
-    };
     let mut placing = Placing {
         started: &mut started,
         rng,
         probes,
-        tail_from,
+        tail_from: m.saturating_sub(tail),
         budget,
         reporter,
-        checks: 0,
+        placed: 0,
+        reported: 0,
         movable: m,
     };
     // Monomorphised on the column mapping: with no fixed queen it is the identity.
     match movable {
-        Movable::All(_) => placing.place(n, m, scatter_until, used, |k| k),
-        other => placing.place(n, m, scatter_until, used, |k| other.col(k)),
+        Movable::All(_) => placing.rounds(|k| k),
+        other => placing.rounds(|k| other.col(k)),
     }?;
     placing.reporter.preparing(STAGE, m as u64, m as u64, 1.0)?;
     Ok(started)
+}
+
+/// Deals the free rows (`free_rows`, in the order `shuffle` gives) to the free columns
+/// (`movable`), on two threads for large boards; every column's row depends on its number and
+/// the shuffle only.
+fn deal(
+    rows: &mut [u32],
+    movable: &Movable,
+    free_rows: &Movable,
+    shuffle: &Shuffle,
+    budget: &Budget,
+) -> Result<(), StopReason> {
+    let m = movable.len();
+    let threads = if m >= DEAL_IN_PARALLEL_FROM {
+        std::thread::available_parallelism().map_or(1, |p| p.get().min(2))
+    } else {
+        1
+    };
+    // The movable columns of a run of slots lie in one run of columns: split the rows there.
+    let mut parts = Vec::with_capacity(threads);
+    let mut rest = rows;
+    let mut first_col = 0;
+    for part in 0..threads {
+        let (from, to) = (m * part / threads, m * (part + 1) / threads);
+        let end_col = if part + 1 == threads {
+            first_col + rest.len()
+        } else {
+            movable.col(to)
+        };
+        let (own, after) = rest.split_at_mut(end_col - first_col);
+        parts.push((from, to, first_col, own));
+        rest = after;
+        first_col = end_col;
+    }
+    let deal_part = |(from, to, first_col, own): (usize, usize, usize, &mut [u32])| {
+        for k in from..to {
+            if (k - from).is_multiple_of(CHECK_EVERY) {
+                budget.check()?;
+            }
+            own[movable.col(k) - first_col] = free_rows.col(shuffle.at(k)) as u32;
+        }
+        Ok(())
+    };
+    if threads == 1 {
+        return parts.into_iter().try_for_each(deal_part);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| scope.spawn(move || deal_part(part)))
+            .collect();
+        // The scope joins any thread left when one has stopped.
+        handles
+            .into_iter()
+            .try_for_each(|handle| handle.join().expect("a dealing thread does not panic"))
+    })
 }
 
 /// The share of the start's expected time spent once a fraction `placed` of the queens is
@@ -197,6 +308,107 @@ fn expected_share(placed: f64) -> f64 {
     (work(placed.clamp(0.0, 1.0)) / work(1.0)).clamp(0.0, 1.0)
 }
 
+/// A column's candidate: the column's number among the free ones (its slot) and the row it is
+/// offered, the row in the high half.
+#[derive(Clone, Copy, Default)]
+struct Candidate(u64);
+
+impl Candidate {
+    #[inline]
+    fn new(row: u32, slot: usize) -> Self {
+        Candidate((u64::from(row) << 32) | slot as u64)
+    }
+
+    #[inline]
+    fn row(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        (self.0 & u64::from(u32::MAX)) as usize
+    }
+}
+
+/// A counting sort of candidates on the high bits of their rows: buckets a quarter of a round
+/// wide, so that within one the columns' diagonals stay within about a round of each other.
+struct RowSort {
+    shift: u32,
+    starts: Vec<usize>,
+}
+
+impl RowSort {
+    fn new(n: usize, round: usize) -> Self {
+        let width = (round / 4).max(64);
+        let shift = usize::BITS - 1 - width.leading_zeros();
+        RowSort {
+            shift,
+            starts: vec![0; ((n.max(1) - 1) >> shift) + 2],
+        }
+    }
+
+    /// `from` sorted into `to`, which it replaces.
+    fn sort(&mut self, from: &[Candidate], to: &mut Vec<Candidate>) {
+        to.clear();
+        let buckets = self.starts.len() - 1;
+        if from.len() < buckets {
+            to.extend_from_slice(from);
+            to.sort_unstable_by_key(|candidate| candidate.row());
+            return;
+        }
+        to.resize(from.len(), Candidate::default());
+        let shift = self.shift;
+        counting_sort(from, to, &mut self.starts, |candidate| {
+            (candidate.row() >> shift) as usize
+        });
+    }
+}
+
+/// Sorts `from` into `to`, of the same length, on `bucket`, which is below `starts.len() - 1`.
+fn counting_sort(
+    from: &[Candidate],
+    to: &mut [Candidate],
+    starts: &mut [usize],
+    bucket: impl Fn(Candidate) -> usize,
+) {
+    starts.fill(0);
+    for &candidate in from {
+        starts[bucket(candidate) + 1] += 1;
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    for &candidate in from {
+        let at = &mut starts[bucket(candidate)];
+        to[*at] = candidate;
+        *at += 1;
+    }
+}
+
+/// Deals the rows of `open` among its columns again: a random permutation while they are few,
+/// beyond a rotation by a random amount (their order, by row, is random enough, and a rotation
+/// reads them in order).
+fn shuffle_rows(open: &mut [Candidate], rng: &mut SmallRng) {
+    let len = open.len();
+    if len <= SHUFFLE_UP_TO {
+        for i in (1..len).rev() {
+            let j = below(rng, i + 1);
+            let (row_i, row_j) = (open[i].row(), open[j].row());
+            open[i] = Candidate::new(row_j, open[i].slot());
+            open[j] = Candidate::new(row_i, open[j].slot());
+        }
+        return;
+    }
+    let by = 1 + below(rng, len - 1);
+    let first: Vec<u32> = open[..by].iter().map(|candidate| candidate.row()).collect();
+    for i in 0..len - by {
+        open[i] = Candidate::new(open[i + by].row(), open[i].slot());
+    }
+    for (candidate, row) in open[len - by..].iter_mut().zip(first) {
+        *candidate = Candidate::new(row, candidate.slot());
+    }
+}
+
 /// The placement under way.
 struct Placing<'a, 'r> {
     started: &'a mut Started,
@@ -205,47 +417,149 @@ struct Placing<'a, 'r> {
     tail_from: usize,
     budget: &'a Budget,
     reporter: &'a mut Reporter<'r>,
-    /// Looks at the budget so far.
-    checks: usize,
+    /// Movable queens placed so far.
+    placed: usize,
+    /// Movable queens placed when last reported.
+    reported: usize,
     /// Movable queens in all.
     movable: usize,
 }
 
 impl Placing<'_, '_> {
-    /// Looks at the budget, with `placed` movable queens placed, and now and then reports them.
-    fn check(&mut self, placed: usize) -> Result<(), StopReason> {
+    /// Looks at the budget and, every million queens placed or so, reports them.
+    fn check(&mut self) -> Result<(), StopReason> {
         self.budget.check()?;
-        self.checks += 1;
-        if self.checks % REPORT_EVERY_CHECKS == 1 {
-            let share = expected_share(placed as f64 / self.movable.max(1) as f64);
+        if self.placed >= self.reported + REPORT_EVERY {
+            self.reported = self.placed;
+            let share = expected_share(self.placed as f64 / self.movable.max(1) as f64);
             self.reporter
-                .preparing(STAGE, placed as u64, self.movable as u64, share)?;
+                .preparing(STAGE, self.placed as u64, self.movable as u64, share)?;
         }
         Ok(())
     }
 
-    /// Scatters the first `scatter_until` of the `m` movable queens (the `k`-th in column
-    /// `col(k)`), then deals the rows still unused and places the rest from that pool.
-    fn place(
-        &mut self,
-        n: usize,
-        m: usize,
-        scatter_until: usize,
-        mut used: HugeBits,
-        col: impl Fn(usize) -> usize + Copy,
-    ) -> Result<(), StopReason> {
-        self.scatter(n, scatter_until, &mut used, col)?;
-        let mut unused = used.clear_below(n);
-        for k in scatter_until..m {
-            if (k - scatter_until).is_multiple_of(CHECK_EVERY << 4) {
-                self.check(scatter_until)?;
+    /// Places the movable queens (the `k`-th in column `col(k)`) round by round, from the rows
+    /// dealt to them, and the last few QS4's way ([`finish`](Self::finish)).
+    fn rounds(&mut self, col: impl Fn(usize) -> usize + Copy) -> Result<(), StopReason> {
+        let m = self.movable;
+        let size = round_size(m);
+        let mut sort = RowSort::new(self.started.rows.len(), size);
+        let mut open: Vec<Candidate> = Vec::with_capacity(size);
+        let mut visiting: Vec<Candidate> = Vec::with_capacity(size);
+        // Slots from `next` on have not been visited: their rows are the dealt rows ahead.
+        let mut next = 0;
+        // Rounds in a row that placed no queen, or that had too few dealt rows ahead.
+        let mut idle = 0;
+        loop {
+            self.check()?;
+            let take = size.saturating_sub(open.len()).min(m - next);
+            let rows = &self.started.rows;
+            open.extend((next..next + take).map(|k| Candidate::new(rows[col(k)], k)));
+            next += take;
+            if open.is_empty() {
+                return Ok(());
             }
-            let row = unused.next().expect("as many unused rows as columns left");
-            self.started.rows[col(k)] = row as u32;
+            sort.sort(&open, &mut visiting);
+            open.clear();
+            let placed = self.placed;
+            self.visit(&visiting, &mut open, col)?;
+            idle = if self.placed == placed { idle + 1 } else { 0 };
+            if open.is_empty() {
+                continue;
+            }
+            if next + open.len() <= m && idle < self.probes {
+                // Each refused column trades its row for a dealt row ahead, in order.
+                let rows = &mut self.started.rows;
+                for (ahead, candidate) in (next..).zip(open.iter_mut()) {
+                    let column = col(ahead);
+                    let dealt = rows[column];
+                    rows[column] = candidate.row();
+                    *candidate = Candidate::new(dealt, candidate.slot());
+                }
+                continue;
+            }
+            if open.len() + (m - next) > FINISH_FROM && idle < self.probes {
+                // Too few dealt rows ahead: the refused columns share out their own rows.
+                shuffle_rows(&mut open, self.rng);
+                idle += 1;
+                continue;
+            }
+            return self.finish(&open, next, col);
         }
-        drop(unused);
-        drop(used);
-        self.pool(scatter_until, m, col)
+    }
+
+    /// Visits the candidates of one round in order: a column takes its row if both diagonals
+    /// are empty or if it is in the tail; the others are pushed to `refused`.
+    fn visit(
+        &mut self,
+        visiting: &[Candidate],
+        refused: &mut Vec<Candidate>,
+        col: impl Fn(usize) -> usize,
+    ) -> Result<(), StopReason> {
+        let mut warm = 0u64;
+        for (batch, candidates) in visiting.chunks(VISIT_TOGETHER).enumerate() {
+            if (batch * VISIT_TOGETHER).is_multiple_of(CHECK_EVERY) {
+                self.check()?;
+            }
+            for candidate in candidates {
+                warm ^= self
+                    .started
+                    .diagonals
+                    .touch(col(candidate.slot()), candidate.row() as usize);
+            }
+            for &candidate in candidates {
+                let (slot, row) = (candidate.slot(), candidate.row() as usize);
+                let column = col(slot);
+                if slot >= self.tail_from {
+                    self.put(column, row);
+                } else if self.started.diagonals.claim(column, row) {
+                    self.started.rows[column] = row as u32;
+                } else {
+                    refused.push(candidate);
+                    continue;
+                }
+                self.placed += 1;
+            }
+        }
+        std::hint::black_box(warm);
+        Ok(())
+    }
+
+    /// QS4 on the last columns: the `open` ones and the slots from `next` on, each probing up
+    /// to `probes` random rows of those still unused for one with empty diagonals (the tail
+    /// taking any), or taking the last probed.
+    fn finish(
+        &mut self,
+        open: &[Candidate],
+        next: usize,
+        col: impl Fn(usize) -> usize,
+    ) -> Result<(), StopReason> {
+        let rows = &self.started.rows;
+        let mut slots: Vec<usize> = open.iter().map(|candidate| candidate.slot()).collect();
+        let mut pool: Vec<u32> = open.iter().map(|candidate| candidate.row()).collect();
+        slots.extend(next..self.movable);
+        pool.extend((next..self.movable).map(|k| rows[col(k)]));
+        slots.sort_unstable();
+        for (i, &slot) in slots.iter().enumerate() {
+            if i.is_multiple_of(CHECK_EVERY >> 6) {
+                self.check()?;
+            }
+            let column = col(slot);
+            let diagonals = &self.started.diagonals;
+            let mut pick = below(self.rng, pool.len());
+            if slot < self.tail_from {
+                for _ in 1..self.probes {
+                    if diagonals.is_free(column, pool[pick] as usize) {
+                        break;
+                    }
+                    pick = below(self.rng, pool.len());
+                }
+            }
+            let row = pool.swap_remove(pick);
+            self.put(column, row as usize);
+            self.placed += 1;
+        }
+        Ok(())
     }
 
     /// Places the queen of `column` on `row`.
@@ -258,212 +572,57 @@ impl Placing<'_, '_> {
             self.started.collisions += created;
         }
     }
-
-    /// Places the movable queens `0..until`, drawing random rows of the board and skipping the
-    /// taken ones (`used`, which it updates).
-    ///
-    /// Columns go in batches: each column's first [`SCATTER_AHEAD`] rows are drawn and their
-    /// bits read together — independent loads whose cache misses overlap — before the columns
-    /// are placed one by one, reading again what an earlier column of the batch may have
-    /// changed (now from cache).
-    fn scatter(
-        &mut self,
-        n: usize,
-        until: usize,
-        used: &mut HugeBits,
-        col: impl Fn(usize) -> usize,
-    ) -> Result<(), StopReason> {
-        let mut drawn = [[0usize; SCATTER_AHEAD]; BATCH];
-        let mut warm = 0u64;
-        for batch in (0..until).step_by(BATCH) {
-            if batch.is_multiple_of(CHECK_EVERY) {
-                self.check(batch)?;
-            }
-            let end = (batch + BATCH).min(until);
-            for (k, rows) in (batch..end).zip(&mut drawn) {
-                for row in rows.iter_mut() {
-                    *row = below(self.rng, n);
-                }
-                for &row in rows.iter() {
-                    warm ^= used.touch(row) ^ self.started.diagonals.touch(col(k), row);
-                }
-            }
-            for (k, rows) in (batch..end).zip(&drawn) {
-                let column = col(k);
-                let mut probe = Probe::new(self.probes, k < self.tail_from);
-                let mut row = rows
-                    .iter()
-                    .find_map(|&row| probe.judge(row, column, used, &self.started.diagonals));
-                while row.is_none() {
-                    let more: [usize; REPROBES] = std::array::from_fn(|_| below(self.rng, n));
-                    for &row in &more {
-                        warm ^= used.touch(row) ^ self.started.diagonals.touch(column, row);
-                    }
-                    row = more
-                        .iter()
-                        .find_map(|&row| probe.judge(row, column, used, &self.started.diagonals));
-                }
-                let row = row.expect("a row was chosen");
-                used.set(row);
-                self.put(column, row);
-            }
-        }
-        std::hint::black_box(warm);
-        Ok(())
-    }
-
-    /// Places the movable queens `from..m` from the pool of rows dealt to their columns.
-    ///
-    /// Memory latency is the cost here: each probe reads a random row and then two random
-    /// diagonal bits. So columns go in batches: their first candidates are drawn together,
-    /// their rows gathered, then their bits, and only then are the columns placed one by one.
-    /// A column whose first candidate looks taken gets its next two candidates drawn and
-    /// gathered with the batch as well; probes beyond those go four at a time.
-    #[allow(clippy::too_many_lines)]
-    fn pool(
-        &mut self,
-        from: usize,
-        m: usize,
-        col: impl Fn(usize) -> usize,
-    ) -> Result<(), StopReason> {
-        let mut first = [0usize; BATCH];
-        let mut ahead = [[0usize; AHEAD]; BATCH];
-        let mut has_ahead = [false; BATCH];
-        let mut warm = 0u64;
-        for batch in (from..m).step_by(BATCH) {
-            if (batch - from).is_multiple_of(CHECK_EVERY) {
-                self.check(batch)?;
-            }
-            let end = (batch + BATCH).min(m);
-            {
-                let rows = &self.started.rows;
-                let diagonals = &self.started.diagonals;
-                for k in batch..end {
-                    first[k - batch] = k + below(self.rng, m - k);
-                }
-                let mut candidate = [0u32; BATCH];
-                for k in batch..end {
-                    candidate[k - batch] = rows[col(first[k - batch])];
-                }
-                for k in batch..end {
-                    warm ^= diagonals.touch(col(k), candidate[k - batch] as usize);
-                }
-                // The columns whose first candidate looks taken will probe again: their next
-                // candidates are drawn now, and their rows and bits gathered together too.
-                has_ahead.fill(false);
-                for k in batch..end.min(self.tail_from) {
-                    let i = k - batch;
-                    if !diagonals.is_free(col(k), candidate[i] as usize) {
-                        has_ahead[i] = true;
-                        for p in &mut ahead[i] {
-                            *p = k + below(self.rng, m - k);
-                        }
-                    }
-                }
-                let mut ahead_rows = [[0u32; AHEAD]; BATCH];
-                for i in (0..end - batch).filter(|&i| has_ahead[i]) {
-                    for (row, &p) in ahead_rows[i].iter_mut().zip(&ahead[i]) {
-                        *row = rows[col(p)];
-                    }
-                }
-                for i in (0..end - batch).filter(|&i| has_ahead[i]) {
-                    for &row in &ahead_rows[i] {
-                        warm ^= diagonals.touch(col(batch + i), row as usize);
-                    }
-                }
-            }
-            for k in batch..end {
-                let column = col(k);
-                let pick = self.pool_pick(
-                    k,
-                    m,
-                    first[k - batch],
-                    has_ahead[k - batch].then_some(&ahead[k - batch]),
-                    &col,
-                );
-                self.started.rows.swap(column, col(pick));
-                let row = self.started.rows[column] as usize;
-                self.put(column, row);
-            }
-        }
-        std::hint::black_box(warm);
-        Ok(())
-    }
-
-    /// The pool index whose row the `k`-th movable column takes: `first`, or the first of the
-    /// candidates `ahead` and then of new ones with empty diagonals, or the last probed.
-    #[inline]
-    fn pool_pick(
-        &mut self,
-        k: usize,
-        m: usize,
-        first: usize,
-        ahead: Option<&[usize; AHEAD]>,
-        col: &impl Fn(usize) -> usize,
-    ) -> usize {
-        let rows = &self.started.rows;
-        let diagonals = &self.started.diagonals;
-        let column = col(k);
-        let free = |p: usize| diagonals.is_free(column, rows[col(p)] as usize);
-        if k >= self.tail_from || free(first) {
-            return first;
-        }
-        let mut pick = first;
-        let mut left = self.probes;
-        if let Some(ahead) = ahead {
-            left = left.saturating_sub(AHEAD as u32);
-            for &p in ahead {
-                pick = p;
-                if free(p) {
-                    return p;
-                }
-            }
-        }
-        for _ in 0..left.div_ceil(REPROBES as u32) {
-            let picks: [usize; REPROBES] = std::array::from_fn(|_| k + below(self.rng, m - k));
-            let found = picks.map(free);
-            for (p, free) in picks.into_iter().zip(found) {
-                pick = p;
-                if free {
-                    return p;
-                }
-            }
-        }
-        pick
-    }
 }
 
-/// One scatter column's probing: how many unused rows it may still try, and the last one tried.
-struct Probe {
-    left: u32,
-    probing: bool,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
 
-impl Probe {
-    fn new(probes: u32, probing: bool) -> Self {
-        Probe {
-            left: probes,
-            probing,
+    #[test]
+    fn the_shuffle_is_a_permutation_that_depends_on_the_seed() {
+        for len in [1, 2, 3, 5, 64, 1000, 4097, 100_003] {
+            let shuffle = Shuffle::new(len, &mut SmallRng::seed_from_u64(len as u64));
+            let mut seen = vec![false; len];
+            for index in 0..len {
+                let value = shuffle.at(index);
+                assert!(!seen[value], "{value} twice in a shuffle of {len}");
+                seen[value] = true;
+            }
         }
+        let order = |seed| {
+            let shuffle = Shuffle::new(1000, &mut SmallRng::seed_from_u64(seed));
+            (0..1000).map(|index| shuffle.at(index)).collect::<Vec<_>>()
+        };
+        assert_eq!(order(1), order(1));
+        assert_ne!(order(1), order(2));
+        // Not the identity, nor near it: few values stay within ten places of their index.
+        let near = order(1)
+            .iter()
+            .enumerate()
+            .filter(|&(index, &value)| index.abs_diff(value) <= 10)
+            .count();
+        assert!(near < 100, "{near} of 1000 near their place");
     }
 
-    /// Whether the column takes `row`: never a taken row; any unused row in the tail; otherwise
-    /// one with empty diagonals, or the last unused row its probes allow.
-    #[inline]
-    fn judge(
-        &mut self,
-        row: usize,
-        column: usize,
-        used: &HugeBits,
-        diagonals: &Diagonals,
-    ) -> Option<usize> {
-        if used.get(row) {
-            return None;
+    #[test]
+    fn the_row_sort_keeps_every_candidate_and_orders_the_buckets() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let n = 1_000_000;
+        let mut sort = RowSort::new(n, 4096);
+        for len in [0, 10, 5000, 100_000] {
+            let from: Vec<Candidate> = (0..len)
+                .map(|slot| Candidate::new(below(&mut rng, n) as u32, slot))
+                .collect();
+            let mut to = Vec::new();
+            sort.sort(&from, &mut to);
+            let buckets: Vec<u32> = to.iter().map(|c| c.row() >> sort.shift).collect();
+            assert!(buckets.is_sorted(), "buckets in order");
+            let mut before: Vec<u64> = from.iter().map(|c| c.0).collect();
+            let mut after: Vec<u64> = to.iter().map(|c| c.0).collect();
+            before.sort_unstable();
+            after.sort_unstable();
+            assert_eq!(before, after, "the same candidates");
         }
-        if !self.probing || diagonals.is_free(column, row) {
-            return Some(row);
-        }
-        self.left -= 1;
-        (self.left == 0).then_some(row)
     }
 }
