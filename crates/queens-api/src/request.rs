@@ -279,10 +279,14 @@ impl SolveRequest {
 
     /// Bytes the run needs at its peak: the solver's state while it runs, or, once it has
     /// answered and its state is gone, its board (4 bytes a queen for the permutations of the
-    /// large boards) beside the validator's bit per line (6 bits a side at most).
+    /// large boards) beside the validator's bit per line (6 bits a side at most) and its sorted
+    /// lists.
     pub fn memory_needed(&self) -> u128 {
         let side = u128::from(self.problem.rows().max(self.problem.cols()));
-        let validated = 4 * u128::from(self.problem.queens()) + (6 * side).div_ceil(8);
+        let queens = self.problem.queens();
+        let validated = 4 * u128::from(queens)
+            + (6 * side).div_ceil(8)
+            + u128::from(queens_core::verify::sorting_bytes(queens as usize));
         self.solver
             .memory_estimate(&self.problem, &self.params)
             .max(validated)

@@ -414,6 +414,16 @@ fn shared_chunk(queens: usize) -> usize {
     (queens / 32).clamp(1 << 16, 1 << 24)
 }
 
+/// Bytes the check of a board of `queens` holds beyond its bit per line: the sorted lists of
+/// its two threads on boards checked in halves (at most 128 MiB), nothing below.
+pub fn sorting_bytes(queens: usize) -> u64 {
+    if queens < SPLIT_FROM {
+        0
+    } else {
+        2 * size_of::<u32>() as u64 * shared_chunk(queens) as u64
+    }
+}
+
 /// Whether two queens share a line of the kind `line`. The queens go in chunks; each chunk's
 /// line numbers are sorted on their high bits (a counting sort into about a thousand buckets,
 /// which reads the chunk's queens twice and keeps only each number's low bits) and only then
