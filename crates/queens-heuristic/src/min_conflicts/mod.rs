@@ -317,8 +317,8 @@ impl Search {
     /// Pairs of queens a shake swaps.
     const SHAKE_SWAPS: usize = 8;
 
-    /// Swaps a few random pairs of movable queens, whatever it does to the collisions; each
-    /// swap is a step, told as a kick.
+    /// Swaps a few random pairs of movable queens, whatever it does to the collisions (ending
+    /// early on a solution); each swap is a step, told as a kick.
     fn shake(
         &mut self,
         budget: &Budget,
@@ -326,14 +326,17 @@ impl Search {
         iterations: &mut u64,
     ) -> Result<(), StopReason> {
         let m = self.movable.len();
-        for _ in 0..Self::SHAKE_SWAPS.min(m) {
+        for _ in 0..Self::SHAKE_SWAPS {
             *iterations += 1;
             budget.check_iterations(*iterations)?;
-            let a = self.movable.col(below(&mut self.rng, m));
-            let b = self.movable.col(below(&mut self.rng, m));
-            if a == b {
-                continue;
+            // Two different queens (repair shakes only with two or more to move), so that
+            // every iteration is a swap told.
+            let first = below(&mut self.rng, m);
+            let mut second = below(&mut self.rng, m - 1);
+            if second >= first {
+                second += 1;
             }
+            let (a, b) = (self.movable.col(first), self.movable.col(second));
             self.try_swap(a, b, true);
             self.report_swap(reporter, a, b)?;
             let collisions = self.collisions;
@@ -346,6 +349,9 @@ impl Search {
                 kicked: true,
             };
             reporter.step_noted(*iterations, || -(collisions as i64), note)?;
+            if collisions == 0 {
+                break;
+            }
         }
         Ok(())
     }
