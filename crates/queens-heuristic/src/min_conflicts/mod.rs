@@ -5,7 +5,7 @@
 //! diagonals: a column tries its row and, if a diagonal is taken, another unused row, up to
 //! [`probes`](MinConflictsParams::probes) of them as in QS4; the last
 //! [`tail`](MinConflictsParams::tail) columns take their row without trying. The columns try
-//! their rows in rounds sorted by row, so that memory is read nearly in order ([`start`]).
+//! their rows in rounds sorted by row, so that memory is read nearly in order (the `start` module).
 //! **Repair**: a queen on a crowded diagonal swaps rows with a random queen whenever that
 //! lowers the number of collisions, until none is left.
 //!

@@ -16,11 +16,14 @@
 //!   takes its candidate; a refused column trades it for the next dealt row ahead (read in
 //!   order too) and tries that one next round.
 //! - **Last rows.** Once fewer dealt rows are ahead than columns refused, the rows still
-//!   unused are shuffled among the columns still open, round after round.
+//!   unused are shuffled among the columns still open, round after round, until at most
+//!   [`FINISH_FROM`] are left (or `probes` rounds in a row placed nothing).
+//! - **Finish.** The last columns are placed QS4's way: each probes up to
+//!   [`probes`](super::MinConflictsParams::probes) random unused rows and takes the last one
+//!   if none has empty diagonals.
 //!
-//! A column tries at most [`probes`](super::MinConflictsParams::probes) rows and then takes the
-//! last one anyway; the last [`tail`](super::MinConflictsParams::tail) columns take the row they
-//! are dealt without probing. Every candidate is an unused row in a random order, as in QS4;
+//! The last [`tail`](super::MinConflictsParams::tail) columns take the row they are dealt
+//! without probing. Every candidate is an unused row in a random order, as in QS4;
 //! only the order in which the columns look at theirs changes.
 
 use queens_core::solve::Reporter;
