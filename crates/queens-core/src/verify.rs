@@ -503,54 +503,24 @@ fn first_on_lines(board: &Board, lines: &[Line]) -> Option<(usize, Square, Line)
             Line::AntiDiagonal => [bits(rows + cols), bits(0)],
         })
         .collect();
-    let key = |line: Line, queen: Square| {
+    board.queens().enumerate().find_map(|(index, queen)| {
         let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        match line {
-            Line::Row => (0, row as usize),
-            Line::Column => (0, col as usize),
-            Line::Diagonal if row >= col => (0, (row - col) as usize),
-            Line::Diagonal => (1, (col - row) as usize),
-            Line::AntiDiagonal => (0, (row + col) as usize),
-        }
-    };
-    // Queens go in batches whose bits are read together first: the reads are independent,
-    // so their cache misses overlap; the queens are then judged one by one, in order.
-    let mut queens = board.queens().enumerate();
-    let mut batch = [(0, Square::new(0, 0)); READ_TOGETHER];
-    let mut warm = 0;
-    loop {
-        let mut len = 0;
-        for (slot, queen) in batch.iter_mut().zip(queens.by_ref()) {
-            *slot = queen;
-            len += 1;
-        }
-        if len == 0 {
-            std::hint::black_box(warm);
-            return None;
-        }
-        for &(_, queen) in &batch[..len] {
-            for (&line, bits) in lines.iter().zip(&occupied) {
-                let (set, key) = key(line, queen);
-                warm ^= bits[set].touch(key);
+        let mut taken = None;
+        for (&line, bits) in lines.iter().zip(&mut occupied) {
+            let (set, key) = match line {
+                Line::Row => (0, row),
+                Line::Column => (0, col),
+                Line::Diagonal if row >= col => (0, row - col),
+                Line::Diagonal => (1, col - row),
+                Line::AntiDiagonal => (0, row + col),
+            };
+            if bits[set].insert(key as usize) && taken.is_none() {
+                taken = Some(line);
             }
         }
-        for &(index, queen) in &batch[..len] {
-            let mut taken = None;
-            for (&line, bits) in lines.iter().zip(&mut occupied) {
-                let (set, key) = key(line, queen);
-                if bits[set].insert(key) && taken.is_none() {
-                    taken = Some(line);
-                }
-            }
-            if let Some(line) = taken {
-                return Some((index, queen, line));
-            }
-        }
-    }
+        taken.map(|line| (index, queen, line))
+    })
 }
-
-/// Queens whose bits [`first_on_lines`] reads together before judging them.
-const READ_TOGETHER: usize = 32;
 
 /// A set of non-negative integers as bits, growing as needed.
 #[derive(Clone, Debug, Default)]
