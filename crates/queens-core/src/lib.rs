@@ -24,7 +24,8 @@
 //! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
 //!   run past its stop.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
-//! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them.
+//! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
+//!   [`buckets`]: a counting sort that puts their marks in memory order.
 //! - [`words`]: nouns that agree with their counts in every message.
 //!
 //! ```
@@ -39,6 +40,7 @@
 //! ```
 
 pub mod board;
+pub mod buckets;
 pub mod budget;
 pub mod descriptor;
 pub mod error;

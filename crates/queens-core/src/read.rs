@@ -209,6 +209,14 @@ fn read_permutation(
     reader.finish()
 }
 
+/// The number `token` writes in decimal digits, if it does and fits in a `u32`.
+fn decimal(token: &[u8]) -> Option<u32> {
+    token.iter().try_fold(0u32, |value, &byte| {
+        let digit = byte.checked_sub(b'0').filter(|&digit| digit < 10)?;
+        value.checked_mul(10)?.checked_add(u32::from(digit))
+    })
+}
+
 /// The state of a permutation being read.
 struct PermutationReader {
     check: PermutationCheck,
@@ -249,10 +257,7 @@ impl PermutationReader {
         let row = if token.as_slice() == b"-" {
             None
         } else {
-            let parsed = std::str::from_utf8(token)
-                .ok()
-                .and_then(|t| t.parse::<u32>().ok());
-            Some(parsed.ok_or_else(|| self.bad(token))?)
+            Some(decimal(token).ok_or_else(|| self.bad(token))?)
         };
         self.push(row)?;
         token.clear();
@@ -367,5 +372,19 @@ mod tests {
             read("\u{feff}. Q\nQ .", 10),
             Ok(ReadBoard::Board(..))
         ));
+    }
+
+    #[test]
+    fn permutation_tokens_are_decimal_rows_that_fit() {
+        assert_eq!(decimal(b"0"), Some(0));
+        assert_eq!(decimal(b"007"), Some(7));
+        assert_eq!(decimal(b"4294967295"), Some(u32::MAX));
+        assert_eq!(decimal(b"4294967296"), None);
+        assert_eq!(decimal(b"99999999999"), None);
+        assert_eq!(decimal(b"-5"), None);
+        assert_eq!(decimal(b"1-"), None);
+        for bad in ["1 -5 0", "1 4294967296 0", "1 2- 0"] {
+            assert!(matches!(read(bad, 10), Err(ReadError::Parse(_))), "{bad}");
+        }
     }
 }

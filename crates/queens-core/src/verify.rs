@@ -18,6 +18,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Line, Square};
+use crate::buckets::{bucket_shift, counting_sort};
 use crate::huge::HugeBits;
 use crate::problem::Problem;
 use crate::square::square_name;
@@ -445,7 +446,7 @@ fn any_shared(board: &Board, line: Line) -> bool {
             Line::AntiDiagonal => row + col,
         }
     };
-    let shift = (usize::BITS - len.leading_zeros()).saturating_sub(SHARED_BUCKET_BITS);
+    let shift = bucket_shift(len as u64, SHARED_BUCKET_BITS);
     let low = |number: usize| (number & ((1 << shift) - 1)) as u32;
     let chunk = shared_chunk(board.queen_count());
     let mut marked = HugeBits::new(len);
@@ -453,24 +454,10 @@ fn any_shared(board: &Board, line: Line) -> bool {
     let mut starts = vec![0; (len >> shift) + 2];
     let mut queens = board.queens();
     loop {
-        let part = queens.clone().take(chunk);
-        starts.fill(0);
-        let mut count = 0;
-        for queen in part.clone() {
-            starts[(number(queen) >> shift) + 1] += 1;
-            count += 1;
-        }
+        let part = queens.clone().take(chunk).map(number);
+        let count = counting_sort(part, &mut sorted, &mut starts, |n| n >> shift, low);
         if count == 0 {
             return false;
-        }
-        for b in 1..starts.len() {
-            starts[b] += starts[b - 1];
-        }
-        for queen in part {
-            let number = number(queen);
-            let at = &mut starts[number >> shift];
-            sorted[*at] = low(number);
-            *at += 1;
         }
         // Bucket b now ends at starts[b]: its numbers are b << shift plus the low bits kept.
         let mut from = 0;
@@ -527,44 +514,93 @@ fn first_on_lines(board: &Board, lines: &[Line]) -> Option<(usize, Square, Line)
 struct Bits(Vec<u64>);
 
 impl Bits {
-    /// Adds `index`; returns whether it was already there.
+    /// Makes room for numbers up to `highest`.
+    fn reach(&mut self, highest: u64) {
+        let words = (highest / 64) as usize + 1;
+        if words > self.0.len() {
+            self.0.resize(words, 0);
+        }
+    }
+
+    /// Adds `index`, which is within reach; returns whether it was already there.
     #[inline]
     fn insert(&mut self, index: u64) -> bool {
-        let (word, bit) = ((index / 64) as usize, 1u64 << (index % 64));
-        if word >= self.0.len() {
-            self.0.resize(word + 1, 0);
-        }
-        let present = self.0[word] & bit != 0;
-        self.0[word] |= bit;
+        let (word, bit) = (&mut self.0[(index / 64) as usize], 1u64 << (index % 64));
+        let present = *word & bit != 0;
+        *word |= bit;
         present
     }
 }
 
-/// The rows, columns and diagonals holding a queen, a bit each.
+/// The kinds of line a streamed permutation can crowd, in [`LINE_ORDER`]: its columns hold a
+/// queen each by construction.
+const STREAMED_LINES: [Line; 3] = [Line::Row, Line::Diagonal, Line::AntiDiagonal];
+
+/// Queens a [`PermutationCheck`] marks together; below 2^[`INDEX_BITS`].
+const STREAM_BATCH: usize = 1 << 19;
+
+/// The low bits of a sorted mark that say which queen of its batch made it.
+const INDEX_BITS: u32 = 24;
+
+/// The buckets a batch's marks are sorted into, as a power of two.
+const STREAM_BUCKET_BITS: u32 = 10;
+
+/// The rows and diagonals holding a queen, a bit each, growing as the stream reaches them.
 #[derive(Clone, Debug, Default)]
-struct OccupiedLines {
-    rows: Bits,
-    cols: Bits,
-    /// Rising diagonals by `row − col`, non-negative and negative apart.
-    diagonals: [Bits; 2],
-    anti_diagonals: Bits,
+struct StreamedLines {
+    /// A bit set for each of [`STREAMED_LINES`].
+    bits: [Bits; 3],
+    /// A batch's marks, sorted: line number above [`INDEX_BITS`], the queen's index below.
+    sorted: Vec<u64>,
+    starts: Vec<usize>,
 }
 
-impl OccupiedLines {
-    /// Marks `queen`'s lines; returns, for each kind of line in [`LINE_ORDER`], whether its
-    /// line already held a queen.
-    #[inline]
-    fn occupy(&mut self, queen: Square) -> [bool; 4] {
+impl StreamedLines {
+    /// The number of `queen`'s line of kind `line`: rows and sums as they are, differences
+    /// folded onto the non-negative numbers (0, −1, 1, −2, … as 0, 1, 2, 3, …).
+    fn number(queen: Square, line: Line) -> u64 {
         let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        let row_taken = self.rows.insert(row);
-        let col_taken = self.cols.insert(col);
-        let diagonal_taken = if row >= col {
-            self.diagonals[0].insert(row - col)
-        } else {
-            self.diagonals[1].insert(col - row)
-        };
-        let anti_diagonal_taken = self.anti_diagonals.insert(row + col);
-        [row_taken, col_taken, diagonal_taken, anti_diagonal_taken]
+        match line {
+            Line::Row => row,
+            Line::Diagonal if row >= col => 2 * (row - col),
+            Line::Diagonal => 2 * (col - row) - 1,
+            Line::Column => col,
+            Line::AntiDiagonal => row + col,
+        }
+    }
+
+    /// Marks the lines of `queens` (fewer than 2^[`INDEX_BITS`]) as if one by one in their
+    /// order, telling `found` each queen (by index) and kind of line (by its place in
+    /// [`STREAMED_LINES`]) whose line held a queen already. Each kind's marks are sorted on
+    /// their high bits first, stably, so a line's queens are marked in their order and the
+    /// same queens are found as one by one, while the bits are walked nearly in order.
+    fn mark(&mut self, queens: &[Square], mut found: impl FnMut(usize, usize)) {
+        debug_assert!(queens.len() < 1 << INDEX_BITS);
+        self.sorted.resize(queens.len(), 0);
+        for (kind, &line) in STREAMED_LINES.iter().enumerate() {
+            let numbers = queens.iter().map(|&queen| Self::number(queen, line));
+            let Some(highest) = numbers.clone().max() else {
+                return;
+            };
+            let bits = &mut self.bits[kind];
+            bits.reach(highest);
+            // About as many buckets as queens, up to a thousand.
+            let bucket_bits = STREAM_BUCKET_BITS.min(usize::BITS - queens.len().leading_zeros());
+            let shift = bucket_shift(highest + 1, bucket_bits);
+            self.starts.resize((highest >> shift) as usize + 2, 0);
+            counting_sort(
+                numbers.zip(0u64..),
+                &mut self.sorted,
+                &mut self.starts[..(highest >> shift) as usize + 2],
+                |(number, _)| (number >> shift) as usize,
+                |(number, index)| number << INDEX_BITS | index,
+            );
+            for &mark in &self.sorted {
+                if bits.insert(mark >> INDEX_BITS) {
+                    found((mark & ((1 << INDEX_BITS) - 1)) as usize, kind);
+                }
+            }
+        }
     }
 }
 
@@ -580,28 +616,43 @@ pub struct Collision {
 }
 
 /// Checks a permutation as it streams in, column by column: for boards too large to hold, such
-/// as a million-queen `perm` file.
+/// as a billion-queen `perm` file.
 ///
-/// Memory: a few bits a queen (one bit per row, column and diagonal seen), except for a row far
-/// above the columns read so far (eight times their number and more, where it can only lie on
-/// the board if many columns follow): such a queen waits in a list, at 8 bytes, until the
-/// columns catch up. So a stream cannot make the check allocate for rows it has not earned;
-/// in all it takes at most 8 bytes for each token of input (which is at least 2 bytes long),
-/// and a row that never comes within the board is off it at the end. A list that cannot grow
-/// is [`BoardError::NoMemory`](crate::BoardError::NoMemory), not an abort.
-#[derive(Clone, Debug, Default)]
+/// Queens are marked a batch at a time: each kind of line's marks are sorted on their high bits
+/// before they are set, so that a billion queens' bits are walked nearly in order rather than
+/// at random, and the collisions found are the ones a queen-by-queen check finds.
+///
+/// Memory: a bit per row and two per diagonal and anti-diagonal seen, plus the batch (16 bytes
+/// for each of its 2^19 queens, 8 MiB). A row far above the columns read so far (eight times
+/// their number and more, where it can only lie on the board if many columns follow) waits in
+/// a list, at 8 bytes, until the columns catch up. So a stream cannot make the check allocate
+/// for rows it has not earned; in all it takes at most 8 bytes for each token of input (which
+/// is at least 2 bytes long) beyond the batch, and a row that never comes within the board is
+/// off it at the end. A list that cannot grow is
+/// [`BoardError::NoMemory`](crate::BoardError::NoMemory), not an abort.
+#[derive(Clone, Debug)]
 pub struct PermutationCheck {
     columns: u32,
     empty_columns: u64,
     /// The queen with the highest row so far.
     highest: Option<Square>,
-    lines: OccupiedLines,
+    lines: StreamedLines,
+    /// Queens within reach, in the order they came, not yet marked.
+    pending: Vec<Square>,
+    /// How many queens are marked together.
+    batch: usize,
     /// Queens whose row lies beyond [`reach`] of the columns read when they came.
     far: Vec<Square>,
     /// The column count at which `far` is looked at again.
     next_review: u32,
     collisions: u64,
     first_collisions: Vec<Collision>,
+}
+
+impl Default for PermutationCheck {
+    fn default() -> Self {
+        PermutationCheck::with_batch(STREAM_BATCH)
+    }
 }
 
 /// The highest row whose lines are marked at once after `columns` columns; beyond, a queen
@@ -664,44 +715,83 @@ impl PermutationCheck {
                 .map_err(|_| crate::BoardError::NoMemory)?;
             self.far.push(queen);
         } else {
-            self.occupy(queen);
+            self.pending.push(queen);
+            if self.pending.len() >= self.batch {
+                self.mark_pending();
+            }
         }
         if self.columns >= self.next_review && !self.far.is_empty() {
             self.next_review = self.columns.saturating_mul(2);
             let limit = reach(self.columns);
-            let mut far = std::mem::take(&mut self.far);
-            far.retain(|&queen| {
-                let waits = u64::from(queen.row) >= limit;
-                if !waits {
-                    self.occupy(queen);
-                }
-                waits
-            });
-            self.far = far;
+            // The queens before the ones let in are marked first, as they came first.
+            self.mark_pending();
+            let (waiting, reached) = std::mem::take(&mut self.far)
+                .into_iter()
+                .partition(|queen| u64::from(queen.row) >= limit);
+            self.far = waiting;
+            self.mark(&reached);
         }
         Ok(())
     }
 
-    /// Marks `queen`'s lines, counting a collision for each that held a queen already.
-    fn occupy(&mut self, queen: Square) {
-        let taken = self.lines.occupy(queen);
-        if taken == [false; 4] {
-            return;
+    /// A check marking `batch` queens together (at least one, fewer than 2^24).
+    fn with_batch(batch: usize) -> Self {
+        PermutationCheck {
+            columns: 0,
+            empty_columns: 0,
+            highest: None,
+            lines: StreamedLines::default(),
+            pending: Vec::new(),
+            batch: batch.clamp(1, (1 << INDEX_BITS) - 1),
+            far: Vec::new(),
+            next_review: 0,
+            collisions: 0,
+            first_collisions: Vec::new(),
         }
-        for (line, _) in LINE_ORDER
-            .into_iter()
-            .zip(taken)
-            .filter(|&(_, taken)| taken)
-        {
-            self.collisions += 1;
-            if self.first_collisions.len() < Self::KEPT {
-                self.first_collisions.push(Collision { queen, line });
-            }
+    }
+
+    fn mark_pending(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        self.mark(&pending);
+        self.pending = pending;
+        self.pending.clear();
+    }
+
+    /// Marks the lines of `queens` in their order, `batch` at a time, counting a collision for
+    /// each line that held a queen already and keeping the first [`Self::KEPT`].
+    fn mark(&mut self, queens: &[Square]) {
+        for part in queens.chunks(self.batch) {
+            let mut found = Vec::new();
+            let wanted = Self::KEPT - self.first_collisions.len();
+            let collisions = &mut self.collisions;
+            self.lines.mark(part, |index, kind| {
+                *collisions += 1;
+                if wanted > 0 {
+                    found.push((index, kind));
+                    // Only the first few are kept: the list never outgrows a few pages.
+                    if found.len() >= 64 * Self::KEPT {
+                        found.sort_unstable();
+                        found.truncate(wanted);
+                    }
+                }
+            });
+            found.sort_unstable();
+            self.first_collisions
+                .extend(
+                    found
+                        .into_iter()
+                        .take(wanted)
+                        .map(|(index, kind)| Collision {
+                            queen: part[index],
+                            line: STREAMED_LINES[kind],
+                        }),
+                );
         }
     }
 
     /// The verdict, once every column is in. Fails if a row lies off the N×N board.
-    pub fn finish(self) -> Result<PermutationReport, crate::BoardError> {
+    pub fn finish(mut self) -> Result<PermutationReport, crate::BoardError> {
+        self.mark_pending();
         let n = self.columns;
         if n == 0 {
             return Err(crate::BoardError::EmptyBoard { rows: 0, cols: 0 });
@@ -811,14 +901,24 @@ mod tests {
             stream.finish().unwrap()
         };
         assert!(check(&rows).is_solution());
-        // The first queen (far ahead when it came) shares a row with the last.
+        // The first queen (far ahead when it came) shares a row with the last, and two more
+        // queens far ahead share diagonals with later ones.
         rows[0] = rows[(n - 1) as usize];
+        rows.swap(5, 70_000);
         let board = Board::from_permutation(rows.clone()).unwrap();
-        assert_eq!(check(&rows).collisions, verify(&board).conflict_count());
+        let report = check(&rows);
+        assert_eq!(report.collisions, verify(&board).conflict_count());
+        // Marked a batch at a time, they are found as queen by queen.
+        let mut one_by_one = PermutationCheck::with_batch(1);
+        for &row in &rows {
+            one_by_one.push(Some(row)).unwrap();
+        }
+        assert_eq!(one_by_one.finish().unwrap(), report);
+        assert!(report.first_collisions.len() > 1);
         // One row beyond any column that comes: off the board, with nothing allocated for it.
         let mut alone = PermutationCheck::default();
         alone.push(Some(u32::MAX - 1)).unwrap();
-        assert_eq!(alone.lines.rows.0.len(), 0);
+        assert!(alone.lines.bits.iter().all(|bits| bits.0.is_empty()));
         assert!(alone.finish().is_err());
     }
 
@@ -860,6 +960,29 @@ mod tests {
             error,
             format!("r2c1 and r2c{n} attack each other along a row")
         );
+    }
+
+    proptest::proptest! {
+        /// Marking a batch at a time finds the collisions that marking queen by queen finds,
+        /// in the same order, with rows far ahead waiting across batches and reviews.
+        #[test]
+        fn batches_find_what_one_by_one_finds(
+            rows in proptest::collection::vec(
+                proptest::prop_oneof![4 => 0u32..12, 1 => 65_000u32..140_000, 1 => proptest::strategy::Just(u32::MAX - 1)],
+                1..60,
+            ),
+            batch in 2usize..9,
+        ) {
+            let check = |batch: usize| {
+                let mut stream = PermutationCheck::with_batch(batch);
+                for &row in &rows {
+                    stream.push((row != 7).then_some(row)).unwrap();
+                }
+                stream.mark_pending();
+                (stream.collisions, stream.first_collisions.clone(), stream.finish().ok())
+            };
+            proptest::prop_assert_eq!(check(batch), check(1));
+        }
     }
 
     proptest::proptest! {

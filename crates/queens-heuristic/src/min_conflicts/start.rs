@@ -26,6 +26,7 @@
 //! without probing. Every candidate is an unused row in a random order, as in QS4;
 //! only the order in which the columns look at theirs changes.
 
+use queens_core::buckets::counting_sort;
 use queens_core::solve::Reporter;
 use queens_core::{Budget, Square, StopReason};
 use rand::Rng;
@@ -361,30 +362,13 @@ impl RowSort {
         }
         to.resize(from.len(), Candidate::default());
         let shift = self.shift;
-        counting_sort(from, to, &mut self.starts, |candidate| {
-            (candidate.row() >> shift) as usize
-        });
-    }
-}
-
-/// Sorts `from` into `to`, of the same length, on `bucket`, which is below `starts.len() - 1`.
-fn counting_sort(
-    from: &[Candidate],
-    to: &mut [Candidate],
-    starts: &mut [usize],
-    bucket: impl Fn(Candidate) -> usize,
-) {
-    starts.fill(0);
-    for &candidate in from {
-        starts[bucket(candidate) + 1] += 1;
-    }
-    for b in 1..starts.len() {
-        starts[b] += starts[b - 1];
-    }
-    for &candidate in from {
-        let at = &mut starts[bucket(candidate)];
-        to[*at] = candidate;
-        *at += 1;
+        counting_sort(
+            from.iter().copied(),
+            to,
+            &mut self.starts,
+            |candidate| (candidate.row() >> shift) as usize,
+            |candidate| candidate,
+        );
     }
 }
 
