@@ -185,7 +185,12 @@ fn read_permutation(
     input: &mut dyn BufRead,
     mut reader: PermutationReader,
 ) -> Result<ReadBoard, ReadError> {
-    let mut token: Vec<u8> = Vec::new();
+    // The token being read: at most 12 digits or dashes, and one byte more that ends it badly;
+    // the value of its digits, read as they come; and whether a dash is among them.
+    let mut token = [0u8; 13];
+    let mut len = 0;
+    let mut value = 0u64;
+    let mut dash = false;
     loop {
         let buffer = input.fill_buf()?;
         if buffer.is_empty() {
@@ -193,19 +198,31 @@ fn read_permutation(
         }
         let length = buffer.len();
         for &byte in buffer {
-            match byte {
-                b'0'..=b'9' | b'-' if token.len() < 12 => token.push(byte),
-                b',' => reader.column(&mut token)?,
-                _ if byte.is_ascii_whitespace() => reader.column(&mut token)?,
-                _ => {
-                    token.push(byte);
-                    return Err(reader.bad(&token).into());
+            let digit = byte.wrapping_sub(b'0');
+            if len < 12 && (digit < 10 || byte == b'-') {
+                token[len] = byte;
+                len += 1;
+                value = value * 10 + u64::from(digit);
+                dash |= digit >= 10;
+            } else if byte == b',' || byte.is_ascii_whitespace() {
+                if len > 0 {
+                    match u32::try_from(value) {
+                        // Digits only (at most 12 of them, so no overflow): a row.
+                        Ok(row) if !dash => reader.push(Some(row))?,
+                        _ => reader.column(&token[..len])?,
+                    }
+                    (len, value, dash) = (0, 0, false);
                 }
+            } else {
+                token[len] = byte;
+                return Err(reader.bad(&token[..=len]).into());
             }
         }
         input.consume(length);
     }
-    reader.column(&mut token)?;
+    if len > 0 {
+        reader.column(&token[..len])?;
+    }
     reader.finish()
 }
 
@@ -249,19 +266,15 @@ impl PermutationReader {
         }
     }
 
-    /// Takes `token` (emptied) as the next column, if it is not empty.
-    fn column(&mut self, token: &mut Vec<u8>) -> Result<(), ReadError> {
-        if token.is_empty() {
-            return Ok(());
-        }
-        let row = if token.as_slice() == b"-" {
+    /// Takes `token`, which is not empty, as the next column.
+    #[inline]
+    fn column(&mut self, token: &[u8]) -> Result<(), ReadError> {
+        let row = if token == b"-" {
             None
         } else {
             Some(decimal(token).ok_or_else(|| self.bad(token))?)
         };
-        self.push(row)?;
-        token.clear();
-        Ok(())
+        self.push(row)
     }
 
     /// Takes `row` as the next column.

@@ -570,39 +570,77 @@ impl StreamedLines {
     }
 
     /// Marks the lines of `queens` (fewer than 2^[`INDEX_BITS`]) as if one by one in their
-    /// order, telling `found` each queen (by index) and kind of line (by its place in
-    /// [`STREAMED_LINES`]) whose line held a queen already. Each kind's marks are sorted on
-    /// their high bits first, stably, so a line's queens are marked in their order and the
-    /// same queens are found as one by one, while the bits are walked nearly in order.
-    fn mark(&mut self, queens: &[Square], mut found: impl FnMut(usize, usize)) {
+    /// order: counts each queen's line that held a queen already, and names the first
+    /// `wanted` of them, by the queen's index and the kind's place in [`STREAMED_LINES`].
+    /// Each kind's marks are sorted on their high bits first, stably, so a line's queens are
+    /// marked in their order and the same queens are found as one by one, while the bits are
+    /// walked nearly in order.
+    fn mark(&mut self, queens: &[Square], wanted: usize) -> Found {
         debug_assert!(queens.len() < 1 << INDEX_BITS);
+        let mut found = Found::default();
+        let Some((top_row, top_col)) = queens
+            .iter()
+            .map(|queen| (u64::from(queen.row), u64::from(queen.col)))
+            .reduce(|(r, c), (row, col)| (r.max(row), c.max(col)))
+        else {
+            return found;
+        };
+        // Bounds on each kind's numbers: the bits grow no further than a full board needs.
+        let highest = [top_row, 2 * top_row.max(top_col), top_row + top_col];
         self.sorted.resize(queens.len(), 0);
         for (kind, &line) in STREAMED_LINES.iter().enumerate() {
-            let numbers = queens.iter().map(|&queen| Self::number(queen, line));
-            let Some(highest) = numbers.clone().max() else {
-                return;
-            };
             let bits = &mut self.bits[kind];
-            bits.reach(highest);
+            bits.reach(highest[kind]);
             // About as many buckets as queens, up to a thousand.
             let bucket_bits = STREAM_BUCKET_BITS.min(usize::BITS - queens.len().leading_zeros());
-            let shift = bucket_shift(highest + 1, bucket_bits);
-            self.starts.resize((highest >> shift) as usize + 2, 0);
+            let shift = bucket_shift(highest[kind] + 1, bucket_bits);
+            let buckets = (highest[kind] >> shift) as usize + 1;
+            self.starts.resize(buckets + 1, 0);
             counting_sort(
-                numbers.zip(0u64..),
+                queens
+                    .iter()
+                    .map(|&queen| Self::number(queen, line))
+                    .zip(0u64..),
                 &mut self.sorted,
-                &mut self.starts[..(highest >> shift) as usize + 2],
+                &mut self.starts,
                 |(number, _)| (number >> shift) as usize,
                 |(number, index)| number << INDEX_BITS | index,
             );
             for &mark in &self.sorted {
                 if bits.insert(mark >> INDEX_BITS) {
-                    found((mark & ((1 << INDEX_BITS) - 1)) as usize, kind);
+                    found.collisions += 1;
+                    if wanted > 0 {
+                        found
+                            .first
+                            .push(((mark & ((1 << INDEX_BITS) - 1)) as usize, kind));
+                        // Only the first few are kept: the list never outgrows a few pages.
+                        if found.first.len() >= 64 * PermutationCheck::KEPT {
+                            found.first.sort_unstable();
+                            found.first.truncate(wanted);
+                        }
+                    }
                 }
             }
         }
+        found.first.sort_unstable();
+        found.first.truncate(wanted);
+        found
     }
 }
+
+/// What marking a batch found: its collisions, and the first few as (queen's index in the
+/// batch, kind of line's place in [`STREAMED_LINES`]), in order.
+#[derive(Debug, Default)]
+struct Found {
+    collisions: u64,
+    first: Vec<(usize, usize)>,
+}
+
+/// A batch being marked on a thread of its own, and what it hands back.
+type Marking = std::thread::JoinHandle<(StreamedLines, Vec<Square>, Found)>;
+
+/// Batches from this size are marked on a thread of their own while the next is read.
+const MARK_ASIDE_FROM: usize = 1 << 16;
 
 /// A queen that landed on a line already holding one, and that line (a queen on two crowded
 /// lines is two collisions).
@@ -630,15 +668,20 @@ pub struct Collision {
 /// is at least 2 bytes long) beyond the batch, and a row that never comes within the board is
 /// off it at the end. A list that cannot grow is
 /// [`BoardError::NoMemory`](crate::BoardError::NoMemory), not an abort.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PermutationCheck {
     columns: u32,
     empty_columns: u64,
     /// The queen with the highest row so far.
     highest: Option<Square>,
-    lines: StreamedLines,
+    /// The lines marked so far; `None` while a thread marks a batch on them.
+    lines: Option<StreamedLines>,
+    /// The batch being marked on its own thread, if one is.
+    marking: Option<Marking>,
     /// Queens within reach, in the order they came, not yet marked.
     pending: Vec<Square>,
+    /// A batch's list, marked and handed back, for the next batch.
+    spare: Vec<Square>,
     /// How many queens are marked together.
     batch: usize,
     /// Queens whose row lies beyond [`reach`] of the columns read when they came.
@@ -729,7 +772,7 @@ impl PermutationCheck {
                 .into_iter()
                 .partition(|queen| u64::from(queen.row) >= limit);
             self.far = waiting;
-            self.mark(&reached);
+            self.mark(reached);
         }
         Ok(())
     }
@@ -740,8 +783,10 @@ impl PermutationCheck {
             columns: 0,
             empty_columns: 0,
             highest: None,
-            lines: StreamedLines::default(),
+            lines: Some(StreamedLines::default()),
+            marking: None,
             pending: Vec::new(),
+            spare: Vec::new(),
             batch: batch.clamp(1, (1 << INDEX_BITS) - 1),
             far: Vec::new(),
             next_review: 0,
@@ -750,48 +795,65 @@ impl PermutationCheck {
         }
     }
 
+    /// Marks the queens waiting in `pending`.
     fn mark_pending(&mut self) {
-        let pending = std::mem::take(&mut self.pending);
-        self.mark(&pending);
-        self.pending = pending;
-        self.pending.clear();
+        let batch = std::mem::replace(&mut self.pending, std::mem::take(&mut self.spare));
+        self.mark(batch);
     }
 
-    /// Marks the lines of `queens` in their order, `batch` at a time, counting a collision for
-    /// each line that held a queen already and keeping the first [`Self::KEPT`].
-    fn mark(&mut self, queens: &[Square]) {
-        for part in queens.chunks(self.batch) {
-            let mut found = Vec::new();
-            let wanted = Self::KEPT - self.first_collisions.len();
-            let collisions = &mut self.collisions;
-            self.lines.mark(part, |index, kind| {
-                *collisions += 1;
-                if wanted > 0 {
-                    found.push((index, kind));
-                    // Only the first few are kept: the list never outgrows a few pages.
-                    if found.len() >= 64 * Self::KEPT {
-                        found.sort_unstable();
-                        found.truncate(wanted);
-                    }
-                }
-            });
-            found.sort_unstable();
-            self.first_collisions
-                .extend(
-                    found
-                        .into_iter()
-                        .take(wanted)
-                        .map(|(index, kind)| Collision {
-                            queen: part[index],
-                            line: STREAMED_LINES[kind],
-                        }),
-                );
+    /// Marks the lines of `queens` after those before them, `batch` at a time: a large batch
+    /// on a thread of its own, so that reading the next one goes on meanwhile.
+    fn mark(&mut self, queens: Vec<Square>) {
+        if queens.len() > self.batch {
+            for part in queens.chunks(self.batch) {
+                self.mark(part.to_vec());
+            }
+            return;
+        }
+        self.settle();
+        let mut lines = self.lines.take().expect("settled lines");
+        let wanted = Self::KEPT - self.first_collisions.len();
+        if queens.len() < MARK_ASIDE_FROM {
+            let found = lines.mark(&queens, wanted);
+            self.lines = Some(lines);
+            self.take(queens, found);
+            return;
+        }
+        self.marking = Some(std::thread::spawn(move || {
+            let found = lines.mark(&queens, wanted);
+            (lines, queens, found)
+        }));
+    }
+
+    /// Waits for the batch being marked, if any, and takes in what it found.
+    fn settle(&mut self) {
+        if let Some(marking) = self.marking.take() {
+            let (lines, queens, found) = marking
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            self.lines = Some(lines);
+            self.take(queens, found);
+        }
+    }
+
+    /// Counts what marking `queens` found, keeps the first collisions, and keeps the list.
+    fn take(&mut self, mut queens: Vec<Square>, found: Found) {
+        self.collisions += found.collisions;
+        self.first_collisions
+            .extend(found.first.into_iter().map(|(index, kind)| Collision {
+                queen: queens[index],
+                line: STREAMED_LINES[kind],
+            }));
+        queens.clear();
+        if self.spare.capacity() < queens.capacity() {
+            self.spare = queens;
         }
     }
 
     /// The verdict, once every column is in. Fails if a row lies off the N×N board.
     pub fn finish(mut self) -> Result<PermutationReport, crate::BoardError> {
         self.mark_pending();
+        self.settle();
         let n = self.columns;
         if n == 0 {
             return Err(crate::BoardError::EmptyBoard { rows: 0, cols: 0 });
@@ -908,17 +970,27 @@ mod tests {
         let board = Board::from_permutation(rows.clone()).unwrap();
         let report = check(&rows);
         assert_eq!(report.collisions, verify(&board).conflict_count());
-        // Marked a batch at a time, they are found as queen by queen.
-        let mut one_by_one = PermutationCheck::with_batch(1);
-        for &row in &rows {
-            one_by_one.push(Some(row)).unwrap();
+        // Marked a batch at a time, on threads of their own, they are found as queen by queen.
+        for batch in [1, MARK_ASIDE_FROM + 1] {
+            let mut batched = PermutationCheck::with_batch(batch);
+            for &row in &rows {
+                batched.push(Some(row)).unwrap();
+            }
+            assert_eq!(batched.finish().unwrap(), report, "batches of {batch}");
         }
-        assert_eq!(one_by_one.finish().unwrap(), report);
         assert!(report.first_collisions.len() > 1);
         // One row beyond any column that comes: off the board, with nothing allocated for it.
         let mut alone = PermutationCheck::default();
         alone.push(Some(u32::MAX - 1)).unwrap();
-        assert!(alone.lines.bits.iter().all(|bits| bits.0.is_empty()));
+        assert!(
+            alone
+                .lines
+                .as_ref()
+                .unwrap()
+                .bits
+                .iter()
+                .all(|bits| bits.0.is_empty())
+        );
         assert!(alone.finish().is_err());
     }
 
@@ -979,6 +1051,7 @@ mod tests {
                     stream.push((row != 7).then_some(row)).unwrap();
                 }
                 stream.mark_pending();
+                stream.settle();
                 (stream.collisions, stream.first_collisions.clone(), stream.finish().ok())
             };
             proptest::prop_assert_eq!(check(batch), check(1));
