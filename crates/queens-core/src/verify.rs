@@ -660,8 +660,9 @@ pub struct Collision {
 /// before they are set, so that a billion queens' bits are walked nearly in order rather than
 /// at random, and the collisions found are the ones a queen-by-queen check finds.
 ///
-/// Memory: a bit per row and two per diagonal and anti-diagonal seen, plus the batch (16 bytes
-/// for each of its 2^19 queens, 8 MiB). A row far above the columns read so far (eight times
+/// Memory: a bit per row and two per diagonal and anti-diagonal seen, plus the batches (the one
+/// being read, the one being marked, a spare list and the sorted marks: 32 bytes for each of a
+/// batch's 2^19 queens, 16 MiB). A row far above the columns read so far (eight times
 /// their number and more, where it can only lie on the board if many columns follow) waits in
 /// a list, at 8 bytes, until the columns catch up. So a stream cannot make the check allocate
 /// for rows it has not earned; in all it takes at most 8 bytes for each token of input (which
