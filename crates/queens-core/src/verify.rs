@@ -536,8 +536,14 @@ impl Bits {
 /// queen each by construction.
 const STREAMED_LINES: [Line; 3] = [Line::Row, Line::Diagonal, Line::AntiDiagonal];
 
-/// Queens a [`PermutationCheck`] marks together; below 2^[`INDEX_BITS`].
+/// Queens a [`PermutationCheck`] marks together at first; below 2^[`INDEX_BITS`].
 const STREAM_BATCH: usize = 1 << 19;
+
+/// Queens a [`PermutationCheck`] marks together at most; below 2^[`INDEX_BITS`]. A batch
+/// grows with the columns read, a sixteenth of them, so that it holds a few marks for each
+/// cache line of the rows' and diagonals' bits (which grow with the columns too): the bits
+/// are then walked as a stream rather than a line fetched for each mark.
+const LARGEST_STREAM_BATCH: usize = 1 << 23;
 
 /// The low bits of a sorted mark that say which queen of its batch made it.
 const INDEX_BITS: u32 = 24;
@@ -545,79 +551,54 @@ const INDEX_BITS: u32 = 24;
 /// The buckets a batch's marks are sorted into, as a power of two.
 const STREAM_BUCKET_BITS: u32 = 10;
 
-/// The rows and diagonals holding a queen, a bit each, growing as the stream reaches them.
+/// The lines of one kind holding a queen, a bit each, growing as the stream reaches them.
 #[derive(Clone, Debug, Default)]
-struct StreamedLines {
-    /// A bit set for each of [`STREAMED_LINES`].
-    bits: [Bits; 3],
+struct LineMarks {
+    bits: Bits,
     /// A batch's marks, sorted: line number above [`INDEX_BITS`], the queen's index below.
     sorted: Vec<u64>,
     starts: Vec<usize>,
 }
 
-impl StreamedLines {
-    /// The number of `queen`'s line of kind `line`: rows and sums as they are, differences
-    /// folded onto the non-negative numbers (0, −1, 1, −2, … as 0, 1, 2, 3, …).
-    fn number(queen: Square, line: Line) -> u64 {
-        let (row, col) = (u64::from(queen.row), u64::from(queen.col));
-        match line {
-            Line::Row => row,
-            Line::Diagonal if row >= col => 2 * (row - col),
-            Line::Diagonal => 2 * (col - row) - 1,
-            Line::Column => col,
-            Line::AntiDiagonal => row + col,
-        }
-    }
-
-    /// Marks the lines of `queens` (fewer than 2^[`INDEX_BITS`]) as if one by one in their
-    /// order: counts each queen's line that held a queen already, and names the first
-    /// `wanted` of them, by the queen's index and the kind's place in [`STREAMED_LINES`].
-    /// Each kind's marks are sorted on their high bits first, stably, so a line's queens are
-    /// marked in their order and the same queens are found as one by one, while the bits are
-    /// walked nearly in order.
-    fn mark(&mut self, queens: &[Square], wanted: usize) -> Found {
+impl LineMarks {
+    /// Marks the lines of kind `STREAMED_LINES[kind]` of `queens` (fewer than
+    /// 2^[`INDEX_BITS`]), whose numbers are at most `highest`, as if one by one in their
+    /// order: counts each queen whose line held a queen already, and names the first `wanted`
+    /// of them, by the queen's index and `kind`. The marks are sorted on their high bits first,
+    /// stably, so a line's queens are marked in their order and the same queens are found as
+    /// one by one, while the bits are walked nearly in order.
+    fn mark(&mut self, queens: &[Square], kind: usize, highest: u64, wanted: usize) -> Found {
         debug_assert!(queens.len() < 1 << INDEX_BITS);
+        let line = STREAMED_LINES[kind];
         let mut found = Found::default();
-        let Some((top_row, top_col)) = queens
-            .iter()
-            .map(|queen| (u64::from(queen.row), u64::from(queen.col)))
-            .reduce(|(r, c), (row, col)| (r.max(row), c.max(col)))
-        else {
-            return found;
-        };
-        // Bounds on each kind's numbers: the bits grow no further than a full board needs.
-        let highest = [top_row, 2 * top_row.max(top_col), top_row + top_col];
+        self.bits.reach(highest);
         self.sorted.resize(queens.len(), 0);
-        for (kind, &line) in STREAMED_LINES.iter().enumerate() {
-            let bits = &mut self.bits[kind];
-            bits.reach(highest[kind]);
-            // About as many buckets as queens, up to a thousand.
-            let bucket_bits = STREAM_BUCKET_BITS.min(usize::BITS - queens.len().leading_zeros());
-            let shift = bucket_shift(highest[kind] + 1, bucket_bits);
-            let buckets = (highest[kind] >> shift) as usize + 1;
-            self.starts.resize(buckets + 1, 0);
-            counting_sort(
-                queens
-                    .iter()
-                    .map(|&queen| Self::number(queen, line))
-                    .zip(0u64..),
-                &mut self.sorted,
-                &mut self.starts,
-                |(number, _)| (number >> shift) as usize,
-                |(number, index)| number << INDEX_BITS | index,
-            );
-            for &mark in &self.sorted {
-                if bits.insert(mark >> INDEX_BITS) {
-                    found.collisions += 1;
-                    if wanted > 0 {
-                        found
-                            .first
-                            .push(((mark & ((1 << INDEX_BITS) - 1)) as usize, kind));
-                        // Only the first few are kept: the list never outgrows a few pages.
-                        if found.first.len() >= 64 * PermutationCheck::KEPT {
-                            found.first.sort_unstable();
-                            found.first.truncate(wanted);
-                        }
+        // About as many buckets as queens, up to a thousand.
+        let bucket_bits = STREAM_BUCKET_BITS.min(usize::BITS - queens.len().leading_zeros());
+        let shift = bucket_shift(highest + 1, bucket_bits);
+        let buckets = (highest >> shift) as usize + 1;
+        self.starts.resize(buckets + 1, 0);
+        counting_sort(
+            queens
+                .iter()
+                .map(|&queen| line_number(queen, line))
+                .zip(0u64..),
+            &mut self.sorted,
+            &mut self.starts,
+            |(number, _)| (number >> shift) as usize,
+            |(number, index)| number << INDEX_BITS | index,
+        );
+        for &mark in &self.sorted {
+            if self.bits.insert(mark >> INDEX_BITS) {
+                found.collisions += 1;
+                if wanted > 0 {
+                    found
+                        .first
+                        .push(((mark & ((1 << INDEX_BITS) - 1)) as usize, kind));
+                    // Only the first few are kept: the list never outgrows a few pages.
+                    if found.first.len() >= 64 * PermutationCheck::KEPT {
+                        found.first.sort_unstable();
+                        found.first.truncate(wanted);
                     }
                 }
             }
@@ -625,6 +606,70 @@ impl StreamedLines {
         found.first.sort_unstable();
         found.first.truncate(wanted);
         found
+    }
+}
+
+/// The number of `queen`'s line of kind `line` in a streamed check: rows and sums as they
+/// are, differences folded onto the non-negative numbers (0, −1, 1, −2, … as 0, 1, 2, 3, …).
+fn line_number(queen: Square, line: Line) -> u64 {
+    let (row, col) = (u64::from(queen.row), u64::from(queen.col));
+    match line {
+        Line::Row => row,
+        Line::Diagonal if row >= col => 2 * (row - col),
+        Line::Diagonal => 2 * (col - row) - 1,
+        Line::Column => col,
+        Line::AntiDiagonal => row + col,
+    }
+}
+
+/// The rows and diagonals holding a queen: the [`LineMarks`] of each of [`STREAMED_LINES`].
+#[derive(Clone, Debug, Default)]
+struct StreamedLines([LineMarks; 3]);
+
+impl StreamedLines {
+    /// Marks the lines of `queens` (fewer than 2^[`INDEX_BITS`]) as if one by one in their
+    /// order, each kind as [`LineMarks::mark`] does; the first `wanted` collisions are named
+    /// by the queen's index and the kind's place in [`STREAMED_LINES`], in that order. Kinds
+    /// are marked side by side on threads of their own when `together` is false.
+    fn mark(&mut self, queens: &[Square], wanted: usize, together: bool) -> Found {
+        let Some((top_row, top_col)) = queens
+            .iter()
+            .map(|queen| (u64::from(queen.row), u64::from(queen.col)))
+            .reduce(|(r, c), (row, col)| (r.max(row), c.max(col)))
+        else {
+            return Found::default();
+        };
+        // Bounds on each kind's numbers: the bits grow no further than a full board needs.
+        let highest = [top_row, 2 * top_row.max(top_col), top_row + top_col];
+        let [rows, diagonals, anti_diagonals] = &mut self.0;
+        let found: [Found; 3] = if together {
+            [
+                rows.mark(queens, 0, highest[0], wanted),
+                diagonals.mark(queens, 1, highest[1], wanted),
+                anti_diagonals.mark(queens, 2, highest[2], wanted),
+            ]
+        } else {
+            std::thread::scope(|scope| {
+                let diagonal = scope.spawn(|| diagonals.mark(queens, 1, highest[1], wanted));
+                let anti_diagonal =
+                    scope.spawn(|| anti_diagonals.mark(queens, 2, highest[2], wanted));
+                let row = rows.mark(queens, 0, highest[0], wanted);
+                let join = |marking: std::thread::ScopedJoinHandle<'_, Found>| {
+                    marking
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                };
+                [row, join(diagonal), join(anti_diagonal)]
+            })
+        };
+        let mut all = Found::default();
+        for kind in found {
+            all.collisions += kind.collisions;
+            all.first.extend(kind.first);
+        }
+        all.first.sort_unstable();
+        all.first.truncate(wanted);
+        all
     }
 }
 
@@ -658,11 +703,14 @@ pub struct Collision {
 ///
 /// Queens are marked a batch at a time: each kind of line's marks are sorted on their high bits
 /// before they are set, so that a billion queens' bits are walked nearly in order rather than
-/// at random, and the collisions found are the ones a queen-by-queen check finds.
+/// at random, and the collisions found are the ones a queen-by-queen check finds. A large
+/// batch is marked while the next is read, its three kinds of line side by side.
 ///
 /// Memory: a bit per row and two per diagonal and anti-diagonal seen, plus the batches (the one
-/// being read, the one being marked, a spare list and the sorted marks: 32 bytes for each of a
-/// batch's 2^19 queens, 16 MiB). A row far above the columns read so far (eight times
+/// being read, the one being marked, a spare list, and each kind's sorted marks: 48 bytes for
+/// each of a batch's queens). A batch holds 2^19 queens (24 MiB) at first and a sixteenth of
+/// the columns read from 2^23 columns on, up to 2^23 queens (384 MiB), at most 3 bytes a
+/// column. A row far above the columns read so far (eight times
 /// their number and more, where it can only lie on the board if many columns follow) waits in
 /// a list, at 8 bytes, until the columns catch up. So a stream cannot make the check allocate
 /// for rows it has not earned; in all it takes at most 8 bytes for each token of input (which
@@ -683,8 +731,9 @@ pub struct PermutationCheck {
     pending: Vec<Square>,
     /// A batch's list, marked and handed back, for the next batch.
     spare: Vec<Square>,
-    /// How many queens are marked together.
+    /// How many queens are marked together: at first, and at most.
     batch: usize,
+    largest_batch: usize,
     /// Queens whose row lies beyond [`reach`] of the columns read when they came.
     far: Vec<Square>,
     /// The column count at which `far` is looked at again.
@@ -695,7 +744,7 @@ pub struct PermutationCheck {
 
 impl Default for PermutationCheck {
     fn default() -> Self {
-        PermutationCheck::with_batch(STREAM_BATCH)
+        PermutationCheck::with_batches(STREAM_BATCH, LARGEST_STREAM_BATCH)
     }
 }
 
@@ -760,7 +809,7 @@ impl PermutationCheck {
             self.far.push(queen);
         } else {
             self.pending.push(queen);
-            if self.pending.len() >= self.batch {
+            if self.pending.len() >= self.batch_size() {
                 self.mark_pending();
             }
         }
@@ -779,7 +828,14 @@ impl PermutationCheck {
     }
 
     /// A check marking `batch` queens together (at least one, fewer than 2^24).
+    #[cfg(test)]
     fn with_batch(batch: usize) -> Self {
+        PermutationCheck::with_batches(batch, batch)
+    }
+
+    /// A check marking from `batch` queens together up to `largest`, as the columns grow.
+    fn with_batches(batch: usize, largest: usize) -> Self {
+        let batch = batch.clamp(1, (1 << INDEX_BITS) - 1);
         PermutationCheck {
             columns: 0,
             empty_columns: 0,
@@ -788,12 +844,19 @@ impl PermutationCheck {
             marking: None,
             pending: Vec::new(),
             spare: Vec::new(),
-            batch: batch.clamp(1, (1 << INDEX_BITS) - 1),
+            batch,
+            largest_batch: largest.clamp(batch, (1 << INDEX_BITS) - 1),
             far: Vec::new(),
             next_review: 0,
             collisions: 0,
             first_collisions: Vec::new(),
         }
+    }
+
+    /// How many queens are marked together now: a sixteenth of the columns read, within the
+    /// check's bounds.
+    fn batch_size(&self) -> usize {
+        (self.columns as usize / 16).clamp(self.batch, self.largest_batch)
     }
 
     /// Marks the queens waiting in `pending`.
@@ -805,8 +868,9 @@ impl PermutationCheck {
     /// Marks the lines of `queens` after those before them, `batch` at a time: a large batch
     /// on a thread of its own, so that reading the next one goes on meanwhile.
     fn mark(&mut self, queens: Vec<Square>) {
-        if queens.len() > self.batch {
-            for part in queens.chunks(self.batch) {
+        let size = self.batch_size();
+        if queens.len() > size {
+            for part in queens.chunks(size) {
                 self.mark(part.to_vec());
             }
             return;
@@ -815,13 +879,13 @@ impl PermutationCheck {
         let mut lines = self.lines.take().expect("settled lines");
         let wanted = Self::KEPT - self.first_collisions.len();
         if queens.len() < MARK_ASIDE_FROM {
-            let found = lines.mark(&queens, wanted);
+            let found = lines.mark(&queens, wanted, true);
             self.lines = Some(lines);
             self.take(queens, found);
             return;
         }
         self.marking = Some(std::thread::spawn(move || {
-            let found = lines.mark(&queens, wanted);
+            let found = lines.mark(&queens, wanted, false);
             (lines, queens, found)
         }));
     }
@@ -988,9 +1052,9 @@ mod tests {
                 .lines
                 .as_ref()
                 .unwrap()
-                .bits
+                .0
                 .iter()
-                .all(|bits| bits.0.is_empty())
+                .all(|kind| kind.bits.0.is_empty())
         );
         assert!(alone.finish().is_err());
     }
@@ -1042,12 +1106,13 @@ mod tests {
         fn batches_find_what_one_by_one_finds(
             rows in proptest::collection::vec(
                 proptest::prop_oneof![4 => 0u32..12, 1 => 65_000u32..140_000, 1 => proptest::strategy::Just(u32::MAX - 1)],
-                1..60,
+                1..200,
             ),
-            batch in 2usize..9,
+            (batch, largest) in proptest::strategy::Strategy::prop_flat_map(1usize..9, |batch| (proptest::strategy::Just(batch), batch..4 * batch)),
         ) {
-            let check = |batch: usize| {
-                let mut stream = PermutationCheck::with_batch(batch);
+            // Batches from `batch` queens, growing with the columns up to `largest`.
+            let check = |batch: usize, largest: usize| {
+                let mut stream = PermutationCheck::with_batches(batch, largest);
                 for &row in &rows {
                     stream.push((row != 7).then_some(row)).unwrap();
                 }
@@ -1055,7 +1120,7 @@ mod tests {
                 stream.settle();
                 (stream.collisions, stream.first_collisions.clone(), stream.finish().ok())
             };
-            proptest::prop_assert_eq!(check(batch), check(1));
+            proptest::prop_assert_eq!(check(batch, largest), check(1, 1));
         }
     }
 
