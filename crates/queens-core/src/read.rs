@@ -206,11 +206,7 @@ fn read_permutation(
                 dash |= digit >= 10;
             } else if byte == b',' || byte.is_ascii_whitespace() {
                 if len > 0 {
-                    match u32::try_from(value) {
-                        // Digits only (at most 12 of them, so no overflow): a row.
-                        Ok(row) if !dash => reader.push(Some(row))?,
-                        _ => reader.column(&token[..len])?,
-                    }
+                    reader.token(&token[..len], value, dash)?;
                     (len, value, dash) = (0, 0, false);
                 }
             } else {
@@ -221,7 +217,7 @@ fn read_permutation(
         input.consume(length);
     }
     if len > 0 {
-        reader.column(&token[..len])?;
+        reader.token(&token[..len], value, dash)?;
     }
     reader.finish()
 }
@@ -266,8 +262,19 @@ impl PermutationReader {
         }
     }
 
-    /// Takes `token`, which is not empty, as the next column.
+    /// Takes `token` as the next column, given the `value` of its digits and whether a dash is
+    /// among them: a token of digits only that fits is a row as it stands; the rest (a dash,
+    /// too large a number) is read again, and named if it is no column.
     #[inline]
+    fn token(&mut self, token: &[u8], value: u64, dash: bool) -> Result<(), ReadError> {
+        match u32::try_from(value) {
+            // Digits only (at most 12 of them, so no overflow): a row.
+            Ok(row) if !dash => self.push(Some(row)),
+            _ => self.column(token),
+        }
+    }
+
+    /// Takes `token`, which is not empty, as the next column.
     fn column(&mut self, token: &[u8]) -> Result<(), ReadError> {
         let row = if token == b"-" {
             None

@@ -539,10 +539,11 @@ const STREAMED_LINES: [Line; 3] = [Line::Row, Line::Diagonal, Line::AntiDiagonal
 /// Queens a [`PermutationCheck`] marks together at first; below 2^[`INDEX_BITS`].
 const STREAM_BATCH: usize = 1 << 19;
 
-/// Queens a [`PermutationCheck`] marks together at most; below 2^[`INDEX_BITS`]. A batch
-/// grows with the columns read, a sixteenth of them, so that it holds a few marks for each
-/// cache line of the rows' and diagonals' bits (which grow with the columns too): the bits
-/// are then walked as a stream rather than a line fetched for each mark.
+/// Queens a [`PermutationCheck`] marks together at most; below 2^[`INDEX_BITS`]. While the
+/// rows come scattered (a search's answer), each batch doubles, up to a sixteenth of the
+/// columns read, so that it holds a few marks for each cache line of the rows' and diagonals' bits
+/// (which grow with the columns too): the bits are then walked as a stream rather than a line
+/// fetched for each mark. Rows that come nearly in order (the construction's) need no more.
 const LARGEST_STREAM_BATCH: usize = 1 << 23;
 
 /// The low bits of a sorted mark that say which queen of its batch made it.
@@ -632,10 +633,16 @@ impl StreamedLines {
     /// by the queen's index and the kind's place in [`STREAMED_LINES`], in that order. Kinds
     /// are marked side by side on threads of their own when `together` is false.
     fn mark(&mut self, queens: &[Square], wanted: usize, together: bool) -> Found {
-        let Some((top_row, top_col)) = queens
+        let Some((low_row, top_row, top_col)) = queens
             .iter()
-            .map(|queen| (u64::from(queen.row), u64::from(queen.col)))
-            .reduce(|(r, c), (row, col)| (r.max(row), c.max(col)))
+            .map(|queen| {
+                (
+                    u64::from(queen.row),
+                    u64::from(queen.row),
+                    u64::from(queen.col),
+                )
+            })
+            .reduce(|(low, top, c), (_, row, col)| (low.min(row), top.max(row), c.max(col)))
         else {
             return Found::default();
         };
@@ -662,7 +669,10 @@ impl StreamedLines {
                 [row, join(diagonal), join(anti_diagonal)]
             })
         };
-        let mut all = Found::default();
+        let mut all = Found {
+            row_span: top_row - low_row,
+            ..Found::default()
+        };
         for kind in found {
             all.collisions += kind.collisions;
             all.first.extend(kind.first);
@@ -679,7 +689,14 @@ impl StreamedLines {
 struct Found {
     collisions: u64,
     first: Vec<(usize, usize)>,
+    /// How far apart its highest and lowest rows lie.
+    row_span: u64,
 }
+
+/// Rows are scattered (a search's answer, in random order) where a batch of the least size
+/// spans this many rows for each of its queens and more: then its marks are fewer than four a
+/// cache line of the rows' bits, and larger batches pay.
+const SCATTERED: u64 = 128;
 
 /// A batch being marked on a thread of its own, and what it hands back.
 type Marking = std::thread::JoinHandle<(StreamedLines, Vec<Square>, Found)>;
@@ -708,9 +725,9 @@ pub struct Collision {
 ///
 /// Memory: a bit per row and two per diagonal and anti-diagonal seen, plus the batches (the one
 /// being read, the one being marked, a spare list, and each kind's sorted marks: 48 bytes for
-/// each of a batch's queens). A batch holds 2^19 queens (24 MiB) at first and a sixteenth of
-/// the columns read from 2^23 columns on, up to 2^23 queens (384 MiB), at most 3 bytes a
-/// column. A row far above the columns read so far (eight times
+/// each of a batch's queens). A batch holds 2^19 queens (24 MiB); while rows come scattered
+/// it doubles, up to a sixteenth of the columns read and 2^23 queens (384 MiB), at most 3
+/// bytes a column. A row far above the columns read so far (eight times
 /// their number and more, where it can only lie on the board if many columns follow) waits in
 /// a list, at 8 bytes, until the columns catch up. So a stream cannot make the check allocate
 /// for rows it has not earned; in all it takes at most 8 bytes for each token of input (which
@@ -734,6 +751,9 @@ pub struct PermutationCheck {
     /// How many queens are marked together: at first, and at most.
     batch: usize,
     largest_batch: usize,
+    /// How many queens are marked together now: more while the rows come scattered
+    /// ([`SCATTERED`]).
+    batch_now: usize,
     /// Queens whose row lies beyond [`reach`] of the columns read when they came.
     far: Vec<Square>,
     /// The column count at which `far` is looked at again.
@@ -846,6 +866,7 @@ impl PermutationCheck {
             spare: Vec::new(),
             batch,
             largest_batch: largest.clamp(batch, (1 << INDEX_BITS) - 1),
+            batch_now: batch,
             far: Vec::new(),
             next_review: 0,
             collisions: 0,
@@ -853,10 +874,9 @@ impl PermutationCheck {
         }
     }
 
-    /// How many queens are marked together now: a sixteenth of the columns read, within the
-    /// check's bounds.
+    /// How many queens are marked together now.
     fn batch_size(&self) -> usize {
-        (self.columns as usize / 16).clamp(self.batch, self.largest_batch)
+        self.batch_now
     }
 
     /// Marks the queens waiting in `pending`.
@@ -904,6 +924,15 @@ impl PermutationCheck {
     /// Counts what marking `queens` found, keeps the first collisions, and keeps the list.
     fn take(&mut self, mut queens: Vec<Square>, found: Found) {
         self.collisions += found.collisions;
+        // Scattered rows double the batch, up to a sixteenth of the columns; rows in order
+        // bring it back to the least.
+        self.batch_now = if found.row_span >= SCATTERED * self.batch as u64 {
+            (2 * self.batch_now)
+                .min(self.columns as usize / 16)
+                .clamp(self.batch, self.largest_batch)
+        } else {
+            self.batch
+        };
         self.first_collisions
             .extend(found.first.into_iter().map(|(index, kind)| Collision {
                 queen: queens[index],
