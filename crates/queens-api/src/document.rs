@@ -12,8 +12,10 @@ use crate::catalogue::SolverKind;
 
 /// A solver's descriptor as `/api/solvers` and Python's `queens_workbench.solvers()` list it: name,
 /// summary, explanation (with the default values), score, pseudo-code, unit, counts,
-/// randomized, shapes and parameters, then the extension `explanation_template` (the
-/// explanation quoting each parameter as `{name}`, for a page that shows the values set).
+/// randomized, shapes and parameters, then the extensions `explanation_template` (the
+/// explanation quoting each parameter as `{name}`, for a page that shows the values set),
+/// `marks` (what its own marks on a watched board mean, or `null`) and `neighbourhood` (whether
+/// its steps take the best single-queen move, whose neighbourhood `/api/neighbourhood` scores).
 pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
     serde_json::json!({
         "name": solver.name,
@@ -27,6 +29,8 @@ pub fn solver_document(solver: &SolverKind) -> serde_json::Value {
         "shapes": solver.shapes,
         "parameters": solver.parameters,
         "explanation_template": solver.explanation,
+        "marks": solver.marks,
+        "neighbourhood": solver.neighbourhood,
     })
 }
 

@@ -9,6 +9,8 @@
 //!   memory, shard and the estimate checked once.
 //! - [`verify`]: one verify — a board as read, on the size asked for, judged by its own
 //!   problem's queen count, fixed and blocked squares.
+//! - [`neighbourhood`]: the hill-climbing members' scores of every single-queen move of a
+//!   board, and the move they take.
 //! - [`document`]: the JSON documents of the contracts (a solver, a solve, a count, the end of
 //!   a watched run), one definition each, so that every front end prints the same.
 //!
@@ -27,6 +29,7 @@
 pub mod catalogue;
 pub mod count;
 pub mod document;
+pub mod neighbourhood;
 pub mod request;
 pub mod verify;
 

@@ -90,6 +90,13 @@ pub struct SolverDescriptor {
     /// The largest N×N board on which one run stays within about a second whatever the
     /// locked queens (`None`: its caps bound it). Servers and tables use it to bound work.
     pub practical_max_n: Option<u32>,
+    /// What its own marks on a watched board mean (a force's arrows, a column's conflict
+    /// numbers), one sentence for a legend beside the board; `None` where it draws none.
+    pub marks: Option<&'static str>,
+    /// Whether its steps take the best single-queen move within a column when one improves
+    /// the board, so that a view can show the score of every such move (the hill-climbing
+    /// members' neighbourhood).
+    pub neighbourhood: bool,
     /// Refusals beyond the shape and the parameter ranges: parameters that depend on the
     /// board, memory it may not use.
     pub check: fn(&Problem, &ParamValues) -> Result<(), SolveError>,

@@ -55,6 +55,8 @@ macro_rules! tree_search {
             parameters: &[],
             default_max_iterations: |_| None,
             practical_max_n: Some($practical_max_n),
+            marks: None,
+            neighbourhood: false,
             check: |problem, params| crate::shared::within_limit(&DESCRIPTOR, problem, params),
             memory: $memory,
             unit_cost: $unit_cost,

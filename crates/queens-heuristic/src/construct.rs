@@ -54,6 +54,8 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: &[],
     default_max_iterations: |_| None,
     practical_max_n: None,
+    marks: None,
+    neighbourhood: false,
     check: |_, _| Ok(()),
     memory: |problem, _| 4 * u128::from(problem.rows()),
     unit_cost: |problem, _| 300.0 + 5.0 * f64::from(problem.rows()),

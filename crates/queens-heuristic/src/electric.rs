@@ -99,6 +99,11 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: ElectricParams::LIST,
     default_max_iterations: |_| Some(10_000),
     practical_max_n: None,
+    marks: Some(
+        "Blue arrows: the force on each queen the step pushed, from where it stood, longer for \
+         a stronger force; orange arrows: the moves it made.",
+    ),
+    neighbourhood: false,
     check: |_, _| Ok(()),
     memory: |problem, _| 8 * 6 * u128::from(problem.rows()),
     unit_cost: |problem, _| {

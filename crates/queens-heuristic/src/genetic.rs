@@ -138,6 +138,8 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: GeneticParams::LIST,
     default_max_iterations: |_| Some(1000),
     practical_max_n: None,
+    marks: None,
+    neighbourhood: false,
     check: |problem, values| check(problem, &GeneticParams::from_values(values)),
     memory: |problem, values| memory(problem, &GeneticParams::from_values(values)),
     unit_cost: |problem, values| {

@@ -500,6 +500,17 @@ fn climb(
     reporter: &mut Reporter<'_>,
     budget: &Budget,
 ) -> Result<bool, StopReason> {
+    match best_move(board, budget)? {
+        Some(square) => {
+            move_queen(board, reporter, square.col as usize, square.row as usize).map(|()| true)
+        }
+        None => Ok(false),
+    }
+}
+
+/// The climbers' choice on `board`: the single-queen move within its column that improves the
+/// score most, ties going to the lowest row, then the lowest column; `None` at a local optimum.
+fn best_move(board: &ColumnBoard, budget: &Budget) -> Result<Option<Square>, StopReason> {
     // Moving a queen loses its current pairs and gains the queens on the target's lines; a move
     // improves when the gain is below the loss. The loss is computed once per column.
     let lost: Vec<u64> = (0..board.n)
@@ -518,9 +529,43 @@ fn climb(
             }
         }
     }
-    match best {
-        Some((_, col, row)) => move_queen(board, reporter, col, row).map(|()| true),
-        None => Ok(false),
+    Ok(best.map(|(_, col, row)| Square::new(row as u32, col as u32)))
+}
+
+/// What the hill-climbing members see from a board with one queen per column: the score (the
+/// original's evaluation) of every single-queen move within its column, and the move they
+/// take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Neighbourhood {
+    /// The board's own score: N(N − 1)/2 minus its attacking pairs.
+    pub score: i64,
+    /// Row by row from the bottom, `row · n + col`: the score after moving column `col`'s
+    /// queen to `row`; `None` on the square it stands on.
+    pub scores: Vec<Option<i64>>,
+    /// The move a climber makes from here (ties: lowest row, then lowest column), or `None` at
+    /// a local optimum, where no move beats the board.
+    pub best: Option<Square>,
+}
+
+/// The [`Neighbourhood`] of the board whose column `col` holds its queen on row `rows[col]`
+/// (each row below `rows.len()`, at least one column): one definition for the climbers and
+/// for whoever shows their choice.
+pub fn neighbourhood(rows: &[u32]) -> Neighbourhood {
+    let n = rows.len();
+    let mut board = ColumnBoard::empty(n);
+    for (col, &row) in rows.iter().enumerate() {
+        board.rows[col] = row as usize;
+        board.add(col, row as usize);
+    }
+    let scores = (0..n)
+        .flat_map(|row| (0..n).map(move |col| (row, col)))
+        .map(|(row, col)| (board.rows[col] != row).then(|| board.score_if(col, row)))
+        .collect();
+    let best = best_move(&board, &Budget::unlimited()).expect("an unlimited budget never stops");
+    Neighbourhood {
+        score: board.score(),
+        scores,
+        best,
     }
 }
 
@@ -586,6 +631,8 @@ macro_rules! member {
             parameters: $parameters,
             default_max_iterations: |_| Some(1000),
             practical_max_n: None,
+            marks: None,
+            neighbourhood: $kind.climbs(),
             check: family_check,
             memory: family_memory,
             unit_cost: |problem, _| $kind.unit_cost(f64::from(problem.rows())),
@@ -772,6 +819,18 @@ impl LocalSearchKind {
         }
     }
 
+    /// Whether its steps climb: take the best single-queen move when one improves the board
+    /// (the [`Neighbourhood`] it sees), as the four hill-climbing members do.
+    pub const fn climbs(self) -> bool {
+        matches!(
+            self,
+            LocalSearchKind::HillClimbing
+                | LocalSearchKind::HillClimbingConstantShake
+                | LocalSearchKind::HillClimbingDecayingShake
+                | LocalSearchKind::OptimizedHillClimbing
+        )
+    }
+
     /// The member's descriptor.
     pub fn descriptor(self) -> &'static SolverDescriptor {
         match self {
@@ -789,6 +848,75 @@ impl LocalSearchKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The neighbourhood's scores are those of the boards after each move, counted afresh, and
+    /// its best move is the one a climb makes.
+    #[test]
+    fn the_neighbourhood_is_what_a_climb_sees() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for n in [1, 2, 5, 8, 13] {
+            for _ in 0..20 {
+                let rows: Vec<u32> = (0..n).map(|_| rng.random_range(0..n)).collect();
+                let seen = neighbourhood(&rows);
+                let pairs = |rows: &[u32]| {
+                    let squares: Vec<Square> = rows
+                        .iter()
+                        .zip(0..)
+                        .map(|(&row, col)| Square::new(row, col))
+                        .collect();
+                    let mut count = 0i64;
+                    for (i, a) in squares.iter().enumerate() {
+                        for b in &squares[i + 1..] {
+                            count += i64::from(a.attacks(*b));
+                        }
+                    }
+                    count
+                };
+                let most = i64::from(n * (n - 1) / 2);
+                assert_eq!(seen.score, most - pairs(&rows));
+                for row in 0..n {
+                    for col in 0..n {
+                        let mut moved = rows.clone();
+                        moved[col as usize] = row;
+                        let expected = (rows[col as usize] != row).then(|| most - pairs(&moved));
+                        assert_eq!(seen.scores[(row * n + col) as usize], expected);
+                    }
+                }
+                let mut board = ColumnBoard::empty(n as usize);
+                for (col, &row) in rows.iter().enumerate() {
+                    board.rows[col] = row as usize;
+                    board.add(col, row as usize);
+                }
+                let mut observer = queens_core::NoObserver;
+                let mut reporter = Reporter::new(&mut observer);
+                let moved = climb(&mut board, &mut reporter, &Budget::unlimited()).unwrap();
+                assert_eq!(moved, seen.best.is_some());
+                if let Some(best) = seen.best {
+                    assert_eq!(board.rows[best.col as usize], best.row as usize);
+                    assert_eq!(
+                        Some(board.score()),
+                        seen.scores[(best.row * n + best.col) as usize]
+                    );
+                    // No move scores more, and none as much on a lower row or column before it.
+                    let top = seen.scores.iter().flatten().max().unwrap();
+                    assert_eq!(board.score(), *top);
+                    let first = seen
+                        .scores
+                        .iter()
+                        .position(|score| score == &Some(*top))
+                        .unwrap();
+                    assert_eq!(first as u32, best.row * n + best.col);
+                } else {
+                    assert!(
+                        seen.scores
+                            .iter()
+                            .flatten()
+                            .all(|&score| score <= seen.score)
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn score_if_agrees_with_moving() {

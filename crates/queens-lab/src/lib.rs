@@ -6,6 +6,7 @@
 //!   for tables, CSV and JSON; [`experiment::sample_curve`] records one run's score per
 //!   iteration. Stopped by its budget, it keeps the rows of the runs that finished.
 //! - [`challenge`]: the Queen's Challenge table of node counts per locked square.
+//! - [`presets`]: the original study's experiments, exactly, as the Lab's one-click presets.
 //! - [`stats`]: medians, means and spreads.
 //! - `plots` (feature `plots`): the experiment's plots as SVG and PNG.
 //!
@@ -25,4 +26,5 @@ pub mod challenge;
 pub mod experiment;
 #[cfg(feature = "plots")]
 pub mod plots;
+pub mod presets;
 pub mod stats;

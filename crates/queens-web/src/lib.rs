@@ -33,6 +33,7 @@ mod events;
 mod experiment;
 mod guard;
 mod jobs;
+mod neighbourhood;
 mod page;
 mod query;
 mod sampling;
@@ -218,6 +219,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/status", get(page::status))
         .route("/api/configure", post(configure::configure))
         .route("/api/instance", post(configure::instance))
+        .route("/api/neighbourhood", post(neighbourhood::post))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/challenge", get(challenge::challenge))

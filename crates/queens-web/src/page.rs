@@ -5,6 +5,8 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use queens_api::document::solver_document;
+use queens_lab::presets::PresetPart;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -80,7 +82,40 @@ pub async fn file(uri: axum::http::Uri) -> Result<impl IntoResponse, crate::ApiE
     ))
 }
 
-/// `GET /api/solvers`: every solver's descriptor, and this server's limits.
+/// What the page starts with, so that its scripts name no solver: Watch's solver, the one
+/// "Solve this position" watches on an empty board beyond `small_board_up_to` (the exhaustive
+/// one up to it), Race's pair and the Lab's first experiment.
+#[derive(Serialize)]
+struct PageDefaults {
+    watch_solver: &'static str,
+    large_board_solver: &'static str,
+    small_board_up_to: u32,
+    race_solvers: [&'static str; 2],
+    lab: PresetPart,
+}
+
+static PAGE_DEFAULTS: PageDefaults = PageDefaults {
+    watch_solver: "backtracking",
+    large_board_solver: "min-conflicts",
+    small_board_up_to: 20,
+    race_solvers: ["hill-climbing", "optimized-hill-climbing"],
+    lab: PresetPart {
+        solvers: &[
+            "hill-climbing",
+            "hill-climbing-constant-shake",
+            "optimized-hill-climbing",
+            "simulated-annealing",
+        ],
+        sizes: &[8, 12, 16, 20, 24],
+        runs: 50,
+        seed: 1,
+        max_iters: None,
+        sweep: &[],
+    },
+};
+
+/// `GET /api/solvers`: every solver's descriptor, this server's limits, what the page starts
+/// with and the original study's experiments as presets.
 pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
     let limits = state.limits();
     let solvers: Vec<Value> = state
@@ -109,12 +144,15 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             // What solves a position of placed queens or blocked squares on a board the page
             // configures (its "Solve this position"): the catalogue's own choice.
             "position_solver": position_solver(limits.configure_max_n),
+            "neighbourhood_max_n": queens_api::neighbourhood::MAX_N,
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": queens_lab::experiment::MAX_RUNS,
             "experiment_max_cpu_seconds": limits.experiment_max_cpu_seconds,
             "job_seconds": limits.job_time.as_secs(),
             "experiment_seconds": limits.experiment_time.as_secs(),
         },
+        "defaults": &PAGE_DEFAULTS,
+        "presets": &queens_lab::presets::PRESETS,
     }))
 }
 

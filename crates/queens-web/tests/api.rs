@@ -323,6 +323,90 @@ async fn solvers_are_described_in_full() {
             .is_some_and(|doc| !doc.is_empty())
     );
     assert_eq!(document["limits"]["solve_max_n"], 1000);
+    // What a solver draws and shows comes with it, so that the page names none.
+    let by_name = |name: &str| {
+        document["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert!(
+        by_name("electric-force")["marks"]
+            .as_str()
+            .unwrap()
+            .contains("arrows")
+    );
+    assert_eq!(by_name("genetic")["marks"], Value::Null);
+    let climbers: Vec<&str> = document["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["neighbourhood"] == true)
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        climbers,
+        [
+            "hill-climbing",
+            "hill-climbing-constant-shake",
+            "hill-climbing-decaying-shake",
+            "optimized-hill-climbing"
+        ]
+    );
+    // The page's first settings and the original's presets name solvers of the catalogue.
+    let defaults = &document["defaults"];
+    let mut named: Vec<&Value> = vec![&defaults["watch_solver"], &defaults["large_board_solver"]];
+    named.extend(defaults["race_solvers"].as_array().unwrap());
+    named.extend(defaults["lab"]["solvers"].as_array().unwrap());
+    for preset in document["presets"].as_array().unwrap() {
+        for part in preset["parts"].as_array().unwrap() {
+            named.extend(part["solvers"].as_array().unwrap());
+        }
+    }
+    assert!(named.len() > 10);
+    for name in named {
+        by_name(name.as_str().unwrap());
+    }
+    assert_eq!(document["presets"][3]["id"], "open-question");
+    assert_eq!(
+        document["presets"][1]["parts"][0]["sweep"][0],
+        json!({"name": "p", "values": [0.06, 0.1, 0.14, 0.18, 0.23, 0.28]})
+    );
+}
+
+#[tokio::test]
+async fn the_neighbourhood_is_the_climbers_own() {
+    let state = state();
+    let (status, body) = send(
+        &state,
+        post("/api/neighbourhood", r#"{"rows": [0, 0, 0, 0]}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let document: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(document["n"], 4);
+    assert_eq!(document["score"], 0);
+    assert_eq!(document["scores"].as_array().unwrap().len(), 16);
+    assert_eq!(document["scores"][0], Value::Null);
+    assert_eq!(document["best"], json!({"row": 3, "col": 1}));
+    for (body, says) in [
+        (r#"{"rows": []}"#, "at least one"),
+        (r#"{"rows": [0, 5]}"#, "off the 2×2 board"),
+        (r#"{"rows": [0], "n": 3}"#, "malformed request"),
+        (r#"{"rows": [-1]}"#, "malformed request"),
+    ] {
+        let (status, answer) = send(&state, post("/api/neighbourhood", body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let error: Value = serde_json::from_str(&answer).unwrap();
+        assert!(error["error"].as_str().unwrap().contains(says), "{answer}");
+    }
+    let wide = format!(r#"{{"rows": {:?}}}"#, vec![0; 65]);
+    let (status, answer) = send(&state, post("/api/neighbourhood", &wide)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer.contains("up to 64×64"), "{answer}");
 }
 
 #[tokio::test]

@@ -66,6 +66,8 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: &[],
     default_max_iterations: |_| None,
     practical_max_n: Some(MAX_N),
+    marks: None,
+    neighbourhood: false,
     check: |problem, _| {
         if problem.rows() > MAX_N {
             return Err(SolveError::Unsupported {

@@ -94,6 +94,11 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: MinConflictsParams::LIST,
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
     practical_max_n: None,
+    marks: Some(
+        "Numbers in the tinted column: the conflicts a queen would have on each of its squares, \
+         on the board the step began from.",
+    ),
+    neighbourhood: false,
     check: |_, _| Ok(()),
     memory: |problem, _| u128::from(MinConflicts::memory_estimate(problem.rows())),
     unit_cost: |_, _| 15.0,

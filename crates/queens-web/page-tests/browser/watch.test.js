@@ -176,6 +176,8 @@ test("hill climbing shows the scores of the moves it weighs, and the one it take
   const page = await session.open("#watch?solver=hill-climbing&n=8&seed=3&step=2");
   await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
   await page.check("#w-neighbours");
+  // The scores come from the server's neighbourhood of the board shown.
+  await page.waitForFunction(() => document.querySelectorAll("#w-board .cell.candidate").length > 0);
   const shown = await page.evaluate(() => ({
     ring: [...document.querySelectorAll("#w-board .cell.candidate")].map((c) => c.dataset.square),
     coloured: [...document.querySelectorAll("#w-board .cell")].filter((c) => c.style.background).length,

@@ -1,5 +1,6 @@
-// The original's experiments as Lab presets, each run on the server from its one click: the
-// table the page shows equals `queens experiment --json` with the same settings, row for row.
+// The original's experiments as Lab presets (served by /api/solvers), each run on the server
+// from its one click: the table the page shows equals `queens experiment --json` with the same
+// settings, row for row.
 // Minutes of work in a debug build: `npm run test:presets` runs it against a release binary
 // (QUEENS_BIN=target/release/queens).
 
@@ -7,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
-import { PRESETS } from "../../static/js/presets.js";
+import { labPresets } from "../../static/js/presets.js";
 import { pageSession, queensBinary } from "../harness.js";
 
 const session = pageSession();
@@ -29,7 +30,11 @@ function rowText(row) {
 }
 
 test("every preset runs on the server and its table equals queens experiment", { timeout: 900_000 }, async () => {
-  for (const preset of PRESETS) {
+  // The presets as the server serves them, in the Lab's settings.
+  const served = await (await fetch(new URL("api/solvers", session.server.url))).json();
+  const presets = labPresets(served.presets);
+  assert.deepEqual(presets.map((p) => p.id), ["comparison", "p-q", "q-study", "open-question"]);
+  for (const preset of presets) {
     const page = await session.open(`#lab?preset=${preset.id}`);
     await page.click(`button[data-preset="${preset.id}"]`);
     await page.waitForFunction(() => / cells?, in [\d.]+ s\.$/.test(document.querySelector("#x-status").textContent)

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, conflictsInColumn, frameModel, moments, narrate, neighbourScores, solverState, thin } from "../../static/js/replay.js";
-import { attackingPairs, key } from "../../static/js/squares.js";
+import { Recording, conflictsInColumn, frameModel, moments, narrate, solverState, thin } from "../../static/js/replay.js";
+import { key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
 function stream(n, steps, seed) {
@@ -135,33 +135,6 @@ test("a tree search's tries and backtracks are told from the board", () => {
   assert.equal(narrate(recording, 1, 8), "backtrack: remove h8; try c2: attacked by e4 on a diagonal, rejected");
   assert.equal(narrate(recording, 2, 8), "try a2: free, place a queen");
   assert.equal(narrate(recording, 0, 8), "start: the solver's first board");
-});
-
-test("the neighbour scores are the evaluation after each single-queen move", () => {
-  const { events } = stream(7, 40, 11);
-  const recording = new Recording();
-  for (const event of events) recording.push(event);
-  for (const k of [0, 5, 17, 40]) {
-    const queens = recording.boardAt(k);
-    const { scores, best } = neighbourScores(queens, 7);
-    assert.equal(scores.size, 7 * 6, "N(N − 1) moves");
-    let brute = null;
-    let bruteScore = 21 - attackingPairs(queens).length;
-    for (let row = 0; row < 7; row++) {
-      for (let col = 0; col < 7; col++) {
-        const from = queens.find((q) => q.col === col);
-        if (from.row === row) continue;
-        const moved = queens.map((q) => (q.col === col ? { row, col } : q));
-        const score = 21 - attackingPairs(moved).length;
-        assert.equal(scores.get(`${row},${col}`), score, `frame ${k}, ${row},${col}`);
-        if (score > bruteScore) {
-          bruteScore = score;
-          brute = { row, col };
-        }
-      }
-    }
-    assert.deepEqual(best, brute, `frame ${k}`);
-  }
 });
 
 test("a genetic generation is told with its population's fitness", () => {

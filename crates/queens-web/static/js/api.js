@@ -53,6 +53,17 @@ export async function configure(n, queens, blocked, signal, explain = []) {
   return response.json();
 }
 
+/** `POST /api/neighbourhood`: the climbers' score of every single-queen move of the board whose
+ * column `col` holds its queen on `rows[col]`, and the move they take (`{n, score, scores, best}`). */
+export async function neighbourhood(rows) {
+  const response = await request("/api/neighbourhood", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rows }),
+  });
+  return response.json();
+}
+
 /** `POST /api/instance`: an n-Queens Completion instance file's text as `{n, queens, blocked}`. */
 export async function instance(text, diagonals) {
   const response = await request("/api/instance", {

@@ -69,7 +69,7 @@ function toggled(squares, square) {
   return squares.some((q) => key(q) === k) ? squares.filter((q) => key(q) !== k) : [...squares, square];
 }
 
-export function createConfigure({ limits, navigate, replaceSettings }) {
+export function createConfigure({ limits, defaults, navigate, replaceSettings }) {
   // `linkError` is what was wrong with the link that opened the view; it stays until the user acts.
   // `past` and `future` hold positions: `{queens, blocked}`.
   const state = {
@@ -417,7 +417,8 @@ export function createConfigure({ limits, navigate, replaceSettings }) {
     // A position is solved by the server's choice for positions (the completion search, which
     // ends solved or proved unsolvable on every board the page configures).
     const position = fix || state.blocked.length;
-    const solver = position && limits.position_solver ? limits.position_solver : state.n <= 20 ? "backtracking" : "min-conflicts";
+    const solver = position && limits.position_solver ? limits.position_solver
+      : state.n <= defaults.small_board_up_to ? defaults.watch_solver : defaults.large_board_solver;
     navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix, block: names(state.blocked) });
   }
 

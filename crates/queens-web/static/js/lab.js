@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { heatMap, lineChart } from "./charts.js";
 import { cancellable, fill, h, say } from "./dom.js";
-import { PRESETS } from "./presets.js";
+import { labPresets, partSettings } from "./presets.js";
 import { Recording, thin } from "./replay.js";
 import { iterationsByN, lineName, settingLabel, successByN, successWithInterval, sweepGrids, toCsv } from "./results.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, parseList } from "./squares.js";
@@ -14,7 +14,6 @@ import { checkParameter, checkSeed, checkSolvers, checkWhole, parseList } from "
 /** The iteration cap, which a sweep may vary like a parameter (the original's MaxIterations). */
 const MAX_ITERS = { name: "max_iters", doc: "the iteration cap of each run", min: 1, max: null, integer: true };
 
-const DEFAULT = { solvers: "hill-climbing,hill-climbing-constant-shake,optimized-hill-climbing,simulated-annealing", sizes: "8,12,16,20,24", runs: "50", seed: "1" };
 
 /** Downloads `text` as a file named `name`. */
 function download(name, type, text) {
@@ -26,7 +25,10 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function createLab({ limits, solvers, pushSettings }) {
+export function createLab({ limits, solvers, defaults, presets, pushSettings }) {
+  // The first experiment and the original's, as the server describes them.
+  const DEFAULT = partSettings(defaults.lab);
+  const PRESETS = labPresets(presets);
   const byName = new Map(solvers.map((s) => [s.name, s]));
   const runnable = solvers.filter((s) => s.counts !== "nothing");
   const picks = h("fieldset", { id: "x-solvers", class: "picks wide" }, h("legend", {}, "Solvers"),

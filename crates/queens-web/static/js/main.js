@@ -21,7 +21,7 @@ async function main() {
     views.append(h("p", { class: "error" }, e.message));
     return;
   }
-  const { solvers, limits } = catalogue;
+  const { solvers, limits, defaults, presets } = catalogue;
   let current = null;
   let shownHash = null;
 
@@ -39,12 +39,13 @@ async function main() {
   const built = {
     configure: createConfigure({
       limits,
+      defaults,
       navigate,
       replaceSettings: (settings) => pushSettings("configure", settings, true),
     }),
-    watch: createWatch({ limits, solvers, pushSettings: (settings, replace) => pushSettings("watch", settings, replace) }),
-    race: createRace({ limits, solvers, pushSettings: (settings, replace) => pushSettings("race", settings, replace) }),
-    lab: createLab({ limits, solvers, pushSettings: (settings, replace) => pushSettings("lab", settings, replace) }),
+    watch: createWatch({ limits, solvers, defaults, pushSettings: (settings, replace) => pushSettings("watch", settings, replace) }),
+    race: createRace({ limits, solvers, defaults, pushSettings: (settings, replace) => pushSettings("race", settings, replace) }),
+    lab: createLab({ limits, solvers, defaults, presets, pushSettings: (settings, replace) => pushSettings("lab", settings, replace) }),
   };
   views.replaceChildren(...VIEWS.map((name) => built[name].element));
 

@@ -14,7 +14,6 @@ import { Player } from "./player.js";
 import { Recording, frameModel, narrate, thin, unitLabel } from "./replay.js";
 import { checkSeed, checkSolvers, checkWhole, parseSize, sizeParams } from "./squares.js";
 
-const DEFAULT = ["hill-climbing", "optimized-hill-climbing"];
 
 /** Lane colours: blue, green, purple, teal — none of the reds and oranges the boards use for attacks. */
 export const LANE_COLOURS = ["#1f4e9c", "#1e7b4a", "#7d3c98", "#0e7a86"];
@@ -49,7 +48,8 @@ export function shapeProblem(racers, { rows, cols }, m) {
   return null;
 }
 
-export function createRace({ limits, solvers, pushSettings }) {
+export function createRace({ limits, solvers, defaults, pushSettings }) {
+  const DEFAULT = defaults.race_solvers;
   const byName = new Map(solvers.map((s) => [s.name, s]));
   const maxN = Math.min(limits.solve_max_n, 64);
   const picks = h("fieldset", { class: "picks" }, h("legend", {}, "Solvers (2 to 4)"),

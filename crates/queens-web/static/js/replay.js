@@ -33,7 +33,7 @@ export class Recording {
     this.finished = null;
     this.pending = [];
     this.forces = [];
-    /** A genetic run's random start, and the population of the frame being recorded. */
+    /** A population run's random start, and the population of the frame being recorded. */
     this.startPopulation = null;
     this.population = null;
     this.saved = [];
@@ -133,7 +133,7 @@ export class Recording {
     return this.startPopulation;
   }
 
-  /** A genetic run's best, mean and worst fitness by generation, or null for other runs. */
+  /** A population run's best, mean and worst fitness by generation, or null for other runs. */
   fitness() {
     const generations = this.frames.map((f) => f.step).filter((s) => s && s.note && s.note.kind === "generation");
     if (!generations.length) return null;
@@ -378,49 +378,6 @@ export function narrate(recording, k, n) {
   if (moves.length) parts.push(`move ${listed(moves)}`);
   if (!parts.length) return step ? "no change" : "";
   return parts.join("; ");
-}
-
-/**
- * The hill-climbing family's neighbourhood of a board with one queen per column: for every
- * square off its column's queen, the original's evaluation (N(N − 1)/2 minus the attacking
- * pairs) after moving that column's queen there. Returns `{ scores, best }`: a Map of
- * "row,col" to score, and the best move's square (ties: lowest row, then lowest column, as the
- * climber takes them), or null when no move beats the board.
- */
-export function neighbourScores(queens, n) {
-  const rowOf = new Array(n).fill(-1);
-  for (const q of queens) rowOf[q.col] = q.row;
-  const rows = new Array(n).fill(0);
-  const rising = new Array(2 * n).fill(0);
-  const falling = new Array(2 * n).fill(0);
-  for (const q of queens) {
-    rows[q.row] += 1;
-    rising[q.col - q.row + n] += 1;
-    falling[q.col + q.row] += 1;
-  }
-  const pairs = attackingPairs(queens).length;
-  const most = (n * (n - 1)) / 2;
-  const scores = new Map();
-  let best = null;
-  let bestScore = most - pairs;
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      const from = rowOf[col];
-      if (from < 0 || from === row) continue;
-      // Pairs the queen leaves (its row and diagonals, itself excluded), pairs it joins there
-      // (the queen itself no longer counted where it left).
-      const lost = rows[from] - 1 + rising[col - from + n] - 1 + falling[col + from] - 1;
-      const gained = rows[row] + rising[col - row + n] - (col - row === col - from ? 1 : 0)
-        + falling[col + row] - (col + row === col + from ? 1 : 0);
-      const score = most - (pairs - lost + gained);
-      scores.set(`${row},${col}`, score);
-      if (score > bestScore) {
-        bestScore = score;
-        best = { row, col };
-      }
-    }
-  }
-  return { scores, best };
 }
 
 /** The solver's own state after frame `k`, from its last step's note, in words; "" if none. */

@@ -10,7 +10,7 @@ import { heatColour, lineChart } from "./charts.js";
 import { PHONE, fill, h, prose, say } from "./dom.js";
 import { Player } from "./player.js";
 import { drawPopulation, fitnessText } from "./population.js";
-import { Recording, frameModel, moments, narrate, neighbourScores, solverState, thin, unitLabel } from "./replay.js";
+import { Recording, frameModel, moments, narrate, solverState, thin, unitLabel } from "./replay.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeParams, sizeText, squareName } from "./squares.js";
 import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
 
@@ -21,17 +21,6 @@ const LEGEND = [
   ["moved", "the queen the last step moved or placed, its lines shaded"],
   ["candidate", "the square a tree search tried, its row shaded"],
 ];
-
-/** What the min-conflicts pair's numbers mean. */
-const CONFLICT_NUMBERS = "Numbers in the tinted column: the conflicts a queen would have on each of its squares, on the board the step began from.";
-
-/** What a solver's own marks on the board mean. */
-const STATE_LEGENDS = {
-  "electric-force": "Blue arrows: the force on each queen the step pushed, from where it stood, longer for a stronger force; orange arrows: the moves it made.",
-  "min-conflicts-minton": CONFLICT_NUMBERS,
-  "min-conflicts": CONFLICT_NUMBERS,
-};
-
 
 /**
  * A solver's explanation with the values in force: its template quotes each parameter as
@@ -73,7 +62,7 @@ export function explanation(solver, values) {
   ];
 }
 
-export function createWatch({ limits, solvers, pushSettings }) {
+export function createWatch({ limits, solvers, defaults, pushSettings }) {
   const byName = new Map(solvers.map((s) => [s.name, s]));
   const maxN = limits.solve_max_n;
   const solverSelect = h("select", { id: "w-solver" }, solvers.map((s) => h("option", { value: s.name, title: s.summary }, s.name)));
@@ -127,8 +116,10 @@ export function createWatch({ limits, solvers, pushSettings }) {
     h("p", { class: "note" }, "Each chromosome is a board of queens; its fitness is minus the pairs of queens that attack each other (0: a solution). Red queens attack another queen."),
     populationBody);
   // `blocked`: squares no queen may take (from Configure's "Solve this position", `block=` in the URL).
-  const state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: byName.get("backtracking") || solvers[0], chartAt: 0, openAt: null };
+  const state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: byName.get(defaults.watch_solver) || solvers[0], chartAt: 0, openAt: null };
   const player = new Player();
+  // The climbers' neighbourhoods of the boards shown, by their rows (null while asked for).
+  const neighbourhoods = new Map();
   let board = null;
   // The Queen's Challenge table, under the board when a tree search is chosen.
   const challengeNames = new Set(challengers(solvers, limits).map((s) => s.name));
@@ -226,7 +217,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }));
     for (const el of element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
     unitCell.textContent = unitLabel(solver);
-    neighboursBox.hidden = !/hill-climbing/.test(solver.name);
+    neighboursBox.hidden = !solver.neighbourhood;
     scoreDoc.textContent = `Score: ${solver.score}.`;
     code.replaceChildren(...solver.pseudo_code.map((line) => h("li", { dataset: { moment: line.moment } }, line.text)));
     fill(about, explanation(solver, values));
@@ -415,7 +406,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     }
     const k = player.position;
     const model = frameModel(recording, k, state.n);
-    if (neighbours.checked && !neighboursBox.hidden && state.n <= 64) showNeighbours(model);
+    if (neighbours.checked && !neighboursBox.hidden && state.n <= limits.neighbourhood_max_n) showNeighbours(model);
     board.render({ ...model, cellClass: blockedClass(model.cellClass) });
     tell(recording, k);
     const now = moments(recording, k);
@@ -431,7 +422,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     counters.queens.textContent = String(c.queens);
     counters.pairs.textContent = String(c.pairs);
     counters.state.textContent = solverState(recording, k) || "–";
-    const marksMean = STATE_LEGENDS[state.solver.name] || "";
+    const marksMean = state.solver.marks || "";
     stateLegend.hidden = !marksMean;
     stateLegend.textContent = marksMean;
     showTree(recording, k);
@@ -439,7 +430,7 @@ export function createWatch({ limits, solvers, pushSettings }) {
     drawChart(c.iteration);
   }
 
-  /** A genetic run's population at frame `k`, redrawn when the generation shown changes. */
+  /** A population run's population at frame `k`, redrawn when the generation shown changes. */
   function showPopulation(recording, k) {
     const population = recording.populationAt(k);
     populationBox.hidden = !population;
@@ -473,16 +464,36 @@ export function createWatch({ limits, solvers, pushSettings }) {
     drawing.replaceChildren(drawTree(tree, state.n, 380));
   }
 
-  /** Colours each square by the score of moving its column's queen there; rings the best. */
+  /**
+   * Colours each square by the score of moving its column's queen there and rings the move the
+   * climber takes: the server's neighbourhood of the board (the climbers' own scoring), asked
+   * once a board and drawn when it comes.
+   */
   function showNeighbours(model) {
-    const { scores, best } = neighbourScores(model.queens, state.n);
-    const values = [...scores.values()];
+    const rows = new Array(state.n).fill(-1);
+    for (const q of model.queens) rows[q.col] = q.row;
+    if (rows.includes(-1)) return;
+    const key = rows.join(",");
+    if (!neighbourhoods.has(key)) {
+      if (neighbourhoods.size >= 256) neighbourhoods.clear();
+      neighbourhoods.set(key, null);
+      api.neighbourhood(rows).then((seen) => {
+        neighbourhoods.set(key, seen);
+        render();
+      }, (e) => {
+        neighbourhoods.delete(key);
+        say(error, e.message);
+      });
+    }
+    const seen = neighbourhoods.get(key);
+    if (!seen) return;
+    const values = seen.scores.filter((score) => score !== null);
     const [low, high] = [Math.min(...values), Math.max(...values)];
     model.heat = (row, col) => {
-      const score = scores.get(`${row},${col}`);
-      return score === undefined ? null : heatColour(high > low ? (score - low) / (high - low) : 0.5);
+      const score = seen.scores[row * state.n + col];
+      return score === null || score === undefined ? null : heatColour(high > low ? (score - low) / (high - low) : 0.5);
     };
-    model.marks.candidate = best ? [best] : [];
+    model.marks.candidate = seen.best ? [seen.best] : [];
     model.marks["hl-line"] = [];
   }
 
