@@ -273,7 +273,7 @@ pub fn explain(template: &str, values: &ParamValues) -> Result<String, ParamErro
     let mut text = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
-        text.push_str(&rest[..open]);
+        text.push_str(&rest[..open].replace("}}", "}"));
         rest = &rest[open + 1..];
         if let Some(after) = rest.strip_prefix('{') {
             text.push('{');
@@ -498,6 +498,11 @@ mod tests {
         assert_eq!(
             explain("after {restart} steps, p = {p} ({{braces}})", &values).unwrap(),
             "after 40 steps, p = 0.23 ({braces})"
+        );
+        // Closing braces are literal before a quoted parameter too, as the page reads them.
+        assert_eq!(
+            explain("a set {{x}} of {restart}", &values).unwrap(),
+            "a set {x} of 40"
         );
         assert!(explain("{missing}", &values).is_err());
         assert!(explain("{restart", &values).is_err());

@@ -15,6 +15,11 @@ test("an explanation quotes the values set, and the defaults for the rest", () =
   assert.equal(explanationText(solver, undefined), solver.explanation);
 });
 
+test("closing braces are literal before a quoted parameter too, as the workbench reads them", () => {
+  const braces = { ...solver, explanation_template: "a set {{x}} of {q}" };
+  assert.equal(explanationText(braces, { q: "40" }), "a set {x} of 40");
+});
+
 test("a template quoting no parameter falls back on the served explanation", () => {
   const broken = { ...solver, explanation_template: "uses {r}" };
   assert.equal(explanationText(broken, { q: 3 }), solver.explanation);
