@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { explanationText } from "../../static/js/watch.js";
+import { explanationText } from "../../static/js/explain.js";
 
 const solver = {
   explanation: "shakes `q` = 2 queens with `p` = 0.23 ({braces})",

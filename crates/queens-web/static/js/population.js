@@ -3,7 +3,7 @@
 // crossover (two parents merged gene by gene into two children) and one mutation (a queen moved
 // to a free square) of the breeding that made it. Drawn from the run's `population` events.
 
-import { h, s } from "./dom.js";
+import { fill, h, s } from "./dom.js";
 import { attackingPairs, key, squareName } from "./squares.js";
 
 /** The widest a small board of the population is drawn, in pixels. */
@@ -140,4 +140,31 @@ export function drawPopulation(population, size) {
     bred.length ? h("h4", {}, "How this generation was bred (its first crossover and first mutation)") : null,
     bred,
   ];
+}
+
+/**
+ * Watch's population panel: the population of the frame shown, for runs that breed one,
+ * redrawn when the generation shown changes. `open` says whether it starts unfolded.
+ */
+export function createPopulationPanel({ open }) {
+  const body = h("div", { class: "population-body" });
+  const summary = h("span", { class: "population-summary" });
+  const element = h("details", { id: "w-population", class: "population", hidden: true, open },
+    h("summary", {}, "Population", summary),
+    h("p", { class: "note" }, "Each chromosome is a board of queens; its fitness is minus the pairs of queens that attack each other (0: a solution). Red queens attack another queen."),
+    body);
+  let shown = null;
+  return {
+    element,
+    /** Shows the population of `recording` at frame `k` on a rows×cols board, or hides it. */
+    show(recording, k, shape) {
+      const population = recording ? recording.populationAt(k) : null;
+      element.hidden = !population;
+      if (!population || shown === population) return;
+      shown = population;
+      element.dataset.generation = String(population.generation);
+      summary.textContent = `: generation ${population.generation.toLocaleString("en-US")}, best fitness ${fitnessText(population.best[0].fitness)}`;
+      fill(body, drawPopulation(population, shape));
+    },
+  };
 }

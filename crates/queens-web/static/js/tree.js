@@ -5,7 +5,7 @@
 // with Node; `drawTree` turns it into an SVG.
 
 import { key, squareName } from "./squares.js";
-import { s } from "./dom.js";
+import { h, s } from "./dom.js";
 
 /** The most files a drawn tree has room for. */
 export const TREE_MAX_N = 16;
@@ -152,4 +152,41 @@ function compact(count) {
   if (count < 1000) return String(count);
   if (count < 1e6) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k`;
   return `${(count / 1e6).toFixed(1)}M`;
+}
+
+/**
+ * Watch's tree panel: a tree search's tree at the frame shown, its counts always and its
+ * drawing on N×N boards up to [`TREE_MAX_N`] files. Hidden for runs that are no tree search.
+ */
+export function createTreePanel() {
+  const summary = h("span", { class: "tree-summary" });
+  const drawing = h("div", { class: "tree-drawing" });
+  const treeKey = h("p", { class: "note tree-key" }, "Filled: the current path; hollow: dead ends, with the nodes their subtrees took; crossed: pruned, the square attacked; dots: not tried yet.");
+  const element = h("figure", { id: "w-tree", class: "tree-box", hidden: true },
+    h("figcaption", {}, "Search tree: ", summary), drawing, treeKey);
+  // The tree last built, carried forward while the same recording plays on.
+  let last = null;
+  return {
+    element,
+    /** Shows the tree of `recording` at frame `k` on a board of `rows`×`cols` (`n` files). */
+    show(recording, k, { n, rows, cols }) {
+      const first = recording.frames[0];
+      element.hidden = !(first && first.step && first.step.square);
+      if (element.hidden) return;
+      if (last && last.recording !== recording) last = null;
+      const tree = treeAt(recording, k, last && last.tree);
+      last = { recording, tree };
+      summary.textContent = describeTree(tree, n - recording.start.fixed.length);
+      // The key explains a drawing: none above TREE_MAX_N.
+      const drawn = n <= TREE_MAX_N && rows === cols;
+      treeKey.hidden = !drawn;
+      if (!drawn) {
+        if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn on N×N boards up to ${TREE_MAX_N}; its counts are above.`));
+        drawing.dataset.note = "1";
+        return;
+      }
+      delete drawing.dataset.note;
+      drawing.replaceChildren(drawTree(tree, n, 380));
+    },
+  };
 }

@@ -6,13 +6,16 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { challengers, createChallenge } from "./challenge.js";
-import { heatColour, lineChart } from "./charts.js";
-import { PHONE, fill, h, prose, say } from "./dom.js";
+import { PHONE, fill, h, say } from "./dom.js";
+import { explanation } from "./explain.js";
+import { createNarration } from "./narration.js";
+import { createNeighbourhood } from "./neighbourhood.js";
 import { Player } from "./player.js";
-import { drawPopulation, fitnessText } from "./population.js";
-import { Recording, frameModel, moments, narrate, solverState, thin, unitLabel } from "./replay.js";
+import { createPopulationPanel } from "./population.js";
+import { Recording, frameModel, moments, solverState, unitLabel } from "./replay.js";
+import { createRunChart } from "./run-chart.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeParams, sizeText, squareName } from "./squares.js";
-import { TREE_MAX_N, describeTree, drawTree, treeAt } from "./tree.js";
+import { createTreePanel } from "./tree.js";
 
 const LEGEND = [
   ["q", "a queen"],
@@ -21,46 +24,6 @@ const LEGEND = [
   ["moved", "the queen the last step moved or placed, its lines shaded"],
   ["candidate", "the square a tree search tried, its row shaded"],
 ];
-
-/**
- * A solver's explanation with the values in force: its template quotes each parameter as
- * `{name}`, filled from `values` or the default (the served explanation has the defaults).
- */
-export function explanationText(solver, values) {
-  const template = solver.explanation_template;
-  if (!template) return solver.explanation;
-  const inForce = (name) => {
-    const parameter = solver.parameters.find((p) => p.name === name);
-    if (!parameter) return null;
-    return values && values[name] !== undefined && values[name] !== "" ? String(values[name]) : String(parameter.default);
-  };
-  let unknown = false;
-  const text = template.replace(/\{\{|\}\}|\{([a-z_]+)\}/g, (match, name) => {
-    if (match === "{{") return "{";
-    if (match === "}}") return "}";
-    const value = inForce(name);
-    unknown ||= value === null;
-    return value ?? match;
-  });
-  return unknown ? solver.explanation : text;
-}
-
-/** A solver's explanation and parameters as elements. */
-export function explanation(solver, values) {
-  if (!solver) return [];
-  return [
-    h("h3", {}, solver.name),
-    h("p", { class: "summary" }, solver.summary),
-    ...explanationText(solver, values).split("\n\n").map((paragraph) => h("p", {}, prose(paragraph))),
-    h("p", { class: "note" }, `One step is ${solver.unit}. ${solver.randomized ? "The seed fixes the run." : "It does not depend on the seed."}`),
-    solver.parameters.length
-      ? h("dl", { class: "parameters-doc" }, solver.parameters.flatMap((p) => [
-        h("dt", {}, `${p.name} = ${values && values[p.name] !== undefined ? values[p.name] : p.default}`),
-        h("dd", {}, `${p.doc} (${p.integer ? "whole, " : ""}${p.min} to ${p.max ?? "any"}, default ${p.default})`),
-      ]))
-      : null,
-  ];
-}
 
 export function createWatch({ limits, solvers, defaults, pushSettings }) {
   const byName = new Map(solvers.map((s) => [s.name, s]));
@@ -86,17 +49,16 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
   };
   const unitCell = h("th", {}, "iterations");
   const scoreDoc = h("p", { id: "w-score-doc", class: "note score-doc" });
-  // The hill-climbing family's own state: the score of every move it weighs at this step.
-  const neighbours = h("input", { id: "w-neighbours", type: "checkbox", onchange: () => render() });
-  const neighboursBox = h("div", { class: "neighbours", hidden: true },
-    h("label", {}, neighbours, " neighbour scores: the board's score after moving each column's queen to each square"),
-    h("div", { class: "heat-scale" }, h("span", {}, "worse"), h("i"), h("span", {}, "better; the ring is the move a climber takes")));
+  // The climbers' own state: the score of every move they weigh at this step.
+  const neighbourhood = createNeighbourhood({
+    maxN: limits.neighbourhood_max_n,
+    onChange: () => render(),
+    onReady: () => render(),
+    onError: (message) => say(error, message),
+  });
   // A tree search's own state: its search tree, the current path and what was pruned.
-  const treeBox = h("figure", { id: "w-tree", class: "tree-box", hidden: true },
-    h("figcaption", {}, "Search tree: ", h("span", { class: "tree-summary" })),
-    h("div", { class: "tree-drawing" }),
-    h("p", { class: "note tree-key" }, "Filled: the current path; hollow: dead ends, with the nodes their subtrees took; crossed: pruned, the square attacked; dots: not tried yet."));
-  const narration = h("p", { id: "w-narration", class: "narration", "aria-live": "polite" });
+  const treePanel = createTreePanel();
+  const narration = createNarration();
   // What the solver's own marks on the board mean, for the solvers that draw them.
   const stateLegend = h("p", { id: "w-state-legend", class: "note", hidden: true });
   // The legend, with the blocked squares' entry shown while the position has some.
@@ -104,22 +66,14 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
   const legend = h("ul", { class: "legend compact-legend" },
     LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)), blockedEntry);
   const code = h("ol", { id: "w-code", class: "pseudo-code", "aria-label": "the solver's pseudo-code, the lines of the step shown marked" });
-  const log = h("ol", { id: "w-log", class: "step-log", tabindex: 0, "aria-label": "the steps up to the one shown" });
-  const chartBox = h("div", { id: "w-chart", class: "chart-box" });
+  const chart = createRunChart();
   const about = h("div", { id: "w-about", class: "about" });
   const boardBox = h("div", { id: "w-board", class: "board" });
-  // The genetic algorithm's own state: its population, and how a generation was bred.
-  const populationBody = h("div", { class: "population-body" });
-  const populationSummary = h("span", { class: "population-summary" });
-  const populationBox = h("details", { id: "w-population", class: "population", hidden: true, open: !matchMedia(PHONE).matches },
-    h("summary", {}, "Population", populationSummary),
-    h("p", { class: "note" }, "Each chromosome is a board of queens; its fitness is minus the pairs of queens that attack each other (0: a solution). Red queens attack another queen."),
-    populationBody);
+  // A population's own state: its chromosomes, and how a generation was bred.
+  const population = createPopulationPanel({ open: !matchMedia(PHONE).matches });
   // `blocked`: squares no queen may take (from Configure's "Solve this position", `block=` in the URL).
-  const state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: byName.get(defaults.watch_solver) || solvers[0], chartAt: 0, openAt: null };
+  const state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: byName.get(defaults.watch_solver) || solvers[0], openAt: null };
   const player = new Player();
-  // The climbers' neighbourhoods of the boards shown, by their rows (null while asked for).
-  const neighbourhoods = new Map();
   let board = null;
   // The Queen's Challenge table, under the board when a tree search is chosen.
   const challengeNames = new Set(challengers(solvers, limits).map((s) => s.name));
@@ -163,7 +117,7 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
     h("div", { class: "layout reorder" },
       h("div", { class: "board-column" },
         boardBox,
-        narration,
+        narration.narration,
         legend),
       h("aside", {},
         h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
@@ -177,12 +131,12 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
           h("tr", {}, h("th", {}, "solver's state"), counters.state)),
         scoreDoc,
         stateLegend,
-        treeBox,
-        neighboursBox,
+        treePanel.element,
+        neighbourhood.element,
         code,
-        log,
-        chartBox, error, about)),
-    populationBox,
+        narration.log,
+        chart.element, error, about)),
+    population.element,
     challenge.element);
 
   function unitLabelSpan() {
@@ -217,7 +171,7 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
     }));
     for (const el of element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
     unitCell.textContent = unitLabel(solver);
-    neighboursBox.hidden = !solver.neighbourhood;
+    neighbourhood.showFor(solver);
     scoreDoc.textContent = `Score: ${solver.score}.`;
     code.replaceChildren(...solver.pseudo_code.map((line) => h("li", { dataset: { moment: line.moment } }, line.text)));
     fill(about, explanation(solver, values));
@@ -399,16 +353,15 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
       counters.queens.textContent = String(state.locked.length);
       counters.pairs.textContent = "0";
       counters.state.textContent = "–";
-      narration.textContent = recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.";
-      log.replaceChildren();
-      populationBox.hidden = true;
+      narration.say(recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.");
+      population.show(null);
       return;
     }
     const k = player.position;
     const model = frameModel(recording, k, state.n);
-    if (neighbours.checked && !neighboursBox.hidden && state.n <= limits.neighbourhood_max_n) showNeighbours(model);
+    neighbourhood.shade(model, state.n);
     board.render({ ...model, cellClass: blockedClass(model.cellClass) });
-    tell(recording, k);
+    narration.tell(recording, k, state.n);
     const now = moments(recording, k);
     for (const item of code.children) {
       const on = now.has(item.dataset.moment);
@@ -425,126 +378,9 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
     const marksMean = state.solver.marks || "";
     stateLegend.hidden = !marksMean;
     stateLegend.textContent = marksMean;
-    showTree(recording, k);
-    showPopulation(recording, k);
-    drawChart(c.iteration);
-  }
-
-  /** A population run's population at frame `k`, redrawn when the generation shown changes. */
-  function showPopulation(recording, k) {
-    const population = recording.populationAt(k);
-    populationBox.hidden = !population;
-    if (!population || state.population === population) return;
-    state.population = population;
-    populationBox.dataset.generation = String(population.generation);
-    populationSummary.textContent = `: generation ${population.generation.toLocaleString("en-US")}, best fitness ${fitnessText(population.best[0].fitness)}`;
-    fill(populationBody, drawPopulation(population, { rows: state.rows, cols: state.cols }));
-  }
-
-  /** A tree search's tree at frame `k`, drawn for boards up to TREE_MAX_N files. */
-  function showTree(recording, k) {
-    const first = recording.frames[0];
-    treeBox.hidden = !(first && first.step && first.step.square);
-    if (treeBox.hidden) return;
-    if (state.tree && state.tree.recording !== recording) state.tree = null;
-    const tree = treeAt(recording, k, state.tree && state.tree.tree);
-    state.tree = { recording, tree };
-    const free = state.n - recording.start.fixed.length;
-    treeBox.querySelector(".tree-summary").textContent = describeTree(tree, free);
-    const drawing = treeBox.querySelector(".tree-drawing");
-    // The key explains a drawing: none above TREE_MAX_N.
-    const drawn = state.n <= TREE_MAX_N && state.rows === state.cols;
-    treeBox.querySelector(".tree-key").hidden = !drawn;
-    if (!drawn) {
-      if (!drawing.dataset.note) drawing.replaceChildren(h("p", { class: "note" }, `The tree is drawn on N×N boards up to ${TREE_MAX_N}; its counts are above.`));
-      drawing.dataset.note = "1";
-      return;
-    }
-    delete drawing.dataset.note;
-    drawing.replaceChildren(drawTree(tree, state.n, 380));
-  }
-
-  /**
-   * Colours each square by the score of moving its column's queen there and rings the move the
-   * climber takes: the server's neighbourhood of the board (the climbers' own scoring), asked
-   * once a board and drawn when it comes.
-   */
-  function showNeighbours(model) {
-    const rows = new Array(state.n).fill(-1);
-    for (const q of model.queens) rows[q.col] = q.row;
-    if (rows.includes(-1)) return;
-    const key = rows.join(",");
-    if (!neighbourhoods.has(key)) {
-      if (neighbourhoods.size >= 256) neighbourhoods.clear();
-      neighbourhoods.set(key, null);
-      api.neighbourhood(rows).then((seen) => {
-        neighbourhoods.set(key, seen);
-        render();
-      }, (e) => {
-        neighbourhoods.delete(key);
-        say(error, e.message);
-      });
-    }
-    const seen = neighbourhoods.get(key);
-    if (!seen) return;
-    const values = seen.scores.filter((score) => score !== null);
-    const [low, high] = [Math.min(...values), Math.max(...values)];
-    model.heat = (row, col) => {
-      const score = seen.scores[row * state.n + col];
-      return score === null || score === undefined ? null : heatColour(high > low ? (score - low) / (high - low) : 0.5);
-    };
-    model.marks.candidate = seen.best ? [seen.best] : [];
-    model.marks["hl-line"] = [];
-  }
-
-  /** The step's narration, and the log of the steps before it (the last 40), the step's last. */
-  function tell(recording, k) {
-    const text = `Step ${k.toLocaleString()}: ${narrate(recording, k, state.n)}`;
-    if (narration.textContent !== text) narration.textContent = text;
-    if (log.dataset.step === String(k) && log.dataset.length === String(recording.length)) return;
-    log.dataset.step = String(k);
-    log.dataset.length = String(recording.length);
-    const first = Math.max(0, k - 39);
-    log.replaceChildren(...Array.from({ length: k - first + 1 }, (_, i) => {
-      const at = first + i;
-      return h("li", { value: at, "aria-current": at === k ? "step" : undefined }, narrate(recording, at, state.n));
-    }));
-    log.scrollTop = log.scrollHeight;
-  }
-
-  function drawChart(cursor) {
-    const recording = state.recording;
-    const now = performance.now();
-    if (now - state.chartAt < 150 && player.playing) return;
-    state.chartAt = now;
-    const points = thin(recording.scores(), 400);
-    if (!points.length) {
-      chartBox.replaceChildren();
-      return;
-    }
-    const fitness = recording.fitness();
-    if (fitness) {
-      // The genetic algorithm's own state: its whole population's fitness, not only the best.
-      chartBox.replaceChildren(lineChart({
-        series: fitness.map((line) => ({ ...line, points: thin(line.points, 400) })),
-        xLabel: "generations",
-        yLabel: "fitness (higher is better)",
-        title: "Population fitness by generation",
-        cursor,
-        width: 380,
-        height: 220,
-      }));
-      return;
-    }
-    chartBox.replaceChildren(lineChart({
-      series: [{ name: "score", points }],
-      xLabel: unitLabel(state.solver),
-      yLabel: state.solver.counts === "nodes" ? "depth (queens placed)" : "score (higher is better)",
-      title: "Score at each step",
-      cursor,
-      width: 380,
-      height: 200,
-    }));
+    treePanel.show(recording, k, state);
+    population.show(recording, k, { rows: state.rows, cols: state.cols });
+    chart.draw(recording, state.solver, c.iteration, player.playing);
   }
 
   let last = performance.now();
