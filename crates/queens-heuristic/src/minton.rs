@@ -57,10 +57,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: &[],
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
     practical_max_n: None,
-    marks: Some(
-        "Numbers in the tinted column: the conflicts a queen would have on each of its squares, \
-         on the board the step began from.",
-    ),
+    marks: Some(crate::min_conflicts::CONFLICT_NUMBERS),
     neighbourhood: false,
     check: |_, _| Ok(()),
     memory: |problem, _| 8 * 6 * u128::from(problem.rows()),

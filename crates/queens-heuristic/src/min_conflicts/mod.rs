@@ -49,6 +49,10 @@ queens_core::parameters! {
     }
 }
 
+/// What the min-conflicts pair's marks on a watched board mean: the numbers its steps note.
+pub(crate) const CONFLICT_NUMBERS: &str = "Numbers in the tinted column: the conflicts a queen \
+    would have on each of its squares, on the board the step began from.";
+
 /// `min-conflicts`'s descriptor.
 pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     name: "min-conflicts",
@@ -94,10 +98,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
     parameters: MinConflictsParams::LIST,
     default_max_iterations: |problem| Some((100 * u64::from(problem.rows())).max(10_000_000)),
     practical_max_n: None,
-    marks: Some(
-        "Numbers in the tinted column: the conflicts a queen would have on each of its squares, \
-         on the board the step began from.",
-    ),
+    marks: Some(CONFLICT_NUMBERS),
     neighbourhood: false,
     check: |_, _| Ok(()),
     memory: |problem, _| u128::from(MinConflicts::memory_estimate(problem.rows())),
