@@ -88,6 +88,30 @@ const SEVEN: &[&str] = &[
 /// The Q study's shaken-queen counts from 1 to 8.
 const ONE_TO_EIGHT: &[f64] = &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
 
+/// One part of the Q study: optimized hill climbing on one size, its `MaxIterations` and q
+/// swept.
+macro_rules! q_study_part {
+    ($size:literal, $runs:literal, [$($max_iters:literal),+], $q:expr) => {
+        PresetPart {
+            solvers: &["optimized-hill-climbing"],
+            sizes: &[$size],
+            runs: $runs,
+            seed: 1,
+            max_iters: None,
+            sweep: &[
+                Sweep {
+                    name: "max_iters",
+                    values: &[$($max_iters),+],
+                },
+                Sweep {
+                    name: "q",
+                    values: $q,
+                },
+            ],
+        }
+    };
+}
+
 /// The original's experiments, in the Lab's order.
 pub static PRESETS: [Preset; 4] = [
     Preset {
@@ -145,74 +169,10 @@ pub static PRESETS: [Preset; 4] = [
                    500. It found Q = 4 ahead of Q = 3 each time, the gap narrowing as N grew.",
         answer: None,
         parts: &[
-            PresetPart {
-                solvers: &["optimized-hill-climbing"],
-                sizes: &[4],
-                runs: 1000,
-                seed: 1,
-                max_iters: None,
-                sweep: &[
-                    Sweep {
-                        name: "max_iters",
-                        values: &[15.0, 18.0, 20.0],
-                    },
-                    Sweep {
-                        name: "q",
-                        values: &[1.0, 2.0, 3.0, 4.0],
-                    },
-                ],
-            },
-            PresetPart {
-                solvers: &["optimized-hill-climbing"],
-                sizes: &[8],
-                runs: 500,
-                seed: 1,
-                max_iters: None,
-                sweep: &[
-                    Sweep {
-                        name: "max_iters",
-                        values: &[65.0, 70.0, 75.0],
-                    },
-                    Sweep {
-                        name: "q",
-                        values: ONE_TO_EIGHT,
-                    },
-                ],
-            },
-            PresetPart {
-                solvers: &["optimized-hill-climbing"],
-                sizes: &[16],
-                runs: 500,
-                seed: 1,
-                max_iters: None,
-                sweep: &[
-                    Sweep {
-                        name: "max_iters",
-                        values: &[250.0, 300.0, 350.0, 400.0],
-                    },
-                    Sweep {
-                        name: "q",
-                        values: ONE_TO_EIGHT,
-                    },
-                ],
-            },
-            PresetPart {
-                solvers: &["optimized-hill-climbing"],
-                sizes: &[24],
-                runs: 50,
-                seed: 1,
-                max_iters: None,
-                sweep: &[
-                    Sweep {
-                        name: "max_iters",
-                        values: &[300.0, 400.0, 450.0, 500.0],
-                    },
-                    Sweep {
-                        name: "q",
-                        values: ONE_TO_EIGHT,
-                    },
-                ],
-            },
+            q_study_part!(4, 1000, [15.0, 18.0, 20.0], &[1.0, 2.0, 3.0, 4.0]),
+            q_study_part!(8, 500, [65.0, 70.0, 75.0], ONE_TO_EIGHT),
+            q_study_part!(16, 500, [250.0, 300.0, 350.0, 400.0], ONE_TO_EIGHT),
+            q_study_part!(24, 50, [300.0, 400.0, 450.0, 500.0], ONE_TO_EIGHT),
         ],
     },
     Preset {
