@@ -829,7 +829,7 @@ impl PermutationCheck {
             self.far.push(queen);
         } else {
             self.pending.push(queen);
-            if self.pending.len() >= self.batch_size() {
+            if self.pending.len() >= self.batch_now {
                 self.mark_pending();
             }
         }
@@ -874,11 +874,6 @@ impl PermutationCheck {
         }
     }
 
-    /// How many queens are marked together now.
-    fn batch_size(&self) -> usize {
-        self.batch_now
-    }
-
     /// Marks the queens waiting in `pending`.
     fn mark_pending(&mut self) {
         let batch = std::mem::replace(&mut self.pending, std::mem::take(&mut self.spare));
@@ -888,7 +883,7 @@ impl PermutationCheck {
     /// Marks the lines of `queens` after those before them, `batch` at a time: a large batch
     /// on a thread of its own, so that reading the next one goes on meanwhile.
     fn mark(&mut self, queens: Vec<Square>) {
-        let size = self.batch_size();
+        let size = self.batch_now;
         if queens.len() > size {
             for part in queens.chunks(size) {
                 self.mark(part.to_vec());
