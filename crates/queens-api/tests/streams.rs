@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use queens_api::Catalogue;
-use queens_core::{Budget, Event, Problem, Square, solve::run};
+use queens_api::{Catalogue, SolverKind};
+use queens_core::{Budget, Event, Observer, Problem, Square, solve::run};
 
 #[test]
 fn every_stream_replays_to_the_solution() {
@@ -83,6 +83,14 @@ fn every_stream_replays_to_the_solution() {
     }
 }
 
+/// Runs `solver` with its default parameters and `seed` for at most 1,000 steps, every event
+/// to `observer`.
+fn thousand_steps(solver: SolverKind, seed: u64, problem: &Problem, observer: &mut dyn Observer) {
+    let mut budget = Budget::unlimited().with_max_iterations(1000);
+    let mut solver = solver.build(seed, &solver.defaults());
+    run(solver.as_mut(), problem, &mut budget, observer).unwrap();
+}
+
 #[test]
 fn a_local_search_starts_with_a_full_board() {
     let solver = Catalogue::standard().get("hill-climbing").unwrap();
@@ -94,13 +102,7 @@ fn a_local_search_starts_with_a_full_board() {
         }
         ControlFlow::Continue(())
     };
-    run(
-        solver.build(1, &solver.defaults()).as_mut(),
-        &problem,
-        &mut Budget::unlimited().with_max_iterations(1000),
-        &mut count,
-    )
-    .unwrap();
+    thousand_steps(solver, 1, &problem, &mut count);
     assert_eq!(start, 8);
 }
 
@@ -144,13 +146,7 @@ fn each_step_scores_the_board_replayed_up_to_it() {
             }
             ControlFlow::Continue(())
         };
-        run(
-            solver.build(4, &solver.defaults()).as_mut(),
-            &problem,
-            &mut Budget::unlimited().with_max_iterations(1000),
-            &mut check,
-        )
-        .unwrap();
+        thousand_steps(solver, 4, &problem, &mut check);
         assert!(steps > 0, "{name}");
     }
 }

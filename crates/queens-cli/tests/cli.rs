@@ -7,35 +7,7 @@ use serde_json::Value;
 
 mod common;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
-
-/// Runs `queens args…`, expecting `code`; returns stdout.
-fn run(args: &[&str], code: i32) -> String {
-    let output = queens().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "queens {args:?}\nstdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs `queens args…`, expecting exit 2 and `message` on stderr.
-fn refuses(args: &[&str], message: &str) {
-    queens()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(message));
-}
-
-fn json(args: &[&str], code: i32) -> Value {
-    serde_json::from_str(&run(args, code)).unwrap()
-}
+use common::{json, queens, refuses, run, scratch};
 
 /// The validator's document is one for every front end: the command line prints the documents
 /// that Python's `verify(...).to_dict()` is checked against too.
@@ -124,7 +96,7 @@ fn instances_are_read_from_their_files() {
     );
     refuses(&["solve", "8", "--instance", path], "cannot be used with");
     refuses(&["solve", "8", "--diagonals", "3"], "none is given");
-    let dir = temp_dir("instance");
+    let dir = scratch("instance");
     let bad = dir.join("bad.param");
     std::fs::write(&bad, "n = 8\ndiags = [[1, 1],\n [2, 3]]\n").unwrap();
     refuses(
@@ -454,8 +426,7 @@ fn a_run_stopped_while_placing_says_how_far_it_got() {
 
 #[test]
 fn trace_writes_one_json_event_per_line() {
-    let dir = std::env::temp_dir().join(format!("queens-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("trace");
     let path = dir.join("trace.jsonl");
     run(
         &[
@@ -488,8 +459,7 @@ fn trace_writes_one_json_event_per_line() {
 
 #[test]
 fn verify_reads_files_and_names_attacking_pairs() {
-    let dir = std::env::temp_dir().join(format!("queens-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("verify");
     let path = dir.join("board.txt");
     std::fs::write(&path, "Q . .\n. . Q\n. Q .\n").unwrap();
     let out = run(&["verify", path.to_str().unwrap()], 1);
@@ -862,15 +832,9 @@ fn count_engines_and_memory() {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
-    let dir = temp_dir("shards");
+    let dir = scratch("shards");
     let files: Vec<String> = (0..4)
         .map(|i| {
             let report = run(&["count", "12", "--shard", &format!("{i}/4")], 0);
@@ -966,7 +930,7 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     use std::process::{Command as Process, Stdio};
     use std::time::Duration;
 
-    let dir = temp_dir("resume");
+    let dir = scratch("resume");
     let checkpoint = dir.join("count16.json");
     let path = checkpoint.to_str().unwrap();
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
@@ -1011,7 +975,7 @@ fn a_killed_count_resumes_from_its_checkpoint() {
 fn an_interrupted_count_saves_and_says_so() {
     use std::time::Duration;
 
-    let dir = temp_dir("interrupt");
+    let dir = scratch("interrupt");
     let checkpoint = dir.join("count.json");
     let (output, _) = common::stopped_by_signal(
         &["count", "17", "--checkpoint", checkpoint.to_str().unwrap()],
@@ -1065,7 +1029,7 @@ fn large_boards_default_to_construction_and_local_search() {
 
 #[test]
 fn huge_permutations_round_trip_through_verify() {
-    let dir = temp_dir("stream");
+    let dir = scratch("stream");
     for solver in ["construct", "min-conflicts"] {
         let path = dir.join(format!("{solver}.perm"));
         let file = path.to_str().unwrap();
@@ -1157,7 +1121,7 @@ fn the_local_search_family_runs_from_the_cli() {
 
 #[test]
 fn experiments_print_rows_and_write_files() {
-    let dir = temp_dir("experiment");
+    let dir = scratch("experiment");
     let out = dir.to_str().unwrap();
     let doc = json(
         &[
@@ -1345,12 +1309,8 @@ fn configure_reports_unknown_squares_when_the_budget_is_tiny() {
         1,
     );
     assert_eq!(analysis["solvable"], serde_json::Value::Null);
-    let unknown = analysis["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|cell| cell["status"] == "unknown")
-        .count();
+    let cells = analysis["cells"].as_array().unwrap();
+    let unknown = cells.iter().filter(|c| c["status"] == "unknown").count();
     assert!(unknown > 1000, "{unknown}");
 }
 
@@ -1784,7 +1744,7 @@ fn verify_bounds_its_input_and_its_output() {
 /// of shards, a forged checkpoint.
 #[test]
 fn forged_shard_files_are_refused() {
-    let dir = temp_dir("forged");
+    let dir = scratch("forged");
     let report = run(&["count", "8", "--shard", "0/2"], 0);
     let mut edited: Value = serde_json::from_str(&report).unwrap();
     edited["total"] = serde_json::json!(edited["total"].as_u64().unwrap() + 8);

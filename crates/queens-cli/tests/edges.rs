@@ -6,8 +6,9 @@
 //! limit bounds the set-up too.
 #![cfg(unix)]
 
-#[allow(dead_code, reason = "this binary uses only the signal helper")]
 mod common;
+
+use common::{output, scratch};
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -16,15 +17,6 @@ use std::time::{Duration, Instant};
 
 fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
-}
-
-fn output(command: &mut Command) -> (Option<i32>, String, String) {
-    let output = command.stdin(Stdio::null()).output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// Runs `queens ARGS` through a shell that closes its standard output first.
@@ -41,8 +33,7 @@ fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn every_answer_refuses_a_closed_standard_output() {
-    let dir = std::env::temp_dir().join(format!("queens-edges-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("edges");
     let board = dir.join("board.txt");
     std::fs::write(&board, "1 3 0 2\n").unwrap();
     for args in [
@@ -119,17 +110,10 @@ fn every_number_of_seconds_names_its_largest() {
 /// second inside the count driver, whose unit test checks the floor) and counts right.
 #[test]
 fn an_eager_checkpoint_interval_still_counts() {
-    let dir = std::env::temp_dir().join(format!("queens-edges-every-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("edges-every");
     let checkpoint = dir.join("count.json");
-    let (code, stdout, stderr) = output(queens().args([
-        "count",
-        "12",
-        "--checkpoint",
-        checkpoint.to_str().unwrap(),
-        "--checkpoint-every",
-        "0.001",
-    ]));
+    let eager = ["count", "12", "--checkpoint-every", "0.001", "--checkpoint"];
+    let (code, stdout, stderr) = output(queens().args(eager).arg(&checkpoint));
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("14200"), "{stdout}");
     assert!(checkpoint.exists());
@@ -140,8 +124,7 @@ fn an_eager_checkpoint_interval_still_counts() {
 /// little memory, under an address-space limit that the old whole-file tokeniser broke.
 #[test]
 fn instance_readers_refuse_at_the_first_wrong_token() {
-    let dir = std::env::temp_dir().join(format!("queens-edges-instance-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("edges-instance");
     let file = dir.join("commas.param");
     {
         let mut writer = std::io::BufWriter::new(std::fs::File::create(&file).unwrap());
@@ -172,14 +155,6 @@ fn instance_readers_refuse_at_the_first_wrong_token() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("no diags list"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A fresh scratch directory.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-edges-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Outputs to streams are written through, to files with the longest names are staged beside
@@ -373,13 +348,8 @@ fn time_limits_bound_the_set_up_too() {
         format!("{{\"n\": {n}, \"blocked\": [{}]}}", squares.join(", ")),
     )
     .unwrap();
-    let (code, stderr, took) = timed(&[
-        "configure",
-        "--instance",
-        instance.to_str().unwrap(),
-        "--time-limit",
-        "1",
-    ]);
+    let path = instance.to_str().unwrap();
+    let (code, stderr, took) = timed(&["configure", "--time-limit", "1", "--instance", path]);
     assert_eq!(code, Some(1), "no solution on a blocked board: {stderr}");
     assert!(took < Duration::from_secs(10), "{took:?}");
     // A billion rows are 4 GB to deal: seconds of page faults, now read between chunks (a

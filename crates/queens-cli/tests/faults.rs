@@ -7,63 +7,38 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-#[allow(dead_code, reason = "this binary uses only the closed-pipe helper")]
 mod common;
+
+use common::{output, scratch};
 
 fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-faults-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn output(command: &mut Command) -> (Option<i32>, String, String) {
-    let output = command.stdin(Stdio::null()).output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+/// `queens count 19 --time-limit 0.3 ARGS`, which must stop at its limit: its stdout.
+fn count_stopped_at_its_limit(args: &[&str]) -> String {
+    let started = Instant::now();
+    let (code, stdout, stderr) = output(
+        queens()
+            .args(["count", "19", "--time-limit", "0.3"])
+            .args(args),
+    );
+    assert_eq!(code, Some(1), "{args:?}: {stderr}");
+    assert!(stderr.contains("time limit reached"), "{args:?}: {stderr}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+    stdout
 }
 
 #[test]
 fn a_count_stops_at_its_time_limit_on_either_engine() {
     for engine in ["backtracking", "join"] {
-        let started = Instant::now();
-        let (code, _, stderr) = output(queens().args([
-            "count",
-            "19",
-            "--engine",
-            engine,
-            "--time-limit",
-            "0.3",
-            "--threads",
-            "1",
-        ]));
-        assert_eq!(code, Some(1), "{engine}: {stderr}");
-        assert!(stderr.contains("time limit reached"), "{engine}: {stderr}");
-        assert!(started.elapsed() < Duration::from_secs(20), "{engine}");
+        count_stopped_at_its_limit(&["--engine", engine, "--threads", "1"]);
     }
 }
 
 #[test]
 fn a_stopped_count_prints_the_count_document_with_how_far_it_got() {
-    let (code, stdout, stderr) = output(queens().args([
-        "count",
-        "19",
-        "--engine",
-        "backtracking",
-        "--time-limit",
-        "0.3",
-        "--json",
-    ]));
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(stderr.contains("time limit reached"), "{stderr}");
+    let stdout = count_stopped_at_its_limit(&["--engine", "backtracking", "--json"]);
     let document: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
     assert_eq!(document["complete"], false);
     assert!(document["unique"].is_null());
@@ -115,13 +90,7 @@ fn only_regular_files_are_read_as_checkpoints_and_reports() {
     let made = Command::new("mkfifo").arg(&fifo).status();
     if made.is_ok_and(|status| status.success()) {
         let started = Instant::now();
-        let (code, _, stderr) = output(
-            queens()
-                .arg("count")
-                .arg("8")
-                .arg("--checkpoint")
-                .arg(&fifo),
-        );
+        let (code, _, stderr) = output(queens().args(["count", "8", "--checkpoint"]).arg(&fifo));
         assert_eq!(code, Some(2), "{stderr}");
         assert!(stderr.contains("is a FIFO, not a regular file"), "{stderr}");
         assert!(started.elapsed() < Duration::from_secs(5));
@@ -179,12 +148,7 @@ fn an_output_is_replaced_only_by_a_whole_answer() {
     let (code, _, stderr) = output(queens().arg("merge").args(&shards).arg("-o").arg(&dir));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("it is a directory"), "{stderr}");
-    let leftovers: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".tmp"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_temporaries(&dir);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -198,9 +162,7 @@ fn a_killed_counts_lock_and_temporary_file_do_not_outlive_the_next_run() {
     fs::write(dir.join("c.json.4194311.tmp"), "half a save").unwrap();
     let (code, stdout, stderr) = output(
         queens()
-            .arg("count")
-            .arg("10")
-            .arg("--checkpoint")
+            .args(["count", "10", "--checkpoint"])
             .arg(&checkpoint),
     );
     assert_eq!(code, Some(0), "{stderr}");
@@ -361,6 +323,15 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Asserts that `dir` holds no temporary file and no lock: nothing a run left behind.
+fn assert_no_temporaries(dir: &std::path::Path) {
+    let left: Vec<String> = listing(dir)
+        .into_iter()
+        .filter(|name| name.contains(".tmp") || name.contains(".lock"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
 
 /// On a disk with no room left at all (`run` runs `queens` with these arguments in `dir`, whose
@@ -573,11 +544,7 @@ fn an_output_onto_a_device_node_writes_through_it() {
     );
     assert_eq!(code, Some(0), "experiment: {stderr}");
     assert!(is_device(&results), "experiment --out replaced the device");
-    let leftovers: Vec<String> = listing(&dir)
-        .into_iter()
-        .filter(|name| name.contains(".tmp"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_temporaries(&dir);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -723,9 +690,5 @@ fn killed_and_resumed(n: u32, threads: u32, wait_ms: std::ops::Range<u64>, publi
     let (code, stdout, stderr) = output(&mut count());
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains(published), "{stdout}");
-    let left: Vec<String> = listing(&dir)
-        .into_iter()
-        .filter(|name| name.contains(".tmp") || name.contains(".lock"))
-        .collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
+    assert_no_temporaries(&dir);
 }

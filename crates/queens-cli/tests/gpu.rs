@@ -4,12 +4,11 @@
 //! resumed from its checkpoint. Without an adapter the device tests pass vacuously, saying so,
 //! unless `QUEENS_REQUIRE_GPU=1` (as CI sets) makes that a failure.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
+mod common;
+
+use common::{json, queens, run, scratch};
 
 /// `queens args…` with no Vulkan driver to be found.
 fn without_driver(args: &[&str]) -> std::process::Output {
@@ -21,32 +20,18 @@ fn without_driver(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn stdout_of(args: &[&str], code: i32) -> String {
-    let output = queens().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "queens {args:?}\nstdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(args, 0)).unwrap()
-}
-
 /// The index of the first adapter (`--device`), or `None` with a note.
 fn first_device() -> Option<String> {
-    let listed = json(&["devices", "--json"]);
-    let devices = listed["devices"].as_array().unwrap();
-    let Some(first) = devices.first() else {
-        assert!(
-            std::env::var("QUEENS_REQUIRE_GPU").as_deref() != Ok("1"),
-            "QUEENS_REQUIRE_GPU=1 but `queens devices` lists no adapter"
-        );
-        eprintln!("no GPU adapter here: the device tests are skipped");
+    let listed = json(&["devices", "--json"], 0);
+    let first = listed["devices"].as_array().unwrap().first().cloned();
+    let required = std::env::var("QUEENS_REQUIRE_GPU").as_deref() == Ok("1");
+    let missing = "`queens devices` lists no adapter";
+    assert!(
+        first.is_some() || !required,
+        "QUEENS_REQUIRE_GPU=1 but {missing}"
+    );
+    let Some(first) = first else {
+        eprintln!("{missing}: the device tests are skipped");
         return None;
     };
     for field in ["index", "name", "type", "backend", "driver", "limits"] {
@@ -112,22 +97,25 @@ fn the_gpu_counts_as_published_and_names_its_device() {
     let Some(device) = first_device() else {
         return;
     };
-    let document = json(&[
-        "count", "12", "--engine", "gpu", "--device", &device, "--json",
-    ]);
+    let document = json(
+        &[
+            "count", "12", "--engine", "gpu", "--device", &device, "--json",
+        ],
+        0,
+    );
     assert_eq!(
         (&document["total"], &document["unique"]),
         (&14200.into(), &1787.into())
     );
     assert_eq!(document["engine"], "gpu");
     assert!(document["device"].is_string());
-    let cpu = json(&["count", "12", "--engine", "backtracking", "--json"]);
+    let cpu = json(&["count", "12", "--engine", "backtracking", "--json"], 0);
     assert_eq!(
         document["nodes"], cpu["nodes"],
         "the same search, node for node"
     );
     assert_eq!(document["subproblems"], cpu["subproblems"]);
-    let text = stdout_of(&["count", "11", "--engine", "gpu", "--device", &device], 0);
+    let text = run(&["count", "11", "--engine", "gpu", "--device", &device], 0);
     assert!(
         text.starts_with("N = 11: 2680 solutions, 341 unique\n"),
         "{text}"
@@ -140,8 +128,7 @@ fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
     let Some(device) = first_device() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("queens-gpu-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("gpu-shards");
     let files: Vec<String> = (0..3)
         .map(|i| {
             let shard = format!("{i}/3");
@@ -153,13 +140,13 @@ fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
                 args.extend(["gpu", "--device", &device]);
             }
             let path = dir.join(format!("{i}.json"));
-            std::fs::write(&path, stdout_of(&args, 0)).unwrap();
+            std::fs::write(&path, run(&args, 0)).unwrap();
             path.to_str().unwrap().to_owned()
         })
         .collect();
     let mut args = vec!["merge", "--json"];
     args.extend(files.iter().map(String::as_str));
-    let merged = json(&args);
+    let merged = json(&args, 0);
     assert_eq!(
         (&merged["total"], &merged["unique"]),
         (&73712.into(), &9233.into())
@@ -172,8 +159,7 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
     let Some(device) = first_device() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("queens-gpu-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("gpu-resume");
     let checkpoint = dir.join("count.checkpoint");
     let checkpoint = checkpoint.to_str().unwrap();
     let base = ["count", "15", "--engine", "gpu", "--device", &device];
@@ -183,18 +169,16 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
         .args(["--time-limit", "1.5"])
         .output()
         .unwrap();
-    assert_eq!(
-        stopped.status.code(),
-        Some(1),
-        "stopped by its time limit: {}",
-        String::from_utf8_lossy(&stopped.stderr)
-    );
+    common::assert_exit(&stopped, 1, "stopped by its time limit");
     let message = String::from_utf8_lossy(&stopped.stderr);
     assert!(message.contains("stopped"), "{message}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(checkpoint).unwrap()).unwrap();
     assert!(!saved.is_null());
     // Resumed on the GPU.
-    let document = json(&[&base[..], &["--checkpoint", checkpoint, "--json"]].concat());
+    let document = json(
+        &[&base[..], &["--checkpoint", checkpoint, "--json"]].concat(),
+        0,
+    );
     assert_eq!(
         (&document["total"], &document["unique"]),
         (&2_279_184.into(), &285_053.into())

@@ -4,7 +4,6 @@
 //! format holds.
 #![cfg(unix)]
 
-#[allow(dead_code, reason = "this binary uses only the signal helper")]
 mod common;
 
 use std::process::{Command, Stdio};

@@ -122,12 +122,8 @@ fn shard_slurm_reads_the_array_variables() {
         .env("SLURM_ARRAY_TASK_COUNT", "2")
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("shard-1-of-2.json")).unwrap())
             .unwrap();

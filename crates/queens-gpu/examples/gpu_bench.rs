@@ -41,37 +41,6 @@ const KNOWN_PEAKS: [(&str, f64); 6] = [
     ("RTX 4090", 128.0 * 64.0 * 2.52e9),
 ];
 
-/// A000170 from N = 1 to 27.
-const PUBLISHED: [u128; 27] = [
-    1,
-    0,
-    0,
-    2,
-    10,
-    4,
-    40,
-    92,
-    352,
-    724,
-    2680,
-    14_200,
-    73_712,
-    365_596,
-    2_279_184,
-    14_772_512,
-    95_815_104,
-    666_090_624,
-    4_968_057_848,
-    39_029_188_884,
-    314_666_222_712,
-    2_691_008_701_644,
-    24_233_937_684_440,
-    227_514_171_973_736,
-    2_207_893_435_808_352,
-    22_317_699_616_364_044,
-    234_907_967_154_122_528,
-];
-
 struct Settings {
     device: Option<usize>,
     sizes: Vec<u32>,
@@ -212,8 +181,8 @@ fn main() {
                         times.push((n, seconds));
                     }
                     let tally = result.tally;
-                    let verdict = match PUBLISHED.get(n as usize - 1) {
-                        Some(&published) if published == tally.total => "as published",
+                    let verdict = match queens_exact::count::integrity::published(n) {
+                        Some((published, _)) if published == tally.total => "as published",
                         Some(_) => "WRONG",
                         None => "unpublished",
                     };

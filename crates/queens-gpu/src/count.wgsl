@@ -69,6 +69,11 @@ var<private> total: vec2<u32>;
 var<private> fixed: vec2<u32>;
 var<private> nodes: vec2<u32>;
 
+// The item's sums as a record and a tally store them: total, fixed, nodes, each (low, high).
+fn sums() -> array<u32, 6> {
+    return array<u32, 6>(total.x, total.y, fixed.x, fixed.y, nodes.x, nodes.y);
+}
+
 fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
     let low = sum.x + x;
     return vec2<u32>(low, sum.y + select(0u, 1u, low < x));
@@ -304,12 +309,10 @@ fn count(
     if (done) {
         let slot = atomicAdd(&counters[1], 1u) * 8u;
         finished[slot] = id;
-        finished[slot + 1u] = total.x;
-        finished[slot + 2u] = total.y;
-        finished[slot + 3u] = fixed.x;
-        finished[slot + 4u] = fixed.y;
-        finished[slot + 5u] = nodes.x;
-        finished[slot + 6u] = nodes.y;
+        var tally = sums();
+        for (var i = 0u; i < 6u; i++) {
+            finished[slot + 1u + i] = tally[i];
+        }
         finished[slot + 7u] = 0u;
         return;
     }
@@ -323,12 +326,10 @@ fn count(
     active_out[out + 6u] = left;
     active_out[out + 7u] = right;
     active_out[out + 8u] = free;
-    active_out[out + 9u] = total.x;
-    active_out[out + 10u] = total.y;
-    active_out[out + 11u] = fixed.x;
-    active_out[out + 12u] = fixed.y;
-    active_out[out + 13u] = nodes.x;
-    active_out[out + 14u] = nodes.y;
+    var saved = sums();
+    for (var i = 0u; i < 6u; i++) {
+        active_out[out + 9u + i] = saved[i];
+    }
     for (var rel = 0u; rel < row - start; rel++) {
         let frame = out + HEADER + FRAME * rel;
         active_out[frame] = stack_queen(rel);

@@ -83,6 +83,17 @@ fn noted_run(kind: LocalSearchKind, n: u32, seed: u64) -> Vec<(StepNote, Vec<(Sq
         .collect()
 }
 
+/// Asserts that each count is above zero, naming them all if one is not.
+macro_rules! all_seen {
+    ($($count:ident),+) => {
+        assert!(
+            [$($count),+].iter().all(|&seen| seen > 0),
+            concat!($(stringify!($count), " {}; "),+),
+            $($count),+
+        )
+    };
+}
+
 #[test]
 fn annealing_proposals_are_the_moves_taken_and_the_chances_told() {
     let (mut refused, mut worse_taken) = (0, 0);
@@ -123,10 +134,7 @@ fn annealing_proposals_are_the_moves_taken_and_the_chances_told() {
             assert_eq!(moves, moved, "{note:?}");
         }
     }
-    assert!(
-        refused > 0 && worse_taken > 0,
-        "{refused} refused, {worse_taken} worse taken"
-    );
+    all_seen!(refused, worse_taken);
 }
 
 #[test]
@@ -165,10 +173,7 @@ fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
             }
         }
     }
-    assert!(
-        stuck > 0 && shaken > 0 && restarted > 0,
-        "{stuck} stuck, {shaken} shaken, {restarted} restarted"
-    );
+    all_seen!(stuck, shaken, restarted);
 }
 
 #[test]
@@ -261,10 +266,7 @@ fn the_electric_force_tells_its_pushes_restarts_and_brute_force() {
             }
         }
     }
-    assert!(
-        restarts > 0 && brute_forces > 0 && pushes > 0,
-        "{restarts} restarts, {brute_forces} brute forces, {pushes} pushes"
-    );
+    all_seen!(restarts, brute_forces, pushes);
 }
 
 #[test]
@@ -309,10 +311,7 @@ fn min_conflicts_tells_each_swap_it_tries() {
             }
         }
     }
-    assert!(
-        taken_swaps > 0 && refused > 0,
-        "{taken_swaps} taken, {refused} refused"
-    );
+    all_seen!(taken_swaps, refused);
 }
 
 #[test]
@@ -354,7 +353,7 @@ fn minton_tells_each_repair_and_goes_to_a_least_conflicted_row() {
             }
         }
     }
-    assert!(moved > 0 && stayed > 0, "{moved} moved, {stayed} stayed");
+    all_seen!(moved, stayed);
 }
 
 /// An observer of steps without moves: the events of min-conflicts' start on a large board.

@@ -532,7 +532,11 @@ pub fn to_csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_api::Catalogue;
+    use queens_api::{Catalogue, SolverKind};
+
+    fn solver(name: &str) -> SolverKind {
+        Catalogue::standard().get(name).unwrap()
+    }
 
     #[test]
     fn sweeps_are_cartesian_products() {
@@ -555,9 +559,7 @@ mod tests {
 
     #[test]
     fn huge_sweeps_are_refused_before_they_are_built() {
-        let solver = Catalogue::standard()
-            .get("hill-climbing-constant-shake")
-            .unwrap();
+        let solver = solver("hill-climbing-constant-shake");
         let mut experiment = Experiment::new(vec![solver], vec![8], 1, 0);
         let values: Vec<f64> = (0..1000).map(|i| f64::from(i) / 1000.0).collect();
         experiment.sweep = vec![
@@ -575,9 +577,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_experiment_keeps_what_finished() {
-        let solver = Catalogue::standard()
-            .get("optimized-hill-climbing")
-            .unwrap();
+        let solver = solver("optimized-hill-climbing");
         let experiment = Experiment::new(vec![solver], vec![8, 12], 2000, 3);
         let budget = Budget::unlimited();
         let token = budget.token().clone();
@@ -596,9 +596,7 @@ mod tests {
 
     #[test]
     fn a_swept_iteration_cap_runs_as_a_fixed_one() {
-        let solver = Catalogue::standard()
-            .get("optimized-hill-climbing")
-            .unwrap();
+        let solver = solver("optimized-hill-climbing");
         let mut swept = Experiment::new(vec![solver], vec![8], 200, 5);
         swept.sweep = vec![(MAX_ITERATIONS_SWEEP.into(), vec![10.0, 60.0])];
         let swept = run(&swept, &Budget::unlimited(), |_| {}).unwrap();
@@ -624,7 +622,7 @@ mod tests {
 
     #[test]
     fn bad_swept_iteration_caps_are_refused() {
-        let solver = Catalogue::standard().get("hill-climbing").unwrap();
+        let solver = solver("hill-climbing");
         for cap in [0.0, 1.5, -3.0, f64::NAN, 1e300] {
             let mut experiment = Experiment::new(vec![solver], vec![8], 1, 0);
             experiment.sweep = vec![(MAX_ITERATIONS_SWEEP.into(), vec![cap])];

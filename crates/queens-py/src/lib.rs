@@ -547,19 +547,17 @@ fn command_line(
 
 /// The native module.
 #[pymodule]
-fn _queens(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    module.add_function(wrap_pyfunction!(solvers, module)?)?;
-    module.add_function(wrap_pyfunction!(devices, module)?)?;
-    module.add_function(wrap_pyfunction!(parse_squares, module)?)?;
-    module.add_function(wrap_pyfunction!(square_name, module)?)?;
-    module.add_function(wrap_pyfunction!(file_letters, module)?)?;
-    module.add_function(wrap_pyfunction!(solve, module)?)?;
-    module.add_function(wrap_pyfunction!(verify, module)?)?;
-    module.add_function(wrap_pyfunction!(count, module)?)?;
-    module.add_function(wrap_pyfunction!(configure, module)?)?;
-    module.add_function(wrap_pyfunction!(experiment, module)?)?;
-    module.add_function(wrap_pyfunction!(page_assets, module)?)?;
-    module.add_function(wrap_pyfunction!(command_line, module)?)?;
-    Ok(())
+mod _queens {
+    use pyo3::prelude::*;
+
+    #[pymodule_export]
+    use super::{
+        command_line, configure, count, devices, experiment, file_letters, page_assets,
+        parse_squares, solve, solvers, square_name, verify,
+    };
+
+    #[pymodule_init]
+    fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
+        module.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
 }

@@ -5,45 +5,28 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
 use queens_configurator::{Configurator, Engine, Position};
 use queens_core::{Budget, NoObserver, Square};
 use queens_web::{AppState, ServeLimits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-fn state() -> AppState {
-    AppState::new(ServeLimits::default())
+mod common;
+
+use common::{assert_refused, events_of, get, post, respond, send, state};
+
+/// A `POST` of `request` to the configurator.
+fn configure(request: &Value) -> Request<Body> {
+    post("/api/configure", request.to_string())
 }
 
-async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) {
-    let response = app(state.clone()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8(body.to_vec()).unwrap())
-}
-
-fn post(uri: &str, body: &str) -> Request<Body> {
-    Request::post(uri)
-        .header("host", "localhost")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_owned()))
-        .unwrap()
-}
-
-fn get(uri: &str) -> Request<Body> {
-    Request::get(uri)
-        .header("host", "localhost")
-        .body(Body::empty())
-        .unwrap()
-}
-
-/// The JSON objects of a server-sent-events body, in order.
-fn events(body: &str) -> Vec<Value> {
-    body.lines()
-        .filter_map(|line| line.strip_prefix("data: "))
-        .map(|data| serde_json::from_str(data).unwrap())
-        .collect()
+/// A state that runs at most `jobs` jobs, `per_client` for each client.
+fn with_jobs(jobs: usize, per_client: usize) -> AppState {
+    AppState::new(ServeLimits {
+        jobs,
+        jobs_per_client: per_client,
+        ..ServeLimits::default()
+    })
 }
 
 #[tokio::test]
@@ -76,7 +59,7 @@ async fn the_page_and_its_assets_are_served() {
 async fn configure_returns_exactly_the_cli_document() {
     let state = state();
     let request = json!({"n": 8, "queens": [{"row": 0, "col": 3}, {"row": 6, "col": 4}]});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    let (status, body) = send(&state, configure(&request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let position = Position::new(8, [Square::new(0, 3), Square::new(6, 4)]).unwrap();
     let expected = Configurator::new()
@@ -93,7 +76,7 @@ async fn a_compact_analysis_of_200_by_200_is_small_and_gives_the_reasons_asked_f
     let n = 200;
     let queens = json!([{"row": 0, "col": 3}]);
     let request = json!({"n": n, "queens": queens, "compact": true});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    let (status, body) = send(&state, configure(&request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.len() <= 200_000, "{} bytes", body.len());
     let compact: Value = serde_json::from_str(&body).unwrap();
@@ -104,7 +87,7 @@ async fn a_compact_analysis_of_200_by_200_is_small_and_gives_the_reasons_asked_f
     // The whole document of the same position (kept, so not analysed again) agrees square by
     // square, and a square's reason asked for is the whole document's.
     let whole_request = json!({"n": n, "queens": queens});
-    let (status, whole) = send(&state, post("/api/configure", &whole_request.to_string())).await;
+    let (status, whole) = send(&state, configure(&whole_request)).await;
     assert_eq!(status, StatusCode::OK);
     let whole: Value = serde_json::from_str(&whole).unwrap();
     assert_eq!(
@@ -121,7 +104,7 @@ async fn a_compact_analysis_of_200_by_200_is_small_and_gives_the_reasons_asked_f
     let attacked = 150; // c151 on the first rank: attacked along d1's rank
     let request = json!({"n": n, "queens": queens, "compact": true,
                          "explain": [{"row": 0, "col": attacked}]});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    let (status, body) = send(&state, configure(&request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let explained: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(
@@ -130,9 +113,7 @@ async fn a_compact_analysis_of_200_by_200_is_small_and_gives_the_reasons_asked_f
     );
     // Reasons are asked of the compact document only.
     let request = json!({"n": 8, "explain": [{"row": 0, "col": 0}]});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body.contains("compact"), "{body}");
+    assert_refused(&state, configure(&request), "compact").await;
 }
 
 #[tokio::test]
@@ -141,7 +122,7 @@ async fn blocked_squares_and_instance_files_reach_the_configurator() {
     // Nauck's position with one completion's square blocked: the other completion is forced.
     let request = json!({"n": 8, "queens": [{"row": 3, "col": 1}, {"row": 4, "col": 3}],
                          "blocked": [{"row": 0, "col": 2}]});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+    let (status, body) = send(&state, configure(&request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let position = Position::with_blocked(
         8,
@@ -161,7 +142,7 @@ async fn blocked_squares_and_instance_files_reach_the_configurator() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/completion");
     let text = std::fs::read_to_string(dir.join("diag-10-4-66.param")).unwrap();
     let request = json!({"text": text, "diagonals": 5});
-    let (status, body) = send(&state, post("/api/instance", &request.to_string())).await;
+    let (status, body) = send(&state, post("/api/instance", request.to_string())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let opened: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(opened["n"], 10);
@@ -174,15 +155,11 @@ async fn blocked_squares_and_instance_files_reach_the_configurator() {
     );
     // A bad file: its line and what was expected there.
     let request = json!({"text": "letting n = 8\nletting blocks = [[1, 9]]\n"});
-    let (status, body) = send(&state, post("/api/instance", &request.to_string())).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body.contains("error"), "{body}");
+    assert_refused(&state, post("/api/instance", request.to_string()), "").await;
     // A blocked square under a placed queen is refused with the configurator's sentence.
     let request =
         json!({"n": 8, "queens": [{"row": 0, "col": 2}], "blocked": [{"row": 0, "col": 2}]});
-    let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body.contains("c1 is blocked"), "{body}");
+    assert_refused(&state, configure(&request), "c1 is blocked").await;
 }
 
 #[tokio::test]
@@ -240,11 +217,7 @@ async fn bad_input_is_a_400_with_a_json_error() {
         post("/api/experiment", "not json"),
     ];
     for request in cases {
-        let what = format!("{} {}", request.method(), request.uri());
-        let (status, body) = send(&state, request).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{what}: {body}");
-        let error: Value = serde_json::from_str(&body).unwrap();
-        assert!(!error["error"].as_str().unwrap().is_empty(), "{what}");
+        assert_refused(&state, request, "").await;
     }
 }
 
@@ -398,23 +371,16 @@ async fn the_neighbourhood_is_the_climbers_own() {
         (r#"{"rows": [0], "n": 3}"#, "malformed request"),
         (r#"{"rows": [-1]}"#, "malformed request"),
     ] {
-        let (status, answer) = send(&state, post("/api/neighbourhood", body)).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-        let error: Value = serde_json::from_str(&answer).unwrap();
-        assert!(error["error"].as_str().unwrap().contains(says), "{answer}");
+        assert_refused(&state, post("/api/neighbourhood", body), says).await;
     }
     let wide = format!(r#"{{"rows": {:?}}}"#, vec![0; 65]);
-    let (status, answer) = send(&state, post("/api/neighbourhood", &wide)).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(answer.contains("up to 64×64"), "{answer}");
+    assert_refused(&state, post("/api/neighbourhood", wide), "up to 64×64").await;
 }
 
 #[tokio::test]
 async fn solve_streams_events_and_finishes_with_the_board() {
     let state = state();
-    let (status, body) = send(&state, get("/api/solve?n=8&solver=backtracking&fix=d1")).await;
-    assert_eq!(status, StatusCode::OK);
-    let events = events(&body);
+    let events = events_of(&state, get("/api/solve?n=8&solver=backtracking&fix=d1")).await;
     assert_eq!(events[0]["type"], "started");
     assert!(events.iter().any(|e| e["type"] == "place"));
     assert!(events.iter().any(|e| e["type"] == "remove"));
@@ -443,13 +409,11 @@ async fn solve_streams_events_and_finishes_with_the_board() {
 #[tokio::test]
 async fn the_electric_force_glides_its_queens_to_a_solution() {
     let state = state();
-    let (status, body) = send(
+    let events = events_of(
         &state,
         get("/api/solve?n=8&solver=electric-force&seed=1&fix=d1"),
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
-    let events = events(&body);
     let moves = events.iter().filter(|e| e["type"] == "move").count();
     assert!(moves > 10, "{moves} moves");
     for event in events.iter().filter(|e| e["type"] == "move") {
@@ -473,9 +437,7 @@ async fn the_electric_force_glides_its_queens_to_a_solution() {
 #[tokio::test]
 async fn count_and_experiment_answer() {
     let state = state();
-    let (status, body) = send(&state, get("/api/count?n=10")).await;
-    assert_eq!(status, StatusCode::OK);
-    let events = events(&body);
+    let events = events_of(&state, get("/api/count?n=10")).await;
     let finished = events.last().unwrap();
     assert_eq!(finished["type"], "finished");
     assert_eq!(finished["total"], 724);
@@ -506,7 +468,7 @@ async fn count_and_experiment_answer() {
     assert_eq!(finished["nodes"], 8375, "the CLI's node count at N = 10");
     let request =
         json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
-    let (status, body) = send(&state, post("/api/experiment", &request.to_string())).await;
+    let (status, body) = send(&state, post("/api/experiment", request.to_string())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let rows: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(rows["rows"][0]["runs"], 20);
@@ -519,9 +481,7 @@ async fn a_count_stopped_by_the_job_time_ends_with_the_same_document_typed_stopp
         job_time: std::time::Duration::from_millis(300),
         ..ServeLimits::default()
     });
-    let (status, body) = send(&state, get("/api/count?n=18")).await;
-    assert_eq!(status, StatusCode::OK);
-    let events = events(&body);
+    let events = events_of(&state, get("/api/count?n=18")).await;
     let stopped = events.last().unwrap();
     assert_eq!(stopped["type"], "stopped", "{stopped}");
     assert_eq!(stopped["complete"], false);
@@ -545,16 +505,9 @@ async fn a_count_stopped_by_the_job_time_ends_with_the_same_document_typed_stopp
 
 #[tokio::test]
 async fn jobs_are_limited_and_stop_when_their_client_leaves() {
-    let state = AppState::new(ServeLimits {
-        jobs: 1,
-        jobs_per_client: 1,
-        ..ServeLimits::default()
-    });
+    let state = with_jobs(1, 1);
     // Brute force on 9×9 runs far longer than this test; its stream holds the only slot.
-    let long = app(state.clone())
-        .oneshot(get("/api/solve?n=9&solver=brute-force"))
-        .await
-        .unwrap();
+    let long = respond(&state, get("/api/solve?n=9&solver=brute-force")).await;
     assert_eq!(long.status(), StatusCode::OK);
     let (status, body) = send(&state, get("/api/count?n=8")).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
@@ -607,9 +560,10 @@ async fn a_watched_run_ends_with_the_solve_document_the_command_line_prints() {
             },
         ),
     ] {
-        let (status, body) = send(&state, get(&format!("/api/solve?{query}"))).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        let mut finished = events(&body).pop().unwrap();
+        let mut finished = events_of(&state, get(&format!("/api/solve?{query}")))
+            .await
+            .pop()
+            .unwrap();
         assert_eq!(finished["type"], "finished");
         assert!(finished["events"].as_u64().unwrap() > 0);
         assert!(finished["sampled"].is_null());
@@ -645,11 +599,7 @@ async fn from_peer(state: &AppState, peer: [u8; 4], uri: &str) -> axum::http::Re
 
 #[tokio::test]
 async fn each_client_has_its_own_job_limit_and_loopback_is_one_client() {
-    let state = AppState::new(ServeLimits {
-        jobs: 4,
-        jobs_per_client: 1,
-        ..ServeLimits::default()
-    });
+    let state = with_jobs(4, 1);
     // Brute force on 9×9 runs far longer than this test: each stream holds its client's slot.
     let long = "/api/solve?n=9&solver=brute-force";
     let first = from_peer(&state, [10, 0, 0, 1], long).await;
@@ -677,9 +627,7 @@ async fn each_client_has_its_own_job_limit_and_loopback_is_one_client() {
 #[tokio::test]
 async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
     let state = state();
-    let (status, body) = send(&state, get("/api/challenge?n=5")).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let events = events(&body);
+    let events = events_of(&state, get("/api/challenge?n=5")).await;
     let (finished, locks) = events.split_last().unwrap();
     assert_eq!(locks.len(), 25 * 4);
     assert!(locks.iter().all(|lock| lock["type"] == "lock"));
@@ -726,7 +674,7 @@ async fn every_instance_the_page_opens_can_be_analysed() {
             diags.join(", ")
         );
         let request = json!({"text": text});
-        let (status, opened) = send(&state, post("/api/instance", &request.to_string())).await;
+        let (status, opened) = send(&state, post("/api/instance", request.to_string())).await;
         assert_eq!(status, StatusCode::OK, "{opened}");
         let opened: Value = serde_json::from_str(&opened).unwrap();
         let blocked = opened["blocked"].as_array().unwrap().len();
@@ -735,7 +683,7 @@ async fn every_instance_the_page_opens_can_be_analysed() {
             "{count} diagonals block {blocked} squares"
         );
         let request = json!({"n": n, "queens": opened["queens"], "blocked": opened["blocked"]});
-        let (status, body) = send(&state, post("/api/configure", &request.to_string())).await;
+        let (status, body) = send(&state, configure(&request)).await;
         assert_eq!(status, StatusCode::OK, "{count} diagonals: {body}");
     }
 }

@@ -10,46 +10,23 @@ use queens_web::{AppState, ServeLimits, app};
 use serde_json::Value;
 use tower::ServiceExt;
 
+mod common;
+
+use common::{assert_refused, get, post, respond};
+
+/// Sends `request`: the status and the body, which must be JSON.
 async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
-    let response = app(state.clone()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    let json = serde_json::from_slice(&body)
-        .unwrap_or_else(|_| panic!("not JSON ({status}): {}", String::from_utf8_lossy(&body)));
+    let (status, body) = common::send(state, request).await;
+    let json =
+        serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON ({status}): {body}"));
     (status, json)
-}
-
-fn post(uri: &str, body: String) -> Request<Body> {
-    Request::post(uri)
-        .header("host", "localhost")
-        .header("content-type", "application/json")
-        .body(Body::from(body))
-        .unwrap()
-}
-
-fn get(uri: &str) -> Request<Body> {
-    Request::get(uri)
-        .header("host", "localhost")
-        .body(Body::empty())
-        .unwrap()
-}
-
-/// Sends `request` and checks that it is refused with a 400 whose message says `words`.
-async fn assert_refused(state: &AppState, request: Request<Body>, words: &str) {
-    let (status, body) = send(state, request).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    let error = body["error"].as_str().unwrap();
-    assert!(error.contains(words), "{error}");
 }
 
 /// Waits until a request for a small count gets a slot again.
 async fn slot_frees_within(state: &AppState, limit: Duration) -> Duration {
     let started = Instant::now();
     loop {
-        let response = app(state.clone())
-            .oneshot(get("/api/count?n=6"))
-            .await
-            .unwrap();
+        let response = respond(state, get("/api/count?n=6")).await;
         if response.status() == StatusCode::OK {
             return started.elapsed();
         }
@@ -60,7 +37,7 @@ async fn slot_frees_within(state: &AppState, limit: Duration) -> Duration {
 
 #[tokio::test]
 async fn sizes_from_a_request_are_checked_before_anything_is_built() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     let huge_population = get("/api/solve?n=8&solver=genetic&population=4294967295");
     assert_refused(&state, huge_population, "population must be at most").await;
     // A board whose solver would need more than the server gives one job.
@@ -85,7 +62,7 @@ async fn sizes_from_a_request_are_checked_before_anything_is_built() {
 
 #[tokio::test]
 async fn every_error_is_json() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     let huge = format!(
         r#"{{"n": 8, "queens": [], "pad": "{}"}}"#,
         "x".repeat(ServeLimits::default().body_bytes)
@@ -109,7 +86,7 @@ async fn every_error_is_json() {
 
 #[tokio::test]
 async fn other_sites_cannot_use_the_server() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     let foreign = |origin: &str, host: &str| {
         Request::post("/api/configure")
             .header("content-type", "application/json")
@@ -154,8 +131,7 @@ async fn an_experiment_whose_client_leaves_frees_its_slot() {
     });
     let endless = post(
         "/api/experiment",
-        r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 20000, "max_iters": 1000000000000000}"#
-            .into(),
+        r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 20000, "max_iters": 1000000000000000}"#,
     );
     let client = tokio::spawn(app(state.clone()).oneshot(endless));
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -179,10 +155,7 @@ async fn a_client_that_never_reads_loses_its_slot_at_the_time_limit() {
         ..ServeLimits::default()
     });
     // Brute force on 9×9 sends events far faster than anyone reads them; this client reads none.
-    let response = app(state.clone())
-        .oneshot(get("/api/solve?n=9&solver=brute-force"))
-        .await
-        .unwrap();
+    let response = respond(&state, get("/api/solve?n=9&solver=brute-force")).await;
     assert_eq!(response.status(), StatusCode::OK);
     let took = slot_frees_within(&state, Duration::from_secs(10)).await;
     assert!(took < Duration::from_secs(3), "freed after {took:?}");
@@ -201,8 +174,7 @@ async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
         &state,
         post(
             "/api/experiment",
-            r#"{"solvers": ["hill-climbing"], "sizes": [64], "runs": 20000, "max_iters": 100000}"#
-                .into(),
+            r#"{"solvers": ["hill-climbing"], "sizes": [64], "runs": 20000, "max_iters": 100000}"#,
         ),
     )
     .await;
@@ -219,14 +191,14 @@ async fn an_experiment_stops_at_the_time_limit_with_its_rows() {
 
 #[tokio::test]
 async fn experiments_are_bounded_by_their_estimated_cost() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     for body in [
         r#"{"solvers": ["electric-force"], "sizes": [64], "runs": 20000}"#,
         r#"{"solvers": ["genetic"], "sizes": [64], "runs": 20000}"#,
         r#"{"solvers": ["hill-climbing"], "sizes": [60], "runs": 10, "max_iters": 1000000000000000}"#,
     ] {
         let started = Instant::now();
-        let (status, error) = send(&state, post("/api/experiment", body.into())).await;
+        let (status, error) = send(&state, post("/api/experiment", body)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert!(
             error["error"].as_str().unwrap().contains("CPU seconds"),
@@ -239,8 +211,7 @@ async fn experiments_are_bounded_by_their_estimated_cost() {
         &state,
         post(
             "/api/experiment",
-            r#"{"solvers": ["hill-climbing", "optimized-hill-climbing"], "sizes": [32], "runs": 50}"#
-                .into(),
+            r#"{"solvers": ["hill-climbing", "optimized-hill-climbing"], "sizes": [32], "runs": 50}"#,
         ),
     )
     .await;
@@ -251,7 +222,7 @@ async fn experiments_are_bounded_by_their_estimated_cost() {
 /// A cross-site `<img>` or `<script>` sends no Origin; its Fetch Metadata or Referer tells.
 #[tokio::test]
 async fn cross_site_gets_without_an_origin_cannot_start_work() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     let request = |name: &str, value: &str| {
         Request::get("/api/count?n=6")
             .header("host", "127.0.0.1:7878")
@@ -267,28 +238,24 @@ async fn cross_site_gets_without_an_origin_cannot_start_work() {
         let (status, body) = send(&state, request(name, value)).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{name}: {value}: {body}");
     }
-    let response = app(state.clone())
-        .oneshot(request("sec-fetch-site", "same-origin"))
-        .await
-        .unwrap();
+    let response = respond(&state, request("sec-fetch-site", "same-origin")).await;
     assert_eq!(response.status(), StatusCode::OK);
     // The page itself may be linked from any site.
-    let response = app(state.clone())
-        .oneshot(
-            Request::get("/")
-                .header("host", "localhost")
-                .header("sec-fetch-site", "cross-site")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+    let response = respond(
+        &state,
+        Request::get("/")
+            .header("host", "localhost")
+            .header("sec-fetch-site", "cross-site")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
 }
 
 #[tokio::test]
 async fn malformed_and_ambiguous_requests_are_refused() {
-    let state = AppState::new(ServeLimits::default());
+    let state = common::state();
     let two_hosts = Request::get("/api/solvers")
         .header("host", "127.0.0.1:7878")
         .header("host", "evil.example")
@@ -299,7 +266,7 @@ async fn malformed_and_ambiguous_requests_are_refused() {
     // Without a Host, the check against DNS rebinding would have nothing to check.
     for path in ["/api/solvers", "/"] {
         let no_host = Request::get(path).body(Body::empty()).unwrap();
-        let response = app(state.clone()).oneshot(no_host).await.unwrap();
+        let response = respond(&state, no_host).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
     }
     let twice_in_the_query =
@@ -308,8 +275,7 @@ async fn malformed_and_ambiguous_requests_are_refused() {
     let twice_in_the_body = post(
         "/api/experiment",
         r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [6], "runs": 1,
-            "sweep": {"p": [0.1], "p": [0.2]}}"#
-            .into(),
+            "sweep": {"p": [0.1], "p": [0.2]}}"#,
     );
     assert_refused(&state, twice_in_the_body, "given twice").await;
 }
@@ -320,10 +286,7 @@ async fn the_event_cap_is_told_as_the_servers_own_stop() {
         solve_max_events: 50,
         ..ServeLimits::default()
     });
-    let response = app(state.clone())
-        .oneshot(get("/api/solve?n=8&solver=row-brute-force"))
-        .await
-        .unwrap();
+    let response = respond(&state, get("/api/solve?n=8&solver=row-brute-force")).await;
     let body = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&body);
     let last = text

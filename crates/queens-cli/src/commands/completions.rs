@@ -84,9 +84,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
                 threads,
                 started.elapsed(),
             );
-            let mut out = io::stdout().lock();
-            super::write_json_line(&mut out, &document)?;
-            out.flush()?;
+            super::print_json_line(&document)?;
         }
         eprintln!(
             "stopped ({stop}): {} of {} counted, at least {} so far; run it again with more time to count them all",

@@ -184,9 +184,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             if let Some(reason) = &reason {
                 document = document.stopped_for(reason);
             }
-            let mut out = io::stdout().lock();
-            super::write_json_line(&mut out, &document)?;
-            out.flush()?;
+            super::print_json_line(&document)?;
         }
         eprintln!(
             "{why}: {} of {} counted, {} so far{resume}",

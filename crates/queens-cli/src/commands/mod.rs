@@ -29,6 +29,15 @@ pub fn write_json_line(
     Ok(())
 }
 
+/// Writes `document` to standard output as one line of JSON, flushed: the document of a run
+/// that stopped, printed before the sentence that says so.
+pub fn print_json_line(document: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    write_json_line(&mut out, document)?;
+    std::io::Write::flush(&mut out)?;
+    Ok(())
+}
+
 /// The squares of a `--fix` or `--block` list (`flag`), none when it is absent.
 pub fn squares_flag(list: Option<&str>, flag: &str) -> anyhow::Result<Vec<queens_core::Square>> {
     list.map(|list| {

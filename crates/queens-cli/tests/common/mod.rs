@@ -1,8 +1,68 @@
 //! Helpers shared by the command-line tests.
+#![allow(
+    dead_code,
+    reason = "each test binary that includes this module uses only some helpers"
+)]
 
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+/// `queens`, as the tests run it.
+pub fn queens() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("queens").unwrap()
+}
+
+/// Asserts that `output` ended with exit `code`, showing both streams otherwise.
+pub fn assert_exit(output: &Output, code: i32, what: &str) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{what}\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs `queens args…`, expecting exit `code`; returns stdout.
+pub fn run(args: &[&str], code: i32) -> String {
+    let output = queens().args(args).output().unwrap();
+    assert_exit(&output, code, &format!("queens {args:?}"));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs `queens args…`, expecting exit `code`; returns stdout as JSON.
+pub fn json(args: &[&str], code: i32) -> serde_json::Value {
+    serde_json::from_str(&run(args, code)).unwrap()
+}
+
+/// Runs `queens args…`, expecting exit 2 and `message` on stderr.
+pub fn refuses(args: &[&str], message: &str) {
+    queens()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(message));
+}
+
+/// Runs `command` with no input: its exit code, stdout and stderr.
+pub fn output(command: &mut Command) -> (Option<i32>, String, String) {
+    let output = command.stdin(Stdio::null()).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A fresh, empty scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// `queens serve` on a free port, killed when dropped.
 pub struct Server {
@@ -16,10 +76,6 @@ impl Server {
     }
 
     /// A server allowed only `files` open files (the shell's `ulimit -n`).
-    #[allow(
-        dead_code,
-        reason = "each test binary that includes this module uses only some helpers"
-    )]
     pub fn with_open_files(files: u32) -> Server {
         let mut command = Command::new("bash");
         command
@@ -59,10 +115,6 @@ impl Drop for Server {
 
 /// Runs `queens args…` with its standard output closed before it writes: it must end as a
 /// normal run (exit 0). Returns its stderr.
-#[allow(
-    dead_code,
-    reason = "each test binary that includes this module uses only some helpers"
-)]
 pub fn run_into_a_closed_pipe(args: &[&str]) -> String {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
         .args(args)
@@ -79,10 +131,6 @@ pub fn run_into_a_closed_pipe(args: &[&str]) -> String {
 
 /// Runs `queens args…`, sends it `SIG{signal}` (`INT`, `TERM`, …) after `after`, and waits for
 /// it: its output and how long it took to end after the signal.
-#[allow(
-    dead_code,
-    reason = "each test binary that includes this module uses only some helpers"
-)]
 pub fn stopped_by_signal(args: &[&str], signal: &str, after: Duration) -> (Output, Duration) {
     let child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
         .args(args)

@@ -265,27 +265,20 @@ impl<L: Lines> Next<L> {
 /// up to [`MAX_N`]; `$none` for a larger board.
 macro_rules! with_lines {
     ($n:expr, $lines:ident => $body:expr, $none:expr) => {
+        with_lines!(@sizes $n, $lines => $body, $none;
+            0..=64 => u64,
+            65..=128 => $crate::completion::bits::Lines128,
+            129..=256 => $crate::completion::bits::Lines256,
+            257..=512 => $crate::completion::bits::Lines512,
+            513..=1024 => $crate::completion::bits::Lines1024,
+        )
+    };
+    (@sizes $n:expr, $lines:ident => $body:expr, $none:expr; $($sides:pat => $set:ty,)*) => {
         match $n {
-            0..=64 => {
-                type $lines = u64;
+            $($sides => {
+                type $lines = $set;
                 $body
-            }
-            65..=128 => {
-                type $lines = $crate::completion::bits::Lines128;
-                $body
-            }
-            129..=256 => {
-                type $lines = $crate::completion::bits::Lines256;
-                $body
-            }
-            257..=512 => {
-                type $lines = $crate::completion::bits::Lines512;
-                $body
-            }
-            513..=1024 => {
-                type $lines = $crate::completion::bits::Lines1024;
-                $body
-            }
+            })*
             _ => $none,
         }
     };

@@ -112,6 +112,29 @@ test("a large board is a compact canvas that still takes clicks", async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test("a reason the server failed to give is told, and asked again when the square is", async () => {
+  // Past 32×32 the reasons are asked for square by square; the first such request fails.
+  const page = await session.open("#configure?n=40&q=r1c1");
+  await analysed(page);
+  let failures = 1;
+  await page.route("**/api/configure", (route) => {
+    if (failures > 0 && route.request().postData().includes("explain")) {
+      failures -= 1;
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "the server is busy" }) });
+    }
+    return route.continue();
+  });
+  await page.hover('#cfg-board [data-square="r2c2"]');
+
+  await page.waitForFunction(() => document.querySelector("#cfg-reason").textContent.includes("could not say why"));
+  assert.match(await page.textContent("#cfg-reason"), /^r2c2 is attacked \(the server could not say why: .*busy.*; point at the square again to retry\)\.$/);
+  await page.hover('#cfg-board [data-square="r5c3"]');
+  await page.hover('#cfg-board [data-square="r2c2"]');
+  await page.waitForFunction(() => /^r2c2 is attacked: /.test(document.querySelector("#cfg-reason").textContent));
+  assert.match(await page.textContent("#cfg-reason"), /r1c1/);
+  assert.deepEqual(page.errors.filter((e) => !e.includes("503")), []);
+});
+
 test("a dead square can be explained by a few cases, each drawn", async () => {
   const page = await session.open("#configure?n=8&q=d1,e7");
   await analysed(page);

@@ -125,13 +125,18 @@ test("the notes of a local search are told", () => {
   assert.deepEqual(frameModel(refused, 1, 8).marks.candidate, [sq(6, 2)], "a refused proposal rings where it would have gone");
 });
 
-test("a tree search's tries and backtracks are told from the board", () => {
-  const recording = recorded([sq(3, 4), sq(7, 7)], [
+/** A tree search's recording: h8 taken back, c2 tried and rejected, then a2 placed. */
+function treeSearch() {
+  return recorded([sq(3, 4), sq(7, 7)], [
     { type: "remove", square: sq(7, 7) },
     { type: "step", iteration: 1, score: 1, square: sq(1, 2) },
     { type: "place", square: sq(1, 0) },
     { type: "step", iteration: 2, score: 2, square: sq(1, 0) },
   ]);
+}
+
+test("a tree search's tries and backtracks are told from the board", () => {
+  const recording = treeSearch();
   assert.equal(narrate(recording, 1, 8), "backtrack: remove h8; try c2: attacked by e4 on a diagonal, rejected");
   assert.equal(narrate(recording, 2, 8), "try a2: free, place a queen");
   assert.equal(narrate(recording, 0, 8), "start: the solver's first board");
@@ -238,12 +243,7 @@ test("min-conflicts' swaps are told, the repaired column tinted", () => {
 });
 
 test("each frame names the moments its solver's pseudo-code marks", () => {
-  const tree = recorded([sq(3, 4), sq(7, 7)], [
-    { type: "remove", square: sq(7, 7) },
-    { type: "step", iteration: 1, score: 1, square: sq(1, 2) },
-    { type: "place", square: sq(1, 0) },
-    { type: "step", iteration: 2, score: 2, square: sq(1, 0) },
-  ]);
+  const tree = treeSearch();
   assert.deepEqual([...moments(tree, 1)].sort(), ["backtrack", "reject", "step"]);
   assert.deepEqual([...moments(tree, 2)].sort(), ["place", "step"]);
   assert.deepEqual([...moments(tree, 0)], []);

@@ -12,7 +12,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { heatColour } from "./charts.js";
-import { h, say } from "./dom.js";
+import { checked, h, say } from "./dom.js";
 import { attackingPairs, checkWhole, key, parseSquares, squareName } from "./squares.js";
 
 /** The squares strictly between two squares on a shared line. */
@@ -122,14 +122,8 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
         scale)));
 
   nInput.addEventListener("change", () => {
-    let n;
-    try {
-      n = checkWhole(nInput.value, 1, limits.configure_max_n, "N");
-    } catch (e) {
-      say(error, e.message);
-      return;
-    }
-    say(error, "");
+    const n = checked(error, () => checkWhole(nInput.value, 1, limits.configure_max_n, "N"));
+    if (n === undefined) return;
     state.linkError = "";
     setBoard(n, []);
     analyse();
@@ -291,8 +285,16 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
     else if (cell.status === "blocked") text += ": no queen may stand here. Shift-click (or Block squares) unblocks it.";
     else if (cell.reason) text = `${name} is ${cell.status}: ${cell.reason.text}.`;
     else if ((cell.status === "attacked" || cell.status === "dead") && !a.all_reasons) {
-      text += " (asking the server why…).";
-      askWhy(a, square);
+      const index = square.row * a.n + square.col;
+      const failure = a.failed?.get(index);
+      if (failure === undefined) {
+        text += " (asking the server why…).";
+        askWhy(a, square);
+      } else {
+        // Told once; the next time the square is explained, it is asked again.
+        a.failed.delete(index);
+        text += ` (the server could not say why: ${failure}; point at the square again to retry).`;
+      }
     } else text += ".";
     if (pin && cell.status !== "queen" && cell.status !== "forced" && cell.status !== "blocked") {
       text += cell.status === "open" ? " Tap again to place a queen." : " Click again to place a queen anyway.";
@@ -301,8 +303,8 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
     paintMarks(square, cell.reason);
   }
 
-  /** Asks the server for the reason of `square` in analysis `a`, and shows it if the square is
-   * still the one explained. */
+  /** Asks the server for the reason of `square` in analysis `a`, and shows it (or why the server
+   * could not give it) if the square is still the one explained. */
   async function askWhy(a, square) {
     const index = square.row * a.n + square.col;
     a.asked = a.asked || new Set();
@@ -311,8 +313,10 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
     try {
       const more = await api.configure(a.n, a.queens, a.blocked || [], undefined, [square]);
       Object.assign(a.reasons, more.reasons);
-    } catch {
-      return; // the status is told without its reason
+    } catch (e) {
+      a.asked.delete(index);
+      a.failed = a.failed || new Map();
+      a.failed.set(index, e.message);
     }
     if (state.analysis !== a) return;
     const pinned = state.pinned && key(state.pinned) === key(square);

@@ -54,6 +54,21 @@ export function say(element, message) {
 }
 
 /**
+ * Runs `check()`, a check of what the user typed: its answer, with `error` cleared, or
+ * `undefined`, with the check's sentence shown in `error`.
+ */
+export function checked(error, check) {
+  try {
+    const answer = check();
+    say(error, "");
+    return answer;
+  } catch (e) {
+    say(error, e.message);
+    return undefined;
+  }
+}
+
+/**
  * Runs `work(signal)` as the one job of a view (`state.request` its controller): a new job
  * aborts the one before; while it runs, `button` is disabled and `cancel` and `progress` are
  * shown; an abort says "Cancelled." in `status`, any other failure its sentence in `error`.

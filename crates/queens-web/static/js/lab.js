@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { heatMap, lineChart } from "./charts.js";
-import { cancellable, fill, h, say } from "./dom.js";
+import { cancellable, checked, fill, h, say } from "./dom.js";
 import { labPresets, partSettings } from "./presets.js";
 import { Recording, thin } from "./replay.js";
 import { iterationsByN, lineName, settingLabel, successByN, successWithInterval, sweepGrids, toCsv } from "./results.js";
@@ -198,14 +198,8 @@ export function createLab({ limits, solvers, defaults, presets, pushSettings }) 
 
   /** Runs the study (a preset's parts one after another); one started from a link replaces the link's history entry. */
   async function run({ fromLink = false } = {}) {
-    let requests;
-    try {
-      requests = bodies();
-    } catch (e) {
-      say(error, e.message);
-      return;
-    }
-    say(error, "");
+    const requests = checked(error, bodies);
+    if (requests === undefined) return;
     state.ran = true;
     pushSettings(settings(), fromLink);
     state.sweep = [...new Set(requests.flatMap((request) => Object.keys(request.sweep || {})))];
@@ -359,14 +353,11 @@ export function createLab({ limits, solvers, defaults, presets, pushSettings }) 
       }
       choosePreset(preset);
       if (!preset) apply(Object.keys(settings).length ? { ...DEFAULT, ...settings } : DEFAULT);
-      try {
+      const valid = checked(error, () => {
         if (!preset) checkSolvers((settings.solvers || "").split(",").filter(Boolean), solvers, runnable);
-        bodies();
-        say(error, "");
-      } catch (e) {
-        say(error, e.message);
-        return;
-      }
+        return bodies();
+      });
+      if (valid === undefined) return;
       if (settings.run === "1") run({ fromLink: true });
     },
   };
@@ -388,14 +379,8 @@ function createCounter(limits, onCount) {
     error, result);
 
   async function start() {
-    let n;
-    try {
-      n = checkWhole(nInput.value, 1, limits.count_max_n, "N");
-    } catch (e) {
-      say(error, e.message);
-      return;
-    }
-    say(error, "");
+    const n = checked(error, () => checkWhole(nInput.value, 1, limits.count_max_n, "N"));
+    if (n === undefined) return;
     onCount(n);
     let updates = 0;
     const controls = { button, cancel, progress, status: result, error };
@@ -426,14 +411,7 @@ function createCounter(limits, onCount) {
     /** Puts a link's N in the box; returns it, checked, or null with the sentence shown. */
     setN(text) {
       nInput.value = text;
-      try {
-        const n = checkWhole(text, 1, limits.count_max_n, "N");
-        say(error, "");
-        return n;
-      } catch (e) {
-        say(error, e.message);
-        return null;
-      }
+      return checked(error, () => checkWhole(text, 1, limits.count_max_n, "N")) ?? null;
     },
   };
 }

@@ -9,7 +9,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { lineChart } from "./charts.js";
-import { PHONE, h, say } from "./dom.js";
+import { PHONE, checked, h, say } from "./dom.js";
 import { Player } from "./player.js";
 import { Recording, frameModel, narrate, thin, unitLabel } from "./replay.js";
 import { checkSeed, checkSolvers, checkWhole, parseSize, sizeParams } from "./squares.js";
@@ -104,7 +104,7 @@ export function createRace({ limits, solvers, defaults, pushSettings }) {
    * The race's settings, checked: its solvers, board, queens and seed, or a sentence saying what
    * is wrong.
    */
-  function checked() {
+  function checkedSettings() {
     const racers = chosen();
     if (racers.length < 2 || racers.length > 4) throw new Error("Choose two to four solvers to race.");
     const size = parseSize(nInput.value, maxN, 4);
@@ -141,17 +141,9 @@ export function createRace({ limits, solvers, defaults, pushSettings }) {
    * link names a step (`state.openAt`), stops there; one started by the user is a new entry.
    */
   async function start({ fromLink = false } = {}) {
-    let racers;
-    let size;
-    let m;
-    let seed;
-    try {
-      ({ racers, size, m, seed } = checked());
-    } catch (e) {
-      say(error, e.message);
-      return;
-    }
-    say(error, "");
+    const settings = checked(error, checkedSettings);
+    if (settings === undefined) return;
+    const { racers, size, m, seed } = settings;
     state.size = size;
     state.m = m;
     state.seed = seed;
@@ -290,7 +282,7 @@ export function createRace({ limits, solvers, defaults, pushSettings }) {
         mInput.value = settings.m || "";
         if (settings.seed) seedInput.value = settings.seed;
         summarise();
-        checked();
+        checkedSettings();
         if (settings.step !== undefined) openAt = checkWhole(settings.step, 0, Number.MAX_SAFE_INTEGER, "The step");
         say(error, "");
       } catch (e) {

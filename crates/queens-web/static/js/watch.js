@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { challengers, createChallenge } from "./challenge.js";
-import { PHONE, fill, h, say } from "./dom.js";
+import { PHONE, checked, fill, h, say } from "./dom.js";
 import { explanation } from "./explain.js";
 import { createNarration } from "./narration.js";
 import { createNeighbourhood } from "./neighbourhood.js";
@@ -249,14 +249,8 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
    * link names a step (`state.openAt`), stops there; one started by the user is a new entry.
    */
   async function start({ fromLink = false } = {}) {
-    let q;
-    try {
-      q = query();
-    } catch (e) {
-      say(error, e.message);
-      return;
-    }
-    say(error, "");
+    const q = checked(error, query);
+    if (q === undefined) return;
     const asked = parseSize(nInput.value, maxN);
     if (asked.rows !== state.rows || asked.cols !== state.cols) setBoard(asked);
     if (!fromLink) state.openAt = null;
