@@ -27,12 +27,13 @@ use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor, Square,
-    StepNote, StopReason, Verdict,
+    Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
+    Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
+use crate::driver::{Steps, drive};
 use crate::require_classic;
 
 queens_core::parameters! {
@@ -390,93 +391,112 @@ impl Solver for ElectricForce {
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)?;
-        let (params, seed) = (self.params, self.seed);
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut reporter = Reporter::new(observer);
-        let mut iterations = 0u64;
-        let mut first = true;
-        // Whether the next push starts from a new random board (for its step note).
-        let mut restarted = false;
-        // The board a stopped run ended on.
-        let mut last = None;
-        let verdict = 'attempts: {
-            if n == 2 || n == 3 {
-                break 'attempts Verdict::Unsolvable;
-            }
-            loop {
-                // Boards from random starts until at most two queens are attacked.
-                let (mut charges, loose) = loop {
-                    let mut charges = Charges::random(n, problem.fixed(), &mut rng);
-                    if first {
-                        first = false;
-                        let queens = || charges.queens.iter().map(|&q| square(q)).collect();
-                        if let Err(stop) = reporter.start_board(queens) {
-                            break 'attempts stopped(stop, &charges, &mut last);
-                        }
-                    } else {
-                        show(&charges, &mut reporter, None);
-                    }
-                    let mut loose = charges.attacked();
-                    for _ in 0..params.restart {
-                        if loose.len() <= 2 {
-                            break;
-                        }
-                        if let Err(stop) = budget.check_iterations(iterations + 1) {
-                            break 'attempts stopped(stop, &charges, &mut last);
-                        }
-                        iterations += 1;
-                        if let Err(stop) = charges.step(&params, &mut rng, &mut reporter) {
-                            break 'attempts stopped(stop, &charges, &mut last);
-                        }
-                        let note = StepNote::Push {
-                            attacked: loose.len() as u32,
-                            restarted: std::mem::take(&mut restarted),
-                        };
-                        let score = || -charges.attacking_pairs();
-                        if let Err(stop) = reporter.step_noted(iterations, score, || note) {
-                            break 'attempts stopped(stop, &charges, &mut last);
-                        }
-                        loose = charges.attacked();
-                    }
-                    if loose.len() <= 2 {
-                        break (charges, loose);
-                    }
-                    show(&charges, &mut reporter, Some(()));
-                    restarted = true;
-                };
-                if loose.is_empty() {
-                    break 'attempts Verdict::Solved(charges.board());
-                }
-                match charges.brute_force(&loose, &mut reporter) {
-                    Ok(true) => {
-                        // The placement's step: the board is solved whatever the observer says.
-                        let note = StepNote::BruteForce {
-                            queens: loose.len() as u32,
-                        };
-                        let _ = reporter.step_noted(iterations, || 0, || note);
-                        break 'attempts Verdict::Solved(charges.board());
-                    }
-                    Ok(false) => {}
-                    Err(stop) => break 'attempts stopped(stop, &charges, &mut last),
-                }
-                show(&charges, &mut reporter, Some(()));
-                restarted = true;
-            }
+        if n == 2 || n == 3 {
+            return Ok(Outcome::new(Verdict::Unsolvable)
+                .with_iterations(0)
+                .with_seed(self.seed));
+        }
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let charges = Charges::random(n, problem.fixed(), &mut rng);
+        let mut search = Settling {
+            n,
+            fixed: problem.fixed(),
+            params: self.params,
+            loose: charges.attacked(),
+            charges,
+            pushes: 0,
+            restarted: false,
+            rng,
         };
-        let outcome = Outcome::new(verdict)
-            .with_iterations(iterations)
-            .with_seed(seed);
-        Ok(match last {
-            Some(board) => outcome.with_last(|| board),
-            None => outcome,
-        })
+        Ok(drive(
+            &mut search,
+            self.seed,
+            budget,
+            &mut Reporter::new(observer),
+        ))
     }
 }
 
-/// A stop, keeping the board the run ended on.
-fn stopped(stop: StopReason, charges: &Charges, last: &mut Option<Board>) -> Verdict {
-    *last = Some(charges.board());
-    Verdict::Stopped(stop)
+/// A run as the driver steps it: a step is one push of the charges. Before each, a board with
+/// at most two attacked queens has them brute-forced, and a board still crowded after
+/// `restart` pushes (or whose brute force fails) gives way to a new random one.
+struct Settling<'p> {
+    n: u32,
+    fixed: &'p [Square],
+    params: ElectricParams,
+    charges: Charges,
+    /// The attacked queens that may move.
+    loose: Vec<usize>,
+    /// Pushes since the board was dealt.
+    pushes: u32,
+    /// Whether the next push is the first of a new random board (for its step note).
+    restarted: bool,
+    rng: SmallRng,
+}
+
+impl Settling<'_> {
+    /// Clears the board and deals a new random one, for an animation.
+    fn restart(&mut self, reporter: &mut Reporter<'_>) {
+        show(&self.charges, reporter, Some(()));
+        self.restarted = true;
+        self.charges = Charges::random(self.n, self.fixed, &mut self.rng);
+        show(&self.charges, reporter, None);
+        self.loose = self.charges.attacked();
+        self.pushes = 0;
+    }
+}
+
+impl Steps for Settling<'_> {
+    fn start_squares(&self) -> Vec<Square> {
+        self.charges.queens.iter().map(|&q| square(q)).collect()
+    }
+
+    fn over(
+        &mut self,
+        steps: u64,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<Option<Verdict>, StopReason> {
+        loop {
+            if self.loose.len() > 2 {
+                if self.pushes < self.params.restart {
+                    return Ok(None);
+                }
+                self.restart(reporter);
+                continue;
+            }
+            if self.loose.is_empty() {
+                return Ok(Some(Verdict::Solved(self.charges.board())));
+            }
+            if self.charges.brute_force(&self.loose, reporter)? {
+                // The placement's step: the board is solved whatever the observer says.
+                let note = StepNote::BruteForce {
+                    queens: self.loose.len() as u32,
+                };
+                let _ = reporter.step_noted(steps, || 0, || note);
+                return Ok(Some(Verdict::Solved(self.charges.board())));
+            }
+            self.restart(reporter);
+        }
+    }
+
+    fn step(&mut self, reporter: &mut Reporter<'_>, _: &Budget) -> Result<StepNote, StopReason> {
+        let attacked = self.loose.len() as u32;
+        self.charges.step(&self.params, &mut self.rng, reporter)?;
+        self.pushes += 1;
+        self.loose = self.charges.attacked();
+        Ok(StepNote::Push {
+            attacked,
+            restarted: std::mem::take(&mut self.restarted),
+        })
+    }
+
+    fn score(&self) -> i64 {
+        -self.charges.attacking_pairs()
+    }
+
+    fn board(&self) -> Board {
+        self.charges.board()
+    }
 }
 
 /// Places (or, with `clear`, removes) every queen of `charges` for an animation; a stopped

@@ -13,8 +13,9 @@
 //! crossover with probability 0.9 and mutation of one gene with probability 0.2 per child —
 //! chosen by a sweep at N = 8 (`queens experiment --solver genetic --set tournament=2,3,5
 //! --set population=100,200,400 --set mutation=0.2,0.3,0.4,0.6,0.9`): stronger selection or more
-//! mutation made the population converge too early. One iteration is one generation bred (a cap
-//! of K lets K generations be bred); the best chromosome of each generation is reported as a
+//! mutation made the population converge too early. One iteration is one generation bred, the
+//! first generation counting as the first iteration as in every search of the step driver (a
+//! cap of K lets K − 1 generations be bred); the best chromosome of each generation is reported as a
 //! step, its changes as moves, and, when moves are wanted, the generation itself as a
 //! `population` event: its best chromosomes, its fitness spread, and its first crossover and
 //! first mutation (what the page's population view draws).
@@ -26,11 +27,13 @@ use queens_core::observe::{
 };
 use queens_core::solve::Reporter;
 use queens_core::{
-    Budget, Context, Event, Outcome, ParamError, Parameters, Problem, SolveError, Solver,
+    Board, Budget, Context, Event, Outcome, ParamError, Parameters, Problem, SolveError, Solver,
     SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+
+use crate::driver::{Steps, drive, stopped_before_the_start};
 
 queens_core::parameters! {
     /// The genetic algorithm's parameters.
@@ -244,83 +247,109 @@ impl Solver for Genetic {
         let squares = problem.rows() * cols;
         let m = problem.queens() as usize;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut reporter = Reporter::new(observer);
         let mut population: Vec<(i64, Chromosome)> = Vec::with_capacity(params.population as usize);
         for _ in 0..params.population {
             // A chromosome of a large board takes a while: stop between two.
             if let Err(stop) = budget.check() {
-                return Ok(Outcome::new(Verdict::Stopped(stop))
-                    .with_iterations(0)
-                    .with_seed(seed));
+                return Ok(stopped_before_the_start(stop, seed));
             }
             let chromosome = random_chromosome(m, squares, &mut rng);
             population.push((fitness(&chromosome, cols), chromosome));
         }
         population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
-        if let Err(stop) = reporter.start_board(|| gene_squares(&population[0].1, cols)) {
-            return Ok(Outcome::new(Verdict::Stopped(stop))
-                .with_iterations(0)
-                .with_seed(seed));
-        }
-        let mut shown: Chromosome = population[0].1.clone();
-        let mut generation = 0u64;
-        let mut breeding = Breeding::default();
-        let breeder = Breeder {
-            params: &params,
-            squares,
-            cols,
-            record: shows_population(&reporter, m),
+        let mut reporter = Reporter::new(observer);
+        let mut search = Evolution {
+            problem,
+            shown: population[0].1.clone(),
+            population,
+            breeding: Breeding::default(),
+            generation: 0,
+            breeder: Breeder {
+                params: &params,
+                squares,
+                cols,
+                record: shows_population(&reporter, m),
+            },
+            rng,
         };
-        let verdict = loop {
-            population.sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
-            if let Err(stop) =
-                show_population(&mut reporter, generation, &population, &breeding, cols)
-            {
-                break Verdict::Stopped(stop);
-            }
-            let (best_fitness, best) = &population[0];
-            // The first generation is the start board; each bred one shows its best, then
-            // counts as a step.
-            if generation > 0 {
-                let best_fitness = *best_fitness;
-                let fitness = || {
-                    let all = population.iter().map(|chromosome| chromosome.0);
-                    StepNote::Generation {
-                        size: population.len() as u32,
-                        best: best_fitness,
-                        mean: all.clone().sum::<i64>() as f64 / population.len() as f64,
-                        worst: all.min().unwrap_or(best_fitness),
-                    }
-                };
-                let shown_then_step = show_best(&mut reporter, &mut shown, best, cols)
-                    .and_then(|()| reporter.step_noted(generation, || best_fitness, fitness));
-                if let Err(stop) = shown_then_step {
-                    break Verdict::Stopped(stop);
-                }
-            }
-            if *best_fitness == 0 {
-                let queens = gene_squares(best, cols);
-                break Verdict::Solved(problem.board(queens).expect("genes are distinct squares"));
-            }
-            if let Err(stop) = budget.check_iterations(generation + 1) {
-                break Verdict::Stopped(stop);
-            }
-            (population, breeding) = match breeder.next_generation(&population, &mut rng, budget) {
-                Ok(next) => next,
-                Err(stop) => break Verdict::Stopped(stop),
-            };
-            generation += 1;
-        };
-        // The best chromosome of the last generation, where the run stopped.
-        let best = || {
-            let best = population.iter().max_by_key(|chromosome| chromosome.0);
-            let queens = best.map_or_else(Vec::new, |(_, genes)| gene_squares(genes, cols));
-            problem.board(queens).expect("genes are distinct squares")
-        };
-        Ok(Outcome::new(verdict)
-            .with_iterations(generation)
-            .with_seed(seed)
-            .with_last(best))
+        Ok(drive(&mut search, seed, budget, &mut reporter))
+    }
+}
+
+/// A run as the driver steps it: a step breeds a generation, shows its best chromosome, and
+/// notes its fitness. The first generation is the start.
+struct Evolution<'p> {
+    problem: &'p Problem,
+    /// The generation, sorted best first.
+    population: Vec<(i64, Chromosome)>,
+    /// How it was bred.
+    breeding: Breeding,
+    /// Its number: 0 for the start.
+    generation: u64,
+    /// The best chromosome as last shown.
+    shown: Chromosome,
+    breeder: Breeder<'p>,
+    rng: SmallRng,
+}
+
+impl Evolution<'_> {
+    fn board_of(&self, genes: &[u32]) -> Board {
+        let queens = gene_squares(genes, self.breeder.cols);
+        self.problem
+            .board(queens)
+            .expect("genes are distinct squares")
+    }
+}
+
+impl Steps for Evolution<'_> {
+    fn start_squares(&self) -> Vec<Square> {
+        gene_squares(&self.population[0].1, self.breeder.cols)
+    }
+
+    fn start(&mut self, reporter: &mut Reporter<'_>) -> Result<(), StopReason> {
+        reporter.start_board(|| self.start_squares())?;
+        let (population, cols) = (&self.population, self.breeder.cols);
+        show_population(reporter, 0, population, &self.breeding, cols)
+    }
+
+    fn over(&mut self, _: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+        let (best_fitness, best) = &self.population[0];
+        Ok((*best_fitness == 0).then(|| Verdict::Solved(self.board_of(best))))
+    }
+
+    fn step(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        budget: &Budget,
+    ) -> Result<StepNote, StopReason> {
+        let next = self
+            .breeder
+            .next_generation(&self.population, &mut self.rng, budget)?;
+        (self.population, self.breeding) = next;
+        self.generation += 1;
+        self.population
+            .sort_by_key(|chromosome| std::cmp::Reverse(chromosome.0));
+        let (population, cols) = (&self.population, self.breeder.cols);
+        show_population(reporter, self.generation, population, &self.breeding, cols)?;
+        let (best, best_genes) = &population[0];
+        show_best(reporter, &mut self.shown, best_genes, cols)?;
+        let all = population.iter().map(|chromosome| chromosome.0);
+        Ok(StepNote::Generation {
+            size: population.len() as u32,
+            best: *best,
+            mean: all.clone().sum::<i64>() as f64 / population.len() as f64,
+            worst: all.min().unwrap_or(*best),
+        })
+    }
+
+    fn score(&self) -> i64 {
+        self.population[0].0
+    }
+
+    /// The best chromosome of the generation where the run stands.
+    fn board(&self) -> Board {
+        let best = self.population.iter().max_by_key(|chromosome| chromosome.0);
+        best.map_or_else(|| self.board_of(&[]), |(_, genes)| self.board_of(genes))
     }
 }
 

@@ -22,7 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod column_board;
 pub mod construct;
+mod driver;
 pub mod electric;
 pub mod genetic;
 pub mod local;

@@ -7,9 +7,9 @@
 //!
 //! **Iterations.** Like the original's loop, the family counts its random start as the first of
 //! its iterations: under the budget's iteration cap of K (1000 by default, the original's) a run
-//! makes at most K − 1 moves. This is how the family reads the one stop rule, not a rule of its
-//! own: it asks the budget for iteration `m + 1` before its `m`-th move. A run reports the moves
-//! it made (0 when the start is solved).
+//! makes at most K − 1 moves. The step driver (`crate::driver`) runs every local search here by
+//! that one reading of the stop rule: it asks the budget for iteration `m + 1` before move `m`.
+//! A run reports the moves it made (0 when the start is solved).
 //!
 //! | solver | one iteration |
 //! |---|---|
@@ -37,6 +37,8 @@ use queens_core::{
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
+use crate::column_board::ColumnBoard;
+use crate::driver::{Steps, drive};
 use crate::require_classic;
 
 /// The members of the family.
@@ -199,112 +201,6 @@ impl LocalSearch {
     }
 }
 
-/// Queens per column with counters of queens per row and diagonal.
-pub(crate) struct ColumnBoard {
-    pub(crate) n: usize,
-    pub(crate) rows: Vec<usize>,
-    per_row: Vec<u32>,
-    rising: Vec<u32>,
-    falling: Vec<u32>,
-    /// Attacking pairs: Σ C(k, 2) over rows and diagonals.
-    pub(crate) pairs: u64,
-}
-
-impl ColumnBoard {
-    /// An empty board of side `n` (no queen counted yet; `rows` all 0).
-    pub(crate) fn empty(n: usize) -> Self {
-        ColumnBoard {
-            n,
-            rows: vec![0; n],
-            per_row: vec![0; n],
-            rising: vec![0; 2 * n - 1],
-            falling: vec![0; 2 * n - 1],
-            pairs: 0,
-        }
-    }
-
-    fn random(n: usize, rng: &mut SmallRng) -> Self {
-        let mut board = ColumnBoard::empty(n);
-        for col in 0..n {
-            let row = rng.random_range(0..n);
-            board.rows[col] = row;
-            board.add(col, row);
-        }
-        board
-    }
-
-    fn max_score(&self) -> i64 {
-        (self.n * (self.n - 1) / 2) as i64
-    }
-
-    fn score(&self) -> i64 {
-        self.max_score() - self.pairs as i64
-    }
-
-    /// Queens already on the square's row and diagonals, its own column excluded by the caller.
-    #[inline]
-    pub(crate) fn load(&self, col: usize, row: usize) -> u64 {
-        u64::from(self.per_row[row])
-            + u64::from(self.rising[col + self.n - 1 - row])
-            + u64::from(self.falling[col + row])
-    }
-
-    #[inline]
-    pub(crate) fn add(&mut self, col: usize, row: usize) {
-        self.pairs += self.load(col, row);
-        self.per_row[row] += 1;
-        self.rising[col + self.n - 1 - row] += 1;
-        self.falling[col + row] += 1;
-    }
-
-    #[inline]
-    pub(crate) fn remove(&mut self, col: usize, row: usize) {
-        self.per_row[row] -= 1;
-        self.rising[col + self.n - 1 - row] -= 1;
-        self.falling[col + row] -= 1;
-        self.pairs -= self.load(col, row);
-    }
-
-    /// Moves the queen of `col` to `row`.
-    pub(crate) fn set(&mut self, col: usize, row: usize) {
-        let from = self.rows[col];
-        self.remove(col, from);
-        self.rows[col] = row;
-        self.add(col, row);
-    }
-
-    /// The score after moving the queen of `col` to `row`, without moving it.
-    #[inline]
-    fn score_if(&self, col: usize, row: usize) -> i64 {
-        let from = self.rows[col];
-        if from == row {
-            return self.score();
-        }
-        // Pairs lost by leaving `from`, pairs gained at `row` (the rows and diagonals of the two
-        // squares differ, except a shared diagonal, which the counts below account for).
-        let lost = self.load(col, from) - 3;
-        let mut gained = self.load(col, row);
-        let (r1, f1) = (col + self.n - 1 - from, col + from);
-        let (r2, f2) = (col + self.n - 1 - row, col + row);
-        gained -= u64::from(r1 == r2) + u64::from(f1 == f2);
-        self.max_score() - (self.pairs - lost + gained) as i64
-    }
-
-    /// The queens, column by column.
-    pub(crate) fn squares(&self) -> Vec<Square> {
-        self.rows
-            .iter()
-            .enumerate()
-            .map(|(col, &row)| Square::new(row as u32, col as u32))
-            .collect()
-    }
-
-    pub(crate) fn board(&self) -> Board {
-        Board::from_permutation(self.rows.iter().map(|&r| r as u32).collect())
-            .expect("rows lie on the board")
-    }
-}
-
 impl Solver for LocalSearch {
     fn descriptor(&self) -> &'static SolverDescriptor {
         self.kind.descriptor()
@@ -321,45 +217,62 @@ impl Solver for LocalSearch {
 
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
-        let (params, seed) = (self.params, self.seed);
+        let params = self.params;
         let n = require_classic(self.name(), problem)?;
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = ColumnBoard::random(n as usize, &mut rng);
-        let mut reporter = Reporter::new(observer);
-        if let Err(stop) = reporter.start_board(|| board.squares()) {
-            return Ok(Outcome::new(Verdict::Stopped(stop))
-                .with_iterations(0)
-                .with_seed(seed));
-        }
-        let mut run = Run {
-            kind: self.kind,
-            params,
-            temperature: params.annealing.temperature,
-            shake_probability: params.shake.p,
-            previous_score: 0,
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let board = ColumnBoard::random(n as usize, &mut rng);
+        let mut search = Walk {
+            board,
+            rng,
+            run: Run {
+                kind: self.kind,
+                params,
+                temperature: params.annealing.temperature,
+                shake_probability: params.shake.p,
+                previous_score: 0,
+            },
         };
-        let mut moves = 0u64;
-        let verdict = loop {
-            if board.pairs == 0 {
-                break Verdict::Solved(board.board());
-            }
-            // The start was iteration 1: move m is iteration m + 1 (see the module docs).
-            if let Err(stop) = budget.check_iterations(moves + 2) {
-                break Verdict::Stopped(stop);
-            }
-            let note = match run.step(&mut board, &mut rng, &mut reporter, budget) {
-                Ok(note) => note,
-                Err(stop) => break Verdict::Stopped(stop),
-            };
-            moves += 1;
-            if let Err(stop) = reporter.step_noted(moves, || board.score(), || note) {
-                break Verdict::Stopped(stop);
-            }
-        };
-        Ok(Outcome::new(verdict)
-            .with_iterations(moves)
-            .with_seed(seed)
-            .with_last(|| board.board()))
+        Ok(drive(
+            &mut search,
+            self.seed,
+            budget,
+            &mut Reporter::new(observer),
+        ))
+    }
+}
+
+/// A member's run as the driver steps it: the board, the random numbers and what the member
+/// carries between iterations.
+struct Walk {
+    board: ColumnBoard,
+    rng: SmallRng,
+    run: Run,
+}
+
+impl Steps for Walk {
+    fn start_squares(&self) -> Vec<Square> {
+        self.board.squares()
+    }
+
+    fn over(&mut self, _: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+        Ok((self.board.pairs() == 0).then(|| Verdict::Solved(self.board.board())))
+    }
+
+    fn step(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        budget: &Budget,
+    ) -> Result<StepNote, StopReason> {
+        self.run
+            .step(&mut self.board, &mut self.rng, reporter, budget)
+    }
+
+    fn score(&self) -> i64 {
+        self.board.score()
+    }
+
+    fn board(&self) -> Board {
+        self.board.board()
     }
 }
 
@@ -383,7 +296,7 @@ impl Run {
         reporter: &mut Reporter<'_>,
         budget: &Budget,
     ) -> Result<StepNote, StopReason> {
-        let n = board.n;
+        let n = board.n();
         let climbed = |moved: bool| {
             if moved {
                 StepNote::Climbed
@@ -424,7 +337,7 @@ impl Run {
                     (delta / temperature).exp()
                 };
                 let taken = delta >= 0.0 || rng.random::<f64>() < probability;
-                let from = Square::new(board.rows[col] as u32, col as u32);
+                let from = Square::new(board.row(col) as u32, col as u32);
                 if taken {
                     move_queen(board, reporter, col, row)?;
                 }
@@ -480,7 +393,7 @@ fn move_queen(
     col: usize,
     row: usize,
 ) -> Result<(), StopReason> {
-    let from = board.rows[col];
+    let from = board.row(col);
     board.set(col, row);
     if from != row {
         reporter.moved(
@@ -513,17 +426,17 @@ fn climb(
 fn best_move(board: &ColumnBoard, budget: &Budget) -> Result<Option<Square>, StopReason> {
     // Moving a queen loses its current pairs and gains the queens on the target's lines; a move
     // improves when the gain is below the loss. The loss is computed once per column.
-    let lost: Vec<u64> = (0..board.n)
-        .map(|col| board.load(col, board.rows[col]) - 3)
+    let lost: Vec<u64> = (0..board.n())
+        .map(|col| board.conflicts(col, board.row(col)))
         .collect();
     let mut best: Option<(i64, usize, usize)> = None;
-    for row in 0..board.n {
+    for row in 0..board.n() {
         budget.check()?;
         for (col, &loss) in lost.iter().enumerate() {
-            if board.rows[col] == row {
+            if board.row(col) == row {
                 continue;
             }
-            let improvement = loss as i64 - board.load(col, row) as i64;
+            let improvement = loss as i64 - board.conflicts(col, row) as i64;
             if improvement > 0 && best.is_none_or(|(b, ..)| improvement > b) {
                 best = Some((improvement, col, row));
             }
@@ -554,12 +467,11 @@ pub fn neighbourhood(rows: &[u32]) -> Neighbourhood {
     let n = rows.len();
     let mut board = ColumnBoard::empty(n);
     for (col, &row) in rows.iter().enumerate() {
-        board.rows[col] = row as usize;
-        board.add(col, row as usize);
+        board.place(col, row as usize);
     }
     let scores = (0..n)
         .flat_map(|row| (0..n).map(move |col| (row, col)))
-        .map(|(row, col)| (board.rows[col] != row).then(|| board.score_if(col, row)))
+        .map(|(row, col)| (board.row(col) != row).then(|| board.score_if(col, row)))
         .collect();
     let best = best_move(&board, &Budget::unlimited()).expect("an unlimited budget never stops");
     Neighbourhood {
@@ -576,9 +488,9 @@ fn shake(
     reporter: &mut Reporter<'_>,
     q: u32,
 ) -> Result<(), StopReason> {
-    let columns = rand::seq::index::sample(rng, board.n, q as usize);
+    let columns = rand::seq::index::sample(rng, board.n(), q as usize);
     for col in columns {
-        let row = rng.random_range(0..board.n);
+        let row = rng.random_range(0..board.n());
         move_queen(board, reporter, col, row)?;
     }
     Ok(())
@@ -884,15 +796,14 @@ mod tests {
                 }
                 let mut board = ColumnBoard::empty(n as usize);
                 for (col, &row) in rows.iter().enumerate() {
-                    board.rows[col] = row as usize;
-                    board.add(col, row as usize);
+                    board.place(col, row as usize);
                 }
                 let mut observer = queens_core::NoObserver;
                 let mut reporter = Reporter::new(&mut observer);
                 let moved = climb(&mut board, &mut reporter, &Budget::unlimited()).unwrap();
                 assert_eq!(moved, seen.best.is_some());
                 if let Some(best) = seen.best {
-                    assert_eq!(board.rows[best.col as usize], best.row as usize);
+                    assert_eq!(board.row(best.col as usize), best.row as usize);
                     assert_eq!(
                         Some(board.score()),
                         seen.scores[(best.row * n + best.col) as usize]
@@ -925,7 +836,7 @@ mod tests {
         for col in 0..9 {
             for row in 0..9 {
                 let predicted = board.score_if(col, row);
-                let from = board.rows[col];
+                let from = board.row(col);
                 board.set(col, row);
                 assert_eq!(board.score(), predicted, "col {col} row {row}");
                 board.set(col, from);

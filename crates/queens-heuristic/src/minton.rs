@@ -13,13 +13,14 @@ use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
-    Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason,
-    Verdict,
+    Board, Budget, Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square,
+    StepNote, StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::local::ColumnBoard;
+use crate::column_board::ColumnBoard;
+use crate::driver::{Steps, drive, stopped_before_the_start};
 use crate::require_classic;
 
 /// `min-conflicts-minton`'s descriptor.
@@ -98,11 +99,7 @@ fn least_loaded_row(n: usize, rng: &mut SmallRng, load: impl Fn(usize) -> u64) -
 /// A row of `col` with the fewest queens on its lines (the column's own queen not counted),
 /// ties at random.
 fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> usize {
-    let own = board.rows[col];
-    // The queen's own lines count it three times when it stands on `row`.
-    least_loaded_row(board.n, rng, |row| {
-        board.load(col, row) - if row == own { 3 } else { 0 }
-    })
+    least_loaded_row(board.n(), rng, |row| board.conflicts(col, row))
 }
 
 impl Solver for MinConflictsMinton {
@@ -114,78 +111,90 @@ impl Solver for MinConflictsMinton {
         let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)? as usize;
         let mut rng = SmallRng::seed_from_u64(self.seed);
-        let mut reporter = Reporter::new(observer);
         let mut pinned = vec![false; n];
         let mut board = ColumnBoard::empty(n);
         for queen in problem.fixed() {
             pinned[queen.col as usize] = true;
-            board.rows[queen.col as usize] = queen.row as usize;
-            board.add(queen.col as usize, queen.row as usize);
+            board.place(queen.col as usize, queen.row as usize);
         }
         // Greedy start: each free column to a least-conflicted row given the queens before it.
         // Each column looks at N rows, so the start is N² work: the budget is asked at every
         // column.
         for col in (0..n).filter(|&c| !pinned[c]) {
             if let Err(stop) = budget.check() {
-                return Ok(Outcome::new(Verdict::Stopped(stop))
-                    .with_iterations(0)
-                    .with_seed(self.seed));
+                return Ok(stopped_before_the_start(stop, self.seed));
             }
             let row = least_loaded_row(n, &mut rng, |row| board.load(col, row));
-            board.rows[col] = row;
-            board.add(col, row);
+            board.place(col, row);
         }
-        if let Err(stop) = reporter.start_board(|| board.squares()) {
-            return Ok(Outcome::new(Verdict::Stopped(stop))
-                .with_iterations(0)
-                .with_seed(self.seed));
-        }
-        let free: Vec<usize> = (0..n).filter(|&c| !pinned[c]).collect();
-        let attacked = |board: &ColumnBoard, col: usize| board.load(col, board.rows[col]) > 3;
-        let mut iterations = 0u64;
-        let verdict = loop {
-            if board.pairs == 0 {
-                break Verdict::Solved(board.board());
-            }
-            // Every attacked free queen is a candidate: a move can attack a queen that was
-            // safe, so the set is taken afresh (O(N), as is the move itself).
-            let candidates: Vec<usize> = free
-                .iter()
-                .copied()
-                .filter(|&c| attacked(&board, c))
-                .collect();
-            if candidates.is_empty() {
-                // Nothing free is attacked, yet queens attack each other: only fixed queens
-                // could, and a valid problem's fixed queens are peaceful. A search with nothing
-                // to move stops rather than spins.
-                break Verdict::Stopped(StopReason::IterationLimit(iterations));
-            }
-            let col = candidates[rng.random_range(0..candidates.len())];
-            iterations += 1;
-            if let Err(stop) = budget.check_iterations(iterations) {
-                break Verdict::Stopped(stop);
-            }
-            let from = board.rows[col];
-            let to = least_conflicted_row(&board, col, &mut rng);
-            let square = |row: usize| Square::new(row as u32, col as u32);
-            if to != from {
-                board.set(col, to);
-                if let Err(stop) = reporter.moved(square(from), square(to)) {
-                    break Verdict::Stopped(stop);
-                }
-            }
-            let pairs = board.pairs;
-            let note = || StepNote::Repair {
-                queen: square(from),
-                to: square(to),
-            };
-            if let Err(stop) = reporter.step_noted(iterations, || -(pairs as i64), note) {
-                break Verdict::Stopped(stop);
-            }
+        let mut search = Repair {
+            board,
+            rng,
+            free: (0..n).filter(|&c| !pinned[c]).collect(),
+            candidates: Vec::new(),
         };
-        Ok(Outcome::new(verdict)
-            .with_iterations(iterations)
-            .with_seed(self.seed)
-            .with_last(|| board.board()))
+        Ok(drive(
+            &mut search,
+            self.seed,
+            budget,
+            &mut Reporter::new(observer),
+        ))
+    }
+}
+
+/// A run as the driver steps it.
+struct Repair {
+    board: ColumnBoard,
+    rng: SmallRng,
+    /// The columns without a fixed queen.
+    free: Vec<usize>,
+    /// The attacked free queens' columns, taken afresh before each step.
+    candidates: Vec<usize>,
+}
+
+impl Steps for Repair {
+    fn start_squares(&self) -> Vec<Square> {
+        self.board.squares()
+    }
+
+    fn over(&mut self, steps: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+        if self.board.pairs() == 0 {
+            return Ok(Some(Verdict::Solved(self.board.board())));
+        }
+        // Every attacked free queen is a candidate: a move can attack a queen that was safe,
+        // so the set is taken afresh (O(N), as is the move itself).
+        let board = &self.board;
+        self.candidates.clear();
+        (self.candidates).extend(self.free.iter().copied().filter(|&c| board.is_attacked(c)));
+        // Nothing free is attacked, yet queens attack each other: only fixed queens could, and
+        // a valid problem's fixed queens are peaceful. A search with nothing to move stops
+        // rather than spins.
+        Ok(self
+            .candidates
+            .is_empty()
+            .then_some(Verdict::Stopped(StopReason::IterationLimit(steps))))
+    }
+
+    fn step(&mut self, reporter: &mut Reporter<'_>, _: &Budget) -> Result<StepNote, StopReason> {
+        let col = self.candidates[self.rng.random_range(0..self.candidates.len())];
+        let from = self.board.row(col);
+        let to = least_conflicted_row(&self.board, col, &mut self.rng);
+        let square = |row: usize| Square::new(row as u32, col as u32);
+        if to != from {
+            self.board.set(col, to);
+            reporter.moved(square(from), square(to))?;
+        }
+        Ok(StepNote::Repair {
+            queen: square(from),
+            to: square(to),
+        })
+    }
+
+    fn score(&self) -> i64 {
+        -(self.board.pairs() as i64)
+    }
+
+    fn board(&self) -> Board {
+        self.board.board()
     }
 }

@@ -185,6 +185,47 @@ fn the_cap_counts_loop_entries() {
     }
 }
 
+/// The step driver's one rule for every search it runs: under a cap of K iterations, a run that
+/// does not finish takes K − 1 steps (its start is the first iteration), reports them, and sends
+/// one step event for each, numbered from 1.
+#[test]
+fn every_driven_search_counts_its_iterations_alike() {
+    use std::ops::ControlFlow;
+
+    use queens_core::{Event, StopReason, Verdict, solve::run};
+    use queens_heuristic::{electric, genetic, minton};
+
+    // A board none of them solves in nine steps from its seed's start.
+    let problem = Problem::square(40).unwrap();
+    let mut searches: Vec<_> = LocalSearchKind::ALL
+        .map(LocalSearchKind::descriptor)
+        .to_vec();
+    searches.extend([
+        &minton::DESCRIPTOR,
+        &genetic::DESCRIPTOR,
+        &electric::DESCRIPTOR,
+    ]);
+    for descriptor in searches {
+        for cap in [1, 2, 10] {
+            let mut numbers = Vec::new();
+            let mut steps = |event: &Event<'_>| {
+                if let Event::Step { iteration, .. } = event {
+                    numbers.push(*iteration);
+                }
+                ControlFlow::Continue(())
+            };
+            let mut budget = Budget::unlimited().with_max_iterations(cap);
+            let mut solver = descriptor.build_default();
+            let outcome = run(solver.as_mut(), &problem, &mut budget, &mut steps).unwrap();
+            let name = descriptor.name;
+            let cut = Verdict::Stopped(StopReason::IterationLimit(cap));
+            assert_eq!(outcome.verdict, cut, "{name} under a cap of {cap}");
+            assert_eq!(outcome.stats.iterations, Some(cap - 1), "{name}");
+            assert_eq!(numbers, (1..cap).collect::<Vec<_>>(), "{name}");
+        }
+    }
+}
+
 mod genetic {
     use queens_core::verify::check_solution;
     use queens_core::{Budget, Problem, Verdict, solve::run_unobserved};

@@ -1,0 +1,90 @@
+//! The loop every local search runs, written once: the iteration cap, the step event, the stop
+//! and the board a stopped run ended on. A search says how it starts ([`Steps::start`]), when it
+//! is over ([`Steps::over`]) and what one step does ([`Steps::step`]); [`drive`] does the rest,
+//! in the same order for every member of the family.
+//!
+//! **Iterations.** As in the original study's loop, a run counts its start as its first
+//! iteration: under the budget's iteration cap of K a run takes at most K − 1 steps. The driver
+//! asks the budget for iteration `m + 1` before step `m`, and a run reports the steps it took
+//! (0 when its start is already over). What a step is belongs to each search: a move of the
+//! climbers, a generation bred, a push of the charges, a queen repaired.
+
+use queens_core::solve::Reporter;
+use queens_core::{Board, Budget, Outcome, Square, StepNote, StopReason, Verdict};
+
+/// A local search as the driver runs it.
+pub(crate) trait Steps {
+    /// The board the run starts from.
+    fn start_squares(&self) -> Vec<Square>;
+
+    /// Reports the start: the start board, and whatever else the search shows of it.
+    fn start(&mut self, reporter: &mut Reporter<'_>) -> Result<(), StopReason> {
+        reporter.start_board(|| self.start_squares())
+    }
+
+    /// Before step `steps + 1`: the verdict, if the run is over (solved, or nothing is left to
+    /// try). It may act first and report what it does (a restart, a brute force's placement).
+    fn over(
+        &mut self,
+        steps: u64,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<Option<Verdict>, StopReason>;
+
+    /// One step; what it did, for its step event. The note is made of values the step has
+    /// anyway, so that runs are the same observed or not.
+    fn step(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        budget: &Budget,
+    ) -> Result<StepNote, StopReason>;
+
+    /// The score a step event shows.
+    fn score(&self) -> i64;
+
+    /// The board where the run stands.
+    fn board(&self) -> Board;
+}
+
+/// Runs `search` until it is over or stopped: its outcome, with the steps taken, `seed`, and
+/// the board a stopped run ended on.
+pub(crate) fn drive(
+    search: &mut impl Steps,
+    seed: u64,
+    budget: &Budget,
+    reporter: &mut Reporter<'_>,
+) -> Outcome {
+    let mut steps = 0u64;
+    let verdict = match search.start(reporter) {
+        Err(stop) => Verdict::Stopped(stop),
+        Ok(()) => loop {
+            match search.over(steps, reporter) {
+                Ok(Some(verdict)) => break verdict,
+                Ok(None) => {}
+                Err(stop) => break Verdict::Stopped(stop),
+            }
+            // The start was iteration 1: step m is iteration m + 1.
+            if let Err(stop) = budget.check_iterations(steps + 2) {
+                break Verdict::Stopped(stop);
+            }
+            let note = match search.step(reporter, budget) {
+                Ok(note) => note,
+                Err(stop) => break Verdict::Stopped(stop),
+            };
+            steps += 1;
+            if let Err(stop) = reporter.step_noted(steps, || search.score(), || note) {
+                break Verdict::Stopped(stop);
+            }
+        },
+    };
+    Outcome::new(verdict)
+        .with_iterations(steps)
+        .with_seed(seed)
+        .with_last(|| search.board())
+}
+
+/// The outcome of a run stopped while it was being set up, before its start board.
+pub(crate) fn stopped_before_the_start(stop: StopReason, seed: u64) -> Outcome {
+    Outcome::new(Verdict::Stopped(stop))
+        .with_iterations(0)
+        .with_seed(seed)
+}
