@@ -27,6 +27,7 @@
 //! ```
 
 pub mod catalogue;
+pub mod completions;
 pub mod count;
 pub mod document;
 pub mod neighbourhood;

@@ -216,6 +216,20 @@ pub enum EngineChoice {
     Gpu,
 }
 
+impl EngineChoice {
+    /// The choice as the front door takes it.
+    pub fn choice(self) -> queens_api::count::EngineChoice {
+        use queens_api::count::EngineChoice as Choice;
+        use queens_exact::count::Engine;
+        match self {
+            EngineChoice::Auto => Choice::Auto,
+            EngineChoice::Join => Choice::Named(Engine::Join),
+            EngineChoice::Backtracking => Choice::Named(Engine::Backtracking),
+            EngineChoice::Gpu => Choice::Named(Engine::Gpu),
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// With a position (--fix, --block, --instance): its completions are counted, full

@@ -135,6 +135,13 @@ fn completions_of_a_position_are_counted() {
         "--checkpoint is for whole counts",
     );
     refuses(&["count", "1025", "--block", "a1"], "up to 1024×1024");
+    // The front door's sentences, as Python gives them: a whole-board engine is refused.
+    for engine in ["join", "gpu"] {
+        refuses(
+            &["count", "8", "--fix", "b4", "--engine", engine],
+            &format!("the {engine} engine counts whole boards"),
+        );
+    }
     refuses(&["count", "8", "--diagonals", "2"], "none is given");
 }
 

@@ -23,13 +23,10 @@
 //! Moving all queens at once from the same positions, or choosing among all six directions,
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
-use queens_core::descriptor::Counts;
-use queens_core::descriptor::line;
+use queens_core::descriptor::{Counts, line};
 use queens_core::solve::Reporter;
-use queens_core::{
-    Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
-    Square, StepNote, StopReason, Verdict,
-};
+use queens_core::{Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver};
+use queens_core::{SolverDescriptor, Square, StepNote, StopReason, Verdict};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

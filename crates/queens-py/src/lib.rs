@@ -15,16 +15,15 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
 use queens_api::document::{
-    Completeness, CompletionCountDocument, CountDocument, ShardDocument, SolveDocument,
-    VerifyDocument, solver_document,
+    Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::request::{parse_bytes, parse_size};
 use queens_api::{Catalogue, SolveRequest, SolveSpec};
 use queens_configurator::{Configurator, Engine, Position};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
-use queens_exact::completion;
 use queens_exact::count::Shard;
 use queens_exact::count::shard::ShardReport;
 use queens_lab::experiment::{Experiment, run as run_experiment};
@@ -393,43 +392,25 @@ fn count_completions(
     let squares = |list: Vec<(u32, u32)>| -> Vec<Square> {
         list.into_iter().map(|(r, c)| Square::new(r, c)).collect()
     };
-    let problem = queens_core::Problem::square(n)
-        .and_then(|problem| problem.with_blocked(squares(blocked)))
-        .and_then(|problem| problem.with_fixed(squares(fix)))
-        .map_err(refused)?;
-    let threads = match threads {
-        Some(0) => return Err(refused("threads must be at least 1")),
-        Some(threads) => threads,
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-    };
-    let method = match engine.unwrap_or("auto") {
-        "auto" | "completion" => completion::Method::Search,
-        "backtracking" => completion::Method::RowByRow,
-        other => {
-            return Err(refused(format!(
-                "the completions of a position are counted by the completion search (engine=\"auto\") or row by row (engine=\"backtracking\"), not {other:?}"
-            )));
-        }
-    };
+    let request = CompletionsRequest::new(CompletionsSpec {
+        n,
+        fixed: squares(fix),
+        blocked: squares(blocked),
+        engine: engine
+            .unwrap_or("auto")
+            .parse::<EngineChoice>()
+            .map_err(refused)?,
+        threads,
+    })
+    .map_err(refused)?;
     let budget = budget.clone();
-    let started = std::time::Instant::now();
-    let (problem, result) = run_detached(py, token, progress, move |sender| {
-        let report = |done: usize, of: usize| {
+    let (request, answer) = run_detached(py, token, progress, move |sender| {
+        let answer = request.run(&budget, |done: usize, of: usize| {
             sender.offer(Message::Progress(done as u64, of as u64));
-        };
-        let result = completion::count(&problem, method, &budget, threads, report);
-        (problem, result)
+        });
+        (request, answer)
     })?;
-    let result = result.ok_or_else(|| {
-        refused(format!(
-            "completions are counted by the {} engine on N×N boards of N queens up to {}",
-            method.name(),
-            method.max_n()
-        ))
-    })?;
-    let document =
-        CompletionCountDocument::new(&problem, &result, method.name(), threads, started.elapsed());
-    Ok(serde_json::to_string(&document).expect("a document serializes"))
+    Ok(serde_json::to_string(&answer.document(&request)).expect("a document serializes"))
 }
 
 /// A positive number of seconds, or the refusal in the command line's words.

@@ -244,6 +244,12 @@ def test_completions_of_a_position_are_counted():
     assert qw.count(8, fix="b4,d5", engine="backtracking").total == 2
     assert qw.count(8, blocked="a1,h1,a8,h8").total == qw.count(8, blocked="a1,h1,a8,h8", engine="backtracking").total
     assert "2 completions" in repr(nauck) and "<table>" in nauck._repr_html_()
+    # The front door's sentences, as the command line gives them.
+    for engine in ("join", "gpu"):
+        with pytest.raises(ValueError, match=f"the {engine} engine counts whole boards"):
+            qw.count(8, fix="b4", engine=engine)
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        qw.count(8, fix="b4", threads=0)
 
 
 def test_configure_analyses_a_position():

@@ -6,15 +6,15 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{Context, bail};
-use queens_api::count::{CountRequest, CountSpec, EngineChoice as Choice};
+use queens_api::count::{CountRequest, CountSpec};
 use queens_api::document::{Completeness, CountDocument, ShardDocument};
 use queens_exact::count::shard::ShardReport;
 use queens_exact::count::{
-    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, Engine, OnSaveFailure, Shard,
+    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, OnSaveFailure, Shard,
 };
 use queens_gpu::DeviceInfo;
 
-use crate::args::{CountArgs, EngineChoice, SaveFailureChoice};
+use crate::args::{CountArgs, SaveFailureChoice};
 use crate::commands::{
     command_budget, interrupt_token, parse_bytes, parse_side, slurm, write_atomically,
 };
@@ -87,12 +87,7 @@ fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
         .context("a whole count needs N (an --instance counts completions)")?;
     Ok(CountSpec {
         n: parse_side(size)?,
-        engine: match args.engine {
-            EngineChoice::Auto => Choice::Auto,
-            EngineChoice::Join => Choice::Named(Engine::Join),
-            EngineChoice::Backtracking => Choice::Named(Engine::Backtracking),
-            EngineChoice::Gpu => Choice::Named(Engine::Gpu),
-        },
+        engine: args.engine.choice(),
         device: args.device,
         threads: args.threads,
         memory_limit: args.memory.as_deref().map(parse_bytes).transpose()?,

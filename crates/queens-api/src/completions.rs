@@ -1,0 +1,240 @@
+//! The completions of a position as one request: the queens placed and the squares blocked on
+//! an N×N board, counted by the completion search or, to cross-check it, row by row. Checked
+//! once, with the same sentences for the command line (`queens count --fix/--block/--instance`)
+//! and Python (`count(n, fix=…, blocked=…)`), and answered with one document.
+
+use std::time::{Duration, Instant};
+
+use queens_core::{Budget, Problem, ProblemError, Square};
+use queens_exact::completion::{CompletionCount, Method};
+use queens_exact::count::Engine;
+use thiserror::Error;
+
+use crate::count::EngineChoice;
+use crate::document::CompletionCountDocument;
+
+/// What a count of completions asks for, before it is checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompletionsSpec {
+    /// Board side.
+    pub n: u32,
+    /// The queens placed.
+    pub fixed: Vec<Square>,
+    /// Squares no queen may take.
+    pub blocked: Vec<Square>,
+    /// `auto` (the completion search) or `backtracking` (row by row); the whole-board engines
+    /// are refused.
+    pub engine: EngineChoice,
+    /// Worker threads; `None`: one per core.
+    pub threads: Option<usize>,
+}
+
+/// Why a count of completions is refused before it starts.
+#[derive(Debug, Error, PartialEq)]
+pub enum CompletionsError {
+    /// The position cannot be: a square off the board, queens attacking each other, a queen
+    /// on a blocked square.
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+    /// An engine or setting that does not count completions, in words.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// A count of completions, checked.
+#[derive(Clone, Debug)]
+pub struct CompletionsRequest {
+    problem: Problem,
+    method: Method,
+    threads: usize,
+}
+
+impl CompletionsRequest {
+    /// Checks `spec`: the engine, the board's size for it, the threads and the position.
+    pub fn new(spec: CompletionsSpec) -> Result<Self, CompletionsError> {
+        let method = match spec.engine {
+            EngineChoice::Auto => Method::Search,
+            EngineChoice::Named(Engine::Backtracking) => Method::RowByRow,
+            EngineChoice::Named(other) => {
+                return Err(CompletionsError::Refused(format!(
+                    "the {other} engine counts whole boards; the completions of a position are \
+                     counted by the completion search (auto, the default) or row by row \
+                     (backtracking)"
+                )));
+            }
+        };
+        let largest = method.max_n();
+        if spec.n > largest {
+            return Err(CompletionsError::Refused(format!(
+                "completions are counted {} on boards up to {largest}×{largest}, got N = {}",
+                how(method),
+                spec.n
+            )));
+        }
+        let threads = match spec.threads {
+            Some(0) => {
+                return Err(CompletionsError::Refused(
+                    "threads must be at least 1".into(),
+                ));
+            }
+            Some(threads) => threads,
+            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        };
+        let problem = Problem::square(spec.n)?
+            .with_blocked(spec.blocked)?
+            .with_fixed(spec.fixed)?;
+        Ok(CompletionsRequest {
+            problem,
+            method,
+            threads,
+        })
+    }
+
+    /// The position.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// How it is counted.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Counts the completions, calling `progress(finished, parts)` as parts finish; a stopped
+    /// budget stops the count, which keeps what its finished parts hold.
+    pub fn run(
+        &self,
+        budget: &Budget,
+        progress: impl Fn(usize, usize) + Sync,
+    ) -> CompletionsAnswer {
+        let started = Instant::now();
+        let count = queens_exact::completion::count(
+            &self.problem,
+            self.method,
+            budget,
+            self.threads,
+            progress,
+        )
+        .expect("the request checked the board's shape and size");
+        CompletionsAnswer {
+            count,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+/// How `method` counts, for sentences.
+fn how(method: Method) -> &'static str {
+    match method {
+        Method::Search => "by the completion search",
+        Method::RowByRow => "row by row",
+    }
+}
+
+/// What a count of completions found, complete or stopped.
+#[derive(Clone, Debug)]
+pub struct CompletionsAnswer {
+    /// The count: every completion, or a lower bound when it was stopped.
+    pub count: CompletionCount,
+    /// Its wall time.
+    pub elapsed: Duration,
+}
+
+impl CompletionsAnswer {
+    /// The document of this answer to `request`, as `queens count --json` prints it and
+    /// Python's `to_dict()` gives it.
+    pub fn document<'a>(&self, request: &'a CompletionsRequest) -> CompletionCountDocument<'a> {
+        CompletionCountDocument::new(
+            &request.problem,
+            &self.count,
+            request.method.name(),
+            request.threads,
+            self.elapsed,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(n: u32, fixed: &[(u32, u32)]) -> CompletionsSpec {
+        CompletionsSpec {
+            n,
+            fixed: fixed
+                .iter()
+                .map(|&(row, col)| Square::new(row, col))
+                .collect(),
+            threads: Some(1),
+            ..CompletionsSpec::default()
+        }
+    }
+
+    #[test]
+    fn both_methods_count_a_position_alike() {
+        // d1 on 8×8 is in 18 of the 92 solutions.
+        for engine in [
+            EngineChoice::Auto,
+            EngineChoice::Named(Engine::Backtracking),
+        ] {
+            let request = CompletionsRequest::new(CompletionsSpec {
+                engine,
+                ..spec(8, &[(0, 3)])
+            })
+            .unwrap();
+            let answer = request.run(&Budget::unlimited(), |_, _| {});
+            assert_eq!(answer.count.counted.completions, 18, "{engine:?}");
+            let document = serde_json::to_value(answer.document(&request)).unwrap();
+            assert_eq!(document["completions"], 18);
+            assert_eq!(document["complete"], true);
+        }
+    }
+
+    #[test]
+    fn what_does_not_count_completions_is_refused_in_words() {
+        for (request, says) in [
+            (
+                CompletionsSpec {
+                    engine: EngineChoice::Named(Engine::Join),
+                    ..spec(8, &[])
+                },
+                "the join engine counts whole boards",
+            ),
+            (
+                CompletionsSpec {
+                    engine: EngineChoice::Named(Engine::Gpu),
+                    ..spec(8, &[])
+                },
+                "the gpu engine counts whole boards",
+            ),
+            (
+                CompletionsSpec {
+                    threads: Some(0),
+                    ..spec(8, &[])
+                },
+                "threads must be at least 1",
+            ),
+            (
+                spec(queens_exact::completion::MAX_N + 1, &[]),
+                "by the completion search on boards up to 1024×1024",
+            ),
+            (
+                CompletionsSpec {
+                    engine: EngineChoice::Named(Engine::Backtracking),
+                    ..spec(Method::RowByRow.max_n() + 1, &[])
+                },
+                "row by row on boards up to",
+            ),
+            (spec(8, &[(0, 0), (1, 1)]), "attack"),
+            (spec(8, &[(9, 0)]), "off"),
+        ] {
+            let error = CompletionsRequest::new(request).unwrap_err().to_string();
+            assert!(error.contains(says), "{error}");
+        }
+    }
+}
