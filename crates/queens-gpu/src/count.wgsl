@@ -2,7 +2,7 @@
 // backtracking's split (a case and the columns of its first rows) with the state of its search.
 //
 // An invocation resumes its record's depth-first search (the three attack masks of a row, its
-// free squares, and a stack of (queen, squares left) per row), runs at most `params.steps`
+// free squares, and a stack of (queen, diagonals) per row), runs at most `params.steps`
 // steps, and either appends the finished item's tally to `finished` or the record, saved, to
 // `active_out` for the next dispatch. So a dispatch is bounded whatever an item's size, and the
 // host decides between dispatches about progress, stops and new work.
@@ -37,11 +37,12 @@ struct Params {
 const STACK_ROWS: u32 = {{STACK_ROWS}}u;
 const WORKGROUP: u32 = {{WORKGROUP}}u;
 // A record: head, prefix (two words of 5-bit columns), id, row, cols, left, right, free,
-// total (2), fixed (2), nodes (2), then (queen, squares left, left and right diagonals) for
-// each stacked row. The diagonals are kept, not shifted back: a bit shifted off the board's
-// edge cannot be shifted back.
+// total (2), fixed (2), nodes (2), then (queen, left and right diagonals) for each stacked
+// row. The diagonals are kept, not shifted back: a bit shifted off the word cannot be shifted
+// back. A row's squares not tried yet are not kept either: they are its free squares past its
+// queen (the lowest is tried first), found again when the search comes back to the row.
 const HEADER: u32 = 15u;
-const FRAME: u32 = 4u;
+const FRAME: u32 = 3u;
 const RECORD: u32 = HEADER + FRAME * STACK_ROWS;
 const STARTED: u32 = 0x10000u;
 
@@ -68,6 +69,11 @@ var<private> prefix1: u32;
 var<private> total: vec2<u32>;
 var<private> fixed: vec2<u32>;
 var<private> nodes: vec2<u32>;
+// What this dispatch adds to `nodes` and to `total` (but a tied solution's), in one word each
+// until the dispatch ends: a step adds at most 33 nodes and 256 solutions, and the host gives
+// a dispatch at most 2²³ steps.
+var<private> visited: u32;
+var<private> found: u32;
 
 // The item's sums as a record and a tally store them: total, fixed, nodes, each (low, high).
 fn sums() -> array<u32, 6> {
@@ -161,16 +167,16 @@ fn weigh_tied(last_queen: u32, penultimate: u32) {
 // The solutions that each bit of the last row's free squares completes.
 fn weigh(last_free: u32, penultimate: u32) {
     let count = countOneBits(last_free);
-    nodes = add(nodes, count);
+    visited += count;
     if (!edge) {
-        total = add(total, 8u * count);
+        found += 8u * count;
         return;
     }
     var ties = last_free & ((1u << b) | (1u << far));
     if (placed(b, penultimate) == (1u << last) || placed(far, penultimate) == 1u) {
         ties = last_free;
     }
-    total = add(total, 8u * (count - countOneBits(ties)));
+    found += 8u * (count - countOneBits(ties));
     var rest = ties;
     while (rest != 0u) {
         let queen = rest & (0u - rest);
@@ -263,10 +269,12 @@ fn count(
         nodes = vec2<u32>(active_in[base + 13u], active_in[base + 14u]);
         for (var rel = 0u; rel < row - start; rel++) {
             let frame = base + HEADER + FRAME * rel;
-            stack_push(rel, active_in[frame], active_in[frame + 1u], active_in[frame + 2u], active_in[frame + 3u]);
+            stack_push(rel, active_in[frame], active_in[frame + 1u], active_in[frame + 2u]);
         }
     }
     let penultimate_row = last - 1u;
+    visited = 0u;
+    found = 0u;
     var done = false;
     var steps = 0u;
     loop {
@@ -280,15 +288,18 @@ fn count(
                 break;
             }
             row -= 1u;
-            cols ^= stack_queen(row - start);
-            free = stack_free(row - start);
+            let taken = stack_queen(row - start);
+            cols ^= taken;
             left = stack_left(row - start);
             right = stack_right(row - start);
+            // The row's squares past the queen taken back: the ones not tried yet.
+            let squares = deadline_rule(row, cols, allowed(row) & ~(cols | left | right));
+            free = squares & ~((taken << 1u) - 1u);
             continue;
         }
         let queen = free & (0u - free);
         free ^= queen;
-        nodes = add(nodes, 1u);
+        visited += 1u;
         let next_cols = cols | queen;
         let next_left = (left | queen) << 1u;
         let next_right = (right | queen) >> 1u;
@@ -299,13 +310,15 @@ fn count(
             }
             continue;
         }
-        stack_push(row - start, queen, free, left, right);
+        stack_push(row - start, queen, left, right);
         cols = next_cols;
         left = next_left;
         right = next_right;
         row += 1u;
         free = deadline_rule(row, cols, allowed(row) & ~(cols | left | right));
     }
+    nodes = add(nodes, visited);
+    total = add(total, found);
     if (done) {
         let slot = atomicAdd(&counters[1], 1u) * 8u;
         finished[slot] = id;
@@ -333,8 +346,7 @@ fn count(
     for (var rel = 0u; rel < row - start; rel++) {
         let frame = out + HEADER + FRAME * rel;
         active_out[frame] = stack_queen(rel);
-        active_out[frame + 1u] = stack_free(rel);
-        active_out[frame + 2u] = stack_left(rel);
-        active_out[frame + 3u] = stack_right(rel);
+        active_out[frame + 1u] = stack_left(rel);
+        active_out[frame + 2u] = stack_right(rel);
     }
 }

@@ -60,7 +60,9 @@ impl Default for GpuOptions {
 const FIRST_STEPS: u32 = 1 << 10;
 /// Steps per record never tuned below this or above the next.
 const FEWEST_STEPS: u32 = 1 << 8;
-const MOST_STEPS: u32 = 1 << 28;
+/// The kernel sums a dispatch's nodes and solutions in one 32-bit word each (at most 33 nodes
+/// and 256 solutions a step), so 2²³ steps is also the most it can take.
+const MOST_STEPS: u32 = 1 << 23;
 /// The most steps per record on a software adapter, whatever asked for. Mesa's llvmpipe (under
 /// lavapipe) silently ends any loop after 65,535 iterations, and the kernel's main loop was
 /// seen to miscount from about 12,000 steps (N = 15 with long items: 16,000 steps gave
