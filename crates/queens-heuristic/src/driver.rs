@@ -23,11 +23,13 @@ pub(crate) trait Steps {
     }
 
     /// Before step `steps + 1`: the verdict, if the run is over (solved, or nothing is left to
-    /// try). It may act first and report what it does (a restart, a brute force's placement).
+    /// try). It may act first, asking `budget` between pieces of that work, and report what it
+    /// does (a restart, a brute force's placement).
     fn over(
         &mut self,
         steps: u64,
         reporter: &mut Reporter<'_>,
+        budget: &Budget,
     ) -> Result<Option<Verdict>, StopReason>;
 
     /// One step; what it did, for its step event. The note is made of values the step has
@@ -57,7 +59,7 @@ pub(crate) fn drive(
     let verdict = match search.start(reporter) {
         Err(stop) => Verdict::Stopped(stop),
         Ok(()) => loop {
-            match search.over(steps, reporter) {
+            match search.over(steps, reporter, budget) {
                 Ok(Some(verdict)) => break verdict,
                 Ok(None) => {}
                 Err(stop) => break Verdict::Stopped(stop),

@@ -432,14 +432,17 @@ struct Settling<'p> {
 }
 
 impl Settling<'_> {
-    /// Clears the board and deals a new random one, for an animation.
-    fn restart(&mut self, reporter: &mut Reporter<'_>) {
+    /// Clears the board and deals a new random one, for an animation. A restart takes no step,
+    /// so it asks `budget` itself: a run of restarts still stops at once.
+    fn restart(&mut self, reporter: &mut Reporter<'_>, budget: &Budget) -> Result<(), StopReason> {
+        budget.check()?;
         show(&self.charges, reporter, Some(()));
         self.restarted = true;
         self.charges = Charges::random(self.n, self.fixed, &mut self.rng);
         show(&self.charges, reporter, None);
         self.loose = self.charges.attacked();
         self.pushes = 0;
+        Ok(())
     }
 }
 
@@ -452,13 +455,14 @@ impl Steps for Settling<'_> {
         &mut self,
         steps: u64,
         reporter: &mut Reporter<'_>,
+        budget: &Budget,
     ) -> Result<Option<Verdict>, StopReason> {
         loop {
             if self.loose.len() > 2 {
                 if self.pushes < self.params.restart {
                     return Ok(None);
                 }
-                self.restart(reporter);
+                self.restart(reporter, budget)?;
                 continue;
             }
             if self.loose.is_empty() {
@@ -472,7 +476,7 @@ impl Steps for Settling<'_> {
                 let _ = reporter.step_noted(steps, || 0, || note);
                 return Ok(Some(Verdict::Solved(self.charges.board())));
             }
-            self.restart(reporter);
+            self.restart(reporter, budget)?;
         }
     }
 

@@ -312,7 +312,12 @@ impl Steps for Evolution<'_> {
         show_population(reporter, 0, population, &self.breeding, cols)
     }
 
-    fn over(&mut self, _: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+    fn over(
+        &mut self,
+        _: u64,
+        _: &mut Reporter<'_>,
+        _: &Budget,
+    ) -> Result<Option<Verdict>, StopReason> {
         let (best_fitness, best) = &self.population[0];
         Ok((*best_fitness == 0).then(|| Verdict::Solved(self.board_of(best))))
     }

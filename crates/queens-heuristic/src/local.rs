@@ -254,7 +254,12 @@ impl Steps for Walk {
         self.board.squares()
     }
 
-    fn over(&mut self, _: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+    fn over(
+        &mut self,
+        _: u64,
+        _: &mut Reporter<'_>,
+        _: &Budget,
+    ) -> Result<Option<Verdict>, StopReason> {
         Ok((self.board.pairs() == 0).then(|| Verdict::Solved(self.board.board())))
     }
 

@@ -157,7 +157,12 @@ impl Steps for Repair {
         self.board.squares()
     }
 
-    fn over(&mut self, steps: u64, _: &mut Reporter<'_>) -> Result<Option<Verdict>, StopReason> {
+    fn over(
+        &mut self,
+        steps: u64,
+        _: &mut Reporter<'_>,
+        _: &Budget,
+    ) -> Result<Option<Verdict>, StopReason> {
         if self.board.pairs() == 0 {
             return Ok(Some(Verdict::Solved(self.board.board())));
         }
