@@ -42,6 +42,16 @@ impl ColumnBoard {
         board
     }
 
+    /// The board whose column `col` holds its queen on row `rows[col]` (each below
+    /// `rows.len()`).
+    pub(crate) fn from_rows(rows: &[u32]) -> Self {
+        let mut board = ColumnBoard::empty(rows.len());
+        for (col, &row) in rows.iter().enumerate() {
+            board.place(col, row as usize);
+        }
+        board
+    }
+
     /// Puts the queen of `col`, a column not placed yet, on `row`.
     pub(crate) fn place(&mut self, col: usize, row: usize) {
         self.rows[col] = row;

@@ -470,10 +470,7 @@ pub struct Neighbourhood {
 /// for whoever shows their choice.
 pub fn neighbourhood(rows: &[u32]) -> Neighbourhood {
     let n = rows.len();
-    let mut board = ColumnBoard::empty(n);
-    for (col, &row) in rows.iter().enumerate() {
-        board.place(col, row as usize);
-    }
+    let board = ColumnBoard::from_rows(rows);
     let scores = (0..n)
         .flat_map(|row| (0..n).map(move |col| (row, col)))
         .map(|(row, col)| (board.row(col) != row).then(|| board.score_if(col, row)))
@@ -799,10 +796,7 @@ mod tests {
                         assert_eq!(seen.scores[(row * n + col) as usize], expected);
                     }
                 }
-                let mut board = ColumnBoard::empty(n as usize);
-                for (col, &row) in rows.iter().enumerate() {
-                    board.place(col, row as usize);
-                }
+                let mut board = ColumnBoard::from_rows(&rows);
                 let mut observer = queens_core::NoObserver;
                 let mut reporter = Reporter::new(&mut observer);
                 let moved = climb(&mut board, &mut reporter, &Budget::unlimited()).unwrap();
