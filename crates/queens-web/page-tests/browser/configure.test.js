@@ -126,8 +126,8 @@ test("a reason the server failed to give is told, and asked again when the squar
   });
   await page.hover('#cfg-board [data-square="r2c2"]');
 
-  await page.waitForFunction(() => document.querySelector("#cfg-reason").textContent.includes("could not say why"));
-  assert.match(await page.textContent("#cfg-reason"), /^r2c2 is attacked \(the server could not say why: .*busy.*; point at the square again to retry\)\.$/);
+  await page.waitForFunction(() => document.querySelector("#cfg-reason").textContent.includes("could not give the reason"));
+  assert.match(await page.textContent("#cfg-reason"), /^r2c2 is attacked; the server could not give the reason\. The server is busy\. Choose the square again to ask once more\.$/);
   await page.hover('#cfg-board [data-square="r5c3"]');
   await page.hover('#cfg-board [data-square="r2c2"]');
   await page.waitForFunction(() => /^r2c2 is attacked: /.test(document.querySelector("#cfg-reason").textContent));

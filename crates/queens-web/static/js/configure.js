@@ -291,9 +291,10 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
         text += " (asking the server why…).";
         askWhy(a, square);
       } else {
-        // Told once; the next time the square is explained, it is asked again.
+        // Told once (the failure is a sentence of its own); the next time the square is
+        // explained, it is asked again.
         a.failed.delete(index);
-        text += ` (the server could not say why: ${failure}; point at the square again to retry).`;
+        text += `; the server could not give the reason. ${failure} Choose the square again to ask once more.`;
       }
     } else text += ".";
     if (pin && cell.status !== "queen" && cell.status !== "forced" && cell.status !== "blocked") {
