@@ -4,7 +4,7 @@
 # share of the GPU's 32-bit integer throughput, the longest dispatch, and a projection for
 # N = 26 to 28 on one and eight GPUs. Extra options go to the benchmark (see
 # crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
-# --stack private,workgroup, --device I, --peak-tops T.
+# --invocations 16,17, --checked no,yes, --device I, --peak-tops T.
 #
 # Needs the Vulkan loader (libvulkan1) and the GPU's driver. Builds the benchmark with cargo
 # unless GPU_BENCH_BIN names one already built (`cargo build --release -p queens-gpu --example

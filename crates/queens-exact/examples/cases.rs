@@ -18,6 +18,7 @@ fn main() {
             Case::Corner { .. } => "corner".to_owned(),
             Case::Edge { b } => format!("edge b={b}"),
             Case::Single => "single".to_owned(),
+            Case::Turn(turn) => format!("{turn:?} turn"),
         };
         let entry = by_case.entry(key).or_default();
         entry.0 += tally.nodes;

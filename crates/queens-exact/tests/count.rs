@@ -292,8 +292,10 @@ fn merge_refuses_forged_reports() {
         }]),
         Err(MergeError::Overflow { .. })
     ));
+    // One more class of eight: a plausible sum that OEIS contradicts.
+    let true_half = honest(1, 2).1.tally();
     assert!(matches!(
-        merge(&[honest(0, 2), forged(16, 0)]),
+        merge(&[honest(0, 2), forged(true_half.total + 8, true_half.fixed)]),
         Err(MergeError::Contradicts(Contradiction { n: 8, .. }))
     ));
     // A claim of four billion shards is checked against the files given, not allocated.

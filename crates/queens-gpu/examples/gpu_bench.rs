@@ -1,16 +1,18 @@
 //! The GPU engine's figures as they stand: for each N and each setting (item depth, workgroup
-//! size, where the stack lives), the time of a whole count, checked against the published
-//! count, with its rates in items (the GPU's subproblems) and nodes per second and the share of
+//! size, invocations a dispatch, runtime checks), the time of a whole count, checked against
+//! the published count, with its rates in items (the GPU's subproblems) and nodes per second and the share of
 //! the GPU's integer throughput those nodes stand for.
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--stack private,workgroup] [--records 19,21]
+//!     [--depth 6,7] [--workgroup 64,128] [--invocations 16,17] [--checked no,yes]
 //!     [--target-ms 100,300] [--peak-tops T]
 //! ```
 //!
-//! `--records` takes powers of two (19: 2¹⁹ records a dispatch), `--target-ms` the time a
-//! dispatch is tuned towards; each list is tried in every combination with the others.
+//! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
+//! (the default: as many as the device's workgroup memory holds), `--checked yes` keeps wgpu's
+//! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
+//! is tried in every combination with the others.
 //!
 //! `scripts/gpu-bench.sh` runs it. The share of integer throughput takes about
 //! [`OPS_PER_NODE`] 32-bit integer operations a node (counted in the kernel's inner loop) against
@@ -22,14 +24,18 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::{CountJob, CountPlan, Engine};
 use queens_gpu::items::{Refined, default_depth, refine};
-use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
+use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
-/// 32-bit integer operations a node costs in the kernel's loop: the step count and its test,
-/// the lowest free bit (negate, and), removing it, the node count with its carry (add,
-/// compare, select, add), the three next masks (three ors, two shifts), the row test, the
-/// stack frame (four stores), the row's free squares (three ors, a not, an and, the allowed
-/// columns' two compares, or and select) and the deadline's compare: about 30.
-const OPS_PER_NODE: f64 = 30.0;
+/// 32-bit integer operations a node costs in the kernel's loop, counted in `count.wgsl`: the
+/// depth and step tests and the step count, the frame's address, the lowest untried bit
+/// (negate, and, xor) and its store, the pop (compare, select, subtract), the two tie masks
+/// (two compares, two ands, two selects), the three next masks (three ors, two shifts), the
+/// child row and its last-row test, the free squares (three ors, a not, the allowed columns'
+/// compare, and-not and select, the deadline's and-not, two compares, two selects, a compare,
+/// an and and a select, the last row's and and select), the weighing (a select, four
+/// population counts, two shifts, two ands, a subtract, two multiplies, two adds) and the push
+/// (two compares, an and, an address, a store, an add): about 60.
+const OPS_PER_NODE: f64 = 60.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [
@@ -45,9 +51,9 @@ struct Settings {
     device: Option<usize>,
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
-    workgroups: Vec<u32>,
-    stacks: Vec<StackMemory>,
-    records: Vec<Option<u32>>,
+    workgroups: Vec<Option<u32>>,
+    invocations: Vec<Option<u32>>,
+    checked: Vec<bool>,
     targets: Vec<Duration>,
     peak: Option<f64>,
 }
@@ -63,9 +69,9 @@ fn settings() -> Settings {
         device: None,
         sizes: (16..=22).collect(),
         depths: vec![None],
-        workgroups: vec![64],
-        stacks: vec![StackMemory::Private],
-        records: vec![None],
+        workgroups: vec![None],
+        invocations: vec![None],
+        checked: vec![false],
         targets: vec![GpuOptions::default().dispatch_target],
         peak: None,
     };
@@ -83,16 +89,16 @@ fn settings() -> Settings {
                 }
             }
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
-            "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok()),
-            "--stack" => {
-                settings.stacks = list(value, |s| match s {
-                    "private" => Some(StackMemory::Private),
-                    "workgroup" => Some(StackMemory::Workgroup),
+            "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
+            "--invocations" => {
+                settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
+            }
+            "--checked" => {
+                settings.checked = list(value, |c| match c {
+                    "no" => Some(false),
+                    "yes" => Some(true),
                     _ => None,
                 });
-            }
-            "--records" => {
-                settings.records = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
             }
             "--target-ms" => {
                 settings.targets = list(value, |ms| ms.parse().ok().map(Duration::from_millis));
@@ -115,22 +121,9 @@ fn main() {
     let selection = settings
         .device
         .map_or(Selection::FirstHardware, Selection::Index);
-    let peak_name = match selection {
-        Selection::Index(index) => adapters.get(index).map(|info| info.name.clone()),
-        Selection::FirstHardware => adapters
-            .iter()
-            .find(|info| info.kind.is_hardware())
-            .map(|info| info.name.clone()),
-    }
-    .unwrap_or_default();
-    let peak = settings.peak.or_else(|| {
-        KNOWN_PEAKS
-            .iter()
-            .find(|(name, _)| peak_name.contains(name))
-            .map(|&(_, peak)| peak)
-    });
+    let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
-        "| N | depth | workgroup | stack | records | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of time) | total |"
+        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of time) | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, seconds) of the first setting, for the projection.
@@ -138,18 +131,20 @@ fn main() {
     for &n in &settings.sizes {
         for &depth in &settings.depths {
             for &workgroup in &settings.workgroups {
-                let (records_list, targets) = (&settings.records, &settings.targets);
-                let combinations = settings.stacks.iter().flat_map(|&stack| {
-                    records_list.iter().flat_map(move |&records| {
-                        targets.iter().map(move |&target| (stack, records, target))
+                let (invocations_list, targets) = (&settings.invocations, &settings.targets);
+                let combinations = settings.checked.iter().flat_map(|&checked| {
+                    invocations_list.iter().flat_map(move |&invocations| {
+                        targets
+                            .iter()
+                            .map(move |&target| (checked, invocations, target))
                     })
                 });
-                for (stack, records, target) in combinations {
+                for (checked, invocations, target) in combinations {
                     let options = GpuOptions {
                         depth,
                         workgroup,
-                        stack,
-                        records,
+                        invocations,
+                        checked,
                         dispatch_target: target,
                         ..GpuOptions::default()
                     };
@@ -192,9 +187,10 @@ fn main() {
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
                     println!(
-                        "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %) | {} ({verdict}), {} unique |",
-                        stack.name(),
-                        records.map_or_else(|| "default".to_owned(), |r| r.to_string()),
+                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %) | {} ({verdict}), {} unique |",
+                        workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string()),
+                        if checked { "yes" } else { "no" },
+                        invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
                         items as f64 / seconds,
                         counter.dispatch_stats().count,
@@ -208,6 +204,21 @@ fn main() {
         }
     }
     project(&times);
+}
+
+/// The peak integer throughput of the selected adapter, if it is a GPU of the table.
+fn known_peak(adapters: &[queens_gpu::DeviceInfo], selection: Selection) -> Option<f64> {
+    let name = match selection {
+        Selection::Index(index) => adapters.get(index).map(|info| info.name.clone()),
+        Selection::FirstHardware => adapters
+            .iter()
+            .find(|info| info.kind.is_hardware())
+            .map(|info| info.name.clone()),
+    }?;
+    KNOWN_PEAKS
+        .iter()
+        .find(|(known, _)| name.contains(known))
+        .map(|&(_, peak)| peak)
 }
 
 /// N = 26, 27 and 28 on one and eight such GPUs, from the growth per N between the last two

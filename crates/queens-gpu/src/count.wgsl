@@ -1,25 +1,48 @@
-// Counting N-Queens subproblems on a GPU: one invocation per record, each record one item of
-// backtracking's split (a case and the columns of its first rows) with the state of its search.
+// Counting N-Queens subproblems on a GPU. Each invocation is persistent: it takes the next
+// record of the dispatch's queue from an atomic counter (the carried records first, then the
+// fresh items), searches it depth-first, and on finishing it appends the item's tally to
+// `finished` and takes the next. When its budget of `params.steps` steps runs out it saves the
+// record it holds to `active_out` for the next dispatch. So a dispatch is bounded whatever an
+// item's size, and the host decides between dispatches about progress, stops and new work.
 //
-// An invocation resumes its record's depth-first search (the three attack masks of a row, its
-// free squares, and a stack of (queen, diagonals) per row), runs at most `params.steps`
-// steps, and either appends the finished item's tally to `finished` or the record, saved, to
-// `active_out` for the next dispatch. So a dispatch is bounded whatever an item's size, and the
-// host decides between dispatches about progress, stops and new work.
+// One loop iteration places one queen, as the fastest public kernels do: the current row gives
+// up its lowest untried square, and the queen's child row becomes the current one unless it is
+// the last row (whose completions are added by a population count) or has no free square; a
+// row with no square left is given up in the same step (its child takes its place, or its
+// parent comes back). No iteration only backtracks.
+//
+// The current row's frame (the column and diagonal masks before its queen, and its untried
+// squares) stays in registers; the frames of the rows above it on the path that still have
+// untried squares are on a stack in workgroup memory, 16 bytes a frame, laid out lane-fastest
+// so that a warp's frames of one level are side by side. A frame is stored only when a row
+// with squares left descends, and loaded only when a row runs out.
 //
 // Tallies match the CPU kernel's exactly (crates/queens-exact/src/count/kernel.rs): nodes are
 // the queens placed on the rows from the item's first free row to the penultimate, plus the
-// last row's completions; a solution of a corner case is a class of 8; an edge case's solution
-// with another edge distance equal to its row-0 queen's is weighed by comparing the members of
-// its class. Sums are 64-bit as (low, high) pairs of u32.
+// last row's completions; a corner case's solution weighs 8, an edge case's solution by the
+// class weights of crates/queens-exact/src/count/plan.rs, from where its side queens and its
+// last queen stand, with no comparison of a solution with its images.
 //
-// The host fills in the tokens STACK_ROWS, WORKGROUP and the stack's storage before compiling.
+// Every index is in range by construction (the host builds this module without runtime
+// checks):
+// - a stack index is frame * WORKGROUP + lane with lane < WORKGROUP and frame < FRAMES: the
+//   frames on the stack are distinct rows of one path above the current row, which is never
+//   below the penultimate (a child row is taken only if it is not the last), so they are among
+//   rows start..N−3, which is FRAMES rows; a restored record's depth is clamped to FRAMES;
+// - a carried record read is below params.carried, a fresh item below params.count −
+//   params.carried, and the host sizes the record and item buffers for them; a record saved
+//   takes a slot of counters[0], which each invocation bumps at most once (the host launches
+//   at most as many as the record buffer holds), and a tally a slot of counters[1], at most
+//   once a record taken (the tally buffer holds a whole queue);
+// - the loop ends: each iteration takes a step, and the steps are bounded by params.steps.
+//
+// The host fills in the tokens FRAMES and WORKGROUP before compiling.
 
 struct Params {
     n: u32,
-    // Records in this dispatch: the carried ones first, then the fresh items.
+    // Records in this dispatch's queue: the carried ones first, then the fresh items.
     count: u32,
-    // The most steps (a queen placed or taken back) an invocation takes.
+    // The most steps (a queen placed, or a record taken) an invocation takes.
     steps: u32,
     // Records carried over from the last dispatch, in active_in.
     carried: u32,
@@ -29,56 +52,58 @@ struct Params {
 @group(0) @binding(1) var<storage, read> active_in: array<u32>;
 @group(0) @binding(2) var<storage, read_write> active_out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> finished: array<u32>;
-// [0]: records written to active_out, [1]: tallies written to finished.
+// [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken.
 @group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 4>;
-// New items: head, prefix (two words), id.
+// Fresh items: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
 
-const STACK_ROWS: u32 = {{STACK_ROWS}}u;
+const FRAMES: u32 = {{FRAMES}}u;
 const WORKGROUP: u32 = {{WORKGROUP}}u;
-// A record: head, prefix (two words of 5-bit columns), id, row, cols, left, right, free,
-// total (2), fixed (2), nodes (2), then (queen, left and right diagonals) for each stacked
-// row. The diagonals are kept, not shifted back: a bit shifted off the word cannot be shifted
-// back. A row's squares not tried yet are not kept either: they are its free squares past its
-// queen (the lowest is tried first), found again when the search comes back to the row.
+// A saved record: head, prefix (two words of 5-bit columns), id, depth, the two tie masks,
+// total (2), nodes (2), the current row's frame (4), then a frame of four words for each
+// stacked row.
 const HEADER: u32 = 15u;
-const FRAME: u32 = 3u;
-const RECORD: u32 = HEADER + FRAME * STACK_ROWS;
-const STARTED: u32 = 0x10000u;
+const RECORD: u32 = HEADER + 4u * FRAMES;
+// A finished tally: id, total (2), nodes (2), a spare word.
+const TALLY: u32 = 6u;
 
-{{STACK}}
+var<workgroup> stack: array<vec4<u32>, FRAMES * WORKGROUP>;
+
+var<private> lane: u32;
 
 // The item's constants.
-var<private> n: u32;
-var<private> last: u32;
-var<private> full: u32;
-var<private> start: u32;
-var<private> edge: bool;
-var<private> b: u32;
-var<private> far: u32;
-var<private> sides: u32;
-var<private> deadline: u32;
-var<private> restricted_below: u32;
-var<private> restricted_above: u32;
-var<private> restricted: u32;
-var<private> last_allowed: u32;
+var<private> head: u32;
 var<private> prefix0: u32;
 var<private> prefix1: u32;
+var<private> id: u32;
+var<private> start: u32;
+var<private> last: u32;
+var<private> full: u32;
+// Rows below `restricted_below` keep off `restricted_mask` (an edge case's side columns, a
+// corner case's column 1).
+var<private> restricted_below: u32;
+var<private> restricted_mask: u32;
+var<private> last_allowed: u32;
+// An edge case: its side columns, the deadline row N−1−b by which both side queens stand, the
+// row after b, and the last row's columns b and N−1−b. Zero or out of reach in a corner case.
+var<private> sides: u32;
+var<private> deadline: u32;
+var<private> after_b: u32;
+var<private> tie_columns: u32;
 
-// The item's sums so far.
+// The item's search: its current row's frame, and the frames stacked above it.
+var<private> current: vec4<u32>;
+var<private> live: bool;
+var<private> depth: u32;
+// The side columns taken above row b + 1 and above the deadline row, on the current path.
+var<private> taken_by_b: u32;
+var<private> taken_before_deadline: u32;
 var<private> total: vec2<u32>;
-var<private> fixed: vec2<u32>;
 var<private> nodes: vec2<u32>;
-// What this dispatch adds to `nodes` and to `total` (but a tied solution's), in one word each
-// until the dispatch ends: a step adds at most 33 nodes and 256 solutions, and the host gives
-// a dispatch at most 2²³ steps.
+// What the item's search adds in this dispatch, in one word each: a step adds at most 33 nodes
+// and 256 solutions, and the host gives a dispatch at most 2²² steps.
 var<private> visited: u32;
 var<private> found: u32;
-
-// The item's sums as a record and a tally store them: total, fixed, nodes, each (low, high).
-fn sums() -> array<u32, 6> {
-    return array<u32, 6>(total.x, total.y, fixed.x, fixed.y, nodes.x, nodes.y);
-}
 
 fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
     let low = sum.x + x;
@@ -90,263 +115,227 @@ fn prefix_column(row: u32) -> u32 {
     return (word >> (5u * (row % 6u))) & 31u;
 }
 
-fn allowed(row: u32) -> u32 {
-    return select(full, restricted, row < restricted_below || row > restricted_above);
-}
-
-// The side columns' deadline of an edge case: by row N−1−b both side queens stand.
-fn deadline_rule(row: u32, cols: u32, free: u32) -> u32 {
-    if (row != deadline) {
-        return free;
-    }
+// A row's free squares within the case's rules, from the masks above it.
+fn free_squares(row: u32, cols: u32, left: u32, right: u32) -> u32 {
+    let open = ~(cols | left | right);
+    let allowed = select(full, full & ~restricted_mask, row < restricted_below);
+    // The deadline row: dead if neither side queen stands, the missing one's if one does.
     let missing = sides & ~cols;
-    if (missing == sides) {
-        return 0u;
-    }
-    return select(free, free & missing, missing != 0u);
+    let rule = select(select(missing, 0u, missing == sides), full, missing == 0u);
+    return open & select(allowed, allowed & rule, row == deadline);
 }
 
-// The queen of `row` (below the last) in the solution being weighed.
-fn placed(row: u32, penultimate: u32) -> u32 {
-    if (row < start) {
-        return 1u << prefix_column(row);
-    }
-    if (row == last - 1u) {
-        return penultimate;
-    }
-    return stack_queen(row - start);
-}
-
-// A solution on which several edge distances equal the row-0 queen's: counted if it is the
-// smallest of its class's members that put the row-0 queen on column b.
-fn weigh_tied(last_queen: u32, penultimate: u32) {
-    var solution: array<u32, 32>;
-    var inverse: array<u32, 32>;
-    for (var row = 0u; row < last; row++) {
-        let col = countTrailingZeros(placed(row, penultimate));
-        solution[row] = col;
-        inverse[col] = row;
-    }
-    let last_col = countTrailingZeros(last_queen);
-    solution[last] = last_col;
-    inverse[last_col] = last;
-    let b0 = solution[0];
-    var stabiliser = 1u;
-    // k's bits: read the inverse (4), read backwards (2), mirror the columns (1).
-    for (var k = 1u; k < 8u; k++) {
-        let inverted = (k & 4u) != 0u;
-        let backwards = (k & 2u) != 0u;
-        let mirrored = (k & 1u) != 0u;
-        var source = select(0u, last, backwards);
-        var col = select(solution[source], inverse[source], inverted);
-        col = select(col, last - col, mirrored);
-        if (col != b0) {
-            continue;
-        }
-        var verdict = 0u; // 0: equal, 1: the image is smaller, 2: larger
-        for (var row = 1u; row < n; row++) {
-            source = select(row, last - row, backwards);
-            col = select(solution[source], inverse[source], inverted);
-            col = select(col, last - col, mirrored);
-            if (col != solution[row]) {
-                verdict = select(2u, 1u, col < solution[row]);
-                break;
-            }
-        }
-        if (verdict == 0u) {
-            stabiliser += 1u;
-        } else if (verdict == 1u) {
-            return;
-        }
-    }
-    let members = 8u / stabiliser;
-    total = add(total, members);
-    fixed = add(fixed, 8u - members);
-}
-
-// The solutions that each bit of the last row's free squares completes.
-fn weigh(last_free: u32, penultimate: u32) {
-    let count = countOneBits(last_free);
-    visited += count;
-    if (!edge) {
-        found += 8u * count;
-        return;
-    }
-    var ties = last_free & ((1u << b) | (1u << far));
-    if (placed(b, penultimate) == (1u << last) || placed(far, penultimate) == 1u) {
-        ties = last_free;
-    }
-    found += 8u * (count - countOneBits(ties));
-    var rest = ties;
-    while (rest != 0u) {
-        let queen = rest & (0u - rest);
-        rest ^= queen;
-        weigh_tied(queen, penultimate);
-    }
-}
-
-@compute @workgroup_size(WORKGROUP)
-fn count(
-    @builtin(global_invocation_id) global: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) local: u32,
-) {
-    lane = local;
-    let index = global.x + global.y * groups.x * WORKGROUP;
-    if (index >= params.count) {
-        return;
-    }
-    let base = index * RECORD;
-    var head: u32;
-    var id: u32;
-    if (index < params.carried) {
-        head = active_in[base];
-        prefix0 = active_in[base + 1u];
-        prefix1 = active_in[base + 2u];
-        id = active_in[base + 3u];
-    } else {
-        let item = fresh[index - params.carried];
-        head = item.x;
-        prefix0 = item.y;
-        prefix1 = item.z;
-        id = item.w;
-    }
-    n = params.n;
+// Reads the item's head and sets its constants.
+fn constants() {
+    let n = params.n;
     last = n - 1u;
     full = select((1u << n) - 1u, 0xffffffffu, n == 32u);
     start = head & 31u;
-    edge = ((head >> 5u) & 1u) == 1u;
+    let edge = ((head >> 5u) & 1u) == 1u;
     let param = (head >> 8u) & 31u;
     if (edge) {
-        b = param;
-        far = last - param;
+        let far = last - param;
         sides = 1u | (1u << last);
         deadline = far;
-        restricted_below = b;
-        restricted_above = far;
-        restricted = full & ~sides;
+        after_b = param + 1u;
+        tie_columns = (1u << param) | (1u << far);
+        restricted_below = param;
+        restricted_mask = sides;
         // Columns b..=N−1−b.
-        last_allowed = ((1u << (far + 1u)) - 1u) & ~((1u << b) - 1u);
+        last_allowed = ((1u << (far + 1u)) - 1u) & ~((1u << param) - 1u);
     } else {
         // A corner case: rows below c1 keep off column 1.
-        b = 0u;
-        far = 0u;
         sides = 0u;
         deadline = 0xffffffffu;
+        after_b = 0xffffffffu;
+        tie_columns = 0u;
         restricted_below = param;
-        restricted_above = 0xffffffffu;
-        restricted = full & ~2u;
+        restricted_mask = 2u;
         last_allowed = full;
     }
-    var row: u32;
-    var cols: u32;
-    var left: u32;
-    var right: u32;
-    var free: u32;
-    if ((head & STARTED) == 0u) {
-        cols = 0u;
-        left = 0u;
-        right = 0u;
-        for (var r = 0u; r < start; r++) {
-            let queen = 1u << prefix_column(r);
-            cols |= queen;
-            left = (left | queen) << 1u;
-            right = (right | queen) >> 1u;
-        }
-        row = start;
-        free = deadline_rule(row, cols, allowed(row) & ~(cols | left | right));
-        total = vec2<u32>(0u, 0u);
-        fixed = vec2<u32>(0u, 0u);
-        nodes = vec2<u32>(0u, 0u);
-    } else {
-        row = active_in[base + 4u];
-        cols = active_in[base + 5u];
-        left = active_in[base + 6u];
-        right = active_in[base + 7u];
-        free = active_in[base + 8u];
-        total = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
-        fixed = vec2<u32>(active_in[base + 11u], active_in[base + 12u]);
-        nodes = vec2<u32>(active_in[base + 13u], active_in[base + 14u]);
-        for (var rel = 0u; rel < row - start; rel++) {
-            let frame = base + HEADER + FRAME * rel;
-            stack_push(rel, active_in[frame], active_in[frame + 1u], active_in[frame + 2u]);
-        }
+}
+
+// Starts fresh item `index` of the queue: its first free row is the stack's only frame.
+fn begin(index: u32) {
+    let item = fresh[index];
+    head = item.x;
+    prefix0 = item.y;
+    prefix1 = item.z;
+    id = item.w;
+    constants();
+    var cols = 0u;
+    var left = 0u;
+    var right = 0u;
+    taken_by_b = 0u;
+    taken_before_deadline = 0u;
+    for (var row = 0u; row < start; row++) {
+        taken_by_b = select(taken_by_b, cols & sides, row == after_b);
+        taken_before_deadline = select(taken_before_deadline, cols & sides, row == deadline);
+        let queen = 1u << prefix_column(row);
+        cols |= queen;
+        left = (left | queen) << 1u;
+        right = (right | queen) >> 1u;
     }
-    let penultimate_row = last - 1u;
+    total = vec2<u32>(0u, 0u);
+    nodes = vec2<u32>(0u, 0u);
+    let free = free_squares(start, cols, left, right);
+    current = vec4<u32>(cols, left, right, free);
+    live = free != 0u;
+    depth = 0u;
+}
+
+// Resumes carried record `index` of the queue.
+fn resume(index: u32) {
+    let base = index * RECORD;
+    head = active_in[base];
+    prefix0 = active_in[base + 1u];
+    prefix1 = active_in[base + 2u];
+    id = active_in[base + 3u];
+    constants();
+    depth = min(active_in[base + 4u], FRAMES);
+    taken_by_b = active_in[base + 5u];
+    taken_before_deadline = active_in[base + 6u];
+    total = vec2<u32>(active_in[base + 7u], active_in[base + 8u]);
+    nodes = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
+    current = vec4<u32>(
+        active_in[base + 11u], active_in[base + 12u], active_in[base + 13u], active_in[base + 14u]);
+    live = true;
+    for (var frame = 0u; frame < depth; frame++) {
+        let at = base + HEADER + 4u * frame;
+        stack[frame * WORKGROUP + lane] = vec4<u32>(
+            active_in[at], active_in[at + 1u], active_in[at + 2u], active_in[at + 3u]);
+    }
+}
+
+// Saves the record held, with its stack, for the next dispatch.
+fn save() {
+    let base = atomicAdd(&counters[0], 1u) * RECORD;
+    active_out[base] = head;
+    active_out[base + 1u] = prefix0;
+    active_out[base + 2u] = prefix1;
+    active_out[base + 3u] = id;
+    active_out[base + 4u] = depth;
+    active_out[base + 5u] = taken_by_b;
+    active_out[base + 6u] = taken_before_deadline;
+    active_out[base + 7u] = total.x;
+    active_out[base + 8u] = total.y;
+    active_out[base + 9u] = nodes.x;
+    active_out[base + 10u] = nodes.y;
+    active_out[base + 11u] = current.x;
+    active_out[base + 12u] = current.y;
+    active_out[base + 13u] = current.z;
+    active_out[base + 14u] = current.w;
+    for (var frame = 0u; frame < depth; frame++) {
+        let at = base + HEADER + 4u * frame;
+        let saved = stack[frame * WORKGROUP + lane];
+        active_out[at] = saved.x;
+        active_out[at + 1u] = saved.y;
+        active_out[at + 2u] = saved.z;
+        active_out[at + 3u] = saved.w;
+    }
+}
+
+// Appends the finished item's tally.
+fn report() {
+    let base = atomicAdd(&counters[1], 1u) * TALLY;
+    finished[base] = id;
+    finished[base + 1u] = total.x;
+    finished[base + 2u] = total.y;
+    finished[base + 3u] = nodes.x;
+    finished[base + 4u] = nodes.y;
+    finished[base + 5u] = 0u;
+}
+
+// Folds the dispatch's word sums into the item's.
+fn fold() {
+    total = add(total, found);
+    nodes = add(nodes, visited);
+    found = 0u;
+    visited = 0u;
+}
+
+// Takes the next record of the queue; false when the queue is empty.
+fn take() -> bool {
+    let index = atomicAdd(&counters[2], 1u);
+    if (index >= params.count) {
+        return false;
+    }
+    if (index < params.carried) {
+        resume(index);
+    } else {
+        begin(index - params.carried);
+    }
+    return true;
+}
+
+@compute @workgroup_size(WORKGROUP)
+fn count(@builtin(local_invocation_index) local: u32) {
+    lane = local;
     visited = 0u;
     found = 0u;
-    var done = false;
-    var steps = 0u;
+    var steps = 1u;
+    if (!take()) {
+        return;
+    }
     loop {
+        if (!live) {
+            fold();
+            report();
+            if (steps >= params.steps) {
+                break;
+            }
+            steps += 1u;
+            if (!take()) {
+                break;
+            }
+            continue;
+        }
         if (steps >= params.steps) {
+            fold();
+            save();
             break;
         }
         steps += 1u;
-        if (free == 0u) {
-            if (row == start) {
-                done = true;
-                break;
-            }
-            row -= 1u;
-            let taken = stack_queen(row - start);
-            cols ^= taken;
-            left = stack_left(row - start);
-            right = stack_right(row - start);
-            // The row's squares past the queen taken back: the ones not tried yet.
-            let squares = deadline_rule(row, cols, allowed(row) & ~(cols | left | right));
-            free = squares & ~((taken << 1u) - 1u);
-            continue;
+        // The current row: the queens above it, one a column.
+        let row = countOneBits(current.x);
+        let queen = current.w & (0u - current.w);
+        let untried = current.w ^ queen;
+        taken_by_b = select(taken_by_b, current.x & sides, row == after_b);
+        taken_before_deadline = select(taken_before_deadline, current.x & sides, row == deadline);
+        let cols = current.x | queen;
+        let left = (current.y | queen) << 1u;
+        let right = (current.z | queen) >> 1u;
+        let child = row + 1u;
+        let is_last = child == last;
+        let free = select(
+            free_squares(child, cols, left, right),
+            ~(cols | left | right) & last_allowed,
+            is_last,
+        );
+        // The last row's completions, weighed: `ties` side queens on row b or N−1−b pick the
+        // weights of a last queen off and on columns b and N−1−b (8, 4, 8 and 4, 0, 2).
+        let completions = select(0u, free, is_last);
+        let side_ties = countOneBits(taken_by_b) + countOneBits(sides & ~taken_before_deadline);
+        let plain_weight = (0x080408u >> (8u * side_ties)) & 0xffu;
+        let tied_weight = (0x020004u >> (8u * side_ties)) & 0xffu;
+        let completed = countOneBits(completions);
+        let tied = countOneBits(completions & tie_columns);
+        found += plain_weight * (completed - tied) + tied_weight * tied;
+        visited += 1u + completed;
+        let descend = !is_last && free != 0u;
+        if (descend && untried != 0u) {
+            stack[depth * WORKGROUP + lane] = vec4<u32>(current.xyz, untried);
+            depth += 1u;
         }
-        let queen = free & (0u - free);
-        free ^= queen;
-        visited += 1u;
-        let next_cols = cols | queen;
-        let next_left = (left | queen) << 1u;
-        let next_right = (right | queen) >> 1u;
-        if (row == penultimate_row) {
-            let last_free = last_allowed & ~(next_cols | next_left | next_right);
-            if (last_free != 0u) {
-                weigh(last_free, queen);
-            }
-            continue;
+        if (descend) {
+            current = vec4<u32>(cols, left, right, free);
+        } else if (untried != 0u) {
+            current.w = untried;
+        } else if (depth != 0u) {
+            depth -= 1u;
+            current = stack[depth * WORKGROUP + lane];
+        } else {
+            live = false;
         }
-        stack_push(row - start, queen, left, right);
-        cols = next_cols;
-        left = next_left;
-        right = next_right;
-        row += 1u;
-        free = deadline_rule(row, cols, allowed(row) & ~(cols | left | right));
-    }
-    nodes = add(nodes, visited);
-    total = add(total, found);
-    if (done) {
-        let slot = atomicAdd(&counters[1], 1u) * 8u;
-        finished[slot] = id;
-        var tally = sums();
-        for (var i = 0u; i < 6u; i++) {
-            finished[slot + 1u + i] = tally[i];
-        }
-        finished[slot + 7u] = 0u;
-        return;
-    }
-    let out = atomicAdd(&counters[0], 1u) * RECORD;
-    active_out[out] = head | STARTED;
-    active_out[out + 1u] = prefix0;
-    active_out[out + 2u] = prefix1;
-    active_out[out + 3u] = id;
-    active_out[out + 4u] = row;
-    active_out[out + 5u] = cols;
-    active_out[out + 6u] = left;
-    active_out[out + 7u] = right;
-    active_out[out + 8u] = free;
-    var saved = sums();
-    for (var i = 0u; i < 6u; i++) {
-        active_out[out + 9u + i] = saved[i];
-    }
-    for (var rel = 0u; rel < row - start; rel++) {
-        let frame = out + HEADER + FRAME * rel;
-        active_out[frame] = stack_queen(rel);
-        active_out[frame + 1u] = stack_left(rel);
-        active_out[frame + 2u] = stack_right(rel);
     }
 }

@@ -1,9 +1,11 @@
 //! The GPU engine's [`PartCounter`]: a count's parts cut into items, streamed to the device in
 //! bounded dispatches, and their tallies summed back into parts.
 //!
-//! Each dispatch gives every record at most a number of steps, tuned between dispatches so
-//! that one takes about [`GpuOptions::dispatch_target`]; records still searching are carried to
-//! the next, and the room the finished ones leave is filled with fresh items. Between
+//! Each dispatch runs a fixed number of persistent invocations that take records in turn from
+//! a queue (the records carried from the last dispatch, then fresh items), each for at most a
+//! number of steps, tuned between dispatches so that one takes about
+//! [`GpuOptions::dispatch_target`]; records still searching are carried to the next, and fresh
+//! items no invocation reached are sent again. Between
 //! dispatches the budget is looked at (Ctrl-C, a time limit) and finished parts are reported,
 //! so progress, checkpoints and stops work as on the CPU, and no dispatch runs long enough for
 //! a display driver's watchdog.
@@ -16,8 +18,8 @@ use queens_core::Budget;
 use queens_exact::count::{CountPlan, CounterError, PartCounter, Tally};
 
 use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
-use crate::items::{Item, Refined, default_depth, extension_tally, refine};
-use crate::kernel::{Kernel, StackMemory};
+use crate::items::{Item, Refined, default_depth, extension_tally, item_rows, on_cpu, refine};
+use crate::kernel::{Kernel, Shape, fit_workgroup, frames};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -25,19 +27,22 @@ use crate::kernel::{Kernel, StackMemory};
 pub struct GpuOptions {
     /// Rows each item fixes; `None`: [`default_depth`] of N.
     pub depth: Option<usize>,
-    /// Invocations per workgroup.
-    pub workgroup: u32,
-    /// Where each invocation keeps its stack.
-    pub stack: StackMemory,
-    /// Records a dispatch takes at most; `None`: 2¹⁹ on hardware, 2¹² on a software adapter
-    /// (both within the device's buffer limits).
-    pub records: Option<u32>,
-    /// How long a dispatch should take; the steps per record are tuned towards it.
+    /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
+    /// stacks of (at most 256, in whole warps of 32).
+    pub workgroup: Option<u32>,
+    /// Invocations a dispatch runs, each taking items in turn and carrying at most one to the
+    /// next dispatch; `None`: 2¹⁷ on hardware, 2¹² on a software adapter (both within the
+    /// device's buffer limits). A dispatch's queue takes eight times as many fresh items.
+    pub invocations: Option<u32>,
+    /// How long a dispatch should take; the steps per invocation are tuned towards it.
     pub dispatch_target: Duration,
-    /// Steps per record in every dispatch, untuned (but at most 8,192 on a software adapter,
-    /// whose loops end silently after 65,535 iterations); `None` tunes them. Tests set a huge
-    /// number to run each item whole in one long invocation.
+    /// Steps per invocation in every dispatch, untuned (but at most 8,192 on a software
+    /// adapter, whose loops end silently after 65,535 iterations); `None` tunes them. Tests set
+    /// a huge number to run each item whole in one long invocation.
     pub fixed_steps: Option<u32>,
+    /// Keep wgpu's runtime checks (clamped indices, loop guards) in the kernel; without them
+    /// it relies on the bounds its source proves.
+    pub checked: bool,
     /// How long to wait for one dispatch before calling the device lost.
     pub timeout: Duration,
 }
@@ -46,28 +51,30 @@ impl Default for GpuOptions {
     fn default() -> Self {
         GpuOptions {
             depth: None,
-            workgroup: 64,
-            stack: StackMemory::Private,
-            records: None,
+            workgroup: None,
+            invocations: None,
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
+            checked: false,
             timeout: Duration::from_secs(120),
         }
     }
 }
 
-/// The steps per record of the first dispatch, before any is timed.
+/// The steps per invocation of the first dispatch, before any is timed.
 const FIRST_STEPS: u32 = 1 << 10;
-/// Steps per record never tuned below this or above the next.
+/// Steps per invocation never tuned below this or above the next.
 const FEWEST_STEPS: u32 = 1 << 8;
-/// The kernel sums a dispatch's nodes and solutions in one 32-bit word each (at most 33 nodes
-/// and 256 solutions a step), so 2²³ steps is also the most it can take.
-const MOST_STEPS: u32 = 1 << 23;
-/// The most steps per record on a software adapter, whatever asked for. Mesa's llvmpipe (under
-/// lavapipe) silently ends any loop after 65,535 iterations, and the kernel's main loop was
-/// seen to miscount from about 12,000 steps (N = 15 with long items: 16,000 steps gave
+/// The kernel sums an item's nodes and solutions of one dispatch in one 32-bit word each (at
+/// most 33 nodes and 256 solutions a step), so 2²² steps keeps well within them.
+const MOST_STEPS: u32 = 1 << 22;
+/// The most steps per invocation on a software adapter, whatever asked for. Mesa's llvmpipe
+/// (under lavapipe) silently ends any loop after 65,535 iterations, and a kernel's main loop
+/// was seen to miscount from about 12,000 steps (N = 15 with long items: 16,000 steps gave
 /// 1,982,952 solutions, 17,000 and more 1,689,244, for 2,279,184); 8,192 keeps well clear.
 const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
+/// Fresh items a dispatch's queue holds, for each invocation.
+const FRESH_PER_INVOCATION: u32 = 8;
 
 /// A GPU, opened for counting.
 pub struct GpuCounter {
@@ -166,19 +173,31 @@ impl GpuCounter {
             .clone()
     }
 
-    fn kernel(&self, n: u32) -> Result<Kernel, String> {
-        let wanted = self.options.records.unwrap_or(match self.info.kind {
+    fn kernel(&self, plan: &CountPlan, depth: usize) -> Result<Kernel, String> {
+        let n = plan.n();
+        let invocations = self.options.invocations.unwrap_or(match self.info.kind {
             DeviceType::Software => 1 << 12,
-            _ => 1 << 19,
+            _ => 1 << 17,
         });
-        let capacity = Kernel::fit_capacity(n, wanted, &self.device.limits());
+        let limits = self.device.limits();
+        let start = item_rows(plan, depth) as u32;
+        let workgroup = self
+            .options
+            .workgroup
+            .unwrap_or_else(|| fit_workgroup(frames(n, start), &limits));
+        let shape = Shape {
+            n,
+            start,
+            workgroup,
+            invocations,
+            fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
+        }
+        .fit(&limits);
         Kernel::new(
             &self.device,
             &self.queue,
-            n,
-            self.options.workgroup,
-            self.options.stack,
-            capacity,
+            shape,
+            self.options.checked,
             self.options.timeout,
         )
     }
@@ -210,14 +229,9 @@ struct Stream<'a> {
 const SEQUENCE_WINDOW: u64 = 1 << 31;
 
 impl Stream<'_> {
-    /// Cuts parts into the backlog until it holds `wanted` items or the parts run out; parts
-    /// too small for the kernel are counted here, on the CPU.
-    fn refill(
-        &mut self,
-        wanted: usize,
-        budget: &Budget,
-        done: &(dyn Fn(usize, Tally) + Sync),
-    ) -> bool {
+    /// Cuts parts (none of them [`on_cpu`]) into the backlog until it holds `wanted` items or
+    /// the parts run out.
+    fn refill(&mut self, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
         while self.backlog.len() < wanted {
             let oldest = self
                 .pending
@@ -231,10 +245,7 @@ impl Stream<'_> {
             };
             let sub = &self.plan.subproblems()[id];
             match refine(self.plan.n(), sub, self.depth) {
-                Refined::OnCpu => match self.plan.count_one(id, budget) {
-                    Some(tally) => done(id, tally),
-                    None => return false,
-                },
+                Refined::OnCpu => unreachable!("the parts not for the kernel are counted apart"),
                 Refined::Items { items, nodes } if items.is_empty() => {
                     done(id, extension_tally(nodes));
                 }
@@ -254,7 +265,6 @@ impl Stream<'_> {
                 }
             }
         }
-        true
     }
 
     /// Adds a finished item's tally to its part, reporting the part when it is whole.
@@ -296,12 +306,59 @@ impl PartCounter for GpuCounter {
         budget: &Budget,
         done: &(dyn Fn(usize, Tally) + Sync),
     ) -> Result<(), CounterError> {
+        // The parts not for the kernel (the turns' searches above all, seconds from N = 24)
+        // are counted on a thread of their own while the device counts the rest.
+        let (cpu_ids, device_ids): (Vec<usize>, Vec<usize>) = ids
+            .iter()
+            .partition(|&&id| on_cpu(plan.n(), &plan.subproblems()[id]));
+        std::thread::scope(|scope| {
+            let on_cpu = scope.spawn(|| {
+                for id in cpu_ids {
+                    match plan.count_one(id, budget) {
+                        Some(tally) => done(id, tally),
+                        None => return,
+                    }
+                }
+            });
+            let counted = self.count_on_device(plan, &device_ids, budget, done);
+            on_cpu
+                .join()
+                .map_err(|_| CounterError("counting a part on the CPU failed".to_owned()))?;
+            counted
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} ({}, {})",
+            self.info.name,
+            self.info.kind.name(),
+            self.info.backend
+        )
+    }
+}
+
+impl GpuCounter {
+    /// Counts parts `ids`, none of them [`on_cpu`], on the device.
+    fn count_on_device(
+        &self,
+        plan: &CountPlan,
+        ids: &[usize],
+        budget: &Budget,
+        done: &(dyn Fn(usize, Tally) + Sync),
+    ) -> Result<(), CounterError> {
         let n = plan.n();
-        let mut kernel = self.kernel(n).map_err(CounterError)?;
-        let capacity = kernel.capacity();
+        let depth = self.options.depth.unwrap_or_else(|| default_depth(n));
+        let mut kernel = self.kernel(plan, depth).map_err(CounterError)?;
+        let shape = kernel.shape();
+        // Fresh items sent a dispatch: twice what the invocations took the time before, so
+        // that the queue never runs dry without sending (and taking back) far more than is
+        // used; at least one per invocation, at most what the queue holds.
+        let (fewest, most) = (shape.invocations as usize, shape.fresh as usize);
+        let mut room = fewest.min(most);
         let mut stream = Stream {
             plan,
-            depth: self.options.depth.unwrap_or_else(|| default_depth(n)),
+            depth,
             next_part: ids.iter(),
             backlog: VecDeque::new(),
             pending: VecDeque::new(),
@@ -322,14 +379,10 @@ impl PartCounter for GpuCounter {
             if budget.is_stopped() {
                 return Ok(());
             }
-            let room = (capacity - carried) as usize;
-            if !stream.refill(room, budget, done) {
-                return Ok(());
-            }
-            let fresh: Vec<Item> = stream
+            stream.refill(room, done);
+            let fresh: Vec<(u64, Item)> = stream
                 .backlog
                 .drain(..room.min(stream.backlog.len()))
-                .map(|(_, item)| item)
                 .collect();
             if carried == 0 && fresh.is_empty() {
                 if stream.is_done() {
@@ -339,15 +392,21 @@ impl PartCounter for GpuCounter {
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
+            let items: Vec<Item> = fresh.iter().map(|&(_, item)| item).collect();
             let started = Instant::now();
             let dispatched = kernel
-                .dispatch(carried, &fresh, steps)
+                .dispatch(carried, &items, steps)
                 .map_err(CounterError)?;
             if let Some(error) = self.device_error() {
                 return Err(CounterError(error));
             }
             let took = started.elapsed().as_secs_f64();
             self.record_dispatch(took);
+            // The items no invocation reached go back to the front of the line, in order.
+            for &entry in fresh[fresh.len() - dispatched.untaken..].iter().rev() {
+                stream.backlog.push_front(entry);
+            }
+            room = (2 * (fresh.len() - dispatched.untaken)).clamp(fewest.min(most), most);
             for (id, tally) in dispatched.finished {
                 if !stream.finish(id, tally, done) {
                     return Err(CounterError(format!(
@@ -360,15 +419,6 @@ impl PartCounter for GpuCounter {
                 steps = tuned(steps, took, target).min(most_steps);
             }
         }
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "{} ({}, {})",
-            self.info.name,
-            self.info.kind.name(),
-            self.info.backend
-        )
     }
 }
 

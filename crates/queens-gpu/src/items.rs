@@ -6,8 +6,8 @@
 //! as the CPU kernel's search would, and counts the queens it places as that search counts
 //! them, so that a part's items add up to the part's own [`Tally`].
 
-use queens_exact::count::Tally;
 use queens_exact::count::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+use queens_exact::count::{CountPlan, Tally};
 
 /// The most rows an item fixes: its columns are packed five bits a row into two words.
 pub const MAX_ITEM_ROWS: usize = 12;
@@ -26,11 +26,34 @@ pub fn default_depth(n: u32) -> usize {
     ((n / 2).saturating_sub(1) as usize).clamp(2, 6)
 }
 
+/// The rows the items of a count fix when asked for `depth`: at least the parts' own (or the
+/// rows the part would have given), at most N − 2 and [`MAX_ITEM_ROWS`]; the same for every
+/// item, so that the kernel is built for one.
+pub fn item_rows(plan: &CountPlan, depth: usize) -> usize {
+    let own = plan
+        .subproblems()
+        .iter()
+        .find(|sub| matches!(sub.case, Case::Corner { .. } | Case::Edge { .. }))
+        .map_or(0, |sub| sub.prefix.len());
+    depth
+        .max(own)
+        .min((plan.n() as usize).saturating_sub(2))
+        .min(MAX_ITEM_ROWS)
+}
+
+/// Whether a part of the N×N count is not for the kernel: the 1×1 board, a part with fewer
+/// than two free rows, a turn's search of symmetric solutions.
+pub fn on_cpu(n: u32, sub: &Subproblem) -> bool {
+    matches!(sub.case, Case::Single | Case::Turn(_))
+        || sub.prefix.len() + 2 > n as usize
+        || sub.prefix.len() < 2
+}
+
 /// A part, ready for the GPU.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refined {
-    /// Too small for the kernel (the 1×1 board, or fewer than two free rows): counted on the
-    /// CPU.
+    /// Not for the kernel (the 1×1 board, fewer than two free rows, or a turn's search of
+    /// symmetric solutions): counted on the CPU.
     OnCpu,
     /// The part's items, and the nodes its extension placed (already part of its tally).
     Items {
@@ -44,20 +67,17 @@ pub enum Refined {
 /// Cuts `sub`, a part of the N×N count, into items that fix `depth` rows (or the part's own,
 /// if more; never more than N − 2 or [`MAX_ITEM_ROWS`]).
 pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
+    if on_cpu(n, sub) {
+        return Refined::OnCpu;
+    }
     let rows = n as usize;
-    if sub.case == Case::Single || sub.prefix.len() + 2 > rows || sub.prefix.len() < 2 {
-        return Refined::OnCpu;
-    }
     let depth = depth.max(sub.prefix.len()).min(rows - 2).min(MAX_ITEM_ROWS);
-    if sub.prefix.len() > depth {
-        return Refined::OnCpu;
-    }
     let allowed = allowed_columns(n, sub.case);
     let deadline = sides_deadline(n, sub.case);
     let (kind, param) = match sub.case {
         Case::Corner { c1 } => (0, c1),
         Case::Edge { b } => (1, b),
-        Case::Single => unreachable!("counted on the CPU"),
+        Case::Single | Case::Turn(_) => unreachable!("counted on the CPU"),
     };
     let meta = depth as u32 | kind << 5 | param << 8;
     let mut masks = (0u32, 0u32, 0u32);
@@ -148,12 +168,16 @@ pub fn extension_tally(nodes: u64) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_exact::count::CountPlan;
 
     #[test]
     fn items_unpack_to_their_prefix_and_keep_the_split_order() {
         let plan = CountPlan::new(12).unwrap();
+        assert_eq!(item_rows(&plan, 6), 6);
         for sub in plan.subproblems() {
+            if let Case::Turn(_) = sub.case {
+                assert_eq!(refine(12, sub, 6), Refined::OnCpu, "a turn's search");
+                continue;
+            }
             let Refined::Items { items, .. } = refine(12, sub, 6) else {
                 panic!("a 12×12 part is large enough for the kernel");
             };
@@ -169,13 +193,18 @@ mod tests {
     }
 
     #[test]
-    fn tiny_parts_stay_on_the_cpu() {
+    fn tiny_parts_and_turns_stay_on_the_cpu() {
         let single = CountPlan::new(1).unwrap();
         assert_eq!(refine(1, &single.subproblems()[0], 7), Refined::OnCpu);
         for n in 4..=6 {
             let plan = CountPlan::new(n).unwrap();
             for sub in plan.subproblems() {
-                assert_ne!(refine(n, sub, 7), Refined::OnCpu, "N = {n}: {sub:?}");
+                let on_cpu = refine(n, sub, 7) == Refined::OnCpu;
+                assert_eq!(
+                    on_cpu,
+                    matches!(sub.case, Case::Turn(_)),
+                    "N = {n}: {sub:?}"
+                );
             }
         }
     }

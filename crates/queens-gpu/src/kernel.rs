@@ -1,5 +1,6 @@
 //! The counting kernel on a device: its WGSL source made for one N, the pipeline, the buffers of
-//! records, and one dispatch — fresh items in, carried records through, finished tallies out.
+//! records, and one dispatch — a queue of carried records and fresh items in, saved records
+//! through, finished tallies out.
 
 use std::sync::mpsc;
 use std::time::Duration;
@@ -8,56 +9,47 @@ use queens_exact::count::Tally;
 
 use crate::items::Item;
 
-/// The kernel's source; `STACK_ROWS`, `WORKGROUP` and the stack's storage are filled in.
+/// The kernel's source; `FRAMES` and `WORKGROUP` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
-/// The two ways of keeping the search stack, separated by a line `// ----`.
-const STACKS: &str = include_str!("stacks.wgsl");
 
-/// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
+/// Words in a record's header (see `count.wgsl`), its current row's frame included, before a
+/// frame per stacked row.
 const HEADER_WORDS: u32 = 15;
-/// Words in a stacked row's frame: its queen and diagonals.
-const FRAME_WORDS: u32 = 3;
-/// Words in a finished tally: id, total, fixed and nodes as (low, high) pairs, and a spare.
-const FINISHED_WORDS: u32 = 8;
+/// Words in a stacked row's frame: its column and diagonal masks and its untried squares.
+const FRAME_WORDS: u32 = 4;
+/// Words in a finished tally: id, total and nodes as (low, high) pairs, and a spare.
+const TALLY_WORDS: u32 = 6;
+/// Bytes of workgroup memory an invocation's stack frame takes.
+const FRAME_BYTES: u32 = FRAME_WORDS * 4;
+/// The most invocations a workgroup is given, however much memory the device has.
+const MAX_WORKGROUP: u32 = 256;
 
-/// Where an invocation keeps its search stack.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum StackMemory {
-    /// In its private memory (registers, or the driver's local memory).
-    #[default]
-    Private,
-    /// In workgroup (shared) memory, the invocations' rows interleaved.
-    Workgroup,
+/// The stack frames an invocation holds on the N×N board when items fix `start` rows: the
+/// rows from its first free row to the third last (the current row, at most the penultimate,
+/// is kept in registers).
+pub fn frames(n: u32, start: u32) -> u32 {
+    n.saturating_sub(start + 2).max(1)
 }
 
-impl StackMemory {
-    /// Its name in benchmarks.
-    pub fn name(self) -> &'static str {
-        match self {
-            StackMemory::Private => "private",
-            StackMemory::Workgroup => "workgroup",
-        }
+/// The most invocations a workgroup can have for `frames` stack frames each, within the
+/// device's workgroup memory and invocation limits: a multiple of 32 (a warp) where it can be.
+pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
+    let by_memory = limits.max_compute_workgroup_storage_size / (frames * FRAME_BYTES);
+    let most = by_memory
+        .min(limits.max_compute_invocations_per_workgroup)
+        .min(limits.max_compute_workgroup_size_x)
+        .min(MAX_WORKGROUP);
+    if most >= 32 {
+        most / 32 * 32
+    } else {
+        most.max(1)
     }
 }
 
-/// The rows an invocation's stack holds on the N×N board: from the first free row (at least 2)
-/// to the third last.
-fn stack_rows(n: u32) -> u32 {
-    n.saturating_sub(4).max(1)
-}
-
 /// The kernel's source for the N×N board.
-pub fn source(n: u32, workgroup: u32, stack: StackMemory) -> String {
-    let (private, shared) = STACKS
-        .split_once("// ----\n")
-        .expect("stacks.wgsl holds two stacks");
-    let stack_code = match stack {
-        StackMemory::Private => private,
-        StackMemory::Workgroup => shared,
-    };
+pub fn source(frames: u32, workgroup: u32) -> String {
     SOURCE
-        .replace("{{STACK}}", stack_code)
-        .replace("{{STACK_ROWS}}", &stack_rows(n).to_string())
+        .replace("{{FRAMES}}", &frames.to_string())
         .replace("{{WORKGROUP}}", &workgroup.to_string())
 }
 
@@ -67,14 +59,70 @@ pub struct Dispatched {
     pub carried: u32,
     /// Items finished, by id.
     pub finished: Vec<(u32, Tally)>,
+    /// Fresh items of the queue that no invocation took (its last ones), to send again.
+    pub untaken: usize,
 }
 
-/// The kernel built for one N on one device, with room for `capacity` records a dispatch.
+/// How a kernel is shaped for its device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The board side.
+    pub n: u32,
+    /// The rows every item fixes.
+    pub start: u32,
+    /// Invocations a workgroup.
+    pub workgroup: u32,
+    /// Invocations a dispatch, each carrying at most one record to the next.
+    pub invocations: u32,
+    /// Fresh items a dispatch's queue takes at most.
+    pub fresh: u32,
+}
+
+impl Shape {
+    /// Stack frames an invocation holds.
+    pub fn frames(&self) -> u32 {
+        frames(self.n, self.start)
+    }
+
+    fn record_bytes(&self) -> u64 {
+        u64::from(HEADER_WORDS + FRAME_WORDS * self.frames()) * 4
+    }
+
+    fn tally_bytes(&self) -> u64 {
+        (u64::from(self.invocations) + u64::from(self.fresh)) * u64::from(TALLY_WORDS) * 4
+    }
+
+    /// The bytes of device memory the kernel takes.
+    pub fn memory(&self) -> u64 {
+        let records = 2 * u64::from(self.invocations) * self.record_bytes();
+        records + u64::from(self.fresh) * 16 + 2 * self.tally_bytes()
+    }
+
+    /// This shape with its invocations and fresh items cut to the device's buffer limits, and
+    /// its invocations to whole workgroups.
+    #[must_use]
+    pub fn fit(mut self, limits: &wgpu::Limits) -> Self {
+        let largest = limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+        let by_records = largest / self.record_bytes();
+        self.invocations = (u64::from(self.invocations).min(by_records) as u32).max(self.workgroup)
+            / self.workgroup
+            * self.workgroup;
+        let tally = u64::from(TALLY_WORDS) * 4;
+        let by_tallies = (largest / tally).saturating_sub(u64::from(self.invocations));
+        self.fresh = (u64::from(self.fresh).min(largest / 16).min(by_tallies) as u32).max(1);
+        self
+    }
+}
+
+/// The kernel built for one N on one device.
 pub struct Kernel {
     device: wgpu::Device,
     queue: wgpu::Queue,
     pipeline: wgpu::ComputePipeline,
-    /// Bind groups reading `active[i]` and writing `active[1 − i]`.
+    /// Bind groups reading record buffer `i` and writing record buffer `1 − i` (they keep the
+    /// buffers alive).
     bind_groups: [wgpu::BindGroup; 2],
     params: wgpu::Buffer,
     counters: wgpu::Buffer,
@@ -82,61 +130,47 @@ pub struct Kernel {
     finished: wgpu::Buffer,
     counters_readback: wgpu::Buffer,
     finished_readback: wgpu::Buffer,
-    n: u32,
-    workgroup: u32,
-    capacity: u32,
-    max_groups: u32,
+    shape: Shape,
     /// Which of the two record buffers the next dispatch reads.
     current: usize,
     timeout: Duration,
 }
 
 impl Kernel {
-    /// The bytes of device memory a kernel for N with `capacity` records takes.
-    pub fn memory(n: u32, capacity: u32) -> u64 {
-        let record = u64::from(HEADER_WORDS + FRAME_WORDS * stack_rows(n)) * 4;
-        let capacity = u64::from(capacity);
-        2 * capacity * record + capacity * 16 + 2 * capacity * u64::from(FINISHED_WORDS) * 4
-    }
-
-    /// The largest capacity the device's buffer limits allow for N, at most `wanted`.
-    pub fn fit_capacity(n: u32, wanted: u32, limits: &wgpu::Limits) -> u32 {
-        let record = u64::from(HEADER_WORDS + FRAME_WORDS * stack_rows(n)) * 4;
-        let largest = limits
-            .max_storage_buffer_binding_size
-            .min(limits.max_buffer_size);
-        let by_records = largest / record;
-        let by_finished = largest / (u64::from(FINISHED_WORDS) * 4);
-        u64::from(wanted).min(by_records).min(by_finished).max(1) as u32
-    }
-
-    /// Builds the kernel for the N×N board; `Err` with the driver's words if it cannot.
+    /// Builds the kernel of `shape` (fitted to the device); `Err` with the driver's words if it
+    /// cannot. `checked` keeps wgpu's runtime checks (bounds and loop guards) in the shader.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        n: u32,
-        workgroup: u32,
-        stack: StackMemory,
-        capacity: u32,
+        shape: Shape,
+        checked: bool,
         timeout: Duration,
     ) -> Result<Self, String> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        let descriptor = wgpu::ShaderModuleDescriptor {
             label: Some("queens count"),
-            source: wgpu::ShaderSource::Wgsl(source(n, workgroup, stack).into()),
-        });
+            source: wgpu::ShaderSource::Wgsl(source(shape.frames(), shape.workgroup).into()),
+        };
+        let module = if checked {
+            device.create_shader_module(descriptor)
+        } else {
+            unchecked_module(device, descriptor)
+        };
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("queens count"),
             layout: None,
             module: &module,
             entry_point: Some("count"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            // Every stack frame is written before it is read: no zeroing at each start.
+            compilation_options: wgpu::PipelineCompilationOptions {
+                zero_initialize_workgroup_memory: false,
+                ..wgpu::PipelineCompilationOptions::default()
+            },
             cache: None,
         });
         if let Some(error) = pollster::block_on(scope.pop()) {
             return Err(format!("the counting kernel does not build: {error}"));
         }
-        let record_bytes = u64::from(HEADER_WORDS + FRAME_WORDS * stack_rows(n)) * 4;
         let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
@@ -149,18 +183,21 @@ impl Kernel {
         let copy_dst = wgpu::BufferUsages::COPY_DST;
         let copy_src = wgpu::BufferUsages::COPY_SRC;
         let read = wgpu::BufferUsages::MAP_READ | copy_dst;
-        let capacity64 = u64::from(capacity);
-        let finished_bytes = capacity64 * u64::from(FINISHED_WORDS) * 4;
+        let records = u64::from(shape.invocations) * shape.record_bytes();
         let params = buffer("params", 16, wgpu::BufferUsages::UNIFORM | copy_dst);
         let active = [
-            buffer("records a", capacity64 * record_bytes, storage),
-            buffer("records b", capacity64 * record_bytes, storage),
+            buffer("records a", records, storage),
+            buffer("records b", records, storage),
         ];
-        let finished = buffer("finished", finished_bytes, storage | copy_src);
+        let finished = buffer("finished", shape.tally_bytes(), storage | copy_src);
         let counters = buffer("counters", 16, storage | copy_dst | copy_src);
-        let fresh = buffer("fresh items", capacity64 * 16, storage | copy_dst);
+        let fresh = buffer(
+            "fresh items",
+            u64::from(shape.fresh) * 16,
+            storage | copy_dst,
+        );
         let counters_readback = buffer("counters readback", 16, read);
-        let finished_readback = buffer("finished readback", finished_bytes, read);
+        let finished_readback = buffer("finished readback", shape.tally_bytes(), read);
         let layout = pipeline.get_bind_group_layout(0);
         let bind_group = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
             device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -191,31 +228,29 @@ impl Kernel {
             finished,
             counters_readback,
             finished_readback,
-            n,
-            workgroup,
-            capacity,
-            max_groups: device.limits().max_compute_workgroups_per_dimension,
+            shape,
             current: 0,
             timeout,
         })
     }
 
-    /// The most records a dispatch takes.
-    pub fn capacity(&self) -> u32 {
-        self.capacity
+    /// Its shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
-    /// One dispatch: the `carried` records of the last one and `fresh` items, each searched
-    /// for at most `steps` steps.
+    /// One dispatch: the `carried` records of the last one, then `fresh` items, taken in turn
+    /// by the invocations, each of which takes at most `steps` steps.
     pub fn dispatch(
         &mut self,
         carried: u32,
         fresh: &[Item],
         steps: u32,
     ) -> Result<Dispatched, String> {
+        assert!(carried <= self.shape.invocations, "carried records fit");
+        assert!(fresh.len() <= self.shape.fresh as usize, "fresh items fit");
         let count = carried + fresh.len() as u32;
-        assert!(count <= self.capacity, "a dispatch within the capacity");
-        let params = [self.n, count, steps, carried];
+        let params = [self.shape.n, count, steps, carried];
         self.queue
             .write_buffer(&self.params, 0, &words_to_bytes(&params));
         self.queue
@@ -225,9 +260,9 @@ impl Kernel {
             self.queue
                 .write_buffer(&self.fresh, 0, &words_to_bytes(&words));
         }
-        let groups = count.div_ceil(self.workgroup);
-        let x = groups.clamp(1, self.max_groups);
-        let y = groups.div_ceil(x).max(1);
+        let groups = count
+            .min(self.shape.invocations)
+            .div_ceil(self.shape.workgroup);
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -235,45 +270,57 @@ impl Kernel {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.bind_groups[self.current], &[]);
-            if count > 0 {
-                pass.dispatch_workgroups(x, y, 1);
+            if groups > 0 {
+                pass.dispatch_workgroups(groups, 1, 1);
             }
         }
         encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, 16);
         self.queue.submit([encoder.finish()]);
         let counters = self.read(&self.counters_readback, 16)?;
-        let (carried_out, finished_count) = (counters[0], counters[1]);
-        if carried_out > count || finished_count > count {
+        let (saved, finished_count) = (counters[0], counters[1]);
+        let taken = counters[2].min(count);
+        // Each invocation takes a record before it looks at its budget, and a dispatch runs at
+        // least as many as were carried: every carried record is taken.
+        if taken < carried || saved + finished_count > taken {
             return Err(format!(
-                "the device returned impossible counts ({carried_out} carried, {finished_count} \
-                 finished of {count})"
+                "the device returned impossible counts ({saved} saved, {finished_count} \
+                 finished of {taken} taken)"
             ));
         }
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+        let tally_bytes = u64::from(finished_count) * u64::from(TALLY_WORDS) * 4;
+        if finished_count > 0 {
+            encoder.copy_buffer_to_buffer(
+                &self.finished,
+                0,
+                &self.finished_readback,
+                0,
+                tally_bytes,
+            );
+        }
+        self.queue.submit([encoder.finish()]);
         let mut finished = Vec::with_capacity(finished_count as usize);
         if finished_count > 0 {
-            let bytes = u64::from(finished_count) * u64::from(FINISHED_WORDS) * 4;
-            let mut encoder = self
-                .device
-                .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
-            encoder.copy_buffer_to_buffer(&self.finished, 0, &self.finished_readback, 0, bytes);
-            self.queue.submit([encoder.finish()]);
-            let words = self.read(&self.finished_readback, bytes)?;
-            for entry in words.chunks_exact(FINISHED_WORDS as usize) {
+            let words = self.read(&self.finished_readback, tally_bytes)?;
+            for entry in words.chunks_exact(TALLY_WORDS as usize) {
                 let pair = |low: u32, high: u32| u64::from(high) << 32 | u64::from(low);
                 finished.push((
                     entry[0],
                     Tally {
                         total: u128::from(pair(entry[1], entry[2])),
-                        fixed: u128::from(pair(entry[3], entry[4])),
-                        nodes: pair(entry[5], entry[6]),
+                        fixed: 0,
+                        nodes: pair(entry[3], entry[4]),
                     },
                 ));
             }
         }
         self.current = 1 - self.current;
         Ok(Dispatched {
-            carried: carried_out,
+            carried: saved,
             finished,
+            untaken: (count - taken.max(carried)) as usize,
         })
     }
 
@@ -304,6 +351,26 @@ impl Kernel {
     }
 }
 
+/// The counting kernel's module without wgpu's runtime checks: no clamped index and no loop
+/// guard in the hot loop.
+///
+/// Sound for `count.wgsl` alone, whose header proves each index in range and the loop finite:
+/// its stack indices are below `FRAMES × WORKGROUP` (a frame is pushed only for a row above the
+/// last, a restored depth is clamped), its buffer indices are below the counts the host sized
+/// the buffers for ([`Shape::fit`], and [`Kernel::dispatch`] asserts the queue fits), and
+/// every iteration spends one of a bounded number of steps. CI validates the module with naga
+/// for every N and runs it on lavapipe with the checks both on and off.
+#[allow(unsafe_code)]
+fn unchecked_module(
+    device: &wgpu::Device,
+    descriptor: wgpu::ShaderModuleDescriptor<'_>,
+) -> wgpu::ShaderModule {
+    // SAFETY: see above; the descriptor is always `count.wgsl` with its tokens filled in.
+    unsafe {
+        device.create_shader_module_trusted(descriptor, wgpu::ShaderRuntimeChecks::unchecked())
+    }
+}
+
 fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
     wgpu::BindGroupEntry {
         binding,
@@ -328,21 +395,22 @@ mod tests {
 
     #[test]
     fn the_source_has_every_token_filled_in() {
-        for stack in [StackMemory::Private, StackMemory::Workgroup] {
-            let text = source(20, 64, stack);
-            assert!(!text.contains("{{"), "{text}");
-            assert!(text.contains("const STACK_ROWS: u32 = 16u;"));
-        }
+        let text = source(12, 256);
+        assert!(!text.contains("{{"), "{text}");
+        assert!(text.contains("const FRAMES: u32 = 12u;"));
+        assert!(text.contains("const WORKGROUP: u32 = 256u;"));
     }
 
-    /// Every N's kernel is valid WGSL, both ways of keeping the stack (lavapipe in CI compiles
-    /// and runs the kernels up to N = 15 only).
+    /// Every N's kernel is valid WGSL (lavapipe in CI compiles and runs the kernels up to
+    /// N = 15 only).
     #[test]
     fn every_kernel_is_valid_wgsl() {
         use wgpu::naga;
-        for n in [4, 20, 31, 32] {
-            for stack in [StackMemory::Private, StackMemory::Workgroup] {
-                let text = source(n, 64, stack);
+        let limits = wgpu::Limits::default();
+        for n in [4, 20, 28, 31, 32] {
+            for start in [2, 6] {
+                let frames = frames(n, start);
+                let text = source(frames, fit_workgroup(frames, &limits));
                 let module = naga::front::wgsl::parse_str(&text)
                     .unwrap_or_else(|error| panic!("N = {n}: {}", error.emit_to_string(&text)));
                 naga::valid::Validator::new(
@@ -350,8 +418,23 @@ mod tests {
                     naga::valid::Capabilities::empty(),
                 )
                 .validate(&module)
-                .unwrap_or_else(|error| panic!("N = {n}, {stack:?}: {error:?}"));
+                .unwrap_or_else(|error| panic!("N = {n}, start {start}: {error:?}"));
             }
         }
+    }
+
+    #[test]
+    fn workgroups_fill_the_workgroup_memory_in_whole_warps() {
+        let limits = wgpu::Limits {
+            max_compute_workgroup_storage_size: 49_152,
+            max_compute_invocations_per_workgroup: 1024,
+            max_compute_workgroup_size_x: 1024,
+            ..wgpu::Limits::default()
+        };
+        // N = 20 with six rows fixed: 12 frames of 16 bytes, 256 invocations' worth; N = 28:
+        // 20 frames, 153.
+        assert_eq!(fit_workgroup(frames(20, 6), &limits), 256);
+        assert_eq!(fit_workgroup(frames(28, 6), &limits), 128);
+        assert!(fit_workgroup(frames(32, 2), &limits) * 28 * 16 <= 49_152);
     }
 }

@@ -2,14 +2,17 @@
 //! Metal or DX12; the driver is loaded at run time, so building needs no GPU and no SDK).
 //!
 //! The GPU engine counts exactly what the CPU's backtracking engine counts, by the same split
-//! into symmetry classes (canonical representatives weighed by their orbit sizes, Burnside's
-//! lemma), so it gives unique counts as well as totals, and its parts, shards and checkpoints
-//! are backtracking's: a GPU is one more worker.
+//! into symmetry classes (members of two shapes weighed by where their edge queens stand, and
+//! the turns' searches for Burnside's lemma, counted on a CPU thread alongside), so it gives
+//! unique counts as well as totals, and its parts, shards and checkpoints are backtracking's: a
+//! GPU is one more worker.
 //!
 //! - [`devices`]: the adapters found, for `queens devices`, and the choice of one (the first
 //!   hardware GPU by default; a software one only when named).
 //! - [`items`]: each part of the count cut into many small items on the host.
-//! - [`kernel`]: the WGSL kernel on a device, one bounded dispatch at a time.
+//! - [`kernel`]: the WGSL kernel on a device (persistent invocations taking items from a queue,
+//!   one queen placed an iteration, the stack in workgroup memory), one bounded dispatch at a
+//!   time.
 //! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
 //!   streams items through the kernel and sums their tallies back into parts.
 //!
@@ -33,4 +36,4 @@ pub mod kernel;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
-pub use kernel::StackMemory;
+pub use kernel::Shape;

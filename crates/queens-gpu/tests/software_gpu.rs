@@ -65,11 +65,43 @@ fn every_part_matches_the_cpu_kernel_nodes_included() {
 
 #[test]
 fn totals_and_unique_counts_match_oeis() {
-    let Some(counter) = gpu(GpuOptions::default()) else {
+    counts_match_oeis(GpuOptions::default(), 14);
+}
+
+/// The kernel with wgpu's runtime checks (clamped indices, loop guards) counts the same as the
+/// one without, which relies on the bounds its source proves.
+#[test]
+fn the_checked_kernel_counts_the_same() {
+    counts_match_oeis(
+        GpuOptions {
+            checked: true,
+            ..GpuOptions::default()
+        },
+        12,
+    );
+}
+
+/// Few invocations with short budgets: most items are carried from dispatch to dispatch, and
+/// most fresh items wait in the queue for an invocation to come free.
+#[test]
+fn a_crowded_queue_counts_right() {
+    counts_match_oeis(
+        GpuOptions {
+            invocations: Some(32),
+            workgroup: Some(32),
+            fixed_steps: Some(300),
+            ..GpuOptions::default()
+        },
+        12,
+    );
+}
+
+fn counts_match_oeis(options: GpuOptions, largest: u32) {
+    let Some(counter) = gpu(options) else {
         return;
     };
     let counter = std::sync::Arc::new(counter);
-    for n in 1..=14u32 {
+    for n in 1..=largest {
         let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
         let result = CountJob::new(plan)
             .with_counter(counter.clone())
@@ -91,7 +123,7 @@ fn long_invocations_are_cut_into_bounded_dispatches_and_count_right() {
     let options = GpuOptions {
         depth: Some(0),
         fixed_steps: Some(u32::MAX),
-        records: Some(1 << 14),
+        invocations: Some(1 << 14),
         ..GpuOptions::default()
     };
     let Some(counter) = gpu(options) else {

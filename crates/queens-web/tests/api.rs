@@ -465,7 +465,7 @@ async fn count_and_experiment_answer() {
     ];
     assert_eq!(fields, document.into_iter().collect());
     assert_eq!(finished["complete"], true);
-    assert_eq!(finished["nodes"], 8375, "the CLI's node count at N = 10");
+    assert_eq!(finished["nodes"], 8835, "the CLI's node count at N = 10");
     let request =
         json!({"solvers": ["optimized-hill-climbing"], "sizes": [8], "runs": 20, "seed": 3});
     let (status, body) = send(&state, post("/api/experiment", request.to_string())).await;

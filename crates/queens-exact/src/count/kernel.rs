@@ -4,14 +4,14 @@
 //! row) give a row's free squares in three ORs, and the lowest free bit is taken first. The loop
 //! keeps its own stack in locals, so there is no recursion and nothing but the stack touches
 //! memory in the hot path. The penultimate row's candidates are completed in a tight inner loop
-//! by the last row's free mask, and each solution is weighed by its [`Case`] (see
-//! [`super::plan`]): almost always a class of 8 solutions, otherwise by comparing the members of
-//! its class explicitly.
+//! by the last row's free mask, and each solution is weighed by its [`Case`] and where its edge
+//! queens stand (the class weights of [`super::plan`]), never by comparing it with its images.
 
 use queens_core::Budget;
 
 use super::Tally;
 use super::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+use super::rotation;
 
 /// How many nodes pass between looks at the budget.
 const CANCEL_POLL: u64 = 1 << 20;
@@ -22,13 +22,17 @@ type Frame = (u32, u32, u32, u32);
 
 /// Counts one subproblem of the N×N board; `None` if `budget` stopped before it finished.
 pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
-    if sub.case == Case::Single {
+    match sub.case {
         // The one queen is left in place by all seven other symmetries.
-        return Some(Tally {
-            total: 1,
-            fixed: 7,
-            nodes: 0,
-        });
+        Case::Single => {
+            return Some(Tally {
+                total: 1,
+                fixed: 7,
+                nodes: 0,
+            });
+        }
+        Case::Turn(turn) => return rotation::tally(n, turn, budget),
+        Case::Corner { .. } | Case::Edge { .. } => {}
     }
     let mut allowed = [0; 32];
     allowed[..n as usize].copy_from_slice(&allowed_columns(n, sub.case));
@@ -332,29 +336,19 @@ impl Weigher<'_> {
             last_free.count_ones()
         };
         tally.nodes += u64::from(count);
-        let plain = match self.case {
+        let weight = match self.case {
             Case::Edge { b } => {
                 let (n, b) = (self.n, b as usize);
                 let far = n - 1 - b;
                 let placed = |row| self.placed(row, penultimate_bit, stack, penultimate_cols);
-                // Another edge distance equal to b: the last row's queen on column b or
-                // N−1−b, the right column's queen on row b, or the left column's on row N−1−b.
-                let ties = if placed(b) == 1 << (n - 1) || placed(far) == 1 {
-                    last_free
-                } else {
-                    last_free & ((1 << b) | (1 << far))
-                };
-                let mut remaining = ties;
-                while remaining != 0 {
-                    let bit = remaining & remaining.wrapping_neg();
-                    remaining ^= bit;
-                    self.weigh_tied(bit, penultimate_bit, stack, penultimate_cols, tally);
-                }
-                count - ties.count_ones()
+                let sides = 1 | 1 << (n - 1);
+                let side_ties = ((placed(b) | placed(far)) & sides).count_ones();
+                let tied = (last_free & (1 << b | 1 << far)).count_ones();
+                edge_weight(side_ties, false) * (count - tied) + edge_weight(side_ties, true) * tied
             }
-            _ => count,
+            _ => 8 * count,
         };
-        tally.total += 8 * u128::from(plain);
+        tally.total += u128::from(weight);
     }
 
     /// The bit of the queen of `row` (below the last row) in the solution being weighed.
@@ -376,65 +370,126 @@ impl Weigher<'_> {
             stack[(row + 1) & 31].0 ^ stack[row & 31].0
         }
     }
+}
 
-    /// A solution on which several edge distances equal the row-0 queen's: it is counted if it
-    /// is the smallest of its class's members that put the row-0 queen on column b, with the
-    /// size of its class.
-    ///
-    /// The eight images of a permutation `p` with inverse `q` are, row by row, `p` or `q` read
-    /// forwards or backwards, its columns kept or mirrored; each is compared with the solution
-    /// lazily, so most images are told apart at their first row.
-    #[cold]
-    fn weigh_tied(
-        &self,
-        last_bit: u32,
-        penultimate_bit: u32,
-        stack: &[Frame; 32],
-        penultimate_cols: u32,
-        tally: &mut Tally,
-    ) {
-        let n = self.n;
-        let last = n - 1;
-        let mut solution = [0usize; 32];
-        let mut inverse = [0usize; 32];
-        for (row, col) in solution.iter_mut().enumerate().take(n) {
-            let bit = if row == last {
-                last_bit
-            } else {
-                self.placed(row, penultimate_bit, stack, penultimate_cols)
-            };
-            *col = bit.trailing_zeros() as usize;
-            inverse[*col] = row;
-        }
-        let b = solution[0];
-        let mut stabiliser = 1;
-        // (read the inverse, read backwards, mirror the columns); the identity is left out.
-        let images = [
-            (false, false, true),
-            (false, true, false),
-            (false, true, true),
-            (true, false, false),
-            (true, false, true),
-            (true, true, false),
-            (true, true, true),
-        ];
-        for (inverted, backwards, mirrored) in images {
-            let source = if inverted { &inverse } else { &solution };
-            let image = |row: usize| {
-                let col = source[if backwards { last - row } else { row }];
-                if mirrored { last - col } else { col }
-            };
-            if image(0) != b {
-                continue;
+/// The weight of an edge case's solution with `side_ties` side queens on row `b` or `N−1−b` and
+/// its last-row queen on column `b` or `N−1−b` (`bottom_tied`): the solutions of its class it
+/// stands for, by the table of [`super::plan`].
+pub(crate) const fn edge_weight(side_ties: u32, bottom_tied: bool) -> u32 {
+    match (side_ties, bottom_tied) {
+        (0 | 2, false) => 8,
+        (0, true) | (1, false) => 4,
+        (1, true) => 0,
+        _ => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::edge_weight;
+
+    /// Every solution of the N×N board, rows' columns in order.
+    fn solutions(n: usize) -> Vec<Vec<usize>> {
+        fn extend(n: usize, columns: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if columns.len() == n {
+                out.push(columns.clone());
+                return;
             }
-            match (1..n).find(|&row| image(row) != solution[row]) {
-                None => stabiliser += 1,
-                Some(row) if image(row) < solution[row] => return,
-                Some(_) => {}
+            let row = columns.len();
+            for c in 0..n {
+                let safe = columns
+                    .iter()
+                    .enumerate()
+                    .all(|(r, &d)| d != c && d.abs_diff(c) != row - r);
+                if safe {
+                    columns.push(c);
+                    extend(n, columns, out);
+                    columns.pop();
+                }
             }
         }
-        // A class of 8 / s solutions, each fixed by s symmetries: 8 in Burnside's sum.
-        tally.total += 8 / stabiliser;
-        tally.fixed += 8 - 8 / stabiliser;
+        let mut out = Vec::new();
+        extend(n, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// The eight images of a solution under the symmetries of the square.
+    fn images(solution: &[usize]) -> Vec<Vec<usize>> {
+        let n = solution.len();
+        let mut inverse = vec![0; n];
+        for (row, &col) in solution.iter().enumerate() {
+            inverse[col] = row;
+        }
+        let mut out = Vec::new();
+        for source in [solution, &inverse[..]] {
+            for backwards in [false, true] {
+                for mirrored in [false, true] {
+                    out.push(
+                        (0..n)
+                            .map(|row| {
+                                let col = source[if backwards { n - 1 - row } else { row }];
+                                if mirrored { n - 1 - col } else { col }
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a solution has the edge case's shape for its row-0 queen's column `b`, and if
+    /// so its weight by the class-weight table.
+    fn edge_member_weight(solution: &[usize]) -> Option<u32> {
+        let n = solution.len();
+        let (b, last, far) = (solution[0], n - 1, n - 1 - solution[0]);
+        let row_of = |col: usize| solution.iter().position(|&c| c == col).unwrap();
+        let (left, right) = (row_of(0), row_of(last));
+        let shape = b >= 1
+            && 2 * b < last
+            && (b..=far).contains(&solution[last])
+            && (b..=far).contains(&left)
+            && (b..=far).contains(&right);
+        shape.then(|| {
+            let side_ties = [left, right]
+                .iter()
+                .filter(|&&row| row == b || row == far)
+                .count() as u32;
+            let bottom_tied = solution[last] == b || solution[last] == far;
+            edge_weight(side_ties, bottom_tied)
+        })
+    }
+
+    /// The class weights, checked against the classes themselves: for every class without a
+    /// corner queen, the weights of its members of the edge case's shape add up to its size.
+    #[test]
+    fn edge_weights_sum_to_each_class_size() {
+        for n in 5..=11 {
+            let mut seen = BTreeSet::new();
+            let mut classes = 0;
+            for solution in solutions(n) {
+                let class: BTreeSet<Vec<usize>> = images(&solution).into_iter().collect();
+                if !seen.insert(class.iter().next().unwrap().clone()) {
+                    continue;
+                }
+                let corner = solution[0] == 0 || solution[0] == n - 1 || {
+                    let last = solution[n - 1];
+                    last == 0 || last == n - 1
+                };
+                if corner {
+                    continue;
+                }
+                classes += 1;
+                let weights: u32 = class.iter().filter_map(|s| edge_member_weight(s)).sum();
+                assert_eq!(
+                    weights as usize,
+                    class.len(),
+                    "N = {n}, class of {solution:?}"
+                );
+            }
+            assert!(classes > 0, "N = {n} has edge classes");
+        }
     }
 }

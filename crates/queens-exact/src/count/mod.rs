@@ -27,6 +27,7 @@ pub mod integrity;
 pub mod join;
 mod kernel;
 pub mod plan;
+mod rotation;
 pub mod shard;
 
 use queens_core::Budget;
@@ -39,19 +40,20 @@ pub use driver::{
     OnSaveFailure, PartCounter,
 };
 pub use plan::{Case, Subproblem};
+pub use rotation::Turn;
 pub use shard::Shard;
 
 /// Bumped whenever a split, an engine's node accounting or the numbers a part records change,
 /// so that old shards and checkpoints are rejected.
-pub const KERNEL_VERSION: u32 = 2;
+pub const KERNEL_VERSION: u32 = 3;
 
 /// What a part of a count (a subproblem, a shard, a whole count) adds up to.
 ///
 /// Besides the solutions it records Burnside's other terms: `fixed` sums, over the seven
 /// symmetries other than the identity, the solutions each leaves unchanged, so that a whole
-/// count's unique solutions are `(total + fixed) / 8` (see [`Tally::unique`]). The backtracking
-/// engine finds classes one representative at a time and records 8 − (class size) per class;
-/// the join counts solutions and the rotation-symmetric ones separately.
+/// count's unique solutions are `(total + fixed) / 8` (see [`Tally::unique`]). Both engines
+/// count solutions (backtracking by class weights, see [`plan`]) and the rotation-symmetric
+/// ones in parts of their own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Solutions.
@@ -340,13 +342,15 @@ impl CountPlan {
         }
     }
 
-    /// Whether `tally` could be what part `id` counts: a backtracking subproblem records
-    /// whole classes (8 in Burnside's sum each, a class of at most 8 solutions), a join piece
+    /// Whether `tally` could be what part `id` counts: a corner subproblem records classes of
+    /// 8 solutions, an edge subproblem solutions by even weights (see [`plan`]), a join piece
     /// solutions only, a rotation search symmetric solutions only.
     pub fn plausible(&self, id: usize, tally: &Tally) -> bool {
         match &self.parts {
-            Parts::Backtracking(_) => integrity::plausible(tally),
-            Parts::Join(join) => join.plausible(id, tally.total, tally.fixed),
+            Parts::Backtracking(subproblems) => subproblems
+                .get(id)
+                .is_some_and(|sub| plan::plausible(sub.case, tally)),
+            Parts::Join(join) => join.plausible(id, tally),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The split of a count into independent subproblems.
 //!
 //! Every solution of the N×N board falls in exactly one symmetry class, and each class is
-//! counted once, from one representative:
+//! counted from the members of it that one of two shapes takes:
 //!
 //! - **Corner classes.** At most one queen of a solution stands in a corner, and a solution
 //!   with a corner queen has no symmetry, so its class has 8 members, exactly two of which put
@@ -14,13 +14,40 @@
 //!   eight symmetries permute these pairs freely. Case [`Case::Edge`] with distance `b` places the
 //!   row-0 queen on column `b` and keeps the other seven distances at least `b` (the last row's
 //!   queen between columns `b` and `N−1−b`, the side columns' queens between rows `b` and
-//!   `N−1−b`): every class has members of that shape. When only one distance equals `b`, that
-//!   member is unique and its class has 8 members; otherwise the kernel compares the
-//!   members explicitly.
+//!   `N−1−b`): every class has members of that shape, one for each edge whose queen stands at
+//!   distance `b` (the *tied* edges; `k` of them).
+//!
+//! **Class weights.** A solution of an edge case is weighed by where its ties are, with no
+//! comparison of the class's members: `s` side queens on row `b` or `N−1−b`, `t` = 1 if the
+//! last row's queen is on column `b` or `N−1−b`:
+//!
+//! | `s`, `t` | `k` | weight |
+//! |---|---|---|
+//! | 0, 0 | 1 | 8 |
+//! | 0, 1 or 1, 0 | 2 | 4 |
+//! | 2, 0 | 3 | 8 |
+//! | 1, 1 | 3 | 0 |
+//! | 2, 1 | 4 | 2 |
+//!
+//! A class of `8 / f` solutions (`f` symmetries fix each) has `k / f` members of the case's
+//! shape, since exactly one symmetry takes each tied edge to the top with its queen on column
+//! `b`. So weight `8 / k` on each member sums to the class's size. With three tied edges `f`
+//! is 1 (a symmetry that fixes a solution is a half or quarter turn, which pairs the edges, so
+//! `k` is even) and `8 / 3` is no whole number; instead the whole 8 goes to the one member
+//! whose untied edge is at the bottom (the other two have their bottom edge tied and their
+//! sides split, `s = 1, t = 1`). Summed over a count, the weights give the total exactly.
+//!
+//! **Unique solutions** come from Burnside's lemma, `8 · unique = total + R180 + 2 · R90`, with
+//! two more parts, [`Case::Turn`]: the searches of the solutions a half and a quarter turn leave
+//! unchanged (see `rotation`). A corner or edge part records solutions only, a turn part
+//! Burnside's term only.
 //!
 //! Each case is then split further by placing the queens of the first few rows, giving many
 //! more subproblems than threads, in an order that depends on N only: shards and checkpoints
-//! name subproblems by their index.
+//! name subproblems by their index; the two turn parts come last.
+
+use super::Tally;
+use super::rotation::Turn;
 
 /// Which representatives a subproblem enumerates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +64,8 @@ pub enum Case {
         /// Column of the row-0 queen, from 1.
         b: u32,
     },
+    /// The solutions a turn of the board leaves unchanged: Burnside's term for it.
+    Turn(Turn),
 }
 
 /// One independent piece of a count: a case and the columns of the queens of its first rows.
@@ -54,7 +83,7 @@ pub fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
     let full = full_mask(n);
     let mut allowed = vec![full; n as usize];
     match case {
-        Case::Single => {}
+        Case::Single | Case::Turn(_) => {}
         Case::Corner { c1 } => {
             allowed[0] = 1;
             allowed[1] = 1 << c1;
@@ -77,6 +106,16 @@ pub fn allowed_columns(n: u32, case: Case) -> Vec<u32> {
         }
     }
     allowed
+}
+
+/// Whether `tally` could be what a part of `case` counts.
+pub(crate) fn plausible(case: Case, tally: &Tally) -> bool {
+    match case {
+        Case::Single => (tally.total, tally.fixed) == (1, 7),
+        Case::Corner { .. } => tally.fixed == 0 && tally.total.is_multiple_of(8),
+        Case::Edge { .. } => tally.fixed == 0 && tally.total.is_multiple_of(2),
+        Case::Turn(turn) => super::rotation::plausible(turn, tally),
+    }
 }
 
 /// In an edge case both side columns' queens stand in rows `b..=N−1−b`: by row `N−1−b` both
@@ -103,7 +142,8 @@ pub(crate) fn cases(n: u32) -> Vec<Case> {
     // b ≤ N−1−b; at b = (N−1)/2 on an odd board the side queens would have to stand on row b,
     // on the row-0 queen's anti-diagonal, so that case is empty and skipped.
     let edges = (1..n).filter(|b| 2 * b < n - 1).map(|b| Case::Edge { b });
-    corners.chain(edges).collect()
+    let turns = [Turn::Half, Turn::Quarter].map(Case::Turn);
+    corners.chain(edges).chain(turns).collect()
 }
 
 /// How many rows the subproblems of an N×N count fix.
@@ -121,12 +161,22 @@ pub(crate) fn subproblems(n: u32) -> Vec<Subproblem> {
     let depth = split_depth(n);
     let mut out = Vec::new();
     for case in cases(n) {
-        if case == Case::Single {
-            out.push(Subproblem {
-                case,
-                prefix: vec![0],
-            });
-            continue;
+        match case {
+            Case::Single => {
+                out.push(Subproblem {
+                    case,
+                    prefix: vec![0],
+                });
+                continue;
+            }
+            Case::Turn(_) => {
+                out.push(Subproblem {
+                    case,
+                    prefix: Vec::new(),
+                });
+                continue;
+            }
+            Case::Corner { .. } | Case::Edge { .. } => {}
         }
         let allowed = allowed_columns(n, case);
         extend(&allowed, depth, &mut Vec::new(), (0, 0, 0), &mut |prefix| {
@@ -203,6 +253,8 @@ fn describe(n: u32, subproblems: &[Subproblem], feed: &mut dyn FnMut(u32)) {
                 feed(2);
                 feed(b);
             }
+            Case::Turn(Turn::Half) => feed(3),
+            Case::Turn(Turn::Quarter) => feed(4),
         }
         feed(sub.prefix.len() as u32);
         sub.prefix.iter().copied().for_each(&mut *feed);

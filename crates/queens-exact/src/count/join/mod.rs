@@ -25,7 +25,6 @@ mod half;
 mod matcher;
 mod pieces;
 mod quadrant;
-mod rotation;
 
 use std::sync::{Arc, Mutex};
 
@@ -37,7 +36,7 @@ use self::half::{BLOCK, Batches, NorthKeys};
 use self::matcher::DisjointCounter;
 use self::pieces::{Frame, Piece, Split};
 use self::quadrant::QuadrantTable;
-use self::rotation::Turn;
+use super::rotation::{self, Turn};
 
 /// The smallest board the join counts (smaller ones have quadrants too small to pay).
 pub const MIN_N: u32 = 4;
@@ -134,14 +133,13 @@ impl JoinPlan {
         }
     }
 
-    /// Whether unit `id` could have counted `total` solutions and `fixed` symmetric ones:
-    /// a piece counts solutions only, a rotation search symmetric ones only (twice each for
-    /// the quarter turn).
-    pub fn plausible(&self, id: usize, total: u128, fixed: u128) -> bool {
+    /// Whether unit `id` could have counted `tally`: a piece counts solutions only, a rotation
+    /// search symmetric ones only (twice each for the quarter turn).
+    pub fn plausible(&self, id: usize, tally: &Tally) -> bool {
         match self.work.get(id) {
-            Some(Work::HalfTurn) => total == 0,
-            Some(Work::QuarterTurn) => total == 0 && fixed.is_multiple_of(2),
-            Some(Work::Join(_)) => fixed == 0,
+            Some(Work::HalfTurn) => rotation::plausible(Turn::Half, tally),
+            Some(Work::QuarterTurn) => rotation::plausible(Turn::Quarter, tally),
+            Some(Work::Join(_)) => tally.fixed == 0,
             None => false,
         }
     }
@@ -184,22 +182,8 @@ impl JoinPlan {
     fn count_in_blocks(&self, id: usize, budget: &Budget, block: usize) -> Option<Tally> {
         let n = self.split.n;
         match self.work[id] {
-            Work::HalfTurn => {
-                let (fixed, nodes) = rotation::fixed_by(n, Turn::Half, budget)?;
-                Some(Tally {
-                    total: 0,
-                    fixed,
-                    nodes,
-                })
-            }
-            Work::QuarterTurn => {
-                let (fixed, nodes) = rotation::fixed_by(n, Turn::Quarter, budget)?;
-                Some(Tally {
-                    total: 0,
-                    fixed: 2 * fixed,
-                    nodes,
-                })
-            }
+            Work::HalfTurn => rotation::tally(n, Turn::Half, budget),
+            Work::QuarterTurn => rotation::tally(n, Turn::Quarter, budget),
             Work::Join(piece) => {
                 let table = self.table(budget)?;
                 PieceCount::new(&self.split, &self.frames[piece.frame], &table, block)
