@@ -248,7 +248,7 @@ pub struct CountDocument {
     /// Wall time.
     pub elapsed_ms: f64,
     /// Nodes searched.
-    pub nodes: u64,
+    pub nodes: u128,
     /// Parts counted (subproblems or pieces).
     pub subproblems: usize,
     /// The engine that counted: `backtracking`, `join` or `gpu`.

@@ -207,7 +207,7 @@ pub enum EngineChoice {
     Auto,
     /// The quadrant join: meet in the middle over the board's four quadrants (N from 4 to 25).
     Join,
-    /// Row-by-row bitmask backtracking, one representative per symmetry class (N up to 32);
+    /// Row-by-row bitmask backtracking, the members of each symmetry class of two shapes, weighed (N up to 32);
     /// with a position, its completions counted row by row (a cross-check of the completion
     /// search, which counts them otherwise).
     Backtracking,
@@ -230,6 +230,8 @@ impl EngineChoice {
     }
 }
 
+// Each bool is a flag of its own on the command line (--json, --slurm, --wait, --plan).
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// With a position (--fix, --block, --instance): its completions are counted, full
@@ -255,8 +257,8 @@ pub struct CountArgs {
     #[arg(long, requires_all = ["shards", "dir"], conflicts_with_all = ["shard", "checkpoint"])]
     pub slurm: bool,
 
-    /// Shards of a --slurm count (the array's tasks).
-    #[arg(long, value_name = "M", requires = "slurm")]
+    /// Shards of a --slurm count (the array's tasks), or of a --plan.
+    #[arg(long, value_name = "M")]
     pub shards: Option<u32>,
 
     /// The directory of a cluster count: shard reports, checkpoints, logs and result.json. With
@@ -271,6 +273,16 @@ pub struct CountArgs {
     /// With --slurm: options for sbatch, after `--` (e.g. -- --partition=long --time=4:00:00).
     #[arg(last = true, value_name = "SBATCH OPTIONS")]
     pub sbatch_args: Vec<String>,
+
+    /// Plan the count without counting: its nodes (estimated by random probes), the
+    /// device-hours at --rate, shards of about an hour, and the Slurm arrays that run them
+    /// (with --dir, writing there).
+    #[arg(long, conflicts_with_all = ["shard", "slurm", "checkpoint", "time_limit"])]
+    pub plan: bool,
+
+    /// With --plan: nodes a second of one device [default: 1.25e11, measured on an H200].
+    #[arg(long, value_name = "NODES_PER_SECOND", requires = "plan")]
+    pub rate: Option<f64>,
 
     /// Save finished subproblems to FILE and resume from it.
     #[arg(long, value_name = "FILE")]
@@ -320,7 +332,8 @@ pub enum SaveFailureChoice {
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard reports written by `queens count --shard I/M`.
+    /// Shard reports written by `queens count --shard I/M`, or patterns of their names in
+    /// quotes ('DIR/shard-*-of-M.json'), expanded here: any number of shards.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 

@@ -1823,3 +1823,110 @@ fn the_server_stops_promptly_whatever_runs() {
         drop((experiment, stream));
     }
 }
+
+/// `count N --plan` prints a campaign without counting: the node estimate a whole number past
+/// 2⁶⁴ at N = 28, shards of about an hour in arrays of at most 1,000 tasks, each task told its
+/// shard by its array's offset, and the merge of every report by one pattern.
+#[test]
+fn a_record_count_is_planned_without_counting() {
+    let text = run(&["count", "28", "--plan", "--json"], 0);
+    let nodes: String = text
+        .split("\"nodes\":")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let nodes: u128 = nodes.parse().unwrap();
+    assert!(
+        (5e19..7e19).contains(&(nodes as f64)),
+        "about 6·10¹⁹: {nodes}"
+    );
+    assert!(nodes > u128::from(u64::MAX));
+    let plan: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(plan["shards"], 100_000);
+    let lines = plan["sbatch"].as_array().unwrap();
+    assert_eq!(lines.len(), 100);
+    let last = lines[99].as_str().unwrap();
+    assert!(
+        last.contains("--array=0-999 --requeue --gres=gpu:1"),
+        "{last}"
+    );
+    assert!(
+        last.contains("--shard $((99000 + SLURM_ARRAY_TASK_ID))/100000"),
+        "{last}"
+    );
+    assert!(
+        plan["merge"]
+            .as_str()
+            .unwrap()
+            .ends_with("shard-*-of-100000.json'"),
+        "{plan}"
+    );
+    // A rate and a shard count of one's own; the text form.
+    let small = json(
+        &[
+            "count", "16", "--plan", "--rate", "1e9", "--shards", "3", "--json",
+        ],
+        0,
+    );
+    assert_eq!(
+        small["arrays"],
+        serde_json::json!([{"first": 0, "tasks": 3}])
+    );
+    let text = run(&["count", "16", "--plan", "--rate", "1e9"], 0);
+    assert!(text.starts_with("N = 16: about 2.4"), "{text}");
+    assert!(text.contains("1 shard of about"), "{text}");
+    for (args, message) in [
+        (&["count", "16", "--shards", "3"][..], "goes with --slurm"),
+        (
+            &["count", "16", "--plan", "--engine", "join"],
+            "the join's is not one",
+        ),
+        (&["count", "16", "--plan", "--rate", "0"], "positive number"),
+        (
+            &["count", "16", "--plan", "--engine", "backtracking"],
+            "needs --rate",
+        ),
+        (
+            &["count", "16", "--plan", "--shards", "100001"],
+            "between 1 and 100000",
+        ),
+    ] {
+        refuses(args, message);
+    }
+}
+
+/// Shard reports merged by a pattern in quotes, as a count of 100,000 shards must be (no shell
+/// passes that many names); a pattern that matches nothing is an error.
+#[test]
+fn merge_expands_a_pattern_of_reports() {
+    let dir = scratch("merge-pattern");
+    let dir_name = dir.to_str().unwrap();
+    for i in 0..3 {
+        run(
+            &[
+                "count",
+                "10",
+                "--shard",
+                &format!("{i}/3"),
+                "--dir",
+                dir_name,
+            ],
+            0,
+        );
+    }
+    let pattern = dir.join("shard-*-of-3.json");
+    let merged = json(&["merge", "--json", pattern.to_str().unwrap()], 0);
+    assert_eq!(merged["shards"], 3);
+    assert_eq!(
+        (
+            merged["total"].as_u64().unwrap(),
+            merged["unique"].as_u64().unwrap()
+        ),
+        reference(10)
+    );
+    let nothing = dir.join("shard-*-of-4.json");
+    refuses(&["merge", nothing.to_str().unwrap()], "no file matches");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

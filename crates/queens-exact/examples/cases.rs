@@ -11,7 +11,7 @@ fn main() {
         .unwrap_or(14);
     let plan = CountPlan::new(n).expect("N in range");
     let budget = Budget::unlimited();
-    let mut by_case: BTreeMap<String, (u64, u128)> = BTreeMap::new();
+    let mut by_case: BTreeMap<String, (u128, u128)> = BTreeMap::new();
     for (id, sub) in plan.subproblems().iter().enumerate() {
         let tally = plan.count_one(id, &budget).expect("not cancelled");
         let key = match sub.case {

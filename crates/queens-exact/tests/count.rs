@@ -464,3 +464,33 @@ fn a_cancelled_subproblem_reports_nothing() {
     let join = CountPlan::with_engine(18, Engine::Join).unwrap();
     assert_eq!(join.count_one(join.len() - 1, &cancelled), None);
 }
+
+/// Nodes pass 2⁶⁴ at N = 28 (about 6·10¹⁹): shard files carry them whole, read back from their
+/// JSON, and their merge sums them exactly.
+#[test]
+fn node_sums_past_two_to_the_sixty_fourth_merge_exactly() {
+    let plan = CountPlan::with_engine(28, Engine::Backtracking).unwrap();
+    let big = u128::from(u64::MAX) + 12_345;
+    let reports: Vec<(String, ShardReport)> = (0..3)
+        .map(|index| {
+            let tally = Tally {
+                total: 8 * (index + 1),
+                fixed: 0,
+                nodes: big + index,
+            };
+            let report = ShardReport::new(&plan, Shard::new(index as u32, 3).unwrap(), tally);
+            let text = serde_json::to_string(&report).unwrap();
+            assert!(
+                text.contains(&format!("\"nodes\":{}", big + index)),
+                "{text}"
+            );
+            let read: ShardReport = serde_json::from_str(&text).unwrap();
+            assert!(read.is_intact());
+            (format!("{index}of3.json"), read)
+        })
+        .collect();
+    let merged = merge(&reports).unwrap();
+    assert_eq!(merged.nodes, 3 * big + 3);
+    assert!(merged.nodes > 3 * u128::from(u64::MAX));
+    assert_eq!((merged.total, merged.unique), (48, 6));
+}

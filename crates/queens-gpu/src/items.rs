@@ -161,7 +161,7 @@ pub fn extension_tally(nodes: u64) -> Tally {
     Tally {
         total: 0,
         fixed: 0,
-        nodes,
+        nodes: u128::from(nodes),
     }
 }
 

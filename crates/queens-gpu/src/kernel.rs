@@ -311,7 +311,7 @@ impl Kernel {
                     Tally {
                         total: u128::from(pair(entry[1], entry[2])),
                         fixed: 0,
-                        nodes: pair(entry[3], entry[4]),
+                        nodes: u128::from(pair(entry[3], entry[4])),
                     },
                 ));
             }

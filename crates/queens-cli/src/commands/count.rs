@@ -104,8 +104,14 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if args.position.board.diagonals.is_some() {
         bail!("--diagonals takes the first diagonals of an --instance; none is given");
     }
+    if args.plan {
+        return super::plan::run(args);
+    }
     if args.slurm {
         return submit(args);
+    }
+    if args.shards.is_some() {
+        bail!("--shards M goes with --slurm (a cluster count) or --plan");
     }
     if !args.sbatch_args.is_empty() {
         bail!("options after -- are for sbatch and go with --slurm");

@@ -7,6 +7,7 @@ pub mod count;
 pub mod devices;
 pub mod experiment;
 pub mod merge;
+pub mod plan;
 pub mod position;
 pub mod serve;
 pub mod slurm;

@@ -25,8 +25,9 @@ use crate::exit::Exit;
 
 /// The most shards a `--slurm` count submits as one array. Slurm's default `MaxArraySize`
 /// (1001) allows 1,001 tasks an array; clusters raise it (up to 4,000,001), and `sbatch` refuses
-/// an array beyond its own cluster's limit with a message this command passes on.
-const MAX_SHARDS: u32 = 100_000;
+/// an array beyond its own cluster's limit with a message this command passes on (`--plan`
+/// cuts a larger count into arrays of 1,000).
+const MAX_SHARDS: u32 = queens_exact::count::campaign::MAX_SHARDS;
 
 /// A validated `--slurm` request.
 pub struct SlurmCount {
@@ -131,12 +132,13 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         args.push(format!("--wrap={task}"));
         Some(sbatch(&args)?)
     };
+    // The reports' pattern quoted, for `merge` to expand: 100,000 names would outgrow any
+    // shell's command line.
     let merge = format!(
-        "exec {} merge --json --output {} {}/{}",
+        "exec {} merge --json --output {} {}",
         program,
         quote(count.dir.join("result.json").as_os_str()),
-        quote(count.dir.as_os_str()),
-        report_pattern(m)
+        quote(count.dir.join(report_pattern(m)).as_os_str())
     );
     let mut args: Vec<String> = vec![
         format!("--job-name=queens-merge-{n}"),

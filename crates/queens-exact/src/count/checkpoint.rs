@@ -38,7 +38,7 @@ struct Finished {
     id: usize,
     total: u128,
     fixed: u128,
-    nodes: u64,
+    nodes: u128,
 }
 
 /// A checkpoint that cannot be used.

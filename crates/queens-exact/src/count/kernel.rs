@@ -165,7 +165,7 @@ fn search(
             }
         }
     }
-    tally.nodes += nodes;
+    tally.nodes += u128::from(nodes);
     true
 }
 
@@ -335,7 +335,7 @@ impl Weigher<'_> {
         } else {
             last_free.count_ones()
         };
-        tally.nodes += u64::from(count);
+        tally.nodes += u128::from(count);
         let weight = match self.case {
             Case::Edge { b } => {
                 let (n, b) = (self.n, b as usize);

@@ -21,8 +21,10 @@
 //! # Ok::<(), queens_exact::count::CountError>(())
 //! ```
 
+pub mod campaign;
 pub mod checkpoint;
 mod driver;
+pub mod estimate;
 pub mod integrity;
 pub mod join;
 mod kernel;
@@ -62,7 +64,7 @@ pub struct Tally {
     pub fixed: u128,
     /// Work done: queens placed (backtracking), half boards built (join pieces) or squares
     /// tried (the join's rotation searches).
-    pub nodes: u64,
+    pub nodes: u128,
 }
 
 impl Tally {

@@ -101,7 +101,7 @@ pub(crate) fn tally(n: u32, turn: Turn, budget: &Budget) -> Option<Tally> {
     Some(Tally {
         total: 0,
         fixed: times * fixed,
-        nodes,
+        nodes: u128::from(nodes),
     })
 }
 

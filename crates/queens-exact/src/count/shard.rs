@@ -108,8 +108,8 @@ pub struct ShardReport {
     /// Solutions left unchanged by each symmetry other than the identity, summed (see
     /// [`Tally`]): with the total, what gives the unique count once every shard is merged.
     pub fixed: u128,
-    /// Nodes searched.
-    pub nodes: u64,
+    /// Nodes searched (past 2⁶⁴ in a record's count: N = 28 searches about 6·10¹⁹).
+    pub nodes: u128,
     /// The split's fingerprint, hexadecimal.
     pub fingerprint: String,
     /// Subproblems in this shard.
@@ -184,7 +184,7 @@ pub struct Merged {
     /// All symmetry classes.
     pub unique: u128,
     /// All nodes.
-    pub nodes: u64,
+    pub nodes: u128,
     /// The split's fingerprint.
     pub fingerprint: String,
 }

@@ -239,7 +239,7 @@ impl<'a> PieceCount<'a> {
             let weight = self.split.mirror_weight(self.frame, north, south);
             let (pairs, halves) = self.row_set((north, south));
             tally.total += u128::from(weight) * u128::from(self.frame.orbit) * pairs;
-            tally.nodes += halves;
+            tally.nodes += u128::from(halves);
         }
         Some(tally)
     }
