@@ -337,6 +337,11 @@ pub struct MergeArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
+    /// A report of a shard counted again on another device or engine (a file or a quoted
+    /// pattern; repeat for more): the merge is refused if any disagrees with its shard's report.
+    #[arg(long, value_name = "FILE")]
+    pub recount: Vec<PathBuf>,
+
     /// Print the sums as JSON.
     #[arg(long)]
     pub json: bool,

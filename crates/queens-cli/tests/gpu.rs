@@ -8,7 +8,9 @@ use serde_json::Value;
 
 mod common;
 
-use common::{json, queens, run, scratch};
+use common::{json, queens, refuses, run, scratch};
+use queens_exact::count::shard::ShardReport;
+use queens_exact::count::{CountPlan, Engine, Shard};
 
 /// `queens args…` with no Vulkan driver to be found.
 fn without_driver(args: &[&str]) -> std::process::Output {
@@ -183,6 +185,71 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
     assert_eq!(
         (&document["total"], &document["unique"]),
         (&14_772_512.into(), &1_846_955.into())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A campaign's check: shards counted on the GPU, some counted again on the CPU, and the merge
+/// refused when a recount disagrees with its shard's report.
+#[test]
+fn recounts_on_another_engine_must_agree() {
+    let Some(device) = first_device() else {
+        return;
+    };
+    let dir = scratch("gpu-recount");
+    let recounts = dir.join("recount");
+    let (dir_name, recount_name) = (dir.to_str().unwrap(), recounts.to_str().unwrap());
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        run(
+            &[
+                "count", "12", "--engine", "gpu", "--device", &device, "--shard", &shard, "--dir",
+                dir_name,
+            ],
+            0,
+        );
+    }
+    for i in [0, 2] {
+        let shard = format!("{i}/3");
+        run(
+            &[
+                "count",
+                "12",
+                "--engine",
+                "backtracking",
+                "--shard",
+                &shard,
+                "--dir",
+                recount_name,
+            ],
+            0,
+        );
+    }
+    let reports = dir.join("shard-*-of-3.json");
+    let again = recounts.join("shard-*-of-3.json");
+    let (reports, again) = (reports.to_str().unwrap(), again.to_str().unwrap());
+    let output = queens()
+        .args(["merge", "--json", reports, "--recount", again])
+        .output()
+        .unwrap();
+    common::assert_exit(&output, 0, "recounts that agree");
+    let merged: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(merged["total"], 14200);
+    let told = String::from_utf8_lossy(&output.stderr);
+    assert!(told.contains("2 shards of 3 counted again"), "{told}");
+    // A recount that found another number (its checksum made anew): the merge is refused.
+    let path = recounts.join("shard-2-of-3.json");
+    let honest: ShardReport =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut tally = honest.tally();
+    tally.nodes += 1;
+    let plan = CountPlan::with_engine(12, Engine::Gpu).unwrap();
+    let forged = ShardReport::new(&plan, Shard::new(2, 3).unwrap(), tally);
+    assert!(forged.is_intact());
+    std::fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    refuses(
+        &["merge", reports, "--recount", again],
+        "shard 2/3 was counted again",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

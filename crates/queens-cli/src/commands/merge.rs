@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use queens_core::files;
-use queens_exact::count::shard::{Merged, ShardReport, merge};
+use queens_exact::count::shard::{Merged, ShardReport, check_recounts, merge};
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
@@ -17,8 +17,48 @@ const MAX_REPORT_BYTES: u64 = 64 << 10;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
-    let mut paths = Vec::with_capacity(args.files.len());
-    for path in &args.files {
+    let reports = read_reports(&args.files)?;
+    let merged = match merge(&reports) {
+        Ok(merged) => merged,
+        // A set still missing shards is a count without an answer yet; anything else is wrong.
+        Err(error) if error.is_incomplete() => {
+            eprintln!("error: {error}");
+            return Ok(Exit::NoAnswer);
+        }
+        Err(error) => return Err(error.into()),
+    };
+    if !args.recount.is_empty() {
+        let recounts = read_reports(&args.recount)?;
+        let recounted = check_recounts(&reports, &recounts)?;
+        eprintln!(
+            "{} of {} counted again: every one agrees",
+            counted(recounted, "shard", "shards"),
+            merged.shards
+        );
+    }
+    if let Some(path) = &args.output {
+        let text = if args.json {
+            serde_json::to_string(&merged)? + "\n"
+        } else {
+            format!("{}\n", summary(&merged))
+        };
+        write_atomically(path, text.as_bytes())?;
+        return Ok(Exit::Success);
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        super::write_json_line(&mut out, &merged)?;
+    } else {
+        writeln!(out, "{}", summary(&merged))?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The shard reports `files` name (patterns expanded), each with its name.
+fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>> {
+    let mut paths = Vec::with_capacity(files.len());
+    for path in files {
         paths.extend(expand(path)?);
     }
     let mut reports = Vec::with_capacity(paths.len());
@@ -40,32 +80,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         }
         reports.push((name, report));
     }
-    let merged = match merge(&reports) {
-        Ok(merged) => merged,
-        // A set still missing shards is a count without an answer yet; anything else is wrong.
-        Err(error) if error.is_incomplete() => {
-            eprintln!("error: {error}");
-            return Ok(Exit::NoAnswer);
-        }
-        Err(error) => return Err(error.into()),
-    };
-    if let Some(path) = &args.output {
-        let text = if args.json {
-            serde_json::to_string(&merged)? + "\n"
-        } else {
-            format!("{}\n", summary(&merged))
-        };
-        write_atomically(path, text.as_bytes())?;
-        return Ok(Exit::Success);
-    }
-    let mut out = io::stdout().lock();
-    if args.json {
-        super::write_json_line(&mut out, &merged)?;
-    } else {
-        writeln!(out, "{}", summary(&merged))?;
-    }
-    out.flush()?;
-    Ok(Exit::Success)
+    Ok(reports)
 }
 
 /// `path` itself, or, when no such file exists and its name holds a `*`, the files of its

@@ -258,6 +258,26 @@ pub enum MergeError {
     /// A complete set whose sums contradict the published counts.
     #[error("the shards add up to {0}: a report is wrong")]
     Contradicts(Contradiction),
+    /// A shard counted again (on another device or engine) that disagrees with its report.
+    #[error(
+        "shard {shard}/{count} was counted again in {recount} and disagrees with {report}: {what} {report_value} vs {recount_value}; count it a third time before trusting either"
+    )]
+    Recount {
+        /// The shard index.
+        shard: u32,
+        /// The shard count.
+        count: u32,
+        /// The report merged.
+        report: String,
+        /// The recount.
+        recount: String,
+        /// Which number differs.
+        what: &'static str,
+        /// The report's number.
+        report_value: u128,
+        /// The recount's number.
+        recount_value: u128,
+    },
 }
 
 impl MergeError {
@@ -359,6 +379,74 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
         nodes: sum.nodes,
         fingerprint: first.fingerprint.clone(),
     })
+}
+
+/// Checks shards counted again (`recounts`, on another device or engine, each intact and of the
+/// same count) against the reports of a merged set: every recount must equal its shard's report
+/// in solutions, symmetric solutions and nodes (the engines that share a split count alike,
+/// node for node). Returns how many shards were recounted.
+pub fn check_recounts(
+    reports: &[(String, ShardReport)],
+    recounts: &[(String, ShardReport)],
+) -> Result<usize, MergeError> {
+    let Some((first_name, first)) = reports.first() else {
+        return Err(MergeError::Empty);
+    };
+    let by_shard: std::collections::BTreeMap<u32, &(String, ShardReport)> =
+        reports.iter().map(|entry| (entry.1.shard, entry)).collect();
+    let mut recounted = std::collections::BTreeSet::new();
+    for (name, recount) in recounts {
+        let mismatch = |what, a: String, b: String| MergeError::Mismatch {
+            first: first_name.clone(),
+            second: name.clone(),
+            what,
+            first_value: a,
+            second_value: b,
+        };
+        if (recount.n, recount.shards) != (first.n, first.shards) {
+            return Err(mismatch(
+                "count",
+                format!("N = {}, {} shards", first.n, first.shards),
+                format!("N = {}, {} shards", recount.n, recount.shards),
+            ));
+        }
+        if recount.fingerprint != first.fingerprint {
+            return Err(mismatch(
+                "split fingerprint",
+                first.fingerprint.clone(),
+                recount.fingerprint.clone(),
+            ));
+        }
+        if !recount.is_intact() {
+            return Err(MergeError::Damaged { file: name.clone() });
+        }
+        let Some((report_name, report)) = by_shard.get(&recount.shard) else {
+            return Err(MergeError::Missing {
+                first: vec![recount.shard],
+                missing: 1,
+                count: first.shards,
+            });
+        };
+        for (what, report_value, recount_value) in [
+            ("solutions", report.total, recount.total),
+            ("symmetric solutions", report.fixed, recount.fixed),
+            ("nodes", report.nodes, recount.nodes),
+        ] {
+            if report_value != recount_value {
+                return Err(MergeError::Recount {
+                    shard: recount.shard,
+                    count: first.shards,
+                    report: report_name.clone(),
+                    recount: name.clone(),
+                    what,
+                    report_value,
+                    recount_value,
+                });
+            }
+        }
+        recounted.insert(recount.shard);
+    }
+    Ok(recounted.len())
 }
 
 #[cfg(test)]
