@@ -266,12 +266,17 @@ pub struct CountArgs {
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
 
+    /// The most tasks a Slurm array of --slurm or --plan has (the cluster's largest array size
+    /// less one); more shards go to further arrays [default: 1000].
+    #[arg(long, value_name = "TASKS")]
+    pub array_size: Option<u32>,
+
     /// With --slurm: wait for the jobs and print the merged count.
     #[arg(long, requires = "slurm")]
     pub wait: bool,
 
     /// With --slurm: options for sbatch, after `--` (e.g. -- --partition=long --time=4:00:00).
-    #[arg(last = true, value_name = "SBATCH OPTIONS")]
+    #[arg(last = true, index = 2, value_name = "SBATCH OPTIONS")]
     pub sbatch_args: Vec<String>,
 
     /// Plan the count without counting: its nodes (estimated by random probes), the

@@ -101,15 +101,29 @@ fn a_failing_shard_is_named_with_how_to_resubmit_it() {
 
 #[test]
 fn without_sbatch_the_error_says_what_is_missing() {
-    let output = queens()
-        .args(["count", "10", "--slurm", "--shards", "2", "--dir"])
-        .arg(fresh_dir("nosbatch"))
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
+    // With options for sbatch after `--` too: they are sbatch's, not a second size.
+    for extra in [&[][..], &["--", "--partition=long", "--requeue"]] {
+        let output = queens()
+            .args(["count", "10", "--slurm", "--shards", "2", "--dir"])
+            .arg(fresh_dir("nosbatch"))
+            .args(extra)
+            .env("PATH", "/nonexistent")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("sbatch not found"), "{stderr}");
+    }
+    // A count without its size asks for the size alone.
+    let output = queens().args(["count", "--json"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("sbatch not found"), "{stderr}");
+    assert!(stderr.contains("<SIZE>"), "{stderr}");
+    assert!(!stderr.contains("SBATCH OPTIONS>...\n"), "{stderr}");
+    assert!(
+        stderr.contains("Usage: queens count --json <SIZE> [-- <SBATCH OPTIONS>...]"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -138,5 +152,131 @@ fn shard_slurm_reads_the_array_variables() {
         .unwrap();
     assert_eq!(outside.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&outside.stderr).contains("SLURM_ARRAY_TASK_ID"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A count of more shards than an array may hold goes to several arrays, each task told its
+/// shard by its array's base, and one merge after them all; here on the GPU engine (lavapipe
+/// named by index, as a node's GPU would be) when an adapter is found.
+#[test]
+fn shards_beyond_an_array_go_to_further_arrays() {
+    if !cluster_available() {
+        return;
+    }
+    let dir = fresh_dir("arrays");
+    let mut command = queens();
+    command.args([
+        "count",
+        "12",
+        "--slurm",
+        "--shards",
+        "5",
+        "--array-size",
+        "2",
+        "--wait",
+        "--json",
+    ]);
+    let devices = queens().args(["devices", "--json"]).output().unwrap();
+    let devices: serde_json::Value =
+        serde_json::from_slice(&devices.stdout).unwrap_or(serde_json::Value::Null);
+    match devices["devices"][0]["index"].as_u64() {
+        Some(index) => command.args(["--engine", "gpu", "--device", &index.to_string()]),
+        None => command.args(["--engine", "backtracking"]),
+    };
+    let output = command.arg("--dir").arg(&dir).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("submitted 5 of 5 shards of N = 12 as jobs"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(arrays of at most 2 tasks)"), "{stderr}");
+    let merged: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (merged["total"].as_u64(), merged["unique"].as_u64()),
+        (Some(14_200), Some(1_787))
+    );
+    assert_eq!(merged["shards"], 5);
+    for i in 0..5 {
+        assert!(
+            dir.join(format!("shard-{i}-of-5.json")).exists(),
+            "report {i}"
+        );
+        assert!(dir.join(format!("shard-{i}-of-5.log")).exists(), "log {i}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A task killed mid-count and requeued by Slurm (as a preemption does) runs again from its
+/// checkpoint, and the merge is exact: N = 17 in two shards on the GPU engine (lavapipe) when
+/// an adapter is found, else on the CPU.
+#[test]
+fn a_killed_task_is_requeued_and_the_merge_is_exact() {
+    if !cluster_available() {
+        return;
+    }
+    let dir = fresh_dir("requeue");
+    let mut command = queens();
+    command.args(["count", "17", "--slurm", "--shards", "2", "--json"]);
+    let devices = queens().args(["devices", "--json"]).output().unwrap();
+    let devices: serde_json::Value =
+        serde_json::from_slice(&devices.stdout).unwrap_or(serde_json::Value::Null);
+    match devices["devices"][0]["index"].as_u64() {
+        Some(index) => command.args(["--engine", "gpu", "--device", &index.to_string()]),
+        None => command.args(["--engine", "backtracking", "--threads", "1"]),
+    };
+    let output = command
+        .arg("--dir")
+        .arg(&dir)
+        .args(["--", "--requeue"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let jobs: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let shards_job = jobs["shards_job"].as_str().unwrap().to_owned();
+    let merge_job = jobs["merge_job"].as_str().unwrap().to_owned();
+    let squeue = |format: &str, job: &str| {
+        let output = Command::new("squeue")
+            .args(["-h", "-o", format, "-j", job])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let scontrol = |args: &[&str]| Command::new("scontrol").args(args).status().unwrap();
+    // Task 0 running for a second or two: killed and put back in the queue.
+    let task = format!("{shards_job}_0");
+    let started = std::time::Instant::now();
+    while !squeue("%T", &task).contains("RUNNING") {
+        assert!(started.elapsed().as_secs() < 60, "task 0 never ran");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert!(scontrol(&["requeue", &task]).success(), "requeue {task}");
+    // Slurm holds a requeued job a while; let it start again now.
+    let started = std::time::Instant::now();
+    while !scontrol(&["update", &format!("JobId={task}"), "StartTime=now"]).success() {
+        assert!(started.elapsed().as_secs() < 30, "{task} not released");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    let started = std::time::Instant::now();
+    while !squeue("%i", &format!("{shards_job},{merge_job}"))
+        .trim()
+        .is_empty()
+    {
+        assert!(started.elapsed().as_secs() < 300, "the jobs never ended");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    let result = std::fs::read_to_string(dir.join("result.json")).unwrap();
+    let merged: serde_json::Value = serde_json::from_str(&result).unwrap();
+    assert_eq!(
+        (merged["total"].as_u64(), merged["unique"].as_u64()),
+        (Some(95_815_104), Some(11_977_939))
+    );
+    // The shard's log holds both runs: the one the requeue stopped, keeping its checkpoint,
+    // then the one that resumed from it.
+    let log = std::fs::read_to_string(dir.join("shard-0-of-2.log")).unwrap();
+    assert!(log.contains("stopped (cancelled)"), "{log}");
+    assert!(log.contains("to resume from"), "{log}");
+    assert!(log.contains("\"complete\":true"), "{log}");
     std::fs::remove_dir_all(dir).unwrap();
 }

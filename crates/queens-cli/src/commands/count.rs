@@ -110,8 +110,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if args.slurm {
         return submit(args);
     }
-    if args.shards.is_some() {
-        bail!("--shards M goes with --slurm (a cluster count) or --plan");
+    if args.shards.is_some() || args.array_size.is_some() {
+        bail!("--shards and --array-size go with --slurm (a cluster count) or --plan");
     }
     if !args.sbatch_args.is_empty() {
         bail!("options after -- are for sbatch and go with --slurm");
@@ -220,11 +220,13 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         shards,
         dir,
         threads: args.threads,
+        device: args.device,
         memory_limit: args.memory.is_some().then_some(memory_limit),
         max_estimate: args.max_estimate,
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),
+        array_tasks: slurm::array_tasks(args.array_size)?,
     };
     slurm::run(&count, &interrupt_token())
 }

@@ -55,8 +55,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         slurm::check_shards(shards)?;
     }
     let plan = CountPlan::with_engine(n, engine)?;
-    let campaign =
-        Campaign::new(&plan, rate, args.shards).context("the split has no parts to plan")?;
+    let array_tasks = slurm::array_tasks(args.array_size)?;
+    let campaign = Campaign::new(&plan, rate, args.shards, array_tasks)
+        .context("the split has no parts to plan")?;
     let dir = match &args.dir {
         Some(dir) => {
             std::path::absolute(dir).with_context(|| format!("cannot use {}", dir.display()))?
@@ -163,10 +164,11 @@ fn write_text(
     )?;
     writeln!(
         out,
-        "{} of about {} each, in {} of at most 1000 tasks:",
+        "{} of about {} each, in {} of at most {} tasks:",
         counted(campaign.shards, "shard", "shards"),
         span(campaign.shard_hours),
         counted(campaign.arrays.len(), "job array", "job arrays"),
+        campaign.arrays.first().map_or(0, |array| array.tasks),
     )?;
     writeln!(out)?;
     for line in lines {

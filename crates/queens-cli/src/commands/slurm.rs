@@ -17,17 +17,18 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use queens_core::CancelToken;
-use queens_exact::count::shard::{Merged, ShardReport, report_pattern, slurm_log_pattern};
+use queens_exact::count::shard::{Merged, ShardReport, report_pattern};
 use queens_exact::count::{CountPlan, Shard};
 use serde_json::json;
 
 use crate::exit::Exit;
 
-/// The most shards a `--slurm` count submits as one array. Slurm's default `MaxArraySize`
-/// (1001) allows 1,001 tasks an array; clusters raise it (up to 4,000,001), and `sbatch` refuses
-/// an array beyond its own cluster's limit with a message this command passes on (`--plan`
-/// cuts a larger count into arrays of 1,000).
+/// The most shards a `--slurm` count submits, in arrays of at most `--array-size` tasks
+/// ([`ARRAY_TASKS`] unless told: Slurm's default `MaxArraySize` of 1,001 allows indices 0 to
+/// 1,000; `sbatch` refuses an array beyond its own cluster's limit with a message this command
+/// passes on).
 const MAX_SHARDS: u32 = queens_exact::count::campaign::MAX_SHARDS;
+use queens_exact::count::campaign::ARRAY_TASKS;
 
 /// A validated `--slurm` request.
 pub struct SlurmCount {
@@ -39,6 +40,8 @@ pub struct SlurmCount {
     pub dir: PathBuf,
     /// Worker threads of each task, if set.
     pub threads: Option<usize>,
+    /// The GPU each task counts on, by its index on the task's node, if set.
+    pub device: Option<usize>,
     /// The memory limit of each task, if set.
     pub memory_limit: Option<u64>,
     /// The longest estimate each task starts unasked, if set.
@@ -47,8 +50,10 @@ pub struct SlurmCount {
     pub wait: bool,
     /// Print JSON.
     pub json: bool,
-    /// Options passed to both `sbatch` calls.
+    /// Options passed to every `sbatch` call.
     pub sbatch_args: Vec<String>,
+    /// The most tasks an array has (shards beyond go to further arrays).
+    pub array_tasks: u32,
 }
 
 /// `--shard slurm`: this array task's shard, from `SLURM_ARRAY_TASK_ID` and
@@ -83,6 +88,16 @@ pub fn shard_from_environment(var: impl Fn(&str) -> Option<String>) -> anyhow::R
     Ok(Shard::new(index, count)?)
 }
 
+/// The most tasks an array has: `asked`, or [`ARRAY_TASKS`] (Slurm's default `MaxArraySize`
+/// less one).
+pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
+    match asked {
+        None => Ok(ARRAY_TASKS),
+        Some(tasks) if (1..=MAX_SHARDS).contains(&tasks) => Ok(tasks),
+        Some(tasks) => bail!("--array-size must be between 1 and {MAX_SHARDS}, got {tasks}"),
+    }
+}
+
 /// Checks the shard count.
 pub fn check_shards(shards: u32) -> anyhow::Result<()> {
     if !(1..=MAX_SHARDS).contains(&shards) {
@@ -104,34 +119,7 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     let n = count.plan.n();
     let m = count.shards;
     let pending: Vec<u32> = (0..m).filter(|&i| !has_report(count, i)).collect();
-    let shards_job = if pending.is_empty() {
-        None
-    } else {
-        let mut task = format!(
-            "exec {} count {n} --shard \"$SLURM_ARRAY_TASK_ID/{m}\" --dir {}",
-            program,
-            quote(count.dir.as_os_str())
-        );
-        // Every task counts by the same engine, so that the shards' splits agree.
-        let _ = write!(task, " --engine {}", count.plan.engine());
-        if let Some(threads) = count.threads {
-            let _ = write!(task, " --threads {threads}");
-        }
-        if let Some(bytes) = count.memory_limit {
-            let _ = write!(task, " --memory {bytes}");
-        }
-        if let Some(seconds) = count.max_estimate {
-            let _ = write!(task, " --max-estimate {seconds}");
-        }
-        let mut args: Vec<String> = vec![
-            format!("--array={}", ranges(&pending)),
-            format!("--job-name=queens-count-{n}"),
-            format!("--output={}", slurm_log_pattern(&count.dir, m).display()),
-        ];
-        args.extend(count.sbatch_args.iter().cloned());
-        args.push(format!("--wrap={task}"));
-        Some(sbatch(&args)?)
-    };
+    let shards_jobs = submit_arrays(count, &program, &pending)?;
     // The reports' pattern quoted, for `merge` to expand: 100,000 names would outgrow any
     // shell's command line.
     let merge = format!(
@@ -144,8 +132,8 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         format!("--job-name=queens-merge-{n}"),
         format!("--output={}", count.dir.join("merge.log").display()),
     ];
-    if let Some(job) = &shards_job {
-        args.push(format!("--dependency=afterok:{job}"));
+    if !shards_jobs.is_empty() {
+        args.push(format!("--dependency=afterok:{}", shards_jobs.join(":")));
         args.push("--kill-on-invalid-dep=yes".into());
     }
     args.extend(count.sbatch_args.iter().cloned());
@@ -153,18 +141,24 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     // A result from an earlier submission is not this one's.
     let _ = std::fs::remove_file(count.dir.join("result.json"));
     let merge_job = sbatch(&args)?;
-    let jobs: Vec<&str> = shards_job
+    let jobs: Vec<&str> = shards_jobs
         .iter()
         .map(String::as_str)
         .chain([merge_job.as_str()])
         .collect();
-    let submitted = match &shards_job {
-        Some(job) => format!(
+    let submitted = match shards_jobs.as_slice() {
+        [] => format!(
+            "every shard of N = {n} is already counted; submitted the merge as job {merge_job}"
+        ),
+        [job] => format!(
             "submitted {} of {m} shards of N = {n} as job {job} and their merge as job {merge_job}",
             pending.len()
         ),
-        None => format!(
-            "every shard of N = {n} is already counted; submitted the merge as job {merge_job}"
+        several => format!(
+            "submitted {} of {m} shards of N = {n} as jobs {} (arrays of at most {} tasks) and their merge as job {merge_job}",
+            pending.len(),
+            several.join(", "),
+            count.array_tasks
         ),
     };
     eprintln!("{submitted}");
@@ -177,7 +171,12 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         if count.json {
             println!(
                 "{}",
-                json!({"shards_job": shards_job, "merge_job": merge_job, "dir": count.dir})
+                json!({
+                    "shards_job": shards_jobs.first(),
+                    "shards_jobs": shards_jobs,
+                    "merge_job": merge_job,
+                    "dir": count.dir
+                })
             );
         }
         return Ok(Exit::Success);
@@ -190,6 +189,59 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
         return Ok(Exit::NoAnswer);
     }
     finish(count)
+}
+
+/// Submits the shards `pending` in arrays of at most `count.array_tasks` tasks, each running
+/// the shards from its base (a task's index is its shard less the base, so that no index passes
+/// the cluster's `MaxArraySize`); returns the arrays' job ids.
+fn submit_arrays(
+    count: &SlurmCount,
+    program: &str,
+    pending: &[u32],
+) -> anyhow::Result<Vec<String>> {
+    let (n, m) = (count.plan.n(), count.shards);
+    let mut shards_jobs = Vec::new();
+    for group in pending.chunk_by(|a, b| a / count.array_tasks == b / count.array_tasks) {
+        let base = group[0] / count.array_tasks * count.array_tasks;
+        let indices: Vec<u32> = group.iter().map(|&i| i - base).collect();
+        let shard = format!("$(({base} + SLURM_ARRAY_TASK_ID))");
+        let mut task = format!(
+            "exec {} count {n} --shard \"{shard}/{m}\" --dir {}",
+            program,
+            quote(count.dir.as_os_str())
+        );
+        // Every task counts by the same engine, so that the shards' splits agree.
+        let _ = write!(task, " --engine {}", count.plan.engine());
+        if let Some(threads) = count.threads {
+            let _ = write!(task, " --threads {threads}");
+        }
+        if let Some(device) = count.device {
+            let _ = write!(task, " --device {device}");
+        }
+        if let Some(bytes) = count.memory_limit {
+            let _ = write!(task, " --memory {bytes}");
+        }
+        if let Some(seconds) = count.max_estimate {
+            let _ = write!(task, " --max-estimate {seconds}");
+        }
+        // Each task writes its shard's log itself (Slurm's file names know the task's index,
+        // not its shard), appending, so that a requeued task's log keeps the run before; what
+        // the shell says before that goes to the array's log.
+        let dir = escape_in_double_quotes(&count.dir.display().to_string());
+        let _ = write!(task, " >>\"{dir}/shard-{shard}-of-{m}.log\" 2>&1");
+        let mut args: Vec<String> = vec![
+            format!("--array={}", ranges(&indices)),
+            format!("--job-name=queens-count-{n}"),
+            format!(
+                "--output={}",
+                count.dir.join(format!("array-{base}-%a.log")).display()
+            ),
+        ];
+        args.extend(count.sbatch_args.iter().cloned());
+        args.push(format!("--wrap={task}"));
+        shards_jobs.push(sbatch(&args)?);
+    }
+    Ok(shards_jobs)
 }
 
 /// Whether shard `index` already has a report of this count in the directory.
@@ -334,6 +386,18 @@ fn ranges(indices: &[u32]) -> String {
 }
 
 /// `text` single-quoted for `sh`.
+/// `text` escaped for the inside of double quotes in a POSIX shell: `"`, `\`, `$` and `` ` ``.
+fn escape_in_double_quotes(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
 fn quote(text: &std::ffi::OsStr) -> String {
     let text: OsString = text.to_owned();
     format!("'{}'", text.to_string_lossy().replace('\'', r"'\''"))
@@ -375,6 +439,14 @@ mod tests {
         assert_eq!(from_one, Shard::new(3, 4).unwrap());
         assert!(shard_from_environment(env(&[])).is_err());
         assert!(shard_from_environment(env(&[("SLURM_ARRAY_TASK_ID", "2")])).is_err());
+    }
+
+    #[test]
+    fn double_quotes_keep_a_path_literal() {
+        assert_eq!(
+            escape_in_double_quotes(r#"/a $b/`c`/"d"\e"#),
+            r#"/a \$b/\`c\`/\"d\"\\e"#
+        );
     }
 
     #[test]

@@ -57,8 +57,9 @@ pub struct Campaign {
 impl Campaign {
     /// The campaign of `plan` (a backtracking or GPU split) at `rate` nodes a second a device,
     /// in `shards` shards, or in shards of about an hour (at most one a part, at most
-    /// [`MAX_SHARDS`]); `None` for the join's split.
-    pub fn new(plan: &CountPlan, rate: f64, shards: Option<u32>) -> Option<Self> {
+    /// [`MAX_SHARDS`]), in arrays of at most `array_tasks` tasks; `None` for the join's split.
+    pub fn new(plan: &CountPlan, rate: f64, shards: Option<u32>, array_tasks: u32) -> Option<Self> {
+        let array_tasks = array_tasks.max(1);
         let estimate = estimate_nodes(plan, PROBES, u64::from(plan.n()))?;
         let device_hours = estimate.nodes as f64 / rate / 3600.0;
         let most = (plan.len() as u32).min(MAX_SHARDS);
@@ -66,10 +67,10 @@ impl Campaign {
             .unwrap_or_else(|| (device_hours / SHARD_HOURS).ceil() as u32)
             .clamp(1, most);
         let arrays = (0..shards)
-            .step_by(ARRAY_TASKS as usize)
+            .step_by(array_tasks as usize)
             .map(|first| Array {
                 first,
-                tasks: ARRAY_TASKS.min(shards - first),
+                tasks: array_tasks.min(shards - first),
             })
             .collect();
         Some(Campaign {
@@ -98,7 +99,7 @@ mod tests {
     #[test]
     fn arrays_cover_every_shard_once_within_the_array_size() {
         let plan = CountPlan::with_engine(20, Engine::Gpu).unwrap();
-        let campaign = Campaign::new(&plan, 1e6, Some(2_345)).unwrap();
+        let campaign = Campaign::new(&plan, 1e6, Some(2_345), ARRAY_TASKS).unwrap();
         assert_eq!(campaign.shards, 2_345);
         assert_eq!(
             campaign.arrays,
@@ -119,11 +120,11 @@ mod tests {
         );
         // At a million nodes a second N = 20 is over 200 device-hours: shards of an hour,
         // however many the parts allow.
-        let hourly = Campaign::new(&plan, 1e6, None).unwrap();
+        let hourly = Campaign::new(&plan, 1e6, None, ARRAY_TASKS).unwrap();
         assert_eq!(hourly.shards, hourly.device_hours.ceil() as u32);
         assert!(hourly.shard_hours <= 1.0 && hourly.shard_hours > 0.9);
         // Never more shards than parts.
-        let fast = Campaign::new(&plan, 1.0, None).unwrap();
+        let fast = Campaign::new(&plan, 1.0, None, ARRAY_TASKS).unwrap();
         assert_eq!(fast.shards, plan.len() as u32);
     }
 }

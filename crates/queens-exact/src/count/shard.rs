@@ -65,12 +65,6 @@ pub fn report_pattern(count: u32) -> String {
     format!("shard-*-of-{count}.json")
 }
 
-/// The logs of a count in `count` shards as Slurm names an array's outputs (`%a`, the task's
-/// index): `shard-%a-of-M.log`.
-pub fn slurm_log_pattern(dir: &Path, count: u32) -> PathBuf {
-    dir.join(format!("shard-%a-of-{count}.log"))
-}
-
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -473,10 +467,11 @@ mod tests {
                 assert!(!matches(&report_pattern(12), &other), "{other}");
             }
         }
-        let log = slurm_log_pattern(dir, 12);
-        assert_eq!(
-            log.to_str().unwrap().replace("%a", "5"),
-            Shard::new(5, 12).unwrap().log_file(dir).to_str().unwrap()
+        assert!(
+            Shard::new(5, 12)
+                .unwrap()
+                .log_file(dir)
+                .ends_with("shard-5-of-12.log")
         );
     }
 }
