@@ -1878,7 +1878,12 @@ fn a_record_count_is_planned_without_counting() {
     assert!(text.starts_with("N = 16: about 2.4"), "{text}");
     assert!(text.contains("1 shard of about"), "{text}");
     for (args, message) in [
-        (&["count", "16", "--shards", "3"][..], "goes with --slurm"),
+        (&["count", "16", "--shards", "3"][..], "go with --slurm"),
+        (&["count", "16", "--array-size", "3"], "go with --slurm"),
+        (
+            &["count", "16", "--plan", "--array-size", "0"],
+            "between 1 and",
+        ),
         (
             &["count", "16", "--plan", "--engine", "join"],
             "the join's is not one",

@@ -168,7 +168,7 @@ fn write_text(
         counted(campaign.shards, "shard", "shards"),
         span(campaign.shard_hours),
         counted(campaign.arrays.len(), "job array", "job arrays"),
-        campaign.arrays.first().map_or(0, |array| array.tasks),
+        campaign.array_tasks,
     )?;
     writeln!(out)?;
     for line in lines {

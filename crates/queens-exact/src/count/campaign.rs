@@ -50,6 +50,8 @@ pub struct Campaign {
     pub shards: u32,
     /// Hours a shard takes on average.
     pub shard_hours: f64,
+    /// The most tasks an array has.
+    pub array_tasks: u32,
     /// The job arrays, in order.
     pub arrays: Vec<Array>,
 }
@@ -81,6 +83,7 @@ impl Campaign {
             device_hours,
             shards,
             shard_hours: device_hours / f64::from(shards),
+            array_tasks,
             arrays,
         })
     }
