@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use queens_core::Budget;
+use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine};
 use queens_gpu::items::{Refined, default_depth, refine};
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
@@ -126,8 +127,8 @@ fn main() {
         "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of time) | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    // (N, seconds) of the first setting, for the projection.
-    let mut times: Vec<(u32, f64)> = Vec::new();
+    // (N, nodes a second) of the first setting of each N, for the projection.
+    let mut rates: Vec<(u32, f64)> = Vec::new();
     for &n in &settings.sizes {
         for &depth in &settings.depths {
             for &workgroup in &settings.workgroups {
@@ -172,10 +173,10 @@ fn main() {
                         .run(&Budget::unlimited(), |_, _| {})
                         .expect("the count runs");
                     let seconds = started.elapsed().as_secs_f64();
-                    if times.last().is_none_or(|&(last, _)| last != n) {
-                        times.push((n, seconds));
-                    }
                     let tally = result.tally;
+                    if rates.last().is_none_or(|&(last, _)| last != n) {
+                        rates.push((n, tally.nodes as f64 / seconds));
+                    }
                     let verdict = match queens_exact::count::integrity::published(n) {
                         Some((published, _)) if published == tally.total => "as published",
                         Some(_) => "WRONG",
@@ -203,7 +204,7 @@ fn main() {
             }
         }
     }
-    project(&times);
+    project(&rates);
 }
 
 /// The peak integer throughput of the selected adapter, if it is a GPU of the table.
@@ -221,21 +222,30 @@ fn known_peak(adapters: &[queens_gpu::DeviceInfo], selection: Selection) -> Opti
         .map(|&(_, peak)| peak)
 }
 
-/// N = 26, 27 and 28 on one and eight such GPUs, from the growth per N between the last two
-/// sizes measured (eight GPUs taking an eighth: the shards are independent).
-fn project(times: &[(u32, f64)]) {
-    let [.., (n0, t0), (n1, t1)] = times else {
+/// N = 26, 27 and 28 on one and eight such GPUs at the nodes a second of the largest N
+/// measured, their nodes estimated by random probes (`queens count N --plan`'s estimate; eight
+/// GPUs taking an eighth: the shards are independent).
+fn project(rates: &[(u32, f64)]) {
+    let Some(&(measured, rate)) = rates.last() else {
         return;
     };
-    let growth = (t1 / t0).powf(1.0 / f64::from(n1 - n0));
     println!();
-    println!("Projection from N = {n0} and {n1} (growth {growth:.2}× per N):");
+    println!("Projection at N = {measured}'s {rate:.3e} nodes a second:");
     println!();
-    println!("| N | one GPU | eight GPUs |");
-    println!("|---|---|---|");
+    println!("| N | nodes (estimated) | one GPU | eight GPUs |");
+    println!("|---|---|---|---|");
     for n in 26..=28u32 {
-        let one = t1 * growth.powi(n as i32 - *n1 as i32);
-        println!("| {n} | {} | {} |", days(one), days(one / 8.0));
+        let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
+        let Some(estimate) = estimate_nodes(&plan, 16, u64::from(n)) else {
+            return;
+        };
+        let one = estimate.nodes as f64 / rate;
+        println!(
+            "| {n} | {:.3e} | {} | {} |",
+            estimate.nodes as f64,
+            days(one),
+            days(one / 8.0)
+        );
     }
 }
 
