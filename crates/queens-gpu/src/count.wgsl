@@ -312,8 +312,9 @@ fn count(@builtin(local_invocation_index) local: u32) {
             ~(cols | left | right) & last_allowed,
             is_last,
         );
-        // The last row's completions, weighed: `ties` side queens on row b or N−1−b pick the
-        // weights of a last queen off and on columns b and N−1−b (8, 4, 8 and 4, 0, 2).
+        // The last row's completions, weighed: the side queens on row b or N−1−b (0, 1 or 2)
+        // pick the weights of a last queen off columns b and N−1−b (8, 4, 8) and on them
+        // (4, 0, 2), the table of plan.rs.
         let completions = select(0u, free, is_last);
         let side_ties = countOneBits(taken_by_b) + countOneBits(sides & ~taken_before_deadline);
         let plain_weight = (0x080408u >> (8u * side_ties)) & 0xffu;
