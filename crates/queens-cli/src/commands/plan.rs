@@ -2,6 +2,7 @@
 //! random probes, the device-hours at a rate, shards of about an hour, and the Slurm arrays of
 //! at most 1,000 tasks that run them, printed as the lines to submit.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -9,7 +10,7 @@ use anyhow::{Context, bail};
 use queens_core::words::counted;
 use queens_exact::count::campaign::{Campaign, MEASURED_GPU_RATE};
 use queens_exact::count::shard::report_pattern;
-use queens_exact::count::{CountPlan, Engine};
+use queens_exact::count::{CountPlan, CountRunError, Engine, MAX_THREADS};
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice};
@@ -36,6 +37,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         .as_deref()
         .context("--plan plans a whole count: give N")?;
     let n = parse_side(size)?;
+    if args.position.fix.is_some() || args.position.board.block.is_some() {
+        bail!("--plan plans a whole count of N; a position's completions are not planned");
+    }
     let engine = match args.engine {
         EngineChoice::Auto | EngineChoice::Gpu => Engine::Gpu,
         EngineChoice::Backtracking => Engine::Backtracking,
@@ -70,7 +74,24 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         .map(|word| quote(&word.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ");
-    let lines = sbatch_lines(&campaign, engine, &program, &dir);
+    // The task options given here reach every task, as --slurm passes them.
+    let mut options = String::new();
+    if let Some(threads) = args.threads {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(CountRunError::Threads(threads).into());
+        }
+        let _ = write!(options, " --threads {threads}");
+    }
+    if let Some(device) = args.device {
+        let _ = write!(options, " --device {device}");
+    }
+    if let Some(memory) = &args.memory {
+        let _ = write!(options, " --memory {}", quote(memory));
+    }
+    if let Some(seconds) = args.max_estimate {
+        let _ = write!(options, " --max-estimate {seconds}");
+    }
+    let lines = sbatch_lines(&campaign, engine, &program, &options, &dir);
     let merge = format!(
         "{program} merge --json --output {} {}",
         quote(&dir.join("result.json").display().to_string()),
@@ -102,6 +123,7 @@ fn sbatch_lines(
     campaign: &Campaign,
     engine: Engine,
     program: &str,
+    options: &str,
     dir: &std::path::Path,
 ) -> Vec<String> {
     let hours = (2.0 * campaign.shard_hours).ceil().max(1.0) as u64;
@@ -115,7 +137,7 @@ fn sbatch_lines(
         .iter()
         .map(|array| {
             let task = format!(
-                "exec {program} count {} --engine {} --shard $(({} + SLURM_ARRAY_TASK_ID))/{} --dir {}",
+                "exec {program} count {} --engine {} --shard $(({} + SLURM_ARRAY_TASK_ID))/{} --dir {}{options}",
                 campaign.n,
                 engine.name(),
                 array.first,
