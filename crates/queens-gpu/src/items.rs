@@ -35,10 +35,7 @@ pub fn item_rows(plan: &CountPlan, depth: usize) -> usize {
         .iter()
         .find(|sub| matches!(sub.case, Case::Corner { .. } | Case::Edge { .. }))
         .map_or(0, |sub| sub.prefix.len());
-    depth
-        .max(own)
-        .min((plan.n() as usize).saturating_sub(2))
-        .min(MAX_ITEM_ROWS)
+    fixed_rows(plan.n(), own, depth)
 }
 
 /// Whether a part of the N×N count is not for the kernel: the 1×1 board, a part with fewer
@@ -47,6 +44,14 @@ pub fn on_cpu(n: u32, sub: &Subproblem) -> bool {
     matches!(sub.case, Case::Single | Case::Turn(_))
         || sub.prefix.len() + 2 > n as usize
         || sub.prefix.len() < 2
+}
+
+/// The rows an item fixes on the N×N board, asked for `depth`, of a part that fixes `own`.
+fn fixed_rows(n: u32, own: usize, depth: usize) -> usize {
+    depth
+        .max(own)
+        .min((n as usize).saturating_sub(2))
+        .min(MAX_ITEM_ROWS)
 }
 
 /// A part, ready for the GPU.
@@ -70,8 +75,7 @@ pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
     if on_cpu(n, sub) {
         return Refined::OnCpu;
     }
-    let rows = n as usize;
-    let depth = depth.max(sub.prefix.len()).min(rows - 2).min(MAX_ITEM_ROWS);
+    let depth = fixed_rows(n, sub.prefix.len(), depth);
     let allowed = allowed_columns(n, sub.case);
     let deadline = sides_deadline(n, sub.case);
     let (kind, param) = match sub.case {
@@ -80,15 +84,7 @@ pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
         Case::Single | Case::Turn(_) => unreachable!("counted on the CPU"),
     };
     let meta = depth as u32 | kind << 5 | param << 8;
-    let mut masks = (0u32, 0u32, 0u32);
-    for &col in &sub.prefix {
-        let queen = 1 << col;
-        masks = (
-            masks.0 | queen,
-            (masks.1 | queen) << 1,
-            (masks.2 | queen) >> 1,
-        );
-    }
+    let masks = sub.masks();
     let mut extension = Extension {
         allowed: &allowed,
         deadline,

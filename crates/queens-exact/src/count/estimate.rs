@@ -66,15 +66,7 @@ fn part_estimate(n: u32, sub: &Subproblem, probes: u32, seed: u64) -> (f64, f64)
     }
     let allowed = allowed_columns(n, sub.case);
     let deadline = sides_deadline(n, sub.case);
-    let mut masks = (0u32, 0u32, 0u32);
-    for &col in &sub.prefix {
-        let queen = 1 << col;
-        masks = (
-            masks.0 | queen,
-            (masks.1 | queen) << 1,
-            (masks.2 | queen) >> 1,
-        );
-    }
+    let masks = sub.masks();
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut sum, mut squares) = (0.0, 0.0);
     for _ in 0..probes {

@@ -36,13 +36,7 @@ pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Opt
     }
     let mut allowed = [0; 32];
     allowed[..n as usize].copy_from_slice(&allowed_columns(n, sub.case));
-    let (mut cols, mut left, mut right) = (0u32, 0u32, 0u32);
-    for &col in &sub.prefix {
-        let bit = 1 << col;
-        cols |= bit;
-        left = (left | bit) << 1;
-        right = (right | bit) >> 1;
-    }
+    let (cols, left, right) = sub.masks();
     let weigher = Weigher {
         n: n as usize,
         case: sub.case,

@@ -77,6 +77,19 @@ pub struct Subproblem {
     pub prefix: Vec<u32>,
 }
 
+impl Subproblem {
+    /// The attack masks below its prefix: the columns taken, and the left and right
+    /// diagonals shifted to the row after the prefix's last.
+    pub fn masks(&self) -> (u32, u32, u32) {
+        self.prefix
+            .iter()
+            .fold((0, 0, 0), |(cols, left, right), &col| {
+                let queen = 1 << col;
+                (cols | queen, (left | queen) << 1, (right | queen) >> 1)
+            })
+    }
+}
+
 /// For each row, the columns a queen may take in `case` (as a bit mask), whatever the other
 /// queens.
 pub fn allowed_columns(n: u32, case: Case) -> Vec<u32> {

@@ -275,6 +275,24 @@ pub enum MergeError {
 }
 
 impl MergeError {
+    /// `second` does not belong with `first`: `what` is `first_value` in one, `second_value`
+    /// in the other.
+    fn mismatch(
+        first: &str,
+        second: &str,
+        what: &'static str,
+        first_value: String,
+        second_value: String,
+    ) -> Self {
+        MergeError::Mismatch {
+            first: first.to_owned(),
+            second: second.to_owned(),
+            what,
+            first_value,
+            second_value,
+        }
+    }
+
     /// Whether the set is merely incomplete (a well-formed request without an answer yet),
     /// rather than wrong.
     pub fn is_incomplete(&self) -> bool {
@@ -301,13 +319,7 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
     let mut seen: std::collections::BTreeMap<u32, &str> = std::collections::BTreeMap::new();
     let mut sum = Tally::default();
     for (name, report) in reports {
-        let mismatch = |what, a: String, b: String| MergeError::Mismatch {
-            first: first_name.clone(),
-            second: name.clone(),
-            what,
-            first_value: a,
-            second_value: b,
-        };
+        let mismatch = |what, a, b| MergeError::mismatch(first_name, name, what, a, b);
         if report.n != first.n {
             return Err(mismatch("N", first.n.to_string(), report.n.to_string()));
         }
@@ -390,13 +402,7 @@ pub fn check_recounts(
         reports.iter().map(|entry| (entry.1.shard, entry)).collect();
     let mut recounted = std::collections::BTreeSet::new();
     for (name, recount) in recounts {
-        let mismatch = |what, a: String, b: String| MergeError::Mismatch {
-            first: first_name.clone(),
-            second: name.clone(),
-            what,
-            first_value: a,
-            second_value: b,
-        };
+        let mismatch = |what, a, b| MergeError::mismatch(first_name, name, what, a, b);
         if (recount.n, recount.shards) != (first.n, first.shards) {
             return Err(mismatch(
                 "count",
