@@ -6,7 +6,9 @@
 //! as the CPU kernel's search would, and counts the queens it places as that search counts
 //! them, so that a part's items add up to the part's own [`Tally`].
 
-use queens_exact::count::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+use queens_exact::count::plan::{
+    Case, Subproblem, allowed_columns, restrict_to_deadline, sides_deadline,
+};
 use queens_exact::count::{CountPlan, Tally};
 
 /// The most rows an item fixes: its columns are packed five bits a row into two words.
@@ -120,19 +122,12 @@ impl Extension<'_> {
             self.items.push(item);
             return;
         }
-        let mut free = self.allowed[row] & !(cols | left | right);
-        if let Some((deadline, sides)) = self.deadline
-            && row == deadline
-        {
-            let missing = sides & !cols;
-            free = if missing == sides {
-                0
-            } else if missing != 0 {
-                free & missing
-            } else {
-                free
-            };
-        }
+        let mut free = restrict_to_deadline(
+            self.deadline,
+            row,
+            cols,
+            self.allowed[row] & !(cols | left | right),
+        );
         while free != 0 {
             let queen = free & free.wrapping_neg();
             free ^= queen;

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::CountPlan;
-use super::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+use super::plan::{Case, Subproblem, allowed_columns, restrict_to_deadline, sides_deadline};
 
 /// An estimate of a count's nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -91,17 +91,7 @@ fn probe(
     let last = allowed.len() - 1;
     let (mut estimate, mut weight) = (0.0, 1.0);
     loop {
-        let mut free = allowed[row] & !(cols | left | right);
-        if let Some((deadline_row, sides)) = deadline
-            && row == deadline_row
-        {
-            let missing = sides & !cols;
-            free = match missing {
-                0 => free,
-                m if m == sides => 0,
-                m => free & m,
-            };
-        }
+        let free = restrict_to_deadline(deadline, row, cols, allowed[row] & !(cols | left | right));
         let choices = free.count_ones();
         estimate += weight * f64::from(choices);
         if row == last || choices == 0 {

@@ -10,7 +10,7 @@
 use queens_core::Budget;
 
 use super::Tally;
-use super::plan::{Case, Subproblem, allowed_columns, sides_deadline};
+use super::plan::{Case, Subproblem, allowed_columns, restrict_to_deadline, sides_deadline};
 use super::rotation;
 
 /// How many nodes pass between looks at the budget.
@@ -278,17 +278,7 @@ struct SidesDeadline {
 impl SidesDeadline {
     #[inline]
     fn restrict(self, row: usize, cols: u32, free: u32) -> u32 {
-        if row != self.row {
-            return free;
-        }
-        let missing = self.sides & !cols;
-        if missing == self.sides {
-            0
-        } else if missing != 0 {
-            free & missing
-        } else {
-            free
-        }
+        restrict_to_deadline(Some((self.row, self.sides)), row, cols, free)
     }
 }
 

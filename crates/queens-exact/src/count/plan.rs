@@ -141,6 +141,31 @@ pub fn sides_deadline(n: u32, case: Case) -> Option<(usize, u32)> {
     }
 }
 
+/// A row's free squares `free` under the side columns' deadline ([`sides_deadline`]) when the
+/// row is the deadline's: none if neither side queen stands in `cols`, the missing one's square
+/// if one does, all of them if both do. Every search of the split applies it so.
+#[inline]
+pub fn restrict_to_deadline(
+    deadline: Option<(usize, u32)>,
+    row: usize,
+    cols: u32,
+    free: u32,
+) -> u32 {
+    match deadline {
+        Some((deadline_row, sides)) if row == deadline_row => {
+            let missing = sides & !cols;
+            if missing == sides {
+                0
+            } else if missing != 0 {
+                free & missing
+            } else {
+                free
+            }
+        }
+        _ => free,
+    }
+}
+
 /// The mask of the lowest `n` bits.
 pub(crate) fn full_mask(n: u32) -> u32 {
     if n >= 32 { u32::MAX } else { (1 << n) - 1 }
