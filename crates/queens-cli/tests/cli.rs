@@ -130,10 +130,22 @@ fn completions_of_a_position_are_counted() {
         0,
     );
     assert_eq!(doc["completions"].as_u64(), Some(0));
-    refuses(
-        &["count", "8", "--fix", "b4", "--checkpoint", "c.json"],
-        "--checkpoint is for whole counts",
-    );
+    // Every whole-count flag is refused with a position, none dropped.
+    for (flags, named) in [
+        (&["--checkpoint", "c.json"][..], "--checkpoint"),
+        (&["--device", "0"][..], "--device"),
+        (&["--max-estimate", "5"][..], "--max-estimate"),
+        (&["--memory", "1G"][..], "--memory"),
+        (&["--plan"][..], "--plan"),
+        (&["--shard", "1/2"][..], "--shard"),
+    ] {
+        for position in [&["--fix", "d1"][..], &["--block", "a1"][..]] {
+            let mut command = vec!["count", "8"];
+            command.extend_from_slice(position);
+            command.extend_from_slice(flags);
+            refuses(&command, &format!("{named} is for whole counts"));
+        }
+    }
     refuses(&["count", "1025", "--block", "a1"], "up to 1024×1024");
     // The front door's sentences, as Python gives them: a whole-board engine is refused.
     for engine in ["join", "gpu"] {
@@ -1104,8 +1116,38 @@ fn the_local_search_family_runs_from_the_cli() {
     );
     assert_eq!(
         (stuck["status"].as_str(), stuck["iterations"].as_u64()),
-        (Some("stopped"), Some(999))
+        (Some("stopped"), Some(1000))
     );
+    // A cap of K reports K iterations in every solver that counts them.
+    for solver in [
+        "min-conflicts",
+        "min-conflicts-minton",
+        "hill-climbing",
+        "random-search",
+        "genetic",
+        "electric-force",
+    ] {
+        let doc = json(
+            &[
+                "solve",
+                "60",
+                "--solver",
+                solver,
+                "--seed",
+                "1",
+                "--max-iters",
+                "5",
+                "--format",
+                "json",
+            ],
+            1,
+        );
+        assert_eq!(
+            (doc["status"].as_str(), doc["iterations"].as_u64()),
+            (Some("stopped"), Some(5)),
+            "{solver}"
+        );
+    }
     for (args, message) in [
         (
             &["solve", "8", "--solver", "hill-climbing", "--fix", "a1"][..],

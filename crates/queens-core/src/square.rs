@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 
 /// One square of a board, 0-based; row 0 is the bottom rank, column 0 the file `a`.
 ///
-/// In JSON a square is `{"row": r, "col": c}`.
+/// In JSON a square is `{"row": r, "col": c}`, and nothing else: a field it does not have is
+/// refused rather than dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Square {
     /// The rank, 0 at the bottom.
     pub row: u32,

@@ -3,11 +3,13 @@
 //! is over ([`Steps::over`]) and what one step does ([`Steps::step`]); [`drive`] does the rest,
 //! in the same order for every member of the family.
 //!
-//! **Iterations.** As in the original study's loop, a run counts its start as its first
-//! iteration: under the budget's iteration cap of K a run takes at most K − 1 steps. The driver
-//! asks the budget for iteration `m + 1` before step `m`, and a run reports the steps it took
-//! (0 when its start is already over). What a step is belongs to each search: a move of the
-//! climbers, a generation bred, a push of the charges, a queen repaired.
+//! **Iterations.** An iteration is a step, the start is none: under the budget's iteration cap
+//! of K a run takes at most K steps and, stopped by the cap, reports K, as min-conflicts and
+//! every other run does. The driver asks the budget for iteration `m` before step `m`, and a
+//! run reports the steps it took (0 when its start is already over). What a step is belongs to
+//! each search: a move of the climbers, a generation bred, a push of the charges, a queen
+//! repaired. (The original study's loop counted its start as a first iteration, so a cap of K
+//! there is K + 1 here.)
 
 use queens_core::solve::Reporter;
 use queens_core::{Board, Budget, Outcome, Square, StepNote, StopReason, Verdict};
@@ -64,8 +66,8 @@ pub(crate) fn drive(
                 Ok(None) => {}
                 Err(stop) => break Verdict::Stopped(stop),
             }
-            // The start was iteration 1: step m is iteration m + 1.
-            if let Err(stop) = budget.check_iterations(steps + 2) {
+            // Step m (from 1) is iteration m.
+            if let Err(stop) = budget.check_iterations(steps + 1) {
                 break Verdict::Stopped(stop);
             }
             let note = match search.step(reporter, budget) {

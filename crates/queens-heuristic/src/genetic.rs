@@ -14,8 +14,8 @@
 //! chosen by a sweep at N = 8 (`queens experiment --solver genetic --set tournament=2,3,5
 //! --set population=100,200,400 --set mutation=0.2,0.3,0.4,0.6,0.9`): stronger selection or more
 //! mutation made the population converge too early. One iteration is one generation bred, the
-//! first generation counting as the first iteration as in every search of the step driver (a
-//! cap of K lets K − 1 generations be bred); the best chromosome of each generation is reported as a
+//! first generation not counting, as in every search of the step driver (a cap of K lets K
+//! generations be bred); the best chromosome of each generation is reported as a
 //! step, its changes as moves, and, when moves are wanted, the generation itself as a
 //! `population` event: its best chromosomes, its fitness spread, and its first crossover and
 //! first mutation (what the page's population view draws).

@@ -5,11 +5,12 @@
 //! row per column (rows may repeat). The score is N(N−1)/2 minus the attacking pairs (same row
 //! or diagonal); the board is solved when the score reaches N(N−1)/2.
 //!
-//! **Iterations.** Like the original's loop, the family counts its random start as the first of
-//! its iterations: under the budget's iteration cap of K (1000 by default, the original's) a run
-//! makes at most K − 1 moves. The step driver (`crate::driver`) runs every local search here by
-//! that one reading of the stop rule: it asks the budget for iteration `m + 1` before move `m`.
-//! A run reports the moves it made (0 when the start is solved).
+//! **Iterations.** An iteration is a move: under the budget's iteration cap of K (1000 by
+//! default, the original's) a run makes at most K moves and, stopped by the cap, reports K. The
+//! step driver (`crate::driver`) runs every local search here by that one reading of the stop
+//! rule: it asks the budget for iteration `m` before move `m`. A run reports the moves it made
+//! (0 when the start is solved). The original's loop counted its random start as a first
+//! iteration, so its cap of K is K + 1 here.
 //!
 //! | solver | one iteration |
 //! |---|---|

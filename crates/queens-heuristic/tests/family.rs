@@ -172,7 +172,7 @@ fn bad_parameters_and_shapes_are_errors() {
 
 #[test]
 fn the_cap_counts_loop_entries() {
-    // N = 2 has no solution: every member stops at the cap with cap − 1 moves made.
+    // N = 2 has no solution: every member stops at the cap with cap moves made.
     let problem = Problem::square(2).unwrap();
     for kind in LocalSearchKind::ALL {
         let params = LocalSearchParams {
@@ -181,19 +181,19 @@ fn the_cap_counts_loop_entries() {
         };
         let outcome = run_capped(kind, 1, params, &problem, 10).unwrap();
         assert!(outcome.solution().is_none(), "{kind}");
-        assert_eq!(outcome.stats.iterations, Some(9), "{kind}");
+        assert_eq!(outcome.stats.iterations, Some(10), "{kind}");
     }
 }
 
-/// The step driver's one rule for every search it runs: under a cap of K iterations, a run that
-/// does not finish takes K − 1 steps (its start is the first iteration), reports them, and sends
-/// one step event for each, numbered from 1.
+/// The step driver's one rule for every search it runs, and min-conflicts' own: under a cap of K
+/// iterations, a run that does not finish takes K steps, reports K, and sends one step event
+/// for each, numbered from 1.
 #[test]
 fn every_driven_search_counts_its_iterations_alike() {
     use std::ops::ControlFlow;
 
     use queens_core::{Event, StopReason, Verdict, solve::run};
-    use queens_heuristic::{electric, genetic, minton};
+    use queens_heuristic::{electric, genetic, min_conflicts, minton};
 
     // A board none of them solves in nine steps from its seed's start.
     let problem = Problem::square(40).unwrap();
@@ -204,6 +204,7 @@ fn every_driven_search_counts_its_iterations_alike() {
         &minton::DESCRIPTOR,
         &genetic::DESCRIPTOR,
         &electric::DESCRIPTOR,
+        &min_conflicts::DESCRIPTOR,
     ]);
     for descriptor in searches {
         for cap in [1, 2, 10] {
@@ -220,8 +221,8 @@ fn every_driven_search_counts_its_iterations_alike() {
             let name = descriptor.name;
             let cut = Verdict::Stopped(StopReason::IterationLimit(cap));
             assert_eq!(outcome.verdict, cut, "{name} under a cap of {cap}");
-            assert_eq!(outcome.stats.iterations, Some(cap - 1), "{name}");
-            assert_eq!(numbers, (1..cap).collect::<Vec<_>>(), "{name}");
+            assert_eq!(outcome.stats.iterations, Some(cap), "{name}");
+            assert_eq!(numbers, (1..=cap).collect::<Vec<_>>(), "{name}");
         }
     }
 }

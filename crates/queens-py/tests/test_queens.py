@@ -499,5 +499,6 @@ def test_a_stopped_local_search_keeps_the_board_it_ended_on():
                    "electric-force", "optimized-hill-climbing"]:
         stopped = qw.solve(64, solver=solver, seed=1, max_iters=2)
         assert stopped.status == "stopped" and stopped.queens, solver
+        assert stopped.iterations == 2, f"{solver}: a cap of K reports K"
     # An exhaustive search that stops keeps no board: its queens are none.
     assert qw.solve(12, solver="brute-force", max_nodes=10).queens == []

@@ -28,11 +28,7 @@ pub async fn challenge(
     client: Client,
     params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    if let Some((name, _)) = params.others(&["n", "solvers"]).next() {
-        return Err(ApiError::bad(format!(
-            "unknown parameter {name}; the challenge takes n and solvers"
-        )));
-    }
+    params.only("the challenge", &["n", "solvers"])?;
     let limits = state.limits();
     let n = check_side(params.get("n")?.unwrap_or(8), limits.challenge_max_n)?;
     let catalogue = state.catalogue();

@@ -55,6 +55,12 @@ pub async fn configure(
             "explain goes with \"compact\": true (the whole document gives every reason)",
         ));
     }
+    if let Some(square) = request.explain.iter().find(|s| s.row >= n || s.col >= n) {
+        return Err(ApiError::bad(format!(
+            "explain: square (row {}, col {}) is off the {n}×{n} board",
+            square.row, square.col
+        )));
+    }
     let position = Position::with_blocked(n, request.queens, request.blocked)?;
     let engine: Engine = request
         .engine

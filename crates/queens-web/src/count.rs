@@ -23,6 +23,9 @@ pub async fn count(
     client: Client,
     params: Params,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    // A position's count (fixed or blocked squares), an engine or a shard are the command
+    // line's: a parameter the route would drop could change the answer.
+    params.only("the count", &["n"])?;
     let n = check_side(params.require("n")?, state.limits().count_max_n)?;
     // The estimate's guard is the job's own time limit here.
     let request = CountRequest::new(&CountSpec {

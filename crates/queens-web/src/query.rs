@@ -64,12 +64,33 @@ impl Params {
             .ok_or_else(|| ApiError::bad(format!("the query needs {name}")))
     }
 
+    /// Refuses a parameter not in `known`, naming it and what `route` takes, as every route
+    /// does: a parameter the server would drop could change the answer the user expects.
+    pub fn only(&self, route: &str, known: &[&str]) -> Result<&Self, ApiError> {
+        match self.others(known).next() {
+            None => Ok(self),
+            Some((name, _)) => Err(ApiError::bad(format!(
+                "unknown parameter {name}; {route} takes {}",
+                list(known)
+            ))),
+        }
+    }
+
     /// The parameters not in `known`, as name and value.
     pub fn others<'a>(&'a self, known: &'a [&str]) -> impl Iterator<Item = (&'a str, &'a str)> {
         self.0
             .iter()
             .filter(|(name, _)| !known.contains(&name.as_str()))
             .map(|(name, value)| (name.as_str(), value.as_str()))
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list(names: &[&str]) -> String {
+    match names {
+        [] => "no parameters".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

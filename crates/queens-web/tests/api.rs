@@ -221,6 +221,74 @@ async fn bad_input_is_a_400_with_a_json_error() {
     }
 }
 
+/// Every route refuses what it does not know, a query's parameter or a body's field (a square's
+/// included), in the same words, rather than answering without it.
+#[tokio::test]
+async fn unknown_parameters_and_fields_are_refused_by_every_route() {
+    let state = state();
+    for name in [
+        "fix=d1",
+        "engine=gpu",
+        "device=0",
+        "block=a1",
+        "threads=2",
+        "time_limit=1",
+    ] {
+        let (status, body) = send(&state, get(&format!("/api/count?n=8&{name}"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {body}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        let parameter = name.split('=').next().unwrap();
+        assert_eq!(
+            error["error"],
+            format!("unknown parameter {parameter}; the count takes n"),
+        );
+    }
+    let (_, body) = send(&state, get("/api/challenge?n=6&size=3")).await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"],
+        "unknown parameter size; the challenge takes n and solvers"
+    );
+    for (request, words) in [
+        (
+            configure(&json!({"n": 8, "queens": [{"row": 0, "col": 0, "x": 1}]})),
+            "unknown field `x`",
+        ),
+        (
+            configure(&json!({"n": 8, "blocked": [{"row": 0, "col": 0, "colour": 1}]})),
+            "unknown field `colour`",
+        ),
+        (
+            configure(&json!({"n": 8, "compact": true, "explain": [{"row": 8, "col": 0}]})),
+            "explain: square (row 8, col 0) is off the 8×8 board",
+        ),
+        (
+            configure(
+                &json!({"n": 8, "compact": true, "explain": [{"row": 0, "col": 1, "why": 1}]}),
+            ),
+            "unknown field `why`",
+        ),
+        (
+            post(
+                "/api/neighbourhood",
+                r#"{"rows": [0,1,2,3,4,5,6,7], "colour": 1}"#,
+            ),
+            "unknown field `colour`",
+        ),
+        (
+            post("/api/instance", r#"{"text": "", "colour": 1}"#),
+            "unknown field `colour`",
+        ),
+    ] {
+        let (status, body) = send(&state, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let error = serde_json::from_str::<Value>(&body).unwrap()["error"].to_string();
+        assert!(error.contains(words), "{error} lacks {words}");
+    }
+    // The count's one parameter still counts.
+    let (status, _) = send(&state, get("/api/count?n=8")).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
 /// A solver parameter out of range is refused with the words of `queens solve --set` and
 /// `queens experiment --set`.
 #[tokio::test]

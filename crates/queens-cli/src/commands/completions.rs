@@ -23,11 +23,18 @@ pub fn wanted(args: &CountArgs) -> bool {
 
 /// Runs `queens count` of a position.
 pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
+    // Every flag of a whole count that this search does not take is refused, never dropped.
     for (given, flag) in [
         (args.shard.is_some(), "--shard"),
         (args.slurm, "--slurm"),
+        (args.shards.is_some(), "--shards"),
+        (args.array_size.is_some(), "--array-size"),
+        (!args.sbatch_args.is_empty(), "options for sbatch"),
+        (args.plan, "--plan"),
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.memory.is_some(), "--memory"),
+        (args.device.is_some(), "--device"),
+        (args.max_estimate.is_some(), "--max-estimate"),
     ] {
         if given {
             bail!(

@@ -266,8 +266,9 @@ impl Search {
             let col = col as usize;
             let mut fruitless = 0;
             while self.is_attacked(col) {
+                // Asked before it is counted: a cap of K reports K iterations.
+                budget.check_iterations(*iterations + 1)?;
                 *iterations += 1;
-                budget.check_iterations(*iterations)?;
                 let other = self.movable.col(below(&mut self.rng, self.movable.len()));
                 let (mut taken, mut kicked) = (false, false);
                 if other != col {
@@ -333,8 +334,8 @@ impl Search {
     ) -> Result<(), StopReason> {
         let m = self.movable.len();
         for _ in 0..Self::SHAKE_SWAPS {
+            budget.check_iterations(*iterations + 1)?;
             *iterations += 1;
-            budget.check_iterations(*iterations)?;
             // Two different queens (repair shakes only with two or more to move), so that
             // every iteration is a swap told.
             let first = below(&mut self.rng, m);
