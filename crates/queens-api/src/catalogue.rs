@@ -139,7 +139,7 @@ impl std::str::FromStr for SolverKind {
 
 /// A name that is not a solver of the catalogue.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("unknown solver '{name}' ({}expected one of: {known})", did_you_mean(*suggestion))]
+#[error("unknown solver '{}' ({}expected one of: {known})", queens_core::error::excerpt(name), did_you_mean(*suggestion))]
 pub struct UnknownSolver {
     /// The name given.
     pub name: String,

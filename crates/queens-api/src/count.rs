@@ -53,7 +53,10 @@ impl FromStr for EngineChoice {
                 .parse::<Engine>()
                 .map(EngineChoice::Named)
                 .map_err(|_| {
-                    format!("unknown counting engine {name:?}: use auto, backtracking, join or gpu")
+                    format!(
+                        "unknown counting engine '{}': use auto, backtracking, join or gpu",
+                        queens_core::error::excerpt(name)
+                    )
                 }),
         }
     }

@@ -460,10 +460,14 @@ pub struct ErrorDocument {
 }
 
 impl ErrorDocument {
-    /// The document of `message`.
+    /// The document of `message`, a megabyte-long token in it cut to its excerpt.
     pub fn new(message: impl std::fmt::Display) -> Self {
+        let error = message.to_string();
         ErrorDocument {
-            error: message.to_string(),
+            error: match queens_core::error::clip_long_words(&error) {
+                std::borrow::Cow::Borrowed(_) => error,
+                std::borrow::Cow::Owned(clipped) => clipped,
+            },
         }
     }
 

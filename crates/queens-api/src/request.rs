@@ -30,6 +30,7 @@
 use std::io::Write;
 use std::time::Duration;
 
+use queens_core::error::excerpt;
 use queens_core::{
     Budget, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square, memory,
     solve,
@@ -50,10 +51,10 @@ pub enum SizeError {
     #[error("N = {0} is too large (at most {max})", max = u32::MAX)]
     TooLarge(i128),
     /// Not a number.
-    #[error("N must be a positive whole number, got '{0}'")]
+    #[error("N must be a positive whole number, got '{}'", excerpt(.0))]
     NotANumber(String),
     /// A bad side of `RxC`.
-    #[error("in board size '{text}': {side}")]
+    #[error("in board size '{}': {side}", excerpt(text))]
     Side {
         /// The whole size given.
         text: String,
@@ -111,17 +112,27 @@ pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
         "T" | "TB" | "TIB" => 40,
         _ => {
             return Err(format!(
-                "{what} must be a size like 8G, 512M or 2048K, got {text:?} (unknown unit {unit:?})"
+                "{what} must be a size like 8G, 512M or 2048K, got '{}' (unknown unit '{}')",
+                excerpt(text),
+                excerpt(unit)
             ));
         }
     };
-    let value: u64 = number
-        .parse()
-        .map_err(|_| format!("{what} must be a size like 8G, 512M or 2048K, got {text:?}"))?;
+    let value: u64 = number.parse().map_err(|_| {
+        format!(
+            "{what} must be a size like 8G, 512M or 2048K, got '{}'",
+            excerpt(text)
+        )
+    })?;
     value
         .checked_mul(1 << shift)
         .filter(|&bytes| bytes > 0)
-        .ok_or_else(|| format!("{what} must be more than 0 and below 16 EiB, got {text:?}"))
+        .ok_or_else(|| {
+            format!(
+                "{what} must be more than 0 and below 16 EiB, got '{}'",
+                excerpt(text)
+            )
+        })
 }
 
 /// A board size: `N` for N×N, or `RxC` (rows × columns, `x` or `×`).

@@ -116,15 +116,26 @@ fn message(error: &anyhow::Error) -> String {
 /// similar subcommand exists"), the valid values or the usage — and exits 2.
 pub fn clap_error(error: &clap::Error) -> u8 {
     use clap::error::ErrorKind;
-    let _ = error.print();
+    let plain = error.render().to_string();
+    let clipped = queens_core::error::clip_long_words(&plain);
+    if matches!(clipped, std::borrow::Cow::Borrowed(_)) {
+        let _ = error.print();
+    } else {
+        // A value that long is quoted by its excerpt, without colours.
+        eprint!("{clipped}");
+    }
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Success as u8,
         _ => BAD_INPUT,
     }
 }
 
+/// The message on one line, a megabyte-long token in it cut to its excerpt.
 fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    queens_core::error::clip_long_words(message)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -371,3 +371,64 @@ fn time_limits_bound_the_set_up_too() {
     assert!(took < Duration::from_secs(2), "{took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bad token of a megabyte (in a file; 100 kB as an argument) is quoted by a short excerpt wherever it is read: an argument, a
+/// flag's value, a solver parameter, an instance file, a board file, a JSON problem. Every
+/// error line stays short.
+#[test]
+fn a_megabyte_token_gives_a_short_error_line() {
+    let dir = scratch("long-token");
+    // Files hold a megabyte; an argument at most 128 KiB (Linux's MAX_ARG_STRLEN).
+    let token = "9".repeat(100_000);
+    let word = "x".repeat(100_000);
+    let (long_token, long_word) = ("9".repeat(1 << 20), "x".repeat(1 << 20));
+    let instance = dir.join("long.param");
+    std::fs::write(&instance, format!("n = 8\nblocks = [{long_token}]\n")).unwrap();
+    let board = dir.join("long.txt");
+    std::fs::write(&board, format!("1 3 {long_word} 2\n")).unwrap();
+    let problem = dir.join("long.json");
+    std::fs::write(&problem, format!("{{\"n\": \"{long_word}\"}}")).unwrap();
+    let set = format!("p={word}");
+    let named = format!("{word}=1");
+    let (instance, board, problem) = (
+        instance.to_str().unwrap(),
+        board.to_str().unwrap(),
+        problem.to_str().unwrap(),
+    );
+    for args in [
+        &["count", &token][..],
+        &["count", "8", "--threads", &token],
+        &["count", "8", "--memory", &word],
+        &["solve", "8", "--fix", &word],
+        &["solve", "8", "--solver", &word],
+        &[
+            "solve",
+            "8",
+            "--solver",
+            "hill-climbing-constant-shake",
+            "--set",
+            &set,
+        ],
+        &["solve", "8", "--solver", "hill-climbing", "--set", &named],
+        &["count", "--instance", instance],
+        &["solve", "--instance", problem],
+        &["verify", board],
+        &[
+            "experiment",
+            "8",
+            "--solver",
+            "hill-climbing",
+            "--set",
+            &set,
+        ],
+    ] {
+        let (code, _, stderr) = output(queens().args(args));
+        assert_eq!(code, Some(2), "{}", &args[..1].join(" "));
+        assert!(
+            stderr.lines().all(|line| line.len() < 1000),
+            "{:?}: {} bytes of error",
+            &args[..2],
+            stderr.len()
+        );
+    }
+}

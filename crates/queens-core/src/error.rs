@@ -93,10 +93,10 @@ pub enum ProblemError {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
     /// Not `d1`-style nor `r1c4`-style.
-    #[error("'{0}' is not a square (expected algebraic like d1 or R1C1 like r1c4)")]
+    #[error("'{}' is not a square (expected algebraic like d1 or R1C1 like r1c4)", excerpt(.0))]
     Square(String),
     /// A list with an empty item (`a1,,b3`).
-    #[error("empty square in list '{0}'")]
+    #[error("empty square in list '{}'", excerpt(.0))]
     EmptyItem(String),
     /// Input with nothing in it.
     #[error("no board found in the input")]
@@ -112,7 +112,10 @@ pub enum ParseError {
         expected: usize,
     },
     /// A permutation entry that is not a row number or is off the board.
-    #[error("permutation entry {index} ('{token}') is not a row between 0 and {max}")]
+    #[error(
+        "permutation entry {index} ('{}') is not a row between 0 and {max}",
+        excerpt(token)
+    )]
     Permutation {
         /// 0-based column of the entry.
         index: usize,
@@ -122,7 +125,7 @@ pub enum ParseError {
         max: usize,
     },
     /// A permutation entry that is not a number (found while streaming, before N is known).
-    #[error("permutation entry {index} ('{token}') is not a row number")]
+    #[error("permutation entry {index} ('{}') is not a row number", excerpt(token))]
     PermutationToken {
         /// 0-based column of the entry.
         index: usize,
@@ -176,6 +179,54 @@ pub enum SolveError {
     },
 }
 
+/// The most characters of a user's text an error message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: whole when short, else its first [`EXCERPT_CHARS`]
+/// characters and how long it is, so that a bad megabyte-long token gives a short line.
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!(
+            "{}… ({} characters)",
+            &text[..cut],
+            text.chars().count()
+        )),
+    }
+}
+
+/// The longest run without a space a message keeps whole (a long path fits).
+pub const LONG_WORD_CHARS: usize = 200;
+
+/// `message` with every run of more than [`LONG_WORD_CHARS`] characters without a space cut to
+/// its [`excerpt`]: the last guard of every error line and JSON error, whatever quoted a user's
+/// token whole (a parser's message, a library's).
+pub fn clip_long_words(message: &str) -> std::borrow::Cow<'_, str> {
+    if message
+        .split_whitespace()
+        .all(|word| word.chars().nth(LONG_WORD_CHARS).is_none())
+    {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut clipped = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let space = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(space);
+        if word.chars().nth(LONG_WORD_CHARS).is_some() {
+            clipped.push_str(&excerpt(word));
+        } else {
+            clipped.push_str(word);
+        }
+        let gap = after
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(after.len());
+        clipped.push_str(&after[..gap]);
+        rest = &after[gap..];
+    }
+    std::borrow::Cow::Owned(clipped)
+}
+
 /// Bytes in binary units, one decimal: `4.0 GiB`.
 pub fn human_bytes(bytes: u128) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
@@ -213,7 +264,7 @@ pub(crate) fn range_text(min: f64, max: f64, integer: bool) -> String {
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum ParamError {
     /// A name the solver does not read.
-    #[error("{solver} has no parameter '{name}' (it reads: {known})")]
+    #[error("{solver} has no parameter '{}' (it reads: {known})", excerpt(name))]
     Unknown {
         /// The solver.
         solver: &'static str,
@@ -223,10 +274,10 @@ pub enum ParamError {
         known: String,
     },
     /// The same name twice.
-    #[error("{0} is given twice")]
+    #[error("{} is given twice", excerpt(.0))]
     Twice(String),
     /// Text that is not a number, or a value that is not finite.
-    #[error("{name} must be a number, got '{value}'")]
+    #[error("{} must be a number, got '{}'", excerpt(name), excerpt(value))]
     NotANumber {
         /// The parameter.
         name: String,
@@ -274,4 +325,30 @@ fn bound_text(value: f64, min: f64, max: f64, integer: bool) -> String {
         format!("at most {max}")
     };
     format!("{side} ({})", range_text(min, max, integer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_tokens_are_quoted_by_an_excerpt_and_short_ones_whole() {
+        assert_eq!(excerpt("d9"), "d9");
+        let long = "é".repeat(1000);
+        let quoted = excerpt(&long);
+        assert_eq!(
+            quoted,
+            format!("{}… (1000 characters)", "é".repeat(EXCERPT_CHARS))
+        );
+        let path = format!("/data/{}/board.txt", "a".repeat(150));
+        let message = format!("cannot read {path}: got '{}' there", "9".repeat(1 << 20));
+        let clipped = clip_long_words(&message);
+        assert!(clipped.len() < 400, "{clipped}");
+        assert!(clipped.starts_with(&format!("cannot read {path}: got ")));
+        assert!(clipped.ends_with(" there"));
+        assert!(matches!(
+            clip_long_words("a short line  with  spaces"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 }

@@ -323,6 +323,7 @@ fn squares(
 /// neither a long file of nonsense nor a huge list is held in memory before it is checked.
 mod essence {
     use super::{InstanceError, MAX_SIDE, syntax};
+    use crate::error::excerpt;
 
     /// A statement: its name, value and line.
     pub(super) struct Statement {
@@ -418,31 +419,31 @@ mod essence {
                     .find(|&(_, d)| !keep(d))
                     .map_or(rest.len(), |(i, _)| i)
             };
-            let token = if matches!(c, '[' | ']' | ',' | '=') {
-                self.rest = &self.rest[1..];
-                Token::Symbol(c)
-            } else if c == '-' || c.is_ascii_digit() {
-                let end = take(self.rest, |d| d.is_ascii_digit());
-                let text = &self.rest[..end];
-                self.rest = &self.rest[end..];
-                Token::Number(
-                    text.parse()
-                        .map_err(|_| syntax(line, format!("'{text}' is not a number")))?,
-                )
-            } else if c.is_ascii_alphabetic() || c == '_' {
-                let end = take(self.rest, |d| d.is_ascii_alphanumeric() || d == '_');
-                if end > 64 {
-                    return Err(syntax(line, "a name is a short word like n or diags"));
-                }
-                let word = self.rest[..end].to_owned();
-                self.rest = &self.rest[end..];
-                Token::Word(word)
-            } else {
-                return Err(syntax(
-                    line,
-                    format!("expected `n = …` statements of numbers and [lists], found '{c}'"),
-                ));
-            };
+            let token =
+                if matches!(c, '[' | ']' | ',' | '=') {
+                    self.rest = &self.rest[1..];
+                    Token::Symbol(c)
+                } else if c == '-' || c.is_ascii_digit() {
+                    let end = take(self.rest, |d| d.is_ascii_digit());
+                    let text = &self.rest[..end];
+                    self.rest = &self.rest[end..];
+                    Token::Number(text.parse().map_err(|_| {
+                        syntax(line, format!("'{}' is not a number", excerpt(text)))
+                    })?)
+                } else if c.is_ascii_alphabetic() || c == '_' {
+                    let end = take(self.rest, |d| d.is_ascii_alphanumeric() || d == '_');
+                    if end > 64 {
+                        return Err(syntax(line, "a name is a short word like n or diags"));
+                    }
+                    let word = self.rest[..end].to_owned();
+                    self.rest = &self.rest[end..];
+                    Token::Word(word)
+                } else {
+                    return Err(syntax(
+                        line,
+                        format!("expected `n = …` statements of numbers and [lists], found '{c}'"),
+                    ));
+                };
             Ok(Some((token, line)))
         }
 

@@ -32,7 +32,7 @@ use crate::detached::{Message, Sender, run_abandonable, run_detached};
 
 /// A refusal in the command line's words.
 fn refused(error: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(error.to_string())
+    PyValueError::new_err(queens_core::error::clip_long_words(&error.to_string()).into_owned())
 }
 
 /// The solvers' descriptors, as `/api/solvers` lists them.

@@ -7,6 +7,8 @@ use std::str::FromStr;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
+use queens_core::error::excerpt;
+
 use crate::error::ApiError;
 
 /// The parameters of a query string, by name, each given once; as an extractor, the request's
@@ -33,7 +35,8 @@ impl Params {
                 .is_some()
             {
                 return Err(ApiError::bad(format!(
-                    "{name} is given twice in the query; give each parameter once"
+                    "{} is given twice in the query; give each parameter once",
+                    excerpt(&name)
                 )));
             }
         }
@@ -52,8 +55,9 @@ impl Params {
     pub fn get<T: FromStr>(&self, name: &str) -> Result<Option<T>, ApiError> {
         self.text(name)
             .map(|text| {
-                text.parse()
-                    .map_err(|_| ApiError::bad(format!("{name} must be a number, got '{text}'")))
+                text.parse().map_err(|_| {
+                    ApiError::bad(format!("{name} must be a number, got '{}'", excerpt(text)))
+                })
             })
             .transpose()
     }
@@ -70,7 +74,8 @@ impl Params {
         match self.others(known).next() {
             None => Ok(self),
             Some((name, _)) => Err(ApiError::bad(format!(
-                "unknown parameter {name}; {route} takes {}",
+                "unknown parameter {}; {route} takes {}",
+                excerpt(name),
                 list(known)
             ))),
         }

@@ -284,6 +284,20 @@ async fn unknown_parameters_and_fields_are_refused_by_every_route() {
         let error = serde_json::from_str::<Value>(&body).unwrap()["error"].to_string();
         assert!(error.contains(words), "{error} lacks {words}");
     }
+    // A long token is quoted by an excerpt, in a query (30 kB, within a URI's limit) and in a
+    // body alike.
+    let long = "9".repeat(30_000);
+    for request in [
+        get(&format!("/api/solve?n={long}")),
+        get(&format!("/api/solve?n=8&{long}=1")),
+        get(&format!("/api/count?{long}=1")),
+        configure(&json!({"n": 8, "engine": long})),
+        post("/api/instance", format!(r#"{{"text": "n = {long}"}}"#)),
+    ] {
+        let (status, body) = send(&state, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(body.len() < 1000, "{} bytes: {}", body.len(), &body[..200]);
+    }
     // The count's one parameter still counts.
     let (status, _) = send(&state, get("/api/count?n=8")).await;
     assert_eq!(status, StatusCode::OK);

@@ -193,7 +193,10 @@ impl std::str::FromStr for Engine {
             .into_iter()
             .find(|engine| engine.name() == name)
             .ok_or_else(|| {
-                format!("unknown counting engine {name:?}: use backtracking, join or gpu")
+                format!(
+                    "unknown counting engine '{}': use backtracking, join or gpu",
+                    queens_core::error::excerpt(name)
+                )
             })
     }
 }
