@@ -432,3 +432,34 @@ fn a_megabyte_token_gives_a_short_error_line() {
         );
     }
 }
+
+/// A permutation's row that no board of its input's length has is refused as it comes, from a
+/// named file and from a file redirected into standard input, before the rows waiting for
+/// their columns grow in memory.
+#[test]
+fn rows_no_board_of_the_input_can_hold_are_refused_at_first_sight() {
+    let dir = scratch("far-rows");
+    let file = dir.join("far.txt");
+    let rows = vec!["4000000000"; 200_000].join(" ");
+    std::fs::write(&file, &rows).unwrap();
+    let words = "permutation entry 0 is row 4000000000, but an input of 2199999 bytes holds at most 1100000 columns";
+    let (code, _, stderr) = output(queens().arg("verify").arg(&file));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains(words), "{stderr}");
+    let redirected = queens()
+        .arg("verify")
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&redirected.stderr);
+    assert_eq!(redirected.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(words), "{stderr}");
+    // A row within reach of the input is read on and judged as before.
+    std::fs::write(&file, "1 3 0 2 9").unwrap();
+    let (code, _, stderr) = output(queens().arg("verify").arg(&file));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("row 9, but an input of 9 bytes holds at most 5 columns"),
+        "{stderr}"
+    );
+}

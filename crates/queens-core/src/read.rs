@@ -62,6 +62,21 @@ pub enum ReadError {
         /// The board's columns.
         cols: u32,
     },
+    /// A row that no board this input can write takes: an input of `bytes` bytes holds at most
+    /// `columns` columns (a digit and a separator each), so its rows are below that.
+    #[error(
+        "permutation entry {index} is row {row}, but an input of {bytes} bytes holds at most {columns} columns, so no board it writes has that row"
+    )]
+    RowBeyondInput {
+        /// 0-based column of the entry.
+        index: usize,
+        /// The row given.
+        row: u32,
+        /// The input's length.
+        bytes: u64,
+        /// The most columns it can hold.
+        columns: u64,
+    },
     /// A permutation whose rows run from 1 to N.
     #[error(
         "{0}; the rows look 1-based (1 to N), but a permutation counts rows from 0: subtract 1 from each"
@@ -89,10 +104,25 @@ pub fn read_board_on(
     max_text_bytes: u64,
     size: Option<(u32, u32)>,
 ) -> Result<ReadBoard, ReadError> {
+    read_board_of_length(input, keep_up_to, max_text_bytes, size, None)
+}
+
+/// [`read_board_on`] for an input whose length is known (a file, a text in memory): a
+/// permutation's row that no board of so few columns has is refused as it comes, before the
+/// rows waiting for their columns grow in memory.
+pub fn read_board_of_length(
+    input: &mut dyn BufRead,
+    keep_up_to: usize,
+    max_text_bytes: u64,
+    size: Option<(u32, u32)>,
+    input_bytes: Option<u64>,
+) -> Result<ReadBoard, ReadError> {
     skip_byte_order_mark(input)?;
     if starts_like_a_permutation(input)? {
         let rectangle = size.filter(|(rows, cols)| rows != cols);
-        return read_permutation(input, PermutationReader::new(keep_up_to, rectangle));
+        let mut reader = PermutationReader::new(keep_up_to, rectangle);
+        reader.input_bytes = input_bytes;
+        return read_permutation(input, reader);
     }
     let mut text = String::new();
     input
@@ -243,6 +273,8 @@ struct PermutationReader {
     /// The smallest and largest rows read.
     lowest: Option<u32>,
     highest: Option<u32>,
+    /// The input's length, when known.
+    input_bytes: Option<u64>,
 }
 
 impl PermutationReader {
@@ -259,6 +291,7 @@ impl PermutationReader {
             index: 0,
             lowest: None,
             highest: None,
+            input_bytes: None,
         }
     }
 
@@ -295,6 +328,18 @@ impl PermutationReader {
             }
             self.index += 1;
             return Ok(());
+        }
+        if let (Some(row), Some(bytes)) = (row, self.input_bytes) {
+            // Every column takes a byte and all but the last a separator.
+            let columns = bytes.div_ceil(2);
+            if u64::from(row) >= columns {
+                return Err(ReadError::RowBeyondInput {
+                    index: self.index,
+                    row,
+                    bytes,
+                    columns,
+                });
+            }
         }
         if let Some(row) = row {
             self.lowest = Some(self.lowest.map_or(row, |low| low.min(row)));

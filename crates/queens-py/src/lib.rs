@@ -193,8 +193,14 @@ fn verify(
     run_abandonable(py, move || match columns {
         None => {
             let mut input = text.as_bytes();
-            let read =
-                queens_core::read::read_board_on(&mut input, usize::MAX, MAX_TEXT_BYTES, size);
+            let bytes = Some(input.len() as u64);
+            let read = queens_core::read::read_board_of_length(
+                &mut input,
+                usize::MAX,
+                MAX_TEXT_BYTES,
+                size,
+                bytes,
+            );
             verified(read, size, queen_count, limit)
         }
         Some(columns) => verify_columns(&columns, size, queen_count, limit),

@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use queens_api::document::VerifyDocument;
 use queens_api::verify::{Checked, VerifySpec, check};
 use queens_core::notation::square_name;
-use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS, read_board_on};
+use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS, read_board_of_length};
 use queens_core::verify::{PermutationReport, Verification};
 use queens_core::{Board, Square};
 
@@ -26,7 +26,10 @@ const DETAILED_UP_TO: usize = 100_000;
 /// Runs `queens verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     let size = args.size.as_deref().map(parse_size).transpose()?;
-    let mut input: Box<dyn BufRead> = match args.file.as_deref() {
+    // The input's length, when it is a regular file (named, or redirected into stdin): a
+    // permutation's rows are then bounded by the columns it can hold.
+    let regular_length = |meta: std::fs::Metadata| meta.is_file().then(|| meta.len());
+    let (mut input, input_bytes): (Box<dyn BufRead>, Option<u64>) = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -34,20 +37,33 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
             if file.metadata().is_ok_and(|meta| meta.is_dir()) {
                 bail!("{} is a directory, not a board", path.display());
             }
-            Box::new(BufReader::with_capacity(1 << 20, file))
+            let length = file.metadata().ok().and_then(regular_length);
+            (Box::new(BufReader::with_capacity(1 << 20, file)), length)
         }
         _ => {
             if io::stdin().is_terminal() {
                 bail!("no board given: name a FILE or pipe a board into standard input");
             }
-            Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock()))
+            let length = std::fs::metadata("/dev/stdin")
+                .ok()
+                .and_then(regular_length);
+            (
+                Box::new(BufReader::with_capacity(1 << 20, io::stdin().lock())),
+                length,
+            )
         }
     };
     let spec = VerifySpec {
         size,
         queen_count: args.queen_count,
     };
-    let read = read_board_on(&mut input, DETAILED_UP_TO, MAX_TEXT_BYTES, size)?;
+    let read = read_board_of_length(
+        &mut input,
+        DETAILED_UP_TO,
+        MAX_TEXT_BYTES,
+        size,
+        input_bytes,
+    )?;
     match check(read, &spec)? {
         Checked::Held {
             board,
