@@ -28,7 +28,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     let size = args.size.as_deref().map(parse_size).transpose()?;
     // The input's length, when it is a regular file (named, or redirected into stdin): a
     // permutation's rows are then bounded by the columns it can hold.
-    let regular_length = |meta: std::fs::Metadata| meta.is_file().then(|| meta.len());
+    let regular_length = |meta: std::fs::Metadata| meta.is_file().then_some(meta.len());
     let (mut input, input_bytes): (Box<dyn BufRead>, Option<u64>) = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let file =
