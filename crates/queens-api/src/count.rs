@@ -36,7 +36,8 @@ pub const GPU_FROM: u32 = 18;
 pub enum EngineChoice {
     /// The join where it is faster and fits the memory limit, else backtracking; a hardware
     /// GPU from N = [`GPU_FROM`] for a whole count (never for a shard, whose engine must not
-    /// depend on the machine it runs on).
+    /// depend on the machine it runs on), looked for only without an address-space limit
+    /// (`ulimit -v`), under which a driver's mappings would not fit.
     #[default]
     Auto,
     /// One engine, named.
@@ -156,6 +157,7 @@ impl CountRequest {
                 if spec.shard.is_none()
                     && spec.device.is_none()
                     && n >= GPU_FROM
+                    && queens_core::memory::address_space_limit().is_none()
                     && Adapters::probe().first_hardware().is_some() =>
             {
                 Engine::Gpu

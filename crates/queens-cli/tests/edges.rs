@@ -463,3 +463,23 @@ fn rows_no_board_of_the_input_can_hold_are_refused_at_first_sight() {
         "{stderr}"
     );
 }
+
+/// The automatic look for a GPU has no side effects: a driver's chatter stays off stderr (Mesa
+/// without XDG_RUNTIME_DIR), and under `ulimit -v` no driver is loaded, so a count the CPU
+/// engines fit runs as `--engine join` does.
+#[test]
+fn the_gpu_probe_leaves_no_trace() {
+    for args in [&["count", "18", "--json"][..], &["devices"]] {
+        let (code, _, stderr) = output(queens().args(args).env_remove("XDG_RUNTIME_DIR"));
+        assert!(code == Some(0) || args[0] == "devices", "{stderr}");
+        assert!(!stderr.contains("error"), "{args:?}: {stderr}");
+    }
+    let (code, stdout, stderr) = output(
+        Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 400000 && exec \"$0\" count 18 --json")
+            .arg(env!("CARGO_BIN_EXE_queens")),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("\"total\":666090624"), "{stdout}");
+}

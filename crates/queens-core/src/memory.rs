@@ -24,6 +24,26 @@ pub fn available() -> Option<u128> {
     limits.into_iter().flatten().min()
 }
 
+/// The process's address-space limit (`ulimit -v`), if one is set. A GPU driver maps hundreds
+/// of megabytes to gigabytes of address space when it is only asked for its adapters, so under
+/// such a limit the GPU is looked for only when it is asked for by name.
+pub fn address_space_limit() -> Option<u128> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    soft_address_space_limit(&limits)
+}
+
+/// The soft "Max address space" of `/proc/self/limits`, in bytes; `None` when unlimited.
+fn soft_address_space_limit(limits: &str) -> Option<u128> {
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    line.trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// `Err` with one sentence when `needed` bytes are more than [`available`].
 pub fn check(what: &str, needed: u128) -> Result<(), String> {
     match available() {
@@ -100,15 +120,7 @@ fn room_under(limit: Option<String>, usage: Option<String>) -> Option<u128> {
 /// `ulimit -v` (the soft "Max address space" of `/proc/self/limits`) minus the process's
 /// `VmSize` from `/proc/self/status`.
 fn address_space_room(limits: &str, status: &str) -> Option<u128> {
-    let line = limits
-        .lines()
-        .find(|l| l.starts_with("Max address space"))?;
-    let soft: u128 = line
-        .trim_start_matches("Max address space")
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()?;
+    let soft = soft_address_space_limit(limits)?;
     let size_kib: u128 = status
         .lines()
         .find(|l| l.starts_with("VmSize:"))

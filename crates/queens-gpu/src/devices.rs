@@ -181,10 +181,16 @@ pub struct Adapters {
 impl Adapters {
     /// Asks every compiled-in graphics API for its adapters (honouring wgpu's environment
     /// variables, such as `WGPU_BACKEND`). Never fails: no loader or no driver is no adapter.
+    ///
+    /// Drivers write to standard error while they are enumerated (Mesa's Wayland check says
+    /// `error: XDG_RUNTIME_DIR is invalid or not set` on a machine without a session, loaders
+    /// warn about manifests): that chatter is theirs, not the user's, and is kept off it.
     pub fn probe() -> Self {
+        let quiet = gag::Gag::stderr().ok();
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+        drop(quiet);
         Adapters { adapters }
     }
 
