@@ -465,7 +465,7 @@ fn rows_no_board_of_the_input_can_hold_are_refused_at_first_sight() {
 }
 
 /// The automatic look for a GPU has no side effects: a driver's chatter stays off stderr (Mesa
-/// without XDG_RUNTIME_DIR), and under `ulimit -v` no driver is loaded, so a count the CPU
+/// without `XDG_RUNTIME_DIR`), and under `ulimit -v` no driver is loaded, so a count the CPU
 /// engines fit runs as `--engine join` does.
 #[test]
 fn the_gpu_probe_leaves_no_trace() {
