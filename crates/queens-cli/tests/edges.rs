@@ -483,3 +483,39 @@ fn the_gpu_probe_leaves_no_trace() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("\"total\":666090624"), "{stdout}");
 }
+
+/// `-o` naming the process's own standard output (`/dev/stdout`, `/proc/self/fd/1`, or a link to
+/// either) is written through that descriptor: the answer lands between what the shell writes
+/// before and after it, nothing is replaced or overwritten.
+#[test]
+fn an_output_through_a_descriptor_keeps_its_place_in_the_stream() {
+    let dir = scratch("descriptor-output");
+    let to_stdout = dir.join("to-stdout");
+    std::os::unix::fs::symlink("/dev/stdout", &to_stdout).unwrap();
+    let to_fd = dir.join("to-fd");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &to_fd).unwrap();
+    let answer = dir.join("answer.txt");
+    for target in [
+        "/dev/stdout".into(),
+        "/proc/self/fd/1".into(),
+        to_stdout.display().to_string(),
+        to_fd.display().to_string(),
+    ] {
+        let script = format!(
+            "(echo HEADER; \"$0\" solve 4 --format perm -o '{target}'; echo FOOTER) > '{}'",
+            answer.display()
+        );
+        let (code, _, stderr) = output(
+            Command::new("sh")
+                .arg("-c")
+                .arg(&script)
+                .arg(env!("CARGO_BIN_EXE_queens")),
+        );
+        assert_eq!(code, Some(0), "{target}: {stderr}");
+        let written = std::fs::read_to_string(&answer).unwrap();
+        assert_eq!(written, "HEADER\n2 0 3 1\nFOOTER\n", "{target}");
+        // The links are still links, to where they led.
+        assert!(std::fs::symlink_metadata(&to_stdout).unwrap().is_symlink());
+        assert!(std::fs::symlink_metadata(&to_fd).unwrap().is_symlink());
+    }
+}

@@ -201,10 +201,15 @@ pub fn read_regular_text(path: &Path, max_bytes: u64) -> Result<String, FileErro
 }
 
 /// Where an output to `path` really goes: through every symbolic link (at most 40) to the file
-/// it names, existing or not.
+/// it names, existing or not, or to one of the process's descriptors (`/dev/stdout`,
+/// `/proc/self/fd/1`), where it stops: the kernel's own links past it lead to the file the
+/// descriptor has open, which is written through the descriptor, never replaced.
 pub fn resolve_target(path: &Path) -> Result<PathBuf, FileError> {
     let mut target = path.to_path_buf();
     for _ in 0..40 {
+        if is_descriptor(&target) {
+            return Ok(target);
+        }
         match fs::symlink_metadata(&target) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
                 let link = fs::read_link(&target).map_err(FileError::io("follow", &target))?;
@@ -341,11 +346,18 @@ fn is_stream(path: &Path) -> bool {
 
 /// Whether `path` names an open descriptor of this process rather than a file.
 fn is_descriptor(path: &Path) -> bool {
-    let Some(text) = path.to_str() else {
-        return false;
-    };
-    if matches!(text, "/dev/stdout" | "/dev/stderr" | "/dev/stdin") {
-        return true;
+    descriptor_number(path).is_some()
+}
+
+/// The descriptor `path` names, if it names one of this process's: `/dev/stdout` (1),
+/// `/dev/stderr` (2), `/dev/stdin` (0), `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N`.
+fn descriptor_number(path: &Path) -> Option<u32> {
+    let text = path.to_str()?;
+    match text {
+        "/dev/stdin" => return Some(0),
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
     }
     let number = text
         .strip_prefix("/dev/fd/")
@@ -354,8 +366,31 @@ fn is_descriptor(path: &Path) -> bool {
             let rest = text.strip_prefix("/proc/")?;
             let (pid, fd) = rest.split_once("/fd/")?;
             pid.bytes().all(|b| b.is_ascii_digit()).then_some(fd)
-        });
-    number.is_some_and(|fd| !fd.is_empty() && fd.bytes().all(|b| b.is_ascii_digit()))
+        })?;
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    number.parse().ok()
+}
+
+/// The process's standard output or error, when `path` names it, as a file of its own that
+/// shares the descriptor's offset: written through, the answer lands where the shell's next
+/// write follows it (`(echo A; queens … -o /dev/stdout; echo B) > f`), as reopening the path
+/// would not. Other descriptors are reopened by name.
+#[cfg(unix)]
+fn standard_stream(path: &Path) -> Option<io::Result<File>> {
+    use std::os::fd::AsFd;
+    let duplicate = match descriptor_number(path)? {
+        1 => rustix::io::dup(io::stdout().as_fd()),
+        2 => rustix::io::dup(io::stderr().as_fd()),
+        _ => return None,
+    };
+    Some(duplicate.map(File::from).map_err(io::Error::from))
+}
+
+#[cfg(not(unix))]
+fn standard_stream(_: &Path) -> Option<io::Result<File>> {
+    None
 }
 
 /// A writer for `file`, gated by `stop` where writes to it can block.
@@ -373,16 +408,26 @@ impl StagedFile {
     /// Starts an output to `path`; a stream without a reader is given up on once `stop` says
     /// stop.
     pub fn create_with(path: &Path, stop: &StopRule) -> Result<StagedFile, FileError> {
-        if is_stream(path) {
-            let file = open_stream(path, stop).map_err(FileError::io("write", path))?;
+        // Links first: one that leads to a descriptor or a device is a stream too.
+        let target = resolve_target(path)?;
+        if let Some(file) = standard_stream(&target) {
+            let file = file.map_err(FileError::io("write", path))?;
             return Ok(StagedFile {
                 path: path.to_path_buf(),
-                target: path.to_path_buf(),
+                target,
                 temporary: None,
                 file: gated(file, stop, path),
             });
         }
-        let target = resolve_target(path)?;
+        if is_stream(&target) {
+            let file = open_stream(&target, stop).map_err(FileError::io("write", path))?;
+            return Ok(StagedFile {
+                path: path.to_path_buf(),
+                target,
+                temporary: None,
+                file: gated(file, stop, path),
+            });
+        }
         let existing = match fs::metadata(&target) {
             Ok(metadata) => Some(metadata),
             Err(error) if error.kind() == io::ErrorKind::NotFound => None,

@@ -328,10 +328,17 @@ fn count(
         budget = budget.with_time_limit(limit);
     }
     if !fix.is_empty() || !blocked.is_empty() {
-        if shard.is_some() || memory.is_some() {
-            return Err(refused(
-                "shard and memory are for whole counts; the completions of a position are counted in one run",
-            ));
+        // Every whole-count argument is refused with a position, none dropped.
+        for (given, name) in [
+            (shard.is_some(), "shard"),
+            (memory.is_some(), "memory"),
+            (device.is_some(), "device"),
+        ] {
+            if given {
+                return Err(refused(format!(
+                    "{name} is for whole counts; the completions of a position are counted in one run"
+                )));
+            }
         }
         return count_completions(
             py, n, fix, blocked, threads, engine, &budget, &token, progress,

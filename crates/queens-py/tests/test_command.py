@@ -49,6 +49,19 @@ def test_exit_codes_and_messages_are_the_commands():
     assert queens("--version").stdout.strip() == f"queens {__import__('queens_workbench').__version__}"
 
 
+def test_a_closed_standard_output_is_refused_as_the_binary_refuses_it():
+    """The answer is never printed nowhere: the script and ``python -m`` say so and exit 1."""
+    if not SCRIPT.exists():
+        pytest.skip("the module is not installed")
+    for command in ([str(SCRIPT)], [sys.executable, "-m", "queens_workbench"]):
+        done = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", *command, "count", "8"],
+            capture_output=True, text=True, timeout=60,
+        )
+        assert done.returncode == 1, (command, done.stderr)
+        assert "standard output is closed" in done.stderr, done.stderr
+
+
 def test_help_names_the_program_queens():
     done = queens("solve", "-h")
     assert done.returncode == 0
@@ -99,6 +112,9 @@ def test_serve_answers_the_page_and_the_api_then_stops_on_ctrl_c():
         server.send_signal(signal.SIGINT)
         server.wait(timeout=5)
         assert time.monotonic() - started < 2
+        # Quietly, as the binary stops: no KeyboardInterrupt traceback.
+        assert server.returncode == 0, server.stderr.read()
+        assert "Traceback" not in server.stderr.read()
     finally:
         if server.poll() is None:
             server.kill()

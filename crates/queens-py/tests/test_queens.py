@@ -182,6 +182,57 @@ def test_verify_reads_every_board_form():
     assert qw.verify("b1,c2").pairs == (((0, 1), (1, 2), "diagonal"),)
     assert qw.verify([0, None, 1], n=3).pairs == ()
     assert qw.verify([0, None, 2]).pairs == (((0, 0), (2, 2), "diagonal"),)
+    # A 0/1 matrix, as an array or as lists, is judged as the board it draws, not flattened.
+    matrix = [[0, 1, 0, 0], [0, 0, 0, 1], [1, 0, 0, 0], [0, 0, 1, 0]]
+    for board in (matrix, np.array(matrix)):
+        checked = qw.verify(board)
+        assert checked and (checked.rows, checked.queens) == (4, 4), checked
+    assert not qw.verify(np.eye(4, dtype=int))
+    assert qw.verify(np.eye(4, dtype=int)).pairs[0][2] == "diagonal"
+    # Squares as lists are squares.
+    assert qw.verify([[0, 0], [1, 1], [2, 2]]).queens == 3
+
+
+def test_verify_refuses_what_is_no_board():
+    for board, words in [
+        (np.zeros((2, 2, 2), dtype=int), "3 dimensions"),
+        ([[0, 1, 2], [0, 0, 0], [1, 0, 0]], "0 and 1 only"),
+        ([[0, 1, 0], [1, 0]], "rows of one length"),
+        ([1, 3, 0, 2**64 - 1], "from 0 to"),
+        (np.array([1, 3, 0, 2**64 - 1], dtype=np.uint64), "from 0 to"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            qw.verify(board)
+
+
+def test_a_position_count_refuses_every_whole_count_argument():
+    for keywords in [{"device": 0}, {"shard": "1/2"}, {"memory": "1G"}]:
+        with pytest.raises(ValueError, match="is for whole counts"):
+            qw.count(8, fix="d1", **keywords)
+
+
+def test_whole_numbers_and_seconds_are_read_alike_everywhere():
+    """Bools are no numbers anywhere; a whole float is a whole number anywhere; NumPy integers
+    of every width are taken as they are."""
+    for call in [
+        lambda: qw.count(8, threads=True),
+        lambda: qw.count(8, device=False),
+        lambda: qw.count(8, time_limit=True),
+        lambda: qw.solve(8, solver="hill-climbing", seed=True),
+        lambda: qw.solve(8, solver="hill-climbing", max_iters=True),
+        lambda: qw.solve(8, solver="hill-climbing", time_limit=True),
+        lambda: qw.solve(8, solver="backtracking", max_nodes=False),
+        lambda: qw.solve(8, solver="hill-climbing", seed=1.5),
+        lambda: qw.experiment("hill-climbing", 8, 2, max_iters=True),
+        lambda: qw.verify([1, 3, 0, 2], limit=True),
+        lambda: qw.verify([1, 3, 0, 2], queen_count=True),
+    ]:
+        with pytest.raises(ValueError):
+            call()
+    assert qw.solve(8, solver="hill-climbing", seed=1.0).seed == 1
+    assert qw.solve(8, solver="hill-climbing", seed=np.uint64(7)).seed == 7
+    assert qw.count(8, threads=np.int8(1)).total == 92
+    assert qw.solve(8, solver="backtracking", max_nodes=np.uint64(10**6)).solved
 
 
 def test_counts_match_oeis():

@@ -53,6 +53,23 @@ def _whole(value: Any, what: str) -> int:
     raise ValueError(f"{what} must be a whole number, got {value!r}")
 
 
+def _optional_whole(value: Any, what: str) -> Optional[int]:
+    """``None`` as it is, anything else as :func:`_whole` reads it."""
+    return None if value is None else _whole(value, what)
+
+
+def _seconds(value: Any, what: str) -> Optional[float]:
+    """A number of seconds: an ``int`` or a ``float`` (NumPy's too); ``True`` or ``"5"`` is a
+    ``ValueError`` naming ``what``, as every other bad value is. ``None`` as it is."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(f"{what} must be a number of seconds, got {value!r}")
+    return float(value)
+
+
 def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
     """Squares from names (``"d1"``, ``"r20c30"``, or one comma-separated string) or pairs."""
     if isinstance(squares, str):
@@ -536,13 +553,13 @@ def solve(
     document_text, perm_bytes = _queens.solve(
         _size(n),
         solver,
-        seed,
+        _optional_whole(seed, "seed"),
         _squares(fix),
-        queen_count,
+        _optional_whole(queen_count, "queen_count"),
         [(str(k), float(v)) for k, v in (params or {}).items()],
-        max_iters,
-        max_nodes,
-        time_limit,
+        _optional_whole(max_iters, "max_iters"),
+        _optional_whole(max_nodes, "max_nodes"),
+        _seconds(time_limit, "time_limit"),
         callback,
         _squares(blocked),
     )
@@ -646,6 +663,35 @@ class Verification:
         return dict(self._document)
 
 
+#: The largest row of any board: the sides go up to 2³² − 1.
+MAX_ROW = 2**32 - 2
+
+
+def _matrix_squares(rows: list, array: bool = False) -> Optional[list[Square]]:
+    """The queens of a 0/1 matrix (``rows[r][c]`` is 1 for a queen on row ``r``, column
+    ``c``), or ``None`` when ``rows`` are pairs, which are squares. A 2-D NumPy ``array`` is
+    always a matrix; in a list, pairs are squares (so a 2×2 matrix comes as an array) and rows
+    of any other equal length are a matrix, whose entries are 0 or 1."""
+    lengths = {len(row) for row in rows}
+    if lengths == {2} and not array:
+        return None
+    if len(lengths) != 1:
+        raise ValueError(
+            "a 0/1 matrix has rows of one length; a list of squares has (row, col) pairs: "
+            f"got rows of lengths {sorted(lengths)[:5]}"
+        )
+    squares: list[Square] = []
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, (bool, np.bool_)):
+                value = int(value)
+            if value not in (0, 1):
+                raise ValueError(f"a 0/1 matrix holds 0 and 1 only, got {value!r} at ({r}, {c})")
+            if value:
+                squares.append((r, c))
+    return squares
+
+
 @_whole_numbers
 def verify(
     board: Any,
@@ -678,13 +724,26 @@ def verify(
             and not document.get("blocked")
         )
         board = board.perm if plain else json.dumps(board.to_dict())
+    if isinstance(board, np.ndarray) and board.ndim == 2:
+        board = _matrix_squares(board.tolist(), array=True)
     if isinstance(board, str):
         text = board
-    elif isinstance(board, np.ndarray) and board.dtype == np.uint32 and board.ndim == 1:
+    elif isinstance(board, np.ndarray) and board.ndim != 1:
+        raise ValueError(
+            f"a board is a permutation (1-D), a list of squares or a 0/1 matrix (2-D); "
+            f"an array of {board.ndim} dimensions is none of them"
+        )
+    elif isinstance(board, np.ndarray) and board.dtype == np.uint32:
         # solve's own kind of array: its memory as it is, 4 bytes a queen.
         rows32 = np.ascontiguousarray(board, dtype="<u4").tobytes()
     elif isinstance(board, np.ndarray) and board.dtype.kind in "iu":
-        # The array's own memory, as 64-bit integers: no text in between.
+        # The array's own memory, as 64-bit integers: no text in between, and no row that
+        # would wrap (an unsigned 64-bit row past 2⁶³ would read as negative).
+        if board.size and (int(board.max()) > MAX_ROW or int(board.min()) < -1):
+            raise ValueError(
+                f"a permutation's rows are whole numbers from 0 to {MAX_ROW} (-1 for an empty "
+                f"column), got {int(board.max()) if int(board.max()) > MAX_ROW else int(board.min())}"
+            )
         columns = np.ascontiguousarray(board, dtype="<i8").tobytes()
     elif isinstance(board, np.ndarray) and board.dtype.kind not in "OU":
         raise ValueError(
@@ -692,20 +751,22 @@ def verify(
         )
     else:
         items = list(board)
-        if all(isinstance(item, (str, tuple, list)) for item in items) and items:
+        if items and all(isinstance(item, (list, tuple, np.ndarray)) for item in items):
+            matrix = _matrix_squares(items)
+            squares = matrix if matrix is not None else _squares(items)
+            text = json.dumps([{"row": r, "col": c} for r, c in squares])
+        elif items and all(isinstance(item, (str, tuple, list)) for item in items):
             squares = _squares(items)
             text = json.dumps([{"row": r, "col": c} for r, c in squares])
         else:
             rows = [-1 if item is None else _whole(item, "a permutation's row") for item in items]
-            if any(item is not None and row < 0 for item, row in zip(items, rows)):
-                raise ValueError("a permutation's rows are whole numbers from 0, None for an "
-                                 "empty column")
+            if any(item is not None and not 0 <= row <= MAX_ROW for item, row in zip(items, rows)):
+                raise ValueError(f"a permutation's rows are whole numbers from 0 to {MAX_ROW}, "
+                                 "None for an empty column")
             columns = np.asarray(rows, dtype="<i8").tobytes()
-    if isinstance(queen_count, bool) or (
-        queen_count is not None and not isinstance(queen_count, int)
-    ):
-        raise TypeError(f"queen_count must be a whole number, got {queen_count!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+    queen_count = _optional_whole(queen_count, "queen_count")
+    limit = _whole(limit, "limit")
+    if limit < 0:
         raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
     size = None if n is None else _size(n)
     document = json.loads(_queens.verify(text, columns, size, queen_count, limit, rows32))
@@ -752,16 +813,16 @@ def count(
     document = json.loads(
         _queens.count(
             _whole(n, "n"),
-            threads,
+            _optional_whole(threads, "threads"),
             shard,
             engine,
             memory,
-            time_limit,
-            float(max_estimate),
+            _seconds(time_limit, "time_limit"),
+            _seconds(max_estimate, "max_estimate"),
             callback,
             _squares(fix),
             _squares(blocked),
-            device,
+            _optional_whole(device, "device"),
         )
     )
     return Count._of(document)
@@ -876,7 +937,7 @@ def experiment(
             [_whole(s, "a size") for s in sizes],
             _whole(runs, "runs"),
             _whole(seed, "seed"),
-            max_iters,
+            _optional_whole(max_iters, "max_iters"),
             sweep_list,
             callback,
         )
