@@ -211,6 +211,18 @@ pub enum RequestError {
     /// More memory than the machine (or its limits) leaves.
     #[error("{0}")]
     Memory(String),
+    /// Blocked squares on a board too large for any solver to choose by itself.
+    #[error(
+        "no solver takes blocked squares on a {n}×{n} board by itself: the completion search \
+         goes to {max}×{max}, the local searches refuse blocked squares, and an exhaustive \
+         search would not end; name one with --solver (forward-checking) to search anyway"
+    )]
+    NoSolverFor {
+        /// The board's side.
+        n: u32,
+        /// The completion search's largest side.
+        max: u32,
+    },
 }
 
 impl From<queens_core::ParamError> for RequestError {
@@ -252,9 +264,16 @@ impl SolveRequest {
         if !spec.fixed.is_empty() {
             problem = problem.with_fixed(spec.fixed)?;
         }
-        let solver = match &spec.solver {
-            Some(name) => catalogue.get(name)?,
-            None => Catalogue::best_for(&problem),
+        let solver = if let Some(name) = &spec.solver {
+            catalogue.get(name)?
+        } else {
+            let max = queens_exact::completion::MAX_N;
+            match problem.classic_side() {
+                Some(n) if n > max && !problem.blocked().is_empty() => {
+                    return Err(RequestError::NoSolverFor { n, max });
+                }
+                _ => Catalogue::best_for(&problem),
+            }
         };
         let params = solver.params(&spec.params)?;
         solver.check(&problem, &params)?;

@@ -1977,3 +1977,15 @@ fn merge_expands_a_pattern_of_reports() {
     refuses(&["merge", nothing.to_str().unwrap()], "no file matches");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Blocked squares on a board larger than the completion search takes are refused at once
+/// when no solver is named (no solver would end), and searched when one is.
+#[test]
+fn blocked_squares_beyond_the_completion_search_need_a_named_solver() {
+    refuses(
+        &["solve", "2000", "--block", "a1"],
+        "no solver takes blocked squares on a 2000×2000 board by itself",
+    );
+    let doc = json(&["solve", "1024", "--block", "a1", "--format", "json"], 0);
+    assert_eq!(doc["solver"], "completion");
+}

@@ -402,6 +402,9 @@ fn a_full_disk_loses_no_work_and_leaves_no_litter() {
     );
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("subproblems counted"), "{stderr}");
+    // A save that fitted before the one that failed is work kept, not litter (on a slow
+    // machine the first, small checkpoint may fit): it goes before the next run.
+    let _ = fs::remove_file(dir.join("c.json"));
     nothing_fits(&dir, |args| on_a_full_disk(0, &dir, args));
     assert_eq!(
         listing(&dir),
@@ -693,4 +696,68 @@ fn killed_and_resumed(n: u32, threads: u32, wait_ms: std::ops::Range<u64>, publi
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains(published), "{stdout}");
     assert_no_temporaries(&dir);
+}
+
+/// Slow positions, each stopped by its time limit, by SIGINT and by SIGTERM within about a
+/// second of the stop, whatever a node or a pre-pass costs there: a fully blocked symmetric
+/// board (the symmetry stabiliser), a count at N = 1024 (nodes of tens of microseconds), an
+/// unsolvable position whose dead squares are explained by matchings (the explanation phase).
+/// The measured stops are printed (`cargo test -- --nocapture`).
+#[test]
+fn slow_positions_stop_on_time_and_on_signals() {
+    use std::fmt::Write as _;
+    let dir = scratch("slow-positions");
+    let square = |row: u32, col: u32| format!("{{\"row\": {row}, \"col\": {col}}}");
+    let blocked: Vec<String> = (0..200)
+        .flat_map(|row| (0..200).map(move |col| (row, col)))
+        .map(|(row, col)| square(row, col))
+        .collect();
+    let full = dir.join("full-200.json");
+    std::fs::write(
+        &full,
+        format!("{{\"n\": 200, \"blocked\": [{}]}}", blocked.join(",")),
+    )
+    .unwrap();
+    let crowded: Vec<String> = (0..3)
+        .flat_map(|row| (2..200).map(move |col| (row, col)))
+        .map(|(row, col)| square(row, col))
+        .collect();
+    let hall = dir.join("crowded-200.json");
+    std::fs::write(
+        &hall,
+        format!("{{\"n\": 200, \"blocked\": [{}]}}", crowded.join(",")),
+    )
+    .unwrap();
+    let (full, hall) = (full.to_str().unwrap(), hall.to_str().unwrap());
+    let cases: [&[&str]; 3] = [
+        &["count", "--instance", full],
+        &["count", "1024", "--fix", "r1c2", "--threads", "2"],
+        &["configure", "--instance", hall],
+    ];
+    let mut table = String::from("| command | --time-limit 0.5 | SIGINT | SIGTERM |\n");
+    for args in cases {
+        let mut limited = args.to_vec();
+        limited.extend(["--time-limit", "0.5"]);
+        let started = Instant::now();
+        let (code, _, stderr) = output(queens().args(&limited));
+        let took = started.elapsed();
+        assert!(code == Some(0) || code == Some(1), "{args:?}: {stderr}");
+        assert!(
+            took < Duration::from_secs(3),
+            "{args:?}: {took:?} with a 0.5 s limit"
+        );
+        let _ = write!(table, "| {} | {:.2} s", args.join(" "), took.as_secs_f64());
+        for signal in ["INT", "TERM"] {
+            let (ended, after) =
+                common::stopped_by_signal(args, signal, Duration::from_millis(700));
+            assert!(
+                after < Duration::from_millis(2500),
+                "{args:?}: {after:?} after SIG{signal}: {}",
+                String::from_utf8_lossy(&ended.stderr)
+            );
+            let _ = write!(table, " | {:.2} s", after.as_secs_f64());
+        }
+        table.push_str(" |\n");
+    }
+    println!("{table}");
 }

@@ -517,9 +517,10 @@ fn assemble(
                     // In some completion, but perhaps in all of them: not known to be open.
                     Some(true) if maybe_forced.contains(&square) => (Status::Unknown, None),
                     Some(true) => (Status::Open, None),
-                    // Cancelled (a newer click, Ctrl-C): the analysis is thrown away, so the
-                    // remaining reasons are not worked out.
-                    Some(false) if budget.was_cancelled() => (Status::Dead, None),
+                    // Stopped (a newer click, Ctrl-C, the time limit): the remaining reasons
+                    // are not worked out, so that a stop is honoured at once; a square whose
+                    // reason was cut short says so by having none.
+                    Some(false) if budget.token_raised() => (Status::Dead, None),
                     Some(false) => {
                         let solvable = knowledge.solvable == Some(true);
                         (Status::Dead, Some(explainer.dead(square, solvable, budget)))

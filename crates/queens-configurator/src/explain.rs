@@ -136,10 +136,14 @@ impl<'p> Explainer<'p> {
             }
             Propagation::Settled { board, chain } => (board, chain),
         };
-        if let Some(Crowding { lines, onto }) = crowding(&board) {
+        // The matching and the case splits look at the token as they go: a stop cuts them
+        // short, and the reason falls back to the conflict's.
+        let token = budget.token();
+        let stopped = move || token.is_some_and(|token| token.reason().is_some());
+        if let Some(Crowding { lines, onto }) = crowding(&board, &stopped) {
             return Reason::Crowded { chain, lines, onto };
         }
-        if let Some(reason) = case_split(&board, &chain, NESTED_SPLITS) {
+        if let Some(reason) = case_split(&board, &chain, NESTED_SPLITS, &stopped) {
             return reason;
         }
         if solvable {
@@ -288,7 +292,15 @@ const NESTED_SPLITS: u32 = 1;
 /// fewest free squares tried first. A case fails when it empties a line (at once or after its
 /// own forced queens) or, while `depth` allows, when the board it leaves is crowded or splits
 /// again.
-fn case_split(board: &FreeBoard, chain: &[Square], depth: u32) -> Option<Reason> {
+fn case_split(
+    board: &FreeBoard,
+    chain: &[Square],
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+) -> Option<Reason> {
+    if stopped() {
+        return None;
+    }
     let mut lines: Vec<(Rank, u32)> = board
         .open_ranks()
         .filter(|&(_, free)| free <= MAX_CASES)
@@ -297,7 +309,7 @@ fn case_split(board: &FreeBoard, chain: &[Square], depth: u32) -> Option<Reason>
     lines.into_iter().find_map(|(line, _)| {
         let cases = board
             .free_in(line)
-            .map(|square| refuted_case(board, square, depth))
+            .map(|square| refuted_case(board, square, depth, stopped))
             .collect::<Option<Vec<Case>>>()?;
         Some(Reason::CaseSplit {
             chain: chain.to_vec(),
@@ -310,17 +322,22 @@ fn case_split(board: &FreeBoard, chain: &[Square], depth: u32) -> Option<Reason>
 /// The case of a queen on `square` of `board`, when it fails: it empties a line at once or
 /// after its own forced queens, or (while `depth` allows) the board it leaves is crowded or
 /// splits into cases that each empty a line.
-fn refuted_case(board: &FreeBoard, square: Square, depth: u32) -> Option<Case> {
+fn refuted_case(
+    board: &FreeBoard,
+    square: Square,
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+) -> Option<Case> {
     let (chain, empties, then) = match propagate_on(board.clone(), square) {
         Propagation::Emptied { chain, line } => (chain, Some(line), None),
         Propagation::Settled { board, chain } if depth > 0 => {
-            let then = match crowding(&board) {
+            let then = match crowding(&board, stopped) {
                 Some(Crowding { lines, onto }) => Reason::Crowded {
                     chain: Vec::new(),
                     lines,
                     onto,
                 },
-                None => case_split(&board, &[], depth - 1)?,
+                None => case_split(&board, &[], depth - 1, stopped)?,
             };
             (chain, None, Some(Box::new(then)))
         }

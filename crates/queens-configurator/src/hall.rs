@@ -20,10 +20,12 @@ pub(crate) struct Crowding {
     pub(crate) onto: Vec<Rank>,
 }
 
-/// The smallest crowded set of empty rows or of empty columns, if the board has one.
-pub(crate) fn crowding(board: &FreeBoard) -> Option<Crowding> {
-    let by_rows = smallest_violation(board, Rank::Row, Rank::Col);
-    let by_cols = smallest_violation(board, Rank::Col, Rank::Row);
+/// The smallest crowded set of empty rows or of empty columns, if the board has one; `None`
+/// too once `stopped` says so (it is asked before every augmenting path, so a matching of a
+/// large board stops within milliseconds of a stop).
+pub(crate) fn crowding(board: &FreeBoard, stopped: &dyn Fn() -> bool) -> Option<Crowding> {
+    let by_rows = smallest_violation(board, Rank::Row, Rank::Col, stopped).ok()?;
+    let by_cols = smallest_violation(board, Rank::Col, Rank::Row, stopped).ok()?;
     match (by_rows, by_cols) {
         (Some(rows), Some(cols)) => Some(if cols.lines.len() < rows.lines.len() {
             cols
@@ -36,11 +38,13 @@ pub(crate) fn crowding(board: &FreeBoard) -> Option<Crowding> {
 
 /// Matches the empty lines made by `side` to those made by `other`; for every unmatched line,
 /// the set it reaches by alternating paths violates Hall's condition. Returns the smallest.
+/// `Err` when `stopped` said so before the matching was whole.
 fn smallest_violation(
     board: &FreeBoard,
     side: fn(u32) -> Rank,
     other: fn(u32) -> Rank,
-) -> Option<Crowding> {
+    stopped: &dyn Fn() -> bool,
+) -> Result<Option<Crowding>, Stopped> {
     let n = board.side();
     let along = |rank: Rank| match rank {
         Rank::Row(_) => |s: queens_core::Square| s.col,
@@ -58,12 +62,15 @@ fn smallest_violation(
     let mut partner: Vec<Option<usize>> = vec![None; n as usize];
     let mut unmatched = Vec::new();
     for start in 0..empty.len() {
+        if stopped() {
+            return Err(Stopped);
+        }
         let mut seen = vec![false; n as usize];
         if !augment(start, &neighbours, &mut partner, &mut seen) {
             unmatched.push(start);
         }
     }
-    unmatched
+    let smallest = unmatched
         .into_iter()
         .map(|start| {
             // Alternating reach from an unmatched line: its free squares' lines, their
@@ -91,8 +98,12 @@ fn smallest_violation(
                 onto: onto.into_iter().map(other).collect(),
             }
         })
-        .min_by_key(|crowding| crowding.lines.len())
+        .min_by_key(|crowding| crowding.lines.len());
+    Ok(smallest)
 }
+
+/// A matching cut short by a stop.
+struct Stopped;
 
 /// Kuhn's augmenting path from `line`; true when the matching grew.
 fn augment(
@@ -134,7 +145,7 @@ mod tests {
                         board.place(Square::new(row, col));
                     }
                 }
-                if let Some(crowding) = crowding(&board) {
+                if let Some(crowding) = crowding(&board, &|| false) {
                     wide += usize::from(crowding.lines.len() > 1);
                     assert_eq!(crowding.onto.len() + 1, crowding.lines.len());
                     for &line in &crowding.lines {
@@ -155,11 +166,11 @@ mod tests {
 
     #[test]
     fn an_empty_board_is_not_crowded_and_an_emptied_line_is() {
-        assert_eq!(crowding(&FreeBoard::new(6)), None);
+        assert_eq!(crowding(&FreeBoard::new(6), &|| false), None);
         let mut board = FreeBoard::new(4);
         board.place(Square::new(0, 0));
         board.place(Square::new(1, 2));
-        let crowding = crowding(&board).unwrap();
+        let crowding = crowding(&board, &|| false).unwrap();
         assert_eq!(crowding.lines, vec![Rank::Row(2)]);
         assert!(crowding.onto.is_empty());
     }

@@ -73,6 +73,17 @@ impl<'a> NodeBudget<'a> {
         self.is_spent() || self.token.is_some_and(|token| token.reason().is_some())
     }
 
+    /// Whether the token was raised (cancelled or timed out), looked at now: the work left
+    /// is cut short, whatever nodes are left.
+    pub(crate) fn token_raised(&self) -> bool {
+        self.stop.is_some() || self.token.is_some_and(|token| token.reason().is_some())
+    }
+
+    /// The token, if the budget has one.
+    pub(crate) fn token(&self) -> Option<&'a CancelToken> {
+        self.token
+    }
+
     /// Whether the token was cancelled (not merely timed out): the analysis is abandoned.
     pub(crate) fn was_cancelled(&self) -> bool {
         self.stop == Some(StopReason::Cancelled)

@@ -1,6 +1,8 @@
 //! Counting completions: the completion search walked to its leaves, its first levels split into
 //! parts for the threads, symmetric positions counted one orbit at a time on their first line.
 
+use std::collections::HashSet;
+
 use queens_core::symmetry::Symmetry;
 use queens_core::{Budget, Problem, Square, StopReason};
 use rayon::prelude::*;
@@ -82,7 +84,8 @@ pub fn count(
         Method::Search => with_lines!(problem.rows(), L => {
             let position = Position::<L>::of(problem)?;
             let symmetries = stabiliser(problem);
-            let (parts, placed, used) = split(position, &symmetries, threads.max(1) * 64);
+            let (parts, placed, used) =
+                split(position, &symmetries, threads.max(1) * 64, budget);
             let count_part = |(mut part, weight): (Position<L>, u128), nodes: &mut u64| {
                 let mut counted = Counted::default();
                 let found = count_from(&mut part, budget, &mut counted);
@@ -159,15 +162,31 @@ fn in_parts<P: Send>(
 
 /// The symmetries of the square board that map `problem`'s placed queens and blocked squares
 /// onto themselves (the identity among them).
+///
+/// Each list is looked up in a bit set of the board's squares: a million blocked squares
+/// (1024×1024 blocked whole) take milliseconds a symmetry, not the hours a scan of the list for
+/// each square would.
 fn stabiliser(problem: &Problem) -> Vec<Symmetry> {
     let n = problem.rows();
-    let keeps = |squares: &[Square], symmetry: Symmetry| {
-        squares
-            .iter()
-            .all(|&square| squares.contains(&symmetry.apply(square, n, n)))
+    let index = |square: Square| square.row as usize * n as usize + square.col as usize;
+    let set_of = |squares: &[Square]| {
+        let mut set = vec![0u64; (n as usize * n as usize).div_ceil(64)];
+        for &square in squares {
+            set[index(square) / 64] |= 1 << (index(square) % 64);
+        }
+        set
+    };
+    let (fixed, blocked) = (set_of(problem.fixed()), set_of(problem.blocked()));
+    let keeps = |squares: &[Square], set: &[u64], symmetry: Symmetry| {
+        squares.iter().all(|&square| {
+            let image = index(symmetry.apply(square, n, n));
+            set[image / 64] & 1 << (image % 64) != 0
+        })
     };
     Symmetry::of_board(n, n)
-        .filter(|&symmetry| keeps(problem.fixed(), symmetry) && keeps(problem.blocked(), symmetry))
+        .filter(|&symmetry| {
+            keeps(problem.fixed(), &fixed, symmetry) && keeps(problem.blocked(), &blocked, symmetry)
+        })
         .collect()
 }
 
@@ -178,26 +197,25 @@ fn symmetric_line<L: Lines>(
     symmetries: &[Symmetry],
 ) -> (bool, u32, Vec<Symmetry>) {
     let n = position.n;
+    let rows_taken: HashSet<u32> = position.queens.iter().map(|queen| queen.row).collect();
+    let cols_taken: HashSet<u32> = position.queens.iter().map(|queen| queen.col).collect();
     let mut best: Option<(bool, u32, Vec<Symmetry>, u32)> = None;
     for on_row in [true, false] {
         for line in 0..n {
-            let lines: Vec<Square> = (0..n)
-                .map(|along| {
-                    let (row, col) = branch_square(on_row, line, along);
-                    Square::new(row, col)
-                })
-                .collect();
-            if lines.iter().any(|square| position.queens.contains(square)) {
+            if if on_row { &rows_taken } else { &cols_taken }.contains(&line) {
                 continue;
             }
+            // A symmetry takes a line to a line, which its two ends' images name: the line is
+            // kept when both stay on it.
+            let on_line = |square: Square| if on_row { square.row } else { square.col } == line;
+            let ends = [0, n - 1].map(|along| {
+                let (row, col) = branch_square(on_row, line, along);
+                Square::new(row, col)
+            });
             let keeping: Vec<Symmetry> = symmetries
                 .iter()
                 .copied()
-                .filter(|symmetry| {
-                    lines
-                        .iter()
-                        .all(|&square| lines.contains(&symmetry.apply(square, n, n)))
-                })
+                .filter(|symmetry| ends.iter().all(|&end| on_line(symmetry.apply(end, n, n))))
                 .collect();
             let open = position.open_on(on_row, line).count();
             let better = best.as_ref().is_none_or(|(_, _, kept, fewest)| {
@@ -222,6 +240,7 @@ fn split<L: Lines>(
     position: Position<L>,
     symmetries: &[Symmetry],
     wanted: usize,
+    budget: &Budget,
 ) -> (Vec<(Position<L>, u128)>, u64, usize) {
     let mut parts = vec![(position, 1)];
     let mut placed = 0;
@@ -248,11 +267,17 @@ fn split<L: Lines>(
         }
     }
     for _ in 0..3 {
-        if parts.len() >= wanted {
+        // A stop ends the split too (a level of a large board takes a while): the parts as
+        // they stand are then counted by no one, as the stop is seen before each.
+        if parts.len() >= wanted || budget.is_stopped() {
             break;
         }
         let mut next = Vec::with_capacity(parts.len() * 8);
         for (part, weight) in parts {
+            if budget.is_stopped() {
+                next.push((part, weight));
+                continue;
+            }
             let look = part.next();
             match look.branch() {
                 Some((on_row, line, mut open)) => {
@@ -287,9 +312,9 @@ pub(super) fn count_from<L: Lines>(
     while let Some(bit) = open.pop_lowest() {
         let (row, col) = branch_square(on_row, line, bit);
         counted.nodes += 1;
-        if counted.nodes.is_multiple_of(1 << 16) {
-            budget.check()?;
-        }
+        // Every node: one relaxed load against a node of microseconds on a large board, so a
+        // stop is honoured at once at N = 1024 as at N = 8.
+        budget.check()?;
         position.place(row, col);
         count_from(position, budget, counted)?;
         position.remove(row, col);
