@@ -160,6 +160,39 @@ pub struct Case {
 }
 
 impl Reason {
+    /// About the bytes it holds on the heap: its lists, nested cases included.
+    pub fn heap_bytes(&self) -> usize {
+        let squares = |list: &[Square]| std::mem::size_of_val(list);
+        let ranks = |list: &[Rank]| std::mem::size_of_val(list);
+        match self {
+            Reason::Attacked { .. } => 0,
+            Reason::NoFreeSquare { blocked, .. } | Reason::EmptiesLine { blocked, .. } => {
+                squares(blocked)
+            }
+            Reason::ForcedChain { chain, blocked, .. } => squares(chain) + squares(blocked),
+            Reason::Crowded { chain, lines, onto } => squares(chain) + ranks(lines) + ranks(onto),
+            Reason::CaseSplit { chain, cases, .. } => {
+                squares(chain)
+                    + cases
+                        .iter()
+                        .map(|case| {
+                            std::mem::size_of::<Case>()
+                                + squares(&case.chain)
+                                + case.then.as_ref().map_or(0, |then| {
+                                    std::mem::size_of::<Reason>() + then.heap_bytes()
+                                })
+                        })
+                        .sum::<usize>()
+            }
+            Reason::Conflict {
+                queens, blocked, ..
+            }
+            | Reason::Unsolvable {
+                queens, blocked, ..
+            } => squares(queens) + squares(blocked),
+        }
+    }
+
     /// The reason as an English sentence, squares named as on an N×N board.
     pub fn describe(&self, n: u32) -> String {
         let name = |square: Square| square_name(square, n);
@@ -473,6 +506,27 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// About the bytes it holds, its cells' reasons and sentences included: what a cache of
+    /// analyses weighs (a 200×200 board with a rank blocked holds tens of megabytes, each dead
+    /// square naming the blocked squares in its reason and its sentence).
+    pub fn approximate_bytes(&self) -> usize {
+        let cells: usize = self
+            .cells
+            .iter()
+            .map(|cell| {
+                std::mem::size_of::<Cell>()
+                    + cell.reason.as_ref().map_or(0, |explanation| {
+                        explanation.text.len() + explanation.reason.heap_bytes()
+                    })
+            })
+            .sum();
+        std::mem::size_of::<Self>()
+            + cells
+            + std::mem::size_of_val(self.queens.as_slice())
+            + std::mem::size_of_val(self.blocked.as_slice())
+            + std::mem::size_of_val(self.forced.as_slice())
+    }
+
     /// The cell of `square`; `None` off the board (never another square's cell).
     pub fn cell(&self, square: Square) -> Option<&Cell> {
         if square.row >= self.n || square.col >= self.n {

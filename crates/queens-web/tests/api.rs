@@ -221,6 +221,33 @@ async fn bad_input_is_a_400_with_a_json_error() {
     }
 }
 
+/// A position that is plainly unsolvable but slow to explain (200×200, its first three ranks
+/// free only on files a and b: a 14 KB body) is answered within the job's time: the
+/// explanation of its dead squares stops with the job, as the search does.
+#[tokio::test]
+async fn a_slow_analysis_is_answered_within_the_job_time() {
+    let state = AppState::new(ServeLimits {
+        job_time: Duration::from_secs(2),
+        ..ServeLimits::default()
+    });
+    let blocked: Vec<Value> = (0..3)
+        .flat_map(|row| (2..200).map(move |col| json!({"row": row, "col": col})))
+        .collect();
+    let request = json!({"n": 200, "blocked": blocked, "compact": true});
+    let started = std::time::Instant::now();
+    let (status, body) = send(&state, configure(&request)).await;
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "{took:?} with a job time of 2 s"
+    );
+    assert!(
+        status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+        "{status}: {}",
+        &body[..body.len().min(300)]
+    );
+}
+
 /// Every route refuses what it does not know, a query's parameter or a body's field (a square's
 /// included), in the same words, rather than answering without it.
 #[tokio::test]
