@@ -380,6 +380,12 @@ fn descriptor_number(path: &Path) -> Option<u32> {
 #[cfg(unix)]
 fn standard_stream(path: &Path) -> Option<io::Result<File>> {
     use std::os::fd::AsFd;
+    // Another process's descriptor (`/proc/PID/fd/1`) is that process's, reopened by name.
+    let text = path.to_str()?;
+    let own = format!("/proc/{}/", std::process::id());
+    if text.starts_with("/proc/") && !text.starts_with("/proc/self/") && !text.starts_with(&own) {
+        return None;
+    }
     let duplicate = match descriptor_number(path)? {
         1 => rustix::io::dup(io::stdout().as_fd()),
         2 => rustix::io::dup(io::stderr().as_fd()),
