@@ -707,27 +707,19 @@ fn killed_and_resumed(n: u32, threads: u32, wait_ms: std::ops::Range<u64>, publi
 fn slow_positions_stop_on_time_and_on_signals() {
     use std::fmt::Write as _;
     let dir = scratch("slow-positions");
-    let square = |row: u32, col: u32| format!("{{\"row\": {row}, \"col\": {col}}}");
-    let blocked: Vec<String> = (0..200)
-        .flat_map(|row| (0..200).map(move |col| (row, col)))
-        .map(|(row, col)| square(row, col))
-        .collect();
-    let full = dir.join("full-200.json");
-    std::fs::write(
-        &full,
-        format!("{{\"n\": 200, \"blocked\": [{}]}}", blocked.join(",")),
-    )
-    .unwrap();
-    let crowded: Vec<String> = (0..3)
-        .flat_map(|row| (2..200).map(move |col| (row, col)))
-        .map(|(row, col)| square(row, col))
-        .collect();
-    let hall = dir.join("crowded-200.json");
-    std::fs::write(
-        &hall,
-        format!("{{\"n\": 200, \"blocked\": [{}]}}", crowded.join(",")),
-    )
-    .unwrap();
+    // A 200×200 instance blocking the squares of `rows` × `cols`, written to `name`.
+    let instance = |name: &str, rows: std::ops::Range<u32>, cols: std::ops::Range<u32>| {
+        let blocked: Vec<String> = rows
+            .flat_map(|row| cols.clone().map(move |col| (row, col)))
+            .map(|(row, col)| format!("{{\"row\": {row}, \"col\": {col}}}"))
+            .collect();
+        let path = dir.join(name);
+        let text = format!("{{\"n\": 200, \"blocked\": [{}]}}", blocked.join(","));
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let full = instance("full-200.json", 0..200, 0..200);
+    let hall = instance("crowded-200.json", 0..3, 2..200);
     let (full, hall) = (full.to_str().unwrap(), hall.to_str().unwrap());
     let cases: [&[&str]; 3] = [
         &["count", "--instance", full],
