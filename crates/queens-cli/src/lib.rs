@@ -65,6 +65,20 @@ pub(crate) fn own_command() -> std::io::Result<Vec<OsString>> {
 /// What [`run_as`] was given.
 static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
 
+/// Starts the worker threads the parallel commands share (rayon's global pool) before any
+/// command runs, so that a process that can start no thread (a very low `ulimit -v`) is told so
+/// in one sentence rather than panicking halfway through.
+fn worker_threads_ready() -> anyhow::Result<()> {
+    match rayon::ThreadPoolBuilder::new().build_global() {
+        Ok(()) => Ok(()),
+        // A host (Python) that ran a command before, or used the pool itself.
+        Err(error) if error.to_string().contains("already been initialized") => Ok(()),
+        Err(error) => Err(anyhow::anyhow!(
+            "could not start the worker threads ({error}); is the address space limited (ulimit -v)?"
+        )),
+    }
+}
+
 /// The command line without the flush.
 fn run_command<I, T>(args: I) -> u8
 where
@@ -78,6 +92,9 @@ where
     progress::set_mode(cli.progress);
     if let Some(closed) = exit::closed_stdout(&cli.command) {
         return closed;
+    }
+    if let Err(error) = worker_threads_ready() {
+        return exit::report(&error);
     }
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),

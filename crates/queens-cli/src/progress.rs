@@ -42,10 +42,18 @@ fn display() -> Display {
     }
 }
 
+/// Starts `work` on a thread with a small stack; where none starts (a low `ulimit -v`), the
+/// progress is not shown and the run goes on.
+fn helper_thread(work: impl FnOnce() + Send + 'static) {
+    let _ = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(work);
+}
+
 /// Prints `bar`'s state as a line every [`LINE_EVERY`] until it is finished or dropped.
 fn report_lines(bar: &ProgressBar, line: fn(&ProgressBar) -> String) {
     let weak = bar.downgrade();
-    std::thread::spawn(move || {
+    helper_thread(move || {
         loop {
             std::thread::sleep(LINE_EVERY);
             let Some(bar) = weak.upgrade() else { return };
@@ -162,7 +170,7 @@ impl Spinner {
         }
         if display == Display::Bar {
             let timer = bar.downgrade();
-            std::thread::spawn(move || {
+            helper_thread(move || {
                 std::thread::sleep(QUIET_START);
                 if let Some(bar) = timer.upgrade()
                     && !bar.is_finished()

@@ -519,3 +519,49 @@ fn an_output_through_a_descriptor_keeps_its_place_in_the_stream() {
         assert!(std::fs::symlink_metadata(&to_fd).unwrap().is_symlink());
     }
 }
+
+/// Under any address-space limit (`ulimit -v`) a command refuses with a sentence or runs to its
+/// answer: never an allocation that aborts or a thread that cannot start. Swept from a limit
+/// that leaves no room for worker threads up to one that fits the run, in steps of 4 MiB,
+/// across the commands that start threads (the dealing and the validator of a million queens,
+/// the count's workers).
+#[test]
+fn an_address_space_limit_gives_a_refusal_or_an_answer() {
+    let cases: [&[&str]; 2] = [
+        &[
+            "solve",
+            "1100000",
+            "--solver",
+            "min-conflicts",
+            "--format",
+            "summary",
+        ],
+        &["count", "11"],
+    ];
+    for args in cases {
+        let mut answered = false;
+        for mib in (24..=160).step_by(4) {
+            let (code, _, stderr) = output(
+                Command::new("sh")
+                    .arg("-c")
+                    .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+                    .arg(env!("CARGO_BIN_EXE_queens"))
+                    .args(args),
+            );
+            let said = format!("{args:?} under {mib} MiB: {code:?} {stderr}");
+            assert!(matches!(code, Some(0 | 2)), "{said}");
+            assert!(
+                !stderr.contains("panicked") && !stderr.contains("memory allocation"),
+                "{said}"
+            );
+            if code == Some(2) {
+                assert!(
+                    stderr.starts_with("error: ") && stderr.lines().count() == 1,
+                    "{said}"
+                );
+            }
+            answered |= code == Some(0);
+        }
+        assert!(answered, "{args:?} ran under none of the limits");
+    }
+}

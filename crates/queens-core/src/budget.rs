@@ -55,6 +55,9 @@ const LIVE: u8 = 0;
 const CANCELLED: u8 = 1;
 /// Raised by the timer of a time limit.
 const TIMED_OUT: u8 = 2;
+/// Not raised, but with a deadline no timer thread watches (none could be started): whoever
+/// looks at the token looks at the clock.
+const WATCH_CLOCK: u8 = 3;
 
 /// A flag that stops every run holding it, from any thread: Ctrl-C and SIGTERM, a web client
 /// that left, a time limit that passed.
@@ -68,6 +71,8 @@ pub struct CancelToken(Arc<TokenState>);
 struct TokenState {
     raised: AtomicU8,
     time_limit: Mutex<Option<Duration>>,
+    /// The deadline looked at on every check where no timer thread watches it.
+    unwatched_deadline: Mutex<Option<Instant>>,
     parent: Option<CancelToken>,
 }
 
@@ -92,21 +97,42 @@ impl CancelToken {
     }
 
     fn raise(&self, why: u8) {
-        let _ = self
-            .0
-            .raised
-            .compare_exchange(LIVE, why, Ordering::Relaxed, Ordering::Relaxed);
+        for from in [LIVE, WATCH_CLOCK] {
+            let raised =
+                self.0
+                    .raised
+                    .compare_exchange(from, why, Ordering::Relaxed, Ordering::Relaxed);
+            if raised.is_ok() {
+                return;
+            }
+        }
     }
 
     /// Whether this token or a parent was raised.
     #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.0.raised.load(Ordering::Relaxed) != LIVE
+        let raised = self.0.raised.load(Ordering::Relaxed);
+        (raised != LIVE && (raised != WATCH_CLOCK || self.deadline_passed()))
             || self
                 .0
                 .parent
                 .as_ref()
                 .is_some_and(CancelToken::is_cancelled)
+    }
+
+    /// Whether the deadline no timer watches has passed; raises the token if it has.
+    #[cold]
+    fn deadline_passed(&self) -> bool {
+        let deadline = *self
+            .0
+            .unwatched_deadline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let passed = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if passed {
+            self.raise(TIMED_OUT);
+        }
+        passed
     }
 
     /// Why the token was raised, if it was.
@@ -142,9 +168,27 @@ impl CancelToken {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(limit);
         // A deadline beyond the clock's range never comes.
-        if let Some(deadline) = Instant::now().checked_add(limit) {
-            timer().arm(deadline, Arc::downgrade(&self.0));
+        let Some(deadline) = Instant::now().checked_add(limit) else {
+            return;
+        };
+        match timer() {
+            Some(timer) => timer.arm(deadline, Arc::downgrade(&self.0)),
+            None => self.watch_clock(deadline),
         }
+    }
+
+    /// Makes every look at the token look at the clock for `deadline`: a time limit where no
+    /// timer thread could be started.
+    fn watch_clock(&self, deadline: Instant) {
+        *self
+            .0
+            .unwatched_deadline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(deadline);
+        let _ =
+            self.0
+                .raised
+                .compare_exchange(LIVE, WATCH_CLOCK, Ordering::Relaxed, Ordering::Relaxed);
     }
 }
 
@@ -155,20 +199,26 @@ struct Timer {
     wake: Condvar,
 }
 
-fn timer() -> &'static Arc<Timer> {
-    static TIMER: OnceLock<Arc<Timer>> = OnceLock::new();
-    TIMER.get_or_init(|| {
-        let timer = Arc::new(Timer {
-            pending: Mutex::new(Vec::new()),
-            wake: Condvar::new(),
-        });
-        let worker = Arc::clone(&timer);
-        std::thread::Builder::new()
-            .name("queens-deadlines".into())
-            .spawn(move || worker.run())
-            .expect("the deadline thread starts");
-        timer
-    })
+/// The timer thread, started the first time a deadline is set; `None` where it could not be
+/// started (then each token with a deadline looks at the clock itself).
+fn timer() -> Option<&'static Arc<Timer>> {
+    static TIMER: OnceLock<Option<Arc<Timer>>> = OnceLock::new();
+    TIMER
+        .get_or_init(|| {
+            let timer = Arc::new(Timer {
+                pending: Mutex::new(Vec::new()),
+                wake: Condvar::new(),
+            });
+            let worker = Arc::clone(&timer);
+            std::thread::Builder::new()
+                .name("queens-deadlines".into())
+                // It only waits: a small stack keeps it cheap under an address-space limit.
+                .stack_size(64 * 1024)
+                .spawn(move || worker.run())
+                .ok()
+                .map(|_| timer)
+        })
+        .as_ref()
 }
 
 impl Timer {
@@ -340,6 +390,28 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deadline_no_timer_watches_is_looked_at_by_the_checks() {
+        let token = CancelToken::new();
+        *token.0.time_limit.lock().unwrap() = Some(Duration::from_millis(30));
+        token.watch_clock(Instant::now() + Duration::from_millis(30));
+        assert!(!token.is_cancelled());
+        assert_eq!(token.child().reason(), None);
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(
+            token.child().is_cancelled(),
+            "a child sees its parent's deadline"
+        );
+        assert_eq!(
+            token.check(),
+            Err(StopReason::TimeLimit(Duration::from_millis(30)))
+        );
+        let cancelled = CancelToken::new();
+        cancelled.watch_clock(Instant::now() + Duration::from_secs(60));
+        cancelled.cancel();
+        assert_eq!(cancelled.check(), Err(StopReason::Cancelled));
+    }
 
     #[test]
     fn a_cap_of_k_allows_exactly_k() {

@@ -23,7 +23,8 @@
 //!   target only when complete (or written in place where no rename can replace them).
 //! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
 //!   run past its stop.
-//! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`).
+//! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`);
+//!   [`parallel`]: work split over threads that still gets done where no thread starts.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
 //!   [`buckets`]: a counting sort that puts their marks in memory order.
 //! - [`words`]: nouns that agree with their counts in every message.
@@ -51,6 +52,7 @@ pub mod memory;
 pub mod notation;
 pub mod observe;
 pub mod outcome;
+pub mod parallel;
 pub mod parameters;
 pub mod problem;
 pub mod read;

@@ -4,8 +4,8 @@
 //! The answer is the smallest of what Linux reports: the memory available on the machine
 //! (`MemAvailable`), what is left under the process's control group (cgroup v2 `memory.max`, or
 //! v1 `memory.limit_in_bytes`, minus what the group uses), and what is left of the address
-//! space under `ulimit -v` (minus the process's own size). Elsewhere nothing is known and
-//! nothing is refused.
+//! space under `ulimit -v` (minus the process's own size and its threads' stacks). Elsewhere
+//! nothing is known and nothing is refused.
 
 use std::fs;
 
@@ -117,8 +117,13 @@ fn room_under(limit: Option<String>, usage: Option<String>) -> Option<u128> {
     Some(limit.saturating_sub(usage))
 }
 
+/// Address space a run takes beyond its data under `ulimit -v`: the stacks of the threads it
+/// starts (progress, signals, deadlines, two workers of the validator or of min-conflicts'
+/// start, 2 MiB each) and the allocator's slack.
+pub const THREADS_AND_SLACK: u128 = 16 << 20;
+
 /// `ulimit -v` (the soft "Max address space" of `/proc/self/limits`) minus the process's
-/// `VmSize` from `/proc/self/status`.
+/// `VmSize` from `/proc/self/status` and [`THREADS_AND_SLACK`].
 fn address_space_room(limits: &str, status: &str) -> Option<u128> {
     let soft = soft_address_space_limit(limits)?;
     let size_kib: u128 = status
@@ -126,7 +131,7 @@ fn address_space_room(limits: &str, status: &str) -> Option<u128> {
         .find(|l| l.starts_with("VmSize:"))
         .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0);
-    Some(soft.saturating_sub(size_kib * 1024))
+    Some(soft.saturating_sub(size_kib * 1024 + THREADS_AND_SLACK))
 }
 
 #[cfg(test)]
@@ -159,7 +164,7 @@ mod tests {
         let status = "Name: queens\nVmSize:     24000 kB\n";
         assert_eq!(
             address_space_room(limits, status),
-            Some(1_048_576_000 - 24_000 * 1024)
+            Some(1_048_576_000 - 24_000 * 1024 - THREADS_AND_SLACK)
         );
         let unlimited =
             "Max address space         unlimited            unlimited            bytes\n";

@@ -376,15 +376,14 @@ fn first_collision(board: &Board) -> Option<(Square, Line)> {
     let first = if board.queen_count() < SPLIT_FROM {
         first_on_lines(board, &kinds(&LINE_ORDER))
     } else {
-        let (one, other) = std::thread::scope(|scope| {
-            let worker = scope.spawn(|| {
-                first_on_shared_lines(board, &kinds(&[Line::Column, Line::AntiDiagonal]))
-            });
-            (
-                first_on_shared_lines(board, &[Line::Row, Line::Diagonal]),
-                worker.join().expect("the validator does not panic"),
-            )
+        let halves = [
+            vec![Line::Row, Line::Diagonal],
+            kinds(&[Line::Column, Line::AntiDiagonal]),
+        ];
+        let found = crate::parallel::map_parts(halves.into(), |lines: Vec<Line>| {
+            first_on_shared_lines(board, &lines)
         });
+        let (one, other) = (found[0], found[1]);
         // The earlier queen; on one queen, the line the single pass would name first.
         let rank = |line: Line| LINE_ORDER.iter().position(|&l| l == line);
         one.into_iter()
@@ -656,18 +655,13 @@ impl StreamedLines {
                 anti_diagonals.mark(queens, 2, highest[2], wanted),
             ]
         } else {
-            std::thread::scope(|scope| {
-                let diagonal = scope.spawn(|| diagonals.mark(queens, 1, highest[1], wanted));
-                let anti_diagonal =
-                    scope.spawn(|| anti_diagonals.mark(queens, 2, highest[2], wanted));
-                let row = rows.mark(queens, 0, highest[0], wanted);
-                let join = |marking: std::thread::ScopedJoinHandle<'_, Found>| {
-                    marking
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                };
-                [row, join(diagonal), join(anti_diagonal)]
+            let kinds = vec![(rows, 0), (diagonals, 1), (anti_diagonals, 2)];
+            let mut found = crate::parallel::map_parts(kinds, |(marks, kind)| {
+                marks.mark(queens, kind, highest[kind], wanted)
             })
+            .into_iter();
+            let mut next = || found.next().unwrap_or_default();
+            [next(), next(), next()]
         };
         let mut all = Found {
             row_span: top_row - low_row,
@@ -698,8 +692,9 @@ struct Found {
 /// cache line of the rows' bits, and larger batches pay.
 const SCATTERED: u64 = 128;
 
-/// A batch being marked on a thread of its own, and what it hands back.
-type Marking = std::thread::JoinHandle<(StreamedLines, Vec<Square>, Found)>;
+/// A batch being marked on a thread of its own (or, where none started, marked already), and
+/// what it hands back.
+type Marking = crate::parallel::Begun<(StreamedLines, Vec<Square>, Found)>;
 
 /// Batches from this size are marked on a thread of their own while the next is read.
 const MARK_ASIDE_FROM: usize = 1 << 16;
@@ -899,7 +894,7 @@ impl PermutationCheck {
             self.take(queens, found);
             return;
         }
-        self.marking = Some(std::thread::spawn(move || {
+        self.marking = Some(crate::parallel::begin(move || {
             let found = lines.mark(&queens, wanted, false);
             (lines, queens, found)
         }));
@@ -908,9 +903,7 @@ impl PermutationCheck {
     /// Waits for the batch being marked, if any, and takes in what it found.
     fn settle(&mut self) {
         if let Some(marking) = self.marking.take() {
-            let (lines, queens, found) = marking
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            let (lines, queens, found) = marking.join();
             self.lines = Some(lines);
             self.take(queens, found);
         }

@@ -290,16 +290,9 @@ fn deal(
     if threads == 1 {
         return parts.into_iter().try_for_each(deal_part);
     }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .into_iter()
-            .map(|part| scope.spawn(move || deal_part(part)))
-            .collect();
-        // The scope joins any thread left when one has stopped.
-        handles
-            .into_iter()
-            .try_for_each(|handle| handle.join().expect("a dealing thread does not panic"))
-    })
+    queens_core::parallel::map_parts(parts, deal_part)
+        .into_iter()
+        .collect()
 }
 
 /// The share of the start's expected time spent once a fraction `placed` of the queens is

@@ -1,0 +1,108 @@
+//! Work split over scoped threads that gets done even where a thread cannot be started (a low
+//! `ulimit -v`, a process at its thread limit): the parts no thread took run on the caller's.
+
+use std::panic::resume_unwind;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+/// `work` applied to every part, the first on this thread and each other on a thread of its
+/// own where one starts (on this thread where none does), the results in the parts' order. A
+/// panic in a part is raised again here.
+pub fn map_parts<T: Send, R: Send>(parts: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let slots: Vec<Mutex<Option<T>>> = parts.into_iter().map(|p| Mutex::new(Some(p))).collect();
+    // Each part is taken once: by its thread, or here when the thread never started.
+    let run = |slot: &Mutex<Option<T>>| {
+        let part = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+        part.map(&work)
+    };
+    let Some((first, others)) = slots.split_first() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let started: Vec<_> = others
+            .iter()
+            .map(|slot| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, || run(slot))
+                    .ok()
+            })
+            .collect();
+        let mut results = vec![run(first)];
+        for (slot, thread) in others.iter().zip(started) {
+            results.push(match thread {
+                Some(thread) => thread.join().unwrap_or_else(|panic| resume_unwind(panic)),
+                None => run(slot),
+            });
+        }
+        results.into_iter().flatten().collect()
+    })
+}
+
+/// Work begun by [`begin`]: on its own thread, or done already where no thread started.
+#[derive(Debug)]
+pub enum Begun<R> {
+    /// Running on a thread of its own (which always finds its work: `None` never comes).
+    Running(JoinHandle<Option<R>>),
+    /// Done on the caller's thread.
+    Done(R),
+}
+
+impl<R> Begun<R> {
+    /// Its result, once done; a panic in the work is raised again here.
+    pub fn join(self) -> R {
+        match self {
+            Begun::Running(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| resume_unwind(panic))
+                .expect("a started thread takes its work"),
+            Begun::Done(result) => result,
+        }
+    }
+}
+
+/// `work` begun on a thread of its own, or done at once on this one where no thread starts.
+pub fn begin<R, F>(work: F) -> Begun<R>
+where
+    R: Send + 'static,
+    F: FnOnce() -> R + Send + 'static,
+{
+    // The work stays reachable from here in case its thread never starts.
+    let slot = Arc::new(Mutex::new(Some(work)));
+    let theirs = Arc::clone(&slot);
+    let take = |slot: &Mutex<Option<F>>| slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let started = std::thread::Builder::new().spawn(move || take(&theirs).map(|work| work()));
+    match started {
+        Ok(thread) => Begun::Running(thread),
+        Err(_) => Begun::Done(take(&slot)
+            .expect("a thread that never started took nothing")(
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_is_worked_once_in_order() {
+        let squares = map_parts((0..9u64).collect(), |x| x * x);
+        assert_eq!(squares, (0..9u64).map(|x| x * x).collect::<Vec<_>>());
+        assert!(map_parts(Vec::<u8>::new(), |x| x).is_empty());
+    }
+
+    #[test]
+    fn begun_work_gives_its_result() {
+        let here = std::thread::current().id();
+        let begun = begin(move || std::thread::current().id() != here);
+        assert!(matches!(begun, Begun::Running(_)));
+        assert!(begun.join(), "it ran on a thread of its own");
+    }
+
+    #[test]
+    fn parts_run_on_other_threads_where_they_start() {
+        let here = std::thread::current().id();
+        let threads = map_parts(vec![(); 3], |()| std::thread::current().id());
+        assert_eq!(threads[0], here);
+        assert!(threads[1..].iter().all(|&id| id != here));
+    }
+}
