@@ -4,6 +4,7 @@
 use queens_core::words::counted;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use queens_core::notation::{file_letters, square_name};
 use queens_core::{Line, Square};
@@ -75,9 +76,9 @@ pub enum Reason {
     NoFreeSquare {
         /// That row or column.
         line: Rank,
-        /// Its blocked squares that no queen attacks.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        blocked: Vec<Square>,
+        /// Its blocked squares that no queen attacks (one list, shared by every dead square).
+        #[serde(default = "no_squares", skip_serializing_if = "is_empty")]
+        blocked: Arc<[Square]>,
     },
     /// A queen here would leave a row or column with no free square.
     EmptiesLine {
@@ -129,16 +130,27 @@ pub enum Reason {
         minimal: bool,
     },
     /// The position itself has no completion, because of these user queens and blocked
-    /// squares.
+    /// squares. Every dead square of the position shares the two lists.
     Unsolvable {
         /// The user queens (none of them can be dropped, when `minimal`).
-        queens: Vec<Square>,
+        queens: Arc<[Square]>,
         /// The blocked squares (none of them can be freed, when `minimal`).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        blocked: Vec<Square>,
+        #[serde(default = "no_squares", skip_serializing_if = "is_empty")]
+        blocked: Arc<[Square]>,
         /// Whether every queen and square of the set is needed.
         minimal: bool,
     },
+}
+
+/// An empty shared list, for a document that leaves it out.
+fn no_squares() -> Arc<[Square]> {
+    Arc::from([])
+}
+
+/// Whether a shared list is empty (then a document leaves it out).
+#[allow(clippy::ptr_arg)]
+fn is_empty(squares: &Arc<[Square]>) -> bool {
+    squares.is_empty()
 }
 
 /// One case of a [`Reason::CaseSplit`]: a free square of the split line and why a queen there
@@ -166,9 +178,8 @@ impl Reason {
         let ranks = |list: &[Rank]| std::mem::size_of_val(list);
         match self {
             Reason::Attacked { .. } => 0,
-            Reason::NoFreeSquare { blocked, .. } | Reason::EmptiesLine { blocked, .. } => {
-                squares(blocked)
-            }
+            Reason::NoFreeSquare { blocked, .. } => squares(blocked) / Arc::strong_count(blocked),
+            Reason::EmptiesLine { blocked, .. } => squares(blocked),
             Reason::ForcedChain { chain, blocked, .. } => squares(chain) + squares(blocked),
             Reason::Crowded { chain, lines, onto } => squares(chain) + ranks(lines) + ranks(onto),
             Reason::CaseSplit { chain, cases, .. } => {
@@ -186,10 +197,14 @@ impl Reason {
             }
             Reason::Conflict {
                 queens, blocked, ..
-            }
-            | Reason::Unsolvable {
-                queens, blocked, ..
             } => squares(queens) + squares(blocked),
+            // Lists shared by every dead square: each holder counts its share.
+            Reason::Unsolvable {
+                queens, blocked, ..
+            } => {
+                squares(queens) / Arc::strong_count(queens)
+                    + squares(blocked) / Arc::strong_count(blocked)
+            }
         }
     }
 
@@ -450,8 +465,9 @@ pub struct Explanation {
     /// The structured reason.
     #[serde(flatten)]
     pub reason: Reason,
-    /// The reason as a sentence.
-    pub text: String,
+    /// The reason as a sentence (one, shared, for the reasons every dead square of an
+    /// unsolvable position shares).
+    pub text: Arc<str>,
 }
 
 /// One square of the analysis.
@@ -506,9 +522,8 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// About the bytes it holds, its cells' reasons and sentences included: what a cache of
-    /// analyses weighs (a 200×200 board with a rank blocked holds tens of megabytes, each dead
-    /// square naming the blocked squares in its reason and its sentence).
+    /// About the bytes it holds, its cells' reasons and sentences included (a list or sentence
+    /// shared by many cells counted once in all): what a cache of analyses weighs.
     pub fn approximate_bytes(&self) -> usize {
         let cells: usize = self
             .cells
@@ -516,7 +531,8 @@ impl Analysis {
             .map(|cell| {
                 std::mem::size_of::<Cell>()
                     + cell.reason.as_ref().map_or(0, |explanation| {
-                        explanation.text.len() + explanation.reason.heap_bytes()
+                        explanation.text.len() / Arc::strong_count(&explanation.text)
+                            + explanation.reason.heap_bytes()
                     })
             })
             .sum();
@@ -746,7 +762,10 @@ mod tests {
             conflict.describe(8),
             "together with the queen on d1 and the blocked square b3, a queen here leaves no completion"
         );
-        let row = (0..8).map(|col| Square::new(5, col)).collect();
+        let row = (0..8)
+            .map(|col| Square::new(5, col))
+            .collect::<Vec<_>>()
+            .into();
         assert_eq!(
             Reason::NoFreeSquare {
                 line: Rank::Row(5),

@@ -486,6 +486,33 @@ fn forced_squares(
     (forced, undecided)
 }
 
+/// The reasons' sentences: one, shared, for the reasons every dead square of an unsolvable
+/// position shares (a line with no free square, the position's culprits), so that a large
+/// board holds that sentence once rather than once a square.
+#[derive(Default)]
+struct Sentences {
+    shared: Option<(Reason, Arc<str>)>,
+}
+
+impl Sentences {
+    fn of(&mut self, reason: &Reason, n: u32) -> Arc<str> {
+        if !matches!(
+            reason,
+            Reason::NoFreeSquare { .. } | Reason::Unsolvable { .. }
+        ) {
+            return reason.describe(n).into();
+        }
+        if let Some((seen, text)) = &self.shared
+            && seen == reason
+        {
+            return Arc::clone(text);
+        }
+        let text: Arc<str> = reason.describe(n).into();
+        self.shared = Some((reason.clone(), Arc::clone(&text)));
+        text
+    }
+}
+
 fn assemble(
     position: &Position,
     base: &FreeBoard,
@@ -502,6 +529,7 @@ fn assemble(
             .as_ref()
             .map(|counts| counts.per_square[index(n, square)])
     };
+    let mut sentences = Sentences::default();
     let cells = squares(n)
         .map(|square| {
             let (status, reason) = if position.has_queen(square) {
@@ -539,7 +567,7 @@ fn assemble(
                 status,
                 completions: count_of(square),
                 reason: reason.map(|reason: Reason| Explanation {
-                    text: reason.describe(n),
+                    text: sentences.of(&reason, n),
                     reason,
                 }),
             }

@@ -58,7 +58,9 @@ pub(crate) struct Explainer<'p> {
     /// (the same for all of them, so worked out once).
     no_free_square: Option<Reason>,
     /// The culprits that make an unsolvable position unsolvable, once computed.
-    unsolvable_core: Option<(Culprits, bool)>,
+    /// Why the position has no completion: the reason of all its dead squares, whose lists
+    /// they share.
+    unsolvable_core: Option<Reason>,
     /// Minimal conflicts found for other squares, most recent last: tried first, since
     /// neighbouring dead squares are often ruled out by the same few queens.
     conflicts: Vec<Culprits>,
@@ -86,7 +88,7 @@ impl<'p> Explainer<'p> {
                 .empty_rank()
                 .map(|line| Reason::NoFreeSquare {
                     line,
-                    blocked: explainer.unattacked_blocked(line, &[]),
+                    blocked: explainer.unattacked_blocked(line, &[]).into(),
                 });
         explainer
     }
@@ -158,14 +160,14 @@ impl<'p> Explainer<'p> {
             }
         } else {
             if self.unsolvable_core.is_none() {
-                self.unsolvable_core = Some(self.conflict(None, budget));
+                let (culprits, minimal) = self.conflict(None, budget);
+                self.unsolvable_core = Some(Reason::Unsolvable {
+                    queens: culprits.queens.into(),
+                    blocked: culprits.blocked.into(),
+                    minimal,
+                });
             }
-            let (culprits, minimal) = self.unsolvable_core.clone().expect("computed above");
-            Reason::Unsolvable {
-                queens: culprits.queens,
-                blocked: culprits.blocked,
-                minimal,
-            }
+            self.unsolvable_core.clone().expect("computed above")
         }
     }
 

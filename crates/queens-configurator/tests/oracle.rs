@@ -249,7 +249,7 @@ fn check_reason(analysis: &Analysis, square: Square, reason: &Reason) {
         Reason::NoFreeSquare { line, blocked } => {
             assert!(is_emptied(n, &settled, all_blocked, *line), "{reason:?}");
             assert_eq!(
-                *blocked,
+                blocked[..],
                 unattacked_blocked(n, &settled, all_blocked, *line)
             );
             assert_eq!(analysis.solvable, Some(false));
@@ -589,9 +589,25 @@ fn a_blocked_square_is_named_where_it_is_the_reason() {
         .unwrap()
         .text;
     assert_eq!(
-        reason,
+        &reason[..],
         "the position has no completion: every square of row 3 is blocked"
     );
+    // Every dead square holds the same list and sentence, not a copy each.
+    let explanations: Vec<_> = analysis
+        .cells
+        .iter()
+        .filter_map(|cell| cell.reason.as_ref())
+        .collect();
+    assert!(explanations.len() > 20);
+    for explanation in &explanations {
+        assert!(std::sync::Arc::ptr_eq(&explanation.text, reason));
+        let (Reason::NoFreeSquare { blocked, .. }, Reason::NoFreeSquare { blocked: first, .. }) =
+            (&explanation.reason, &explanations[0].reason)
+        else {
+            panic!("{:?}", explanation.reason)
+        };
+        assert!(std::sync::Arc::ptr_eq(blocked, first));
+    }
     // A line whose only unattacked squares are blocked names them.
     let mut named = 0;
     for cell in &analysis.cells {
@@ -630,16 +646,18 @@ fn heavily_blocked_positions_match_brute_force() {
                 .filter_map(|cell| cell.reason.as_ref())
             {
                 match &explanation.reason {
-                    Reason::EmptiesLine { blocked, .. }
-                    | Reason::ForcedChain { blocked, .. }
-                    | Reason::NoFreeSquare { blocked, .. }
+                    Reason::EmptiesLine { blocked, .. } | Reason::ForcedChain { blocked, .. }
                         if !blocked.is_empty() =>
                     {
                         lines_naming_blocks += 1;
                     }
-                    Reason::Conflict { blocked, .. } | Reason::Unsolvable { blocked, .. }
-                        if !blocked.is_empty() =>
-                    {
+                    Reason::NoFreeSquare { blocked, .. } if !blocked.is_empty() => {
+                        lines_naming_blocks += 1;
+                    }
+                    Reason::Conflict { blocked, .. } if !blocked.is_empty() => {
+                        blocked_culprits += 1;
+                    }
+                    Reason::Unsolvable { blocked, .. } if !blocked.is_empty() => {
                         blocked_culprits += 1;
                     }
                     _ => {}

@@ -94,12 +94,13 @@ mod tests {
 
     use super::*;
 
-    /// Twenty analyses whose every square names a blocked rank (an unsolvable position) weigh
-    /// hundreds of megabytes together; the cache keeps what fits its bytes.
+    /// Twenty analyses of 400×400 boards with a blocked rank (unsolvable positions, every
+    /// square dead) weigh hundreds of megabytes together; the cache keeps what fits its bytes.
+    /// The reason and sentence every dead square gives are held once, not once a square.
     #[test]
     fn heavy_analyses_are_kept_within_the_byte_limit() {
         let configurator = Configurator::new();
-        let n = 100;
+        let n = 400;
         let mut weights = Vec::new();
         let cache = Analyses::default();
         for rank in 0..20 {
@@ -108,6 +109,13 @@ mod tests {
             let analysis = configurator
                 .analyse(&position, Engine::Auto, &Budget::unlimited())
                 .unwrap();
+            let cells = (n * n) as usize;
+            let shared = cells * (std::mem::size_of::<queens_configurator::Cell>() + 8);
+            assert!(
+                analysis.approximate_bytes() < shared + (1 << 20),
+                "{} bytes for {cells} cells",
+                analysis.approximate_bytes()
+            );
             weights.push(analysis.approximate_bytes());
             cache.keep(Key::new(n, &[], &blocked, Engine::Auto), Arc::new(analysis));
             assert!(cache.bytes() <= KEPT_BYTES, "{} bytes", cache.bytes());
