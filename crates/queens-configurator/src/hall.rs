@@ -51,22 +51,25 @@ fn smallest_violation(
         Rank::Col(_) => |s: queens_core::Square| s.row,
     };
     let empty: Vec<u32> = (0..n).filter(|&i| !board.is_taken(side(i))).collect();
-    let neighbours: Vec<Vec<u32>> = empty
-        .iter()
-        .map(|&i| {
-            let rank = side(i);
-            board.free_in(rank).map(along(rank)).collect()
-        })
-        .collect();
+    let mut neighbours = Neighbours::default();
+    for &i in &empty {
+        let rank = side(i);
+        neighbours.add(board.free_in(rank).map(along(rank)));
+    }
     // `partner[j]`: the index into `empty` matched to line `j` of the other kind.
     let mut partner: Vec<Option<usize>> = vec![None; n as usize];
     let mut unmatched = Vec::new();
+    // `seen[j] == visit`: line `j` of the other kind was tried in this augmenting path.
+    let mut seen = vec![0u32; n as usize];
     for start in 0..empty.len() {
         if stopped() {
             return Err(Stopped);
         }
-        let mut seen = vec![false; n as usize];
-        if !augment(start, &neighbours, &mut partner, &mut seen) {
+        let mut visit = Visit {
+            seen: &mut seen,
+            stamp: start as u32 + 1,
+        };
+        if !augment(start, &neighbours, &mut partner, &mut visit) {
             unmatched.push(start);
         }
     }
@@ -75,15 +78,20 @@ fn smallest_violation(
         .map(|start| {
             // Alternating reach from an unmatched line: its free squares' lines, their
             // partners, their free squares' lines, ...
+            // Membership in flags, not by searching the lists: a reach of hundreds of lines
+            // would otherwise cost the cube of the side.
             let mut lines = vec![start];
+            let mut in_lines = vec![false; empty.len()];
+            in_lines[start] = true;
             let mut onto: Vec<u32> = Vec::new();
+            let mut in_onto = vec![false; n as usize];
             let mut next = 0;
             while next < lines.len() {
-                for &j in &neighbours[lines[next]] {
-                    if !onto.contains(&j) {
+                for &j in neighbours.of(lines[next]) {
+                    if !std::mem::replace(&mut in_onto[j as usize], true) {
                         onto.push(j);
                         let matched = partner[j as usize].expect("a maximum matching covers it");
-                        if !lines.contains(&matched) {
+                        if !std::mem::replace(&mut in_lines[matched], true) {
                             lines.push(matched);
                         }
                     }
@@ -105,20 +113,69 @@ fn smallest_violation(
 /// A matching cut short by a stop.
 struct Stopped;
 
-/// Kuhn's augmenting path from `line`; true when the matching grew.
+/// The free squares of each empty line, as the lines of the other kind they lie on: one list
+/// for all, cut at `ends`.
+#[derive(Default)]
+struct Neighbours {
+    lines: Vec<u32>,
+    ends: Vec<usize>,
+}
+
+impl Neighbours {
+    fn add(&mut self, lines: impl Iterator<Item = u32>) {
+        self.lines.extend(lines);
+        self.ends.push(self.lines.len());
+    }
+
+    fn of(&self, line: usize) -> &[u32] {
+        let from = if line == 0 { 0 } else { self.ends[line - 1] };
+        &self.lines[from..self.ends[line]]
+    }
+}
+
+/// The lines of the other kind one augmenting path has tried: those whose mark is its stamp
+/// (so that no path clears the marks of the one before).
+struct Visit<'a> {
+    seen: &'a mut [u32],
+    stamp: u32,
+}
+
+impl Visit<'_> {
+    fn seen(&self, j: usize) -> bool {
+        self.seen[j] == self.stamp
+    }
+
+    fn mark(&mut self, j: usize) {
+        self.seen[j] = self.stamp;
+    }
+}
+
+/// Kuhn's augmenting path from `line`, a free line of the other kind looked for first; true
+/// when the matching grew.
 fn augment(
     line: usize,
-    neighbours: &[Vec<u32>],
+    neighbours: &Neighbours,
     partner: &mut [Option<usize>],
-    seen: &mut [bool],
+    visit: &mut Visit<'_>,
 ) -> bool {
-    for &j in &neighbours[line] {
+    // A free line of the other kind first: on a dense board nearly every line finds one, and
+    // the matching grows without the long chains of re-matched lines plain Kuhn builds.
+    if let Some(&free) = neighbours
+        .of(line)
+        .iter()
+        .find(|&&j| partner[j as usize].is_none() && !visit.seen(j as usize))
+    {
+        visit.mark(free as usize);
+        partner[free as usize] = Some(line);
+        return true;
+    }
+    for &j in neighbours.of(line) {
         let j = j as usize;
-        if seen[j] {
+        if visit.seen(j) {
             continue;
         }
-        seen[j] = true;
-        if partner[j].is_none_or(|other| augment(other, neighbours, partner, seen)) {
+        visit.mark(j);
+        if partner[j].is_none_or(|other| augment(other, neighbours, partner, visit)) {
             partner[j] = Some(line);
             return true;
         }
