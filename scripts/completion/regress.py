@@ -24,13 +24,15 @@ It exits 1 when an answer differs from the published one.
 import argparse
 import gzip
 import json
-import re
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+# The paper's answers, read as the side-by-side benchmark beside this script reads them.
+from bench import published_answers
 
 
 def parse_args():
@@ -66,14 +68,7 @@ def asp_cases(csplib, work, every):
 def diagonal_cases(csplib, work, sizes, every):
     """The sampled excluded-diagonals instances at D = 0.85 N, with the bit solver's answers."""
     data = csplib / "Problems/prob079"
-    answers = {}
-    with gzip.open(data / "results/run-diags-shiftqueens-processed.txt.gz", "rt") as lines:
-        for line in lines:
-            fields = line.split()
-            found = re.search(r"Solutions: (\d+)", line)
-            if len(fields) >= 4 and found:
-                n, diagonals, _, ident = (int(f) for f in fields[:4])
-                answers[(n, diagonals, ident)] = found.group(1) != "0"
+    answers = published_answers(csplib)
     cases = []
     for n in sizes:
         with tarfile.open(data / f"data/diag-{n}.tar.gz") as archive:
