@@ -6,12 +6,14 @@
 use std::time::{Duration, Instant};
 
 use queens_core::{Budget, Problem, ProblemError, Square};
-use queens_exact::completion::{CompletionCount, Method};
-use queens_exact::count::Engine;
+use queens_exact::completion::CompletionCount;
+pub use queens_exact::completion::Method;
+use queens_exact::count::{Engine, MAX_THREADS};
 use thiserror::Error;
 
 use crate::count::EngineChoice;
 use crate::document::CompletionCountDocument;
+use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
 
 /// What a count of completions asks for, before it is checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,9 +38,21 @@ pub enum CompletionsError {
     /// on a blocked square.
     #[error(transparent)]
     Problem(#[from] ProblemError),
-    /// An engine or setting that does not count completions, in words.
+    /// An engine or size that does not count completions, in words.
     #[error("{0}")]
     Refused(String),
+    /// A setting out of range.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+}
+
+impl Worded for CompletionsError {
+    fn worded(&self, words: Words) -> String {
+        match self {
+            CompletionsError::Setting(error) => error.worded(words),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A count of completions, checked.
@@ -72,10 +86,17 @@ impl CompletionsRequest {
             )));
         }
         let threads = match spec.threads {
-            Some(0) => {
-                return Err(CompletionsError::Refused(
-                    "threads must be at least 1".into(),
-                ));
+            // The bound of a whole count's threads.
+            Some(threads) if !(1..=MAX_THREADS).contains(&threads) => {
+                return Err(SettingError::new(
+                    Setting::Threads,
+                    Refusal::Range {
+                        least: 1,
+                        most: MAX_THREADS as u64,
+                        got: threads as u64,
+                    },
+                )
+                .into());
             }
             Some(threads) => threads,
             None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -218,6 +239,13 @@ mod tests {
                     ..spec(8, &[])
                 },
                 "threads must be at least 1",
+            ),
+            (
+                CompletionsSpec {
+                    threads: Some(MAX_THREADS + 1),
+                    ..spec(8, &[])
+                },
+                "at most 1024, got 1025",
             ),
             (
                 spec(queens_exact::completion::MAX_N + 1, &[]),

@@ -16,11 +16,14 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use queens_core::words::counted;
-use queens_exact::count::{
-    CountError, CountJob, CountPlan, CountRunError, DEFAULT_MEMORY_LIMIT, Engine, Shard,
+pub use queens_exact::count::{
+    CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
+    DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, Shard, Tally,
 };
 use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuError, GpuOptions, Selection};
 use thiserror::Error;
+
+use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
 
 /// A count is refused when its estimate is longer than this unless asked: an hour.
 pub const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
@@ -110,9 +113,48 @@ pub enum CountRequestError {
     /// No GPU to count on.
     #[error(transparent)]
     Gpu(#[from] GpuError),
-    /// Anything else, in words.
-    #[error("{0}")]
-    Refused(String),
+    /// A setting out of range, or given where it has no use.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+    /// The estimate is longer than the most that starts unasked.
+    #[error("{}; raise the longest estimate to start it anyway, or split the count into shards", .0)]
+    TooLong(String),
+}
+
+impl Worded for CountRequestError {
+    fn worded(&self, words: Words) -> String {
+        let setting = |setting: Setting| setting.named(words);
+        match self {
+            CountRequestError::Setting(error) => error.worded(words),
+            CountRequestError::Run(CountRunError::Threads(got)) => SettingError::new(
+                Setting::Threads,
+                Refusal::Range {
+                    least: 1,
+                    most: MAX_THREADS as u64,
+                    got: *got as u64,
+                },
+            )
+            .worded(words),
+            CountRequestError::TooLong(estimate) => format!(
+                "{estimate}; raise it ({}) to start it anyway, or split the count into shards",
+                match words {
+                    Words::CommandLine => "--max-estimate SECONDS".to_owned(),
+                    Words::Python => "max_estimate=SECONDS".to_owned(),
+                    Words::Prose | Words::Page => setting(Setting::MaxEstimate).to_owned(),
+                }
+            ),
+            CountRequestError::Gpu(GpuError::OnlySoftware { listing }) => format!(
+                "no hardware GPU found, only software adapters ({listing}); they count correctly \
+                 but slower than the CPU engines: name one ({}) to use it anyway",
+                match words {
+                    Words::CommandLine => "--device I",
+                    Words::Python => "device=I",
+                    Words::Prose | Words::Page => "by its index, as the device",
+                }
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A checked count, ready to run: its job (add a checkpoint as needed) and the GPU it counts
@@ -145,10 +187,11 @@ impl CountRequest {
         let memory_limit = spec.memory_limit.unwrap_or(DEFAULT_MEMORY_LIMIT);
         let max_estimate = spec.max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
         if max_estimate.is_nan() || max_estimate <= 0.0 {
-            return Err(CountRequestError::Refused(format!(
-                "the longest estimate to start must be a positive number of seconds, got \
-                 {max_estimate}"
-            )));
+            return Err(SettingError::new(
+                Setting::MaxEstimate,
+                Refusal::NotPositiveSeconds { got: max_estimate },
+            )
+            .into());
         }
         CountPlan::with_engine(n, Engine::Backtracking)?;
         let engine = match spec.engine {
@@ -166,9 +209,11 @@ impl CountRequest {
             EngineChoice::Auto => Engine::for_count(n, memory_limit),
         };
         if spec.device.is_some() && engine != Engine::Gpu {
-            return Err(CountRequestError::Refused(format!(
-                "a device is for the gpu engine, not {engine}"
-            )));
+            return Err(SettingError::new(
+                Setting::Device,
+                Refusal::OnlyWith(format!("for the gpu engine, not {engine}")),
+            )
+            .into());
         }
         let plan = CountPlan::with_engine(n, engine)?;
         let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
@@ -185,11 +230,9 @@ impl CountRequest {
             } else {
                 counted(job.threads(), "thread", "threads")
             };
-            return Err(CountRequestError::Refused(format!(
+            return Err(CountRequestError::TooLong(format!(
                 "counting N = {n}{} would take about {} on {on} by the {engine} engine's measured \
-                 growth, longer than the most to start unasked ({}); raise it (--max-estimate \
-                 SECONDS, or max_estimate= in Python) to start it anyway, or split the count \
-                 into shards",
+                 growth, longer than the most to start unasked ({})",
                 spec.shard
                     .map(|shard| format!(" (shard {shard})"))
                     .unwrap_or_default(),
@@ -266,13 +309,19 @@ mod tests {
             threads: Some(2),
             ..CountSpec::new(30)
         })
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+        assert!(
+            error
+                .worded(Words::CommandLine)
+                .contains("raise it (--max-estimate SECONDS)"),
+            "{error}"
+        );
+        let error = error.to_string();
         assert!(
             error.contains("counting N = 30 would take about"),
             "{error}"
         );
-        assert!(error.contains("--max-estimate"), "{error}");
+        assert!(error.contains("raise the longest estimate"), "{error}");
         let asked = CountRequest::new(&CountSpec {
             threads: Some(2),
             max_estimate: Some(f64::INFINITY),
@@ -302,5 +351,9 @@ mod tests {
         })
         .unwrap_err();
         assert!(error.to_string().contains("gpu engine"), "{error}");
+        assert_eq!(
+            error.worded(Words::CommandLine),
+            "--device is for the gpu engine, not join"
+        );
     }
 }

@@ -11,10 +11,16 @@
 //!   problem's queen count, fixed and blocked squares.
 //! - [`neighbourhood`]: the hill-climbing members' scores of every single-queen move of a
 //!   board, and the move they take.
+//! - [`configure`]: one configurator analysis — position, engine and node cap checked once.
+//! - [`experiment`], [`challenge`], [`shards`] and [`devices`]: the doors of experiments, the
+//!   Queen's Challenge, shards and record campaigns, and the GPUs.
+//! - [`limits`]: every limit and default a front end states, in one table.
+//! - [`setting`]: refusals as data — which setting, and what is wrong — worded by each front
+//!   end in its own terms.
 //! - [`document`]: the JSON documents of the contracts (a solver, a solve, a count, the end of
 //!   a watched run), one definition each, so that every front end prints the same.
 //!
-//! Experiments, the Queen's Challenge table and plots are the workbench's, in `queens-lab`.
+//! The command line, the server and Python reach the engines through this crate alone.
 //!
 //! ```
 //! use queens_api::{Catalogue, SolveRequest, SolveSpec};
@@ -26,13 +32,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod catalogue;
+pub use queens_solvers as catalogue;
+pub mod challenge;
 pub mod completions;
+pub mod configure;
 pub mod count;
+pub mod devices;
 pub mod document;
+pub mod experiment;
+pub mod limits;
 pub mod neighbourhood;
 pub mod request;
+pub mod setting;
+pub mod shards;
 pub mod verify;
 
 pub use catalogue::{Catalogue, SolverKind};
 pub use request::{SolveRequest, SolveSpec};
+pub use setting::{Worded, Words};

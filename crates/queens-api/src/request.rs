@@ -40,6 +40,7 @@ pub use queens_heuristic::construct::{StreamError, Streamed};
 use thiserror::Error;
 
 use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
+use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
 
 /// A board size that is not one.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -66,23 +67,26 @@ pub enum SizeError {
 /// The longest time limit taken: 10⁹ seconds, about 31.7 years.
 pub const MAX_SECONDS: f64 = 1e9;
 
-/// A number of seconds for `what` (`--time-limit`, `time_limit`): positive, finite and at most
-/// [`MAX_SECONDS`], each refusal saying which it is not.
-pub fn parse_seconds(seconds: f64, what: &str) -> Result<std::time::Duration, String> {
+/// A number of seconds for `setting` (a time limit, a checkpoint interval): positive, finite
+/// and at most [`MAX_SECONDS`], each refusal saying which it is not.
+pub fn parse_seconds(seconds: f64, setting: Setting) -> Result<std::time::Duration, SettingError> {
+    let not_positive = || SettingError::new(setting, Refusal::NotPositiveSeconds { got: seconds });
     if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!(
-            "{what} must be a positive number of seconds, got {seconds}"
-        ));
+        return Err(not_positive());
     }
     if seconds > MAX_SECONDS {
-        return Err(format!(
-            "{what} of {seconds} seconds is too large: at most {MAX_SECONDS:.0} (about 31 years)"
+        return Err(SettingError::new(
+            setting,
+            Refusal::TooManySeconds {
+                got: seconds,
+                most: MAX_SECONDS,
+            },
         ));
     }
     std::time::Duration::try_from_secs_f64(seconds)
         .ok()
         .filter(|duration| !duration.is_zero())
-        .ok_or_else(|| format!("{what} must be a positive number of seconds, got {seconds}"))
+        .ok_or_else(not_positive)
 }
 
 /// A board side: a whole number from 1 to 2³²−1.
@@ -206,8 +210,8 @@ pub enum RequestError {
     #[error(transparent)]
     Solver(#[from] SolveError),
     /// A cap of zero, or a time limit that is not positive.
-    #[error("{0}")]
-    Cap(String),
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// More memory than the machine (or its limits) leaves.
     #[error("{0}")]
     Memory(String),
@@ -215,7 +219,7 @@ pub enum RequestError {
     #[error(
         "no solver takes blocked squares on a {n}×{n} board by itself: the completion search \
          goes to {max}×{max}, the local searches refuse blocked squares, and an exhaustive \
-         search would not end; name one with --solver (forward-checking) to search anyway"
+         search would not end; name one (the forward-checking solver) to search anyway"
     )]
     NoSolverFor {
         /// The board's side.
@@ -223,6 +227,25 @@ pub enum RequestError {
         /// The completion search's largest side.
         max: u32,
     },
+}
+
+impl Worded for RequestError {
+    fn worded(&self, words: Words) -> String {
+        match self {
+            RequestError::Setting(error) => error.worded(words),
+            RequestError::NoSolverFor { n, max } => format!(
+                "no solver takes blocked squares on a {n}×{n} board by itself: the completion \
+                 search goes to {max}×{max}, the local searches refuse blocked squares, and an \
+                 exhaustive search would not end; name one ({}) to search anyway",
+                match words {
+                    Words::CommandLine => "--solver forward-checking",
+                    Words::Python => "solver=\"forward-checking\"",
+                    Words::Prose | Words::Page => "the forward-checking solver",
+                }
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl From<queens_core::ParamError> for RequestError {
@@ -277,20 +300,22 @@ impl SolveRequest {
         };
         let params = solver.params(&spec.params)?;
         solver.check(&problem, &params)?;
-        if spec.max_nodes == Some(0) {
-            return Err(RequestError::Cap(
-                "the node cap must be at least 1, got 0".into(),
-            ));
-        }
-        if spec.max_iterations == Some(0) {
-            return Err(RequestError::Cap(
-                "the iteration cap must be at least 1, got 0".into(),
-            ));
+        for (setting, cap) in [
+            (Setting::MaxNodes, spec.max_nodes),
+            (Setting::MaxIterations, spec.max_iterations),
+        ] {
+            if cap == Some(0) {
+                return Err(
+                    SettingError::new(setting, Refusal::AtLeast { least: 1, got: 0 }).into(),
+                );
+            }
         }
         if spec.time_limit.is_some_and(|limit| limit.is_zero()) {
-            return Err(RequestError::Cap(
-                "the time limit must be a positive number of seconds".into(),
-            ));
+            return Err(SettingError::new(
+                Setting::TimeLimit,
+                Refusal::NotPositiveSeconds { got: 0.0 },
+            )
+            .into());
         }
         let request = SolveRequest {
             max_iterations: spec

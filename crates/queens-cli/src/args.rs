@@ -35,10 +35,8 @@ pub enum Command {
     /// Find one solution.
     Solve(SolveArgs),
     /// Check a board: list every pair of attacking queens and missing queens.
-    #[command(after_help = VERIFY_AFTER_HELP)]
     Verify(VerifyArgs),
     /// Count all solutions and the unique ones (up to rotation and reflection), on all cores.
-    #[command(after_help = COUNT_AFTER_HELP)]
     Count(CountArgs),
     /// Check that shard files form one complete count, and add them up.
     Merge(MergeArgs),
@@ -46,7 +44,6 @@ pub enum Command {
     Experiment(ExperimentArgs),
     /// Analyse a position of placed queens: which squares can still complete it, which queens
     /// are forced, how many completions each square has, and why blocked squares are blocked.
-    #[command(after_help = CONFIGURE_AFTER_HELP)]
     Configure(ConfigureArgs),
     /// Serve the web page: configure by clicking, watch solvers, run experiments and counts.
     Serve(ServeArgs),
@@ -64,34 +61,6 @@ pub struct DevicesArgs {
     #[arg(long)]
     pub json: bool,
 }
-
-const CONFIGURE_AFTER_HELP: &str = "\
-Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in some
-completion), x attacked (by a queen or a forced queen), # dead (not attacked, in no completion),
-? unknown (the node budget ran out first). Every attacked and dead square has a reason.
-Engines: bdd, the diagram of all solutions (N <= 13, exact counts, built once per size); search,
-for any N up to 512 (exact counts where enumerating is cheap); auto picks the diagram up to
-N = 11 and the search beyond.
-Example: queens configure 8 --queens d1,e7
-Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not tell), 2 bad
-input (a square off the board, two queens attacking each other).";
-
-const COUNT_AFTER_HELP: &str = "\
-Totals follow OEIS A000170, unique counts A002562; N goes up to 32.
-A count is split into subproblems that depend on N only. --shard I/M counts every M-th of them,
-starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
---slurm --shards M --dir DIR submits the shards as a Slurm job array and a merge job after
-them; --wait follows them and prints the result; submitting again resubmits failed shards.
---checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
-command again resumes from it.
-Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.";
-
-const VERIFY_AFTER_HELP: &str = "\
-Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
-(for each column the 0-based row of its queen), JSON ({\"rows\", \"cols\", \"queens\"}, as
-`solve --format json` prints), or a comma-separated list of squares. A permutation is read as a
-stream, of any length; the other formats up to 64 MiB.
-Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.";
 
 /// A board as `solve`, `count` and `configure` take it: its size, or an n-Queens Completion
 /// instance from a file, and the squares blocked for queens.
@@ -219,8 +188,8 @@ pub enum EngineChoice {
 impl EngineChoice {
     /// The choice as the front door takes it.
     pub fn choice(self) -> queens_api::count::EngineChoice {
+        use queens_api::count::Engine;
         use queens_api::count::EngineChoice as Choice;
-        use queens_exact::count::Engine;
         match self {
             EngineChoice::Auto => Choice::Auto,
             EngineChoice::Join => Choice::Named(Engine::Join),

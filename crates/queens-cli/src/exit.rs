@@ -99,7 +99,9 @@ pub fn report(error: &anyhow::Error) -> u8 {
 fn message(error: &anyhow::Error) -> String {
     let mut message = String::new();
     for cause in error.chain() {
-        let text = cause.to_string();
+        // The front door's refusals name settings as this command line does (--threads).
+        let text = queens_api::setting::worded(cause, queens_api::Words::CommandLine)
+            .unwrap_or_else(|| cause.to_string());
         if message.contains(&text) {
             continue;
         }
@@ -145,7 +147,7 @@ mod tests {
     #[test]
     fn causes_are_told_once() {
         let io = io::Error::new(io::ErrorKind::NotFound, "No such file or directory");
-        let error = anyhow::Error::new(queens_core::files::FileError::Io {
+        let error = anyhow::Error::new(queens_io::files::FileError::Io {
             action: "read",
             path: "x.json".into(),
             source: io,

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use clap::{CommandFactory, FromArgMatches};
 use queens_api::Catalogue;
+use queens_api::limits::{DEFAULTS, LIMITS};
 use queens_core::{Parameter, SolverDescriptor};
 
 use crate::args::Cli;
@@ -22,17 +23,87 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
                 .after_long_help(solve_help(catalogue))
                 .mut_arg("size", |size| size.long_help(SOLVE_SIZE))
         })
+        .mut_subcommand("verify", |verify| verify.after_help(verify_after_help()))
         .mut_subcommand("count", |count| {
-            count.mut_arg("size", |size| size.long_help(count_size()))
+            count
+                .after_help(count_after_help())
+                .mut_arg("size", |size| size.long_help(count_size()))
+                .mut_arg("engine", |engine| engine.help(count_engine()))
+                .mut_arg("max_estimate", |limit| limit.help(count_max_estimate()))
         })
         .mut_subcommand("configure", |configure| {
-            configure.mut_arg("size", |size| size.long_help(configure_size()))
+            configure
+                .after_help(configure_after_help())
+                .mut_arg("size", |size| size.long_help(configure_size()))
         })
         .mut_subcommand("experiment", |experiment| {
             experiment
                 .after_help(experiment_short_help(catalogue))
                 .after_long_help(experiment_help(catalogue))
         })
+}
+
+/// `configure`'s closing help: statuses, engines, an example, exit codes.
+fn configure_after_help() -> String {
+    format!(
+        "\
+Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in some
+completion), x attacked (by a queen or a forced queen), # dead (not attacked, in no completion),
+? unknown (the node budget ran out first). Every attacked and dead square has a reason.
+Engines: bdd, the diagram of all solutions (N <= {}, exact counts, built once per size); search,
+for any N up to {} (exact counts where enumerating is cheap); auto picks the diagram up to
+N = {} and the search beyond.
+Example: queens configure 8 --queens d1,e7
+Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not tell), 2 bad
+input (a square off the board, two queens attacking each other).",
+        LIMITS.diagram_max_n, LIMITS.configure_max_n, DEFAULTS.configure_auto_diagram_max_n
+    )
+}
+
+/// `count`'s closing help: what is counted, shards, checkpoints, exit codes.
+fn count_after_help() -> String {
+    format!(
+        "\
+Totals follow OEIS A000170, unique counts A002562; N goes up to {}.
+A count is split into subproblems that depend on N only. --shard I/M counts every M-th of them,
+starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
+--slurm --shards M --dir DIR submits the shards as a Slurm job array and a merge job after
+them; --wait follows them and prints the result; submitting again resubmits failed shards.
+--checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
+command again resumes from it.
+Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.",
+        LIMITS.count_max_n
+    )
+}
+
+/// `count --engine`'s help: what auto picks.
+fn count_engine() -> String {
+    format!(
+        "The counting engine [auto: a hardware GPU from N = {} if there is one, else the join \
+         where it is faster and fits --memory, else backtracking]",
+        DEFAULTS.gpu_from
+    )
+}
+
+/// `count --max-estimate`'s help, with its default.
+fn count_max_estimate() -> String {
+    format!(
+        "Refuse a count whose estimated time is longer than this many seconds [default: {}]",
+        DEFAULTS.max_estimate_seconds
+    )
+}
+
+/// `verify`'s closing help: the formats and exit codes.
+fn verify_after_help() -> String {
+    format!(
+        "\
+Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
+(for each column the 0-based row of its queen), JSON ({{\"rows\", \"cols\", \"queens\"}}, as
+`solve --format json` prints), or a comma-separated list of squares. A permutation is read as a
+stream, of any length; the other formats up to {} MiB.
+Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.",
+        LIMITS.text_max_bytes >> 20
+    )
 }
 
 /// `solve --help`'s SIZE: the sizes `solve` takes.
@@ -43,10 +114,10 @@ const SOLVE_SIZE: &str = "Board size: N for an N×N board, or RxC (rows × colum
 /// `count --help`'s SIZE: the sizes `count` takes.
 fn count_size() -> String {
     format!(
-        "Board size N (N×N): from 1 to 32 for a whole count; with a position (--fix, --block, \
+        "Board size N (N×N): from 1 to {} for a whole count; with a position (--fix, --block, \
          --instance), whose completions are counted, up to {}. None with --instance, whose file \
          gives it.",
-        queens_exact::completion::MAX_N
+        LIMITS.count_max_n, LIMITS.completion_max_n
     )
 }
 
@@ -54,7 +125,7 @@ fn count_size() -> String {
 fn configure_size() -> String {
     format!(
         "Board size N (N×N), from 1 to {}. None with --instance, whose file gives it.",
-        queens_configurator::MAX_N
+        LIMITS.configure_max_n
     )
 }
 
@@ -77,7 +148,7 @@ fn solve_footer() -> String {
              proves when there is no solution); otherwise forward-checking up to N = 20, then \
              construct, or min-conflicts with --fix; brute-force when the queen count differs \
              from the row count.",
-            queens_exact::completion::MAX_N
+            LIMITS.completion_max_n
         ),
         0,
     );

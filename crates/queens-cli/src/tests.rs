@@ -4,11 +4,12 @@
 use axum::body::Body;
 use axum::http::Request;
 use http_body_util::BodyExt;
+use queens_api::experiment::{Experiment, run};
 use queens_api::{Catalogue, SolverKind};
 use queens_core::{
-    Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
+    Budget, Context, Outcome, ParamValues, Parameters, Problem, SolveError, Solver,
+    SolverDescriptor,
 };
-use queens_lab::experiment::{Experiment, run};
 use queens_web::{AppState, ServeLimits, app};
 use tower::ServiceExt;
 
@@ -22,10 +23,13 @@ queens_core::parameters! {
     }
 }
 
+/// Minton's min-conflicts, as the standard catalogue registers it.
+static MINTON: &SolverDescriptor = queens_api::catalogue::STANDARD[7];
+
 /// A solver that exists only here: Minton's min-conflicts under another name, with a
 /// parameter of its own.
 struct Newcomer {
-    search: queens_heuristic::MinConflictsMinton,
+    search: Box<dyn Solver + Send>,
     params: NewcomerParams,
 }
 
@@ -45,13 +49,18 @@ static NEWCOMER: SolverDescriptor = SolverDescriptor {
     parameters: NewcomerParams::LIST,
     build: |seed, values| {
         Box::new(Newcomer {
-            search: queens_heuristic::MinConflictsMinton::new(seed),
+            search: (MINTON.build)(seed, &ParamValues::defaults(MINTON.parameters)),
             params: NewcomerParams::from_values(values),
         })
     },
     // The rest is Minton's, whose search it runs.
-    ..queens_heuristic::minton::DESCRIPTOR
+    ..*MINTON
 };
+
+#[test]
+fn the_newcomer_runs_minton() {
+    assert_eq!(MINTON.name, "min-conflicts-minton");
+}
 
 fn long_help(catalogue: &Catalogue, subcommand: &str) -> String {
     let mut command = command(catalogue);

@@ -5,9 +5,9 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::Context;
-use queens_core::files::StagedFile;
-use queens_core::streams::StopRule;
 use queens_core::{Event, Interest, Observer};
+use queens_io::files::StagedFile;
+use queens_io::streams::StopRule;
 
 /// Writes events to a file as JSON lines; the first write error stops the run and is kept for
 /// [`finish`](Self::finish).

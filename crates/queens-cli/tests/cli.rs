@@ -834,6 +834,32 @@ fn count_engines_and_memory() {
         &["count", "16", "--engine", "join", "--memory", "1M"],
         "more than the limit of 1.0 MiB",
     );
+    // The remedies named are the ones that would help this count.
+    refuses(
+        &["count", "16", "--engine", "join", "--memory", "1M"],
+        "count with --engine backtracking",
+    );
+    let refused = queens()
+        .args([
+            "count",
+            "16",
+            "--engine",
+            "backtracking",
+            "--threads",
+            "1",
+            "--memory",
+            "1K",
+        ])
+        .output()
+        .unwrap();
+    let refusal = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{refusal}");
+    assert!(
+        refusal.contains("raise the limit with --memory"),
+        "{refusal}"
+    );
+    assert!(!refusal.contains("--engine backtracking"), "{refusal}");
+    assert!(!refusal.contains("fewer --threads"), "{refusal}");
     let fallback = json(&["count", "14", "--json", "--memory", "4M"], 0);
     assert_eq!(fallback["engine"], "backtracking");
     for (args, message) in [

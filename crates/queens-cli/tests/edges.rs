@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{output, scratch};
+use common::{output, root_powers, scratch};
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -201,7 +201,7 @@ fn outputs_reach_streams_and_long_names() {
 
 /// Files this user may write but not replace — another user's file in a sticky directory, a
 /// file in a read-only directory — are written in place. Needs root (to make them) and
-/// `setpriv` (to run as nobody); skipped otherwise.
+/// `setpriv` (to run as nobody); skipped otherwise (a failure with `QUEENS_REQUIRE_ROOT=1`).
 #[test]
 fn files_that_cannot_be_replaced_are_written_in_place() {
     let root = Command::new("id")
@@ -209,8 +209,7 @@ fn files_that_cannot_be_replaced_are_written_in_place() {
         .output()
         .is_ok_and(|out| out.stdout == b"0\n");
     let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
-    if !root || !setpriv {
-        eprintln!("skipped: needs root and setpriv");
+    if !root_powers(root && setpriv, "needs root and setpriv") {
         return;
     }
     let dir = scratch("in-place");

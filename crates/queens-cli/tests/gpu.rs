@@ -9,8 +9,8 @@ use serde_json::Value;
 mod common;
 
 use common::{json, queens, refuses, run, scratch};
-use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{CountPlan, Engine, Shard};
+use queens_api::count::{CountPlan, Engine, Shard};
+use queens_api::shards::ShardReport;
 
 /// `queens args…` with no Vulkan driver to be found.
 fn without_driver(args: &[&str]) -> std::process::Output {

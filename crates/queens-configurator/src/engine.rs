@@ -130,7 +130,7 @@ const COUNT_EMPTY_ROWS: usize = 13;
 
 /// Boards up to this side get the diagram in [`Engine::Auto`] even when not built yet (it
 /// builds in tens of milliseconds); larger ones up to [`MAX_DIAGRAM_N`] once it is cached.
-const AUTO_BUILD_MAX: u32 = 11;
+pub const AUTO_BUILD_MAX: u32 = 11;
 
 /// One size's diagram: built once, by whichever analysis asks first (`None` when the size has
 /// none).

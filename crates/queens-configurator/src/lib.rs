@@ -39,7 +39,7 @@ pub use analysis::{
 pub use bits::Rank;
 pub use diagram::{CompletionCounts, MAX_DIAGRAM_N, SolutionDiagram};
 pub use engine::{
-    AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine, count_completions,
-    diagram_build_bytes,
+    AUTO_BUILD_MAX, AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine,
+    count_completions, diagram_build_bytes,
 };
 pub use position::{MAX_N, Position, PositionError};

@@ -19,10 +19,6 @@
 //!   events nobody wants.
 //! - [`instance`]: n-Queens Completion instances (CSPLib 079 and 080, JSON) read into a
 //!   [`Problem`] with fixed queens and blocked squares.
-//! - [`files`]: regular files read within a limit, outputs staged and renamed over their
-//!   target only when complete (or written in place where no rename can replace them).
-//! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
-//!   run past its stop.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`);
 //!   [`parallel`]: work split over threads that still gets done where no thread starts.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
@@ -45,7 +41,6 @@ pub mod buckets;
 pub mod budget;
 pub mod descriptor;
 pub mod error;
-pub mod files;
 pub mod huge;
 pub mod instance;
 pub mod memory;
@@ -59,7 +54,6 @@ pub mod read;
 pub mod solve;
 pub mod solver;
 pub mod square;
-pub mod streams;
 pub mod symmetry;
 pub mod verify;
 pub mod words;

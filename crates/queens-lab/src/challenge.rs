@@ -19,7 +19,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::stats::Spread;
-use queens_api::SolverKind;
+use queens_solvers::SolverKind;
 
 /// The largest board a table covers: every square is a run.
 pub const MAX_N: u32 = 64;
@@ -276,7 +276,7 @@ fn lock(n: u32, square: Square, solver: &'static str, nodes: u64, verdict: &Verd
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_api::Catalogue;
+    use queens_solvers::Catalogue;
 
     #[test]
     fn the_four_by_four_table() {

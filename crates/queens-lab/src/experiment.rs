@@ -23,7 +23,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::stats;
-use queens_api::SolverKind;
+use queens_solvers::SolverKind;
 
 /// The most cells (solver × size × parameter combination) in one experiment.
 pub const MAX_CELLS: u64 = 100_000;
@@ -532,7 +532,7 @@ pub fn to_csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_api::{Catalogue, SolverKind};
+    use queens_solvers::{Catalogue, SolverKind};
 
     fn solver(name: &str) -> SolverKind {
         Catalogue::standard().get(name).unwrap()

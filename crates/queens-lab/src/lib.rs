@@ -1,4 +1,4 @@
-//! The workbench: experiments on the solvers of the catalogue (`queens-api`), the Queen's
+//! The workbench: experiments on the solvers of the catalogue (`queens-solvers`), the Queen's
 //! Challenge table, statistics and plots.
 //!
 //! - [`experiment`]: trials over solvers × sizes × parameter sweeps, run in parallel with seeds
@@ -11,7 +11,7 @@
 //! - `plots` (feature `plots`): the experiment's plots as SVG and PNG.
 //!
 //! ```
-//! use queens_api::Catalogue;
+//! use queens_solvers::Catalogue;
 //! use queens_core::Budget;
 //! use queens_lab::experiment::{Experiment, run};
 //!

@@ -60,7 +60,7 @@ fn write_png(path: &Path, pixels: &[u8]) -> Result<(), PlotError> {
 
 /// Writes a finished plot to `path`: the old file stays until the new one is whole.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PlotError> {
-    queens_core::files::write_atomically(path, bytes).map_err(|e| PlotError {
+    queens_io::files::write_atomically(path, bytes).map_err(|e| PlotError {
         file: path.display().to_string(),
         reason: e.to_string(),
     })

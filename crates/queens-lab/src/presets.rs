@@ -4,8 +4,8 @@
 //! one-click buttons (served in `/api/solvers`), and a browser test checks each against
 //! `queens experiment` with the same settings.
 
-use queens_api::Catalogue;
-use queens_api::catalogue::UnknownSolver;
+use queens_solvers::Catalogue;
+use queens_solvers::UnknownSolver;
 use serde::Serialize;
 
 use crate::experiment::Experiment;

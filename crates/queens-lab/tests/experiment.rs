@@ -1,9 +1,9 @@
 //! Experiments are reproducible, cover every cell, and refuse parameters no solver reads; with
 //! the `plots` feature, their plots are written as SVG and PNG.
 
-use queens_api::SolverKind;
 use queens_core::Budget;
 use queens_lab::experiment::{Experiment, ExperimentError, Row, to_csv};
+use queens_solvers::SolverKind;
 
 /// The rows of a whole experiment.
 fn run(

@@ -16,23 +16,34 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
+use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
+use queens_api::count::Shard;
 use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
 use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
+use queens_api::experiment::{Experiment, run as run_experiment};
 use queens_api::request::{parse_bytes, parse_size};
-use queens_api::{Catalogue, SolveRequest, SolveSpec};
-use queens_configurator::{Configurator, Engine, Position};
+use queens_api::setting::Setting;
+use queens_api::shards::ShardReport;
+use queens_api::{Catalogue, SolveRequest, SolveSpec, Worded, Words};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
-use queens_exact::count::Shard;
-use queens_exact::count::shard::ShardReport;
-use queens_lab::experiment::{Experiment, run as run_experiment};
 
 use crate::detached::{Message, Sender, run_abandonable, run_detached};
 
 /// A refusal in the command line's words.
 fn refused(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(queens_core::error::clip_long_words(&error.to_string()).into_owned())
+}
+
+/// A refusal of the front door as a `ValueError`, its settings named as Python's keywords
+/// (`threads=`, `time_limit=`).
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "map_err hands the error over"
+)]
+fn said(error: impl Worded) -> PyErr {
+    refused(error.worded(Words::Python))
 }
 
 /// The solvers' descriptors, as `/api/solvers` lists them.
@@ -49,7 +60,19 @@ fn solvers() -> String {
 /// The GPU adapters found, as `queens devices --json` lists them.
 #[pyfunction]
 fn devices() -> String {
-    serde_json::to_string(&queens_gpu::Adapters::probe().list()).expect("a list serializes")
+    serde_json::to_string(&queens_api::devices::Adapters::probe().list())
+        .expect("a list serializes")
+}
+
+/// The workbench's limits and defaults, `{"limits": ..., "defaults": ...}`: the table the
+/// command line's help and the server read too.
+#[pyfunction]
+fn limits() -> String {
+    serde_json::json!({
+        "limits": queens_api::limits::LIMITS,
+        "defaults": queens_api::limits::DEFAULTS,
+    })
+    .to_string()
 }
 
 /// Squares from their names (`"d1"`, `"r20c30"`), as (row, col), 0-based.
@@ -97,7 +120,7 @@ fn solve(
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     let (rows, cols) = parse_size(size).map_err(refused)?;
-    let time_limit = positive_seconds(time_limit, "time_limit")?;
+    let time_limit = positive_seconds(time_limit, Setting::TimeLimit)?;
     let spec = SolveSpec {
         rows,
         cols,
@@ -117,7 +140,7 @@ fn solve(
         max_iterations: max_iters,
         time_limit,
     };
-    let request = SolveRequest::new(Catalogue::standard(), spec).map_err(refused)?;
+    let request = SolveRequest::new(Catalogue::standard(), spec).map_err(said)?;
     let token = CancelToken::new();
     let budget = request.budget().with_cancel(token.clone());
     let wants_events = on_event.is_some();
@@ -324,7 +347,7 @@ fn count(
 ) -> PyResult<String> {
     let token = CancelToken::new();
     let mut budget = Budget::unlimited().with_cancel(token.clone());
-    if let Some(limit) = positive_seconds(time_limit, "time_limit")? {
+    if let Some(limit) = positive_seconds(time_limit, Setting::TimeLimit)? {
         budget = budget.with_time_limit(limit);
     }
     if !fix.is_empty() || !blocked.is_empty() {
@@ -363,7 +386,7 @@ fn count(
         max_estimate: Some(max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE)),
     };
     let shard = spec.shard;
-    let request = CountRequest::new(&spec).map_err(refused)?;
+    let request = CountRequest::new(&spec).map_err(said)?;
     let device = request.device().map(|device| device.name.clone());
     let job = request.into_job();
     let (job, result) = run_detached(py, &token, progress, move |sender| {
@@ -415,7 +438,7 @@ fn count_completions(
             .map_err(refused)?,
         threads,
     })
-    .map_err(refused)?;
+    .map_err(said)?;
     let budget = budget.clone();
     let (request, answer) = run_detached(py, token, progress, move |sender| {
         let answer = request.run(&budget, |done: usize, of: usize| {
@@ -427,9 +450,9 @@ fn count_completions(
 }
 
 /// A positive number of seconds, or the refusal in the command line's words.
-fn positive_seconds(seconds: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
+fn positive_seconds(seconds: Option<f64>, setting: Setting) -> PyResult<Option<Duration>> {
     seconds
-        .map(|seconds| queens_api::request::parse_seconds(seconds, what).map_err(refused))
+        .map(|seconds| queens_api::request::parse_seconds(seconds, setting).map_err(said))
         .transpose()
 }
 
@@ -443,11 +466,17 @@ fn configure(
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<String> {
     let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
-    let position = Position::with_blocked(n, squares(queens), squares(blocked)).map_err(refused)?;
+    let request = ConfigureRequest::new(&ConfigureSpec {
+        n,
+        queens: squares(queens).collect(),
+        blocked: squares(blocked).collect(),
+        ..ConfigureSpec::default()
+    })
+    .map_err(said)?;
     let token = CancelToken::new();
     let budget = Budget::unlimited().with_cancel(token.clone());
     let analysis = run_detached(py, &token, None, move |_| {
-        Configurator::new().analyse(&position, Engine::Auto, &budget)
+        request.analyse(&Configurator::new(), &budget)
     })?
     .map_err(refused)?;
     serde_json::to_string(&analysis).map_err(refused)
@@ -546,7 +575,7 @@ mod _queens {
 
     #[pymodule_export]
     use super::{
-        command_line, configure, count, devices, experiment, file_letters, page_assets,
+        command_line, configure, count, devices, experiment, file_letters, limits, page_assets,
         parse_squares, solve, solvers, square_name, verify,
     };
 

@@ -132,7 +132,7 @@ def test_bad_input_raises_value_error_with_the_command_lines_words():
          "genetic has no parameter 'p'"),
         (lambda: qw.solve(8, solver="construct", fix=["a1"]), "cannot honour fixed queens"),
         (lambda: qw.count(40), "N from 1 to 32"),
-        (lambda: qw.count(8, threads=0), "--threads must be at least 1"),
+        (lambda: qw.count(8, threads=0), "threads= must be at least 1"),
         (lambda: qw.configure(8, ["d1", "d2"]), "attack"),
         (lambda: qw.experiment(["genetic"], [8], 10**9), "at most 10000000 runs"),
         (lambda: qw.verify("hello"), "unrecognised board format"),
@@ -235,6 +235,31 @@ def test_whole_numbers_and_seconds_are_read_alike_everywhere():
     assert qw.solve(8, solver="backtracking", max_nodes=np.uint64(10**6)).solved
 
 
+def test_the_module_lists_its_own_names_only():
+    assert dir(qw) == sorted(qw.__all__)
+    assert "devices" in qw.__all__
+    for name in qw.__all__:
+        assert getattr(qw, name) is not None
+
+
+def test_defaults_and_limits_come_from_the_one_table():
+    import inspect
+
+    from queens_workbench import _queens
+
+    table = json.loads(_queens.limits())
+    defaults, limits = table["defaults"], table["limits"]
+    assert inspect.signature(qw.count).parameters["max_estimate"].default == \
+        defaults["max_estimate_seconds"]
+    assert inspect.signature(qw.experiment).parameters["seed"].default == defaults["seed"]
+    # The table says where the engines refuse.
+    assert qw.count(8).total == 92
+    with pytest.raises(ValueError):
+        qw.count(limits["count_max_n"] + 1)
+    with pytest.raises(ValueError):
+        qw.configure(limits["configure_max_n"] + 1)
+
+
 def test_counts_match_oeis():
     for n, (total, unique) in OEIS.items():
         counted = qw.count(n)
@@ -299,7 +324,7 @@ def test_completions_of_a_position_are_counted():
     for engine in ("join", "gpu"):
         with pytest.raises(ValueError, match=f"the {engine} engine counts whole boards"):
             qw.count(8, fix="b4", engine=engine)
-    with pytest.raises(ValueError, match="threads must be at least 1"):
+    with pytest.raises(ValueError, match="threads= must be at least 1"):
         qw.count(8, fix="b4", threads=0)
 
 

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use queens_configurator::{Analysis, Engine};
+use queens_api::configure::{Analysis, Engine};
 use queens_core::Square;
 
 /// Analyses kept at most.
@@ -89,7 +89,7 @@ impl Analyses {
 
 #[cfg(test)]
 mod tests {
-    use queens_configurator::{Configurator, Position};
+    use queens_api::configure::{Configurator, Position};
     use queens_core::Budget;
 
     use super::*;
@@ -110,7 +110,7 @@ mod tests {
                 .analyse(&position, Engine::Auto, &Budget::unlimited())
                 .unwrap();
             let cells = (n * n) as usize;
-            let shared = cells * (std::mem::size_of::<queens_configurator::Cell>() + 8);
+            let shared = cells * (std::mem::size_of::<queens_api::configure::Cell>() + 8);
             assert!(
                 analysis.approximate_bytes() < shared + (1 << 20),
                 "{} bytes for {cells} cells",

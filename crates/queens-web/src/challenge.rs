@@ -9,7 +9,7 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_lab::challenge::Challenge;
+use queens_api::challenge::Challenge;
 use serde_json::json;
 use tokio_stream::Stream;
 

@@ -8,7 +8,9 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use queens_configurator::{Analysis, AnalysisError, Engine, Position, Status};
+use queens_api::configure::{
+    Analysis, AnalysisError, ConfigureRequest as Checked, ConfigureSpec, Position, Status,
+};
 use queens_core::Square;
 use queens_core::instance::Instance;
 use serde::{Deserialize, Serialize};
@@ -61,17 +63,20 @@ pub async fn configure(
             square.row, square.col
         )));
     }
-    let position = Position::with_blocked(n, request.queens, request.blocked)?;
-    let engine: Engine = request
-        .engine
-        .as_deref()
-        .unwrap_or("auto")
-        .parse::<Engine>()?;
+    let checked = Checked::new(&ConfigureSpec {
+        n,
+        queens: request.queens,
+        blocked: request.blocked,
+        engine: request.engine,
+        max_nodes: None,
+    })?;
+    let position = checked.position();
+    let engine = checked.engine();
     let key = Key::new(n, position.queens(), position.blocked(), engine);
     let analysis = if let Some(kept) = state.analyses().get(&key) {
         kept
     } else {
-        let analysis = Arc::new(analyse(&state, client, position, engine).await?);
+        let analysis = Arc::new(analyse(&state, client, checked).await?);
         // One the budget cut short is not kept: asked again, it may get further.
         let complete = analysis.solvable.is_some() && analysis.count(Status::Unknown) == 0;
         if complete {
@@ -86,21 +91,15 @@ pub async fn configure(
     })
 }
 
-/// The analysis of `position` by `engine`, as one of `client`'s jobs.
-async fn analyse(
-    state: &AppState,
-    client: Client,
-    position: Position,
-    engine: Engine,
-) -> Result<Analysis, ApiError> {
+/// The analysis `request` asks for, as one of `client`'s jobs.
+async fn analyse(state: &AppState, client: Client, request: Checked) -> Result<Analysis, ApiError> {
     let job = state.jobs().start_analysis(client).await?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
     let configurator = state.configurator();
-    let analysis =
-        tokio::task::spawn_blocking(move || configurator.analyse(&position, engine, &budget))
-            .await
-            .map_err(|error| ApiError::internal(format!("the analysis failed: {error}")))?;
+    let analysis = tokio::task::spawn_blocking(move || request.analyse(&configurator, &budget))
+        .await
+        .map_err(|error| ApiError::internal(format!("the analysis failed: {error}")))?;
     drop(job);
     match analysis {
         Ok(analysis) => Ok(analysis),

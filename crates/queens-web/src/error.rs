@@ -102,14 +102,30 @@ macro_rules! bad_request_from {
 bad_request_from!(
     queens_core::ParamError,
     queens_api::catalogue::UnknownSolver,
-    queens_lab::challenge::ChallengeError,
-    queens_lab::experiment::ExperimentError,
-    queens_api::request::RequestError,
-    queens_exact::count::CountError,
-    queens_api::count::CountRequestError,
-    queens_configurator::PositionError,
-    queens_configurator::UnknownEngine,
+    queens_api::challenge::ChallengeError,
+    queens_api::experiment::ExperimentError,
+    queens_api::count::CountError,
+    queens_api::configure::PositionError,
+    queens_api::configure::UnknownEngine,
     queens_core::instance::InstanceError,
+);
+
+/// The front door's refusals that may name a setting: a 400 whose sentence names it as the
+/// page sends it (`max_iters`, not `--max-iters`).
+macro_rules! bad_request_worded {
+    ($($error:ty),+ $(,)?) => {$(
+        impl From<$error> for ApiError {
+            fn from(error: $error) -> Self {
+                ApiError::bad(queens_api::Worded::worded(&error, queens_api::Words::Page))
+            }
+        }
+    )+};
+}
+
+bad_request_worded!(
+    queens_api::request::RequestError,
+    queens_api::count::CountRequestError,
+    queens_api::configure::ConfigureError,
 );
 
 impl IntoResponse for ApiError {

@@ -11,7 +11,7 @@ use serde_json::json;
 use tokio_stream::Stream;
 
 use crate::events::{event_stream, send_end};
-use queens_lab::experiment::{self, Experiment, Row};
+use queens_api::experiment::{self, Experiment, Row};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;

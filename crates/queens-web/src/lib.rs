@@ -12,7 +12,7 @@
 //! | route | does |
 //! |---|---|
 //! | `GET /api/solvers` | the solvers, their parameters and the server's limits |
-//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?, "compact"?, "explain"?: [{"row", "col"}]}` → the `queens configure --json` document, or with `"compact": true` the compact one ([`CompactAnalysis`](queens_configurator::CompactAnalysis)) |
+//! | `POST /api/configure` | `{"n", "queens": [{"row", "col"}], "blocked"?: [{"row", "col"}], "engine"?, "compact"?, "explain"?: [{"row", "col"}]}` → the `queens configure --json` document, or with `"compact": true` the compact one ([`CompactAnalysis`](queens_api::configure::CompactAnalysis)) |
 //! | `POST /api/instance` | `{"text", "diagonals"?}`: an n-Queens Completion instance file → `{"n", "queens", "blocked"}` |
 //! | `GET /api/solve?n=8&solver=S&seed=1&fix=d1&max_iters=K&p=0.2` | server-sent events: the solver's events as JSON with a `type`, ending with `{"type": "finished", "solved", "queens", ...}` |
 //! | `GET /api/count?n=12` | server-sent events: `progress` as subproblems finish, then `queens count --json`'s document typed `finished`, or `stopped` with how far it got |
@@ -48,7 +48,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::{get, post};
 use queens_api::Catalogue;
-use queens_configurator::Configurator;
+use queens_api::configure::Configurator;
 
 pub use connections::{Connections, MAX_CONNECTIONS};
 pub use error::ApiError;

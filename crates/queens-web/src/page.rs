@@ -5,7 +5,8 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use queens_api::document::solver_document;
-use queens_lab::presets::PresetPart;
+use queens_api::experiment::PresetPart;
+use queens_api::limits::{DEFAULTS, LIMITS};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -88,9 +89,10 @@ pub async fn file(uri: axum::http::Uri) -> Result<impl IntoResponse, crate::ApiE
 
 /// What the page starts with, so that its scripts name no solver: Watch's solver, the one
 /// "Solve this position" watches on an empty board beyond `small_board_up_to` (the exhaustive
-/// one up to it), Race's pair and the Lab's first experiment.
+/// one up to it), Race's pair, the Lab's first experiment and the seed a run starts with.
 #[derive(Serialize)]
 struct PageDefaults {
+    seed: u64,
     watch_solver: &'static str,
     large_board_solver: &'static str,
     small_board_up_to: u32,
@@ -99,6 +101,7 @@ struct PageDefaults {
 }
 
 static PAGE_DEFAULTS: PageDefaults = PageDefaults {
+    seed: DEFAULTS.seed,
     watch_solver: "backtracking",
     large_board_solver: "min-conflicts",
     small_board_up_to: 20,
@@ -112,7 +115,7 @@ static PAGE_DEFAULTS: PageDefaults = PageDefaults {
         ],
         sizes: &[8, 12, 16, 20, 24],
         runs: 50,
-        seed: 1,
+        seed: DEFAULTS.seed,
         max_iters: None,
         sweep: &[],
     },
@@ -150,13 +153,16 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             "position_solver": position_solver(limits.configure_max_n),
             "neighbourhood_max_n": queens_api::neighbourhood::MAX_N,
             "experiment_max_n": limits.experiment_max_n,
-            "experiment_max_runs": queens_lab::experiment::MAX_RUNS,
+            "experiment_max_runs": LIMITS.experiment_max_runs,
             "experiment_max_cpu_seconds": limits.experiment_max_cpu_seconds,
             "job_seconds": limits.job_time.as_secs(),
             "experiment_seconds": limits.experiment_time.as_secs(),
         },
         "defaults": &PAGE_DEFAULTS,
-        "presets": &queens_lab::presets::PRESETS,
+        // The workbench's own limits and defaults, whatever this server allows.
+        "engine_limits": LIMITS,
+        "request_defaults": DEFAULTS,
+        "presets": &queens_api::experiment::PRESETS,
     }))
 }
 

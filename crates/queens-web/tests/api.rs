@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use queens_configurator::{Configurator, Engine, Position};
+use queens_api::configure::{Configurator, Engine, Position};
 use queens_core::{Budget, NoObserver, Square};
 use queens_web::{AppState, ServeLimits, app};
 use serde_json::{Value, json};
@@ -743,7 +743,7 @@ async fn the_challenge_streams_every_lock_then_the_command_lines_table() {
     assert_eq!(finished["type"], "finished");
     assert_eq!(finished["complete"], true);
     let catalogue = queens_api::Catalogue::standard();
-    let expected = queens_lab::challenge::Challenge {
+    let expected = queens_api::challenge::Challenge {
         n: 5,
         solvers: catalogue.tree_searches(),
         max_nodes: None,

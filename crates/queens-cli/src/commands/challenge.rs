@@ -6,7 +6,7 @@ use queens_core::words::counted;
 use std::io::{self, Write};
 
 use queens_api::Catalogue;
-use queens_lab::challenge::{Challenge, Row, Table};
+use queens_api::challenge::{Challenge, Row, Table};
 
 use crate::args::ChallengeArgs;
 use crate::commands::{command_budget, parse_side};

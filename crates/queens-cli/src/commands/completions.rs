@@ -5,9 +5,9 @@
 use std::io::{self, Write};
 
 use anyhow::bail;
+use queens_api::completions::Method;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_core::words::counted;
-use queens_exact::completion::Method;
 
 use crate::args::CountArgs;
 use crate::commands::command_budget;

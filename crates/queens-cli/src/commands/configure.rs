@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use queens_configurator::{AnalysisError, Configurator, Engine, Position};
+use queens_api::configure::{AnalysisError, Configurator, ConfigureRequest, ConfigureSpec};
 
 use crate::args::ConfigureArgs;
 use crate::commands::command_budget;
@@ -12,16 +12,17 @@ use crate::exit::Exit;
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     // The time limit counts from the start: reading and setting up the position are in it.
-    let mut budget = command_budget(args.time_limit)?;
+    let budget = command_budget(args.time_limit)?;
     let given = args.board.read(args.queens.as_deref(), "--queens")?;
     let n = square_side(&given, "the configurator works on")?;
-    let position = Position::with_blocked(n, given.fixed, given.blocked)?;
-    let engine: Engine = args.engine.parse()?;
-    if let Some(nodes) = args.max_nodes {
-        anyhow::ensure!(nodes > 0, "--max-nodes must be at least 1");
-        budget = budget.with_max_nodes(nodes);
-    }
-    let analysis = match Configurator::new().analyse(&position, engine, &budget) {
+    let request = ConfigureRequest::new(&ConfigureSpec {
+        n,
+        queens: given.fixed,
+        blocked: given.blocked,
+        engine: Some(args.engine.clone()),
+        max_nodes: args.max_nodes,
+    })?;
+    let analysis = match request.analyse(&Configurator::new(), &budget) {
         Ok(analysis) => analysis,
         Err(AnalysisError::Cancelled) => {
             eprintln!("stopped: interrupted before the analysis was complete");

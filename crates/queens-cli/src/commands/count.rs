@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{Context, bail};
-use queens_api::count::{CountRequest, CountSpec};
-use queens_api::document::{Completeness, CountDocument, ShardDocument};
-use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{
-    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, OnSaveFailure, Shard,
+use queens_api::count::{
+    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, Engine, OnSaveFailure, Shard,
 };
-use queens_gpu::DeviceInfo;
+use queens_api::count::{CountRequest, CountSpec};
+use queens_api::devices::DeviceInfo;
+use queens_api::document::{Completeness, CountDocument, ShardDocument};
+use queens_api::shards::ShardReport;
 
 use crate::args::{CountArgs, SaveFailureChoice};
 use crate::commands::{
@@ -20,6 +20,31 @@ use crate::commands::{
 };
 use crate::exit::Exit;
 use crate::progress;
+
+/// What a count refused for memory can do instead: only what would help this count (the
+/// backtracking engine needs little memory, so it is named only for the join; under an
+/// address-space limit, `--memory` alone cannot give more).
+fn memory_remedies(job: &CountJob) -> String {
+    let first = if queens_core::memory::address_space_limit().is_some() {
+        "raise the address-space limit (ulimit -v) and --memory"
+    } else {
+        "raise the limit with --memory"
+    };
+    let mut more = Vec::new();
+    if job.threads() > 1 {
+        more.push("use fewer --threads");
+    }
+    if job.plan().engine() == Engine::Join {
+        more.push("count with --engine backtracking");
+    }
+    match more.pop() {
+        None => first.to_owned(),
+        Some(last) => {
+            let before: Vec<&str> = std::iter::once(first).chain(more).collect();
+            format!("{}, or {last}", before.join(", "))
+        }
+    }
+}
 
 /// A validated `count` request.
 struct CountConfig {
@@ -57,9 +82,10 @@ impl CountConfig {
             }
         }
         if let Some(path) = &args.checkpoint {
-            let every =
-                queens_api::request::parse_seconds(args.checkpoint_every, "--checkpoint-every")
-                    .map_err(anyhow::Error::msg)?;
+            let every = queens_api::request::parse_seconds(
+                args.checkpoint_every,
+                queens_api::setting::Setting::CheckpointEvery,
+            )?;
             job = job.with_checkpoint(path.clone(), every);
         }
         job = job.on_save_failure(match args.on_save_failure {
@@ -151,9 +177,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             },
         )
         .map_err(|error| match error {
-            CountRunError::Memory(message) => anyhow::anyhow!(
-                "{message}: raise the limit with --memory, use fewer --threads, or count with --engine backtracking"
-            ),
+            CountRunError::Memory(message) => {
+                anyhow::anyhow!("{message}: {}", memory_remedies(&config.job))
+            }
             other => other.into(),
         })?;
     bar.finish_and_clear();

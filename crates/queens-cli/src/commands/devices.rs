@@ -2,8 +2,7 @@
 
 use std::io::Write;
 
-use queens_gpu::devices::missing_driver;
-use queens_gpu::{Adapters, DeviceInfo};
+use queens_api::devices::{Adapters, DeviceInfo, missing_driver};
 use serde::Serialize;
 
 use crate::args::DevicesArgs;

@@ -5,10 +5,9 @@ use std::io::{self, Write};
 
 use anyhow::Context;
 use queens_api::Catalogue;
-use queens_lab::experiment::{
-    Experiment, Report, Row, run as run_experiment, run_seed, sample_curve, to_csv,
+use queens_api::experiment::{
+    Experiment, Report, Row, plots, run as run_experiment, run_seed, sample_curve, to_csv,
 };
-use queens_lab::plots;
 
 use crate::args::ExperimentArgs;
 use crate::commands::{command_budget, parse_side, write_atomically};

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use queens_core::files;
-use queens_exact::count::shard::{Merged, ShardReport, check_recounts, merge};
+use queens_api::shards::{Merged, ShardReport, check_recounts, merge};
+use queens_io::files;
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;

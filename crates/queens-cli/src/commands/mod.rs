@@ -83,7 +83,7 @@ static INTERRUPT: std::sync::OnceLock<CancelToken> = std::sync::OnceLock::new();
 
 /// The rule by which an output nobody reads gives up: once `budget`'s token is raised (Ctrl-C,
 /// or its time limit, whose clock must have started).
-pub fn stop_rule(budget: &Budget) -> queens_core::streams::StopRule {
+pub fn stop_rule(budget: &Budget) -> queens_io::streams::StopRule {
     let token = budget.token().clone();
     std::sync::Arc::new(move || token.is_cancelled())
 }
@@ -104,26 +104,27 @@ pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
 pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>> {
     seconds
         .map(|seconds| {
-            queens_api::request::parse_seconds(seconds, "--time-limit").map_err(anyhow::Error::msg)
+            queens_api::request::parse_seconds(seconds, queens_api::setting::Setting::TimeLimit)
+                .map_err(anyhow::Error::from)
         })
         .transpose()
 }
 
 /// Writes `bytes` to `path` so that readers see the old file or the whole new one (see
-/// [`queens_core::files`]: links followed, directories refused, devices written directly).
+/// [`queens_io::files`]: links followed, directories refused, devices written directly).
 ///
 /// A FIFO nobody opens is waited for until Ctrl-C, where the command took Ctrl-C over (without
 /// that, Ctrl-C ends the process as usual).
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write;
-    let stop: queens_core::streams::StopRule = match INTERRUPT.get() {
+    let stop: queens_io::streams::StopRule = match INTERRUPT.get() {
         Some(token) => {
             let token = token.clone();
             std::sync::Arc::new(move || token.is_cancelled())
         }
-        None => queens_core::streams::never(),
+        None => queens_io::streams::never(),
     };
-    let mut file = queens_core::files::StagedFile::create_with(path, &stop)?;
+    let mut file = queens_io::files::StagedFile::create_with(path, &stop)?;
     file.write_all(bytes)?;
     Ok(file.commit()?)
 }

@@ -7,10 +7,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use queens_api::count::{CountPlan, CountRunError, Engine, MAX_THREADS};
+use queens_api::shards::{Campaign, MEASURED_GPU_RATE, report_pattern};
 use queens_core::words::counted;
-use queens_exact::count::campaign::{Campaign, MEASURED_GPU_RATE};
-use queens_exact::count::shard::report_pattern;
-use queens_exact::count::{CountPlan, CountRunError, Engine, MAX_THREADS};
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice};

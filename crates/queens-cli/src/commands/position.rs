@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use queens_core::files::read_regular_text;
 use queens_core::instance::Instance;
 use queens_core::read::MAX_TEXT_BYTES;
+use queens_io::files::read_regular_text;
 
 use super::{parse_size, squares_flag};
 use crate::args::{BoardArgs, PositionArgs};

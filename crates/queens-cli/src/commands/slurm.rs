@@ -16,9 +16,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use queens_api::count::{CountPlan, Shard};
+use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
-use queens_exact::count::shard::{Merged, ShardReport, report_pattern};
-use queens_exact::count::{CountPlan, Shard};
 use serde_json::json;
 
 use crate::exit::Exit;
@@ -27,8 +27,8 @@ use crate::exit::Exit;
 /// ([`ARRAY_TASKS`] unless told: Slurm's default `MaxArraySize` of 1,001 allows indices 0 to
 /// 1,000; `sbatch` refuses an array beyond its own cluster's limit with a message this command
 /// passes on).
-const MAX_SHARDS: u32 = queens_exact::count::campaign::MAX_SHARDS;
-use queens_exact::count::campaign::ARRAY_TASKS;
+const MAX_SHARDS: u32 = queens_api::limits::LIMITS.max_shards;
+const ARRAY_TASKS: u32 = queens_api::limits::LIMITS.array_tasks;
 
 /// A validated `--slurm` request.
 pub struct SlurmCount {

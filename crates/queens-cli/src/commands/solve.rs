@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
-use queens_core::files::StagedFile;
 use queens_core::notation::{self};
-use queens_core::streams::{GatedWriter, StopRule};
 use queens_core::{Outcome, Problem, StopReason, Verdict};
+use queens_io::files::StagedFile;
+use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{DEFAULT_MAX_NODES, Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_time_limit, stop_rule};
@@ -164,7 +164,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
                 stop: if writes_board {
                     stop.clone()
                 } else {
-                    queens_core::streams::never()
+                    queens_io::streams::never()
                 },
             },
         );
@@ -332,7 +332,7 @@ fn no_proof(problem: &Problem, solver: SolverKind, verdict: &Verdict) -> Option<
             "{} cannot prove that no completion exists; the completion search decides \
              positions on boards up to {n}×{n} (--solver completion)",
             solver.name(),
-            n = queens_exact::completion::MAX_N
+            n = queens_api::limits::LIMITS.completion_max_n
         )
     })
 }

@@ -149,3 +149,18 @@ pub fn stopped_by_signal(args: &[&str], signal: &str, after: Duration) -> (Outpu
     let output = child.wait_with_output().unwrap();
     (output, sent.elapsed())
 }
+
+/// Whether a test that needs root (a tmpfs mounted, a device node made, another user's file)
+/// can run: when it cannot, it says `why` and is skipped, unless `QUEENS_REQUIRE_ROOT=1` (as CI
+/// sets) makes that a failure.
+pub fn root_powers(available: bool, why: &str) -> bool {
+    if available {
+        return true;
+    }
+    assert!(
+        std::env::var("QUEENS_REQUIRE_ROOT").as_deref() != Ok("1"),
+        "QUEENS_REQUIRE_ROOT=1 but {why}"
+    );
+    eprintln!("skipped: {why}");
+    false
+}

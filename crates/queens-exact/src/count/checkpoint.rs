@@ -16,7 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use queens_core::files;
+use queens_io::files;
 
 use super::{CountPlan, KERNEL_VERSION, Shard, Tally, integrity};
 

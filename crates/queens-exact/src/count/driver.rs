@@ -45,7 +45,7 @@ const SAVE_SPACING: u32 = 20;
 #[derive(Debug, Error)]
 pub enum CountRunError {
     /// Too many or no threads.
-    #[error("--threads must be at least 1 and at most {MAX_THREADS}, got {0}")]
+    #[error("threads must be at least 1 and at most {MAX_THREADS}, got {0}")]
     Threads(usize),
     /// The thread pool could not start.
     #[error("cannot start the worker threads: {0}")]

@@ -33,6 +33,7 @@ __all__ = [
     "Verification",
     "configure",
     "count",
+    "devices",
     "experiment",
     "solve",
     "solvers",
@@ -57,4 +58,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The module's own names, exactly ``__all__`` (not the helpers it imports)."""
+    return sorted(__all__)

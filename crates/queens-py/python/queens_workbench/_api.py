@@ -16,6 +16,10 @@ import numpy as np
 from . import _queens
 
 __version__: str = _queens.__version__
+
+# The workbench's limits and defaults, from the one table the command line and the server read.
+_TABLE: dict = json.loads(_queens.limits())
+_DEFAULTS: dict = _TABLE["defaults"]
 """The version of the workbench this module was built from (its crates' version)."""
 
 
@@ -782,7 +786,7 @@ def count(
     engine: str = "auto",
     memory: Union[int, str, None] = None,
     time_limit: Optional[float] = None,
-    max_estimate: float = 3600.0,
+    max_estimate: float = _DEFAULTS["max_estimate_seconds"],
     progress: Union[bool, Callable[[int, int], Any]] = False,
     fix: Union[str, Iterable[SquareLike]] = (),
     blocked: Union[str, Iterable[SquareLike]] = (),
@@ -911,7 +915,7 @@ def experiment(
     sizes: Union[int, Sequence[int]],
     runs: int,
     *,
-    seed: int = 1,
+    seed: int = _DEFAULTS["seed"],
     max_iters: Optional[int] = None,
     sweep: Optional[Mapping[str, Sequence[float]]] = None,
     progress: bool = False,

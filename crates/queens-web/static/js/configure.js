@@ -424,7 +424,7 @@ export function createConfigure({ limits, defaults, navigate, replaceSettings })
     const position = fix || state.blocked.length;
     const solver = position && limits.position_solver ? limits.position_solver
       : state.n <= defaults.small_board_up_to ? defaults.watch_solver : defaults.large_board_solver;
-    navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: 1, fix, block: names(state.blocked) });
+    navigate("watch", { solver, n: Math.min(state.n, limits.solve_max_n), seed: defaults.seed, fix, block: names(state.blocked) });
   }
 
   document.addEventListener("keydown", (event) => {

@@ -57,14 +57,14 @@ export function createRace({ limits, solvers, defaults, pushSettings }) {
       h("input", { type: "checkbox", name: "race-solver", value: s.name, checked: DEFAULT.includes(s.name) }), ` ${s.name}`)));
   const nInput = h("input", { id: "r-n", type: "text", value: "8", size: 7, title: `N for an N×N board, or R×C like 6x10 (each side 4 to ${maxN})` });
   const mInput = h("input", { id: "r-m", type: "text", inputmode: "numeric", size: 5, placeholder: "default", title: "Queens to place (default: one a row, or the shorter side)" });
-  const seedInput = h("input", { id: "r-seed", type: "text", value: "1", inputmode: "numeric", size: 6 });
+  const seedInput = h("input", { id: "r-seed", type: "text", value: String(defaults.seed), inputmode: "numeric", size: 6 });
   const error = h("p", { id: "r-error", class: "error", hidden: true });
   const lanesBox = h("div", { id: "r-lanes", class: "lanes" });
   const finishBox = h("div", { id: "r-finish", class: "table-box finish", hidden: true, tabindex: 0, role: "region", "aria-label": "the finish table" });
   const timeline = h("input", { id: "r-timeline", type: "range", min: 0, max: 0, value: 0, "aria-label": "race timeline" });
   const playButton = h("button", { id: "r-play", onclick: togglePlay }, "Play");
   const player = new Player();
-  const state = { lanes: [], request: null, size: { rows: 8, cols: 8 }, m: undefined, seed: "1", openAt: null };
+  const state = { lanes: [], request: null, size: { rows: 8, cols: 8 }, m: undefined, seed: String(defaults.seed), openAt: null };
 
   const settingsSummary = h("span", { class: "settings-summary" });
   // The solvers, N and seed fold away on a phone, so that the lanes come into view.

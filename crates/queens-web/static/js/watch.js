@@ -31,7 +31,7 @@ export function createWatch({ limits, solvers, defaults, pushSettings }) {
   const solverSelect = h("select", { id: "w-solver" }, solvers.map((s) => h("option", { value: s.name, title: s.summary }, s.name)));
   const nInput = h("input", { id: "w-n", type: "text", value: "8", size: 7, title: `N for an N×N board, or R×C like 6x10 (each side 1 to ${maxN})` });
   const mInput = h("input", { id: "w-m", type: "text", inputmode: "numeric", size: 5, placeholder: "default", title: "Queens to place, locked ones included (default: one a row, or the shorter side)" });
-  const seedInput = h("input", { id: "w-seed", type: "text", value: "1", inputmode: "numeric", size: 6 });
+  const seedInput = h("input", { id: "w-seed", type: "text", value: String(defaults.seed), inputmode: "numeric", size: 6 });
   const itersInput = h("input", { id: "w-iters", type: "text", inputmode: "numeric", placeholder: "default", size: 8 });
   const params = h("span", { id: "w-params", class: "parameters" });
   const error = h("p", { id: "w-error", class: "error", hidden: true });

@@ -7,13 +7,13 @@
 //! API, experiments and the Python module all read a [`Catalogue`].
 //!
 //! ```
-//! use queens_api::Catalogue;
+//! use queens_solvers::Catalogue;
 //!
 //! let catalogue = Catalogue::standard();
 //! let genetic = catalogue.get("genetic")?;
 //! assert_eq!(genetic.parameters.len(), 5);
 //! assert!(catalogue.get("genetics").is_err());
-//! # Ok::<(), queens_api::catalogue::UnknownSolver>(())
+//! # Ok::<(), queens_solvers::UnknownSolver>(())
 //! ```
 
 use std::fmt;

@@ -15,7 +15,7 @@
 //!   ([`remove_stale_temporaries`]).
 //!
 //! ```
-//! use queens_core::files::{read_regular, write_atomically};
+//! use queens_io::files::{read_regular, write_atomically};
 //!
 //! let dir = std::env::temp_dir().join(format!("queens-files-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir)?;

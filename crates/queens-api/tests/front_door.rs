@@ -1,0 +1,83 @@
+//! The front ends — the command line, the server and Python — reach the engines through
+//! `queens-api` alone: none of their manifests lists an engine crate, and none of their Rust
+//! files names one.
+
+use std::path::{Path, PathBuf};
+
+/// The crates behind the front door.
+const ENGINES: [&str; 6] = [
+    "queens-exact",
+    "queens-heuristic",
+    "queens-configurator",
+    "queens-lab",
+    "queens-gpu",
+    "queens-solvers",
+];
+
+/// The front ends.
+const FRONT_ENDS: [&str; 3] = ["queens-cli", "queens-web", "queens-py"];
+
+fn crates_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("crates/")
+        .to_path_buf()
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("a readable entry").path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|name| name != "target") {
+                rust_files(&path, found);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_front_end_depends_on_an_engine_crate() {
+    for front_end in FRONT_ENDS {
+        let manifest = crates_dir().join(front_end).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).expect("the manifest");
+        for line in text.lines() {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or_default();
+            assert!(
+                !ENGINES.contains(&name),
+                "{} depends on {name}: reach it through queens-api",
+                manifest.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn no_front_end_file_names_an_engine_crate() {
+    let mut checked = 0;
+    for front_end in FRONT_ENDS {
+        let mut files = Vec::new();
+        rust_files(&crates_dir().join(front_end), &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for engine in ENGINES {
+                let path = engine.replace('-', "_");
+                assert!(
+                    !text.contains(&format!("{path}::")) && !text.contains(&format!("use {path}")),
+                    "{} names {path}: reach it through queens-api",
+                    file.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 40,
+        "only {checked} files found: the walk is wrong"
+    );
+}

@@ -1,0 +1,11 @@
+//! The workbench's files and streams, the operating system's side of the command line, the
+//! count's checkpoints and the experiment's plots, kept apart from the board model
+//! (`queens-core`), which builds without libc:
+//!
+//! - [`files`]: regular files read within a limit, outputs staged and renamed over their
+//!   target only when complete (or written in place where no rename can replace them).
+//! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
+//!   run past its stop.
+
+pub mod files;
+pub mod streams;
