@@ -33,6 +33,54 @@ fn verify_prints_the_shared_documents() {
     }
 }
 
+/// The documents every front end prints alike: the command line's, checked here against
+/// the shared files, are the ones Python's `to_dict()` and the server are checked against too
+/// (`elapsed_ms`, a measurement, left out).
+#[test]
+fn solve_count_and_configure_print_the_shared_documents() {
+    let documents =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
+    for (args, file) in [
+        (
+            &["solve", "8", "--solver", "backtracking", "--format", "json"][..],
+            "solve-8-backtracking.json",
+        ),
+        (
+            &[
+                "count",
+                "8",
+                "--engine",
+                "backtracking",
+                "--threads",
+                "1",
+                "--json",
+            ],
+            "count-8.json",
+        ),
+        (
+            &["count", "8", "--shard", "0/2", "--threads", "1", "--json"],
+            "count-8-shard-0-of-2.json",
+        ),
+        (
+            &["count", "8", "--fix", "b4", "--threads", "1", "--json"],
+            "completions-8-b4.json",
+        ),
+        (
+            &["configure", "5", "--queens", "b1", "--json"],
+            "configure-5-b1.json",
+        ),
+    ] {
+        let mut printed: Value = serde_json::from_str(&run(args, 0)).unwrap();
+        printed.as_object_mut().unwrap().remove("elapsed_ms");
+        let shared = std::fs::read_to_string(documents.join(file)).unwrap();
+        assert_eq!(
+            printed,
+            serde_json::from_str::<Value>(&shared).unwrap(),
+            "{file}"
+        );
+    }
+}
+
 /// `--block` keeps every queen off the squares it names, or says why it cannot.
 #[test]
 fn blocked_squares_are_kept_free() {
@@ -92,7 +140,7 @@ fn instances_are_read_from_their_files() {
     run(&["solve", "--instance", path, "--diagonals", "5"], 1);
     refuses(
         &["solve", "--instance", path, "--diagonals", "99"],
-        "asks for more",
+        "fewer than the 99 asked for",
     );
     refuses(&["solve", "8", "--instance", path], "cannot be used with");
     refuses(&["solve", "8", "--diagonals", "3"], "none is given");

@@ -100,63 +100,16 @@ impl Instance {
         }
         let statements = essence::parse(text)?;
         let find = |name: &str| statements.iter().find(|s| s.name == name);
-        let n_statement = find("n").ok_or_else(|| {
-            InstanceError::Invalid("the instance gives no board side: expected `n = N`".into())
-        })?;
-        let n = n_statement.value.integer(n_statement.line, "n")?;
-        let n = u32::try_from(n)
-            .ok()
-            .filter(|n| (1..=MAX_SIDE).contains(n))
-            .ok_or_else(|| {
-                syntax(
-                    n_statement.line,
-                    format!("n must be a side from 1 to {MAX_SIDE} (the completion search's largest board), got {n}"),
-                )
-            })?;
+        let n = side(find("n"))?;
+        only_known_names(&statements)?;
         let mut instance = Instance {
             rows: n,
             cols: n,
             queens: None,
             fixed: Vec::new(),
             blocked: Vec::new(),
-            diagonals: Vec::new(),
+            diagonals: diagonals(n, find("diags"), find("numdiags"))?,
         };
-        let known = ["n", "numdiags", "diags", "init", "blocks"];
-        if let Some(other) = statements
-            .iter()
-            .find(|s| !known.contains(&s.name.as_str()))
-        {
-            return Err(syntax(
-                other.line,
-                format!(
-                    "'{}' is not part of an instance (expected n with diags, init or blocks)",
-                    other.name
-                ),
-            ));
-        }
-        if let (Some(count), None) = (find("numdiags"), find("diags")) {
-            return Err(syntax(
-                count.line,
-                "numdiags is given, but no diags list follows it",
-            ));
-        }
-        if let Some(diags) = find("diags") {
-            for &(pair, line) in diags.value.pairs(diags.line, "diags")? {
-                instance.diagonals.push(diagonal(n, pair, line)?);
-            }
-            if let Some(count) = find("numdiags") {
-                let given = count.value.integer(count.line, "numdiags")?;
-                if usize::try_from(given).ok() != Some(instance.diagonals.len()) {
-                    return Err(syntax(
-                        count.line,
-                        format!(
-                            "numdiags says {given}, but diags lists {}",
-                            instance.diagonals.len()
-                        ),
-                    ));
-                }
-            }
-        }
         if let Some(init) = find("init") {
             instance.fixed = squares(n, &init.value, init.line, "init", 0)?;
         }
@@ -217,7 +170,7 @@ impl Instance {
         if let Some(count) = count {
             if count > self.diagonals.len() {
                 return Err(InstanceError::Invalid(format!(
-                    "the instance lists {} diagonals; --diagonals {count} asks for more",
+                    "the instance lists {} diagonals, fewer than the {count} asked for",
                     self.diagonals.len()
                 )));
             }
@@ -260,6 +213,75 @@ impl Instance {
             .with_blocked(self.blocked_squares()?)?
             .with_fixed(self.fixed.clone())?)
     }
+}
+
+/// The board side of an instance's `n = N` statement.
+fn side(statement: Option<&essence::Statement>) -> Result<u32, InstanceError> {
+    let statement = statement.ok_or_else(|| {
+        InstanceError::Invalid("the instance gives no board side: expected `n = N`".into())
+    })?;
+    let n = statement.value.integer(statement.line, "n")?;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| (1..=MAX_SIDE).contains(n))
+        .ok_or_else(|| {
+            syntax(
+                statement.line,
+                format!(
+                    "n must be a side from 1 to {MAX_SIDE} (the completion search's largest \
+                     board), got {n}"
+                ),
+            )
+        })
+}
+
+/// Refuses a statement that is not part of an instance.
+fn only_known_names(statements: &[essence::Statement]) -> Result<(), InstanceError> {
+    let known = ["n", "numdiags", "diags", "init", "blocks"];
+    match statements
+        .iter()
+        .find(|s| !known.contains(&s.name.as_str()))
+    {
+        Some(other) => Err(syntax(
+            other.line,
+            format!(
+                "'{}' is not part of an instance (expected n with diags, init or blocks)",
+                other.name
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The excluded diagonals of the `diags` list, checked against `numdiags` where it is given.
+fn diagonals(
+    n: u32,
+    diags: Option<&essence::Statement>,
+    count: Option<&essence::Statement>,
+) -> Result<Vec<Diagonal>, InstanceError> {
+    let Some(diags) = diags else {
+        return match count {
+            Some(count) => Err(syntax(
+                count.line,
+                "numdiags is given, but no diags list follows it",
+            )),
+            None => Ok(Vec::new()),
+        };
+    };
+    let mut diagonals = Vec::new();
+    for &(pair, line) in diags.value.pairs(diags.line, "diags")? {
+        diagonals.push(diagonal(n, pair, line)?);
+    }
+    if let Some(count) = count {
+        let given = count.value.integer(count.line, "numdiags")?;
+        if usize::try_from(given).ok() != Some(diagonals.len()) {
+            return Err(syntax(
+                count.line,
+                format!("numdiags says {given}, but diags lists {}", diagonals.len()),
+            ));
+        }
+    }
+    Ok(diagonals)
 }
 
 /// The diagonal of a `[v, kind]` pair on an N×N board.

@@ -536,6 +536,20 @@ def test_verify_reads_the_command_lines_document():
         assert qw.verify(board, **options).to_dict() == shared, name
 
 
+def test_solve_count_and_configure_give_the_command_lines_documents():
+    documents = Path(__file__).resolve().parents[2] / "queens-api" / "tests" / "documents"
+    for call, name in [
+        (lambda: qw.solve(8, solver="backtracking"), "solve-8-backtracking.json"),
+        (lambda: qw.count(8, engine="backtracking", threads=1), "count-8.json"),
+        (lambda: qw.count(8, shard="0/2", threads=1), "count-8-shard-0-of-2.json"),
+        (lambda: qw.count(8, fix="b4", threads=1), "completions-8-b4.json"),
+        (lambda: qw.configure(5, ["b1"]), "configure-5-b1.json"),
+    ]:
+        document = call().to_dict()
+        document.pop("elapsed_ms", None)
+        assert document == json.loads((documents / name).read_text()), name
+
+
 def test_solve_keeps_off_blocked_squares():
     rank = [(0, col) for col in range(7)]
     solution = qw.solve(8, blocked=rank)

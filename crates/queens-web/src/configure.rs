@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use queens_api::configure::{
@@ -17,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::analyses::Key;
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::jobs::Client;
 use crate::query::check_side;
@@ -24,7 +24,7 @@ use crate::query::check_side;
 /// The request body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ConfigureRequest {
+pub struct ConfigureRequest {
     n: u32,
     #[serde(default)]
     queens: Vec<Square>,
@@ -47,10 +47,8 @@ struct ConfigureRequest {
 pub async fn configure(
     State(state): State<AppState>,
     client: Client,
-    body: Bytes,
+    JsonBody(request): JsonBody<ConfigureRequest>,
 ) -> Result<Response, ApiError> {
-    let request: ConfigureRequest = serde_json::from_slice(&body)
-        .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let n = check_side(request.n, state.limits().configure_max_n)?;
     if !request.explain.is_empty() && !request.compact {
         return Err(ApiError::bad(
@@ -114,7 +112,7 @@ async fn analyse(state: &AppState, client: Client, request: Checked) -> Result<A
 /// diagonals to take.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct InstanceRequest {
+pub struct InstanceRequest {
     text: String,
     #[serde(default)]
     diagonals: Option<usize>,
@@ -132,10 +130,8 @@ pub struct InstancePosition {
 /// a bad file is a 400 with its line and what was expected there, as on the command line.
 pub async fn instance(
     State(state): State<AppState>,
-    body: Bytes,
+    JsonBody(request): JsonBody<InstanceRequest>,
 ) -> Result<Json<InstancePosition>, ApiError> {
-    let request: InstanceRequest = serde_json::from_slice(&body)
-        .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
     let instance = Instance::parse(&request.text)?.with_diagonals(request.diagonals)?;
     if instance.rows != instance.cols || instance.queens.is_some_and(|q| q != instance.rows) {
         return Err(ApiError::bad(

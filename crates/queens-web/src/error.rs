@@ -14,6 +14,14 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// A refusal with `status`.
+    pub fn with_status(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
     /// Bad input: 400.
     pub fn bad(message: impl Into<String>) -> Self {
         ApiError {

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::convert::Infallible;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
 use serde_json::json;
@@ -15,13 +14,14 @@ use queens_api::experiment::{self, Experiment, Row};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::jobs::Client;
 
 /// The request body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ExperimentRequest {
+pub struct ExperimentRequest {
     solvers: Vec<String>,
     sizes: Vec<u32>,
     runs: u64,
@@ -46,9 +46,7 @@ pub struct ExperimentResponse {
 }
 
 /// The request checked against the server's limits and its estimated cost.
-fn checked(state: &AppState, body: &Bytes) -> Result<Experiment, ApiError> {
-    let request: ExperimentRequest = serde_json::from_slice(body)
-        .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
+fn checked(state: &AppState, request: ExperimentRequest) -> Result<Experiment, ApiError> {
     let limits = state.limits();
     let solvers = request
         .solvers
@@ -102,9 +100,9 @@ fn response(report: experiment::Report) -> ExperimentResponse {
 pub async fn experiment(
     State(state): State<AppState>,
     client: Client,
-    body: Bytes,
+    JsonBody(request): JsonBody<ExperimentRequest>,
 ) -> Result<Json<ExperimentResponse>, ApiError> {
-    let experiment = checked(&state, &body)?;
+    let experiment = checked(&state, request)?;
     let job = state
         .jobs()
         .start_for(client, state.limits().experiment_time)?;
@@ -127,9 +125,9 @@ pub async fn experiment(
 pub async fn experiment_stream(
     State(state): State<AppState>,
     client: Client,
-    body: Bytes,
+    JsonBody(request): JsonBody<ExperimentRequest>,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let experiment = checked(&state, &body)?;
+    let experiment = checked(&state, request)?;
     let planned = experiment.total_runs().unwrap_or(0);
     let job = state
         .jobs()

@@ -24,6 +24,7 @@
 //! and per client) answers 429 rather than queueing one client's work in front of everyone's.
 
 mod analyses;
+mod body;
 mod challenge;
 mod configure;
 mod connections;

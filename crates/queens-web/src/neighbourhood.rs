@@ -3,23 +3,23 @@
 //! the page never repeats their scoring.
 
 use axum::Json;
-use axum::body::Bytes;
 use queens_api::neighbourhood::{NeighbourhoodDocument, neighbourhood};
 use serde::Deserialize;
 
+use crate::body::JsonBody;
 use crate::error::ApiError;
 
 /// The request body: the row of each column's queen.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NeighbourhoodRequest {
+pub struct NeighbourhoodRequest {
     rows: Vec<u32>,
 }
 
 /// The neighbourhood document of the posted board.
-pub async fn post(body: Bytes) -> Result<Json<NeighbourhoodDocument>, ApiError> {
-    let request: NeighbourhoodRequest = serde_json::from_slice(&body)
-        .map_err(|error| ApiError::bad(format!("malformed request: {error}")))?;
+pub async fn post(
+    JsonBody(request): JsonBody<NeighbourhoodRequest>,
+) -> Result<Json<NeighbourhoodDocument>, ApiError> {
     neighbourhood(&request.rows)
         .map(Json)
         .map_err(|error| ApiError::bad(error.to_string()))

@@ -29,6 +29,34 @@ fn with_jobs(jobs: usize, per_client: usize) -> AppState {
     })
 }
 
+/// The configurator's documents, whole and compact, are the shared ones the command line and
+/// Python print.
+#[tokio::test]
+async fn configure_answers_with_the_shared_documents() {
+    let documents =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
+    let state = state();
+    for (request, file) in [
+        (
+            json!({"n": 5, "queens": [{"row": 0, "col": 1}]}),
+            "configure-5-b1.json",
+        ),
+        (
+            json!({"n": 5, "queens": [{"row": 0, "col": 1}], "compact": true}),
+            "configure-5-b1-compact.json",
+        ),
+    ] {
+        let (status, body) = send(&state, configure(&request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let shared = std::fs::read_to_string(documents.join(file)).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&body).unwrap(),
+            serde_json::from_str::<Value>(&shared).unwrap(),
+            "{file}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_page_and_its_assets_are_served() {
     let state = state();

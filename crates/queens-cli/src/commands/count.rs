@@ -184,48 +184,58 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         })?;
     bar.finish_and_clear();
     if !result.is_complete() {
-        let resume = match (config.job.checkpoint(), &result.save_failure) {
-            (Some(path), None) => {
-                format!("; run the same command to resume from {}", path.display())
-            }
-            (Some(path), Some(_)) => format!(
-                "; {} could not be saved, so a new run starts from its last good save",
-                path.display()
-            ),
-            (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
-        };
-        let reason = match (&result.save_failure, result.stopped) {
-            (Some(failure), _) if args.on_save_failure == SaveFailureChoice::Stop => {
-                Some(failure.clone())
-            }
-            (_, stop) => stop.map(|stop| stop.to_string()),
-        };
-        let why = reason.as_ref().map_or_else(
-            || "stopped".to_owned(),
-            |reason| format!("stopped ({reason})"),
-        );
-        // A document meant for a program says how far it got, as a finished one says its
-        // answer; a shard's report is only for a finished shard.
-        if config.json && config.shard.is_none() {
-            let mut document = count_document(&config, &result);
-            if let Some(reason) = &reason {
-                document = document.stopped_for(reason);
-            }
-            super::print_json_line(&document)?;
-        }
-        eprintln!(
-            "{why}: {} of {} counted, {} so far{resume}",
-            result.finished,
-            counted(result.subproblems, "subproblem", "subproblems"),
-            counted(result.tally.total, "solution", "solutions")
-        );
-        return Ok(Exit::NoAnswer);
+        return report_stopped(args, &config, &result);
     }
     print(&config, &result)?;
     if let Some(failure) = &result.save_failure {
         eprintln!("warning: the count is complete, but its last {failure}");
     }
     Ok(Exit::Success)
+}
+
+/// A count stopped before the end: the document so far (with --json), and on stderr why it
+/// stopped, how far it got and how to resume.
+fn report_stopped(
+    args: &CountArgs,
+    config: &CountConfig,
+    result: &CountResult,
+) -> anyhow::Result<Exit> {
+    let resume = match (config.job.checkpoint(), &result.save_failure) {
+        (Some(path), None) => {
+            format!("; run the same command to resume from {}", path.display())
+        }
+        (Some(path), Some(_)) => format!(
+            "; {} could not be saved, so a new run starts from its last good save",
+            path.display()
+        ),
+        (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
+    };
+    let reason = match (&result.save_failure, result.stopped) {
+        (Some(failure), _) if args.on_save_failure == SaveFailureChoice::Stop => {
+            Some(failure.clone())
+        }
+        (_, stop) => stop.map(|stop| stop.to_string()),
+    };
+    let why = reason.as_ref().map_or_else(
+        || "stopped".to_owned(),
+        |reason| format!("stopped ({reason})"),
+    );
+    // A document meant for a program says how far it got, as a finished one says its
+    // answer; a shard's report is only for a finished shard.
+    if config.json && config.shard.is_none() {
+        let mut document = count_document(config, result);
+        if let Some(reason) = &reason {
+            document = document.stopped_for(reason);
+        }
+        super::print_json_line(&document)?;
+    }
+    eprintln!(
+        "{why}: {} of {} counted, {} so far{resume}",
+        result.finished,
+        counted(result.subproblems, "subproblem", "subproblems"),
+        counted(result.tally.total, "solution", "solutions")
+    );
+    Ok(Exit::NoAnswer)
 }
 
 /// `--slurm`: the count as a job array and a merge job.

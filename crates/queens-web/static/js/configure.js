@@ -31,7 +31,7 @@ function between(a, b) {
 // reason of a square is asked for when the square is explained.
 
 /** The cell of square index `index` in a compact analysis: its status, completions and reason. */
-function cellAt(a, index) {
+export function cellAt(a, index) {
   return {
     status: a.legend[a.statuses[index]],
     completions: a.counts ? a.counts[index] : undefined,
@@ -40,7 +40,7 @@ function cellAt(a, index) {
 }
 
 /** How many squares of a compact analysis have `status`. */
-function countStatus(a, status) {
+export function countStatus(a, status) {
   if (!a.tally) {
     a.tally = {};
     for (const symbol of a.statuses) a.tally[symbol] = (a.tally[symbol] || 0) + 1;

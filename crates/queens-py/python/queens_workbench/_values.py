@@ -1,0 +1,90 @@
+"""How the workbench's Python functions read their arguments: whole numbers, seconds, squares
+and sizes, each refused with the command line's sentence."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Iterable, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _queens
+
+
+Square = Tuple[int, int]
+
+
+SquareLike = Union[str, Sequence[int]]
+
+
+def _whole_numbers(function: Callable) -> Callable:
+    """Bad integers (negative, or too large for the engine) are a ``ValueError`` like every
+    other bad value, not the ``OverflowError`` of the native conversion."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except OverflowError as error:
+            raise ValueError(
+                f"a number is out of range (a whole number from 0 up, within the limits "
+                f"the command line states, was expected): {error}"
+            ) from None
+
+    return call
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as a whole number, as the command line reads one: an ``int`` (a NumPy integer
+    too) or a float with no fraction; ``8.7``, ``True`` or ``"8"`` is a ``ValueError`` naming
+    ``what``, never silently rounded."""
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return int(value)
+    raise ValueError(f"{what} must be a whole number, got {value!r}")
+
+
+def _optional_whole(value: Any, what: str) -> Optional[int]:
+    """``None`` as it is, anything else as :func:`_whole` reads it."""
+    return None if value is None else _whole(value, what)
+
+
+def _seconds(value: Any, what: str) -> Optional[float]:
+    """A number of seconds: an ``int`` or a ``float`` (NumPy's too); ``True`` or ``"5"`` is a
+    ``ValueError`` naming ``what``, as every other bad value is. ``None`` as it is."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(f"{what} must be a number of seconds, got {value!r}")
+    return float(value)
+
+
+def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
+    """Squares from names (``"d1"``, ``"r20c30"``, or one comma-separated string) or pairs."""
+    if isinstance(squares, str):
+        return [tuple(s) for s in _queens.parse_squares(squares)]  # type: ignore[misc]
+    result: list[Square] = []
+    for square in squares:
+        if isinstance(square, str):
+            result.extend(tuple(s) for s in _queens.parse_squares(square))  # type: ignore[misc]
+        else:
+            row, col = square
+            row, col = _whole(row, "a square's row"), _whole(col, "a square's column")
+            if row < 0 or col < 0:
+                raise ValueError(f"a square is (row, col) with both at least 0, got {square!r}")
+            result.append((row, col))
+    return result
+
+
+def _size(n: Union[int, str]) -> str:
+    if isinstance(n, str):
+        return n
+    try:
+        return str(_whole(n, "n"))
+    except ValueError:
+        raise ValueError(f'n is a board side or "RxC", got {n!r}') from None

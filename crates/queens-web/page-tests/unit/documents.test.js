@@ -1,0 +1,29 @@
+// The page reads the server's compact configure document as the whole document says: the same
+// status, completions and reason for every square, from the golden documents that the command
+// line, Python and the server are checked against too (crates/queens-api/tests/documents).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { cellAt, countStatus } from "../../static/js/configure.js";
+
+const documents = new URL("../../../queens-api/tests/documents/", import.meta.url);
+const read = (name) => JSON.parse(readFileSync(new URL(name, documents), "utf8"));
+
+test("the compact analysis reads as the whole one, square by square", () => {
+  const whole = read("configure-5-b1.json");
+  const compact = read("configure-5-b1-compact.json");
+  assert.equal(compact.n, whole.n);
+  assert.equal(whole.cells.length, whole.n * whole.n);
+  for (const cell of whole.cells) {
+    const index = cell.row * whole.n + cell.col;
+    const read = cellAt(compact, index);
+    assert.equal(read.status, cell.status, `status of ${index}`);
+    assert.equal(read.completions, cell.completions, `completions of ${index}`);
+    assert.deepEqual(read.reason, cell.reason, `reason of ${index}`);
+  }
+  for (const status of ["queen", "attacked", "open", "dead"]) {
+    const counted = whole.cells.filter((cell) => cell.status === status).length;
+    assert.equal(countStatus(compact, status), counted, status);
+  }
+});
