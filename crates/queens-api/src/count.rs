@@ -117,13 +117,12 @@ pub enum CountRequestError {
     #[error(transparent)]
     Setting(#[from] SettingError),
     /// The estimate is longer than the most that starts unasked.
-    #[error("{}; raise the longest estimate to start it anyway, or split the count into shards", .0)]
+    #[error("{}", raise_to_start(.0, "the longest estimate"))]
     TooLong(String),
 }
 
 impl Worded for CountRequestError {
     fn worded(&self, words: Words) -> String {
-        let setting = |setting: Setting| setting.named(words);
         match self {
             CountRequestError::Setting(error) => error.worded(words),
             CountRequestError::Run(CountRunError::Threads(got)) => SettingError::new(
@@ -135,17 +134,16 @@ impl Worded for CountRequestError {
                 },
             )
             .worded(words),
-            CountRequestError::TooLong(estimate) => format!(
-                "{estimate}; raise it ({}) to start it anyway, or split the count into shards",
+            CountRequestError::TooLong(estimate) => raise_to_start(
+                estimate,
                 match words {
-                    Words::CommandLine => "--max-estimate SECONDS".to_owned(),
-                    Words::Python => "max_estimate=SECONDS".to_owned(),
-                    Words::Prose | Words::Page => setting(Setting::MaxEstimate).to_owned(),
-                }
+                    Words::CommandLine => "it (--max-estimate SECONDS)",
+                    Words::Python => "it (max_estimate=SECONDS)",
+                    Words::Prose | Words::Page => "the longest estimate",
+                },
             ),
-            CountRequestError::Gpu(GpuError::OnlySoftware { listing }) => format!(
-                "no hardware GPU found, only software adapters ({listing}); they count correctly \
-                 but slower than the CPU engines: name one ({}) to use it anyway",
+            CountRequestError::Gpu(error @ GpuError::OnlySoftware { .. }) => format!(
+                "{error}: name one ({}) to use it anyway",
                 match words {
                     Words::CommandLine => "--device I",
                     Words::Python => "device=I",
@@ -259,6 +257,12 @@ impl CountRequest {
     }
 }
 
+/// The refusal of a count whose estimate is too long, `setting` saying what to raise in the
+/// asker's terms.
+fn raise_to_start(estimate: &str, setting: &str) -> String {
+    format!("{estimate}; raise {setting} to start it anyway, or split the count into shards")
+}
+
 /// About how long `job` takes, in seconds: the engine's measured growth over its threads (or
 /// one GPU) and its share of the shards.
 pub fn estimated_seconds(job: &CountJob) -> f64 {
@@ -328,6 +332,25 @@ mod tests {
             ..CountSpec::new(30)
         });
         assert!(asked.is_ok());
+    }
+
+    #[test]
+    fn only_software_adapters_are_named_in_each_front_ends_terms() {
+        let error = CountRequestError::Gpu(GpuError::OnlySoftware {
+            listing: "0: llvmpipe".into(),
+        });
+        assert!(
+            error
+                .worded(Words::CommandLine)
+                .ends_with("name one (--device I) to use it anyway"),
+            "{error}"
+        );
+        assert!(error.worded(Words::Python).contains("(device=I)"));
+        assert!(
+            error
+                .to_string()
+                .contains("only software adapters (0: llvmpipe)")
+        );
     }
 
     #[test]

@@ -216,11 +216,7 @@ pub enum RequestError {
     #[error("{0}")]
     Memory(String),
     /// Blocked squares on a board too large for any solver to choose by itself.
-    #[error(
-        "no solver takes blocked squares on a {n}×{n} board by itself: the completion search \
-         goes to {max}×{max}, the local searches refuse blocked squares, and an exhaustive \
-         search would not end; name one (the forward-checking solver) to search anyway"
-    )]
+    #[error("{}", no_solver_for(*n, *max, "the forward-checking solver"))]
     NoSolverFor {
         /// The board's side.
         n: u32,
@@ -233,19 +229,28 @@ impl Worded for RequestError {
     fn worded(&self, words: Words) -> String {
         match self {
             RequestError::Setting(error) => error.worded(words),
-            RequestError::NoSolverFor { n, max } => format!(
-                "no solver takes blocked squares on a {n}×{n} board by itself: the completion \
-                 search goes to {max}×{max}, the local searches refuse blocked squares, and an \
-                 exhaustive search would not end; name one ({}) to search anyway",
+            RequestError::NoSolverFor { n, max } => no_solver_for(
+                *n,
+                *max,
                 match words {
                     Words::CommandLine => "--solver forward-checking",
                     Words::Python => "solver=\"forward-checking\"",
                     Words::Prose | Words::Page => "the forward-checking solver",
-                }
+                },
             ),
             other => other.to_string(),
         }
     }
+}
+
+/// The refusal of blocked squares on a board no solver takes them on by itself, `solver` saying
+/// how to name one in the asker's terms.
+fn no_solver_for(n: u32, max: u32, solver: &str) -> String {
+    format!(
+        "no solver takes blocked squares on a {n}×{n} board by itself: the completion search \
+         goes to {max}×{max}, the local searches refuse blocked squares, and an exhaustive \
+         search would not end; name one ({solver}) to search anyway"
+    )
 }
 
 impl From<queens_core::ParamError> for RequestError {

@@ -149,7 +149,7 @@ pub enum GpuError {
     /// Only software adapters, and none was named.
     #[error(
         "no hardware GPU found, only software adapters ({listing}); they count correctly but \
-         slower than the CPU engines: name one by its index, as the device, to use it anyway"
+         slower than the CPU engines"
     )]
     OnlySoftware {
         /// The adapters found, one per line joined by "; ".

@@ -456,25 +456,34 @@ fn positive_seconds(seconds: Option<f64>, setting: Setting) -> PyResult<Option<D
         .transpose()
 }
 
-/// The configurator's analysis of a position, as `queens configure --json` prints it.
+/// The configurator's analysis of a position, as `queens configure --json` prints it: by
+/// `engine` (auto, bdd or search), within `max_nodes` search nodes and `time_limit` seconds.
 #[pyfunction]
-#[pyo3(signature = (n, queens, blocked))]
+#[pyo3(signature = (n, queens, blocked, engine, max_nodes, time_limit))]
 fn configure(
     py: Python<'_>,
     n: u32,
     queens: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
+    engine: Option<String>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
 ) -> PyResult<String> {
     let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
+    let time_limit = positive_seconds(time_limit, Setting::TimeLimit)?;
     let request = ConfigureRequest::new(&ConfigureSpec {
         n,
         queens: squares(queens).collect(),
         blocked: squares(blocked).collect(),
-        ..ConfigureSpec::default()
+        engine,
+        max_nodes,
     })
     .map_err(said)?;
     let token = CancelToken::new();
-    let budget = Budget::unlimited().with_cancel(token.clone());
+    let mut budget = Budget::unlimited().with_cancel(token.clone());
+    if let Some(limit) = time_limit {
+        budget = budget.with_time_limit(limit);
+    }
     let analysis = run_detached(py, &token, None, move |_| {
         request.analyse(&Configurator::new(), &budget)
     })?

@@ -550,6 +550,30 @@ def test_solve_count_and_configure_give_the_command_lines_documents():
         assert document == json.loads((documents / name).read_text()), name
 
 
+def test_configure_takes_an_engine_a_node_cap_and_a_time_limit():
+    assert qw.configure(5, ["b1"]).to_dict()["engine"] == "bdd"
+    assert qw.configure(5, ["b1"], engine="search").to_dict()["engine"] == "search"
+    capped = qw.configure(40, engine="search", max_nodes=1)
+    assert any(cell["status"] == "unknown" for cell in capped.cells)
+    assert qw.configure(8, ["d1"], time_limit=30).to_dict()["solvable"] is True
+    for call, words in [
+        (lambda: qw.configure(8, engine="magic"), "unknown engine"),
+        (lambda: qw.configure(8, max_nodes=0), "max_nodes= must be at least 1, got 0"),
+        (lambda: qw.configure(8, time_limit=-1), "time_limit= must be a positive number"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            call()
+
+
+def test_to_pandas_without_pandas_says_how_to_install_it(monkeypatch):
+    rows = qw.experiment("backtracking", 6, 1)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    for table in (rows, qw.configure(5)):
+        with pytest.raises(ImportError, match=r"queens-workbench\[notebook\]"):
+            table.to_pandas()
+    assert "<table>" in rows._repr_html_()
+
+
 def test_solve_keeps_off_blocked_squares():
     rank = [(0, col) for col in range(7)]
     solution = qw.solve(8, blocked=rank)

@@ -7,9 +7,9 @@ use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 use queens_api::count::{
-    CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, Engine, OnSaveFailure, Shard,
+    CHECKPOINT_EVERY, CountJob, CountRequest, CountResult, CountRunError, CountSpec, Engine,
+    OnSaveFailure, Shard,
 };
-use queens_api::count::{CountRequest, CountSpec};
 use queens_api::devices::DeviceInfo;
 use queens_api::document::{Completeness, CountDocument, ShardDocument};
 use queens_api::shards::ShardReport;

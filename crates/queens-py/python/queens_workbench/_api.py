@@ -289,12 +289,26 @@ def configure(
     n: int,
     queens: Union[str, Iterable[SquareLike]] = (),
     blocked: Union[str, Iterable[SquareLike]] = (),
+    *,
+    engine: str = "auto",
+    max_nodes: Optional[int] = None,
+    time_limit: Optional[float] = None,
 ) -> Analysis:
     """The configurator's analysis of the position: which squares can still complete it,
     which queens are forced, how many completions each square has, and why the others cannot
-    take a queen. ``blocked`` squares take no queen (an n-Queens Completion problem)."""
+    take a queen. ``blocked`` squares take no queen (an n-Queens Completion problem).
+    ``engine`` is ``"auto"``, ``"bdd"`` (the diagram of all solutions) or ``"search"``, as
+    ``queens configure --engine`` takes it; ``max_nodes`` and ``time_limit`` bound the search,
+    and a square they leave undecided is ``"unknown"``."""
     document = json.loads(
-        _queens.configure(_whole(n, "n"), _squares(queens), _squares(blocked))
+        _queens.configure(
+            _whole(n, "n"),
+            _squares(queens),
+            _squares(blocked),
+            engine,
+            _optional_whole(max_nodes, "max_nodes"),
+            _seconds(time_limit, "time_limit"),
+        )
     )
     return Analysis(
         n=document["n"],

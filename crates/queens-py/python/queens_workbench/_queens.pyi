@@ -44,7 +44,14 @@ def count(
     blocked: list[tuple[int, int]] = ...,
     device: Optional[int] = None,
 ) -> str: ...
-def configure(n: int, queens: list[tuple[int, int]], blocked: list[tuple[int, int]]) -> str: ...
+def configure(
+    n: int,
+    queens: list[tuple[int, int]],
+    blocked: list[tuple[int, int]],
+    engine: Optional[str],
+    max_nodes: Optional[int],
+    time_limit: Optional[float],
+) -> str: ...
 def experiment(
     solvers: list[str],
     sizes: list[int],

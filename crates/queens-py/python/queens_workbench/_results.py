@@ -44,6 +44,19 @@ def _escape(text: str) -> str:
             .replace("'", "&#39;").replace('"', "&quot;"))
 
 
+def _pandas() -> Any:
+    """pandas, or an ``ImportError`` that says how to install it: it comes with the
+    ``notebook`` extra."""
+    try:
+        import pandas  # type: ignore[import-not-found]
+    except ImportError as missing:
+        raise ImportError(
+            "to_pandas() needs pandas: pip install 'queens-workbench[notebook]' (or pip install "
+            "pandas)"
+        ) from missing
+    return pandas
+
+
 # The configurator's statuses as the page draws them: their order in a summary, and the page's
 # CSS variables for each on a light and a dark square (read from the page's own stylesheet).
 _STATUS_ORDER = ["queen", "forced", "open", "attacked", "dead", "blocked", "unknown"]
@@ -338,7 +351,7 @@ class Analysis:
 
     def to_pandas(self) -> Any:
         """The squares as a table: row, col, name, status, completions, reason."""
-        import pandas as pd  # type: ignore[import-not-found]
+        pd = _pandas()
 
         return pd.DataFrame(
             {
@@ -523,8 +536,8 @@ class Rows(list):
     in notebooks."""
 
     def to_pandas(self) -> Any:
-        import pandas as pd  # type: ignore[import-not-found]
-
+        """The rows as a table: one column a field, each swept parameter a column of its own."""
+        pd = _pandas()
         flat = []
         for row in self:
             entry = {k: v for k, v in row.items() if k != "params"}
