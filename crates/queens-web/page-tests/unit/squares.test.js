@@ -26,6 +26,10 @@ test("bad squares are refused with a sentence", () => {
   assert.throws(() => parseSquares("d1,zz", 8), /"zz" is not a square/);
   assert.throws(() => parseSquares("i1", 8), /off the 8×8 board/);
   assert.deepEqual(parseSquares("", 8), []);
+  assert.deepEqual(parseSquares("  ", 8), []);
+  for (const slip of ["d1,,e7", "d1,", ",d1", "d1, ,e7"]) {
+    assert.throws(() => parseSquares(slip, 8), /empty square in the list/, slip);
+  }
 });
 
 test("shared lines and attacking pairs agree", () => {

@@ -25,7 +25,11 @@ export function parseSquare(text) {
 
 /** Comma-separated squares on an n×n board (or rows × cols); throws a sentence when one is not. */
 export function parseSquares(text, n, cols = n) {
-  const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
+  const list = String(text || "");
+  if (!list.trim()) return [];
+  const items = list.split(",").map((t) => t.trim());
+  // As the command line refuses it (`--fix d1,,e7`): an empty square is a slip, not nothing.
+  if (items.includes("")) throw new Error(`There is an empty square in the list "${list.trim()}".`);
   return items.map((item) => {
     const square = parseSquare(item);
     if (!square) throw new Error(`"${item}" is not a square (write d1 or r1c4).`);
