@@ -8,6 +8,7 @@ use queens_api::Catalogue;
 use queens_api::experiment::{
     Experiment, Report, Row, plots, run as run_experiment, run_seed, sample_curve, to_csv,
 };
+use queens_api::setting::{Refusal, Setting, SettingError};
 
 use crate::args::ExperimentArgs;
 use crate::commands::{command_budget, parse_side, write_atomically};
@@ -38,12 +39,15 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
             .map(|n| parse_side(n))
             .collect::<anyhow::Result<Vec<u32>>>()?
     };
-    anyhow::ensure!(args.runs > 0, "--runs must be at least 1");
-    if args.max_iters == Some(0) {
-        anyhow::bail!("--max-iters must be at least 1");
-    }
-    if args.max_nodes == Some(0) {
-        anyhow::bail!("--max-nodes must be at least 1");
+    // Worded from the front door's table of settings (--runs, --max-iters, --max-nodes).
+    for (setting, value) in [
+        (Setting::Runs, Some(args.runs)),
+        (Setting::MaxIterations, args.max_iters),
+        (Setting::MaxNodes, args.max_nodes),
+    ] {
+        if value == Some(0) {
+            return Err(SettingError::new(setting, Refusal::AtLeast { least: 1, got: 0 }).into());
+        }
     }
     let mut sweep: Vec<(String, Vec<f64>)> = Vec::new();
     for set in &args.sets {
