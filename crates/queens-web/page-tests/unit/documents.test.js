@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { cellAt, countStatus } from "../../static/js/configure.js";
+import { cellAt, countStatus } from "../../static/js/configure-analysis.js";
 
 const documents = new URL("../../../queens-api/tests/documents/", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(name, documents), "utf8"));
