@@ -30,14 +30,8 @@ def y(row):
     return TOP + (N - 1 - row) * CELL
 
 
-def draw():
-    out = []
-    width, height = LEFT + N * CELL + 370, TOP + N * CELL + 84
-    out.append(
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">'
-    )
-    out.append(f'<rect width="{width}" height="{height}" fill="white"/>')
+def squares(out):
+    """The board, its west and east halves shaded apart."""
     for row in range(N):
         for column in range(N):
             base = WEST if column < H else EAST
@@ -46,7 +40,10 @@ def draw():
                 f'<rect x="{x(column)}" y="{y(row)}" width="{CELL}" height="{CELL}" '
                 f'fill="{base}"{shade}/>'
             )
-    # The diagonals of west queens that cross into the east half: the bits of the keys.
+
+
+def crossing_diagonals(out):
+    """The diagonals of west queens that cross into the east half: the bits of the keys."""
     for column in range(H):
         row = SOLUTION[column]
         for step in (1, -1):
@@ -62,7 +59,10 @@ def draw():
                     f'stroke="{WEST_QUEEN}" stroke-width="1.5" stroke-dasharray="4 3" '
                     f'stroke-opacity="0.6"/>'
                 )
-    # Quadrant borders and labels.
+
+
+def quadrants(out):
+    """Quadrant borders and labels, and the queens."""
     middle_x, middle_y = x(H), y(H - 1)
     out.append(
         f'<rect x="{LEFT}" y="{TOP}" width="{N * CELL}" height="{N * CELL}" fill="none" '
@@ -87,8 +87,10 @@ def draw():
             f'<text x="{x(column) + CELL / 2}" y="{y(row) + CELL * 0.72}" font-size="{CELL * 0.62:.0f}" '
             f'text-anchor="middle" fill="{colour}" {FONT}>♛</text>'
         )
-    # Coordinates, and the row set: the ranks whose queen stands in the west half.
-    west_rows = sorted(SOLUTION[column] for column in range(H))
+
+
+def coordinates(out, west_rows):
+    """Coordinates, and the row set: the ranks whose queen stands in the west half."""
     for column in range(N):
         out.append(
             f'<text x="{x(column) + CELL / 2}" y="{TOP + N * CELL + 18}" font-size="12" '
@@ -103,8 +105,12 @@ def draw():
             out.append(
                 f'<circle cx="{LEFT - 34}" cy="{y(row) + CELL / 2}" r="5" fill="{WEST_QUEEN}"/>'
             )
+
+
+def notes(out, west_rows, height):
+    """The notes beside the board and the caption under it."""
     ranks = ", ".join(str(row + 1) for row in west_rows)
-    notes = [
+    lines = [
         ("west half", WEST_QUEEN, "NW ⋈ SW: fills columns a–d"),
         ("", WEST_QUEEN, f"and its row set, ranks {ranks} (dots)"),
         ("east half", EAST_QUEEN, "NE ⋈ SE: fills columns e–h"),
@@ -115,7 +121,7 @@ def draw():
         ("", "#333", "keys share no bit"),
     ]
     base = LEFT + N * CELL + 24
-    for index, (title, colour, text) in enumerate(notes):
+    for index, (title, colour, text) in enumerate(lines):
         top = TOP + 22 + index * 22 + (index // 2) * 14
         if title:
             out.append(
@@ -131,6 +137,22 @@ def draw():
         out.append(
             f'<text x="{LEFT}" y="{height - 30 + index * 16}" font-size="12" fill="#555" {FONT}>{line}</text>'
         )
+
+
+def draw():
+    out = []
+    width, height = LEFT + N * CELL + 370, TOP + N * CELL + 84
+    out.append(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+    )
+    out.append(f'<rect width="{width}" height="{height}" fill="white"/>')
+    squares(out)
+    crossing_diagonals(out)
+    quadrants(out)
+    west_rows = sorted(SOLUTION[column] for column in range(H))
+    coordinates(out, west_rows)
+    notes(out, west_rows, height)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use crate::count::EngineChoice;
 use crate::document::CompletionCountDocument;
-use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
+use crate::setting::{Refusal, Setting, SettingError};
 
 /// What a count of completions asks for, before it is checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,14 +46,7 @@ pub enum CompletionsError {
     Setting(#[from] SettingError),
 }
 
-impl Worded for CompletionsError {
-    fn worded(&self, words: Words) -> String {
-        match self {
-            CompletionsError::Setting(error) => error.worded(words),
-            other => other.to_string(),
-        }
-    }
-}
+crate::setting::worded_by_their_setting!(CompletionsError);
 
 /// A count of completions, checked.
 #[derive(Clone, Debug)]

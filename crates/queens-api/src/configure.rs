@@ -18,7 +18,7 @@
 use queens_core::{Budget, Square};
 use thiserror::Error;
 
-use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
+use crate::setting::{Refusal, Setting, SettingError};
 
 pub use queens_configurator::{
     Analysis, AnalysisError, COMPACT_ALL_REASONS_MAX_N, Cell, CompactAnalysis, Configurator,
@@ -64,14 +64,7 @@ pub enum ConfigureError {
     Setting(#[from] SettingError),
 }
 
-impl Worded for ConfigureError {
-    fn worded(&self, words: Words) -> String {
-        match self {
-            ConfigureError::Setting(error) => error.worded(words),
-            other => other.to_string(),
-        }
-    }
-}
+crate::setting::worded_by_their_setting!(ConfigureError);
 
 /// A checked analysis, ready to run.
 #[derive(Clone, Debug)]

@@ -15,8 +15,8 @@
 //! ```
 
 pub use queens_lab::experiment::{
-    Experiment, ExperimentError, MAX_CELLS, MAX_ITERATIONS_SWEEP, MAX_RUNS, Report, Row,
-    SweptValue, run, run_seed, sample_curve, to_csv,
+    DEFAULT_RUNS, Experiment, ExperimentError, MAX_CELLS, MAX_ITERATIONS_SWEEP, MAX_RUNS, Report,
+    Row, SweptValue, run, run_seed, sample_curve, to_csv,
 };
 pub use queens_lab::presets::{PRESETS, Preset, PresetPart, Sweep};
 

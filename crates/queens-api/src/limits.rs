@@ -41,6 +41,10 @@ pub struct Limits {
     pub max_shards: u32,
     /// The most tasks of one Slurm job array.
     pub array_tasks: u32,
+    /// The largest N the quadrant join counts.
+    pub join_max_n: u32,
+    /// The attacking pairs a check lists by default (their count is always whole).
+    pub shown_conflicts: usize,
 }
 
 /// What a request gets for what it leaves out.
@@ -59,6 +63,19 @@ pub struct Defaults {
     /// The largest side whose diagram of all solutions the configurator's `auto` engine
     /// builds when it is not built yet.
     pub configure_auto_diagram_max_n: u32,
+    /// The node cap of a solve that gives none (the completion search has none: it decides
+    /// positions).
+    pub solve_max_nodes: u64,
+    /// The smallest N that `--engine auto` counts by the quadrant join, where it fits.
+    pub join_from: u32,
+    /// Seconds between a count's checkpoint saves.
+    pub checkpoint_every_seconds: f64,
+    /// Nodes a second of one GPU that a count's plan assumes (measured on an H200).
+    pub gpu_nodes_per_second: f64,
+    /// Runs of each cell of an experiment.
+    pub experiment_runs: u64,
+    /// The board side of an experiment or a challenge table that names none.
+    pub side: u32,
 }
 
 /// The limits, each the enforcing engine's own constant.
@@ -75,6 +92,8 @@ pub const LIMITS: Limits = Limits {
     text_max_bytes: queens_core::read::MAX_TEXT_BYTES,
     max_shards: queens_exact::count::campaign::MAX_SHARDS,
     array_tasks: queens_exact::count::campaign::ARRAY_TASKS,
+    join_max_n: queens_exact::count::join::MAX_N,
+    shown_conflicts: queens_core::read::SHOWN_CONFLICTS,
 };
 
 /// The defaults, each the constant its request reads.
@@ -85,6 +104,12 @@ pub const DEFAULTS: Defaults = Defaults {
     gpu_from: crate::count::GPU_FROM,
     configure_max_nodes: queens_configurator::DEFAULT_NODES,
     configure_auto_diagram_max_n: queens_configurator::AUTO_BUILD_MAX,
+    solve_max_nodes: crate::request::DEFAULT_MAX_NODES,
+    join_from: queens_exact::count::JOIN_FROM,
+    checkpoint_every_seconds: queens_exact::count::CHECKPOINT_EVERY.as_secs_f64(),
+    gpu_nodes_per_second: queens_exact::count::campaign::MEASURED_GPU_RATE,
+    experiment_runs: crate::experiment::DEFAULT_RUNS,
+    side: crate::request::DEFAULT_SIDE,
 };
 
 #[cfg(test)]

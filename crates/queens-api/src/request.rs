@@ -48,9 +48,14 @@ pub enum SizeError {
     /// Zero or negative.
     #[error("N must be at least 1, got {0}")]
     TooSmall(i128),
-    /// Beyond 32 bits.
-    #[error("N = {0} is too large (at most {max})", max = u32::MAX)]
-    TooLarge(i128),
+    /// Beyond 32 bits, or beyond the limit of where it is asked (a server's).
+    #[error("N must be at most {most}, got {got}")]
+    TooLarge {
+        /// The side asked for.
+        got: i128,
+        /// The largest side taken.
+        most: u32,
+    },
     /// Not a number.
     #[error("N must be a positive whole number, got '{}'", excerpt(.0))]
     NotANumber(String),
@@ -91,12 +96,29 @@ pub fn parse_seconds(seconds: f64, setting: Setting) -> Result<std::time::Durati
 
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> Result<u32, SizeError> {
+    parse_side_up_to(text, u32::MAX)
+}
+
+/// A board side from 1 to `most` (a server's limit): every front end's one reading of a side,
+/// so that each refusal is one sentence wherever it is made.
+pub fn parse_side_up_to(text: &str, most: u32) -> Result<u32, SizeError> {
     let text = text.trim();
     match text.parse::<i128>() {
-        Ok(n) if n < 1 => Err(SizeError::TooSmall(n)),
-        Ok(n) => u32::try_from(n).map_err(|_| SizeError::TooLarge(n)),
+        Ok(n) => check_side(n, most),
         Err(_) => Err(SizeError::NotANumber(text.to_owned())),
     }
+}
+
+/// Side `n` if it lies in `1..=most`, else the refusal of [`parse_side_up_to`].
+pub fn check_side(n: impl Into<i128>, most: u32) -> Result<u32, SizeError> {
+    let n = n.into();
+    if n < 1 {
+        return Err(SizeError::TooSmall(n));
+    }
+    u32::try_from(n)
+        .ok()
+        .filter(|&side| side <= most)
+        .ok_or(SizeError::TooLarge { got: n, most })
 }
 
 /// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,
@@ -141,23 +163,37 @@ pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
 
 /// A board size: `N` for N×N, or `RxC` (rows × columns, `x` or `×`).
 pub fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
+    parse_size_up_to(text, u32::MAX)
+}
+
+/// A board size as [`parse_size`] reads it, each side at most `most` (a server's limit).
+pub fn parse_size_up_to(text: &str, most: u32) -> Result<(u32, u32), SizeError> {
     let lower = text.trim().to_ascii_lowercase();
     match lower.split_once(['x', '×']) {
         Some((rows, cols)) => {
             let side = |part: &str| {
-                parse_side(part).map_err(|side| SizeError::Side {
+                parse_side_up_to(part, most).map_err(|side| SizeError::Side {
                     text: text.to_owned(),
                     side: Box::new(side),
                 })
             };
             Ok((side(rows)?, side(cols)?))
         }
-        None => parse_side(&lower).map(|n| (n, n)),
+        None => parse_side_up_to(&lower, most).map(|n| (n, n)),
     }
 }
 
 /// The seed of randomized solvers when none is given.
 pub const DEFAULT_SEED: u64 = 1;
+
+/// The node cap of a solve that gives none: about a second of brute force, and far more than
+/// any search solver needs up to N = 30. The completion search has none: it decides
+/// positions, and only a cap, a time limit or a cancel stops it.
+pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// The board side where one is asked for and none is given (an experiment's sizes, a
+/// challenge table).
+pub const DEFAULT_SIDE: u32 = 8;
 
 /// What a user asked for, before any check.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -178,7 +214,7 @@ pub struct SolveSpec {
     pub seed: Option<u64>,
     /// Parameter values by name.
     pub params: Vec<(String, f64)>,
-    /// The node cap (default: none).
+    /// The node cap (default: [`DEFAULT_MAX_NODES`], none for the completion search).
     pub max_nodes: Option<u64>,
     /// The iteration cap (default: the solver's).
     pub max_iterations: Option<u64>,
@@ -330,7 +366,10 @@ impl SolveRequest {
             solver,
             seed: spec.seed.unwrap_or(DEFAULT_SEED),
             params,
-            max_nodes: spec.max_nodes,
+            max_nodes: spec.max_nodes.or_else(|| {
+                (solver.name != queens_exact::completion::DESCRIPTOR.name)
+                    .then_some(DEFAULT_MAX_NODES)
+            }),
             time_limit: spec.time_limit,
         };
         memory::check(solver.name, request.memory_needed()).map_err(RequestError::Memory)?;

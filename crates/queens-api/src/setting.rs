@@ -214,6 +214,22 @@ impl Worded for SettingError {
     }
 }
 
+/// [`Worded`] for errors whose only refusal that names a setting is their `Setting` variant:
+/// that one in the front end's terms, every other as it displays.
+macro_rules! worded_by_their_setting {
+    ($($error:ident),+) => {$(
+        impl $crate::setting::Worded for $error {
+            fn worded(&self, words: $crate::setting::Words) -> String {
+                match self {
+                    $error::Setting(error) => error.worded(words),
+                    other => other.to_string(),
+                }
+            }
+        }
+    )+};
+}
+pub(crate) use worded_by_their_setting;
+
 /// `error` in a front end's terms where it is one of the front door's errors (a setting,
 /// a solve, a count, completions or an analysis refused), `None` for any other: the one place
 /// a front end that holds an error of unknown type (the command line's `anyhow` chain) words it.

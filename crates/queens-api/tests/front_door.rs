@@ -81,3 +81,52 @@ fn no_front_end_file_names_an_engine_crate() {
         "only {checked} files found: the walk is wrong"
     );
 }
+
+/// The refusals every front end gives in the same words (crates/queens-api/tests/documents).
+fn shared_refusals() -> serde_json::Value {
+    let path = crates_dir().join("queens-api/tests/documents/refusals.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the file")).expect("JSON")
+}
+
+/// Each refusal of a board size is one sentence, the one the shared file gives, which the
+/// server's, Python's and the page's tests hold their front ends to as well.
+#[test]
+fn board_sizes_are_refused_in_the_shared_sentences() {
+    let sizes = &shared_refusals()["sizes"];
+    let most = sizes["most"].as_u64().expect("most") as u32;
+    for case in sizes["refused"].as_array().expect("refused") {
+        let size = case["size"].as_str().expect("size");
+        let refusal = queens_api::request::parse_size_up_to(size, most).expect_err(size);
+        assert_eq!(refusal.to_string(), case["sentence"], "{size}");
+    }
+}
+
+/// Each refusal of a solver's parameter value is one sentence, the shared file's.
+#[test]
+fn parameter_values_are_refused_in_the_shared_sentences() {
+    let parameters = &shared_refusals()["parameters"];
+    let declared: Vec<queens_core::Parameter> = parameters["declared"]
+        .as_array()
+        .expect("declared")
+        .iter()
+        .map(|p| queens_core::Parameter {
+            name: String::leak(p["name"].as_str().expect("name").to_owned()),
+            default: p["min"].as_f64().expect("min"),
+            min: p["min"].as_f64().expect("min"),
+            max: p["max"].as_f64().expect("max"),
+            integer: p["integer"].as_bool().expect("integer"),
+            doc: "",
+        })
+        .collect();
+    for case in parameters["refused"].as_array().expect("refused") {
+        let (name, value) = (
+            case["name"].as_str().unwrap(),
+            case["value"].as_str().unwrap(),
+        );
+        let parameter = declared.iter().find(|p| p.name == name).expect(name);
+        let refusal = queens_core::parameters::parse_value(name, value)
+            .and_then(|number| parameter.check(number))
+            .expect_err(value);
+        assert_eq!(refusal.to_string(), case["sentence"], "{name}={value}");
+    }
+}

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use queens_api::limits::{DEFAULTS, LIMITS};
 
 /// The N-Queens workbench: solve, verify and compare N-Queens solvers.
 #[derive(Debug, Parser)]
@@ -115,13 +117,12 @@ pub struct SolveArgs {
     #[arg(short = 'm', long, value_name = "M")]
     pub queen_count: Option<u32>,
 
-    /// Seed of randomized solvers: the same seed, the same run [default: 1]. The other solvers
-    /// are deterministic and ignore it.
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// Seed of randomized solvers: the same seed, the same run. The other solvers are
+    /// deterministic and ignore it.
+    #[arg(long, default_value_t = DEFAULTS.seed)]
+    pub seed: u64,
 
-    /// Stop after this many nodes (boards or placements examined) [default: 100000000, none for
-    /// the completion search, which runs until it decides the position].
+    /// Stop after this many nodes (boards or placements examined) [default: see `--help`].
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
 
@@ -151,11 +152,6 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
 }
 
-/// The node cap when none is given: about a second of brute force, and far more than any
-/// search solver needs up to N = 30. The completion search has none: it decides positions, and
-/// only --max-nodes, --time-limit or Ctrl-C stop it.
-pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
-
 /// How `solve` prints its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -170,19 +166,54 @@ pub enum Format {
 }
 
 /// Which counting engine `count` uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineChoice {
-    /// The quadrant join where it is faster (N ≥ 14) and fits in --memory, else backtracking.
+    /// The quadrant join where it is faster and fits in --memory, else backtracking.
     Auto,
-    /// The quadrant join: meet in the middle over the board's four quadrants (N from 4 to 25).
+    /// The quadrant join: meet in the middle over the board's four quadrants.
     Join,
-    /// Row-by-row bitmask backtracking, the members of each symmetry class of two shapes, weighed (N up to 32);
-    /// with a position, its completions counted row by row (a cross-check of the completion
-    /// search, which counts them otherwise).
+    /// Row-by-row bitmask backtracking, the members of each symmetry class of two shapes,
+    /// weighed; with a position, its completions counted row by row.
     Backtracking,
-    /// Backtracking's symmetry classes searched on a GPU (Vulkan, Metal or DX12; see `queens
-    /// devices`): the same parts, shards and checkpoints as backtracking.
+    /// Backtracking's symmetry classes searched on a GPU.
     Gpu,
+}
+
+impl ValueEnum for EngineChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            EngineChoice::Auto,
+            EngineChoice::Join,
+            EngineChoice::Backtracking,
+            EngineChoice::Gpu,
+        ]
+    }
+
+    /// Each engine with its help, its sizes from the table of limits.
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            EngineChoice::Auto => PossibleValue::new("auto").help(format!(
+                "The quadrant join where it is faster (N ≥ {}) and fits in --memory, else \
+                 backtracking",
+                DEFAULTS.join_from
+            )),
+            EngineChoice::Join => PossibleValue::new("join").help(format!(
+                "The quadrant join: meet in the middle over the board's four quadrants (N from 4 \
+                 to {})",
+                LIMITS.join_max_n
+            )),
+            EngineChoice::Backtracking => PossibleValue::new("backtracking").help(format!(
+                "Row-by-row bitmask backtracking, the members of each symmetry class of two \
+                 shapes, weighed (N up to {}); with a position, its completions counted row by \
+                 row (a cross-check of the completion search, which counts them otherwise)",
+                LIMITS.count_max_n
+            )),
+            EngineChoice::Gpu => PossibleValue::new("gpu").help(
+                "Backtracking's symmetry classes searched on a GPU (Vulkan, Metal or DX12; see \
+                 `queens devices`): the same parts, shards and checkpoints as backtracking",
+            ),
+        })
+    }
 }
 
 impl EngineChoice {
@@ -236,7 +267,7 @@ pub struct CountArgs {
     pub dir: Option<PathBuf>,
 
     /// The most tasks a Slurm array of --slurm or --plan has (the cluster's largest array size
-    /// less one); more shards go to further arrays [default: 1000].
+    /// less one); more shards go to further arrays.
     #[arg(long, value_name = "TASKS")]
     pub array_size: Option<u32>,
 
@@ -254,7 +285,7 @@ pub struct CountArgs {
     #[arg(long, conflicts_with_all = ["shard", "slurm", "checkpoint", "time_limit"])]
     pub plan: bool,
 
-    /// With --plan: nodes a second of one device [default: 1.25e11, measured on an H200].
+    /// With --plan: nodes a second of one device.
     #[arg(long, value_name = "NODES_PER_SECOND", requires = "plan")]
     pub rate: Option<f64>,
 
@@ -263,7 +294,7 @@ pub struct CountArgs {
     pub checkpoint: Option<PathBuf>,
 
     /// Seconds between checkpoint saves (at least 0.1, and at least twenty times the last save).
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, hide = true)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULTS.checkpoint_every_seconds, hide = true)]
     pub checkpoint_every: f64,
 
     /// When the checkpoint cannot be saved (a full disk): say so and keep counting, trying
@@ -275,8 +306,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
-    /// The counting engine [auto: a hardware GPU from N = 18 if there is one, else the join
-    /// where it is faster and fits --memory, else backtracking].
+    /// The counting engine.
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 
@@ -285,12 +315,12 @@ pub struct CountArgs {
     #[arg(long, value_name = "I")]
     pub device: Option<usize>,
 
-    /// Refuse a count whose estimated time is longer than this many seconds [default: 3600].
+    /// Refuse a count whose estimated time is longer than this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub max_estimate: Option<f64>,
 
-    /// The most memory the count may plan to use, like 8G or 512M [default: 2G]; a count that
-    /// needs more is refused before it starts (auto then chooses backtracking).
+    /// The most memory the count may plan to use, like 8G or 512M; a count that needs more is
+    /// refused before it starts (auto then chooses backtracking).
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
 }
@@ -331,7 +361,7 @@ pub struct ExperimentArgs {
     #[arg(short, long, value_delimiter = ',')]
     pub solver: Vec<String>,
 
-    /// Board sides N, comma-separated, e.g. 4,8,16 [default: 8]. (`--n 4,8,16` says the same.)
+    /// Board sides N, comma-separated, e.g. 4,8,16. (`--n 4,8,16` says the same.)
     #[arg(value_name = "SIZES", value_delimiter = ',')]
     pub sizes: Vec<String>,
 
@@ -345,11 +375,11 @@ pub struct ExperimentArgs {
     pub sizes_flag: Vec<String>,
 
     /// Runs per cell.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = DEFAULTS.experiment_runs)]
     pub runs: u64,
 
     /// Master seed: run i of every cell uses a seed derived from it and i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULTS.seed)]
     pub seed: u64,
 
     /// Iteration cap of each run [default: each solver's own; 1000 for the original study's
@@ -384,7 +414,7 @@ pub struct VerifyArgs {
     /// The board file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 
-    /// List every attacking pair, however many [default: the first 1000, and their count].
+    /// List every attacking pair, however many.
     #[arg(long)]
     pub all_conflicts: bool,
 
@@ -420,8 +450,7 @@ pub struct ConfigureArgs {
     #[arg(long, default_value = "auto", value_name = "ENGINE")]
     pub engine: String,
 
-    /// Search nodes the analysis may spend (squares it cannot decide are reported unknown)
-    /// [default: 2000000].
+    /// Search nodes the analysis may spend (squares it cannot decide are reported unknown).
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
 
@@ -448,7 +477,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "KEY", default_value = "peer")]
     pub client_key: String,
 
-    /// Connections open at once [default: 1024, or fewer under a lower `ulimit -n`].
+    /// Connections open at once.
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
 }
@@ -456,7 +485,7 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct ChallengeArgs {
     /// Board side.
-    #[arg(default_value = "8", allow_hyphen_values = true)]
+    #[arg(default_value_t = DEFAULTS.side.to_string(), allow_hyphen_values = true)]
     pub size: String,
 
     /// Solvers to compare, comma-separated [default: all four]. (`--solvers` is an alias.)

@@ -16,7 +16,11 @@ const WIDTH: usize = 96;
 /// The whole command line, with the solver lists of `catalogue` in the help of `solve` and
 /// `experiment`.
 pub fn command(catalogue: &Catalogue) -> clap::Command {
-    Cli::command()
+    let mut command = Cli::command();
+    for (subcommand, arg, help) in defaults_help() {
+        command = command.mut_subcommand(subcommand, |sub| sub.mut_arg(arg, |a| a.help(help)));
+    }
+    command
         .mut_subcommand("solve", |solve| {
             solve
                 .after_help(solve_short_help(catalogue))
@@ -41,6 +45,93 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
                 .after_help(experiment_short_help(catalogue))
                 .after_long_help(experiment_help(catalogue))
         })
+}
+
+/// The arguments whose help states a default or a limit, each written from the table of
+/// limits and defaults (as subcommand, argument, help), so that no help holds a copy.
+fn defaults_help() -> [(&'static str, &'static str, String); 8] {
+    [
+        (
+            "solve",
+            "max_nodes",
+            format!(
+                "Stop after this many nodes (boards or placements examined) [default: {}, none \
+                 for the completion search, which runs until it decides the position]",
+                DEFAULTS.solve_max_nodes
+            ),
+        ),
+        (
+            "count",
+            "array_size",
+            format!(
+                "The most tasks a Slurm array of --slurm or --plan has (the cluster's largest \
+                 array size less one); more shards go to further arrays [default: {}]",
+                LIMITS.array_tasks
+            ),
+        ),
+        (
+            "count",
+            "rate",
+            format!(
+                "With --plan: nodes a second of one device [default: {:e}, measured on an H200]",
+                DEFAULTS.gpu_nodes_per_second
+            ),
+        ),
+        (
+            "count",
+            "memory",
+            format!(
+                "The most memory the count may plan to use, like 8G or 512M [default: {}]; a \
+                 count that needs more is refused before it starts (auto then chooses \
+                 backtracking)",
+                size_text(DEFAULTS.count_memory_bytes)
+            ),
+        ),
+        (
+            "experiment",
+            "sizes",
+            format!(
+                "Board sides N, comma-separated, e.g. 4,8,16 [default: {}]. (`--n 4,8,16` says \
+                 the same.)",
+                DEFAULTS.side
+            ),
+        ),
+        (
+            "verify",
+            "all_conflicts",
+            format!(
+                "List every attacking pair, however many [default: the first {}, and their \
+                 count]",
+                LIMITS.shown_conflicts
+            ),
+        ),
+        (
+            "configure",
+            "max_nodes",
+            format!(
+                "Search nodes the analysis may spend (squares it cannot decide are reported \
+                 unknown) [default: {}]",
+                DEFAULTS.configure_max_nodes
+            ),
+        ),
+        (
+            "serve",
+            "max_connections",
+            format!(
+                "Connections open at once [default: {}, or fewer under a lower `ulimit -n`]",
+                queens_web::MAX_CONNECTIONS
+            ),
+        ),
+    ]
+}
+
+/// A size in bytes as `--memory` takes it: `2G`, `512M`, or bytes.
+fn size_text(bytes: u64) -> String {
+    match bytes.trailing_zeros() {
+        30.. => format!("{}G", bytes >> 30),
+        20..=29 => format!("{}M", bytes >> 20),
+        _ => bytes.to_string(),
+    }
 }
 
 /// `configure`'s closing help: statuses, engines, an example, exit codes.

@@ -9,12 +9,24 @@ mod common;
 
 use common::{json, queens, refuses, run, scratch};
 
+/// Asserts that `printed` is the shared document `file` (`elapsed_ms`, a measurement, left out).
+fn assert_shared_document(printed: &str, file: &str) {
+    let documents =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
+    let mut printed: Value = serde_json::from_str(printed).unwrap();
+    printed.as_object_mut().unwrap().remove("elapsed_ms");
+    let shared = std::fs::read_to_string(documents.join(file)).unwrap();
+    assert_eq!(
+        printed,
+        serde_json::from_str::<Value>(&shared).unwrap(),
+        "{file}"
+    );
+}
+
 /// The validator's document is one for every front end: the command line prints the documents
 /// that Python's `verify(...).to_dict()` is checked against too.
 #[test]
 fn verify_prints_the_shared_documents() {
-    let documents =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
     for (input, args, file) in [
         (
             "d1,e7,a1\n",
@@ -23,13 +35,7 @@ fn verify_prints_the_shared_documents() {
         ),
         ("QQQQ\n", &["--json"][..], "verify-one-rank.json"),
     ] {
-        let printed: Value = serde_json::from_str(&verify(input, args, 1)).unwrap();
-        let shared = std::fs::read_to_string(documents.join(file)).unwrap();
-        assert_eq!(
-            printed,
-            serde_json::from_str::<Value>(&shared).unwrap(),
-            "{file}"
-        );
+        assert_shared_document(&verify(input, args, 1), file);
     }
 }
 
@@ -38,8 +44,6 @@ fn verify_prints_the_shared_documents() {
 /// (`elapsed_ms`, a measurement, left out).
 #[test]
 fn solve_count_and_configure_print_the_shared_documents() {
-    let documents =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../queens-api/tests/documents");
     for (args, file) in [
         (
             &["solve", "8", "--solver", "backtracking", "--format", "json"][..],
@@ -70,14 +74,7 @@ fn solve_count_and_configure_print_the_shared_documents() {
             "configure-5-b1.json",
         ),
     ] {
-        let mut printed: Value = serde_json::from_str(&run(args, 0)).unwrap();
-        printed.as_object_mut().unwrap().remove("elapsed_ms");
-        let shared = std::fs::read_to_string(documents.join(file)).unwrap();
-        assert_eq!(
-            printed,
-            serde_json::from_str::<Value>(&shared).unwrap(),
-            "{file}"
-        );
+        assert_shared_document(&run(args, 0), file);
     }
 }
 
@@ -577,7 +574,7 @@ fn bad_input_is_one_line_and_exit_two() {
         (&["solve", "0"], "at least 1"),
         (&["solve", "-3"], "at least 1"),
         (&["solve", "eight"], "positive whole number"),
-        (&["solve", "99999999999"], "too large"),
+        (&["solve", "99999999999"], "at most 4294967295"),
         (&["solve", "8", "--fix", "i1"], "off the 8×8 board"),
         (&["solve", "8", "--fix", "d0"], "not a square"),
         (&["solve", "8", "--fix", "d1,,e7"], "empty square"),

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{json, queens, refuses, run, scratch};
+use common::{assert_counts, json, queens, refuses, run, scratch};
 use queens_api::count::{CountPlan, Engine, Shard};
 use queens_api::shards::ShardReport;
 
@@ -105,10 +105,7 @@ fn the_gpu_counts_as_published_and_names_its_device() {
         ],
         0,
     );
-    assert_eq!(
-        (&document["total"], &document["unique"]),
-        (&14200.into(), &1787.into())
-    );
+    assert_counts(&document, 14_200, 1_787);
     assert_eq!(document["engine"], "gpu");
     assert!(document["device"].is_string());
     let cpu = json(&["count", "12", "--engine", "backtracking", "--json"], 0);
@@ -149,10 +146,7 @@ fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
     let mut args = vec!["merge", "--json"];
     args.extend(files.iter().map(String::as_str));
     let merged = json(&args, 0);
-    assert_eq!(
-        (&merged["total"], &merged["unique"]),
-        (&73712.into(), &9233.into())
-    );
+    assert_counts(&merged, 73_712, 9_233);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -182,10 +176,7 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
         &[&base[..], &["--checkpoint", checkpoint, "--json"]].concat(),
         0,
     );
-    assert_eq!(
-        (&document["total"], &document["unique"]),
-        (&14_772_512.into(), &1_846_955.into())
-    );
+    assert_counts(&document, 14_772_512, 1_846_955);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -8,6 +8,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
+use common::assert_counts;
+
 fn queens() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("queens"))
 }
@@ -26,6 +30,18 @@ fn cluster_available() -> bool {
         eprintln!("skipped: no Slurm cluster (start one with scripts/slurm/local-cluster.sh)");
     }
     reachable
+}
+
+/// Points `command` at the first GPU adapter found (lavapipe here, a node's GPU on a cluster),
+/// or gives it `cpu` where there is none.
+fn on_a_gpu_if_any(command: &mut Command, cpu: &[&str]) {
+    let devices = queens().args(["devices", "--json"]).output().unwrap();
+    let devices: serde_json::Value =
+        serde_json::from_slice(&devices.stdout).unwrap_or(serde_json::Value::Null);
+    match devices["devices"][0]["index"].as_u64() {
+        Some(index) => command.args(["--engine", "gpu", "--device", &index.to_string()]),
+        None => command.args(cpu),
+    };
 }
 
 fn fresh_dir(name: &str) -> PathBuf {
@@ -58,10 +74,7 @@ fn twelve_counts_in_four_shards_on_the_cluster() {
         "{stderr}"
     );
     let merged: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(
-        (merged["total"].as_u64(), merged["unique"].as_u64()),
-        (Some(14_200), Some(1_787))
-    );
+    assert_counts(&merged, 14_200, 1_787);
     assert_eq!(merged["shards"], 4);
     for i in 0..4 {
         assert!(dir.join(format!("shard-{i}-of-4.json")).exists());
@@ -176,13 +189,7 @@ fn shards_beyond_an_array_go_to_further_arrays() {
         "--wait",
         "--json",
     ]);
-    let devices = queens().args(["devices", "--json"]).output().unwrap();
-    let devices: serde_json::Value =
-        serde_json::from_slice(&devices.stdout).unwrap_or(serde_json::Value::Null);
-    match devices["devices"][0]["index"].as_u64() {
-        Some(index) => command.args(["--engine", "gpu", "--device", &index.to_string()]),
-        None => command.args(["--engine", "backtracking"]),
-    };
+    on_a_gpu_if_any(&mut command, &["--engine", "backtracking"]);
     let output = command.arg("--dir").arg(&dir).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
@@ -192,10 +199,7 @@ fn shards_beyond_an_array_go_to_further_arrays() {
     );
     assert!(stderr.contains("(arrays of at most 2 tasks)"), "{stderr}");
     let merged: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(
-        (merged["total"].as_u64(), merged["unique"].as_u64()),
-        (Some(14_200), Some(1_787))
-    );
+    assert_counts(&merged, 14_200, 1_787);
     assert_eq!(merged["shards"], 5);
     for i in 0..5 {
         assert!(
@@ -218,13 +222,10 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     let dir = fresh_dir("requeue");
     let mut command = queens();
     command.args(["count", "17", "--slurm", "--shards", "2", "--json"]);
-    let devices = queens().args(["devices", "--json"]).output().unwrap();
-    let devices: serde_json::Value =
-        serde_json::from_slice(&devices.stdout).unwrap_or(serde_json::Value::Null);
-    match devices["devices"][0]["index"].as_u64() {
-        Some(index) => command.args(["--engine", "gpu", "--device", &index.to_string()]),
-        None => command.args(["--engine", "backtracking", "--threads", "1"]),
-    };
+    on_a_gpu_if_any(
+        &mut command,
+        &["--engine", "backtracking", "--threads", "1"],
+    );
     let output = command
         .arg("--dir")
         .arg(&dir)
@@ -268,10 +269,7 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     }
     let result = std::fs::read_to_string(dir.join("result.json")).unwrap();
     let merged: serde_json::Value = serde_json::from_str(&result).unwrap();
-    assert_eq!(
-        (merged["total"].as_u64(), merged["unique"].as_u64()),
-        (Some(95_815_104), Some(11_977_939))
-    );
+    assert_counts(&merged, 95_815_104, 11_977_939);
     // The shard's log holds both runs: the one the requeue stopped, keeping its checkpoint,
     // then the one that resumed from it.
     let log = std::fs::read_to_string(dir.join("shard-0-of-2.log")).unwrap();

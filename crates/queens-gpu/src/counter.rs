@@ -14,8 +14,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use queens_core::Budget;
-use queens_exact::count::{CountPlan, CounterError, PartCounter, Tally};
+use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Tally};
 
 use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 use crate::items::{Item, Refined, default_depth, extension_tally, item_rows, on_cpu, refine};
@@ -299,13 +298,10 @@ impl Stream<'_> {
 }
 
 impl PartCounter for GpuCounter {
-    fn count_parts(
-        &self,
-        plan: &CountPlan,
-        ids: &[usize],
-        budget: &Budget,
-        done: &(dyn Fn(usize, Tally) + Sync),
-    ) -> Result<(), CounterError> {
+    fn count_parts(&self, parts: PartsToCount<'_>) -> Result<(), CounterError> {
+        let PartsToCount {
+            plan, ids, budget, ..
+        } = parts;
         // The parts not for the kernel (the turns' searches above all, seconds from N = 24)
         // are counted on a thread of their own while the device counts the rest.
         let (cpu_ids, device_ids): (Vec<usize>, Vec<usize>) = ids
@@ -315,12 +311,15 @@ impl PartCounter for GpuCounter {
             let on_cpu = scope.spawn(|| {
                 for id in cpu_ids {
                     match plan.count_one(id, budget) {
-                        Some(tally) => done(id, tally),
+                        Some(tally) => (parts.done)(id, tally),
                         None => return,
                     }
                 }
             });
-            let counted = self.count_on_device(plan, &device_ids, budget, done);
+            let counted = self.count_on_device(PartsToCount {
+                ids: &device_ids,
+                ..parts
+            });
             on_cpu
                 .join()
                 .map_err(|_| CounterError("counting a part on the CPU failed".to_owned()))?;
@@ -340,13 +339,13 @@ impl PartCounter for GpuCounter {
 
 impl GpuCounter {
     /// Counts parts `ids`, none of them [`on_cpu`], on the device.
-    fn count_on_device(
-        &self,
-        plan: &CountPlan,
-        ids: &[usize],
-        budget: &Budget,
-        done: &(dyn Fn(usize, Tally) + Sync),
-    ) -> Result<(), CounterError> {
+    fn count_on_device(&self, parts: PartsToCount<'_>) -> Result<(), CounterError> {
+        let PartsToCount {
+            plan,
+            ids,
+            budget,
+            done,
+        } = parts;
         let n = plan.n();
         let depth = self.options.depth.unwrap_or_else(|| default_depth(n));
         let mut kernel = self.kernel(plan, depth).map_err(CounterError)?;

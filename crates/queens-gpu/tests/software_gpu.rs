@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use queens_core::Budget;
-use queens_exact::count::{CountJob, CountPlan, Engine, PartCounter, Tally};
+use queens_exact::count::{CountJob, CountPlan, Engine, PartCounter, PartsToCount, Tally};
 
 /// OEIS A000170 and A002562 for N.
 fn published(n: u32) -> (u128, u128) {
@@ -33,10 +33,16 @@ fn gpu(options: GpuOptions) -> Option<GpuCounter> {
 fn part_tallies(counter: &GpuCounter, plan: &CountPlan) -> BTreeMap<usize, Tally> {
     let tallies = Mutex::new(BTreeMap::new());
     let ids: Vec<usize> = (0..plan.len()).collect();
+    let done = |id, tally| {
+        let previous = tallies.lock().unwrap().insert(id, tally);
+        assert!(previous.is_none(), "part {id} reported twice");
+    };
     counter
-        .count_parts(plan, &ids, &Budget::unlimited(), &|id, tally| {
-            let previous = tallies.lock().unwrap().insert(id, tally);
-            assert!(previous.is_none(), "part {id} reported twice");
+        .count_parts(PartsToCount {
+            plan,
+            ids: &ids,
+            budget: &Budget::unlimited(),
+            done: &done,
         })
         .expect("the GPU counts");
     tallies.into_inner().unwrap()

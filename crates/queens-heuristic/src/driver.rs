@@ -14,6 +14,17 @@
 use queens_core::solve::Reporter;
 use queens_core::{Board, Budget, Outcome, Square, StepNote, StopReason, Verdict};
 
+/// Where a run stands between its steps: the steps taken, where its events go, and the budget
+/// it asks before each piece of work.
+pub(crate) struct Turn<'a, 'r> {
+    /// Steps taken so far.
+    pub(crate) steps: u64,
+    /// Where the run's events go.
+    pub(crate) reporter: &'a mut Reporter<'r>,
+    /// The run's budget.
+    pub(crate) budget: &'a Budget,
+}
+
 /// A local search as the driver runs it.
 pub(crate) trait Steps {
     /// The board the run starts from.
@@ -24,23 +35,14 @@ pub(crate) trait Steps {
         reporter.start_board(|| self.start_squares())
     }
 
-    /// Before step `steps + 1`: the verdict, if the run is over (solved, or nothing is left to
-    /// try). It may act first, asking `budget` between pieces of that work, and report what it
-    /// does (a restart, a brute force's placement).
-    fn over(
-        &mut self,
-        steps: u64,
-        reporter: &mut Reporter<'_>,
-        budget: &Budget,
-    ) -> Result<Option<Verdict>, StopReason>;
+    /// Before step `turn.steps + 1`: the verdict, if the run is over (solved, or nothing is
+    /// left to try). It may act first, asking the turn's budget between pieces of that work, and
+    /// report what it does (a restart, a brute force's placement).
+    fn over(&mut self, turn: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason>;
 
     /// One step; what it did, for its step event. The note is made of values the step has
     /// anyway, so that runs are the same observed or not.
-    fn step(
-        &mut self,
-        reporter: &mut Reporter<'_>,
-        budget: &Budget,
-    ) -> Result<StepNote, StopReason>;
+    fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason>;
 
     /// The score a step event shows.
     fn score(&self) -> i64;
@@ -57,31 +59,36 @@ pub(crate) fn drive(
     budget: &Budget,
     reporter: &mut Reporter<'_>,
 ) -> Outcome {
-    let mut steps = 0u64;
-    let verdict = match search.start(reporter) {
+    let mut turn = Turn {
+        steps: 0,
+        reporter,
+        budget,
+    };
+    let verdict = match search.start(turn.reporter) {
         Err(stop) => Verdict::Stopped(stop),
         Ok(()) => loop {
-            match search.over(steps, reporter, budget) {
+            match search.over(&mut turn) {
                 Ok(Some(verdict)) => break verdict,
                 Ok(None) => {}
                 Err(stop) => break Verdict::Stopped(stop),
             }
             // Step m (from 1) is iteration m.
-            if let Err(stop) = budget.check_iterations(steps + 1) {
+            if let Err(stop) = budget.check_iterations(turn.steps + 1) {
                 break Verdict::Stopped(stop);
             }
-            let note = match search.step(reporter, budget) {
+            let note = match search.step(&mut turn) {
                 Ok(note) => note,
                 Err(stop) => break Verdict::Stopped(stop),
             };
-            steps += 1;
-            if let Err(stop) = reporter.step_noted(steps, || search.score(), || note) {
+            turn.steps += 1;
+            let scored = || search.score();
+            if let Err(stop) = turn.reporter.step_noted(turn.steps, scored, || note) {
                 break Verdict::Stopped(stop);
             }
         },
     };
     Outcome::new(verdict)
-        .with_iterations(steps)
+        .with_iterations(turn.steps)
         .with_seed(seed)
         .with_last(|| search.board())
 }

@@ -30,7 +30,7 @@ use queens_core::{SolverDescriptor, Square, StepNote, StopReason, Verdict};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::driver::{Steps, drive};
+use crate::driver::{Steps, Turn, drive};
 use crate::require_classic;
 
 queens_core::parameters! {
@@ -451,12 +451,12 @@ impl Steps for Settling<'_> {
         self.charges.queens.iter().map(|&q| square(q)).collect()
     }
 
-    fn over(
-        &mut self,
-        steps: u64,
-        reporter: &mut Reporter<'_>,
-        budget: &Budget,
-    ) -> Result<Option<Verdict>, StopReason> {
+    fn over(&mut self, turn: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason> {
+        let Turn {
+            steps,
+            reporter,
+            budget,
+        } = turn;
         loop {
             if self.loose.len() > 2 {
                 if self.pushes < self.params.restart {
@@ -473,16 +473,16 @@ impl Steps for Settling<'_> {
                 let note = StepNote::BruteForce {
                     queens: self.loose.len() as u32,
                 };
-                let _ = reporter.step_noted(steps, || 0, || note);
+                let _ = reporter.step_noted(*steps, || 0, || note);
                 return Ok(Some(Verdict::Solved(self.charges.board())));
             }
             self.restart(reporter, budget)?;
         }
     }
 
-    fn step(&mut self, reporter: &mut Reporter<'_>, _: &Budget) -> Result<StepNote, StopReason> {
+    fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
         let attacked = self.loose.len() as u32;
-        self.charges.step(&self.params, &mut self.rng, reporter)?;
+        (self.charges).step(&self.params, &mut self.rng, turn.reporter)?;
         self.pushes += 1;
         self.loose = self.charges.attacked();
         Ok(StepNote::Push {

@@ -33,7 +33,7 @@ use queens_core::{
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::driver::{Steps, drive, stopped_before_the_start};
+use crate::driver::{Steps, Turn, drive, stopped_before_the_start};
 
 queens_core::parameters! {
     /// The genetic algorithm's parameters.
@@ -312,24 +312,16 @@ impl Steps for Evolution<'_> {
         show_population(reporter, 0, population, &self.breeding, cols)
     }
 
-    fn over(
-        &mut self,
-        _: u64,
-        _: &mut Reporter<'_>,
-        _: &Budget,
-    ) -> Result<Option<Verdict>, StopReason> {
+    fn over(&mut self, _: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason> {
         let (best_fitness, best) = &self.population[0];
         Ok((*best_fitness == 0).then(|| Verdict::Solved(self.board_of(best))))
     }
 
-    fn step(
-        &mut self,
-        reporter: &mut Reporter<'_>,
-        budget: &Budget,
-    ) -> Result<StepNote, StopReason> {
+    fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
+        let reporter = &mut *turn.reporter;
         let next = self
             .breeder
-            .next_generation(&self.population, &mut self.rng, budget)?;
+            .next_generation(&self.population, &mut self.rng, turn.budget)?;
         (self.population, self.breeding) = next;
         self.generation += 1;
         self.population

@@ -13,14 +13,14 @@ use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
 use queens_core::{
-    Board, Budget, Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square,
-    StepNote, StopReason, Verdict,
+    Board, Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote,
+    StopReason, Verdict,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::column_board::ColumnBoard;
-use crate::driver::{Steps, drive, stopped_before_the_start};
+use crate::driver::{Steps, Turn, drive, stopped_before_the_start};
 use crate::require_classic;
 
 /// `min-conflicts-minton`'s descriptor.
@@ -157,12 +157,7 @@ impl Steps for Repair {
         self.board.squares()
     }
 
-    fn over(
-        &mut self,
-        steps: u64,
-        _: &mut Reporter<'_>,
-        _: &Budget,
-    ) -> Result<Option<Verdict>, StopReason> {
+    fn over(&mut self, turn: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason> {
         if self.board.pairs() == 0 {
             return Ok(Some(Verdict::Solved(self.board.board())));
         }
@@ -177,17 +172,17 @@ impl Steps for Repair {
         Ok(self
             .candidates
             .is_empty()
-            .then_some(Verdict::Stopped(StopReason::IterationLimit(steps))))
+            .then_some(Verdict::Stopped(StopReason::IterationLimit(turn.steps))))
     }
 
-    fn step(&mut self, reporter: &mut Reporter<'_>, _: &Budget) -> Result<StepNote, StopReason> {
+    fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
         let col = self.candidates[self.rng.random_range(0..self.candidates.len())];
         let from = self.board.row(col);
         let to = least_conflicted_row(&self.board, col, &mut self.rng);
         let square = |row: usize| Square::new(row as u32, col as u32);
         if to != from {
             self.board.set(col, to);
-            reporter.moved(square(from), square(to))?;
+            turn.reporter.moved(square(from), square(to))?;
         }
         Ok(StepNote::Repair {
             queen: square(from),

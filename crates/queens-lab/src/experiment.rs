@@ -28,6 +28,9 @@ use queens_solvers::SolverKind;
 /// The most cells (solver × size × parameter combination) in one experiment.
 pub const MAX_CELLS: u64 = 100_000;
 
+/// Runs of each cell when none is given.
+pub const DEFAULT_RUNS: u64 = 100;
+
 /// The most runs in one experiment, over all its cells.
 pub const MAX_RUNS: u64 = 10_000_000;
 

@@ -430,7 +430,7 @@ def test_the_gil_is_released_while_a_count_works():
         "qw.count(22, max_estimate=10**6)",
         # Solves without on_event: nothing calls back into Python, yet Ctrl-C must reach them.
         'qw.solve(4096, solver="genetic", seed=1, max_iters=10**9)',
-        'qw.solve(12, solver="brute-force")',
+        'qw.solve(12, solver="brute-force", max_nodes=10**12)',
         'qw.solve(3000, solver="hill-climbing", seed=1, max_iters=10**9)',
         'qw.solve(100_000, solver="optimized-hill-climbing", seed=1, max_iters=10**9)',
         # Every other call: a count of completions, a big board to check (60 million queens on
@@ -616,3 +616,19 @@ def test_a_stopped_local_search_keeps_the_board_it_ended_on():
         assert stopped.iterations == 2, f"{solver}: a cap of K reports K"
     # An exhaustive search that stops keeps no board: its queens are none.
     assert qw.solve(12, solver="brute-force", max_nodes=10).queens == []
+
+
+def test_board_sizes_are_refused_in_the_shared_sentences():
+    # The sentences the command line, the server and the page give too; Python takes any side
+    # up to 2³²−1, so the refusals of the shared file's smaller limit are left to the others.
+    documents = Path(__file__).resolve().parents[2] / "queens-api" / "tests" / "documents"
+    shared = json.loads((documents / "refusals.json").read_text())
+    checked = 0
+    for case in shared["sizes"]["refused"]:
+        if "at most" in case["sentence"]:
+            continue
+        with pytest.raises(ValueError) as refused:
+            qw.solve(case["size"])
+        assert str(refused.value) == case["sentence"], case["size"]
+        checked += 1
+    assert checked >= 5

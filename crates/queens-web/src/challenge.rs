@@ -17,7 +17,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::events::{event_stream, send, send_end};
 use crate::jobs::Client;
-use crate::query::{Params, check_side};
+use crate::query::Params;
 
 /// Streams `{"type": "lock", "square", "solver", "nodes", "solved", "stopped"}` as each run
 /// finishes, then `{"type": "finished", "table": …, "complete"}` where `table` is the document of
@@ -30,7 +30,7 @@ pub async fn challenge(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     params.only("the challenge", &["n", "solvers"])?;
     let limits = state.limits();
-    let n = check_side(params.get("n")?.unwrap_or(8), limits.challenge_max_n)?;
+    let n = params.side("n", limits.challenge_max_n)?.unwrap_or(8);
     let catalogue = state.catalogue();
     let solvers = match params.text("solvers") {
         None => catalogue.tree_searches(),

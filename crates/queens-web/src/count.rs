@@ -13,7 +13,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::events::{LAST_EVENT_GRACE, event_stream, send_last};
 use crate::jobs::Client;
-use crate::query::{Params, check_side};
+use crate::query::Params;
 
 /// Streams `{"type": "progress", "done", "of"}` as subproblems finish, then the document of
 /// `queens count --json` typed `"finished"`, or `"stopped"` at the job's time limit (with
@@ -26,7 +26,9 @@ pub async fn count(
     // A position's count (fixed or blocked squares), an engine or a shard are the command
     // line's: a parameter the route would drop could change the answer.
     params.only("the count", &["n"])?;
-    let n = check_side(params.require("n")?, state.limits().count_max_n)?;
+    let n = params
+        .side("n", state.limits().count_max_n)?
+        .ok_or_else(|| ApiError::bad("the query needs n"))?;
     // The estimate's guard is the job's own time limit here.
     let request = CountRequest::new(&CountSpec {
         max_estimate: Some(f64::INFINITY),

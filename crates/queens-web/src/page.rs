@@ -70,7 +70,11 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("watch-panel"),
     js!("watch-render"),
     js!("race"),
+    js!("race-lanes"),
     js!("lab"),
+    js!("lab-form"),
+    js!("lab-figures"),
+    js!("counter"),
     js!("results"),
 ];
 
@@ -93,23 +97,33 @@ pub async fn file(uri: axum::http::Uri) -> Result<impl IntoResponse, crate::ApiE
 
 /// What the page starts with, so that its scripts name no solver: Watch's solver, the one
 /// "Solve this position" watches on an empty board beyond `small_board_up_to` (the exhaustive
-/// one up to it), Race's pair, the Lab's first experiment and the seed a run starts with.
+/// one up to it), Race's pair and sides, the Lab's first experiment and the seed a run starts with.
 #[derive(Serialize)]
 struct PageDefaults {
     seed: u64,
+    /// The board side each view starts with.
+    side: u32,
+    /// The runs of each cell of an experiment the Lab's form starts with.
+    runs: u64,
     watch_solver: &'static str,
     large_board_solver: &'static str,
     small_board_up_to: u32,
     race_solvers: [&'static str; 2],
+    /// Race's sides, least and most: four lanes of boards side by side stay legible up to 64,
+    /// and below 4 only the 1×1 board has a solution to race to.
+    race_sides: [u32; 2],
     lab: PresetPart,
 }
 
 static PAGE_DEFAULTS: PageDefaults = PageDefaults {
     seed: DEFAULTS.seed,
+    side: DEFAULTS.side,
+    runs: DEFAULTS.experiment_runs,
     watch_solver: "backtracking",
     large_board_solver: "min-conflicts",
     small_board_up_to: 20,
     race_solvers: ["hill-climbing", "optimized-hill-climbing"],
+    race_sides: [4, 64],
     lab: PresetPart {
         solvers: &[
             "hill-climbing",

@@ -62,10 +62,14 @@ impl Params {
             .transpose()
     }
 
-    /// A required parameter parsed as `T`.
-    pub fn require<T: FromStr>(&self, name: &str) -> Result<T, ApiError> {
-        self.get(name)?
-            .ok_or_else(|| ApiError::bad(format!("the query needs {name}")))
+    /// Board side `name`, if given: from 1 to `max`, read and refused as every front end does.
+    pub fn side(&self, name: &str, max: u32) -> Result<Option<u32>, ApiError> {
+        self.text(name)
+            .map(|text| {
+                queens_api::request::parse_side_up_to(text, max)
+                    .map_err(|e| ApiError::bad(e.to_string()))
+            })
+            .transpose()
     }
 
     /// Refuses a parameter not in `known`, naming it and what `route` takes, as every route
@@ -133,13 +137,7 @@ where
     deserializer.deserialize_map(Unique(std::marker::PhantomData))
 }
 
-/// Checks that `n` lies in `1..=max`.
+/// Checks that `n` lies in `1..=max`, refusing it as every front end does.
 pub fn check_side(n: u32, max: u32) -> Result<u32, ApiError> {
-    if (1..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(ApiError::bad(format!(
-            "n must be between 1 and {max} on this server, got {n}"
-        )))
-    }
+    queens_api::request::check_side(n, max).map_err(|e| ApiError::bad(e.to_string()))
 }

@@ -17,7 +17,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::events::{LAST_EVENT_GRACE, event_stream, send, send_last};
 use crate::jobs::Client;
-use crate::query::{Params, check_side};
+use crate::query::Params;
 use crate::sampling::Sampler;
 
 /// Query parameters with a meaning of their own; any other name is a solver parameter.
@@ -117,25 +117,14 @@ pub async fn solve(
 /// The board: `n=8` for 8×8, or `size=6x10` (rows × columns, as the command line writes it);
 /// each side at most `max`.
 fn board_size(params: &Params, max: u32) -> Result<(u32, u32), ApiError> {
-    match (params.text("n"), params.text("size")) {
+    match (params.side("n", max)?, params.text("size")) {
         (Some(_), Some(_)) => Err(ApiError::bad(
             "give n (an N×N board) or size (R×C, e.g. 6x10), not both",
         )),
         (None, None) => Err(ApiError::bad("the query needs n or size")),
-        (Some(_), None) => {
-            let n = check_side(params.require("n")?, max)?;
-            Ok((n, n))
-        }
-        (None, Some(size)) => {
-            let (rows, cols) = queens_api::request::parse_size(size)
-                .map_err(|e| ApiError::bad(format!("in size: {e}")))?;
-            if rows > max || cols > max {
-                return Err(ApiError::bad(format!(
-                    "each side of size must be between 1 and {max} on this server, got {rows}x{cols}"
-                )));
-            }
-            Ok((rows, cols))
-        }
+        (Some(n), None) => Ok((n, n)),
+        (None, Some(size)) => queens_api::request::parse_size_up_to(size, max)
+            .map_err(|e| ApiError::bad(e.to_string())),
     }
 }
 

@@ -32,7 +32,7 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
         &args.sizes
     };
     let sizes = if given.is_empty() {
-        vec![8]
+        vec![queens_api::limits::DEFAULTS.side]
     } else {
         given
             .iter()
@@ -143,7 +143,12 @@ fn write_files(
         .into_iter()
         .collect();
     let seed = run_seed(experiment.seed, 0);
-    let largest = experiment.sizes.iter().copied().max().unwrap_or(8);
+    let largest = experiment
+        .sizes
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(queens_api::limits::DEFAULTS.side);
     let curves: Vec<(String, Vec<(f64, f64)>)> = experiment
         .solvers
         .iter()

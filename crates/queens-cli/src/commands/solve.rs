@@ -12,7 +12,7 @@ use queens_core::{Outcome, Problem, StopReason, Verdict};
 use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
-use crate::args::{DEFAULT_MAX_NODES, Format, SolveArgs};
+use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, parse_time_limit, stop_rule};
 use crate::exit::Exit;
 use crate::progress::Spinner;
@@ -50,7 +50,7 @@ impl SolveConfig {
             fixed: position.fixed,
             blocked: position.blocked,
             solver: args.solver,
-            seed: args.seed,
+            seed: Some(args.seed),
             params,
             max_nodes: args.max_nodes,
             max_iterations: args.max_iters,
@@ -67,10 +67,7 @@ impl SolveConfig {
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
             None => Format::Text,
         };
-        let mut request = SolveRequest::new(Catalogue::standard(), spec)?;
-        if args.max_nodes.is_none() && request.solver.name() != "completion" {
-            request.max_nodes = Some(DEFAULT_MAX_NODES);
-        }
+        let request = SolveRequest::new(Catalogue::standard(), spec)?;
         Ok(SolveConfig {
             request,
             format,

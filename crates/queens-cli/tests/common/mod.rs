@@ -37,6 +37,15 @@ pub fn json(args: &[&str], code: i32) -> serde_json::Value {
     serde_json::from_str(&run(args, code)).unwrap()
 }
 
+/// Asserts that a count's `document` gives `total` solutions, `unique` of them unique.
+pub fn assert_counts(document: &serde_json::Value, total: u64, unique: u64) {
+    assert_eq!(
+        (document["total"].as_u64(), document["unique"].as_u64()),
+        (Some(total), Some(unique)),
+        "{document}"
+    );
+}
+
 /// Runs `queens args…`, expecting exit 2 and `message` on stderr.
 pub fn refuses(args: &[&str], message: &str) {
     queens()

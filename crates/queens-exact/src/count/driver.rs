@@ -74,19 +74,27 @@ pub enum CountRunError {
 /// `queens-gpu` crate is one. The driver keeps everything else — shards, checkpoints, progress,
 /// the published counts — so that a counter says only how parts are counted.
 pub trait PartCounter: Send + Sync {
-    /// Counts the parts `ids` of `plan`, calling `done` as each finishes (from any thread) with
-    /// exactly the tally [`CountPlan::count_one`] gives it. Stops starting new parts once
-    /// `budget` stops, within about a second; the parts cut short are not reported.
-    fn count_parts(
-        &self,
-        plan: &CountPlan,
-        ids: &[usize],
-        budget: &Budget,
-        done: &(dyn Fn(usize, Tally) + Sync),
-    ) -> Result<(), CounterError>;
+    /// Counts `parts`, calling their `done` as each finishes (from any thread) with exactly the
+    /// tally [`CountPlan::count_one`] gives it. Stops starting new parts once their budget
+    /// stops, within about a second; the parts cut short are not reported.
+    fn count_parts(&self, parts: PartsToCount<'_>) -> Result<(), CounterError>;
 
     /// What counts, in words, for messages ("NVIDIA H100 (Vulkan)").
     fn describe(&self) -> String;
+}
+
+/// Parts of a plan handed to a [`PartCounter`]: which ones, under what budget, and where each
+/// finished part's tally goes.
+#[derive(Clone, Copy)]
+pub struct PartsToCount<'a> {
+    /// The plan the parts belong to.
+    pub plan: &'a CountPlan,
+    /// The parts to count, by index into the plan.
+    pub ids: &'a [usize],
+    /// When to stop starting parts.
+    pub budget: &'a Budget,
+    /// Called with each finished part and its tally, from any thread.
+    pub done: &'a (dyn Fn(usize, Tally) + Sync),
 }
 
 /// A counter that failed (a device lost, a driver error); the parts it reported stay counted.
@@ -342,20 +350,12 @@ impl CountJob {
                 save_stop.cancel();
             }
         };
-        let mut counter_failure = None;
-        if let Some(counter) = &self.counter {
-            counter_failure = counter.count_parts(plan, &todo, &budget, &done).err();
-        } else {
-            let count = || plan.count_parallel(&todo, &budget, done);
-            match self.threads {
-                Some(threads) => rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .map_err(|e| CountRunError::Pool(e.to_string()))?
-                    .install(count),
-                None => count(),
-            }
-        }
+        let counter_failure = self.count_parts(PartsToCount {
+            plan,
+            ids: &todo,
+            budget: &budget,
+            done: &done,
+        })?;
         let elapsed = started.elapsed();
         let mut state = state
             .into_inner()
@@ -392,6 +392,32 @@ impl CountJob {
             stopped,
             save_failure: state.save_failure,
         })
+    }
+
+    /// Counts `parts` on the job's counter, or on this machine's cores; the counter's failure,
+    /// if it failed.
+    fn count_parts(&self, parts: PartsToCount<'_>) -> Result<Option<CounterError>, CountRunError> {
+        if let Some(counter) = &self.counter {
+            return Ok(counter.count_parts(parts).err());
+        }
+        let count = || {
+            let PartsToCount {
+                plan,
+                ids,
+                budget,
+                done,
+            } = parts;
+            plan.count_parallel(ids, budget, done);
+        };
+        match self.threads {
+            Some(threads) => rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| CountRunError::Pool(e.to_string()))?
+                .install(count),
+            None => count(),
+        }
+        Ok(None)
     }
 
     /// Saves the checkpoint if a save is due; whether a save failed now.

@@ -39,7 +39,7 @@ use thiserror::Error;
 
 pub use driver::{
     CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, CounterError, MAX_THREADS,
-    OnSaveFailure, PartCounter,
+    OnSaveFailure, PartCounter, PartsToCount,
 };
 pub use plan::{Case, Subproblem};
 pub use rotation::Turn;
@@ -208,7 +208,7 @@ pub const GPU_CORES: f64 = 1000.0;
 
 /// The smallest N for which the join is chosen: below it backtracking is as fast or faster
 /// (both take a few milliseconds; on odd boards the join's crosses cost more than they save).
-const JOIN_FROM: u32 = 14;
+pub const JOIN_FROM: u32 = 14;
 
 /// A count that cannot be made.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -41,7 +41,7 @@ use crate::column_board::ColumnBoard;
 
 mod descriptions;
 
-use crate::driver::{Steps, drive};
+use crate::driver::{Steps, Turn, drive};
 use crate::require_classic;
 pub use descriptions::{
     HILL_CLIMBING, HILL_CLIMBING_CONSTANT_SHAKE, HILL_CLIMBING_DECAYING_SHAKE,
@@ -261,22 +261,13 @@ impl Steps for Walk {
         self.board.squares()
     }
 
-    fn over(
-        &mut self,
-        _: u64,
-        _: &mut Reporter<'_>,
-        _: &Budget,
-    ) -> Result<Option<Verdict>, StopReason> {
+    fn over(&mut self, _: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason> {
         Ok((self.board.pairs() == 0).then(|| Verdict::Solved(self.board.board())))
     }
 
-    fn step(
-        &mut self,
-        reporter: &mut Reporter<'_>,
-        budget: &Budget,
-    ) -> Result<StepNote, StopReason> {
+    fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
         self.run
-            .step(&mut self.board, &mut self.rng, reporter, budget)
+            .step(&mut self.board, &mut self.rng, turn.reporter, turn.budget)
     }
 
     fn score(&self) -> i64 {

@@ -38,6 +38,14 @@ __version__: str = _queens.__version__
 # The workbench's limits and defaults, from the one table the command line and the server read.
 _TABLE: dict = json.loads(_queens.limits())
 _DEFAULTS: dict = _TABLE["defaults"]
+_LIMITS: dict = _TABLE["limits"]
+
+
+def _tabled(function: Callable) -> Callable:
+    """``function`` with the limits and defaults its docstring names (``{solve_max_nodes}``)
+    filled in from the table, so that no docstring holds a copy."""
+    function.__doc__ = (function.__doc__ or "").format_map({**_LIMITS, **_DEFAULTS})
+    return function
 
 
 def solvers() -> list[dict]:
@@ -51,6 +59,7 @@ def devices() -> list[dict]:
     return json.loads(_queens.devices())
 
 
+@_tabled
 @_whole_numbers
 def solve(
     n: Union[int, str],
@@ -71,7 +80,9 @@ def solve(
 
     ``fix`` lists queens every solution holds, ``blocked`` squares no queen may take (the
     exhaustive solvers keep off them; the others refuse them). ``params`` sets the solver's
-    parameters by name (``solvers()`` lists them, with their ranges). ``on_event`` receives every event of the run as a dict, in the web stream's shape
+    parameters by name (``solvers()`` lists them, with their ranges). ``max_nodes`` caps a
+    tree search's nodes ({solve_max_nodes:,} by default; the completion search has no cap by
+    default, as it decides positions). ``on_event`` receives every event of the run as a dict, in the web stream's shape
     (``started`` with the start board, ``place``, ``remove``, ``move``, ``step``, ``solution``,
     ``finished``); an exception it raises stops the run and is raised here. ``record=True``
     keeps the events (the first ``RECORD_MAX``) in ``Solution.events``, and the solution then
@@ -148,16 +159,17 @@ def _matrix_squares(rows: list, array: bool = False) -> Optional[list[Square]]:
     return squares
 
 
+@_tabled
 @_whole_numbers
 def verify(
     board: Any,
     *,
     n: Union[int, str, None] = None,
     queen_count: Optional[int] = None,
-    limit: int = 1000,
+    limit: int = _LIMITS["shown_conflicts"],
 ) -> Verification:
     """Checks ``board``: a :class:`Verification` with its attacking pairs (at most ``limit``,
-    with their exact count), true only for a solution.
+    {shown_conflicts:,} by default, with their exact count), true only for a solution.
 
     ``board`` is a permutation (the row of each column; a sequence or a NumPy array, ``None``
     for an empty column), a list of ``(row, col)`` squares, a :class:`Solution`, or text in any
@@ -229,6 +241,7 @@ def verify(
     return Verification(document)
 
 
+@_tabled
 @_whole_numbers
 def count(
     n: int,
@@ -250,9 +263,10 @@ def count(
     ``engine`` is ``"auto"``, ``"join"``, ``"backtracking"`` or ``"gpu"`` (for a position: the
     completion search, or ``"backtracking"`` row by row); ``device`` picks the GPU by its index
     in ``queens devices`` (by default the first hardware GPU; without one, ``engine="gpu"``
-    raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``);
+    raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``;
+    {count_memory_bytes:,} bytes by default);
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
-    threads is longer than ``max_estimate`` seconds (an hour by default) is refused with the
+    threads is longer than ``max_estimate`` seconds ({max_estimate_seconds:g} by default) is refused with the
     estimate rather than started; ``time_limit`` stops a count, which then holds what it
     counted (``complete == False``). ``progress=True`` shows a bar (tqdm where installed);
     a callable is called with (parts finished, parts).
@@ -284,6 +298,7 @@ def count(
     return Count._of(document)
 
 
+@_tabled
 @_whole_numbers
 def configure(
     n: int,
@@ -298,8 +313,8 @@ def configure(
     which queens are forced, how many completions each square has, and why the others cannot
     take a queen. ``blocked`` squares take no queen (an n-Queens Completion problem).
     ``engine`` is ``"auto"``, ``"bdd"`` (the diagram of all solutions) or ``"search"``, as
-    ``queens configure --engine`` takes it; ``max_nodes`` and ``time_limit`` bound the search,
-    and a square they leave undecided is ``"unknown"``."""
+    ``queens configure --engine`` takes it; ``max_nodes`` ({configure_max_nodes:,} by default)
+    and ``time_limit`` bound the search, and a square they leave undecided is ``"unknown"``."""
     document = json.loads(
         _queens.configure(
             _whole(n, "n"),

@@ -23,7 +23,7 @@ test("placing queens, explaining a blocked square, undo and the URL", async () =
   await analysed(page);
   assert.deepEqual(await queensOn(page, "#cfg-board"), ["d1"]);
   await page.click('#cfg-board [data-square="e2"]');
-  assert.match(await text(page, "#cfg-reason"), /^e2 is attacked: .*d1/);
+  assert.match(await text(page, "#cfg-reason"), /^e2 is attacked by .*d1/);
   assert.deepEqual(await queensOn(page, "#cfg-board"), ["d1"], "a first click on a blocked square only explains");
   assert.equal((await page.$$("#cfg-board .cell.hl-source")).length, 1);
   await page.click("#cfg-undo");
@@ -130,7 +130,7 @@ test("a reason the server failed to give is told, and asked again when the squar
   assert.match(await page.textContent("#cfg-reason"), /^r2c2 is attacked; the server could not give the reason\. The server is busy\. Choose the square again to ask once more\.$/);
   await page.hover('#cfg-board [data-square="r5c3"]');
   await page.hover('#cfg-board [data-square="r2c2"]');
-  await page.waitForFunction(() => /^r2c2 is attacked: /.test(document.querySelector("#cfg-reason").textContent));
+  await page.waitForFunction(() => /^r2c2 is attacked by /.test(document.querySelector("#cfg-reason").textContent));
   assert.match(await page.textContent("#cfg-reason"), /r1c1/);
   assert.deepEqual(page.errors.filter((e) => !e.includes("503")), []);
 });
@@ -248,7 +248,7 @@ test("a large board's reasons are asked for when a square is explained", async (
     if (request.url().endsWith("/api/configure")) requests.push(JSON.parse(request.postData()));
   });
   await page.click('#cfg-board [data-square="r1c40"]');
-  await page.waitForFunction(() => /^r1c40 is attacked: attacked by the queen on r1c4 along its row\./.test(document.querySelector("#cfg-reason").textContent));
+  await page.waitForFunction(() => /^r1c40 is attacked by the queen on r1c4 along its row\./.test(document.querySelector("#cfg-reason").textContent));
   assert.deepEqual(requests.map((r) => r.explain), [[{ row: 0, col: 39 }]]);
   assert.ok(requests.every((r) => r.compact === true));
   assert.equal((await page.$$("#cfg-board .cell.hl-source")).length, 1, "the attacker is marked");

@@ -63,17 +63,17 @@ test("a Lab link runs its study, and Count keeps its N", async () => {
 
 test("every bad value in a link gets the sentence with its range", async () => {
   const cases = [
-    ["#configure?n=100000", "#cfg-error", "N must be a whole number from 1 to 200."],
+    ["#configure?n=100000", "#cfg-error", "N must be at most 200, got 100000."],
     ["#configure?n=8&q=z9", "#cfg-error", "z9 is off the 8×8 board."],
-    ["#watch?solver=min-conflicts&n=5000", "#w-error", "N must be a whole number from 1 to 1000."],
+    ["#watch?solver=min-conflicts&n=5000", "#w-error", "N must be at most 1000, got 5000."],
     ["#watch?solver=nope", "#w-error", /^There is no solver "nope"; the solvers are .*min-conflicts/],
     ["#watch?solver=min-conflicts&seed=-1", "#w-error", "The seed must be a whole number from 0 to 18446744073709551615."],
-    ["#watch?solver=min-conflicts&step=x", "#w-error", /^The step must be a whole number from 0/],
-    ["#watch?solver=min-conflicts&probes=0", "#w-error", /^probes must be a whole number from 1/],
-    ["#race?solvers=min-conflicts,genetic&n=2", "#r-error", "N must be a whole number from 4 to 64."],
+    ["#watch?solver=min-conflicts&step=x", "#w-error", "The step must be a whole number, got 'x'."],
+    ["#watch?solver=min-conflicts&probes=0", "#w-error", "Probes must be at least 1 (1 to 1000000), got 0."],
+    ["#race?solvers=min-conflicts,genetic&n=2", "#r-error", "N must be at least 4, got 2."],
     ["#race?solvers=min-conflicts,nope", "#r-error", /^There is no solver "nope"/],
-    ["#lab?solvers=min-conflicts&runs=0", "#x-error", /^Runs must be a whole number from 1 to /],
-    ["#lab?count=99", "#c-error", "N must be a whole number from 1 to 18."],
+    ["#lab?solvers=min-conflicts&runs=0", "#x-error", "Runs must be at least 1, got 0."],
+    ["#lab?count=99", "#c-error", "N must be at most 18, got 99."],
   ];
   for (const [hash, selector, sentence] of cases) {
     const page = await session.open(hash);
@@ -93,4 +93,34 @@ test("a Configure link with attacking queens shows them, joined in red", async (
   assert.deepEqual(await queensOn(page, "#cfg-board"), ["a1", "b2", "h5"]);
   assert.deepEqual(await page.$$eval("#cfg-board .cell.q-clash", (cells) => cells.map((c) => c.dataset.square).sort()), ["a1", "b2"]);
   assert.equal(await page.$$eval("#cfg-board .overlay line", (lines) => lines.length), 1);
+});
+
+test("an error from a link is a sentence in the first screen, on a phone and on a desktop", async () => {
+  const screens = [
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    { viewport: { width: 1400, height: 900 } },
+  ];
+  const cases = [
+    ["#watch?n=abc", "#w-error"],
+    ["#watch?solver=nosuch", "#w-error"],
+    ["#configure?n=100000", "#cfg-error"],
+    ["#race?solvers=min-conflicts,genetic&n=2", "#r-error"],
+    ["#lab?preset=nope", "#x-error"],
+    ["#lab?solvers=min-conflicts&runs=0", "#x-error"],
+  ];
+  for (const options of screens) {
+    for (const [hash, selector] of cases) {
+      const page = await session.open(hash, options);
+      await page.waitForSelector(`${selector}:not([hidden])`);
+      const seen = await page.$eval(selector, (e) => {
+        const box = e.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, height: box.height, text: e.textContent, screen: innerHeight };
+      });
+      const where = `${hash} at ${options.viewport.width} px`;
+      assert.ok(seen.text.length > 10, `${where}: ${seen.text}`);
+      assert.ok(seen.height > 0 && seen.top >= 0 && seen.bottom <= seen.screen + 1, `${where}: the sentence is at ${seen.top}–${seen.bottom} of ${seen.screen}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  }
 });

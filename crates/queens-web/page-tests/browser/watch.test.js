@@ -106,10 +106,15 @@ test("locked queens are kept by the solver and drawn apart", async () => {
 
 test("bad input is refused with a sentence naming the allowed range", async () => {
   const page = await session.open("#watch?solver=min-conflicts&n=8");
-  for (const bad of ["0", "100000", "-5", "7.5"]) {
+  for (const [bad, sentence] of [
+    ["0", "N must be at least 1, got 0."],
+    ["100000", "N must be at most 1000, got 100000."],
+    ["-5", "N must be at least 1, got -5."],
+    ["7.5", "N must be a positive whole number, got '7.5'."],
+  ]) {
     await page.fill("#w-n", bad);
     await page.click("#w-start");
-    assert.equal(await text(page, "#w-error"), "N must be a whole number from 1 to 1000.", `N = ${bad}`);
+    assert.equal(await text(page, "#w-error"), sentence, `N = ${bad}`);
     assert.equal((await page.$$("#w-board .cell")).length, 64, "the old board stays");
   }
   await page.fill("#w-n", "8");
@@ -119,7 +124,7 @@ test("bad input is refused with a sentence naming the allowed range", async () =
   await page.fill("#w-seed", "1");
   await page.fill('#w-params input[name="probes"]', "0");
   await page.click("#w-start");
-  assert.equal(await text(page, "#w-error"), "probes must be a whole number from 1 to 1000000.");
+  assert.equal(await text(page, "#w-error"), "Probes must be at least 1 (1 to 1000000), got 0.");
   assert.deepEqual(page.errors, []);
 });
 
@@ -312,4 +317,35 @@ test("the genetic algorithm runs M queens on an R×C board from a link, the boar
   assert.deepEqual(page.errors, []);
   // The refusal is the browser's log of the 400, and nothing else.
   assert.ok(square.errors.every((e) => /status of 400/.test(e)), String(square.errors));
+});
+
+test("the step log shows each step's whole number, however long, inside its box", async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 900 }]) {
+    const page = await session.open("#watch?solver=random-search&n=16&seed=1&max_iters=20000&run=1", { viewport });
+    await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+    await page.click("#w-end");
+    const logged = await page.$$eval("#w-log li", (items) => {
+      const log = document.querySelector("#w-log").getBoundingClientRect();
+      return items.map((li) => {
+        const box = li.getBoundingClientRect();
+        return { number: getComputedStyle(li, "::before").content, inside: box.left >= log.left && box.right <= log.right + 0.5 };
+      });
+    });
+    const last = logged[logged.length - 1];
+    assert.match(last.number, /^"\d{1,3}(,\d{3})+\."$/, `the last step's number at ${viewport.width} px: ${last.number}`);
+    assert.ok(logged.every((line) => line.inside), `every line inside the log at ${viewport.width} px`);
+    assert.equal(await page.$eval("#w-log", (log) => log.scrollWidth <= log.clientWidth), true, "nothing spills sideways");
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test("the hint to lock queens before a run goes once a run is recorded", async () => {
+  const page = await session.open("#watch?solver=min-conflicts&n=8&seed=1");
+  await page.waitForSelector("#w-board .cell");
+  assert.equal(await page.isVisible("#w-hint"), true, "before a run");
+  await page.click("#w-start");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  assert.equal(await page.isVisible("#w-hint"), false, "after a run");
+  assert.deepEqual(page.errors, []);
 });

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
   attackingPairs, checkParameter, checkSeed, checkSolvers, checkWhole, fileLabel, key, linesThrough, parseList, parseSquare,
-  parseSize, parseSquares, sharedLine, sizeParams, squareName,
+  parseSize, parseSquares, sentence, sharedLine, sizeParams, squareName,
 } from "../../static/js/squares.js";
 
 test("square names round-trip on small and large boards", () => {
@@ -60,19 +61,39 @@ test("the lines through a square are exactly the squares sharing a line with it"
   }
 });
 
+// What the command line, the server and Python refuse, with their one sentence for each.
+const shared = JSON.parse(readFileSync(new URL("../../../queens-api/tests/documents/refusals.json", import.meta.url), "utf8"));
+
+test("board sizes are refused in the sentences the command line, the server and Python give", () => {
+  const { most, refused } = shared.sizes;
+  assert.deepEqual(parseSize(" 12 ", most), { rows: 12, cols: 12 });
+  assert.deepEqual(parseSize("6×10", most), { rows: 6, cols: 10 });
+  for (const { size, sentence: words } of refused) {
+    assert.throws(() => parseSize(size, most), { message: sentence(words) }, size);
+  }
+});
+
+test("parameter values are refused in the sentences the command line, the server and Python give", () => {
+  const { declared, refused } = shared.parameters;
+  for (const { name, value, sentence: words } of refused) {
+    const parameter = declared.find((p) => p.name === name);
+    assert.throws(() => checkParameter(parameter, value), { message: sentence(words) }, `${name}=${value}`);
+  }
+  assert.equal(checkParameter(declared[0], " 300 "), 300);
+});
+
 test("numbers typed by users are checked with the allowed range in the message", () => {
   assert.equal(checkWhole(" 12 ", 1, 200, "N"), 12);
-  for (const bad of ["0", "201", "-5", "7.5", "x", ""]) {
-    assert.throws(() => checkWhole(bad, 1, 200, "N"), { message: "N must be a whole number from 1 to 200." });
-  }
+  assert.throws(() => checkWhole("", 1, 200, "N"), { message: "N must be a positive whole number, got ''." });
+  assert.throws(() => checkWhole("-1", 0, 9, "The step"), { message: "The step must be at least 0, got -1." });
+  assert.throws(() => checkWhole("x", 0, 9, "The step"), { message: "The step must be a whole number, got 'x'." });
   assert.equal(checkSeed("18446744073709551615"), "18446744073709551615");
   assert.throws(() => checkSeed("18446744073709551616"), /seed must be a whole number/);
   assert.throws(() => checkSeed("abc"), /seed/);
   const p = { name: "p", min: 0, max: 1, integer: false };
   assert.equal(checkParameter(p, "0.25"), 0.25);
-  assert.throws(() => checkParameter(p, "1.5"), { message: "p must be a number from 0 to 1." });
   const q = { name: "q", min: 1, max: null, integer: true };
-  assert.throws(() => checkParameter(q, "2.5"), { message: "q must be a whole number from 1 to any." });
+  assert.throws(() => checkParameter(q, "0"), { message: "Q must be at least 1 (1 to inf), got 0." });
   assert.deepEqual(parseList("8, 10,12", (t) => checkWhole(t, 1, 64, "Each size")), [8, 10, 12]);
   assert.throws(() => parseList("8, x, 10", (t) => checkWhole(t, 1, 64, "Each size")), /Each size must be/);
   assert.throws(() => parseList(" , ", Number), /at least one value/);

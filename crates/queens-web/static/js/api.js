@@ -1,5 +1,9 @@
 // The server's API: JSON requests and event streams, every failure turned into one sentence.
 
+import { sentence } from "./squares.js";
+
+export { sentence };
+
 const UNREACHABLE = "The server did not answer: is queens serve still running?";
 
 /** A refusal of the server, in its words. */
@@ -11,14 +15,6 @@ async function refusal(response) {
     // not JSON
   }
   return `The server answered ${response.status} ${response.statusText}.`;
-}
-
-/** `text` as a sentence: capital first, full stop last. */
-export function sentence(text) {
-  const t = String(text).trim();
-  if (!t) return t;
-  const first = t[0].toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
 async function request(url, options) {

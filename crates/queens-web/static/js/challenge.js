@@ -31,7 +31,46 @@ export function lockText(lock) {
   return lock.solved ? count : `${count}, no solution`;
 }
 
-export function createChallenge({ limits, solvers, onPick }) {
+/**
+ * The empty table of every lock on an n×n board for the solvers `mine`: its `elements` (the
+ * summary, hidden, and the locks), its `cells` by "square solver" and its `rows` by square.
+ */
+function lockTable(mine, n, onPick) {
+  const cells = new Map();
+  const rows = new Map();
+  const body = h("tbody", {}, emptyLocks(n).map((square) => {
+    const tds = mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, "…"));
+    tds.forEach((cell, i) => cells.set(`${square} ${mine[i].name}`, cell));
+    const row = h("tr", { dataset: { square }, tabindex: 0, onclick: () => onPick(square),
+      onkeydown: (e) => { if (e.key === "Enter") onPick(square); } }, h("th", { scope: "row" }, square), tds);
+    rows.set(square, row);
+    return row;
+  }));
+  const units = mine.map((s) => s.unit.replace(/^an? /, "").split(" ")[0]);
+  const head = (first) => h("thead", {}, h("tr", {}, h("th", {}, first), mine.map((s, i) => h("th", {}, s.name, h("small", {}, ` (${units[i]}s)`)))));
+  const elements = [
+    h("table", { id: "ch-summary", class: "results challenge-summary", hidden: true }, head("over every lock"), h("tbody")),
+    h("div", { class: "challenge-locks" }, h("table", { id: "ch-locks", class: "results challenge" }, head("locked"), body)),
+  ];
+  return { elements, cells, rows };
+}
+
+/** The summary rows of a finished table: solved, min, median, mean and max for each solver. */
+function summaryRows(mine, table) {
+  const byName = new Map(table.rows.map((r) => [r.solver, r]));
+  const line = (label, value) => h("tr", {}, h("th", { scope: "row" }, label),
+    mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, byName.has(s.name) ? value(byName.get(s.name)) : "—")));
+  const number = (v) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return [
+    line("solved", (r) => `${r.solved}/${r.runs}`),
+    line("min", (r) => number(r.min)),
+    line("median", (r) => number(r.median)),
+    line("mean", (r) => number(r.mean)),
+    line("max", (r) => number(r.max)),
+  ];
+}
+
+export function createChallenge({ limits, solvers, side, onPick }) {
   const mine = challengers(solvers, limits);
   const runButton = h("button", { id: "ch-run", class: "primary", onclick: () => run() }, "Tabulate every lock");
   const cancelButton = h("button", { id: "ch-cancel", hidden: true, onclick: () => state.request && state.request.abort() }, "Cancel");
@@ -39,7 +78,7 @@ export function createChallenge({ limits, solvers, onPick }) {
   const status = h("p", { id: "ch-status", "aria-live": "polite" });
   const error = h("p", { id: "ch-error", class: "error", hidden: true });
   const tableBox = h("div", { id: "ch-table", class: "table-box challenge-table", tabindex: 0, role: "region", "aria-label": "the Queen's Challenge table" });
-  const state = { n: 8, locked: null, request: null, cells: new Map(), rows: new Map(), summary: null };
+  const state = { n: side, locked: null, request: null, cells: new Map(), rows: new Map(), summary: null };
   const element = h("details", { id: "w-challenge", class: "challenge" },
     h("summary", {}, "The Queen's Challenge table: every square locked in turn"),
     h("p", { class: "note" }, "For every square as the locked queen, what each search examines until its first solution, as ",
@@ -50,22 +89,11 @@ export function createChallenge({ limits, solvers, onPick }) {
   /** Builds the empty table for `n`. */
   function build(n) {
     state.n = n;
-    state.cells = new Map();
-    state.rows = new Map();
     state.summary = null;
-    const body = h("tbody", {}, emptyLocks(n).map((square) => {
-      const cells = mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, "…"));
-      cells.forEach((cell, i) => state.cells.set(`${square} ${mine[i].name}`, cell));
-      const row = h("tr", { dataset: { square }, tabindex: 0, onclick: () => onPick(square),
-        onkeydown: (e) => { if (e.key === "Enter") onPick(square); } }, h("th", { scope: "row" }, square), cells);
-      state.rows.set(square, row);
-      return row;
-    }));
-    const units = mine.map((s) => s.unit.replace(/^an? /, "").split(" ")[0]);
-    const head = (first) => h("thead", {}, h("tr", {}, h("th", {}, first), mine.map((s, i) => h("th", {}, s.name, h("small", {}, ` (${units[i]}s)`)))));
-    tableBox.replaceChildren(
-      h("table", { id: "ch-summary", class: "results challenge-summary", hidden: true }, head("over every lock"), h("tbody")),
-      h("div", { class: "challenge-locks" }, h("table", { id: "ch-locks", class: "results challenge" }, head("locked"), body)));
+    const table = lockTable(mine, n, onPick);
+    state.cells = table.cells;
+    state.rows = table.rows;
+    tableBox.replaceChildren(...table.elements);
     highlight();
   }
 
@@ -80,18 +108,9 @@ export function createChallenge({ limits, solvers, onPick }) {
   /** The summary rows, from the finished table (the document of `queens challenge --json`). */
   function summarize(table) {
     state.summary = table;
-    const byName = new Map(table.rows.map((r) => [r.solver, r]));
-    const line = (label, value) => h("tr", {}, h("th", { scope: "row" }, label),
-      mine.map((s) => h("td", { class: "num", dataset: { solver: s.name } }, byName.has(s.name) ? value(byName.get(s.name)) : "—")));
-    const number = (v) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
     const summary = tableBox.querySelector("#ch-summary");
     summary.hidden = false;
-    summary.tBodies[0].replaceChildren(
-      line("solved", (r) => `${r.solved}/${r.runs}`),
-      line("min", (r) => number(r.min)),
-      line("median", (r) => number(r.median)),
-      line("mean", (r) => number(r.mean)),
-      line("max", (r) => number(r.max)));
+    summary.tBodies[0].replaceChildren(...summaryRows(mine, table));
   }
 
   async function run() {
@@ -131,7 +150,7 @@ export function createChallenge({ limits, solvers, onPick }) {
     });
   }
 
-  build(8);
+  build(side);
   return {
     element,
     /** Shows the table for an n×n board with `locked` (a square's name, or null) highlighted. */

@@ -99,7 +99,11 @@ export function explainSquare(a, square, name, pin) {
   if (cell.completions !== undefined && cell.status !== "blocked") text += `, in ${cell.completions.toLocaleString()} completion${plural(cell.completions)}`;
   if (cell.status === "forced") text += ": every completion has a queen here.";
   else if (cell.status === "blocked") text += ": no queen may stand here. Shift-click (or Block squares) unblocks it.";
-  else if (cell.reason) text = `${name} is ${cell.status}: ${cell.reason.text}.`;
+  else if (cell.reason) {
+    // "attacked by d1 on a column" says its status itself: "d5 is attacked by d1 …".
+    const told = cell.reason.text;
+    text = told.startsWith(`${cell.status} `) ? `${name} is ${told}.` : `${name} is ${cell.status}: ${told}.`;
+  }
   else if ((cell.status === "attacked" || cell.status === "dead") && !a.all_reasons) {
     const index = square.row * a.n + square.col;
     const failure = a.failed?.get(index);

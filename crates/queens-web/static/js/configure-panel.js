@@ -41,9 +41,9 @@ function controls(panel, actions) {
  * Configure's elements. `actions` are what its buttons do: `history(direction)`, `reset`,
  * `toggleBlocking`, `solve`.
  */
-export function createConfigurePanel({ limits, actions }) {
+export function createConfigurePanel({ limits, defaults, actions }) {
   const panel = {
-    nInput: h("input", { id: "cfg-n", type: "number", min: 1, max: limits.configure_max_n, value: 8, inputmode: "numeric" }),
+    nInput: h("input", { id: "cfg-n", type: "number", min: 1, max: limits.configure_max_n, value: defaults.side, inputmode: "numeric" }),
     heat: h("input", { id: "cfg-heat", type: "checkbox" }),
     heatNote: h("p", { class: "note", hidden: true }),
     boardBox: h("div", { id: "cfg-board", class: "board" }),
@@ -63,10 +63,12 @@ export function createConfigurePanel({ limits, actions }) {
   };
   panel.element = h("section", { id: "configure", class: "view", hidden: true },
     controls(panel, actions),
+    // Above the board, so that a sentence about the position or a link is in the first screen.
+    panel.error,
     h("div", { class: "layout" },
       panel.boardBox,
       h("aside", {},
-        panel.indicator, panel.summary, panel.reason, panel.error, panel.heatNote,
+        panel.indicator, panel.summary, panel.reason, panel.heatNote,
         h("ul", { class: "legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
         panel.scale)));
   return panel;

@@ -64,10 +64,10 @@ class Configure {
     // `linkError` is what was wrong with the link that opened the view; it stays until the user acts.
     // `past` and `future` hold positions: `{queens, blocked}`.
     this.state = {
-      n: 8, queens: [], blocked: [], blocking: false, past: [], future: [], analysis: null, request: null,
+      n: defaults.side, queens: [], blocked: [], blocking: false, past: [], future: [], analysis: null, request: null,
       pinned: null, inspected: null, linkError: "",
     };
-    this.panel = createConfigurePanel({ limits, actions: {
+    this.panel = createConfigurePanel({ limits, defaults, actions: {
       history: (direction) => this.history(direction),
       reset: () => (this.state.queens.length || this.state.blocked.length) && this.commit({ queens: [], blocked: [] }),
       toggleBlocking: () => {
@@ -308,7 +308,7 @@ class Configure {
   /** Shows the view with the settings of its URL (`n`, `q`, `b`). */
   show(settings) {
     const { state } = this;
-    let n = 8;
+    let n = this.defaults.side;
     let queens = [];
     let blocked = [];
     try {

@@ -51,6 +51,11 @@ export function fill(element, ...children) {
 export function say(element, message) {
   element.textContent = message || "";
   element.hidden = !message;
+  // A sentence no one sees tells nothing: one shown off the screen is scrolled into it.
+  if (message && element.isConnected && !element.closest("[hidden]")) {
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({ block: "nearest" });
+  }
 }
 
 /**

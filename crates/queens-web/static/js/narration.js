@@ -29,7 +29,8 @@ export function createNarration() {
       const first = Math.max(0, k - (LOGGED - 1));
       log.replaceChildren(...Array.from({ length: k - first + 1 }, (_, i) => {
         const at = first + i;
-        return h("li", { value: at, "aria-current": at === k ? "step" : undefined }, narrate(recording, at, n));
+        // The number is drawn by the stylesheet (`data-step`), as wide as it needs, never cut.
+        return h("li", { dataset: { step: at.toLocaleString() }, "aria-current": at === k ? "step" : undefined }, narrate(recording, at, n));
       }));
       log.scrollTop = log.scrollHeight;
     },

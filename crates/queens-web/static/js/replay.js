@@ -273,6 +273,74 @@ function listed(items, most = 6) {
 export const number = (x) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString() : x.toPrecision(2));
 
 /**
+ * What a step with `note` (the solver's own account of it) did, in words; null for a note the
+ * narration does not tell, which is then told from the changes.
+ */
+function noteSentence(note, { recording, frame, k, n, moves, placed }) {
+  switch (note.kind) {
+    case "thrown":
+      return `every queen to a random row: ${moves.length} moved${moves.length ? ` (${listed(moves)})` : ""}`;
+    case "tried":
+      return `each queen tried on a random row: ${note.kept} kept (no worse), ${note.undone} put back (worse)${moves.length ? `; moved ${listed(moves)}` : ""}`;
+    case "proposal": {
+      const move = `${squareName(note.from, n)}→${squareName(note.to, n)}`;
+      if (key(note.from) === key(note.to)) return `try ${move}: the queen's own square, nothing moves`;
+      if (note.loss <= 0) return `move ${move}: ${note.loss < 0 ? `better by ${-note.loss}` : "no worse"}, taken`;
+      const chance = `p = e^(−${note.loss}/T) = ${number(note.probability)} at T = ${number(note.temperature)}`;
+      return note.taken ? `worse move ${move} (by ${note.loss}) accepted: ${chance}` : `try ${move}: worse by ${note.loss}, rejected (${chance})`;
+    }
+    case "climbed":
+      return `climb: ${listed(moves)}, the best single move`;
+    case "stuck":
+      return "stuck: no single move improves the board (a local optimum); nothing moves";
+    case "shake":
+      return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
+    case "swap": {
+      const [queen, partner] = [squareName(note.queen, n), squareName(note.partner, n)];
+      if (key(note.queen) === key(note.partner)) return `repair ${queen}: the partner drawn is its own column, nothing to try`;
+      if (note.kicked) return `kick: ${queen} swaps rows with ${partner} whatever it gives, having found no better swap for long (${listed(moves)})`;
+      return note.taken
+        ? `swap: ${queen} and ${partner} trade rows, fewer collisions (${listed(moves)})`
+        : `try swapping ${queen} with ${partner}: no fewer collisions, refused`;
+    }
+    case "repair": {
+      const [queen, to] = [squareName(note.queen, n), squareName(note.to, n)];
+      const counts = conflictsInColumn(recording.boardAt(k - 1), note.queen.col, n);
+      const fewest = Math.min(...counts);
+      const conflicts = (c) => `${c} conflict${c === 1 ? "" : "s"}`;
+      return key(note.queen) === key(note.to)
+        ? `repair ${queen} (${conflicts(counts[note.queen.row])}): no row of its column has fewer, it stays`
+        : `repair ${queen} (${conflicts(counts[note.queen.row])}): to ${to}, a row with the fewest, ${conflicts(fewest)}`;
+    }
+    case "push": {
+      // The queens attacked when the push began are pushed in turn; one an earlier push freed
+      // is left, and a push off the board or onto a queen moves nothing.
+      const forces = frame.forces || [];
+      const attacked = `${note.attacked} queen${note.attacked === 1 ? "" : "s"} attacked`;
+      const pushed = forces.length && forces.length < note.attacked
+        ? `push: ${attacked}, ${forces.length} still attacked when its turn came and pushed along the force on it`
+        : `push: the ${attacked}, each pushed along the force on it`;
+      const blocked = forces.length > moves.length && moves.length ? ", the others blocked by the rim or a queen" : "";
+      const made = moves.length ? ` (${listed(moves)}${blocked})` : ", none could move";
+      return note.restarted ? `restart from a new random board, the last one not settling; ${pushed}${made}` : `${pushed}${made}`;
+    }
+    case "brute_force":
+      return `brute force of the last ${note.queens} queen${note.queens === 1 ? "" : "s"}: `
+        + (placed.length ? `lifted to ${listed(placed)}${placed.length < note.queens ? ", the rest already on free squares" : ""}` : "they already stood on free squares")
+        + ", solved";
+    case "generation": {
+      const changed = moves.length + placed.length;
+      return `generation of ${note.size}: fitness best ${note.best}, mean ${note.mean.toFixed(1)}, worst ${note.worst}; `
+        + (changed ? `the best board changed (${listed([...moves, ...placed])})` : "the best board is unchanged");
+    }
+    case "restart":
+      return `restart of ${note.queens} queen${note.queens === 1 ? "" : "s"}, the score having stalled: ${moves.length ? listed(moves) : "they drew their own rows"}`;
+    default:
+      return null;
+  }
+}
+
+/**
  * One line telling what frame `k` did and why: from the step's note where the solver gives one
  * (the local-search family), from the board where it does not (a tree search's try is rejected
  * because a queen on the board attacks its square), else from the changes themselves.
@@ -296,69 +364,8 @@ export function narrate(recording, k, n) {
   const placed = moveList(changes, n, "place");
   const removed = moveList(changes, n, "remove");
   const note = step && step.note;
-  if (note) {
-    switch (note.kind) {
-      case "thrown":
-        return `every queen to a random row: ${moves.length} moved${moves.length ? ` (${listed(moves)})` : ""}`;
-      case "tried":
-        return `each queen tried on a random row: ${note.kept} kept (no worse), ${note.undone} put back (worse)${moves.length ? `; moved ${listed(moves)}` : ""}`;
-      case "proposal": {
-        const move = `${squareName(note.from, n)}→${squareName(note.to, n)}`;
-        if (key(note.from) === key(note.to)) return `try ${move}: the queen's own square, nothing moves`;
-        if (note.loss <= 0) return `move ${move}: ${note.loss < 0 ? `better by ${-note.loss}` : "no worse"}, taken`;
-        const chance = `p = e^(−${note.loss}/T) = ${number(note.probability)} at T = ${number(note.temperature)}`;
-        return note.taken ? `worse move ${move} (by ${note.loss}) accepted: ${chance}` : `try ${move}: worse by ${note.loss}, rejected (${chance})`;
-      }
-      case "climbed":
-        return `climb: ${listed(moves)}, the best single move`;
-      case "stuck":
-        return "stuck: no single move improves the board (a local optimum); nothing moves";
-      case "shake":
-        return `shake (chance ${number(note.probability)}): ${moves.length ? listed(moves) : "the queens drew their own rows"}`;
-      case "swap": {
-        const [queen, partner] = [squareName(note.queen, n), squareName(note.partner, n)];
-        if (key(note.queen) === key(note.partner)) return `repair ${queen}: the partner drawn is its own column, nothing to try`;
-        if (note.kicked) return `kick: ${queen} swaps rows with ${partner} whatever it gives, having found no better swap for long (${listed(moves)})`;
-        return note.taken
-          ? `swap: ${queen} and ${partner} trade rows, fewer collisions (${listed(moves)})`
-          : `try swapping ${queen} with ${partner}: no fewer collisions, refused`;
-      }
-      case "repair": {
-        const [queen, to] = [squareName(note.queen, n), squareName(note.to, n)];
-        const counts = conflictsInColumn(recording.boardAt(k - 1), note.queen.col, n);
-        const fewest = Math.min(...counts);
-        const conflicts = (c) => `${c} conflict${c === 1 ? "" : "s"}`;
-        return key(note.queen) === key(note.to)
-          ? `repair ${queen} (${conflicts(counts[note.queen.row])}): no row of its column has fewer, it stays`
-          : `repair ${queen} (${conflicts(counts[note.queen.row])}): to ${to}, a row with the fewest, ${conflicts(fewest)}`;
-      }
-      case "push": {
-        // The queens attacked when the push began are pushed in turn; one an earlier push freed
-        // is left, and a push off the board or onto a queen moves nothing.
-        const forces = frame.forces || [];
-        const attacked = `${note.attacked} queen${note.attacked === 1 ? "" : "s"} attacked`;
-        const pushed = forces.length && forces.length < note.attacked
-          ? `push: ${attacked}, ${forces.length} still attacked when its turn came and pushed along the force on it`
-          : `push: the ${attacked}, each pushed along the force on it`;
-        const blocked = forces.length > moves.length && moves.length ? ", the others blocked by the rim or a queen" : "";
-        const made = moves.length ? ` (${listed(moves)}${blocked})` : ", none could move";
-        return note.restarted ? `restart from a new random board, the last one not settling; ${pushed}${made}` : `${pushed}${made}`;
-      }
-      case "brute_force":
-        return `brute force of the last ${note.queens} queen${note.queens === 1 ? "" : "s"}: `
-          + (placed.length ? `lifted to ${listed(placed)}${placed.length < note.queens ? ", the rest already on free squares" : ""}` : "they already stood on free squares")
-          + ", solved";
-      case "generation": {
-        const changed = moves.length + placed.length;
-        return `generation of ${note.size}: fitness best ${note.best}, mean ${note.mean.toFixed(1)}, worst ${note.worst}; `
-          + (changed ? `the best board changed (${listed([...moves, ...placed])})` : "the best board is unchanged");
-      }
-      case "restart":
-        return `restart of ${note.queens} queen${note.queens === 1 ? "" : "s"}, the score having stalled: ${moves.length ? listed(moves) : "they drew their own rows"}`;
-      default:
-        break;
-    }
-  }
+  const told = note ? noteSentence(note, { recording, frame, k, n, moves, placed }) : null;
+  if (told !== null) return told;
   const parts = [];
   if (removed.length) parts.push(`backtrack: remove ${listed(removed)}`);
   if (step && step.square) {

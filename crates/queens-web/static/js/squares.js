@@ -1,6 +1,14 @@
 // Squares, boards and the checks of what a user types: the page's one place for square names,
 // attacks, and the limits the server gives in /api/solvers. Pure functions, tested with Node.
 
+/** `text` as a sentence: capital first, full stop last. */
+export function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
 /** A square's name on a board `cols` wide: d1 up to 26 files, r1c4 beyond. */
 export function squareName(square, cols) {
   return cols <= 26
@@ -42,17 +50,25 @@ export function parseSquares(text, n, cols = n) {
 
 /**
  * A board size as the command line writes it: "8" for 8×8 or "6x10" (rows × columns, x or ×),
- * each side from `min` to `max`; `{ rows, cols }`, or a sentence thrown.
+ * each side from `min` to `max`; `{ rows, cols }`, or a sentence thrown, the one the server
+ * and the command line give.
  */
 export function parseSize(text, max, min = 1) {
-  const parts = String(text ?? "").trim().toLowerCase().split(/[x×]/);
-  if (parts.length === 1) {
-    const n = checkWhole(parts[0], min, max, "N");
+  const whole = String(text ?? "").trim();
+  const lower = whole.toLowerCase();
+  const cut = lower.search(/[x×]/);
+  if (cut < 0) {
+    const n = checkWhole(lower, min, max, "N");
     return { rows: n, cols: n };
   }
-  if (parts.length !== 2) throw new Error(`The board is N or R×C like 6x10, got "${text}".`);
-  const [rows, cols] = parts.map((part) => checkWhole(part, min, max, "Each side of the board"));
-  return { rows, cols };
+  const side = (part) => {
+    try {
+      return checkWhole(part, min, max, "N");
+    } catch (e) {
+      throw new Error(sentence(`in board size '${whole}': ${refusalOf(part, min, max, "N")}`), { cause: e });
+    }
+  };
+  return { rows: side(lower.slice(0, cut)), cols: side(lower.slice(cut + 1)) };
 }
 
 /** A size as the command line writes it: "8" or "6x10". */
@@ -119,13 +135,24 @@ export function checkSolvers(names, known, offered = known) {
   return names;
 }
 
-/** A whole number in [min, max] read from `text`, or a sentence saying what is allowed. */
-export function checkWhole(text, min, max, what) {
+/**
+ * Why `text` is not a whole number in [min, max] (`what` names it), in the words of the
+ * workbench's own refusal of a board side; null when it is one.
+ */
+function refusalOf(text, min, max, what) {
   const value = String(text).trim();
-  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new Error(`${what} must be a whole number from ${min} to ${max}.`);
-  }
-  return Number(value);
+  if (!/^[-+]?\d+$/.test(value)) return `${what} must be a ${min >= 1 ? "positive " : ""}whole number, got '${value}'`;
+  const number = BigInt(value);
+  if (number < BigInt(min)) return `${what} must be at least ${min}, got ${number}`;
+  if (number > BigInt(max)) return `${what} must be at most ${max}, got ${number}`;
+  return null;
+}
+
+/** A whole number in [min, max] read from `text`, or a sentence saying what is wrong with it. */
+export function checkWhole(text, min, max, what) {
+  const refused = refusalOf(text, min, max, what);
+  if (refused) throw new Error(sentence(refused));
+  return Number(String(text).trim());
 }
 
 /** A seed: a whole number from 0 to 2⁶⁴ − 1, kept as text (it exceeds JavaScript's numbers). */
@@ -137,16 +164,32 @@ export function checkSeed(text) {
   return value;
 }
 
-/** A parameter's value checked against its descriptor (`{name, min, max, integer}`). */
+/** A bound as the workbench prints it (an unbounded one is "inf"). */
+const bound = (x) => (x === Infinity ? "inf" : String(x));
+
+/** A parameter's allowed values in words, as the workbench says them: "0 or 1", "1 to 100000", "[0, 1]". */
+function rangeText(min, max, integer) {
+  if (!integer) return `[${bound(min)}, ${bound(max)}]`;
+  if (Math.trunc(max) - Math.trunc(min) === 1) return `${bound(min)} or ${bound(max)}`;
+  return `${bound(min)} to ${bound(max)}`;
+}
+
+/**
+ * A parameter's value checked against its descriptor (`{name, min, max, integer}`), refused in
+ * the sentence the command line, the server and Python give.
+ */
 export function checkParameter(parameter, text) {
-  const value = Number(String(text).trim());
-  const { name, min, max, integer } = parameter;
-  const range = integer ? `a whole number from ${min} to ${max ?? "any"}` : `a number from ${min} to ${max ?? "any"}`;
-  if (String(text).trim() === "" || !Number.isFinite(value) || (integer && !Number.isInteger(value))
-    || value < min || (max !== null && max !== undefined && value > max)) {
-    throw new Error(`${name} must be ${range}.`);
-  }
-  return value;
+  const { name, min, integer } = parameter;
+  const max = parameter.max ?? Infinity;
+  const typed = String(text).trim();
+  const value = Number(typed);
+  if (typed === "" || !Number.isFinite(value)) throw new Error(sentence(`${name} must be a number, got '${typed}'`));
+  if (integer && !Number.isInteger(value)) throw new Error(sentence(`${name} must be a whole number, got ${value}`));
+  if (value >= min && value <= max) return value;
+  const range = rangeText(min, max, integer);
+  let allowed = `in ${range}`;
+  if (integer) allowed = range.includes(" or ") ? range : `${value < min ? `at least ${min}` : `at most ${bound(max)}`} (${range})`;
+  throw new Error(sentence(`${name} must be ${allowed}, got ${value}`));
 }
 
 /** Numbers from a comma-separated list, each checked by `check`. */

@@ -23,7 +23,7 @@ function settingInputs(limits, solvers, defaults) {
   const maxN = limits.solve_max_n;
   return {
     solverSelect: h("select", { id: "w-solver" }, solvers.map((s) => h("option", { value: s.name, title: s.summary }, s.name))),
-    nInput: h("input", { id: "w-n", type: "text", value: "8", size: 7, title: `N for an N×N board, or R×C like 6x10 (each side 1 to ${maxN})` }),
+    nInput: h("input", { id: "w-n", type: "text", value: String(defaults.side), size: 7, title: `N for an N×N board, or R×C like 6x10 (each side 1 to ${maxN})` }),
     mInput: h("input", { id: "w-m", type: "text", inputmode: "numeric", size: 5, placeholder: "default", title: "Queens to place, locked ones included (default: one a row, or the shorter side)" }),
     seedInput: h("input", { id: "w-seed", type: "text", value: String(defaults.seed), inputmode: "numeric", size: 6 }),
     itersInput: h("input", { id: "w-iters", type: "text", inputmode: "numeric", placeholder: "default", size: 8 }),
@@ -95,7 +95,7 @@ function playerControls(panel, actions) {
 function aside(panel) {
   const { counters } = panel;
   return h("aside", {},
-    h("p", { class: "hint" }, "Before you start, click squares to lock queens there."),
+    panel.hint,
     h("table", { class: "counters" },
       h("tr", {}, h("th", {}, "status"), h("td", {}, panel.status)),
       h("tr", {}, h("th", {}, "step"), counters.step),
@@ -110,7 +110,7 @@ function aside(panel) {
     panel.neighbourhood.element,
     panel.code,
     panel.narration.log,
-    panel.chart.element, panel.error, panel.about);
+    panel.chart.element, panel.about);
 }
 
 /**
@@ -135,18 +135,22 @@ export function createWatchPanel({ limits, solvers, defaults, actions }) {
     // What the solver's own marks on the board mean, for the solvers that draw them.
     stateLegend: h("p", { id: "w-state-legend", class: "note", hidden: true }),
     blockedEntry,
+    // What to do before a run; gone once a run is recorded.
+    hint: h("p", { id: "w-hint", class: "hint" }, "Before you start, click squares to lock queens there."),
     legend: h("ul", { class: "legend compact-legend" },
       LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text)), blockedEntry),
     code: h("ol", { id: "w-code", class: "pseudo-code", "aria-label": "the solver's pseudo-code, the lines of the step shown marked" }),
     about: h("div", { id: "w-about", class: "about" }),
     boardBox: h("div", { id: "w-board", class: "board" }),
     // The Queen's Challenge table, under the board when a tree search is chosen.
-    challenge: createChallenge({ limits, solvers, onPick: actions.pick }),
+    challenge: createChallenge({ limits, solvers, side: defaults.side, onPick: actions.pick }),
   };
   panel.element = h("section", { id: "watch", class: "view", hidden: true },
     settingsBox(panel, actions),
     playerControls(panel, actions),
     h("div", { class: "timeline" }, panel.timeline),
+    // Above the board, so that a sentence about the settings or a link is in the first screen.
+    panel.error,
     h("div", { class: "layout reorder" },
       h("div", { class: "board-column" }, panel.boardBox, panel.narration.narration, panel.legend),
       aside(panel)),

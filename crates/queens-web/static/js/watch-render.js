@@ -18,6 +18,7 @@ export function speedText(rate) {
 /** The settings' one-line summary, the challenge table's visibility and the player's controls. */
 function renderChrome(panel, state, player, challengeNames) {
   panel.blockedEntry.hidden = state.blocked.length === 0;
+  panel.hint.hidden = Boolean(state.recording);
   const square = state.rows === state.cols;
   const lockedName = state.locked.length === 1 ? squareName(state.locked[0], state.n) : null;
   panel.challenge.show(state.n, lockedName, square && challengeNames.has(state.solver.name));

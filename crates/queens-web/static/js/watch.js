@@ -97,7 +97,8 @@ class Watch {
     this.maxN = limits.solve_max_n;
     this.pushSettings = pushSettings;
     // `blocked`: squares no queen may take (from Configure's "Solve this position", `block=` in the URL).
-    this.state = { n: 8, rows: 8, cols: 8, locked: [], blocked: [], recording: null, request: null, solver: this.byName.get(defaults.watch_solver) || solvers[0], openAt: null, board: null };
+    const side = defaults.side;
+    this.state = { n: side, rows: side, cols: side, locked: [], blocked: [], recording: null, request: null, solver: this.byName.get(defaults.watch_solver) || solvers[0], openAt: null, board: null };
     this.player = new Player();
     this.challengeNames = new Set(challengers(solvers, limits).map((s) => s.name));
     this.panel = createWatchPanel({ limits, solvers, defaults, actions: this.actions() });
