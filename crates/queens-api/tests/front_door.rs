@@ -130,3 +130,23 @@ fn parameter_values_are_refused_in_the_shared_sentences() {
         assert_eq!(refusal.to_string(), case["sentence"], "{name}={value}");
     }
 }
+
+/// Each refusal of a list of squares is one sentence, the shared file's: a slip or a word the
+/// notation does not read, then a square off the board.
+#[test]
+fn square_lists_are_refused_in_the_shared_sentences() {
+    let squares = &shared_refusals()["squares"];
+    let rows = squares["rows"].as_u64().expect("rows") as u32;
+    let cols = squares["cols"].as_u64().expect("cols") as u32;
+    for case in squares["refused"].as_array().expect("refused") {
+        let list = case["list"].as_str().expect("list");
+        let refusal = match queens_core::notation::parse_squares(list) {
+            Err(unread) => unread.to_string(),
+            Ok(read) => queens_core::Problem::rectangular(rows, cols)
+                .and_then(|problem| problem.with_fixed(read))
+                .expect_err(list)
+                .to_string(),
+        };
+        assert_eq!(refusal, case["sentence"], "{list}");
+    }
+}

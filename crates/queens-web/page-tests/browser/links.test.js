@@ -64,7 +64,8 @@ test("a Lab link runs its study, and Count keeps its N", async () => {
 test("every bad value in a link gets the sentence with its range", async () => {
   const cases = [
     ["#configure?n=100000", "#cfg-error", "N must be at most 200, got 100000."],
-    ["#configure?n=8&q=z9", "#cfg-error", "z9 is off the 8×8 board."],
+    ["#configure?n=8&q=z9", "#cfg-error", "Square z9 is off the 8×8 board."],
+    ["#watch?solver=min-conflicts&n=8&fix=d1,,e7", "#w-error", "Empty square in list 'd1,,e7'."],
     ["#watch?solver=min-conflicts&n=5000", "#w-error", "N must be at most 1000, got 5000."],
     ["#watch?solver=nope", "#w-error", /^There is no solver "nope"; the solvers are .*min-conflicts/],
     ["#watch?solver=min-conflicts&seed=-1", "#w-error", "The seed must be a whole number from 0 to 18446744073709551615."],

@@ -9,9 +9,9 @@ export function sentence(text) {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
-/** A square's name on a board `cols` wide: d1 up to 26 files, r1c4 beyond. */
+/** A square's name on a board `cols` wide: d1 up to 26 files, r1c4 beyond (or off the letters). */
 export function squareName(square, cols) {
-  return cols <= 26
+  return cols <= 26 && square.col < 26
     ? String.fromCharCode(97 + square.col) + (square.row + 1)
     : `r${square.row + 1}c${square.col + 1}`;
 }
@@ -21,31 +21,43 @@ export function fileLabel(col, cols) {
   return cols <= 26 ? String.fromCharCode(97 + col) : String(col + 1);
 }
 
-/** `d1` or `r1c4` (any case) as a 0-based square, or null. */
+/** A 1-based number of decimal digits, 0-based; null for anything else. */
+function oneBased(digits) {
+  const value = Number(digits);
+  return /^\d+$/.test(digits) && value >= 1 && value <= 4294967295 ? value - 1 : null;
+}
+
+/** `d1` or `r1c4` (any case) as a 0-based square, or null: the workbench's own reading. */
 export function parseSquare(text) {
   const t = String(text).trim().toLowerCase();
-  let m = /^([a-z])([1-9]\d*)$/.exec(t);
-  if (m) return { row: Number(m[2]) - 1, col: m[1].charCodeAt(0) - 97 };
-  m = /^r([1-9]\d*)c([1-9]\d*)$/.exec(t);
-  if (m) return { row: Number(m[1]) - 1, col: Number(m[2]) - 1 };
+  const r1c1 = /^r(\d*)c(\d*)$/.exec(t);
+  if (r1c1 && oneBased(r1c1[1]) !== null && oneBased(r1c1[2]) !== null) {
+    return { row: oneBased(r1c1[1]), col: oneBased(r1c1[2]) };
+  }
+  const algebraic = /^([a-z])(\d*)$/.exec(t);
+  if (algebraic && oneBased(algebraic[2]) !== null) {
+    return { row: oneBased(algebraic[2]), col: algebraic[1].charCodeAt(0) - 97 };
+  }
   return null;
 }
 
-/** Comma-separated squares on an n×n board (or rows × cols); throws a sentence when one is not. */
+/**
+ * Comma-separated squares on an n×n board (or rows × cols); throws, when one is not, the
+ * sentence the command line, the server and Python give.
+ */
 export function parseSquares(text, n, cols = n) {
   const list = String(text || "");
   if (!list.trim()) return [];
-  const items = list.split(",").map((t) => t.trim());
-  // As the command line refuses it (`--fix d1,,e7`): an empty square is a slip, not nothing.
-  if (items.includes("")) throw new Error(`There is an empty square in the list "${list.trim()}".`);
-  return items.map((item) => {
+  const squares = list.split(",").map((item) => {
+    // As the command line refuses it (`--fix d1,,e7`): an empty square is a slip, not nothing.
+    if (!item.trim()) throw new Error(sentence(`empty square in list '${list}'`));
     const square = parseSquare(item);
-    if (!square) throw new Error(`"${item}" is not a square (write d1 or r1c4).`);
-    if (square.row >= n || square.col >= cols) {
-      throw new Error(`${item} is off the ${n}×${cols} board.`);
-    }
+    if (!square) throw new Error(sentence(`'${item.trim()}' is not a square (expected algebraic like d1 or R1C1 like r1c4)`));
     return square;
   });
+  const off = squares.find((square) => square.row >= n || square.col >= cols);
+  if (off) throw new Error(sentence(`square ${squareName(off, cols)} is off the ${n}×${cols} board`));
+  return squares;
 }
 
 /**
