@@ -62,3 +62,14 @@ test("counting shows the published counts", async () => {
   assert.equal(await page.$eval("#c-error", (e) => e.textContent), "N must be at most 18, got 19.");
   assert.deepEqual(page.errors, []);
 });
+
+test("a cancelled count says how far it got and how the command line keeps its parts", async () => {
+  const page = await session.open("#lab");
+  await page.fill("#c-n", "17");
+  await page.click("#c-run");
+  await page.waitForFunction(() => / subproblems done…$/.test(document.querySelector("#c-result").textContent));
+  await page.click("#c-cancel");
+  const told = await page.$eval("#c-result", (e) => e.textContent);
+  assert.match(told, /^Cancelled after [\d,]+ of [\d,]+ subproblems \(\d+\.\d s\)\. A count gives its totals once every subproblem is counted; the command line's queens count 17 --checkpoint FILE keeps the subproblems done and resumes\.$/);
+  assert.deepEqual(page.errors, []);
+});

@@ -4,7 +4,7 @@
 // row of the square locked on the board is highlighted; clicking a row locks its square.
 
 import * as api from "./api.js";
-import { cancellable, h, say } from "./dom.js";
+import { cancellable, cancelledAfter, h, say } from "./dom.js";
 import { squareName } from "./squares.js";
 
 /**
@@ -123,7 +123,9 @@ export function createChallenge({ limits, solvers, side, onPick }) {
     const planned = state.n * state.n * mine.length;
     let done = 0;
     progress.max = planned;
-    const controls = { button: runButton, cancel: cancelButton, progress, status, error };
+    const begun = performance.now();
+    const cancelled = () => cancelledAfter(done, planned, "searches", begun, "The table keeps the ones that finished.");
+    const controls = { button: runButton, cancel: cancelButton, progress, status, error, cancelled };
     await cancellable(state, controls, async (signal) => {
       status.textContent = `Running ${planned.toLocaleString("en-US")} searches…`;
       const started = performance.now();

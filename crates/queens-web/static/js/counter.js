@@ -2,7 +2,7 @@
 // every core, with its progress, a Cancel button and the partial count of a stopped run.
 
 import * as api from "./api.js";
-import { cancellable, checked, h } from "./dom.js";
+import { cancellable, cancelledAfter, checked, h } from "./dom.js";
 import { checkWhole } from "./squares.js";
 
 /** Exact counting: all and unique solutions of one N, with the server's progress. */
@@ -25,12 +25,17 @@ export function createCounter(limits, onCount) {
     if (n === undefined) return;
     onCount(n);
     let updates = 0;
-    const controls = { button, cancel, progress, status: result, error };
+    const started = performance.now();
+    const done = { parts: 0, of: null };
+    const cancelled = () => cancelledAfter(done.parts, done.of, "subproblems", started,
+      `A count gives its totals once every subproblem is counted; the command line's queens count ${n} --checkpoint FILE keeps the subproblems done and resumes.`);
+    const controls = { button, cancel, progress, status: result, error, cancelled };
     await cancellable(state, controls, async (signal) => {
       result.textContent = `Counting N = ${n}…`;
       await api.count(n, (event) => {
         if (event.type === "progress") {
           updates += 1;
+          Object.assign(done, { parts: event.done, of: event.of });
           progress.max = Math.max(1, event.of);
           progress.value = event.done;
           result.textContent = `Counting N = ${n}: ${event.done.toLocaleString()} of ${event.of.toLocaleString()} subproblems done…`;

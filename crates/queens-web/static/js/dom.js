@@ -76,9 +76,10 @@ export function checked(error, check) {
 /**
  * Runs `work(signal)` as the one job of a view (`state.request` its controller): a new job
  * aborts the one before; while it runs, `button` is disabled and `cancel` and `progress` are
- * shown; an abort says "Cancelled." in `status`, any other failure its sentence in `error`.
+ * shown; an abort says in `status` what the job had done (`cancelled()`, a sentence) or else
+ * "Cancelled.", any other failure its sentence in `error`.
  */
-export async function cancellable(state, { button, cancel, progress, status, error }, work) {
+export async function cancellable(state, { button, cancel, progress, status, error, cancelled }, work) {
   if (state.request) state.request.abort();
   const controller = new AbortController();
   state.request = controller;
@@ -89,7 +90,7 @@ export async function cancellable(state, { button, cancel, progress, status, err
   try {
     await work(controller.signal);
   } catch (e) {
-    if (e.name === "AbortError") status.textContent = "Cancelled.";
+    if (e.name === "AbortError") status.textContent = cancelled ? cancelled() : "Cancelled.";
     else say(error, e.message);
   } finally {
     if (state.request === controller) {
@@ -98,6 +99,16 @@ export async function cancellable(state, { button, cancel, progress, status, err
       progress.hidden = true;
     }
   }
+}
+
+/**
+ * What a cancelled job had done, for `cancellable`'s `cancelled`: "Cancelled after 5 of 64
+ * searches (2.1 s)." (`of` null: none had finished), then `kept`, what stays on screen.
+ */
+export function cancelledAfter(done, of, what, started, kept = "") {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const after = of === null ? `before the first of its ${what} finished` : `after ${done.toLocaleString("en-US")} of ${of.toLocaleString("en-US")} ${what}`;
+  return `Cancelled ${after} (${seconds} s).${kept ? ` ${kept}` : ""}`;
 }
 
 /** Prose with `code` in backticks, as text and <code> elements. */

@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { createCounter } from "./counter.js";
-import { cancellable, checked, h, say } from "./dom.js";
+import { cancellable, cancelledAfter, checked, h, say } from "./dom.js";
 import { drawSample, experimentFigures, resultTable } from "./lab-figures.js";
 import { LabForm } from "./lab-form.js";
 import { labPresets, partSettings } from "./presets.js";
@@ -129,7 +129,12 @@ class Lab {
     state.ran = true;
     this.pushSettings(this.settings(), fromLink);
     state.sweep = [...new Set(requests.flatMap((request) => Object.keys(request.sweep || {})))];
-    const controls = { button: this.runButton, cancel: this.cancelButton, progress: this.progress, status, error: this.error };
+    const begun = performance.now();
+    const seen = { done: 0, of: null };
+    this.seen = seen;
+    const cancelled = () => cancelledAfter(seen.done, seen.of, "runs", begun,
+      "An experiment's table and figures come when its runs have all finished.");
+    const controls = { button: this.runButton, cancel: this.cancelButton, progress: this.progress, status, error: this.error, cancelled };
     await cancellable(state, controls, async (signal) => {
       status.textContent = "Starting…";
       const started = performance.now();
@@ -148,6 +153,7 @@ class Lab {
   /** One event of an experiment's stream: progress, its rows, or its error. */
   receive(event, part, rows, stops) {
     if (event.type === "progress") {
+      Object.assign(this.seen, { done: event.done, of: event.of });
       this.progress.max = Math.max(1, event.of);
       this.progress.value = event.done;
       this.status.textContent = `${part}${event.done.toLocaleString()} of ${event.of.toLocaleString()} runs finished…`;
