@@ -50,6 +50,7 @@ test("a first tap explains a square, a second places a queen", async () => {
   assert.deepEqual(await queensOn(page, "#cfg-board"), ["c3"]);
   await page.tap('#cfg-board [data-square="d4"]');
   assert.match(await page.$eval("#cfg-reason", (e) => e.textContent), /^d4 is attacked/, "the reason is of the new square");
+  assert.match(await page.$eval("#cfg-reason", (e) => e.textContent), /Tap again to place a queen anyway\.$/, "a tap is answered in taps");
   assert.deepEqual(page.errors, []);
 });
 

@@ -87,11 +87,12 @@ export function reasonMarks(square, why, n) {
 }
 
 /**
- * The sentence that explains `square` (named `name`) of analysis `a`; `ask` is true when its
- * reason is still to be asked of the server. A failure to give the reason is told once (the
- * failure is a sentence of its own); the next time the square is explained, it is asked again.
+ * The sentence that explains `square` (named `name`) of analysis `a`, pinned by a tap (`touch`)
+ * or a click when `pin`; `ask` is true when its reason is still to be asked of the server. A
+ * failure to give the reason is told once (the failure is a sentence of its own); the next time
+ * the square is explained, it is asked again.
  */
-export function explainSquare(a, square, name, pin) {
+export function explainSquare(a, square, name, pin, touch = false) {
   const cell = cellAt(a, square.row * a.n + square.col);
   const plural = (k) => (k === 1 ? "" : "s");
   let text = `${name} is ${cell.status}`;
@@ -116,7 +117,7 @@ export function explainSquare(a, square, name, pin) {
     }
   } else text += ".";
   if (pin && cell.status !== "queen" && cell.status !== "forced" && cell.status !== "blocked") {
-    text += cell.status === "open" ? " Tap again to place a queen." : " Click again to place a queen anyway.";
+    text += ` ${touch ? "Tap" : "Click"} again to place a queen${cell.status === "open" ? "" : " anyway"}.`;
   }
   return { text, ask, reason: cell.reason };
 }

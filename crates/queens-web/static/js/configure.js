@@ -65,7 +65,7 @@ class Configure {
     // `past` and `future` hold positions: `{queens, blocked}`.
     this.state = {
       n: defaults.side, queens: [], blocked: [], blocking: false, past: [], future: [], analysis: null, request: null,
-      pinned: null, inspected: null, linkError: "",
+      pinned: null, inspected: null, linkError: "", touch: false,
     };
     this.panel = createConfigurePanel({ limits, defaults, actions: {
       history: (direction) => this.history(direction),
@@ -205,6 +205,7 @@ class Configure {
 
   activate(square, pointer, { shift = false } = {}) {
     const { state } = this;
+    state.touch = pointer === "touch" || pointer === "pen";
     if (state.blocking || shift) {
       this.toggleBlock(square);
       return;
@@ -216,7 +217,7 @@ class Configure {
       this.commit({ queens: state.queens.filter((q) => key(q) !== key(square)), blocked: state.blocked });
     } else if (status === "blocked" || status === "forced") {
       this.explain(square, true);
-    } else if ((pointer === "touch" || pointer === "pen" || status !== "open") && !same) {
+    } else if ((state.touch || status !== "open") && !same) {
       // First tap (or first click on a blocked square): explain, do not place.
       this.explain(square, true);
     } else {
@@ -235,7 +236,7 @@ class Configure {
     const a = this.analysis();
     if (!a) return;
     if (pin) this.state.pinned = square;
-    const told = explainSquare(a, square, squareName(square, this.state.n), pin);
+    const told = explainSquare(a, square, squareName(square, this.state.n), pin, this.state.touch);
     if (told.ask) this.askWhy(a, square);
     this.panel.reason.textContent = told.text;
     this.draw(reasonMarks(square, told.reason, this.state.n));
