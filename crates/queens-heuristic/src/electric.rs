@@ -482,7 +482,8 @@ impl Steps for Settling<'_> {
 
     fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
         let attacked = self.loose.len() as u32;
-        (self.charges).step(&self.params, &mut self.rng, turn.reporter)?;
+        self.charges
+            .step(&self.params, &mut self.rng, turn.reporter)?;
         self.pushes += 1;
         self.loose = self.charges.attacked();
         Ok(StepNote::Push {

@@ -38,9 +38,12 @@ export async function startServer() {
   });
   return {
     url,
-    async stop() {
-      child.kill("SIGTERM");
-      await once(child, "exit");
+    /** Stops the server: gracefully, or with `signal` (SIGKILL: as if it crashed). */
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        await once(child, "exit");
+      }
     },
   };
 }

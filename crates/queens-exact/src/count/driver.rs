@@ -401,13 +401,9 @@ impl CountJob {
             return Ok(counter.count_parts(parts).err());
         }
         let count = || {
-            let PartsToCount {
-                plan,
-                ids,
-                budget,
-                done,
-            } = parts;
-            plan.count_parallel(ids, budget, done);
+            parts
+                .plan
+                .count_parallel(parts.ids, parts.budget, parts.done);
         };
         match self.threads {
             Some(threads) => rayon::ThreadPoolBuilder::new()

@@ -349,3 +349,25 @@ test("the hint to lock queens before a run goes once a run is recorded", async (
   assert.equal(await page.isVisible("#w-hint"), false, "after a run");
   assert.deepEqual(page.errors, []);
 });
+
+test("a rejected try is drawn joined to the queen that attacks it, as the narration says", async () => {
+  const page = await session.open("#watch?solver=backtracking&n=8&step=2");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+  await page.waitForFunction(() => /^Step 2: /.test(document.querySelector("#w-narration").textContent));
+  assert.match(await page.textContent("#w-narration"), /^Step 2: try a2: attacked by a1 on a column, rejected$/);
+  const tries = await page.$$eval("#w-board .overlay line.try", (lines) => lines.map((l) => [l.getAttribute("x1"), l.getAttribute("y1"), l.getAttribute("x2"), l.getAttribute("y2")]));
+  assert.deepEqual(tries, [["0.5", "7.5", "0.5", "6.5"]], "a1 to a2");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a climb's chart ticks its whole scores with whole numbers", async () => {
+  // Seed 1 climbs from 26 to 27: an axis of real numbers ticks it 26, 26.2, 26.4, …
+  const page = await session.open("#watch?solver=hill-climbing&n=8&seed=1&run=1");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  await page.click("#w-end");
+  await page.waitForSelector("#w-chart svg");
+  const labels = await page.$$eval("#w-chart text.tick", (ticks) => ticks.map((t) => t.textContent));
+  assert.ok(labels.length >= 6, labels.join(" "));
+  assert.ok(labels.every((label) => /^[−-]?[\d,.]+[kM]?$/.test(label) && !/\.\d/.test(label)), labels.join(" "));
+  assert.deepEqual(page.errors, []);
+});

@@ -80,3 +80,13 @@ test("legend entries wrap into rows that fit", () => {
     assert.ok(place.x === 10 || end <= 350, `${names[i]} ends at ${end}`);
   });
 });
+
+test("an axis of whole numbers (scores, iterations) has whole ticks only", () => {
+  for (const [min, max] of [[26, 28], [26, 27], [0, 3], [25, 31], [-4, 0], [0, 1000]]) {
+    const { domain, ticks } = linearAxis(min, max, false, true);
+    assert.ok(ticks.every(Number.isInteger), `${min}..${max}: ${ticks}`);
+    assert.ok(domain[0] <= min && domain[1] >= max, `${min}..${max} within ${domain}`);
+    assert.ok(ticks.length >= Math.min(4, max - min + 1), `${min}..${max}: ${ticks}`);
+  }
+  assert.ok(linearAxis(26, 28).ticks.some((t) => !Number.isInteger(t)), "a real axis may tick between");
+});

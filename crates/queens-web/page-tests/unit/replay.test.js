@@ -140,6 +140,8 @@ test("a tree search's tries and backtracks are told from the board", () => {
   assert.equal(narrate(recording, 1, 8), "backtrack: remove h8; try c2: attacked by e4 on a diagonal, rejected");
   assert.equal(narrate(recording, 2, 8), "try a2: free, place a queen");
   assert.equal(narrate(recording, 0, 8), "start: the solver's first board");
+  assert.deepEqual(frameModel(recording, 1, 8).tries, [[sq(3, 4), sq(1, 2)]], "the rejected try is joined to the queen that attacks it");
+  assert.deepEqual(frameModel(recording, 2, 8).tries, [], "a placed try is not");
 });
 
 test("a genetic generation is told with its population's fitness", () => {

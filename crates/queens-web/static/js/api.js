@@ -6,6 +6,17 @@ export { sentence };
 
 const UNREACHABLE = "The server did not answer: is queens serve still running?";
 
+/**
+ * A stream the server stopped sending before its last event (the server stopped, or the
+ * network went): what arrived before stays the caller's.
+ */
+export class Lost extends Error {
+  constructor(cause) {
+    super("The server stopped answering before the end: is queens serve still running? What arrived is kept.", { cause });
+    this.name = "Lost";
+  }
+}
+
 /** A refusal of the server, in its words. */
 async function refusal(response) {
   try {
@@ -70,21 +81,42 @@ export async function instance(text, diagonals) {
   return response.json();
 }
 
-/** Reads server-sent events from a response, calling `onEvent` with each parsed object. */
+/** The events that end each stream: a stream that ends without one was cut. */
+const LAST = new Set(["finished", "stopped", "error"]);
+
+/**
+ * Reads server-sent events from a response, calling `onEvent` with each parsed object; throws
+ * [`Lost`] when the stream breaks, or ends, before its last event.
+ */
 async function readEvents(response, onEvent) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  let ended = false;
+  const tell = (event) => {
+    ended = LAST.has(event.type);
+    onEvent(event);
+  };
   for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new Lost(error);
+    }
+    const { value, done } = chunk;
+    if (done) {
+      if (!ended) throw new Lost();
+      break;
+    }
     buffer += decoder.decode(value, { stream: true });
     let end;
     while ((end = buffer.indexOf("\n\n")) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
-      if (data) onEvent(JSON.parse(data));
+      if (data) tell(JSON.parse(data));
     }
   }
 }

@@ -294,17 +294,17 @@ export class Board {
    * Draws a model: `queens` ([{row, col, kind}] with kind "", "locked", "clash" or "forced"),
    * `cellClass(row, col)` for square colours, and `marks` (class name → squares), `pairs`
    * ([a, b] to join with a line), `arrows` ([from, to] of the moves to draw), `forces`
-   * ([{queen, col, row}] pushes to draw from their queens' squares) and `numbers`
-   * ([{row, col, text}] written in a square's corner).
+   * ([{queen, col, row}] pushes to draw from their queens' squares), `numbers`
+   * ([{row, col, text}] written in a square's corner) and `tries` ([queen, square] of a
+   * rejected try and a queen that attacks it, joined by a dashed line).
    */
-  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], arrows = [], forces = [], numbers = [], heat = null }) {
+  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], tries = [], arrows = [], forces = [], numbers = [], heat = null }) {
     this.describe(queens, cellClass);
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.rows;
-    this.overlay.replaceChildren(...pairs.map(([a, b]) => s("line", {
-      x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: "pair",
-    })), ...forces.map((force) => forceArrow(force, n)).filter(Boolean), ...arrows.map(([from, to]) => arrow(from, to, n)),
+    const line = ([a, b], kind) => s("line", { x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: kind });
+    this.overlay.replaceChildren(...pairs.map((pair) => line(pair, "pair")), ...tries.map((pair) => line(pair, "pair try")), ...forces.map((force) => forceArrow(force, n)).filter(Boolean), ...arrows.map(([from, to]) => arrow(from, to, n)),
     ...(this.surface.clientWidth / this.cols >= NUMBER_SQUARE_PX ? numbers : [])
       .map(({ row, col, text }) => s("text", { class: "number", x: col + 0.93, y: n - row - 0.1, "font-size": NUMBER_SIZE }, text)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);

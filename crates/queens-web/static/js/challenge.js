@@ -124,7 +124,7 @@ export function createChallenge({ limits, solvers, side, onPick }) {
     let done = 0;
     progress.max = planned;
     const begun = performance.now();
-    const cancelled = () => cancelledAfter(done, planned, "searches", begun, "The table keeps the ones that finished.");
+    const cancelled = (word) => cancelledAfter(done, planned, "searches", begun, "The table keeps the ones that finished.", word);
     const controls = { button: runButton, cancel: cancelButton, progress, status, error, cancelled };
     await cancellable(state, controls, async (signal) => {
       status.textContent = `Running ${planned.toLocaleString("en-US")} searches…`;

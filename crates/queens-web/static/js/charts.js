@@ -3,12 +3,12 @@
 
 import { s } from "./dom.js";
 
-/** About `count` round tick values covering [min, max]. */
-export function niceTicks(min, max, count = 5) {
+/** About `count` round tick values covering [min, max], at least `least` apart. */
+export function niceTicks(min, max, count = 5, least = 0) {
   if (!(max > min)) return [min];
   const raw = (max - min) / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((v) => v >= raw);
+  const step = Math.max(least, [1, 2, 5, 10].map((m) => m * magnitude).find((v) => v >= raw));
   const ticks = [];
   for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) {
     ticks.push(Number(v.toPrecision(12)));
@@ -18,20 +18,22 @@ export function niceTicks(min, max, count = 5) {
 
 /**
  * A linear axis over [min, max] widened to round ends, with at least four labelled ticks:
- * `{ domain: [lo, hi], ticks }`.
+ * `{ domain: [lo, hi], ticks }`. An `integer` axis (scores, counts) has whole ticks only, as
+ * many as fit, four at most needed.
  */
-export function linearAxis(min, max, fixed = false) {
+export function linearAxis(min, max, fixed = false, integer = false) {
   if (!(max > min)) {
     const pad = Math.abs(min) > 0 ? Math.abs(min) * 0.5 : 1;
     [min, max] = [min - pad, max + pad];
   }
+  const least = integer ? 1 : 0;
   for (let count = 4; count <= 12; count += 1) {
-    const ticks = niceTicks(min, max, count);
+    const ticks = niceTicks(min, max, count, least);
     const step = ticks.length > 1 ? ticks[1] - ticks[0] : max - min;
     const lo = fixed ? min : Number((Math.floor(min / step + 1e-9) * step).toPrecision(12));
     const hi = fixed ? max : Number((Math.ceil(max / step - 1e-9) * step).toPrecision(12));
-    const all = niceTicks(lo, hi, count);
-    if (all.length >= 4) return { domain: [lo, hi], ticks: all };
+    const all = niceTicks(lo, hi, count, least);
+    if (all.length >= (integer ? Math.min(4, Math.floor(hi - lo) + 1) : 4)) return { domain: [lo, hi], ticks: all };
   }
   return { domain: [min, max], ticks: [min, max] };
 }
@@ -155,12 +157,12 @@ export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, curso
   const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
   const logY = log === "auto" ? !yRange && spansDecades(ys) : Boolean(log) && ys.every((v) => v > 0) && ys.length > 0;
   let xAxis;
-  if (xRange) xAxis = linearAxis(xRange[0], xRange[1]);
-  else xAxis = xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true) : linearAxis(0, 1, true);
+  if (xRange) xAxis = linearAxis(xRange[0], xRange[1], false, wholes(xs));
+  else xAxis = xs.length ? linearAxis(Math.min(...xs), Math.max(...xs), true, wholes(xs)) : linearAxis(0, 1, true);
   let yAxis;
   if (logY) yAxis = logAxis(Math.min(...ys), Math.max(...ys));
-  else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true);
-  else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys)) : linearAxis(0, 1);
+  else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true, wholes(ys));
+  else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys), false, wholes(ys)) : linearAxis(0, 1);
   // The last x tick's label is centred on the plot's right edge when the axis is rounded out:
   // room for its half.
   margin.right = Math.max(margin.right, (shortNumber(xAxis.ticks[xAxis.ticks.length - 1]).length * LEGEND_CHAR) / 2 + 2);
@@ -208,6 +210,9 @@ export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, curso
   });
   return svg;
 }
+
+/** Whether `values` are all whole numbers (scores, iterations), whose axis has whole ticks. */
+const wholes = (values) => values.length > 0 && values.every(Number.isInteger);
 
 /** The colour of a value in [0, 1] on the heat scale (pale to dark green). */
 export function heatColour(t) {

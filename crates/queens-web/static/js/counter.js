@@ -27,8 +27,8 @@ export function createCounter(limits, onCount) {
     let updates = 0;
     const started = performance.now();
     const done = { parts: 0, of: null };
-    const cancelled = () => cancelledAfter(done.parts, done.of, "subproblems", started,
-      `A count gives its totals once every subproblem is counted; the command line's queens count ${n} --checkpoint FILE keeps the subproblems done and resumes.`);
+    const cancelled = (word) => cancelledAfter(done.parts, done.of, "subproblems", started,
+      `A count gives its totals once every subproblem is counted; the command line's queens count ${n} --checkpoint FILE keeps the subproblems done and resumes.`, word);
     const controls = { button, cancel, progress, status: result, error, cancelled };
     await cancellable(state, controls, async (signal) => {
       result.textContent = `Counting N = ${n}…`;

@@ -76,8 +76,9 @@ export function checked(error, check) {
 /**
  * Runs `work(signal)` as the one job of a view (`state.request` its controller): a new job
  * aborts the one before; while it runs, `button` is disabled and `cancel` and `progress` are
- * shown; an abort says in `status` what the job had done (`cancelled()`, a sentence) or else
- * "Cancelled.", any other failure its sentence in `error`.
+ * shown; an abort, or a server that stopped answering, says in `status` what the job had done
+ * (`cancelled(word)`, a sentence starting "Cancelled" or "Stopped") or else "Cancelled.", and
+ * any failure but an abort its sentence in `error`.
  */
 export async function cancellable(state, { button, cancel, progress, status, error, cancelled }, work) {
   if (state.request) state.request.abort();
@@ -90,8 +91,13 @@ export async function cancellable(state, { button, cancel, progress, status, err
   try {
     await work(controller.signal);
   } catch (e) {
-    if (e.name === "AbortError") status.textContent = cancelled ? cancelled() : "Cancelled.";
-    else say(error, e.message);
+    if (e.name === "AbortError") {
+      status.textContent = cancelled ? cancelled("Cancelled") : "Cancelled.";
+    } else {
+      // A server that stopped answering: the status says how far the job got, not "running".
+      if (e.name === "Lost") status.textContent = cancelled ? cancelled("Stopped") : "";
+      say(error, e.message);
+    }
   } finally {
     if (state.request === controller) {
       button.disabled = false;
@@ -102,13 +108,14 @@ export async function cancellable(state, { button, cancel, progress, status, err
 }
 
 /**
- * What a cancelled job had done, for `cancellable`'s `cancelled`: "Cancelled after 5 of 64
- * searches (2.1 s)." (`of` null: none had finished), then `kept`, what stays on screen.
+ * What a cancelled (or stopped, `word`) job had done, for `cancellable`'s `cancelled`:
+ * "Cancelled after 5 of 64 searches (2.1 s)." (`of` null: none had finished), then `kept`,
+ * what stays on screen.
  */
-export function cancelledAfter(done, of, what, started, kept = "") {
+export function cancelledAfter(done, of, what, started, kept = "", word = "Cancelled") {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const after = of === null ? `before the first of its ${what} finished` : `after ${done.toLocaleString("en-US")} of ${of.toLocaleString("en-US")} ${what}`;
-  return `Cancelled ${after} (${seconds} s).${kept ? ` ${kept}` : ""}`;
+  return `${word} ${after} (${seconds} s).${kept ? ` ${kept}` : ""}`;
 }
 
 /** Prose with `code` in backticks, as text and <code> elements. */

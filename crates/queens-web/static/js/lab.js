@@ -132,8 +132,8 @@ class Lab {
     const begun = performance.now();
     const seen = { done: 0, of: null };
     this.seen = seen;
-    const cancelled = () => cancelledAfter(seen.done, seen.of, "runs", begun,
-      "An experiment's table and figures come when its runs have all finished.");
+    const cancelled = (word) => cancelledAfter(seen.done, seen.of, "runs", begun,
+      "An experiment's table and figures come when its runs have all finished.", word);
     const controls = { button: this.runButton, cancel: this.cancelButton, progress: this.progress, status, error: this.error, cancelled };
     await cancellable(state, controls, async (signal) => {
       status.textContent = "Starting…";

@@ -181,7 +181,7 @@ class Race {
       try {
         await api.solve({ solver: l.solver.name, ...boardQuery(size, m), seed }, (event) => this.receive(lanes, l, event), request.signal);
       } catch (e) {
-        if (e.name !== "AbortError") l.status.textContent = e.message;
+        if (e.name !== "AbortError") l.status.textContent = e instanceof api.Lost ? "stopped: the server stopped answering" : e.message;
       }
     }));
     if (lanes === state.lanes && lanes.every((l) => l.recording.finished)) {

@@ -211,13 +211,19 @@ export function frameModel(recording, k, n) {
     if (note.kind === "swap" && !note.taken && key(note.partner) !== key(note.queen)) marks.candidate.push(note.partner);
   }
   const step = recording.stepAt(k);
+  // A tree search's try, its row tinted; a rejected one joined to each queen that attacks it.
+  const tries = [];
   if (step && step.square && k > 0) {
     for (let col = 0; col < n; col++) marks.row.push({ row: step.square.row, col });
     marks.candidate.push(step.square);
+    if (!queens.some((q) => key(q) === key(step.square))) {
+      tries.push(...queens.filter((q) => sharedLine(q, step.square)).map((q) => [q, step.square]));
+    }
   }
   return {
     queens: queens.map((q) => ({ row: q.row, col: q.col, kind: fixed.has(key(q)) ? "locked" : clashing.has(key(q)) ? "clash" : "" })),
     pairs: pairs.map(([a, b]) => [a, b]),
+    tries,
     marks,
     arrows,
     forces,

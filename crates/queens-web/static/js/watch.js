@@ -228,8 +228,14 @@ class Watch {
     try {
       await api.solve(q, (event) => this.receive(recording, event), request.signal);
     } catch (e) {
-      if (e.name !== "AbortError") {
-        say(panel.error, e.message);
+      if (e.name === "AbortError") return;
+      say(panel.error, e.message);
+      if (e instanceof api.Lost) {
+        // The steps that arrived stay, to replay.
+        panel.status.textContent = `stopped after ${recording.length.toLocaleString()} steps: the server stopped answering`;
+        player.playing = false;
+        this.render();
+      } else {
         panel.status.textContent = "refused";
       }
     }
