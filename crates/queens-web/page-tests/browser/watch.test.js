@@ -371,3 +371,19 @@ test("a climb's chart ticks its whole scores with whole numbers", async () => {
   assert.ok(labels.every((label) => /^[−-]?[\d,.]+[kM]?$/.test(label) && !/\.\d/.test(label)), labels.join(" "));
   assert.deepEqual(page.errors, []);
 });
+
+test("the board, the step's narration and the play controls are in the first screen", async () => {
+  for (const options of [{ viewport: { width: 1400, height: 900 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
+    const page = await session.open("#watch?solver=hill-climbing&n=8&seed=1&run=1", options);
+    await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+    const bottoms = await page.evaluate(() => Object.fromEntries(["#w-play", "#w-step", "#w-board", "#w-narration"]
+      .map((selector) => [selector, document.querySelector(selector).getBoundingClientRect().bottom])));
+    const screen = await page.evaluate(() => innerHeight);
+    for (const [selector, bottom] of Object.entries(bottoms)) {
+      assert.ok(bottom <= screen, `${selector} ends at ${Math.round(bottom)} of ${screen} at ${options.viewport.width} px`);
+    }
+    assert.ok(await page.$eval("#w-board", (b) => b.getBoundingClientRect().width) >= 300, "a board still large enough to read");
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
