@@ -387,3 +387,40 @@ test("the board, the step's narration and the play controls are in the first scr
     await page.context().close();
   }
 });
+
+test("a wrapped line of pseudo-code goes on at its own indentation", async () => {
+  const page = await session.open("#watch?solver=hill-climbing&n=8", { viewport: { width: 390, height: 844 } });
+  await page.waitForSelector("#w-code li");
+  const lines = await page.$$eval("#w-code li", (items) => items.map((li) => {
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const rows = [...range.getClientRects()].filter((r) => r.width > 1);
+    const indent = li.textContent.length - li.textContent.trimStart().length;
+    const text = li.textContent.trim();
+    // Where the line's first word starts, and where each row after the first starts.
+    const first = document.createRange();
+    const node = li.firstChild;
+    first.setStart(node, indent);
+    first.setEnd(node, indent + 1);
+    const start = first.getBoundingClientRect().left;
+    const rowStarts = [...new Set(rows.map((r) => Math.round(r.top)))].map((top) => Math.min(...rows.filter((r) => Math.round(r.top) === top).map((r) => r.left)));
+    return { text, indent, start, continued: rowStarts.slice(1) };
+  }));
+  const wrapped = lines.filter((line) => line.indent > 0 && line.continued.length);
+  assert.ok(wrapped.length >= 1, "a long indented line wraps on a phone");
+  for (const line of wrapped) {
+    for (const left of line.continued) assert.ok(left >= line.start - 1, `"${line.text}" goes on at ${left}, its text starts at ${line.start}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("the electric force's forces are drawn over the moves they caused", async () => {
+  const page = await session.open("#watch?solver=electric-force&n=8&seed=4&step=3");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+  await page.waitForFunction(() => document.querySelectorAll("#w-board .overlay .force").length > 0);
+  const order = await page.$$eval("#w-board .overlay > *", (items) => items.map((e) => e.getAttribute("class")));
+  const lastMove = order.lastIndexOf("arrow");
+  const firstForce = order.indexOf("force");
+  assert.ok(lastMove === -1 || firstForce > lastMove, order.join(" "));
+  assert.deepEqual(page.errors, []);
+});

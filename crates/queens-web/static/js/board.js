@@ -304,7 +304,8 @@ export class Board {
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.rows;
     const line = ([a, b], kind) => s("line", { x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: kind });
-    this.overlay.replaceChildren(...pairs.map((pair) => line(pair, "pair")), ...tries.map((pair) => line(pair, "try")), ...forces.map((force) => forceArrow(force, n)).filter(Boolean), ...arrows.map(([from, to]) => arrow(from, to, n)),
+    // The forces over the moves they caused, which run along them and would hide them.
+    this.overlay.replaceChildren(...pairs.map((pair) => line(pair, "pair")), ...tries.map((pair) => line(pair, "try")), ...arrows.map(([from, to]) => arrow(from, to, n)), ...forces.map((force) => forceArrow(force, n)).filter(Boolean),
     ...(this.surface.clientWidth / this.cols >= NUMBER_SQUARE_PX ? numbers : [])
       .map(({ row, col, text }) => s("text", { class: "number", x: col + 0.93, y: n - row - 0.1, "font-size": NUMBER_SIZE }, text)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);

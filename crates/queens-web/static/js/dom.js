@@ -13,7 +13,13 @@ function build(element, attributes, children) {
     if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
     else if (name === "text") element.textContent = value;
     else if (name === "dataset") Object.assign(element.dataset, value);
-    else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+    else if (name === "style" && typeof value === "object") {
+      // Custom properties (`--indent`) are set by name; the others as the style's fields.
+      for (const [key, setting] of Object.entries(value)) {
+        if (key.startsWith("--")) element.style.setProperty(key, setting);
+        else element.style[key] = setting;
+      }
+    }
     else element.setAttribute(name, value === true ? "" : String(value));
   }
   append(element, children);

@@ -26,7 +26,10 @@ function showSolver(panel, solver, values) {
   panel.unitCell.textContent = unitLabel(solver);
   panel.neighbourhood.showFor(solver);
   panel.scoreDoc.textContent = `Score: ${solver.score}.`;
-  panel.code.replaceChildren(...solver.pseudo_code.map((line) => h("li", { dataset: { moment: line.moment } }, line.text)));
+  panel.code.replaceChildren(...solver.pseudo_code.map((line) => h("li", {
+    dataset: { moment: line.moment },
+    style: { "--indent": String(line.text.length - line.text.trimStart().length) },
+  }, line.text)));
   fill(panel.about, explanation(solver, values));
 }
 
