@@ -30,7 +30,9 @@ pub async fn challenge(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     params.only("the challenge", &["n", "solvers"])?;
     let limits = state.limits();
-    let n = params.side("n", limits.challenge_max_n)?.unwrap_or(8);
+    let n = params
+        .side("n", limits.challenge_max_n)?
+        .unwrap_or(queens_api::limits::DEFAULTS.side);
     let catalogue = state.catalogue();
     let solvers = match params.text("solvers") {
         None => catalogue.tree_searches(),

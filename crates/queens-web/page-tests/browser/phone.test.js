@@ -89,3 +89,20 @@ test("on a phone, Watch shows the board and its counters on one screen", async (
   assert.equal(await page.$eval("#w-settings", (d) => d.open), false, "the settings are folded");
   assert.match(await page.$eval("#w-settings summary", (s) => s.textContent), /min-conflicts, N = 8, seed 4/);
 });
+
+test("a table wider than a phone says it scrolls sideways; on a desktop it does not need to", async () => {
+  for (const [options, wide] of [[PHONE, true], [{ viewport: { width: 1400, height: 900 } }, false]]) {
+    const page = await session.open(SMALL_SWEEP, options);
+    await page.waitForSelector("#x-table table");
+    const seen = await page.$eval("#x-table", (box) => ({
+      wider: box.scrollWidth > box.clientWidth + 1,
+      hint: box.nextElementSibling && box.nextElementSibling.classList.contains("scroll-hint") && !box.nextElementSibling.hidden
+        ? box.nextElementSibling.textContent : null,
+    }));
+    assert.equal(seen.wider, wide, `the table is ${wide ? "" : "not "}wider than the screen at ${options.viewport.width} px`);
+    if (wide) assert.match(seen.hint ?? "", /scroll it sideways for its other columns/);
+    else assert.equal(seen.hint, null);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -4,7 +4,7 @@
 // row of the square locked on the board is highlighted; clicking a row locks its square.
 
 import * as api from "./api.js";
-import { cancellable, cancelledAfter, h, say } from "./dom.js";
+import { cancellable, cancelledAfter, h, say, sayWhenWide } from "./dom.js";
 import { squareName } from "./squares.js";
 
 /**
@@ -94,6 +94,7 @@ export function createChallenge({ limits, solvers, side, onPick }) {
     state.cells = table.cells;
     state.rows = table.rows;
     tableBox.replaceChildren(...table.elements);
+    sayWhenWide(tableBox);
     highlight();
   }
 

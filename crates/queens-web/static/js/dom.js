@@ -124,6 +124,26 @@ export function cancelledAfter(done, of, what, started, kept = "", word = "Cance
   return `${word} ${after} (${seconds} s).${kept ? ` ${kept}` : ""}`;
 }
 
+/**
+ * Says under `box` (a table's scrolling box) that it scrolls sideways, for as long as what it
+ * holds is wider than it is (a phone hides a table's last columns otherwise without a word).
+ */
+export function sayWhenWide(box) {
+  let hint = box.nextElementSibling;
+  if (!hint || !hint.classList.contains("scroll-hint")) {
+    hint = h("p", { class: "scroll-hint note", hidden: true }, "The table is wider than the screen: scroll it sideways for its other columns →");
+    box.after(hint);
+  }
+  const update = () => {
+    hint.hidden = box.hidden || box.scrollWidth <= box.clientWidth + 1;
+  };
+  update();
+  if (!box.dataset.widthWatched) {
+    box.dataset.widthWatched = "true";
+    new ResizeObserver(update).observe(box);
+  }
+}
+
 /** Prose with `code` in backticks, as text and <code> elements. */
 export function prose(text) {
   return String(text).split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));

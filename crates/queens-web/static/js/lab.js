@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { createCounter } from "./counter.js";
-import { cancellable, cancelledAfter, checked, h, say } from "./dom.js";
+import { cancellable, cancelledAfter, checked, h, say, sayWhenWide } from "./dom.js";
 import { drawSample, experimentFigures, resultTable } from "./lab-figures.js";
 import { LabForm } from "./lab-form.js";
 import { labPresets, partSettings } from "./presets.js";
@@ -174,6 +174,7 @@ class Lab {
     figures.push(sample);
     this.charts.replaceChildren(...figures.map((f) => h("figure", {}, f)));
     this.table.replaceChildren(resultTable(rows, this.byName));
+    sayWhenWide(this.table);
     drawSample(sample, request, this.byName, this.limits.solve_max_n, signal);
   }
 

@@ -7,7 +7,7 @@
 // shapes allow it. This module runs the race; race-lanes.js builds and draws the lanes.
 
 import * as api from "./api.js";
-import { PHONE, checked, h, say } from "./dom.js";
+import { PHONE, checked, h, say, sayWhenWide } from "./dom.js";
 import { Player } from "./player.js";
 import { createLane, finishTable, renderLanes } from "./race-lanes.js";
 import { checkSeed, checkSolvers, checkWhole, parseSize, sizeParams } from "./squares.js";
@@ -187,6 +187,7 @@ class Race {
     if (lanes === state.lanes && lanes.every((l) => l.recording.finished)) {
       this.finishBox.replaceChildren(finishTable(lanes));
       this.finishBox.hidden = false;
+      sayWhenWide(this.finishBox);
     }
   }
 
