@@ -254,3 +254,22 @@ test("a large board's reasons are asked for when a square is explained", async (
   assert.equal((await page.$$("#cfg-board .cell.hl-source")).length, 1, "the attacker is marked");
   assert.deepEqual(page.errors, []);
 });
+
+test("the marks of a reason are in a legend, in the colours the board draws them", async () => {
+  // Row 3 of 6×6 blocked but for c3 and d3: a queen on c2 attacks both, a chain of reasons.
+  const page = await session.open("#configure?n=6&b=a3,b3,e3,f3");
+  await analysed(page);
+  await page.hover('#cfg-board [data-square="c2"]');
+  await page.waitForSelector("#cfg-board .cell.hl-self");
+  const legend = await page.$$eval("#cfg-reason-legend .swatch", (swatches) => Object.fromEntries(swatches.map((s) => {
+    const mark = [...s.classList].find((c) => c.startsWith("hl-"));
+    const style = getComputedStyle(s);
+    return [mark, style.outlineColor + style.boxShadow];
+  })));
+  assert.deepEqual(Object.keys(legend).sort(), ["hl-chain", "hl-line", "hl-self", "hl-source"]);
+  for (const mark of ["hl-self", "hl-source"]) {
+    const drawn = await page.$eval(`#cfg-board .cell.${mark}`, (cell) => getComputedStyle(cell).outlineColor);
+    assert.ok(legend[mark].startsWith(drawn), `${mark}: the legend's ${legend[mark]} against the board's ${drawn}`);
+  }
+  assert.deepEqual(page.errors, []);
+});

@@ -14,6 +14,14 @@ const LEGEND = [
   ["unknown", "unknown: not decided in time"],
 ];
 
+/** The marks of a square's reason, when one is explained. */
+const REASON_LEGEND = [
+  ["hl-self", "the square explained"],
+  ["hl-line", "the line its reason is about"],
+  ["hl-source", "what makes it so: a queen or a blocked square"],
+  ["hl-chain", "the queens its reason places in turn"],
+];
+
 /** What a square does when chosen, told the way the device chooses it. */
 function firstHint() {
   return matchMedia("(pointer: coarse)").matches
@@ -70,6 +78,8 @@ export function createConfigurePanel({ limits, defaults, actions }) {
       h("aside", {},
         panel.indicator, panel.summary, panel.reason, panel.heatNote,
         h("ul", { class: "legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
+        h("ul", { id: "cfg-reason-legend", class: "legend", "aria-label": "the marks of a reason" },
+          REASON_LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
         panel.scale)));
   return panel;
 }
