@@ -122,3 +122,28 @@ test("an R×C board with M queens races the solvers that take it, and refuses th
   assert.equal(await refused.textContent("#r-error"), "hill-climbing runs on N×N boards only; on 6×10 race the solvers for R×C boards.");
   for (const p of [page, refused]) assert.deepEqual(p.errors, []);
 });
+
+test("the lanes' boards stand level, whatever the length of each summary", async () => {
+  const page = await session.open("#race?solvers=hill-climbing,min-conflicts,genetic,backtracking&n=8&seed=1&run=1", { viewport: { width: 1000, height: 900 } });
+  await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+  const lanes = await page.$$eval(".lane", (items) => items.map((lane) => ({
+    top: Math.round(lane.getBoundingClientRect().top),
+    board: lane.querySelector(".board").getBoundingClientRect().top,
+    summary: (() => {
+      // The summary's lines of text (its box stretches to its row).
+      const range = document.createRange();
+      range.selectNodeContents(lane.querySelector(".summary"));
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    })(),
+  })));
+  const rows = new Map();
+  for (const lane of lanes) rows.set(lane.top, [...(rows.get(lane.top) || []), lane]);
+  const shared = [...rows.values()].filter((row) => row.length > 1);
+  assert.ok(shared.length >= 1, "lanes side by side");
+  assert.ok(shared.some((row) => new Set(row.map((l) => l.summary)).size > 1), "summaries of different lengths");
+  for (const row of shared) {
+    const tops = row.map((l) => l.board);
+    assert.ok(Math.max(...tops) - Math.min(...tops) <= 1, `boards at ${tops.map(Math.round).join(", ")}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
