@@ -73,3 +73,14 @@ test("a cancelled count says how far it got and how the command line keeps its p
   assert.match(told, /^Cancelled after [\d,]+ of [\d,]+ subproblems \(\d+\.\d s\)\. A count gives its totals once every subproblem is counted; the command line's queens count 17 --checkpoint FILE keeps the subproblems done and resumes\.$/);
   assert.deepEqual(page.errors, []);
 });
+
+test("a sweep's values show whole in their field, and its ranges group their digits", async () => {
+  const page = await session.open("#lab?solvers=hill-climbing-constant-shake&sizes=16&runs=40&seed=1&sweep.p=0.05,0.1,0.15,0.2,0.25&sweep.q=1,2,3");
+  await page.waitForSelector("#x-sweep-0 option[value=p]", { state: "attached" });
+  const field = await page.$eval("#x-sweep-values-0", (input) => ({ value: input.value, fits: input.scrollWidth <= input.clientWidth }));
+  assert.equal(field.value, "0.05,0.1,0.15,0.2,0.25");
+  assert.ok(field.fits, "the values are not cut");
+  const ranges = await page.$$eval("#x-sweep-1 option", (options) => options.map((o) => o.textContent));
+  assert.ok(ranges.includes("q (1 to 1,000,000,000)"), ranges.join(" | "));
+  assert.deepEqual(page.errors, []);
+});

@@ -8,6 +8,12 @@ import { checkParameter, checkSeed, checkWhole, parseList } from "./squares.js";
 /** The iteration cap, which a sweep may vary like a parameter (the original's MaxIterations). */
 const MAX_ITERS = { name: "max_iters", doc: "the iteration cap of each run", min: 1, max: null, integer: true };
 
+/** A parameter's range in words, its numbers grouped: "1 to 1,000,000,000", "0 to 1". */
+function rangeWords({ min, max }) {
+  const number = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 6 });
+  return `${number(min)} to ${max === null || max === undefined ? "any" : number(max)}`;
+}
+
 /** The experiment's form. */
 export class LabForm {
   constructor({ limits, solvers, defaults }) {
@@ -24,7 +30,7 @@ export class LabForm {
     this.itersInput = h("input", { id: "x-iters", type: "text", size: 8, inputmode: "numeric", placeholder: "default" });
     this.sweeps = [0, 1].map((i) => ({
       select: h("select", { id: `x-sweep-${i}`, "aria-label": `swept parameter ${i + 1}` }),
-      values: h("input", { id: `x-sweep-values-${i}`, type: "text", size: 16, placeholder: "values, e.g. 0.1, 0.2" }),
+      values: h("input", { id: `x-sweep-values-${i}`, type: "text", size: 28, placeholder: "values, e.g. 0.1, 0.2" }),
     }));
     this.elements = [
       this.picks,
@@ -56,7 +62,7 @@ export class LabForm {
     for (const sweep of this.sweeps) {
       const current = sweep.select.value;
       fill(sweep.select, h("option", { value: "" }, "no parameter"),
-        shared.map((p) => h("option", { value: p.name, title: p.doc }, `${p.name} (${p.min} to ${p.max ?? "any"})`)));
+        shared.map((p) => h("option", { value: p.name, title: p.doc }, `${p.name} (${rangeWords(p)})`)));
       sweep.select.value = shared.some((p) => p.name === current) ? current : "";
       sweep.select.disabled = !shared.length;
     }
