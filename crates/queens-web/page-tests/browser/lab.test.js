@@ -51,23 +51,31 @@ test("bad experiment settings are refused before anything is sent", async () => 
   assert.deepEqual(page.errors, []);
 });
 
+/** Asks the Lab's counter on `page` to count N = `n`. */
+async function count(page, n) {
+  await page.fill("#c-n", String(n));
+  await page.click("#c-run");
+}
+
+/** The counter's line once it matches `pattern`. */
+async function countResult(page, pattern) {
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector("#c-result").textContent), pattern.source);
+  return page.$eval("#c-result", (e) => e.textContent);
+}
+
 test("counting shows the published counts", async () => {
   const page = await session.open("#lab");
-  await page.fill("#c-n", "10");
-  await page.click("#c-run");
-  await page.waitForFunction(() => document.querySelector("#c-result").textContent.includes("solutions,"));
-  assert.match(await page.$eval("#c-result", (e) => e.textContent), /^N = 10: 724 solutions, 92 unique/);
-  await page.fill("#c-n", "19");
-  await page.click("#c-run");
+  await count(page, 10);
+  assert.match(await countResult(page, /solutions,/), /^N = 10: 724 solutions, 92 unique/);
+  await count(page, 19);
   assert.equal(await page.$eval("#c-error", (e) => e.textContent), "N must be at most 18, got 19.");
   assert.deepEqual(page.errors, []);
 });
 
 test("a cancelled count says how far it got and how the command line keeps its parts", async () => {
   const page = await session.open("#lab");
-  await page.fill("#c-n", "17");
-  await page.click("#c-run");
-  await page.waitForFunction(() => / subproblems done…$/.test(document.querySelector("#c-result").textContent));
+  await count(page, 17);
+  await countResult(page, / subproblems done…$/);
   await page.click("#c-cancel");
   const told = await page.$eval("#c-result", (e) => e.textContent);
   assert.match(told, /^Cancelled after [\d,]+ of [\d,]+ subproblems \(\d+\.\d s\)\. A count gives its totals once every subproblem is counted; the command line's queens count 17 --checkpoint FILE keeps the subproblems done and resumes\.$/);

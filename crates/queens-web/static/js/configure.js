@@ -16,19 +16,7 @@ import { heatColour } from "./charts.js";
 import { cellAt, exact, explainSquare, reasonMarks, solvableText, summaryText } from "./configure-analysis.js";
 import { createConfigurePanel } from "./configure-panel.js";
 import { checked, say } from "./dom.js";
-import { attackingPairs, checkWhole, key, parseSquares, squareName } from "./squares.js";
-
-/** `squares` with `square` added, or taken out if it is there. */
-function toggled(squares, square) {
-  const k = key(square);
-  return squares.some((q) => key(q) === k) ? squares.filter((q) => key(q) !== k) : [...squares, square];
-}
-
-/** Square colours from the position alone: its blocked squares (before an analysis arrives). */
-function blockedClass(blocked) {
-  const names = new Set(blocked.map(key));
-  return (row, col) => (names.has(`${row},${col}`) ? "blocked" : "");
-}
+import { attackingPairs, blockedClass, checkWhole, key, parseSquares, squareName, toggled } from "./squares.js";
 
 /** The board's drawing of analysis `a` with `marks`, the heat map shown when `showHeat`. */
 function analysisDrawing(a, marks, showHeat) {

@@ -4,7 +4,7 @@
 // scrubbing all show the solver's board at that step, with counters of that same step. Pure:
 // tested with Node.
 
-import { attackingPairs, key, linesThrough, sharedLine, squareName } from "./squares.js";
+import { attackersOf, attackingPairs, key, linesThrough, sharedLine, squareName } from "./squares.js";
 
 /**
  * What one step of `solver`'s runs is, as an axis or a counter says it: "iterations", or for a
@@ -217,7 +217,7 @@ export function frameModel(recording, k, n) {
     for (let col = 0; col < n; col++) marks.row.push({ row: step.square.row, col });
     marks.candidate.push(step.square);
     if (!queens.some((q) => key(q) === key(step.square))) {
-      tries.push(...queens.filter((q) => sharedLine(q, step.square)).map((q) => [q, step.square]));
+      tries.push(...attackersOf(queens, step.square).map((q) => [q, step.square]));
     }
   }
   return {
@@ -380,7 +380,7 @@ export function narrate(recording, k, n) {
       parts.push(`try ${name}: free, place a queen`);
     } else {
       const board = recording.boardAt(k);
-      const by = board.find((q) => sharedLine(q, step.square));
+      const [by] = attackersOf(board, step.square);
       parts.push(by ? `try ${name}: attacked by ${squareName(by, n)} on a ${sharedLine(by, step.square)}, rejected` : `try ${name}`);
     }
     const others = placed.filter((p) => p !== name);

@@ -102,6 +102,27 @@ export function sharedLine(a, b) {
   return null;
 }
 
+/** The queens of `queens` that attack `square` (share one of its lines), in their order. */
+export function attackersOf(queens, square) {
+  return queens.filter((q) => sharedLine(q, square));
+}
+
+/** `squares` with `square` added, or taken out if it is there. */
+export function toggled(squares, square) {
+  const k = key(square);
+  return squares.some((q) => key(q) === k) ? squares.filter((q) => key(q) !== k) : [...squares, square];
+}
+
+/** Square colours: the `blocked` squares marked "blocked", over `base`'s colours (if any). */
+export function blockedClass(blocked, base = () => "") {
+  const names = new Set(blocked.map(key));
+  return (row, col) => {
+    const own = base(row, col);
+    if (!names.has(`${row},${col}`)) return own;
+    return own ? `${own} blocked` : "blocked";
+  };
+}
+
 /** Every pair of queens that attack each other, as [a, b, line]. */
 export function attackingPairs(queens) {
   const byLine = new Map();

@@ -2,13 +2,7 @@
 // the narration and the solver's own panels; before a run, the locked queens alone.
 
 import { frameModel, moments, solverState } from "./replay.js";
-import { key, squareName } from "./squares.js";
-
-/** Square colours: the blocked squares, over `base`'s. */
-function blockedClass(blocked, base = () => "") {
-  const names = new Set(blocked.map(key));
-  return (row, col) => (names.has(`${row},${col}`) ? `${base(row, col)} blocked` : base(row, col));
-}
+import { blockedClass, squareName } from "./squares.js";
 
 /** The page's pace, in steps a second. */
 export function speedText(rate) {

@@ -11,7 +11,7 @@ import { checked, fill, h, say } from "./dom.js";
 import { explanation } from "./explain.js";
 import { Player } from "./player.js";
 import { Recording, unitLabel } from "./replay.js";
-import { checkParameter, checkSeed, checkSolvers, checkWhole, key, parseSize, parseSquares, sizeParams, sizeText, squareName } from "./squares.js";
+import { checkParameter, checkSeed, checkSolvers, checkWhole, parseSize, parseSquares, sizeParams, sizeText, squareName, toggled } from "./squares.js";
 import { createWatchPanel } from "./watch-panel.js";
 import { renderWatch, speedText } from "./watch-render.js";
 
@@ -77,12 +77,6 @@ function finishText(event, solver) {
     ? ` after ${total.toLocaleString()} ${unitLabel(solver)}; every step up to ${event.sampled.from.toLocaleString()} was streamed, then samples (at the end one in ${event.sampled.every.toLocaleString()}), the counts exact`
     : "";
   return `${event.status}${why}${sampled}`;
-}
-
-/** `squares` with `square` added, or taken out if it is there. */
-function toggled(squares, square) {
-  const k = key(square);
-  return squares.some((q) => key(q) === k) ? squares.filter((q) => key(q) !== k) : [...squares, square];
 }
 
 /** The board a link asks for (`size` if it names none); throws what is wrong with the link. */
