@@ -8,15 +8,16 @@ use std::time::{Duration, Instant};
 use queens_core::{Budget, Problem, ProblemError, Square};
 use queens_exact::completion::CompletionCount;
 pub use queens_exact::completion::Method;
-use queens_exact::count::{Engine, MAX_THREADS};
+use queens_exact::count::Engine;
 use thiserror::Error;
 
+use crate::bounds::{Bounds, CheckedBounds};
 use crate::count::EngineChoice;
 use crate::document::CompletionCountDocument;
-use crate::setting::{Refusal, Setting, SettingError};
+use crate::setting::{Setting, SettingError};
 
 /// What a count of completions asks for, before it is checked.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompletionsSpec {
     /// Board side.
     pub n: u32,
@@ -27,8 +28,8 @@ pub struct CompletionsSpec {
     /// `auto` (the completion search) or `backtracking` (row by row); the whole-board engines
     /// are refused.
     pub engine: EngineChoice,
-    /// Worker threads; `None`: one per core.
-    pub threads: Option<usize>,
+    /// The time limit and the worker threads (default: one per core); no node cap.
+    pub bounds: Bounds,
 }
 
 /// Why a count of completions is refused before it starts.
@@ -53,7 +54,7 @@ crate::setting::worded_by_their_setting!(CompletionsError);
 pub struct CompletionsRequest {
     problem: Problem,
     method: Method,
-    threads: usize,
+    bounds: CheckedBounds,
 }
 
 impl CompletionsRequest {
@@ -78,29 +79,17 @@ impl CompletionsRequest {
                 spec.n
             )));
         }
-        let threads = match spec.threads {
-            // The bound of a whole count's threads.
-            Some(threads) if !(1..=MAX_THREADS).contains(&threads) => {
-                return Err(SettingError::new(
-                    Setting::Threads,
-                    Refusal::Range {
-                        least: 1,
-                        most: MAX_THREADS as u64,
-                        got: threads as u64,
-                    },
-                )
-                .into());
-            }
-            Some(threads) => threads,
-            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        };
+        let bounds = spec
+            .bounds
+            .check()?
+            .without(Setting::MaxNodes, "for solves and analyses, not counts")?;
         let problem = Problem::square(spec.n)?
             .with_blocked(spec.blocked)?
             .with_fixed(spec.fixed)?;
         Ok(CompletionsRequest {
             problem,
             method,
-            threads,
+            bounds,
         })
     }
 
@@ -116,7 +105,12 @@ impl CompletionsRequest {
 
     /// The worker threads.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.bounds.threads_or_cores()
+    }
+
+    /// The count's bounds, to make its budget ([`CheckedBounds::budget`]).
+    pub fn bounds(&self) -> &CheckedBounds {
+        &self.bounds
     }
 
     /// Counts the completions, calling `progress(finished, parts)` as parts finish; a stopped
@@ -131,7 +125,7 @@ impl CompletionsRequest {
             &self.problem,
             self.method,
             budget,
-            self.threads,
+            self.threads(),
             progress,
         )
         .expect("the request checked the board's shape and size");
@@ -167,7 +161,7 @@ impl CompletionsAnswer {
             &request.problem,
             &self.count,
             request.method.name(),
-            request.threads,
+            request.threads(),
             self.elapsed,
         )
     }
@@ -184,7 +178,7 @@ mod tests {
                 .iter()
                 .map(|&(row, col)| Square::new(row, col))
                 .collect(),
-            threads: Some(1),
+            bounds: Bounds::default().with_threads(1),
             ..CompletionsSpec::default()
         }
     }
@@ -228,14 +222,14 @@ mod tests {
             ),
             (
                 CompletionsSpec {
-                    threads: Some(0),
+                    bounds: Bounds::default().with_threads(0),
                     ..spec(8, &[])
                 },
                 "threads must be at least 1",
             ),
             (
                 CompletionsSpec {
-                    threads: Some(MAX_THREADS + 1),
+                    bounds: Bounds::default().with_threads(queens_exact::count::MAX_THREADS + 1),
                     ..spec(8, &[])
                 },
                 "at most 1024, got 1025",

@@ -18,7 +18,8 @@
 use queens_core::{Budget, Square};
 use thiserror::Error;
 
-use crate::setting::{Refusal, Setting, SettingError};
+use crate::bounds::{Bounds, CheckedBounds};
+use crate::setting::{Setting, SettingError};
 
 pub use queens_configurator::{
     Analysis, AnalysisError, COMPACT_ALL_REASONS_MAX_N, Cell, CompactAnalysis, Configurator,
@@ -26,7 +27,7 @@ pub use queens_configurator::{
 };
 
 /// What an analysis asks for, before it is checked.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ConfigureSpec {
     /// Board side.
     pub n: u32,
@@ -36,8 +37,9 @@ pub struct ConfigureSpec {
     pub blocked: Vec<Square>,
     /// The engine by name (`auto`, `bdd`, `search`); `None`: auto.
     pub engine: Option<String>,
-    /// The most search nodes; `None`: [`DEFAULT_NODES`].
-    pub max_nodes: Option<u64>,
+    /// The time limit and the most search nodes (default: [`DEFAULT_NODES`]); an analysis
+    /// runs on one thread.
+    pub bounds: Bounds,
 }
 
 impl ConfigureSpec {
@@ -71,7 +73,7 @@ crate::setting::worded_by_their_setting!(ConfigureError);
 pub struct ConfigureRequest {
     position: Position,
     engine: Engine,
-    max_nodes: Option<u64>,
+    bounds: CheckedBounds,
 }
 
 impl ConfigureRequest {
@@ -79,17 +81,14 @@ impl ConfigureRequest {
     pub fn new(spec: &ConfigureSpec) -> Result<Self, ConfigureError> {
         let position = Position::with_blocked(spec.n, spec.queens.clone(), spec.blocked.clone())?;
         let engine = spec.engine.as_deref().unwrap_or("auto").parse::<Engine>()?;
-        if spec.max_nodes == Some(0) {
-            return Err(SettingError::new(
-                Setting::MaxNodes,
-                Refusal::AtLeast { least: 1, got: 0 },
-            )
-            .into());
-        }
+        let bounds = spec
+            .bounds
+            .check()?
+            .without(Setting::Threads, "for counts, not analyses")?;
         Ok(ConfigureRequest {
             position,
             engine,
-            max_nodes: spec.max_nodes,
+            bounds,
         })
     }
 
@@ -103,18 +102,19 @@ impl ConfigureRequest {
         self.engine
     }
 
-    /// The analysis by `configurator` within `budget`, its node cap the request's where it
-    /// names one.
+    /// The analysis' bounds, to make its budget ([`CheckedBounds::budget`]).
+    pub fn bounds(&self) -> &CheckedBounds {
+        &self.bounds
+    }
+
+    /// The analysis by `configurator` within `budget`: a budget from [`bounds`](Self::bounds),
+    /// or any other (a node cap it lacks is left to the configurator's default).
     pub fn analyse(
         &self,
         configurator: &Configurator,
         budget: &Budget,
     ) -> Result<Analysis, AnalysisError> {
-        let budget = match self.max_nodes {
-            Some(nodes) => budget.clone().with_max_nodes(nodes),
-            None => budget.clone(),
-        };
-        configurator.analyse(&self.position, self.engine, &budget)
+        configurator.analyse(&self.position, self.engine, budget)
     }
 }
 
@@ -133,7 +133,7 @@ mod tests {
             Err(ConfigureError::Engine(_))
         ));
         let cap = ConfigureSpec {
-            max_nodes: Some(0),
+            bounds: Bounds::default().with_max_nodes(0),
             ..ConfigureSpec::new(8)
         };
         assert!(matches!(
@@ -157,13 +157,12 @@ mod tests {
     fn a_node_cap_leaves_squares_undecided() {
         let spec = ConfigureSpec {
             engine: Some("search".into()),
-            max_nodes: Some(1),
+            bounds: Bounds::default().with_max_nodes(1),
             ..ConfigureSpec::new(40)
         };
-        let analysis = ConfigureRequest::new(&spec)
-            .unwrap()
-            .analyse(&Configurator::new(), &Budget::unlimited())
-            .unwrap();
+        let request = ConfigureRequest::new(&spec).unwrap();
+        let budget = request.bounds().budget(queens_core::CancelToken::new());
+        let analysis = request.analyse(&Configurator::new(), &budget).unwrap();
         assert!(analysis.count(Status::Unknown) > 0);
     }
 }

@@ -23,6 +23,7 @@ pub use queens_exact::count::{
 use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuError, GpuOptions, Selection};
 use thiserror::Error;
 
+use crate::bounds::{Bounds, CheckedBounds};
 use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
 
 /// A count is refused when its estimate is longer than this unless asked: an hour.
@@ -75,8 +76,8 @@ pub struct CountSpec {
     pub engine: EngineChoice,
     /// The GPU adapter's index (`queens devices`); only with the GPU engine.
     pub device: Option<usize>,
-    /// Worker threads; `None`: one per core.
-    pub threads: Option<usize>,
+    /// The time limit and the worker threads (default: one per core); a count has no node cap.
+    pub bounds: Bounds,
     /// The most memory the count may plan to use; `None`: [`DEFAULT_MEMORY_LIMIT`].
     pub memory_limit: Option<u64>,
     /// One shard of the count.
@@ -93,7 +94,7 @@ impl CountSpec {
             n,
             engine: EngineChoice::Auto,
             device: None,
-            threads: None,
+            bounds: Bounds::default(),
             memory_limit: None,
             shard: None,
             max_estimate: None,
@@ -107,7 +108,7 @@ pub enum CountRequestError {
     /// N, the engine or the shard out of range.
     #[error(transparent)]
     Count(#[from] CountError),
-    /// The threads out of range.
+    /// The job refused its threads (the bounds refuse them first).
     #[error(transparent)]
     Run(#[from] CountRunError),
     /// No GPU to count on.
@@ -125,15 +126,6 @@ impl Worded for CountRequestError {
     fn worded(&self, words: Words) -> String {
         match self {
             CountRequestError::Setting(error) => error.worded(words),
-            CountRequestError::Run(CountRunError::Threads(got)) => SettingError::new(
-                Setting::Threads,
-                Refusal::Range {
-                    least: 1,
-                    most: MAX_THREADS as u64,
-                    got: *got as u64,
-                },
-            )
-            .worded(words),
             CountRequestError::TooLong(estimate) => raise_to_start(
                 estimate,
                 match words {
@@ -160,13 +152,14 @@ impl Worded for CountRequestError {
 #[derive(Debug)]
 pub struct CountRequest {
     job: CountJob,
+    bounds: CheckedBounds,
     device: Option<DeviceInfo>,
 }
 
 impl CountRequest {
     /// Checks `spec` and opens its GPU, if any.
     pub fn new(spec: &CountSpec) -> Result<Self, CountRequestError> {
-        let mut job = Self::without_device(spec)?;
+        let (mut job, bounds) = Self::checked(spec)?;
         let mut device = None;
         if job.plan().engine() == Engine::Gpu {
             let selection = spec
@@ -176,12 +169,25 @@ impl CountRequest {
             device = Some(counter.info().clone());
             job = job.with_counter(Arc::new(counter));
         }
-        Ok(CountRequest { job, device })
+        Ok(CountRequest {
+            job,
+            bounds,
+            device,
+        })
     }
 
     /// Checks `spec` without opening its GPU: the job a cluster's tasks will run elsewhere.
     pub fn without_device(spec: &CountSpec) -> Result<CountJob, CountRequestError> {
+        Ok(Self::checked(spec)?.0)
+    }
+
+    /// Checks `spec`: its job, without the GPU opened, and its bounds.
+    fn checked(spec: &CountSpec) -> Result<(CountJob, CheckedBounds), CountRequestError> {
         let n = spec.n;
+        let bounds = spec
+            .bounds
+            .check()?
+            .without(Setting::MaxNodes, "for solves and analyses, not counts")?;
         let memory_limit = spec.memory_limit.unwrap_or(DEFAULT_MEMORY_LIMIT);
         let max_estimate = spec.max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
         if max_estimate.is_nan() || max_estimate <= 0.0 {
@@ -215,7 +221,7 @@ impl CountRequest {
         }
         let plan = CountPlan::with_engine(n, engine)?;
         let mut job = CountJob::new(plan).with_memory_limit(memory_limit);
-        if let Some(threads) = spec.threads {
+        if let Some(threads) = bounds.threads() {
             job = job.with_threads(threads)?;
         }
         if let Some(shard) = spec.shard {
@@ -238,7 +244,7 @@ impl CountRequest {
                 about(max_estimate),
             )));
         }
-        Ok(job)
+        Ok((job, bounds))
     }
 
     /// The job to run.
@@ -254,6 +260,11 @@ impl CountRequest {
     /// The GPU it counts on, if any.
     pub fn device(&self) -> Option<&DeviceInfo> {
         self.device.as_ref()
+    }
+
+    /// The count's bounds, to make its budget ([`CheckedBounds::budget`]).
+    pub fn bounds(&self) -> &CheckedBounds {
+        &self.bounds
     }
 }
 
@@ -310,7 +321,7 @@ mod tests {
     #[test]
     fn a_count_longer_than_the_limit_is_refused_with_the_way_to_start_it() {
         let error = CountRequest::new(&CountSpec {
-            threads: Some(2),
+            bounds: Bounds::default().with_threads(2),
             ..CountSpec::new(30)
         })
         .unwrap_err();
@@ -327,7 +338,7 @@ mod tests {
         );
         assert!(error.contains("raise the longest estimate"), "{error}");
         let asked = CountRequest::new(&CountSpec {
-            threads: Some(2),
+            bounds: Bounds::default().with_threads(2),
             max_estimate: Some(f64::INFINITY),
             ..CountSpec::new(30)
         });

@@ -14,6 +14,8 @@
 //! - [`configure`]: one configurator analysis — position, engine and node cap checked once.
 //! - [`experiment`], [`challenge`], [`shards`] and [`devices`]: the doors of experiments, the
 //!   Queen's Challenge, shards and record campaigns, and the GPUs.
+//! - [`bounds`]: the time limit, node cap and threads every request carries, checked once,
+//!   and the run's budget made from them.
 //! - [`limits`]: every limit and default a front end states, in one table.
 //! - [`setting`]: refusals as data — which setting, and what is wrong — worded by each front
 //!   end in its own terms.
@@ -27,12 +29,14 @@
 //!
 //! let spec = SolveSpec { solver: Some("backtracking".into()), ..SolveSpec::square(8) };
 //! let request = SolveRequest::new(Catalogue::standard(), spec)?;
-//! let outcome = request.run(&mut request.budget(), &mut queens_core::NoObserver)?;
+//! let mut budget = request.budget(queens_core::CancelToken::new());
+//! let outcome = request.run(&mut budget, &mut queens_core::NoObserver)?;
 //! assert!(outcome.solution().is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub use queens_solvers as catalogue;
+pub mod bounds;
 pub mod challenge;
 pub mod completions;
 pub mod configure;

@@ -17,7 +17,8 @@
 //!     ..SolveSpec::square(8)
 //! };
 //! let request = SolveRequest::new(Catalogue::standard(), spec)?;
-//! let outcome = request.run(&mut request.budget(), &mut queens_core::NoObserver)?;
+//! let mut budget = request.budget(queens_core::CancelToken::new());
+//! let outcome = request.run(&mut budget, &mut queens_core::NoObserver)?;
 //! assert_eq!(outcome.stats.seed, Some(4));
 //!
 //! let bad = SolveSpec { params: vec![("p".into(), 1.5)], ..SolveSpec::square(8) };
@@ -28,17 +29,17 @@
 //! ```
 
 use std::io::Write;
-use std::time::Duration;
 
 use queens_core::error::excerpt;
 use queens_core::{
-    Budget, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square, memory,
-    solve,
+    Budget, CancelToken, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square,
+    memory, solve,
 };
 use queens_heuristic::construct;
 pub use queens_heuristic::construct::{StreamError, Streamed};
 use thiserror::Error;
 
+use crate::bounds::{Bounds, CheckedBounds};
 use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
 use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
 
@@ -214,12 +215,11 @@ pub struct SolveSpec {
     pub seed: Option<u64>,
     /// Parameter values by name.
     pub params: Vec<(String, f64)>,
-    /// The node cap (default: [`DEFAULT_MAX_NODES`], none for the completion search).
-    pub max_nodes: Option<u64>,
+    /// The time limit and the node cap (default: [`DEFAULT_MAX_NODES`], none for the
+    /// completion search); a solve runs on one thread, so threads are refused.
+    pub bounds: Bounds,
     /// The iteration cap (default: the solver's).
     pub max_iterations: Option<u64>,
-    /// Wall time (default: none).
-    pub time_limit: Option<Duration>,
 }
 
 impl SolveSpec {
@@ -306,12 +306,10 @@ pub struct SolveRequest {
     pub seed: u64,
     /// The solver's parameters, defaults filled in.
     pub params: ParamValues,
-    /// The node cap.
-    pub max_nodes: Option<u64>,
+    /// The time limit and the node cap, the default cap filled in.
+    pub bounds: CheckedBounds,
     /// The iteration cap: the user's, or the solver's default.
     pub max_iterations: Option<u64>,
-    /// Wall time.
-    pub time_limit: Option<Duration>,
 }
 
 impl SolveRequest {
@@ -341,20 +339,18 @@ impl SolveRequest {
         };
         let params = solver.params(&spec.params)?;
         solver.check(&problem, &params)?;
-        for (setting, cap) in [
-            (Setting::MaxNodes, spec.max_nodes),
-            (Setting::MaxIterations, spec.max_iterations),
-        ] {
-            if cap == Some(0) {
-                return Err(
-                    SettingError::new(setting, Refusal::AtLeast { least: 1, got: 0 }).into(),
-                );
-            }
-        }
-        if spec.time_limit.is_some_and(|limit| limit.is_zero()) {
+        let bounds = spec
+            .bounds
+            .check()?
+            .without(Setting::Threads, "for counts, not solves")?
+            .with_default_nodes(
+                (solver.name != queens_exact::completion::DESCRIPTOR.name)
+                    .then_some(DEFAULT_MAX_NODES),
+            );
+        if spec.max_iterations == Some(0) {
             return Err(SettingError::new(
-                Setting::TimeLimit,
-                Refusal::NotPositiveSeconds { got: 0.0 },
+                Setting::MaxIterations,
+                Refusal::AtLeast { least: 1, got: 0 },
             )
             .into());
         }
@@ -366,11 +362,7 @@ impl SolveRequest {
             solver,
             seed: spec.seed.unwrap_or(DEFAULT_SEED),
             params,
-            max_nodes: spec.max_nodes.or_else(|| {
-                (solver.name != queens_exact::completion::DESCRIPTOR.name)
-                    .then_some(DEFAULT_MAX_NODES)
-            }),
-            time_limit: spec.time_limit,
+            bounds,
         };
         memory::check(solver.name, request.memory_needed()).map_err(RequestError::Memory)?;
         Ok(request)
@@ -391,20 +383,14 @@ impl SolveRequest {
             .max(validated)
     }
 
-    /// The request's budget: its caps and time limit, and a token of its own (replace it with
-    /// [`Budget::with_cancel`] to stop the run from elsewhere).
-    pub fn budget(&self) -> Budget {
-        let mut budget = Budget::unlimited();
-        if let Some(nodes) = self.max_nodes {
-            budget = budget.with_max_nodes(nodes);
+    /// The request's budget, its clock started: its caps and time limit, stopped too when
+    /// `cancel` is raised (Ctrl-C, a closed connection; `CancelToken::new()` for none).
+    pub fn budget(&self, cancel: CancelToken) -> Budget {
+        let budget = self.bounds.budget(cancel);
+        match self.max_iterations {
+            Some(iterations) => budget.with_max_iterations(iterations),
+            None => budget,
         }
-        if let Some(iterations) = self.max_iterations {
-            budget = budget.with_max_iterations(iterations);
-        }
-        if let Some(limit) = self.time_limit {
-            budget = budget.with_time_limit(limit);
-        }
-        budget
     }
 
     /// A new solver for the request.

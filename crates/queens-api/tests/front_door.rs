@@ -150,3 +150,95 @@ fn square_lists_are_refused_in_the_shared_sentences() {
         assert_eq!(refusal, case["sentence"], "{list}");
     }
 }
+
+/// Every request carries its bounds and checks them alike: a time limit that is not a positive
+/// number is refused by a solve, a count, a count of completions and an analysis with one
+/// sentence, and each refuses the bound it has no use for.
+#[test]
+fn every_request_checks_its_bounds_alike() {
+    use queens_api::bounds::Bounds;
+    use queens_api::completions::{CompletionsRequest, CompletionsSpec};
+    use queens_api::configure::{ConfigureRequest, ConfigureSpec};
+    use queens_api::count::{CountRequest, CountSpec};
+    use queens_api::{Catalogue, SolveRequest, SolveSpec, Worded, Words};
+
+    let refusals = |bounds: Bounds| -> [Option<String>; 4] {
+        let worded = |error: &dyn Worded| Some(error.worded(Words::CommandLine));
+        let solve = SolveRequest::new(
+            Catalogue::standard(),
+            SolveSpec {
+                bounds,
+                ..SolveSpec::square(8)
+            },
+        );
+        let count = CountRequest::new(&CountSpec {
+            bounds,
+            ..CountSpec::new(8)
+        });
+        let completions = CompletionsRequest::new(CompletionsSpec {
+            n: 8,
+            bounds,
+            ..CompletionsSpec::default()
+        });
+        let configure = ConfigureRequest::new(&ConfigureSpec {
+            bounds,
+            ..ConfigureSpec::new(8)
+        });
+        [
+            solve.err().and_then(|error| worded(&error)),
+            count.err().and_then(|error| worded(&error)),
+            completions.err().and_then(|error| worded(&error)),
+            configure.err().and_then(|error| worded(&error)),
+        ]
+    };
+    for seconds in [0.0, -2.0, f64::NAN] {
+        let said = refusals(Bounds::default().with_time_limit(seconds));
+        for refusal in &said {
+            assert_eq!(
+                refusal.as_deref(),
+                Some(
+                    format!("--time-limit must be a positive number of seconds, got {seconds}")
+                        .as_str()
+                )
+            );
+        }
+    }
+    let [solve, count, completions, configure] = refusals(Bounds::default().with_threads(2));
+    assert_eq!(
+        solve.as_deref(),
+        Some("--threads is for counts, not solves")
+    );
+    assert_eq!(
+        configure.as_deref(),
+        Some("--threads is for counts, not analyses")
+    );
+    assert_eq!((count, completions), (None, None));
+    let [solve, count, completions, configure] = refusals(Bounds::default().with_max_nodes(5));
+    assert_eq!((solve, configure), (None, None));
+    for refusal in [count, completions] {
+        assert_eq!(
+            refusal.as_deref(),
+            Some("--max-nodes is for solves and analyses, not counts")
+        );
+    }
+}
+
+/// A request's budget runs its own time limit: a count of N = 16 on one thread given 0.2 s
+/// stops, keeping what its finished parts hold.
+#[test]
+fn a_request_budget_stops_the_run_at_its_time_limit() {
+    use queens_api::bounds::Bounds;
+    use queens_api::count::{CountRequest, CountSpec, Engine, EngineChoice};
+
+    let request = CountRequest::new(&CountSpec {
+        engine: EngineChoice::Named(Engine::Backtracking),
+        bounds: Bounds::default().with_time_limit(0.2).with_threads(1),
+        ..CountSpec::new(16)
+    })
+    .unwrap();
+    let started = std::time::Instant::now();
+    let budget = request.bounds().budget(queens_core::CancelToken::new());
+    let result = request.job().run(&budget, |_, _| {}).unwrap();
+    assert!(!result.is_complete());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -162,13 +162,19 @@ impl CancelToken {
 
     /// Raises the token `limit` from now, as a [`StopReason::TimeLimit`].
     pub fn cancel_after(&self, limit: Duration) {
+        self.cancel_after_from(limit, Instant::now());
+    }
+
+    /// Raises the token `limit` after `since` (at once if that is past), as a
+    /// [`StopReason::TimeLimit`] of `limit`.
+    pub fn cancel_after_from(&self, limit: Duration, since: Instant) {
         *self
             .0
             .time_limit
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(limit);
         // A deadline beyond the clock's range never comes.
-        let Some(deadline) = Instant::now().checked_add(limit) else {
+        let Some(deadline) = since.checked_add(limit) else {
             return;
         };
         match timer() {
@@ -347,12 +353,18 @@ impl Budget {
     /// nothing). The limit raises a child of the token, so that a shared token — Ctrl-C's,
     /// a whole experiment's — is not raised by one run's limit.
     pub fn start(&mut self) {
+        self.start_from(Instant::now());
+    }
+
+    /// Starts the clock of the time limit as if at `since`: the limit of a command that counts
+    /// from the command's own start, before the budget was made.
+    pub fn start_from(&mut self, since: Instant) {
         if std::mem::replace(&mut self.started, true) {
             return;
         }
         if let Some(limit) = self.time_limit {
             self.token = self.token.child();
-            self.token.cancel_after(limit);
+            self.token.cancel_after_from(limit, since);
         }
     }
 

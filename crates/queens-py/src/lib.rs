@@ -10,11 +10,11 @@
 mod detached;
 
 use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS};
-use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use queens_api::bounds::Bounds;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
@@ -24,7 +24,6 @@ use queens_api::document::{
 };
 use queens_api::experiment::{Experiment, run as run_experiment};
 use queens_api::request::{parse_bytes, parse_size};
-use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, Worded, Words};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
@@ -120,7 +119,6 @@ fn solve(
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     let (rows, cols) = parse_size(size).map_err(refused)?;
-    let time_limit = positive_seconds(time_limit, Setting::TimeLimit)?;
     let spec = SolveSpec {
         rows,
         cols,
@@ -136,13 +134,16 @@ fn solve(
         solver,
         seed,
         params,
-        max_nodes,
+        bounds: Bounds {
+            time_limit,
+            max_nodes,
+            threads: None,
+        },
         max_iterations: max_iters,
-        time_limit,
     };
     let request = SolveRequest::new(Catalogue::standard(), spec).map_err(said)?;
     let token = CancelToken::new();
-    let budget = request.budget().with_cancel(token.clone());
+    let budget = request.budget(token.clone());
     let wants_events = on_event.is_some();
     let outcome = run_detached(py, &token, on_event.as_ref(), move |sender| {
         let mut budget = budget;
@@ -346,10 +347,11 @@ fn count(
     device: Option<usize>,
 ) -> PyResult<String> {
     let token = CancelToken::new();
-    let mut budget = Budget::unlimited().with_cancel(token.clone());
-    if let Some(limit) = positive_seconds(time_limit, Setting::TimeLimit)? {
-        budget = budget.with_time_limit(limit);
-    }
+    let bounds = Bounds {
+        time_limit,
+        max_nodes: None,
+        threads,
+    };
     if !fix.is_empty() || !blocked.is_empty() {
         // Every whole-count argument is refused with a position, none dropped.
         for (given, name) in [
@@ -363,9 +365,7 @@ fn count(
                 )));
             }
         }
-        return count_completions(
-            py, n, fix, blocked, threads, engine, &budget, &token, progress,
-        );
+        return count_completions(py, n, fix, blocked, bounds, engine, &token, progress);
     }
     let spec = CountSpec {
         n,
@@ -374,7 +374,7 @@ fn count(
             .parse::<EngineChoice>()
             .map_err(refused)?,
         device,
-        threads,
+        bounds,
         memory_limit: memory
             .map(|text| parse_bytes(text, "memory"))
             .transpose()
@@ -388,6 +388,7 @@ fn count(
     let shard = spec.shard;
     let request = CountRequest::new(&spec).map_err(said)?;
     let device = request.device().map(|device| device.name.clone());
+    let budget = request.bounds().budget(token.clone());
     let job = request.into_job();
     let (job, result) = run_detached(py, &token, progress, move |sender| {
         let result = job.run(&budget, |done, of| {
@@ -419,9 +420,8 @@ fn count_completions(
     n: u32,
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
-    threads: Option<usize>,
+    bounds: Bounds,
     engine: Option<&str>,
-    budget: &Budget,
     token: &CancelToken,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
@@ -436,10 +436,10 @@ fn count_completions(
             .unwrap_or("auto")
             .parse::<EngineChoice>()
             .map_err(refused)?,
-        threads,
+        bounds,
     })
     .map_err(said)?;
-    let budget = budget.clone();
+    let budget = request.bounds().budget(token.clone());
     let (request, answer) = run_detached(py, token, progress, move |sender| {
         let answer = request.run(&budget, |done: usize, of: usize| {
             sender.offer(Message::Progress(done as u64, of as u64));
@@ -447,13 +447,6 @@ fn count_completions(
         (request, answer)
     })?;
     Ok(serde_json::to_string(&answer.document(&request)).expect("a document serializes"))
-}
-
-/// A positive number of seconds, or the refusal in the command line's words.
-fn positive_seconds(seconds: Option<f64>, setting: Setting) -> PyResult<Option<Duration>> {
-    seconds
-        .map(|seconds| queens_api::request::parse_seconds(seconds, setting).map_err(said))
-        .transpose()
 }
 
 /// The configurator's analysis of a position, as `queens configure --json` prints it: by
@@ -470,20 +463,20 @@ fn configure(
     time_limit: Option<f64>,
 ) -> PyResult<String> {
     let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
-    let time_limit = positive_seconds(time_limit, Setting::TimeLimit)?;
     let request = ConfigureRequest::new(&ConfigureSpec {
         n,
         queens: squares(queens).collect(),
         blocked: squares(blocked).collect(),
         engine,
-        max_nodes,
+        bounds: Bounds {
+            time_limit,
+            max_nodes,
+            threads: None,
+        },
     })
     .map_err(said)?;
     let token = CancelToken::new();
-    let mut budget = Budget::unlimited().with_cancel(token.clone());
-    if let Some(limit) = time_limit {
-        budget = budget.with_time_limit(limit);
-    }
+    let budget = request.bounds().budget(token.clone());
     let analysis = run_detached(py, &token, None, move |_| {
         request.analyse(&Configurator::new(), &budget)
     })?

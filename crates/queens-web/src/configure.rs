@@ -7,6 +7,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
+use queens_api::bounds::Bounds;
 use queens_api::configure::{
     Analysis, AnalysisError, ConfigureRequest as Checked, ConfigureSpec, Position, Status,
 };
@@ -66,7 +67,7 @@ pub async fn configure(
         queens: request.queens,
         blocked: request.blocked,
         engine: request.engine,
-        max_nodes: None,
+        bounds: Bounds::default(),
     })?;
     let position = checked.position();
     let engine = checked.engine();

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
+use queens_api::bounds::Bounds;
 use queens_api::document::{FinishedEvent, Sampled, SolveDocument};
 use queens_api::{SolveRequest, SolveSpec};
 use queens_core::notation::parse_squares;
@@ -53,12 +54,11 @@ pub async fn solve(
         solver: params.text("solver").map(str::to_owned),
         seed: params.get("seed")?,
         params: settings,
-        max_nodes: Some(state.limits().watch_max_nodes),
+        bounds: Bounds::default().with_max_nodes(state.limits().watch_max_nodes),
         max_iterations: params.get("max_iters")?,
         rows,
         cols,
         queen_count: params.get("m")?,
-        ..SolveSpec::default()
     };
     let request = SolveRequest::new(state.catalogue(), spec)?;
     let limit = state.limits().job_memory;
@@ -76,7 +76,7 @@ pub async fn solve(
     let token = job.token();
     let (events, response) = event_stream(256, token.clone());
     tokio::task::spawn_blocking(move || {
-        let mut budget = request.budget().with_cancel(token);
+        let mut budget = request.budget(token);
         let mut forward = Forward {
             events: &events,
             token: budget.token().clone(),

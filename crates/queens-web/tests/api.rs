@@ -706,7 +706,12 @@ async fn a_watched_run_ends_with_the_solve_document_the_command_line_prints() {
         assert!(finished["sampled"].is_null());
         // The same request run here, as `queens solve --format json` and Python document it.
         let request = SolveRequest::new(Catalogue::standard(), spec).unwrap();
-        let outcome = request.run(&mut request.budget(), &mut NoObserver).unwrap();
+        let outcome = request
+            .run(
+                &mut request.budget(queens_core::CancelToken::new()),
+                &mut NoObserver,
+            )
+            .unwrap();
         let mut expected = serde_json::to_value(SolveDocument::new(
             &request.problem,
             request.solver,

@@ -3,14 +3,16 @@
 //! search on all cores.
 
 use std::io::{self, Write};
+use std::time::Instant;
 
 use anyhow::bail;
+use queens_api::bounds::Bounds;
 use queens_api::completions::Method;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_core::words::counted;
 
 use crate::args::CountArgs;
-use crate::commands::command_budget;
+use crate::commands::interrupt_token;
 use crate::commands::position::square_side;
 use crate::exit::Exit;
 use crate::progress;
@@ -23,6 +25,8 @@ pub fn wanted(args: &CountArgs) -> bool {
 
 /// Runs `queens count` of a position.
 pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
+    // The time limit counts from the start: reading the position is in it.
+    let started = Instant::now();
     // Every flag of a whole count that this search does not take is refused, never dropped.
     for (given, flag) in [
         (args.shard.is_some(), "--shard"),
@@ -48,11 +52,15 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         fixed: position.fixed,
         blocked: position.blocked,
         engine: args.engine.choice(),
-        threads: args.threads,
+        bounds: Bounds {
+            time_limit: args.time_limit,
+            max_nodes: None,
+            threads: args.threads,
+        },
     })?;
     let problem = request.problem();
     let n = problem.rows();
-    let budget = command_budget(args.time_limit)?;
+    let budget = request.bounds().budget_since(interrupt_token(), started);
     let bar = if args.json {
         indicatif::ProgressBar::hidden()
     } else {

@@ -2,17 +2,20 @@
 
 use std::io::{self, Write};
 
+use std::time::Instant;
+
+use queens_api::bounds::Bounds;
 use queens_api::configure::{AnalysisError, Configurator, ConfigureRequest, ConfigureSpec};
 
 use crate::args::ConfigureArgs;
-use crate::commands::command_budget;
+use crate::commands::interrupt_token;
 use crate::commands::position::square_side;
 use crate::exit::Exit;
 
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     // The time limit counts from the start: reading and setting up the position are in it.
-    let budget = command_budget(args.time_limit)?;
+    let started = Instant::now();
     let given = args.board.read(args.queens.as_deref(), "--queens")?;
     let n = square_side(&given, "the configurator works on")?;
     let request = ConfigureRequest::new(&ConfigureSpec {
@@ -20,8 +23,13 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
         queens: given.fixed,
         blocked: given.blocked,
         engine: Some(args.engine.clone()),
-        max_nodes: args.max_nodes,
+        bounds: Bounds {
+            time_limit: args.time_limit,
+            max_nodes: args.max_nodes,
+            threads: None,
+        },
     })?;
+    let budget = request.bounds().budget_since(interrupt_token(), started);
     let analysis = match request.analyse(&Configurator::new(), &budget) {
         Ok(analysis) => analysis,
         Err(AnalysisError::Cancelled) => {

@@ -4,8 +4,10 @@ use queens_core::words::counted;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use anyhow::{Context, bail};
+use queens_api::bounds::{Bounds, CheckedBounds};
 use queens_api::count::{
     CHECKPOINT_EVERY, CountJob, CountRequest, CountResult, CountRunError, CountSpec, Engine,
     OnSaveFailure, Shard,
@@ -15,9 +17,7 @@ use queens_api::document::{Completeness, CountDocument, ShardDocument};
 use queens_api::shards::ShardReport;
 
 use crate::args::{CountArgs, SaveFailureChoice};
-use crate::commands::{
-    command_budget, interrupt_token, parse_bytes, parse_side, slurm, write_atomically,
-};
+use crate::commands::{interrupt_token, parse_bytes, parse_side, slurm, write_atomically};
 use crate::exit::Exit;
 use crate::progress;
 
@@ -49,6 +49,8 @@ fn memory_remedies(job: &CountJob) -> String {
 /// A validated `count` request.
 struct CountConfig {
     job: CountJob,
+    /// The count's time limit and threads, checked.
+    bounds: CheckedBounds,
     /// The GPU counting, for the GPU engine.
     device: Option<DeviceInfo>,
     json: bool,
@@ -68,6 +70,7 @@ impl CountConfig {
         };
         let request = CountRequest::new(&spec(args, shard)?)?;
         let device = request.device().cloned();
+        let bounds = *request.bounds();
         let mut job = request.into_job();
         let mut report = None;
         if let Some(dir) = &args.dir {
@@ -94,6 +97,7 @@ impl CountConfig {
         });
         Ok(CountConfig {
             job,
+            bounds,
             device,
             json: args.json,
             shard,
@@ -115,7 +119,11 @@ fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
         n: parse_side(size)?,
         engine: args.engine.choice(),
         device: args.device,
-        threads: args.threads,
+        bounds: Bounds {
+            time_limit: args.time_limit,
+            max_nodes: None,
+            threads: args.threads,
+        },
         memory_limit: args.memory.as_deref().map(parse_bytes).transpose()?,
         shard,
         max_estimate: args.max_estimate,
@@ -142,8 +150,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if !args.sbatch_args.is_empty() {
         bail!("options after -- are for sbatch and go with --slurm");
     }
+    let started = Instant::now();
     let config = CountConfig::from_args(args)?;
-    let budget = command_budget(args.time_limit)?;
+    let budget = config.bounds.budget_since(interrupt_token(), started);
     let quiet = config.json || config.shard.is_some();
     let bar = if quiet {
         indicatif::ProgressBar::hidden()

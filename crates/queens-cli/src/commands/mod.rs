@@ -14,8 +14,6 @@ pub mod slurm;
 pub mod solve;
 pub mod verify;
 
-use std::time::Duration;
-
 use anyhow::Context;
 use queens_core::parameters::parse_value;
 use queens_core::{Budget, CancelToken};
@@ -92,22 +90,11 @@ pub fn stop_rule(budget: &Budget) -> queens_io::streams::StopRule {
 /// already running (a command's time limit counts from the command's start, whatever the
 /// library it calls does with the budget).
 pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
-    let mut budget = Budget::unlimited().with_cancel(interrupt_token());
-    if let Some(limit) = parse_time_limit(time_limit)? {
-        budget = budget.with_time_limit(limit);
-    }
-    budget.start();
-    Ok(budget)
-}
-
-/// `--time-limit SECONDS`: a positive number of seconds.
-pub fn parse_time_limit(seconds: Option<f64>) -> anyhow::Result<Option<Duration>> {
-    seconds
-        .map(|seconds| {
-            queens_api::request::parse_seconds(seconds, queens_api::setting::Setting::TimeLimit)
-                .map_err(anyhow::Error::from)
-        })
-        .transpose()
+    let bounds = queens_api::bounds::Bounds {
+        time_limit,
+        ..Default::default()
+    };
+    Ok(bounds.check()?.budget(interrupt_token()))
 }
 
 /// Writes `bytes` to `path` so that readers see the old file or the whole new one (see

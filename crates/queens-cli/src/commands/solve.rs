@@ -4,6 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use queens_api::bounds::Bounds;
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
@@ -13,7 +14,7 @@ use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::{interrupt_token, parse_setting, parse_time_limit, stop_rule};
+use crate::commands::{interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
@@ -52,9 +53,12 @@ impl SolveConfig {
             solver: args.solver,
             seed: Some(args.seed),
             params,
-            max_nodes: args.max_nodes,
+            bounds: Bounds {
+                time_limit: args.time_limit,
+                max_nodes: args.max_nodes,
+                threads: None,
+            },
             max_iterations: args.max_iters,
-            time_limit: parse_time_limit(args.time_limit)?,
         };
         let format = match args.format {
             Some(Format::Text) if rows.max(cols) > TEXT_MAX_SIDE => anyhow::bail!(
@@ -123,9 +127,8 @@ impl Output {
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let config = SolveConfig::from_args(args)?;
-    let mut budget = config.request.budget().with_cancel(interrupt_token());
     // The time limit counts from here: opening the outputs and setting up are part of it.
-    budget.start();
+    let mut budget = config.request.budget(interrupt_token());
     let stop = stop_rule(&budget);
     let mut out = Output::open(config.output.as_deref(), &stop)?;
     if config.streams() {
