@@ -162,6 +162,96 @@ pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
         })
 }
 
+/// A whole-number setting out of its range (a seed, a cap, a queen count): the refusals of a
+/// board side, with the setting's name in place of N, so that every whole number a front end
+/// reads is refused alike.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum WholeError {
+    /// Not a whole number.
+    #[error("{what} must be a {}whole number, got '{}'", if *least > 0 { "positive " } else { "" }, excerpt(got))]
+    NotANumber {
+        /// The setting's name.
+        what: String,
+        /// The text given.
+        got: String,
+        /// The least value taken.
+        least: u64,
+    },
+    /// Below its least value.
+    #[error("{what} must be at least {least}, got {got}")]
+    TooSmall {
+        /// The setting's name.
+        what: String,
+        /// The number given, as read.
+        got: String,
+        /// The least value taken.
+        least: u64,
+    },
+    /// Beyond its most value.
+    #[error("{what} must be at most {most}, got {got}")]
+    TooLarge {
+        /// The setting's name.
+        what: String,
+        /// The number given, as read.
+        got: String,
+        /// The most value taken.
+        most: u64,
+    },
+}
+
+/// A whole number from `least` to `most` for the setting `what` (`--seed` on the command line,
+/// `seed` on the server): an optional sign and digits, of any length.
+pub fn parse_whole(text: &str, what: &str, least: u64, most: u64) -> Result<u64, WholeError> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(WholeError::NotANumber {
+            what: what.to_owned(),
+            got: text.to_owned(),
+            least,
+        });
+    }
+    let magnitude = digits.trim_start_matches('0');
+    let magnitude = if magnitude.is_empty() { "0" } else { magnitude };
+    let got = if negative && magnitude != "0" {
+        format!("-{}", excerpt(magnitude))
+    } else {
+        excerpt(magnitude).into_owned()
+    };
+    match magnitude.parse::<u64>() {
+        Ok(value) if !negative || value == 0 => {
+            if value < least {
+                Err(WholeError::TooSmall {
+                    what: what.to_owned(),
+                    got,
+                    least,
+                })
+            } else if value > most {
+                Err(WholeError::TooLarge {
+                    what: what.to_owned(),
+                    got,
+                    most,
+                })
+            } else {
+                Ok(value)
+            }
+        }
+        _ if negative => Err(WholeError::TooSmall {
+            what: what.to_owned(),
+            got,
+            least,
+        }),
+        _ => Err(WholeError::TooLarge {
+            what: what.to_owned(),
+            got,
+            most,
+        }),
+    }
+}
+
 /// A board size: `N` for N×N, or `RxC` (rows × columns, `x` or `×`).
 pub fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
     parse_size_up_to(text, u32::MAX)

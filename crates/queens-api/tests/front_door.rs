@@ -242,3 +242,19 @@ fn a_request_budget_stops_the_run_at_its_time_limit() {
     assert!(!result.is_complete());
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
+
+/// Each refusal of a seed is one sentence, the shared file's, and the seeds it takes are read.
+#[test]
+fn seeds_are_refused_in_the_shared_sentences() {
+    let seeds = &shared_refusals()["seeds"];
+    for case in seeds["refused"].as_array().expect("refused") {
+        let seed = case["seed"].as_str().expect("seed");
+        let refusal = queens_api::request::parse_whole(seed, "seed", 0, u64::MAX).expect_err(seed);
+        assert_eq!(refusal.to_string(), case["sentence"], "{seed}");
+    }
+    for seed in seeds["taken"].as_array().expect("taken") {
+        let seed = seed.as_str().expect("seed");
+        let value = queens_api::request::parse_whole(seed, "seed", 0, u64::MAX).expect(seed);
+        assert_eq!(Ok(value), seed.parse::<u64>(), "{seed}");
+    }
+}

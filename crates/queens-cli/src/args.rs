@@ -119,7 +119,7 @@ pub struct SolveArgs {
 
     /// Seed of randomized solvers: the same seed, the same run. The other solvers are
     /// deterministic and ignore it.
-    #[arg(long, default_value_t = DEFAULTS.seed)]
+    #[arg(long, default_value_t = DEFAULTS.seed, value_parser = seed)]
     pub seed: u64,
 
     /// Stop after this many nodes (boards or placements examined) [default: see `--help`].
@@ -379,7 +379,7 @@ pub struct ExperimentArgs {
     pub runs: u64,
 
     /// Master seed: run i of every cell uses a seed derived from it and i.
-    #[arg(long, default_value_t = DEFAULTS.seed)]
+    #[arg(long, default_value_t = DEFAULTS.seed, value_parser = seed)]
     pub seed: u64,
 
     /// Iteration cap of each run [default: each solver's own; 1000 for the original study's
@@ -504,4 +504,9 @@ pub struct ChallengeArgs {
     /// Stop after this many seconds, printing the table of the runs that finished.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+}
+
+/// `--seed`: a whole number from 0 to 2⁶⁴ − 1, refused in the words every front end uses.
+fn seed(text: &str) -> Result<u64, String> {
+    queens_api::request::parse_whole(text, "--seed", 0, u64::MAX).map_err(|error| error.to_string())
 }

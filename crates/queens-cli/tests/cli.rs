@@ -2060,3 +2060,24 @@ fn blocked_squares_beyond_the_completion_search_need_a_named_solver() {
     let doc = json(&["solve", "1024", "--block", "a1", "--format", "json"], 0);
     assert_eq!(doc["solver"], "completion");
 }
+
+/// `--seed` is refused with the shared file's sentences, the flag named as the command line
+/// names it, on `solve` and `experiment` alike.
+#[test]
+fn seeds_are_refused_in_the_shared_sentences() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../queens-api/tests/documents/refusals.json"
+    );
+    let shared: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for case in shared["seeds"]["refused"].as_array().unwrap() {
+        let seed = case["seed"].as_str().unwrap();
+        let sentence = case["sentence"]
+            .as_str()
+            .unwrap()
+            .replacen("seed", "--seed", 1);
+        let flag = format!("--seed={seed}");
+        refuses(&["solve", "8", &flag], &sentence);
+        refuses(&["experiment", &flag], &sentence);
+    }
+}

@@ -632,3 +632,29 @@ def test_board_sizes_are_refused_in_the_shared_sentences():
         assert str(refused.value) == case["sentence"], case["size"]
         checked += 1
     assert checked >= 5
+
+
+def test_seeds_are_refused_in_the_shared_sentences():
+    # Python's seeds are numbers, so the shared refusals of numbers are checked here; the text
+    # the others read ('abc', '1.5') is refused by type, naming the seed.
+    documents = Path(__file__).resolve().parents[2] / "queens-api" / "tests" / "documents"
+    shared = json.loads((documents / "refusals.json").read_text())
+    checked = 0
+    for case in shared["seeds"]["refused"]:
+        try:
+            seed = int(case["seed"])
+        except ValueError:
+            with pytest.raises(ValueError, match="seed must be a whole number"):
+                qw.solve(8, solver="min-conflicts", seed=case["seed"])
+            continue
+        for call in (
+            lambda: qw.solve(8, solver="min-conflicts", seed=seed),
+            lambda: qw.experiment(["min-conflicts"], [8], runs=1, seed=seed),
+        ):
+            with pytest.raises(ValueError) as refused:
+                call()
+            assert str(refused.value) == case["sentence"], case["seed"]
+        checked += 1
+    assert checked >= 3
+    for seed in shared["seeds"]["taken"]:
+        assert qw.solve(8, solver="min-conflicts", seed=int(seed)).solved

@@ -2,7 +2,6 @@
 //! JSON message naming the parameter.
 
 use std::collections::BTreeMap;
-use std::str::FromStr;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -51,13 +50,13 @@ impl Params {
             .filter(|value| !value.is_empty())
     }
 
-    /// A parameter parsed as `T`, if given.
-    pub fn get<T: FromStr>(&self, name: &str) -> Result<Option<T>, ApiError> {
+    /// Whole-number parameter `name`, if given: from `least` to `most`, refused as every front
+    /// end refuses a whole number.
+    pub fn whole(&self, name: &str, least: u64, most: u64) -> Result<Option<u64>, ApiError> {
         self.text(name)
             .map(|text| {
-                text.parse().map_err(|_| {
-                    ApiError::bad(format!("{name} must be a number, got '{}'", excerpt(text)))
-                })
+                queens_api::request::parse_whole(text, name, least, most)
+                    .map_err(|e| ApiError::bad(e.to_string()))
             })
             .transpose()
     }

@@ -52,13 +52,15 @@ pub async fn solve(
         fixed,
         blocked,
         solver: params.text("solver").map(str::to_owned),
-        seed: params.get("seed")?,
+        seed: params.whole("seed", 0, u64::MAX)?,
         params: settings,
         bounds: Bounds::default().with_max_nodes(state.limits().watch_max_nodes),
-        max_iterations: params.get("max_iters")?,
+        max_iterations: params.whole("max_iters", 1, u64::MAX)?,
         rows,
         cols,
-        queen_count: params.get("m")?,
+        queen_count: params
+            .whole("m", 0, u64::from(u32::MAX))?
+            .map(|m| u32::try_from(m).expect("at most u32::MAX")),
     };
     let request = SolveRequest::new(state.catalogue(), spec)?;
     let limit = state.limits().job_memory;

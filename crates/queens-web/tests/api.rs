@@ -829,3 +829,32 @@ async fn every_instance_the_page_opens_can_be_analysed() {
         assert_eq!(status, StatusCode::OK, "{count} diagonals: {body}");
     }
 }
+
+/// A seed is refused with the shared file's sentences, as the command line, Python and the page
+/// refuse it; the whole numbers of a watched run (its iteration cap, its queens) are read alike.
+#[tokio::test]
+async fn seeds_and_whole_numbers_are_refused_in_the_shared_sentences() {
+    let state = state();
+    let documents = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../queens-api/tests/documents/refusals.json");
+    let shared: Value = serde_json::from_str(&std::fs::read_to_string(documents).unwrap()).unwrap();
+    for case in shared["seeds"]["refused"].as_array().unwrap() {
+        let seed = case["seed"].as_str().unwrap();
+        let request = get(&format!("/api/solve?n=8&solver=min-conflicts&seed={seed}"));
+        let (status, body) = send(&state, request).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seed}: {body}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(error["error"], case["sentence"], "{seed}");
+    }
+    for (query, says) in [
+        ("max_iters=0", "max_iters must be at least 1, got 0"),
+        (
+            "max_iters=many",
+            "max_iters must be a positive whole number, got 'many'",
+        ),
+        ("m=4.5", "m must be a whole number, got '4.5'"),
+    ] {
+        let request = get(&format!("/api/solve?n=8&solver=min-conflicts&{query}"));
+        assert_refused(&state, request, says).await;
+    }
+}

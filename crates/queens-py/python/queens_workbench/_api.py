@@ -22,6 +22,7 @@ from ._results import (
     Verification,
 )
 from ._values import (
+    MAX_SEED,
     Square,
     SquareLike,
     _optional_whole,
@@ -102,7 +103,7 @@ def solve(
     document_text, perm_bytes = _queens.solve(
         _size(n),
         solver,
-        _optional_whole(seed, "seed"),
+        _optional_whole(seed, "seed", 0, MAX_SEED),
         _squares(fix),
         _optional_whole(queen_count, "queen_count"),
         [(str(k), float(v)) for k, v in (params or {}).items()],
@@ -395,7 +396,7 @@ def experiment(
             list(solvers),
             [_whole(s, "a size") for s in sizes],
             _whole(runs, "runs"),
-            _whole(seed, "seed"),
+            _whole(seed, "seed", 0, MAX_SEED),
             _optional_whole(max_iters, "max_iters"),
             sweep_list,
             callback,

@@ -34,22 +34,34 @@ def _whole_numbers(function: Callable) -> Callable:
     return call
 
 
-def _whole(value: Any, what: str) -> int:
+def _whole(value: Any, what: str, least: Optional[int] = None, most: Optional[int] = None) -> int:
     """``value`` as a whole number, as the command line reads one: an ``int`` (a NumPy integer
     too) or a float with no fraction; ``8.7``, ``True`` or ``"8"`` is a ``ValueError`` naming
-    ``what``, never silently rounded."""
+    ``what``, never silently rounded. Below ``least`` or above ``most`` it is refused in the
+    sentences every front end gives (``seed must be at least 0, got -1``)."""
     if isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{what} must be a whole number, got {value!r}")
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)) and float(value).is_integer():
-        return int(value)
+    if isinstance(value, (int, np.integer)) or (
+        isinstance(value, (float, np.floating)) and float(value).is_integer()
+    ):
+        number = int(value)
+        if least is not None and number < least:
+            raise ValueError(f"{what} must be at least {least}, got {number}")
+        if most is not None and number > most:
+            raise ValueError(f"{what} must be at most {most}, got {number}")
+        return number
     raise ValueError(f"{what} must be a whole number, got {value!r}")
 
 
-def _optional_whole(value: Any, what: str) -> Optional[int]:
+def _optional_whole(
+    value: Any, what: str, least: Optional[int] = None, most: Optional[int] = None
+) -> Optional[int]:
     """``None`` as it is, anything else as :func:`_whole` reads it."""
-    return None if value is None else _whole(value, what)
+    return None if value is None else _whole(value, what, least, most)
+
+
+#: The largest seed: seeds are 64-bit, as on the command line.
+MAX_SEED = 2**64 - 1
 
 
 def _seconds(value: Any, what: str) -> Optional[float]:

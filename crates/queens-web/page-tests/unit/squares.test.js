@@ -87,9 +87,10 @@ test("numbers typed by users are checked with the allowed range in the message",
   assert.throws(() => checkWhole("", 1, 200, "N"), { message: "N must be a positive whole number, got ''." });
   assert.throws(() => checkWhole("-1", 0, 9, "The step"), { message: "The step must be at least 0, got -1." });
   assert.throws(() => checkWhole("x", 0, 9, "The step"), { message: "The step must be a whole number, got 'x'." });
-  assert.equal(checkSeed("18446744073709551615"), "18446744073709551615");
-  assert.throws(() => checkSeed("18446744073709551616"), /seed must be a whole number/);
-  assert.throws(() => checkSeed("abc"), /seed/);
+  for (const { seed, sentence: words } of shared.seeds.refused) {
+    assert.throws(() => checkSeed(seed), { message: sentence(words) }, seed);
+  }
+  for (const seed of shared.seeds.taken) assert.equal(checkSeed(seed), BigInt(seed).toString());
   const p = { name: "p", min: 0, max: 1, integer: false };
   assert.equal(checkParameter(p, "0.25"), 0.25);
   const q = { name: "q", min: 1, max: null, integer: true };

@@ -190,11 +190,9 @@ export function checkWhole(text, min, max, what) {
 
 /** A seed: a whole number from 0 to 2⁶⁴ − 1, kept as text (it exceeds JavaScript's numbers). */
 export function checkSeed(text) {
-  const value = String(text).trim();
-  if (!/^\d{1,20}$/.test(value) || BigInt(value) > 18446744073709551615n) {
-    throw new Error("The seed must be a whole number from 0 to 18446744073709551615.");
-  }
-  return value;
+  const refused = refusalOf(text, 0, 18446744073709551615n, "seed");
+  if (refused) throw new Error(sentence(refused));
+  return BigInt(String(text).trim()).toString();
 }
 
 /** A bound as the workbench prints it (an unbounded one is "inf"). */
