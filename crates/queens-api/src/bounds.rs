@@ -45,23 +45,29 @@ pub struct CheckedBounds {
 impl Bounds {
     /// These bounds with `seconds` of wall time.
     #[must_use]
-    pub fn with_time_limit(mut self, seconds: f64) -> Self {
-        self.time_limit = Some(seconds);
-        self
+    pub fn with_time_limit(self, seconds: f64) -> Self {
+        Bounds {
+            time_limit: Some(seconds),
+            ..self
+        }
     }
 
     /// These bounds with a cap of `nodes` search nodes.
     #[must_use]
-    pub fn with_max_nodes(mut self, nodes: u64) -> Self {
-        self.max_nodes = Some(nodes);
-        self
+    pub fn with_max_nodes(self, nodes: u64) -> Self {
+        Bounds {
+            max_nodes: Some(nodes),
+            ..self
+        }
     }
 
     /// These bounds on `threads` worker threads.
     #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = Some(threads);
-        self
+    pub fn with_threads(self, threads: usize) -> Self {
+        Bounds {
+            threads: Some(threads),
+            ..self
+        }
     }
 
     /// Checks each bound: the time limit a positive number of seconds (at most

@@ -253,9 +253,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     slurm::check_shards(shards)?;
     // Each task's share, checked here; the tasks open their own GPU, if any.
     let spec = spec(args, Some(Shard::new(0, shards)?))?;
-    let task = CountRequest::without_device(&spec)?;
-    let plan = task.plan().clone();
-    let memory_limit = task.memory_limit();
+    let plan = CountRequest::without_device(&spec)?.plan().clone();
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let dir =
@@ -264,10 +262,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         plan,
         shards,
         dir,
-        threads: args.threads,
-        device: args.device,
-        memory_limit: args.memory.is_some().then_some(memory_limit),
-        max_estimate: args.max_estimate,
+        task: spec,
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),

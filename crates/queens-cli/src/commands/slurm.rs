@@ -16,7 +16,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use queens_api::count::{CountPlan, Shard};
+use queens_api::count::{CountPlan, CountSpec, Shard};
 use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
 use serde_json::json;
@@ -38,14 +38,9 @@ pub struct SlurmCount {
     pub shards: u32,
     /// Where reports, checkpoints, logs and the result go (absolute).
     pub dir: PathBuf,
-    /// Worker threads of each task, if set.
-    pub threads: Option<usize>,
-    /// The GPU each task counts on, by its index on the task's node, if set.
-    pub device: Option<usize>,
-    /// The memory limit of each task, if set.
-    pub memory_limit: Option<u64>,
-    /// The longest estimate each task starts unasked, if set.
-    pub max_estimate: Option<f64>,
+    /// What each task is asked as given: its threads, its GPU (by its index on the task's
+    /// node), its memory limit and the longest estimate it starts unasked, where set.
+    pub task: CountSpec,
     /// Wait for the result and print it.
     pub wait: bool,
     /// Print JSON.
@@ -212,16 +207,16 @@ fn submit_arrays(
         );
         // Every task counts by the same engine, so that the shards' splits agree.
         let _ = write!(task, " --engine {}", count.plan.engine());
-        if let Some(threads) = count.threads {
+        if let Some(threads) = count.task.bounds.threads {
             let _ = write!(task, " --threads {threads}");
         }
-        if let Some(device) = count.device {
+        if let Some(device) = count.task.device {
             let _ = write!(task, " --device {device}");
         }
-        if let Some(bytes) = count.memory_limit {
+        if let Some(bytes) = count.task.memory_limit {
             let _ = write!(task, " --memory {bytes}");
         }
-        if let Some(seconds) = count.max_estimate {
+        if let Some(seconds) = count.task.max_estimate {
             let _ = write!(task, " --max-estimate {seconds}");
         }
         // Each task writes its shard's log itself (Slurm's file names know the task's index,
