@@ -5,16 +5,16 @@
 
 use std::time::{Duration, Instant};
 
-use queens_core::{Budget, Problem, ProblemError, Square};
+use queens_core::{Budget, Problem, Square};
 use queens_exact::completion::CompletionCount;
 pub use queens_exact::completion::Method;
 use queens_exact::count::Engine;
-use thiserror::Error;
 
 use crate::bounds::{Bounds, CheckedBounds};
 use crate::count::EngineChoice;
 use crate::document::CompletionCountDocument;
-use crate::setting::{Setting, SettingError};
+use crate::error::RequestError;
+use crate::setting::Setting;
 
 /// What a count of completions asks for, before it is checked.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,23 +32,6 @@ pub struct CompletionsSpec {
     pub bounds: Bounds,
 }
 
-/// Why a count of completions is refused before it starts.
-#[derive(Debug, Error, PartialEq)]
-pub enum CompletionsError {
-    /// The position cannot be: a square off the board, queens attacking each other, a queen
-    /// on a blocked square.
-    #[error(transparent)]
-    Problem(#[from] ProblemError),
-    /// An engine or size that does not count completions, in words.
-    #[error("{0}")]
-    Refused(String),
-    /// A setting out of range.
-    #[error(transparent)]
-    Setting(#[from] SettingError),
-}
-
-crate::setting::worded_by_their_setting!(CompletionsError);
-
 /// A count of completions, checked.
 #[derive(Clone, Debug)]
 pub struct CompletionsRequest {
@@ -59,12 +42,12 @@ pub struct CompletionsRequest {
 
 impl CompletionsRequest {
     /// Checks `spec`: the engine, the board's size for it, the threads and the position.
-    pub fn new(spec: CompletionsSpec) -> Result<Self, CompletionsError> {
+    pub fn new(spec: CompletionsSpec) -> Result<Self, RequestError> {
         let method = match spec.engine {
             EngineChoice::Auto => Method::Search,
             EngineChoice::Named(Engine::Backtracking) => Method::RowByRow,
             EngineChoice::Named(other) => {
-                return Err(CompletionsError::Refused(format!(
+                return Err(RequestError::Unsupported(format!(
                     "the {other} engine counts whole boards; the completions of a position are \
                      counted by the completion search (auto, the default) or row by row \
                      (backtracking)"
@@ -73,7 +56,7 @@ impl CompletionsRequest {
         };
         let largest = method.max_n();
         if spec.n > largest {
-            return Err(CompletionsError::Refused(format!(
+            return Err(RequestError::Unsupported(format!(
                 "completions are counted {} on boards up to {largest}×{largest}, got N = {}",
                 how(method),
                 spec.n

@@ -16,10 +16,10 @@
 //! ```
 
 use queens_core::{Budget, Square};
-use thiserror::Error;
 
 use crate::bounds::{Bounds, CheckedBounds};
-use crate::setting::{Setting, SettingError};
+use crate::error::RequestError;
+use crate::setting::Setting;
 
 pub use queens_configurator::{
     Analysis, AnalysisError, COMPACT_ALL_REASONS_MAX_N, Cell, CompactAnalysis, Configurator,
@@ -52,22 +52,6 @@ impl ConfigureSpec {
     }
 }
 
-/// An analysis that cannot be started.
-#[derive(Debug, Error)]
-pub enum ConfigureError {
-    /// The side, a queen or a blocked square.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// The engine's name.
-    #[error(transparent)]
-    Engine(#[from] UnknownEngine),
-    /// A node cap of zero.
-    #[error(transparent)]
-    Setting(#[from] SettingError),
-}
-
-crate::setting::worded_by_their_setting!(ConfigureError);
-
 /// A checked analysis, ready to run.
 #[derive(Clone, Debug)]
 pub struct ConfigureRequest {
@@ -78,7 +62,7 @@ pub struct ConfigureRequest {
 
 impl ConfigureRequest {
     /// Checks `spec`.
-    pub fn new(spec: &ConfigureSpec) -> Result<Self, ConfigureError> {
+    pub fn new(spec: &ConfigureSpec) -> Result<Self, RequestError> {
         let position = Position::with_blocked(spec.n, spec.queens.clone(), spec.blocked.clone())?;
         let engine = spec.engine.as_deref().unwrap_or("auto").parse::<Engine>()?;
         let bounds = spec
@@ -121,6 +105,7 @@ impl ConfigureRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::setting::SettingError;
 
     #[test]
     fn a_bad_engine_a_zero_cap_and_a_bad_position_are_refused() {
@@ -130,7 +115,7 @@ mod tests {
         };
         assert!(matches!(
             ConfigureRequest::new(&engine),
-            Err(ConfigureError::Engine(_))
+            Err(RequestError::UnknownEngine(_))
         ));
         let cap = ConfigureSpec {
             bounds: Bounds::default().with_max_nodes(0),
@@ -138,7 +123,7 @@ mod tests {
         };
         assert!(matches!(
             ConfigureRequest::new(&cap),
-            Err(ConfigureError::Setting(SettingError {
+            Err(RequestError::Setting(SettingError {
                 setting: Setting::MaxNodes,
                 ..
             }))
@@ -149,7 +134,7 @@ mod tests {
         };
         assert!(matches!(
             ConfigureRequest::new(&attacking),
-            Err(ConfigureError::Position(PositionError::Attacking { .. }))
+            Err(RequestError::Position(PositionError::Attacking { .. }))
         ));
     }
 

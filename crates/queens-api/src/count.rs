@@ -20,11 +20,11 @@ pub use queens_exact::count::{
     CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
     DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, Shard, Tally,
 };
-use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuError, GpuOptions, Selection};
-use thiserror::Error;
+use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuOptions, Selection};
 
 use crate::bounds::{Bounds, CheckedBounds};
-use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
+use crate::error::RequestError;
+use crate::setting::{Refusal, Setting, SettingError};
 
 /// A count is refused when its estimate is longer than this unless asked: an hour.
 pub const DEFAULT_MAX_ESTIMATE: f64 = 3600.0;
@@ -102,51 +102,6 @@ impl CountSpec {
     }
 }
 
-/// A count that cannot be started.
-#[derive(Debug, Error)]
-pub enum CountRequestError {
-    /// N, the engine or the shard out of range.
-    #[error(transparent)]
-    Count(#[from] CountError),
-    /// The job refused its threads (the bounds refuse them first).
-    #[error(transparent)]
-    Run(#[from] CountRunError),
-    /// No GPU to count on.
-    #[error(transparent)]
-    Gpu(#[from] GpuError),
-    /// A setting out of range, or given where it has no use.
-    #[error(transparent)]
-    Setting(#[from] SettingError),
-    /// The estimate is longer than the most that starts unasked.
-    #[error("{}", raise_to_start(.0, "the longest estimate"))]
-    TooLong(String),
-}
-
-impl Worded for CountRequestError {
-    fn worded(&self, words: Words) -> String {
-        match self {
-            CountRequestError::Setting(error) => error.worded(words),
-            CountRequestError::TooLong(estimate) => raise_to_start(
-                estimate,
-                match words {
-                    Words::CommandLine => "it (--max-estimate SECONDS)",
-                    Words::Python => "it (max_estimate=SECONDS)",
-                    Words::Prose | Words::Page => "the longest estimate",
-                },
-            ),
-            CountRequestError::Gpu(error @ GpuError::OnlySoftware { .. }) => format!(
-                "{error}: name one ({}) to use it anyway",
-                match words {
-                    Words::CommandLine => "--device I",
-                    Words::Python => "device=I",
-                    Words::Prose | Words::Page => "by its index, as the device",
-                }
-            ),
-            other => other.to_string(),
-        }
-    }
-}
-
 /// A checked count, ready to run: its job (add a checkpoint as needed) and the GPU it counts
 /// on, if any.
 #[derive(Debug)]
@@ -158,7 +113,7 @@ pub struct CountRequest {
 
 impl CountRequest {
     /// Checks `spec` and opens its GPU, if any.
-    pub fn new(spec: &CountSpec) -> Result<Self, CountRequestError> {
+    pub fn new(spec: &CountSpec) -> Result<Self, RequestError> {
         let (mut job, bounds) = Self::checked(spec)?;
         let mut device = None;
         if job.plan().engine() == Engine::Gpu {
@@ -177,12 +132,12 @@ impl CountRequest {
     }
 
     /// Checks `spec` without opening its GPU: the job a cluster's tasks will run elsewhere.
-    pub fn without_device(spec: &CountSpec) -> Result<CountJob, CountRequestError> {
+    pub fn without_device(spec: &CountSpec) -> Result<CountJob, RequestError> {
         Ok(Self::checked(spec)?.0)
     }
 
     /// Checks `spec`: its job, without the GPU opened, and its bounds.
-    fn checked(spec: &CountSpec) -> Result<(CountJob, CheckedBounds), CountRequestError> {
+    fn checked(spec: &CountSpec) -> Result<(CountJob, CheckedBounds), RequestError> {
         let n = spec.n;
         let bounds = spec
             .bounds
@@ -234,7 +189,7 @@ impl CountRequest {
             } else {
                 counted(job.threads(), "thread", "threads")
             };
-            return Err(CountRequestError::TooLong(format!(
+            return Err(RequestError::TooLong(format!(
                 "counting N = {n}{} would take about {} on {on} by the {engine} engine's measured \
                  growth, longer than the most to start unasked ({})",
                 spec.shard
@@ -266,12 +221,6 @@ impl CountRequest {
     pub fn bounds(&self) -> &CheckedBounds {
         &self.bounds
     }
-}
-
-/// The refusal of a count whose estimate is too long, `setting` saying what to raise in the
-/// asker's terms.
-fn raise_to_start(estimate: &str, setting: &str) -> String {
-    format!("{estimate}; raise {setting} to start it anyway, or split the count into shards")
 }
 
 /// About how long `job` takes, in seconds: the engine's measured growth over its threads (or
@@ -310,6 +259,7 @@ pub fn about(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::setting::{Worded, Words};
 
     #[test]
     fn engines_parse_by_name() {
@@ -343,25 +293,6 @@ mod tests {
             ..CountSpec::new(30)
         });
         assert!(asked.is_ok());
-    }
-
-    #[test]
-    fn only_software_adapters_are_named_in_each_front_ends_terms() {
-        let error = CountRequestError::Gpu(GpuError::OnlySoftware {
-            listing: "0: llvmpipe".into(),
-        });
-        assert!(
-            error
-                .worded(Words::CommandLine)
-                .ends_with("name one (--device I) to use it anyway"),
-            "{error}"
-        );
-        assert!(error.worded(Words::Python).contains("(device=I)"));
-        assert!(
-            error
-                .to_string()
-                .contains("only software adapters (0: llvmpipe)")
-        );
     }
 
     #[test]

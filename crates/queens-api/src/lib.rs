@@ -17,6 +17,8 @@
 //! - [`bounds`]: the time limit, node cap and threads every request carries, checked once,
 //!   and the run's budget made from them.
 //! - [`limits`]: every limit and default a front end states, in one table.
+//! - [`error`]: why a request is refused — one error for every request, worded by each front
+//!   end in its own terms.
 //! - [`setting`]: refusals as data — which setting, and what is wrong — worded by each front
 //!   end in its own terms.
 //! - [`document`]: the JSON documents of the contracts (a solver, a solve, a count, the end of
@@ -43,6 +45,7 @@ pub mod configure;
 pub mod count;
 pub mod devices;
 pub mod document;
+pub mod error;
 pub mod experiment;
 pub mod limits;
 pub mod neighbourhood;
@@ -52,5 +55,6 @@ pub mod shards;
 pub mod verify;
 
 pub use catalogue::{Catalogue, SolverKind};
+pub use error::RequestError;
 pub use request::{SolveRequest, SolveSpec};
 pub use setting::{Worded, Words};

@@ -32,16 +32,16 @@ use std::io::Write;
 
 use queens_core::error::excerpt;
 use queens_core::{
-    Budget, CancelToken, Observer, Outcome, ParamValues, Problem, ProblemError, SolveError, Square,
-    memory, solve,
+    Budget, CancelToken, Observer, Outcome, ParamValues, Problem, SolveError, Square, memory, solve,
 };
 use queens_heuristic::construct;
 pub use queens_heuristic::construct::{StreamError, Streamed};
 use thiserror::Error;
 
 use crate::bounds::{Bounds, CheckedBounds};
-use crate::catalogue::{Catalogue, SolverKind, UnknownSolver};
-use crate::setting::{Refusal, Setting, SettingError, Worded, Words};
+use crate::catalogue::{Catalogue, SolverKind};
+use crate::error::RequestError;
+use crate::setting::{Refusal, Setting, SettingError};
 
 /// A board size that is not one.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -320,68 +320,6 @@ impl SolveSpec {
             cols: n,
             ..SolveSpec::default()
         }
-    }
-}
-
-/// A request that cannot run. Each message is one sentence in the user's terms.
-#[derive(Clone, Debug, Error, PartialEq)]
-pub enum RequestError {
-    /// The board, the queen count or the fixed queens.
-    #[error(transparent)]
-    Problem(#[from] ProblemError),
-    /// No such solver.
-    #[error(transparent)]
-    UnknownSolver(#[from] UnknownSolver),
-    /// The solver refuses the problem or a parameter.
-    #[error(transparent)]
-    Solver(#[from] SolveError),
-    /// A cap of zero, or a time limit that is not positive.
-    #[error(transparent)]
-    Setting(#[from] SettingError),
-    /// More memory than the machine (or its limits) leaves.
-    #[error("{0}")]
-    Memory(String),
-    /// Blocked squares on a board too large for any solver to choose by itself.
-    #[error("{}", no_solver_for(*n, *max, "the forward-checking solver"))]
-    NoSolverFor {
-        /// The board's side.
-        n: u32,
-        /// The completion search's largest side.
-        max: u32,
-    },
-}
-
-impl Worded for RequestError {
-    fn worded(&self, words: Words) -> String {
-        match self {
-            RequestError::Setting(error) => error.worded(words),
-            RequestError::NoSolverFor { n, max } => no_solver_for(
-                *n,
-                *max,
-                match words {
-                    Words::CommandLine => "--solver forward-checking",
-                    Words::Python => "solver=\"forward-checking\"",
-                    Words::Prose | Words::Page => "the forward-checking solver",
-                },
-            ),
-            other => other.to_string(),
-        }
-    }
-}
-
-/// The refusal of blocked squares on a board no solver takes them on by itself, `solver` saying
-/// how to name one in the asker's terms.
-fn no_solver_for(n: u32, max: u32, solver: &str) -> String {
-    format!(
-        "no solver takes blocked squares on a {n}×{n} board by itself: the completion search \
-         goes to {max}×{max}, the local searches refuse blocked squares, and an exhaustive \
-         search would not end; name one ({solver}) to search anyway"
-    )
-}
-
-impl From<queens_core::ParamError> for RequestError {
-    fn from(error: queens_core::ParamError) -> Self {
-        RequestError::Solver(error.into())
     }
 }
 

@@ -214,22 +214,6 @@ impl Worded for SettingError {
     }
 }
 
-/// [`Worded`] for errors whose only refusal that names a setting is their `Setting` variant:
-/// that one in the front end's terms, every other as it displays.
-macro_rules! worded_by_their_setting {
-    ($($error:ident),+) => {$(
-        impl $crate::setting::Worded for $error {
-            fn worded(&self, words: $crate::setting::Words) -> String {
-                match self {
-                    $error::Setting(error) => error.worded(words),
-                    other => other.to_string(),
-                }
-            }
-        }
-    )+};
-}
-pub(crate) use worded_by_their_setting;
-
 /// `error` in a front end's terms where it is one of the front door's errors (a setting,
 /// a solve, a count, completions or an analysis refused), `None` for any other: the one place
 /// a front end that holds an error of unknown type (the command line's `anyhow` chain) words it.
@@ -241,13 +225,7 @@ pub fn worded(error: &(dyn std::error::Error + 'static), words: Words) -> Option
             }
         )+};
     }
-    as_any_of!(
-        SettingError,
-        crate::request::RequestError,
-        crate::count::CountRequestError,
-        crate::completions::CompletionsError,
-        crate::configure::ConfigureError
-    );
+    as_any_of!(SettingError, crate::error::RequestError);
     None
 }
 
@@ -274,7 +252,7 @@ mod tests {
 
     #[test]
     fn an_error_of_the_front_door_is_found_by_its_type() {
-        let error = crate::request::RequestError::from(SettingError::new(
+        let error = crate::error::RequestError::from(SettingError::new(
             Setting::MaxNodes,
             Refusal::AtLeast { least: 1, got: 0 },
         ));

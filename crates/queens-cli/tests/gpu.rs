@@ -22,6 +22,12 @@ fn without_driver(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// The first adapter, as [`first_device`] finds it, and a fresh scratch directory `name` for
+/// a test that writes files there.
+fn first_device_and_scratch(name: &str) -> Option<(String, std::path::PathBuf)> {
+    first_device().map(|device| (device, scratch(name)))
+}
+
 /// The index of the first adapter (`--device`), or `None` with a note.
 fn first_device() -> Option<String> {
     let listed = json(&["devices", "--json"], 0);
@@ -124,10 +130,9 @@ fn the_gpu_counts_as_published_and_names_its_device() {
 
 #[test]
 fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
-    let Some(device) = first_device() else {
+    let Some((device, dir)) = first_device_and_scratch("gpu-shards") else {
         return;
     };
-    let dir = scratch("gpu-shards");
     let files: Vec<String> = (0..3)
         .map(|i| {
             let shard = format!("{i}/3");
@@ -152,10 +157,9 @@ fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
 
 #[test]
 fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
-    let Some(device) = first_device() else {
+    let Some((device, dir)) = first_device_and_scratch("gpu-resume") else {
         return;
     };
-    let dir = scratch("gpu-resume");
     let checkpoint = dir.join("count.checkpoint");
     let checkpoint = checkpoint.to_str().unwrap();
     // N = 16: several seconds on lavapipe, so that the limit stops it part way.
@@ -184,10 +188,9 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
 /// refused when a recount disagrees with its shard's report.
 #[test]
 fn recounts_on_another_engine_must_agree() {
-    let Some(device) = first_device() else {
+    let Some((device, dir)) = first_device_and_scratch("gpu-recount") else {
         return;
     };
-    let dir = scratch("gpu-recount");
     let recounts = dir.join("recount");
     let (dir_name, recount_name) = (dir.to_str().unwrap(), recounts.to_str().unwrap());
     for i in 0..3 {

@@ -44,6 +44,12 @@ fn on_a_gpu_if_any(command: &mut Command, cpu: &[&str]) {
     };
 }
 
+/// A fresh directory `name` for a test's count on the cluster, or `None` (with a note) where
+/// no cluster answers and none is required.
+fn on_the_cluster(name: &str) -> Option<PathBuf> {
+    cluster_available().then(|| fresh_dir(name))
+}
+
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("queens-slurm-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -52,10 +58,9 @@ fn fresh_dir(name: &str) -> PathBuf {
 
 #[test]
 fn twelve_counts_in_four_shards_on_the_cluster() {
-    if !cluster_available() {
+    let Some(dir) = on_the_cluster("twelve") else {
         return;
-    }
-    let dir = fresh_dir("twelve");
+    };
     let count = |dir: &PathBuf| {
         queens()
             .args([
@@ -93,10 +98,9 @@ fn twelve_counts_in_four_shards_on_the_cluster() {
 
 #[test]
 fn a_failing_shard_is_named_with_how_to_resubmit_it() {
-    if !cluster_available() {
+    let Some(dir) = on_the_cluster("failing") else {
         return;
-    }
-    let dir = fresh_dir("failing");
+    };
     std::fs::create_dir_all(&dir).unwrap();
     // A checkpoint of another count makes shard 1 refuse to run.
     std::fs::write(dir.join("shard-1-of-3.checkpoint"), "not a checkpoint").unwrap();
@@ -173,10 +177,9 @@ fn shard_slurm_reads_the_array_variables() {
 /// named by index, as a node's GPU would be) when an adapter is found.
 #[test]
 fn shards_beyond_an_array_go_to_further_arrays() {
-    if !cluster_available() {
+    let Some(dir) = on_the_cluster("arrays") else {
         return;
-    }
-    let dir = fresh_dir("arrays");
+    };
     let mut command = queens();
     command.args([
         "count",
@@ -216,10 +219,9 @@ fn shards_beyond_an_array_go_to_further_arrays() {
 /// an adapter is found, else on the CPU.
 #[test]
 fn a_killed_task_is_requeued_and_the_merge_is_exact() {
-    if !cluster_available() {
+    let Some(dir) = on_the_cluster("requeue") else {
         return;
-    }
-    let dir = fresh_dir("requeue");
+    };
     let mut command = queens();
     command.args(["count", "17", "--slurm", "--shards", "2", "--json"]);
     on_a_gpu_if_any(

@@ -102,11 +102,6 @@ impl Board {
         self.cols
     }
 
-    /// The side of a square board, `None` for a rectangular one.
-    pub fn side(&self) -> Option<u32> {
-        (self.rows == self.cols).then_some(self.rows)
-    }
-
     /// The queens: in the order given, or column by column.
     pub fn queens(&self) -> Queens<'_> {
         match &self.placement {

@@ -130,11 +130,7 @@ macro_rules! bad_request_worded {
     )+};
 }
 
-bad_request_worded!(
-    queens_api::request::RequestError,
-    queens_api::count::CountRequestError,
-    queens_api::configure::ConfigureError,
-);
+bad_request_worded!(queens_api::RequestError);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

@@ -12,7 +12,7 @@ use tower::ServiceExt;
 
 mod common;
 
-use common::{assert_refused, get, post, respond};
+use common::{assert_refused, get, post, respond, with_headers};
 
 /// Sends `request`: the status and the body, which must be JSON.
 async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, Value) {
@@ -74,11 +74,10 @@ async fn every_error_is_json() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = send(&state, get("/api/configure")).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
-    let form = Request::post("/api/configure")
-        .header("host", "localhost")
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Body::from(r#"{"n": 8}"#))
-        .unwrap();
+    let form = with_headers(
+        post("/api/configure", r#"{"n": 8}"#),
+        &[("content-type", "application/x-www-form-urlencoded")],
+    );
     let (status, body) = send(&state, form).await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     assert!(body["error"].as_str().unwrap().contains("application/json"));
@@ -88,12 +87,8 @@ async fn every_error_is_json() {
 async fn other_sites_cannot_use_the_server() {
     let state = common::state();
     let foreign = |origin: &str, host: &str| {
-        Request::post("/api/configure")
-            .header("content-type", "application/json")
-            .header("host", host)
-            .header("origin", origin)
-            .body(Body::from(r#"{"n": 6}"#))
-            .unwrap()
+        let request = post("/api/configure", r#"{"n": 6}"#);
+        with_headers(request, &[("host", host), ("origin", origin)])
     };
     let (status, body) = send(&state, foreign("https://evil.example", "127.0.0.1:7878")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -223,12 +218,11 @@ async fn experiments_are_bounded_by_their_estimated_cost() {
 #[tokio::test]
 async fn cross_site_gets_without_an_origin_cannot_start_work() {
     let state = common::state();
-    let request = |name: &str, value: &str| {
-        Request::get("/api/count?n=6")
-            .header("host", "127.0.0.1:7878")
-            .header(name, value)
-            .body(Body::empty())
-            .unwrap()
+    let request = |name: &'static str, value: &str| {
+        with_headers(
+            get("/api/count?n=6"),
+            &[("host", "127.0.0.1:7878"), (name, value)],
+        )
     };
     for (name, value) in [
         ("sec-fetch-site", "cross-site"),

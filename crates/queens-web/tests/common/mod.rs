@@ -41,6 +41,15 @@ pub fn post(uri: &str, body: impl Into<String>) -> Request<Body> {
         .unwrap()
 }
 
+/// `request` with each of `headers` set, in place of any it had of that name.
+pub fn with_headers(mut request: Request<Body>, headers: &[(&'static str, &str)]) -> Request<Body> {
+    for &(name, value) in headers {
+        let value = axum::http::HeaderValue::from_str(value).unwrap();
+        request.headers_mut().insert(name, value);
+    }
+    request
+}
+
 /// A `GET` from the page's own host.
 pub fn get(uri: &str) -> Request<Body> {
     Request::get(uri)
