@@ -14,9 +14,18 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// How work that takes a while shows its progress on stderr: auto (a bar on a terminal, a
-    /// line every 5 s otherwise), lines, or never.
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
+    /// How long work shows its progress on stderr.
+    ///
+    /// auto: a bar on a terminal, a line every 5 s otherwise; lines: a line every 5 s on a
+    /// terminal too; never: nothing.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t,
+        hide_short_help = true
+    )]
     pub progress: ProgressMode,
 }
 
@@ -38,19 +47,25 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check a board: list every pair of attacking queens and missing queens.
     Verify(VerifyArgs),
-    /// Count all solutions and the unique ones (up to rotation and reflection), on all cores.
+    /// Count all solutions and the unique ones (up to rotation and reflection).
+    ///
+    /// On all cores, a GPU or a Slurm cluster; with a position, its completions.
     Count(CountArgs),
     /// Check that shard files form one complete count, and add them up.
     Merge(MergeArgs),
     /// Run solvers many times over sizes and parameter sweeps: success rates, iterations, times.
     Experiment(ExperimentArgs),
-    /// Analyse a position of placed queens: which squares can still complete it, which queens
-    /// are forced, how many completions each square has, and why blocked squares are blocked.
+    /// Analyse a position: which squares can still complete it, and why the others cannot.
+    ///
+    /// Which squares of a position of placed queens can still complete it, which queens are
+    /// forced, how many completions each square has, and why blocked squares are blocked.
     Configure(ConfigureArgs),
     /// Serve the web page: configure by clicking, watch solvers, run experiments and counts.
     Serve(ServeArgs),
-    /// The Queen's Challenge, a classroom comparison of brute force, one-per-row brute force and
-    /// backtracking: for every square as the locked queen, the boards each examines.
+    /// The Queen's Challenge: the boards three searches examine around a locked queen.
+    ///
+    /// A classroom comparison of brute force, one-per-row brute force and backtracking: for
+    /// every square as the locked queen, the boards each examines.
     Challenge(ChallengeArgs),
     /// List the GPUs `count --engine gpu` can use, with their index for --device.
     Devices(DevicesArgs),
@@ -68,28 +83,34 @@ pub struct DevicesArgs {
 /// instance from a file, and the squares blocked for queens.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// Board size: N for an N×N board, or `RxC` (rows × columns) where the command takes one,
-    /// e.g. 8 or 6x9; none with --instance, whose file gives it.
+    /// Board size: N, or RxC where the command takes one.
+    ///
+    /// N for an N×N board, or `RxC` (rows × columns) where the command takes one, e.g. 8 or
+    /// 6x9; none with --instance, whose file gives it.
     #[arg(
-        allow_hyphen_values = true,
+        allow_negative_numbers = true,
         required_unless_present = "instance",
         conflicts_with = "instance"
     )]
     pub size: Option<String>,
 
-    /// Squares no queen may take, e.g. b2,c5 (the exhaustive solvers keep off them, the
-    /// configurator names them where they are why a square is dead).
+    /// Squares no queen may take, e.g. b2,c5.
+    ///
+    /// The exhaustive solvers keep off them; the configurator names them where they are why a
+    /// square is dead.
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub block: Option<String>,
 
-    /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or
-    /// completion (`letting init`), 080's blocked squares (`letting blocks`), or a JSON problem
-    /// (`{"n", "fixed", "blocked"}`); the placed queens and --block add to it.
+    /// A completion instance: CSPLib 079/080 or JSON.
+    ///
+    /// An n-Queens Completion instance: CSPLib 079's excluded diagonals (`n`, `diags`) or completion (`letting init`), 080's
+    /// blocked squares (`letting blocks`), or a JSON problem (`{"n", "fixed", "blocked"}`); the
+    /// placed queens and --block add to it.
     #[arg(long, value_name = "FILE")]
     pub instance: Option<PathBuf>,
 
     /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", hide_short_help = true)]
     pub diagonals: Option<usize>,
 }
 
@@ -99,6 +120,8 @@ pub struct PositionArgs {
     #[command(flatten)]
     pub board: BoardArgs,
 
+    /// Queens every solution holds, e.g. d1,e7.
+    ///
     /// Queens that every solution must contain, e.g. d1,e7 or r20c30.
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub fix: Option<String>,
@@ -109,16 +132,19 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// The solver [default: the best for the board; see below].
+    /// The solver [default: the best for the board].
     #[arg(short, long)]
     pub solver: Option<String>,
 
+    /// Queens to place [default: min(rows, columns)].
+    ///
     /// Number of queens to place, fixed ones included [default: min(rows, columns)].
     #[arg(short = 'm', long, value_name = "M")]
     pub queen_count: Option<u32>,
 
-    /// Seed of randomized solvers: the same seed, the same run. The other solvers are
-    /// deterministic and ignore it.
+    /// Seed of randomized solvers.
+    ///
+    /// The same seed, the same run. The other solvers are deterministic and ignore it.
     #[arg(long, default_value_t = DEFAULTS.seed, value_parser = seed)]
     pub seed: u64,
 
@@ -126,12 +152,15 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
 
-    /// Stop after this many iterations (local search) [default: each solver's own, listed
-    /// below].
+    /// Iteration cap of a local search [default: the solver's own].
+    ///
+    /// Stop after this many iterations [default: each solver's own, listed below].
     #[arg(long, value_name = "K")]
     pub max_iters: Option<u64>,
 
-    /// Set a solver parameter, e.g. --set p=0.3 (repeat for several; listed below).
+    /// Set a solver parameter, e.g. --set p=0.3.
+    ///
+    /// Repeat for several; each solver's parameters are listed below.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub sets: Vec<String>,
 
@@ -139,15 +168,21 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
-    /// Output format [default: text, or perm for boards over 1000 wide].
-    #[arg(short, long, value_enum)]
+    /// Output format: text, perm, json or summary.
+    ///
+    /// [default: text, or perm for boards over 1000 wide]
+    #[arg(short, long, value_enum, hide_possible_values = true)]
     pub format: Option<Format>,
 
+    /// Print JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Write every event of the run to FILE, one JSON object per line.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", hide_short_help = true)]
     pub trace: Option<PathBuf>,
 
-    /// Write the answer to FILE instead of standard output.
+    /// Write the answer to FILE, not to standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -247,46 +282,61 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Count only shard I of M (0 ≤ I < M) and print its JSON report; `slurm` takes I and M
-    /// from the Slurm job array's variables.
+    /// Count only shard I of M (0 ≤ I < M), printing its JSON report.
+    ///
+    /// `slurm` takes I and M from the Slurm job array's variables.
     #[arg(long, value_name = "I/M")]
     pub shard: Option<String>,
 
-    /// Submit the count to a Slurm cluster: a job array of --shards shards and a merge job
-    /// after them, all writing to --dir.
+    /// Submit the count to Slurm: --shards tasks and a merge, in --dir.
+    ///
+    /// A job array of --shards shards and a merge job after them, all writing to --dir.
     #[arg(long, requires_all = ["shards", "dir"], conflicts_with_all = ["shard", "checkpoint"])]
     pub slurm: bool,
 
     /// Shards of a --slurm count (the array's tasks), or of a --plan.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", hide_short_help = true)]
     pub shards: Option<u32>,
 
-    /// The directory of a cluster count: shard reports, checkpoints, logs and result.json. With
-    /// --shard, the report and checkpoint go there (shard-I-of-M.json, .checkpoint).
-    #[arg(long, value_name = "DIR")]
+    /// The directory of a cluster count: shard reports, checkpoints, logs and result.json.
+    ///
+    /// With --shard, the report and checkpoint go there (shard-I-of-M.json, .checkpoint).
+    #[arg(long, value_name = "DIR", hide_short_help = true)]
     pub dir: Option<PathBuf>,
 
     /// The most tasks a Slurm array of --slurm or --plan has (the cluster's largest array size
     /// less one); more shards go to further arrays.
-    #[arg(long, value_name = "TASKS")]
+    #[arg(long, value_name = "TASKS", hide_short_help = true)]
     pub array_size: Option<u32>,
 
     /// With --slurm: wait for the jobs and print the merged count.
-    #[arg(long, requires = "slurm")]
+    #[arg(long, requires = "slurm", hide_short_help = true)]
     pub wait: bool,
 
     /// With --slurm: options for sbatch, after `--` (e.g. -- --partition=long --time=4:00:00).
-    #[arg(last = true, index = 2, value_name = "SBATCH OPTIONS")]
+    #[arg(
+        last = true,
+        index = 2,
+        value_name = "SBATCH OPTIONS",
+        hide_short_help = true
+    )]
     pub sbatch_args: Vec<String>,
 
+    /// Plan a record count: its nodes, device-hours, shards and Slurm arrays.
+    ///
     /// Plan the count without counting: its nodes (estimated by random probes), the
     /// device-hours at --rate, shards of about an hour, and the Slurm arrays that run them
     /// (with --dir, writing there).
-    #[arg(long, conflicts_with_all = ["shard", "slurm", "checkpoint", "time_limit"])]
+    #[arg(long, conflicts_with_all = ["shard", "slurm", "checkpoint", "time_limit"], hide_short_help = true)]
     pub plan: bool,
 
     /// With --plan: nodes a second of one device.
-    #[arg(long, value_name = "NODES_PER_SECOND", requires = "plan")]
+    #[arg(
+        long,
+        value_name = "NODES_PER_SECOND",
+        requires = "plan",
+        hide_short_help = true
+    )]
     pub rate: Option<f64>,
 
     /// Save finished subproblems to FILE and resume from it.
@@ -299,19 +349,23 @@ pub struct CountArgs {
 
     /// When the checkpoint cannot be saved (a full disk): say so and keep counting, trying
     /// again at the next save, or stop and print what was counted.
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = SaveFailureChoice::Continue)]
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = SaveFailureChoice::Continue, hide_short_help = true)]
     pub on_save_failure: SaveFailureChoice,
 
-    /// Stop after this many seconds, keeping what was counted (with --checkpoint, to resume).
+    /// Stop after this many seconds, keeping what was counted.
+    ///
+    /// With --checkpoint, the count resumes from there when run again.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
     /// The counting engine.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
+    #[arg(long, value_enum, default_value_t = EngineChoice::Auto, hide_possible_values = true)]
     pub engine: EngineChoice,
 
-    /// The GPU for --engine gpu, by its index in `queens devices` [default: the first hardware
-    /// GPU]; a software adapter (such as lavapipe) is used only when named.
+    /// The GPU for --engine gpu, by its index in `queens devices`.
+    ///
+    /// [default: the first hardware GPU]; a software adapter (such as lavapipe) is used only
+    /// when named.
     #[arg(long, value_name = "I")]
     pub device: Option<usize>,
 
@@ -321,7 +375,7 @@ pub struct CountArgs {
 
     /// The most memory the count may plan to use, like 8G or 512M; a count that needs more is
     /// refused before it starts (auto then chooses backtracking).
-    #[arg(long, value_name = "SIZE")]
+    #[arg(long, value_name = "SIZE", hide_short_help = true)]
     pub memory: Option<String>,
 }
 
@@ -438,7 +492,7 @@ pub struct ConfigureArgs {
     #[command(flatten)]
     pub board: BoardArgs,
 
-    /// The placed queens, comma-separated (d1,e7 or r1c4,r7c5) [default: none].
+    /// The placed queens, e.g. d1,e7 or r1c4,r7c5 [default: none].
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub queens: Option<String>,
 
@@ -446,7 +500,7 @@ pub struct ConfigureArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Which engine decides the statuses: auto, bdd or search.
+    /// The engine deciding the statuses: auto, bdd or search.
     #[arg(long, default_value = "auto", value_name = "ENGINE")]
     pub engine: String,
 
@@ -454,23 +508,31 @@ pub struct ConfigureArgs {
     #[arg(long, value_name = "K")]
     pub max_nodes: Option<u64>,
 
-    /// Stop after this many seconds (squares not decided by then are reported unknown).
+    /// Stop after this many seconds.
+    ///
+    /// Squares not decided by then are reported unknown.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 }
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The address to listen on (port 0 picks a free port).
+    /// Host and port to listen on (port 0: any free port).
+    ///
+    /// The host is an IP address or a name, such as localhost; port 0 picks a free port.
     #[arg(long, default_value = "127.0.0.1:7878", value_name = "ADDR")]
     pub addr: String,
 
-    /// Let pages from ORIGIN (scheme://host:port) call the API, and accept requests for that
-    /// host name; repeat for several. By default only the server's own page may, and only
+    /// Let pages from ORIGIN call the API (repeat for several).
+    ///
+    /// Pages from ORIGIN (scheme://host:port) may call the API, and requests for that host
+    /// name are accepted; repeat for several. By default only the server's own page may, and only
     /// for localhost or an IP address.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allowed_origins: Vec<String>,
 
+    /// What makes requests one client's: peer or header:NAME.
+    ///
     /// What makes requests one client's for the per-client job limits: `peer` (the address;
     /// every loopback address is one client, an IPv6 peer its /64) or `header:NAME`, a header
     /// set by a trusted reverse proxy (such as header:X-Forwarded-For).
@@ -485,7 +547,7 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct ChallengeArgs {
     /// Board side.
-    #[arg(default_value_t = DEFAULTS.side.to_string(), allow_hyphen_values = true)]
+    #[arg(default_value_t = DEFAULTS.side.to_string(), allow_negative_numbers = true)]
     pub size: String,
 
     /// Solvers to compare, comma-separated [default: all four]. (`--solvers` is an alias.)

@@ -10,15 +10,21 @@ use queens_core::{Parameter, SolverDescriptor};
 
 use crate::args::Cli;
 
-/// The width help text is wrapped to.
-const WIDTH: usize = 96;
+/// The width this module wraps its indented lists to: within an 80-column terminal, so that
+/// clap (which wraps everything else to the terminal, at most [`MAX_WIDTH`]) leaves them whole.
+const WIDTH: usize = 78;
+
+/// The widest help clap writes, however wide the terminal.
+const MAX_WIDTH: usize = 100;
 
 /// The whole command line, with the solver lists of `catalogue` in the help of `solve` and
 /// `experiment`.
 pub fn command(catalogue: &Catalogue) -> clap::Command {
-    let mut command = Cli::command();
-    for (subcommand, arg, help) in defaults_help() {
-        command = command.mut_subcommand(subcommand, |sub| sub.mut_arg(arg, |a| a.help(help)));
+    let mut command = Cli::command().max_term_width(MAX_WIDTH);
+    for (subcommand, arg, short, long) in defaults_help() {
+        command = command.mut_subcommand(subcommand, |sub| {
+            sub.mut_arg(arg, |a| a.help(short).long_help(long))
+        });
     }
     command
         .mut_subcommand("solve", |solve| {
@@ -30,14 +36,20 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
         .mut_subcommand("verify", |verify| verify.after_help(verify_after_help()))
         .mut_subcommand("count", |count| {
             count
-                .after_help(count_after_help())
+                .after_help(count_short_after_help())
+                .after_long_help(count_after_help())
                 .mut_arg("size", |size| size.long_help(count_size()))
-                .mut_arg("engine", |engine| engine.help(count_engine()))
-                .mut_arg("max_estimate", |limit| limit.help(count_max_estimate()))
+                .mut_arg("engine", |engine| engine.long_help(count_engine()))
+                .mut_arg("max_estimate", |limit| {
+                    limit
+                        .help("Refuse a count whose estimate is longer [default: an hour]")
+                        .long_help(count_max_estimate())
+                })
         })
         .mut_subcommand("configure", |configure| {
             configure
-                .after_help(configure_after_help())
+                .after_help(configure_short_after_help())
+                .after_long_help(configure_after_help())
                 .mut_arg("size", |size| size.long_help(configure_size()))
         })
         .mut_subcommand("experiment", |experiment| {
@@ -49,11 +61,15 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
 
 /// The arguments whose help states a default or a limit, each written from the table of
 /// limits and defaults (as subcommand, argument, help), so that no help holds a copy.
-fn defaults_help() -> [(&'static str, &'static str, String); 8] {
+fn defaults_help() -> [(&'static str, &'static str, String, String); 8] {
     [
         (
             "solve",
             "max_nodes",
+            format!(
+                "Node cap: boards or placements examined [default: {}]",
+                DEFAULTS.solve_max_nodes
+            ),
             format!(
                 "Stop after this many nodes (boards or placements examined) [default: {}, none \
                  for the completion search, which runs until it decides the position]",
@@ -64,6 +80,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
             "count",
             "array_size",
             format!(
+                "The most tasks of a Slurm array [default: {}]",
+                LIMITS.array_tasks
+            ),
+            format!(
                 "The most tasks a Slurm array of --slurm or --plan has (the cluster's largest \
                  array size less one); more shards go to further arrays [default: {}]",
                 LIMITS.array_tasks
@@ -72,6 +92,7 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
         (
             "count",
             "rate",
+            "With --plan: nodes a second of one device".to_owned(),
             format!(
                 "With --plan: nodes a second of one device [default: {:e}, measured on an H200]",
                 DEFAULTS.gpu_nodes_per_second
@@ -80,6 +101,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
         (
             "count",
             "memory",
+            format!(
+                "The most memory the count may plan to use [default: {}]",
+                size_text(DEFAULTS.count_memory_bytes)
+            ),
             format!(
                 "The most memory the count may plan to use, like 8G or 512M [default: {}]; a \
                  count that needs more is refused before it starts (auto then chooses \
@@ -91,6 +116,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
             "experiment",
             "sizes",
             format!(
+                "Board sides N, comma-separated [default: {}]",
+                DEFAULTS.side
+            ),
+            format!(
                 "Board sides N, comma-separated, e.g. 4,8,16 [default: {}]. (`--n 4,8,16` says \
                  the same.)",
                 DEFAULTS.side
@@ -99,6 +128,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
         (
             "verify",
             "all_conflicts",
+            format!(
+                "List every attacking pair [default: the first {}]",
+                LIMITS.shown_conflicts
+            ),
             format!(
                 "List every attacking pair, however many [default: the first {}, and their \
                  count]",
@@ -109,6 +142,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
             "configure",
             "max_nodes",
             format!(
+                "Search nodes the analysis may spend [default: {}]",
+                DEFAULTS.configure_max_nodes
+            ),
+            format!(
                 "Search nodes the analysis may spend (squares it cannot decide are reported \
                  unknown) [default: {}]",
                 DEFAULTS.configure_max_nodes
@@ -117,6 +154,10 @@ fn defaults_help() -> [(&'static str, &'static str, String); 8] {
         (
             "serve",
             "max_connections",
+            format!(
+                "Connections open at once [default: {}]",
+                queens_web::MAX_CONNECTIONS
+            ),
             format!(
                 "Connections open at once [default: {}, or fewer under a lower `ulimit -n`]",
                 queens_web::MAX_CONNECTIONS
@@ -134,35 +175,55 @@ fn size_text(bytes: u64) -> String {
     }
 }
 
-/// `configure`'s closing help: statuses, engines, an example, exit codes.
+/// `configure -h`'s closing help: statuses, an example, exit codes.
+fn configure_short_after_help() -> String {
+    "Statuses: Q queen, F forced, . open, x attacked, # dead, ? unknown (see --help).\n\
+     Example: queens configure 8 --queens d1,e7\n\
+     Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not tell), \
+     2 bad input."
+        .to_owned()
+}
+
+/// `configure --help`'s closing help: statuses, engines, an example, exit codes.
 fn configure_after_help() -> String {
     format!(
-        "\
-Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in some
-completion), x attacked (by a queen or a forced queen), # dead (not attacked, in no completion),
-? unknown (the node budget ran out first). Every attacked and dead square has a reason.
-Engines: bdd, the diagram of all solutions (N <= {}, exact counts, built once per size); search,
-for any N up to {} (exact counts where enumerating is cheap); auto picks the diagram up to
-N = {} and the search beyond.
-Example: queens configure 8 --queens d1,e7
-Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not tell), 2 bad
-input (a square off the board, two queens attacking each other).",
+        "Statuses: Q queen (yours), F forced (in every completion, placed for you), . open (in \
+         some completion), x attacked (by a queen or a forced queen), # dead (not attacked, in \
+         no completion), ? unknown (the node budget ran out first). Every attacked and dead \
+         square has a reason.\n\n\
+         Engines: bdd, the diagram of all solutions (N <= {}, exact counts, built once per \
+         size); search, for any N up to {} (exact counts where enumerating is cheap); auto \
+         picks the diagram up to N = {} and the search beyond.\n\n\
+         Example: queens configure 8 --queens d1,e7\n\n\
+         Exit codes: 0 the position can be completed, 1 it cannot (or the budget could not \
+         tell), 2 bad input (a square off the board, two queens attacking each other).",
         LIMITS.diagram_max_n, LIMITS.configure_max_n, DEFAULTS.configure_auto_diagram_max_n
     )
 }
 
-/// `count`'s closing help: what is counted, shards, checkpoints, exit codes.
+/// `count -h`'s closing help: what is counted, where the rest is, exit codes.
+fn count_short_after_help() -> String {
+    format!(
+        "Totals follow OEIS A000170, unique counts A002562; N goes up to {}.\n\
+         Shards, Slurm campaigns and their plans, memory and checkpoints: see --help.\n\
+         Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.",
+        LIMITS.count_max_n
+    )
+}
+
+/// `count --help`'s closing help: what is counted, shards, checkpoints, exit codes.
 fn count_after_help() -> String {
     format!(
-        "\
-Totals follow OEIS A000170, unique counts A002562; N goes up to {}.
-A count is split into subproblems that depend on N only. --shard I/M counts every M-th of them,
-starting at I, and prints a JSON report; `queens merge` adds up a complete set of reports.
---slurm --shards M --dir DIR submits the shards as a Slurm job array and a merge job after
-them; --wait follows them and prints the result; submitting again resubmits failed shards.
---checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running the same
-command again resumes from it.
-Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.",
+        "Totals follow OEIS A000170, unique counts A002562; N goes up to {}.\n\n\
+         A count is split into subproblems that depend on N only. --shard I/M counts every M-th \
+         of them, starting at I, and prints a JSON report; `queens merge` adds up a complete set \
+         of reports.\n\n\
+         --slurm --shards M --dir DIR submits the shards as a Slurm job array and a merge job \
+         after them; --wait follows them and prints the result; submitting again resubmits \
+         failed shards.\n\n\
+         --checkpoint FILE saves finished subproblems every few seconds and on Ctrl-C; running \
+         the same command again resumes from it.\n\n\
+         Exit codes: 0 counted, 1 stopped before the end (Ctrl-C, --time-limit), 2 bad input.",
         LIMITS.count_max_n
     )
 }
@@ -187,12 +248,12 @@ fn count_max_estimate() -> String {
 /// `verify`'s closing help: the formats and exit codes.
 fn verify_after_help() -> String {
     format!(
-        "\
-Formats are recognised by content: a text diagram (top rank first, Q and .), a permutation
-(for each column the 0-based row of its queen), JSON ({{\"rows\", \"cols\", \"queens\"}}, as
-`solve --format json` prints), or a comma-separated list of squares. A permutation is read as a
-stream, of any length; the other formats up to {} MiB.
-Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable input.",
+        "Formats are recognised by content: a text diagram (top rank first, Q and .), a \
+         permutation (for each column the 0-based row of its queen), JSON ({{\"rows\", \"cols\", \
+         \"queens\"}}, as `solve --format json` prints), or a comma-separated list of squares. A \
+         permutation is read as a stream, of any length; the other formats up to {} MiB.\n\
+         Exit codes: 0 a full peaceful solution, 1 conflicts or missing queens, 2 unreadable \
+         input.",
         LIMITS.text_max_bytes >> 20
     )
 }
@@ -225,23 +286,21 @@ fn solve_short_help(catalogue: &Catalogue) -> String {
     let mut text =
         String::from("Solvers (--solver NAME; --help describes each, with its parameters):\n");
     names(&mut text, catalogue);
-    text.push_str(&solve_footer());
+    text.push_str(
+        "Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.\n\
+         Exit codes: 0 solved, 1 no solution or stopped (budget, Ctrl-C), 2 bad input.",
+    );
     text
 }
 
 /// The default solver, square names and exit codes, closing both forms of `solve`'s help.
 fn solve_footer() -> String {
-    let mut text = String::new();
-    wrap(
-        &mut text,
-        &format!(
-            "Default solver: with --fix or --block on an N×N board up to N = {}, completion (it \
-             proves when there is no solution); otherwise forward-checking up to N = 20, then \
-             construct, or min-conflicts with --fix; brute-force when the queen count differs \
-             from the row count.",
-            LIMITS.completion_max_n
-        ),
-        0,
+    let mut text = format!(
+        "Default solver: with --fix or --block on an N×N board up to N = {}, completion (it \
+         proves when there is no solution); otherwise forward-checking up to N = 20, then \
+         construct, or min-conflicts with --fix; brute-force when the queen count differs from \
+         the row count.\n",
+        LIMITS.completion_max_n
     );
     text.push_str(
         "Squares are algebraic (d1) or R1C1 (r1c4), comma-separated: --fix d1,e7.\n\
@@ -274,8 +333,42 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let mut command = command(catalogue);
-    let matches = command.try_get_matches_from_mut(args)?;
+    let matches = command
+        .try_get_matches_from_mut(args)
+        .map_err(|error| with_abbreviation_suggested(error, &command))?;
     Cli::from_arg_matches(&matches).map_err(|error| error.format(&mut command))
+}
+
+/// An unknown subcommand that clap found nothing like, with the subcommand it abbreviates
+/// suggested where there is exactly one: `cnt` for `count`, `cfg` for `configure` (its letters
+/// in order). clap's own suggestions catch misspellings (`sovle`), not abbreviations.
+fn with_abbreviation_suggested(mut error: clap::Error, command: &clap::Command) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand
+        || error.get(ContextKind::SuggestedSubcommand).is_some()
+    {
+        return error;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidSubcommand) else {
+        return error;
+    };
+    let typed = typed.to_lowercase();
+    let abbreviates = |name: &str| {
+        let mut letters = name.chars();
+        typed.len() >= 2 && typed.chars().all(|wanted| letters.any(|c| c == wanted))
+    };
+    let matching: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .filter(|name| abbreviates(name))
+        .collect();
+    if let [only] = &matching[..] {
+        error.insert(
+            ContextKind::SuggestedSubcommand,
+            ContextValue::Strings(vec![only.clone()]),
+        );
+    }
+    error
 }
 
 /// `queens solve --help`'s list: every solver, what it does, what it takes, its parameters.

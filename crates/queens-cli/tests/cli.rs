@@ -1455,10 +1455,35 @@ fn configure_refuses_bad_input() {
 
 #[test]
 fn serve_refuses_a_bad_address() {
+    for bad in ["localhost", "localhost:http", "127.0.0.1:99999", "[::1]"] {
+        refuses(
+            &["serve", "--addr", bad],
+            "--addr must be a host and port such as 127.0.0.1:7878 or localhost:7878",
+        );
+    }
     refuses(
-        &["serve", "--addr", "localhost"],
-        "--addr must be an IP address and port",
+        &["serve", "--addr", "no-such-host.invalid:7878"],
+        "--addr: cannot find the host 'no-such-host.invalid'",
     );
+}
+
+/// A host name is an address to serve on: `localhost` listens on the loopback.
+#[test]
+fn serve_takes_a_host_name() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(["serve", "--addr", "localhost:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(line.contains("http://127.0.0.1:"), "{line}");
 }
 
 #[test]
@@ -2079,5 +2104,49 @@ fn seeds_are_refused_in_the_shared_sentences() {
         let flag = format!("--seed={seed}");
         refuses(&["solve", "8", &flag], &sentence);
         refuses(&["experiment", &flag], &sentence);
+    }
+}
+
+/// `-h` fits a screen: at 80 columns every command's short help is at most 40 lines, none
+/// wider than the terminal; `--help` has the detail.
+#[test]
+fn short_help_fits_a_screen_at_80_columns() {
+    for command in [
+        "",
+        "solve",
+        "verify",
+        "count",
+        "merge",
+        "experiment",
+        "configure",
+        "serve",
+        "challenge",
+        "devices",
+    ] {
+        let help = |flag: &str| {
+            let output = queens()
+                .args(command.split_whitespace())
+                .arg(flag)
+                .env("COLUMNS", "80")
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{command} {flag}");
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let short = help("-h");
+        let lines = short.lines().count();
+        assert!(lines <= 40, "queens {command} -h: {lines} lines\n{short}");
+        for line in short.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "queens {command} -h: a line of {}: {line}",
+                line.chars().count()
+            );
+        }
+        let long = help("--help");
+        assert!(
+            long.lines().count() >= lines,
+            "queens {command}: --help is shorter than -h"
+        );
     }
 }

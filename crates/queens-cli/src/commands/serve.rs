@@ -11,12 +11,7 @@ use crate::exit::Exit;
 
 /// Runs `queens serve`.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
-    let addr: SocketAddr = args.addr.trim().parse().with_context(|| {
-        format!(
-            "--addr must be an IP address and port such as 127.0.0.1:7878, got '{}'",
-            args.addr
-        )
-    })?;
+    let addr = listen_address(&args.addr)?;
     for origin in &args.allowed_origins {
         let valid = origin.split_once("://").is_some_and(|(scheme, host)| {
             matches!(scheme, "http" | "https") && !host.is_empty() && !host.contains('/')
@@ -53,6 +48,45 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         }))
         .with_context(|| format!("cannot serve on {addr}"))?;
     Ok(Exit::Success)
+}
+
+/// `--addr`: an IP address or a host name, and a port (`127.0.0.1:7878`, `localhost:7901`,
+/// `[::1]:8000`). A name is looked up, and its first address taken, loopback first as
+/// `localhost` resolves to both.
+fn listen_address(text: &str) -> anyhow::Result<SocketAddr> {
+    use std::net::ToSocketAddrs;
+    let text = text.trim();
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let wanted = || {
+        format!(
+            "--addr must be a host and port such as 127.0.0.1:7878 or localhost:7878, got '{}'",
+            queens_core::error::excerpt(text)
+        )
+    };
+    let (host, port) = text.rsplit_once(':').with_context(wanted)?;
+    port.parse::<u16>().ok().with_context(wanted)?;
+    let found: Vec<SocketAddr> = text
+        .to_socket_addrs()
+        .with_context(|| {
+            format!(
+                "--addr: cannot find the host '{}'",
+                queens_core::error::excerpt(host)
+            )
+        })?
+        .collect();
+    found
+        .iter()
+        .find(|addr| addr.is_ipv4())
+        .or(found.first())
+        .copied()
+        .with_context(|| {
+            format!(
+                "--addr: the host '{}' has no address",
+                queens_core::error::excerpt(host)
+            )
+        })
 }
 
 /// What `serve` says once it listens: a URL a browser can open. An address that means "every

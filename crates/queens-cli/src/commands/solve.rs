@@ -60,7 +60,12 @@ impl SolveConfig {
             },
             max_iterations: args.max_iters,
         };
-        let format = match args.format {
+        let asked = if args.json {
+            Some(Format::Json)
+        } else {
+            args.format
+        };
+        let format = match asked {
             Some(Format::Text) if rows.max(cols) > TEXT_MAX_SIDE => anyhow::bail!(
                 "a text diagram is for boards up to {TEXT_MAX_SIDE} wide: use --format perm or summary"
             ),
