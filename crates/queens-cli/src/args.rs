@@ -83,7 +83,7 @@ pub struct DevicesArgs {
 /// instance from a file, and the squares blocked for queens.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// Board size: N, or RxC where the command takes one.
+    /// Board size: N, or `RxC` where the command takes one.
     ///
     /// N for an N×N board, or `RxC` (rows × columns) where the command takes one, e.g. 8 or
     /// 6x9; none with --instance, whose file gives it.

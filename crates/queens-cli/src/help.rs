@@ -59,10 +59,15 @@ pub fn command(catalogue: &Catalogue) -> clap::Command {
         })
 }
 
+/// An argument whose help states a default or a limit: subcommand, argument, short help and
+/// long help.
+type DefaultHelp = (&'static str, &'static str, String, String);
+
 /// The arguments whose help states a default or a limit, each written from the table of
-/// limits and defaults (as subcommand, argument, help), so that no help holds a copy.
-fn defaults_help() -> [(&'static str, &'static str, String, String); 8] {
-    [
+/// limits and defaults, so that no help holds a copy.
+fn defaults_help() -> Vec<DefaultHelp> {
+    let mut all = count_defaults_help().to_vec();
+    all.extend([
         (
             "solve",
             "max_nodes",
@@ -74,42 +79,6 @@ fn defaults_help() -> [(&'static str, &'static str, String, String); 8] {
                 "Stop after this many nodes (boards or placements examined) [default: {}, none \
                  for the completion search, which runs until it decides the position]",
                 DEFAULTS.solve_max_nodes
-            ),
-        ),
-        (
-            "count",
-            "array_size",
-            format!(
-                "The most tasks of a Slurm array [default: {}]",
-                LIMITS.array_tasks
-            ),
-            format!(
-                "The most tasks a Slurm array of --slurm or --plan has (the cluster's largest \
-                 array size less one); more shards go to further arrays [default: {}]",
-                LIMITS.array_tasks
-            ),
-        ),
-        (
-            "count",
-            "rate",
-            "With --plan: nodes a second of one device".to_owned(),
-            format!(
-                "With --plan: nodes a second of one device [default: {:e}, measured on an H200]",
-                DEFAULTS.gpu_nodes_per_second
-            ),
-        ),
-        (
-            "count",
-            "memory",
-            format!(
-                "The most memory the count may plan to use [default: {}]",
-                size_text(DEFAULTS.count_memory_bytes)
-            ),
-            format!(
-                "The most memory the count may plan to use, like 8G or 512M [default: {}]; a \
-                 count that needs more is refused before it starts (auto then chooses \
-                 backtracking)",
-                size_text(DEFAULTS.count_memory_bytes)
             ),
         ),
         (
@@ -161,6 +130,49 @@ fn defaults_help() -> [(&'static str, &'static str, String, String); 8] {
             format!(
                 "Connections open at once [default: {}, or fewer under a lower `ulimit -n`]",
                 queens_web::MAX_CONNECTIONS
+            ),
+        ),
+    ]);
+    all
+}
+
+/// `count`'s arguments whose help states a default.
+fn count_defaults_help() -> [DefaultHelp; 3] {
+    [
+        (
+            "count",
+            "array_size",
+            format!(
+                "The most tasks of a Slurm array [default: {}]",
+                LIMITS.array_tasks
+            ),
+            format!(
+                "The most tasks a Slurm array of --slurm or --plan has (the cluster's largest \
+                 array size less one); more shards go to further arrays [default: {}]",
+                LIMITS.array_tasks
+            ),
+        ),
+        (
+            "count",
+            "rate",
+            "With --plan: nodes a second of one device".to_owned(),
+            format!(
+                "With --plan: nodes a second of one device [default: {:e}, measured on an H200]",
+                DEFAULTS.gpu_nodes_per_second
+            ),
+        ),
+        (
+            "count",
+            "memory",
+            format!(
+                "The most memory the count may plan to use [default: {}]",
+                size_text(DEFAULTS.count_memory_bytes)
+            ),
+            format!(
+                "The most memory the count may plan to use, like 8G or 512M [default: {}]; a \
+                 count that needs more is refused before it starts (auto then chooses \
+                 backtracking)",
+                size_text(DEFAULTS.count_memory_bytes)
             ),
         ),
     ]
