@@ -69,6 +69,28 @@ pub enum Command {
     Challenge(ChallengeArgs),
     /// List the GPUs `count --engine gpu` can use, with their index for --device.
     Devices(DevicesArgs),
+    /// Print a shell's completion script for queens.
+    ///
+    /// For example, `queens completions bash > ~/.local/share/bash-completion/completions/queens`,
+    /// or `queens completions zsh > ~/.zfunc/_queens`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of queens or of one command.
+    ///
+    /// For example, `queens man | man -l -`, or `queens man count > queens-count.1`.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (solve, count, ...) [default: queens itself].
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Args)]

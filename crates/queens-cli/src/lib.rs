@@ -106,6 +106,8 @@ where
         Command::Devices(args) => commands::devices::run(&args),
         Command::Configure(args) => commands::configure::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
+        Command::Completions(args) => commands::shell::completions(&args),
+        Command::Man(args) => commands::shell::man(&args),
     };
     match result {
         Ok(exit) => exit as u8,

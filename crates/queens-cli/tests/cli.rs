@@ -2150,3 +2150,58 @@ fn short_help_fits_a_screen_at_80_columns() {
         );
     }
 }
+
+/// `queens completions SHELL` writes a script that names every command and flag, in the
+/// shell's syntax (bash's is checked by `bash -n` where bash is found).
+#[test]
+fn completions_name_every_command_in_each_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = queens().args(["completions", shell]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for word in [
+            "solve",
+            "count",
+            "configure",
+            "max-estimate",
+            "on-save-failure",
+        ] {
+            assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+        if shell == "bash" {
+            let Ok(mut bash) = std::process::Command::new("bash")
+                .arg("-n")
+                .stdin(std::process::Stdio::piped())
+                .spawn()
+            else {
+                continue;
+            };
+            use std::io::Write;
+            bash.stdin
+                .take()
+                .unwrap()
+                .write_all(script.as_bytes())
+                .unwrap();
+            assert!(bash.wait().unwrap().success(), "bash -n refuses the script");
+        }
+    }
+    refuses(&["completions", "tcsh"], "invalid value 'tcsh'");
+}
+
+/// `queens man` writes the manual page of queens, `queens man count` the page of one command;
+/// an unknown command is refused with the list of pages.
+#[test]
+fn man_pages_are_written_for_queens_and_each_command() {
+    let page = run(&["man"], 0);
+    assert!(page.contains(".TH queens 1"), "{page}");
+    for command in ["solve", "count", "configure", "completions"] {
+        assert!(page.contains(command), "the page lists {command}");
+    }
+    let count = run(&["man", "count"], 0);
+    assert!(count.contains(".TH queens-count 1"), "{count}");
+    assert!(count.contains("max\\-estimate"), "{count}");
+    refuses(
+        &["man", "nope"],
+        "no command 'nope': the manual has pages for challenge",
+    );
+}

@@ -10,6 +10,7 @@ pub mod merge;
 pub mod plan;
 pub mod position;
 pub mod serve;
+pub mod shell;
 pub mod slurm;
 pub mod solve;
 pub mod verify;
