@@ -2176,12 +2176,9 @@ fn completions_name_every_command_in_each_shell() {
             else {
                 continue;
             };
-            use std::io::Write;
-            bash.stdin
-                .take()
-                .unwrap()
-                .write_all(script.as_bytes())
-                .unwrap();
+            let mut input = bash.stdin.take().unwrap();
+            std::io::Write::write_all(&mut input, script.as_bytes()).unwrap();
+            drop(input);
             assert!(bash.wait().unwrap().success(), "bash -n refuses the script");
         }
     }
