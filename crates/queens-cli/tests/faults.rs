@@ -278,6 +278,10 @@ fn every_node_cap_of_zero_is_refused() {
     ] {
         let (code, _, stderr) = output(queens().args(args));
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--max-nodes must be at least 1, got 0"),
+            "{args:?}: one sentence for every command: {stderr}"
+        );
     }
 }
 

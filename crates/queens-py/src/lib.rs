@@ -15,6 +15,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use queens_api::bounds::Bounds;
+use queens_api::challenge::Challenge;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
@@ -557,6 +558,67 @@ fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
     )
 }
 
+/// The Queen's Challenge table, as `queens challenge --json` prints it: for every square of an
+/// N×N board as the locked queen, the nodes each tree search examines (at most `max_nodes`
+/// a run, within `time_limit` seconds in all); `progress` is called with (runs finished, runs).
+#[pyfunction]
+#[pyo3(signature = (n, solvers, max_nodes, time_limit, progress))]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "PyO3 extracts owned arguments"
+)]
+fn challenge(
+    py: Python<'_>,
+    n: u32,
+    solvers: Vec<String>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let bounds = Bounds {
+        time_limit,
+        max_nodes,
+        threads: None,
+    }
+    .check()
+    .map_err(said)?;
+    let catalogue = Catalogue::standard();
+    let solvers = if solvers.is_empty() {
+        catalogue.tree_searches()
+    } else {
+        solvers
+            .iter()
+            .map(|name| catalogue.get(name))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(refused)?
+    };
+    let challenge = Challenge {
+        n,
+        solvers,
+        max_nodes: bounds.max_nodes(),
+    };
+    challenge.check().map_err(refused)?;
+    let planned = u64::from(n).pow(2) * challenge.solvers.len() as u64;
+    let token = CancelToken::new();
+    // The node cap is each run's, which the table applies; the budget holds the time limit.
+    let budget = Bounds {
+        time_limit,
+        ..Bounds::default()
+    }
+    .check()
+    .map_err(said)?
+    .budget(token.clone());
+    let table = run_detached(py, &token, progress.as_ref(), move |sender| {
+        let finished = std::sync::atomic::AtomicU64::new(0);
+        challenge.run(&budget, |_| {
+            let done = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            sender.offer(Message::Progress(done, planned));
+        })
+    })?
+    .map_err(refused)?;
+    serde_json::to_string(&table).map_err(refused)
+}
+
 /// The `queens` command line, run in this process on `args` (the program's name first);
 /// `own_command` is how a cluster's tasks start it again. Answers the exit status. Like the
 /// command, it takes Ctrl-C over for the rest of the process: it is the `queens` script's and
@@ -577,8 +639,8 @@ mod _queens {
 
     #[pymodule_export]
     use super::{
-        command_line, configure, count, devices, experiment, file_letters, limits, page_assets,
-        parse_squares, solve, solvers, square_name, verify,
+        challenge, command_line, configure, count, devices, experiment, file_letters, limits,
+        page_assets, parse_squares, solve, solvers, square_name, verify,
     };
 
     #[pymodule_init]

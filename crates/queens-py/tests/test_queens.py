@@ -661,3 +661,25 @@ def test_seeds_are_refused_in_the_shared_sentences():
     assert checked >= 3
     for seed in shared["seeds"]["taken"]:
         assert qw.solve(8, solver="min-conflicts", seed=int(seed)).solved
+
+
+def test_the_challenge_table_is_the_command_lines():
+    table = qw.challenge(5, ["backtracking", "row-brute-force"])
+    assert table["n"] == 5 and table["planned"] == 2 * 25 and table["finished"] == 50
+    by_solver = {row["solver"]: row for row in table["rows"]}
+    assert by_solver["backtracking"]["runs"] == 25
+    # Backtracking never examines more placements than the row brute force boards.
+    assert by_solver["backtracking"]["max"] <= by_solver["row-brute-force"]["max"]
+    command = subprocess.run(
+        [sys.executable, "-m", "queens_workbench", "challenge", "5", "--solver",
+         "backtracking,row-brute-force", "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    assert json.loads(command.stdout) == table
+    capped = qw.challenge(5, "backtracking", max_nodes=3)
+    assert capped["rows"][0]["stopped"] > 0
+    with pytest.raises(ValueError, match="max_nodes= must be at least 1, got 0"):
+        qw.challenge(5, max_nodes=0)
+    with pytest.raises(ValueError, match="too large"):
+        qw.challenge(65)
+    assert "challenge" in dir(qw)

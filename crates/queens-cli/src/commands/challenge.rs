@@ -16,9 +16,11 @@ use crate::progress;
 /// Runs `queens challenge`.
 pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let n = parse_side(&args.size)?;
-    if args.max_nodes == Some(0) {
-        anyhow::bail!("--max-nodes must be at least 1");
+    let bounds = queens_api::bounds::Bounds {
+        max_nodes: args.max_nodes,
+        ..Default::default()
     }
+    .check()?;
     let catalogue = Catalogue::standard();
     let solvers = if args.solvers.is_empty() {
         catalogue.tree_searches()
@@ -31,7 +33,7 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let challenge = Challenge {
         n,
         solvers,
-        max_nodes: args.max_nodes,
+        max_nodes: bounds.max_nodes(),
     };
     let budget = command_budget(args.time_limit)?;
     let runs = u64::from(n).pow(2) * challenge.solvers.len() as u64;

@@ -31,6 +31,7 @@ __all__ = [
     "Rows",
     "Solution",
     "Verification",
+    "challenge",
     "configure",
     "count",
     "devices",

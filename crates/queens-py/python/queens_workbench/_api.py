@@ -403,3 +403,36 @@ def experiment(
         )
     ))
     return rows
+
+
+@_tabled
+@_whole_numbers
+def challenge(
+    n: int = _DEFAULTS["side"],
+    solvers: Union[str, Sequence[str], None] = None,
+    *,
+    max_nodes: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    progress: bool = False,
+) -> dict:
+    """The Queen's Challenge: for every square of an N×N board as the locked queen, the boards
+    or placements each tree search examines (brute force, one-queen-per-row brute force and
+    backtracking by default) until it finds a solution or proves there is none. The table
+    ``queens challenge --json`` prints: ``rows`` (one per solver: runs, solved, min, median, mean
+    and max nodes; ``Rows(table["rows"]).to_pandas()`` makes a table of them), ``locks`` (every
+    run), ``planned``, ``finished`` and ``stopped``. ``max_nodes`` caps each run (its figures are
+    then lower bounds) and ``time_limit`` the whole table, which keeps the runs that finished."""
+    if isinstance(solvers, str):
+        solvers = [solvers]
+    names = list(solvers or [])
+    n = _whole(n, "n")
+    callback = _progress_bar(None, "run") if progress else None
+    return json.loads(
+        _queens.challenge(
+            n,
+            names,
+            _optional_whole(max_nodes, "max_nodes"),
+            _seconds(time_limit, "time_limit"),
+            callback,
+        )
+    )
