@@ -50,6 +50,7 @@ pub struct SolveDocument<'a> {
     queens: Option<QueenList<'a>>,
     iterations: Option<u64>,
     nodes: Option<u64>,
+    #[serde(serialize_with = "queens_core::figures::milliseconds")]
     elapsed_ms: f64,
     status: &'static str,
     stop_reason: Option<String>,
@@ -246,6 +247,7 @@ pub struct CountDocument {
     /// Worker threads.
     pub threads: usize,
     /// Wall time.
+    #[serde(serialize_with = "queens_core::figures::milliseconds")]
     pub elapsed_ms: f64,
     /// Nodes searched.
     pub nodes: u128,
@@ -337,6 +339,7 @@ pub struct ShardDocument {
     /// Worker threads.
     pub threads: usize,
     /// Wall time.
+    #[serde(serialize_with = "queens_core::figures::milliseconds")]
     pub elapsed_ms: f64,
     /// Whether the shard finished.
     #[serde(flatten)]
@@ -496,6 +499,7 @@ pub struct CompletionCountDocument<'a> {
     nodes: u64,
     symmetries: usize,
     threads: usize,
+    #[serde(serialize_with = "queens_core::figures::milliseconds")]
     elapsed_ms: f64,
     engine: &'static str,
     #[serde(flatten)]

@@ -2202,3 +2202,52 @@ fn man_pages_are_written_for_queens_and_each_command() {
         "no command 'nope': the manual has pages for challenge",
     );
 }
+
+/// Times and rates in the JSON documents are rounded to what they mean: milliseconds to the
+/// microsecond, a success rate to a millionth, as printed (no `0.058338999999999995`).
+#[test]
+fn json_figures_are_rounded_to_what_they_mean() {
+    let decimals = |number: &str| {
+        number
+            .split_once('.')
+            .map_or(0, |(_, fraction)| fraction.len())
+    };
+    let figures = |text: &str, field: &str| -> Vec<String> {
+        text.match_indices(&format!("\"{field}\":"))
+            .map(|(at, found)| {
+                text[at + found.len()..]
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == 'e' || *c == '-')
+                    .collect()
+            })
+            .collect()
+    };
+    let solve = run(&["solve", "9", "--solver", "min-conflicts", "--json"], 0);
+    let count = run(&["count", "9", "--json"], 0);
+    let experiment = run(
+        &[
+            "experiment",
+            "6",
+            "--solver",
+            "hill-climbing",
+            "--runs",
+            "7",
+            "--json",
+        ],
+        0,
+    );
+    for (text, field, most) in [
+        (&solve, "elapsed_ms", 3),
+        (&count, "elapsed_ms", 3),
+        (&experiment, "median_ms", 3),
+        (&experiment, "success_rate", 6),
+        (&experiment, "mean_iterations", 6),
+    ] {
+        let found = figures(text, field);
+        assert!(!found.is_empty(), "{field} in {text}");
+        for number in found {
+            assert!(decimals(&number) <= most, "{field}: {number}");
+        }
+    }
+}

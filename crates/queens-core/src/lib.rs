@@ -23,7 +23,8 @@
 //!   [`parallel`]: work split over threads that still gets done where no thread starts.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
 //!   [`buckets`]: a counting sort that puts their marks in memory order.
-//! - [`words`]: nouns that agree with their counts in every message.
+//! - [`words`]: nouns that agree with their counts in every message; [`figures`]: times and
+//!   rates in JSON rounded to what they mean.
 //!
 //! ```
 //! use queens_core::{Board, Problem, Square, verify::verify};
@@ -41,6 +42,7 @@ pub mod buckets;
 pub mod budget;
 pub mod descriptor;
 pub mod error;
+pub mod figures;
 pub mod huge;
 pub mod instance;
 pub mod memory;

@@ -139,6 +139,7 @@ pub enum Event<'a> {
         /// Iterations run, if counted.
         iterations: Option<u64>,
         /// Wall time in milliseconds.
+        #[serde(serialize_with = "crate::figures::milliseconds")]
         elapsed_ms: f64,
     },
 }

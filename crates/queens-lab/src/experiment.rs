@@ -291,11 +291,14 @@ pub struct Row {
     /// Runs that found a solution.
     pub solved: u64,
     /// `solved / runs`.
+    #[serde(serialize_with = "queens_core::figures::fraction")]
     pub success_rate: f64,
     /// Mean iterations (or nodes, for exhaustive solvers) over the successful runs, as the
     /// original reports; `None` if none succeeded.
+    #[serde(serialize_with = "queens_core::figures::optional_fraction")]
     pub mean_iterations: Option<f64>,
     /// Median wall time of a run, milliseconds.
+    #[serde(serialize_with = "queens_core::figures::milliseconds")]
     pub median_ms: f64,
 }
 

@@ -1,0 +1,74 @@
+//! Figures as the JSON documents write them: rounded to what they mean, so that a document
+//! reads `"elapsed_ms": 0.058`, not `0.058338999999999995`. Wall times are good to the
+//! microsecond, rates and means to a millionth.
+//!
+//! ```
+//! #[derive(serde::Serialize)]
+//! struct Run {
+//!     #[serde(serialize_with = "queens_core::figures::milliseconds")]
+//!     elapsed_ms: f64,
+//! }
+//! let json = serde_json::to_string(&Run { elapsed_ms: 0.058338999999999995 }).unwrap();
+//! assert_eq!(json, r#"{"elapsed_ms":0.058}"#);
+//! ```
+
+use serde::Serializer;
+
+/// `value` rounded to `decimals` places (a value too large to have a fraction as it is).
+pub fn rounded(value: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    let scaled = value * scale;
+    if scaled.is_finite() && scaled.abs() < 1e15 {
+        scaled.round() / scale
+    } else {
+        value
+    }
+}
+
+/// Milliseconds of wall time, to the microsecond.
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde passes fields by reference"
+)]
+pub fn milliseconds<S: Serializer>(ms: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(rounded(*ms, 3))
+}
+
+/// A rate or a mean, to a millionth.
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde passes fields by reference"
+)]
+pub fn fraction<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(rounded(*value, 6))
+}
+
+/// A mean that may be missing, to a millionth.
+#[expect(clippy::ref_option, reason = "serde passes fields by reference")]
+pub fn optional_fraction<S: Serializer>(
+    value: &Option<f64>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.serialize_some(&rounded(*value, 6)),
+        None => serializer.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_keep_what_they_mean_and_nothing_else() {
+        assert_eq!(rounded(0.058_338_999_999_999_995, 3), 0.058);
+        assert_eq!(rounded(1234.5678, 3), 1234.568);
+        assert_eq!(rounded(2.0 / 3.0, 6), 0.666_667);
+        assert_eq!(rounded(f64::INFINITY, 3), f64::INFINITY);
+        assert_eq!(rounded(1e300, 3), 1e300);
+        assert_eq!(
+            serde_json::to_string(&rounded(0.1 + 0.2, 6)).unwrap(),
+            "0.3"
+        );
+    }
+}
