@@ -26,25 +26,16 @@ pub fn rounded(value: f64, decimals: i32) -> f64 {
 }
 
 /// Milliseconds of wall time, to the microsecond.
-#[expect(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde passes fields by reference"
-)]
 pub fn milliseconds<S: Serializer>(ms: &f64, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_f64(rounded(*ms, 3))
 }
 
 /// A rate or a mean, to a millionth.
-#[expect(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde passes fields by reference"
-)]
 pub fn fraction<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_f64(rounded(*value, 6))
 }
 
 /// A mean that may be missing, to a millionth.
-#[expect(clippy::ref_option, reason = "serde passes fields by reference")]
 pub fn optional_fraction<S: Serializer>(
     value: &Option<f64>,
     serializer: S,
