@@ -37,3 +37,57 @@ fn every_cargo_install_keeps_to_the_lock_file() {
     }
     assert!(found >= 2, "the README and the guide say how to install");
 }
+
+/// The durations stated in `text` within a sentence after `at`: numbers followed by `s` or
+/// `min` (`3.6 s`, `5 min`).
+fn durations_after(text: &str, at: usize) -> Vec<String> {
+    let window: String = text[at..].chars().take(90).collect();
+    let end = [". ", ";", ":", ".\n"]
+        .iter()
+        .filter_map(|mark| window.find(mark))
+        .min()
+        .unwrap_or(window.len());
+    let sentence = &window[..end];
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|pair| {
+            pair[0].chars().all(|c| c.is_ascii_digit() || c == '.')
+                && matches!(pair[1].trim_end_matches([',', ')']), "s" | "min")
+        })
+        .map(|pair| format!("{} {}", pair[0], pair[1].trim_end_matches([',', ')'])))
+        .collect()
+}
+
+/// A figure measured once is stated once: where several pages speak of the same workload, they
+/// give it the same time or cite the page that measured it. Each workload below was once
+/// timed differently on two pages.
+#[test]
+fn a_measured_figure_is_the_same_wherever_it_is_stated() {
+    for workload in ["35,000 runs", "the Queen's Challenge table"] {
+        let mut stated = std::collections::BTreeMap::<String, Vec<String>>::new();
+        for page in pages() {
+            let text = std::fs::read_to_string(&page).expect("a readable page");
+            for (at, _) in text.match_indices(workload) {
+                for duration in durations_after(&text, at + workload.len()) {
+                    stated
+                        .entry(duration)
+                        .or_default()
+                        .push(page.file_name().unwrap().to_string_lossy().into_owned());
+                }
+            }
+        }
+        assert!(
+            stated.len() <= 1,
+            "{workload} is timed differently: {stated:?}"
+        );
+    }
+}
+
+#[test]
+fn durations_are_found_in_a_sentence() {
+    let text = "the comparison of 35,000 runs takes 8 s on the 2-core machine. Then 9 s.";
+    assert_eq!(durations_after(text, 0), ["8 s"]);
+    let text = "these 35,000 runs in 3.6 s on 2 cores";
+    assert_eq!(durations_after(text, 0), ["3.6 s"]);
+}
