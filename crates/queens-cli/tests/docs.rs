@@ -1,6 +1,8 @@
 //! The README and the guide in `docs/` say what a newcomer can rely on: every install line
 //! keeps to the lock file, so that a fresh machine builds what CI tested.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// The README and every page of the guide.
@@ -90,4 +92,49 @@ fn durations_are_found_in_a_sentence() {
     assert_eq!(durations_after(text, 0), ["8 s"]);
     let text = "these 35,000 runs in 3.6 s on 2 cores";
     assert_eq!(durations_after(text, 0), ["3.6 s"]);
+}
+
+/// The container recipe builds what CI tests (the lock file kept, the build outputs left out
+/// of its context) and serves the page on the port it publishes, reachable from the host.
+#[test]
+fn the_container_recipe_builds_locked_and_serves_where_it_says() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let recipe = std::fs::read_to_string(root.join("Dockerfile")).expect("a Dockerfile");
+    let builds: Vec<&str> = recipe
+        .lines()
+        .filter(|l| l.contains("cargo build"))
+        .collect();
+    assert!(!builds.is_empty());
+    for build in builds {
+        assert!(build.contains("--locked"), "{build}");
+    }
+    let exposed = recipe
+        .lines()
+        .find_map(|line| line.strip_prefix("EXPOSE "))
+        .expect("a published port")
+        .trim();
+    let served = recipe
+        .lines()
+        .find(|line| line.starts_with("CMD"))
+        .expect("a default command");
+    assert!(served.contains(&format!("0.0.0.0:{exposed}")), "{served}");
+    let ignored = std::fs::read_to_string(root.join(".dockerignore")).expect("a .dockerignore");
+    assert!(ignored.lines().any(|line| line.trim() == "target"));
+    // The default command is one the binary takes.
+    let args: Vec<String> = serde_json::from_str(served.trim_start_matches("CMD").trim()).unwrap();
+    let output = common::queens().args(&args).arg("--help").output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// The changelog names what is not released yet and the version the crates carry.
+#[test]
+fn the_changelog_has_the_crates_version() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let changelog = std::fs::read_to_string(root.join("CHANGELOG.md")).expect("a changelog");
+    assert!(changelog.contains("## [Unreleased]"));
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        changelog.contains(&format!("## [{version}]")),
+        "no section for {version}"
+    );
 }
