@@ -192,7 +192,8 @@ pub struct SolveArgs {
 
     /// Output format: text, perm, json or summary.
     ///
-    /// [default: text, or perm for boards over 1000 wide]
+    /// [default: text, or for boards over 1000 wide perm, which a terminal gets as a summary
+    /// and a sentence saying how to have the rows]
     #[arg(short, long, value_enum, hide_possible_values = true)]
     pub format: Option<Format>,
 

@@ -2251,3 +2251,33 @@ fn json_figures_are_rounded_to_what_they_mean() {
         }
     }
 }
+
+/// A board too large to read is summarised on a terminal, with a sentence saying how to get
+/// its rows; to a pipe, or when asked for, the rows are written. (`script` gives the command
+/// a terminal.)
+#[cfg(unix)]
+#[test]
+fn a_large_board_is_summarised_on_a_terminal() {
+    let binary = assert_cmd::cargo::cargo_bin("queens");
+    let on_a_terminal = |args: &str| {
+        let output = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", binary.display()), "/dev/null"])
+            .output()
+            .expect("script (util-linux) runs a command on a terminal");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let summarised = on_a_terminal("solve 5000");
+    assert!(
+        summarised.contains("n=5000 solver=construct solved=true"),
+        "{summarised}"
+    );
+    assert!(
+        summarised.contains("add -o FILE, pipe them"),
+        "{summarised}"
+    );
+    assert!(summarised.len() < 1000, "{} bytes", summarised.len());
+    let asked = on_a_terminal("solve 5000 --format perm");
+    assert!(asked.len() > 20_000, "{} bytes", asked.len());
+    let piped = run(&["solve", "5000"], 0);
+    assert_eq!(piped.split_whitespace().count(), 5000);
+}

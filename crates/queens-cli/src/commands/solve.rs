@@ -32,6 +32,9 @@ pub struct SolveConfig {
     pub format: Format,
     pub trace: Option<PathBuf>,
     pub output: Option<PathBuf>,
+    /// A board too large to read on a terminal, summarised there instead of written out: the
+    /// rows go to `-o FILE` or a pipe.
+    pub rows_withheld: bool,
 }
 
 impl SolveConfig {
@@ -73,15 +76,20 @@ impl SolveConfig {
                 "--format json writes boards of up to {JSON_MAX_QUEENS} queens (25 bytes each): use --format perm or summary"
             ),
             Some(format) => format,
+            None if rows.max(cols) > TEXT_MAX_SIDE && rows_reach_a_terminal(&args.output) => {
+                Format::Summary
+            }
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
             None => Format::Text,
         };
+        let rows_withheld = asked.is_none() && format == Format::Summary;
         let request = SolveRequest::new(Catalogue::standard(), spec)?;
         Ok(SolveConfig {
             request,
             format,
             trace: args.trace,
             output: args.output,
+            rows_withheld,
         })
     }
 
@@ -129,6 +137,25 @@ impl Output {
     }
 }
 
+/// Whether rows written to `output` (standard output when `None`) would fill a terminal.
+fn rows_reach_a_terminal(output: &Option<PathBuf>) -> bool {
+    use std::io::IsTerminal;
+    output.is_none() && io::stdout().is_terminal()
+}
+
+/// Where the rows of a board summarised on a terminal can be had, on stderr.
+fn say_where_the_rows_go(config: &SolveConfig) {
+    if config.rows_withheld {
+        let problem = &config.request.problem;
+        eprintln!(
+            "the {}×{} board's rows are not written to a terminal: add -o FILE, pipe them \
+             (| queens verify), or ask for them here with --format perm",
+            problem.rows(),
+            problem.cols()
+        );
+    }
+}
+
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let config = SolveConfig::from_args(args)?;
@@ -139,6 +166,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if config.streams() {
         let (exit, complete) = stream(&config, &budget, out.writer())?;
         out.finish(complete)?;
+        say_where_the_rows_go(&config);
         return Ok(exit);
     }
     let request = &config.request;
@@ -197,6 +225,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let complete =
         matches!(config.format, Format::Json | Format::Summary) || outcome.solution().is_some();
     out.finish(complete)?;
+    say_where_the_rows_go(&config);
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
