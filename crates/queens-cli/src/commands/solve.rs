@@ -76,7 +76,7 @@ impl SolveConfig {
                 "--format json writes boards of up to {JSON_MAX_QUEENS} queens (25 bytes each): use --format perm or summary"
             ),
             Some(format) => format,
-            None if rows.max(cols) > TEXT_MAX_SIDE && rows_reach_a_terminal(&args.output) => {
+            None if rows.max(cols) > TEXT_MAX_SIDE && rows_reach_a_terminal(args.output.as_ref()) => {
                 Format::Summary
             }
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
@@ -138,7 +138,7 @@ impl Output {
 }
 
 /// Whether rows written to `output` (standard output when `None`) would fill a terminal.
-fn rows_reach_a_terminal(output: &Option<PathBuf>) -> bool {
+fn rows_reach_a_terminal(output: Option<&PathBuf>) -> bool {
     use std::io::IsTerminal;
     output.is_none() && io::stdout().is_terminal()
 }
