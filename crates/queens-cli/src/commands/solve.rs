@@ -76,7 +76,9 @@ impl SolveConfig {
                 "--format json writes boards of up to {JSON_MAX_QUEENS} queens (25 bytes each): use --format perm or summary"
             ),
             Some(format) => format,
-            None if rows.max(cols) > TEXT_MAX_SIDE && rows_reach_a_terminal(args.output.as_ref()) => {
+            None if rows.max(cols) > TEXT_MAX_SIDE
+                && rows_reach_a_terminal(args.output.as_ref()) =>
+            {
                 Format::Summary
             }
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
