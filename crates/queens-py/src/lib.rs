@@ -26,7 +26,7 @@ use queens_api::document::{
 use queens_api::experiment::{Experiment, run as run_experiment};
 use queens_api::request::{parse_bytes, parse_size};
 use queens_api::shards::ShardReport;
-use queens_api::{Catalogue, SolveRequest, SolveSpec, Worded, Words};
+use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
 
 use crate::detached::{Message, Sender, run_abandonable, run_detached};
@@ -504,16 +504,7 @@ fn experiment(
     sweep: Vec<(String, Vec<f64>)>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let catalogue = Catalogue::standard();
-    let solvers = if solvers.is_empty() {
-        Catalogue::original_comparison()
-    } else {
-        solvers
-            .iter()
-            .map(|name| catalogue.get(name))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(refused)?
-    };
+    let solvers = named_solvers(&solvers, Catalogue::original_comparison)?;
     let experiment = Experiment {
         max_iterations: max_iters,
         sweep,
@@ -582,16 +573,7 @@ fn challenge(
     }
     .check()
     .map_err(said)?;
-    let catalogue = Catalogue::standard();
-    let solvers = if solvers.is_empty() {
-        catalogue.tree_searches()
-    } else {
-        solvers
-            .iter()
-            .map(|name| catalogue.get(name))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(refused)?
-    };
+    let solvers = named_solvers(&solvers, || Catalogue::standard().tree_searches())?;
     let challenge = Challenge {
         n,
         solvers,
@@ -617,6 +599,22 @@ fn challenge(
     })?
     .map_err(refused)?;
     serde_json::to_string(&table).map_err(refused)
+}
+
+/// The solvers `names` names, or where it names none, the `default` ones.
+fn named_solvers(
+    names: &[String],
+    default: impl FnOnce() -> Vec<SolverKind>,
+) -> PyResult<Vec<SolverKind>> {
+    if names.is_empty() {
+        return Ok(default());
+    }
+    let catalogue = Catalogue::standard();
+    names
+        .iter()
+        .map(|name| catalogue.get(name))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(refused)
 }
 
 /// The `queens` command line, run in this process on `args` (the program's name first);
