@@ -51,7 +51,7 @@ fn helper_thread(work: impl FnOnce() + Send + 'static) {
 }
 
 /// Prints `bar`'s state as a line every [`LINE_EVERY`] until it is finished or dropped.
-fn report_lines(bar: &ProgressBar, line: fn(&ProgressBar) -> String) {
+fn report_lines(bar: &ProgressBar, line: impl Fn(&ProgressBar) -> String + Send + 'static) {
     let weak = bar.downgrade();
     helper_thread(move || {
         loop {
@@ -85,8 +85,9 @@ fn batch_line(bar: &ProgressBar) -> String {
     }
 }
 
-/// A solve's line: the solver, its steps and its time; while it prepares, how far that got.
-fn spinner_line(bar: &ProgressBar) -> String {
+/// A solve's line: the solver, its steps (and their share of its cap, `cap` steps) and its
+/// time; while it prepares, how far that got.
+fn spinner_line(bar: &ProgressBar, cap: Option<u64>) -> String {
     if bar.length().is_some() {
         let mut line = format!("{}, {}", bar.message(), HumanDuration(bar.elapsed()));
         if bar.position() > 0 {
@@ -95,11 +96,23 @@ fn spinner_line(bar: &ProgressBar) -> String {
         return line;
     }
     format!(
-        "{}: {} steps, {}",
+        "{}: {} steps{}, {}",
         bar.message(),
-        bar.position(),
+        thousands(bar.position()),
+        share_of(bar.position(), cap),
         HumanDuration(bar.elapsed())
     )
+}
+
+/// ` of at most 1,000,000 (12 %)`: `steps`' share of `cap`, where there is one.
+fn share_of(steps: u64, cap: Option<u64>) -> String {
+    cap.map_or_else(String::new, |cap| {
+        format!(
+            " of at most {} ({:.0} %)",
+            thousands(cap),
+            100.0 * steps as f64 / cap.max(1) as f64
+        )
+    })
 }
 
 /// Runs shorter than this show nothing.
@@ -114,6 +127,7 @@ const SAMPLE_EVERY: NonZeroU64 = NonZeroU64::new(1 << 16).unwrap();
 pub struct Spinner {
     bar: ProgressBar,
     solver: String,
+    cap: Option<u64>,
     preparing: Option<Preparation>,
 }
 
@@ -159,14 +173,15 @@ fn thousands(value: u64) -> String {
 }
 
 impl Spinner {
-    /// A hidden spinner for a run of `solver`; a timer shows it after [`QUIET_START`].
-    pub fn new(solver: &str) -> Self {
+    /// A hidden spinner for a run of `solver` that stops after `cap` steps (its node or
+    /// iteration cap, if any); a timer shows it after [`QUIET_START`].
+    pub fn new(solver: &str, cap: Option<u64>) -> Self {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        bar.set_style(Self::steps_style());
+        bar.set_style(Self::steps_style(cap));
         bar.set_message(solver.to_owned());
         let display = display();
         if display == Display::Lines {
-            report_lines(&bar, spinner_line);
+            report_lines(&bar, move |bar| spinner_line(bar, cap));
         }
         if display == Display::Bar {
             let timer = bar.downgrade();
@@ -183,6 +198,7 @@ impl Spinner {
         Spinner {
             bar,
             solver: solver.to_owned(),
+            cap,
             preparing: None,
         }
     }
@@ -192,13 +208,19 @@ impl Spinner {
         self.preparing
     }
 
-    fn steps_style() -> ProgressStyle {
-        ProgressStyle::with_template("{spinner} {msg}: {human_pos} steps, {rate}, {elapsed}")
+    fn steps_style(cap: Option<u64>) -> ProgressStyle {
+        ProgressStyle::with_template("{spinner} {msg}: {human_pos} steps{cap}, {rate}, {elapsed}")
             .expect("the template is valid")
             .with_key(
                 "rate",
                 |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                     let _ = write!(out, "{:.1} M/s", state.per_sec() / 1e6);
+                },
+            )
+            .with_key(
+                "cap",
+                move |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = out.write_str(&share_of(state.pos(), cap));
                 },
             )
     }
@@ -238,7 +260,7 @@ impl Spinner {
         if let Some(preparation) = self.preparing.as_mut().filter(|p| !p.over) {
             preparation.over = true;
             self.bar.unset_length();
-            self.bar.set_style(Self::steps_style());
+            self.bar.set_style(Self::steps_style(self.cap));
             self.bar.set_message(self.solver.clone());
             self.bar.set_position(0);
             self.bar.reset_eta();
@@ -293,4 +315,26 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
             .progress_chars("=> "),
     );
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solve_line_gives_the_share_of_its_cap() {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        bar.set_message("brute-force");
+        bar.set_position(25_000_000);
+        let line = spinner_line(&bar, Some(100_000_000));
+        assert!(
+            line.starts_with("brute-force: 25,000,000 steps of at most 100,000,000 (25 %), "),
+            "{line}"
+        );
+        let uncapped = spinner_line(&bar, None);
+        assert!(
+            uncapped.starts_with("brute-force: 25,000,000 steps, "),
+            "{uncapped}"
+        );
+    }
 }

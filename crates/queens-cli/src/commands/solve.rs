@@ -177,7 +177,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .as_deref()
         .map(|path| TraceWriter::create(path, &stop))
         .transpose()?;
-    let mut observer = (trace, Spinner::new(request.solver.name()));
+    // A local search counts iterations, a tree search nodes: its steps stop at that cap.
+    let cap = request.max_iterations.or(request.bounds.max_nodes());
+    let mut observer = (trace, Spinner::new(request.solver.name(), cap));
     let outcome = request.run(&mut budget, &mut observer)?;
     let (trace, spinner) = observer;
     if let Some(trace) = trace {
