@@ -839,7 +839,14 @@ fn count_prints_total_and_unique() {
     for (args, message) in [
         (&["count", "33"][..], "1 to 32"),
         (&["count", "0"], "at least 1"),
-        (&["count", "8", "--threads", "0"], "at least 1"),
+        (
+            &["count", "8", "--threads", "0"],
+            "--threads must be at least 1 and at most 1024, got 0",
+        ),
+        (
+            &["count", "20", "--plan", "--threads", "0"],
+            "--threads must be at least 1 and at most 1024, got 0",
+        ),
         (&["count", "8", "--shard", "2/2"], "not a shard"),
     ] {
         refuses(args, message);

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use queens_api::count::{CountPlan, CountRunError, Engine, MAX_THREADS};
+use queens_api::count::{CountPlan, Engine};
 use queens_api::shards::{Campaign, MEASURED_GPU_RATE, report_pattern};
 use queens_core::words::counted;
 use serde::Serialize;
@@ -75,10 +75,12 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         .join(" ");
     // The task options given here reach every task, as --slurm passes them.
     let mut options = String::new();
-    if let Some(threads) = args.threads {
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(CountRunError::Threads(threads).into());
-        }
+    let bounds = queens_api::bounds::Bounds {
+        threads: args.threads,
+        ..Default::default()
+    }
+    .check()?;
+    if let Some(threads) = bounds.threads() {
         let _ = write!(options, " --threads {threads}");
     }
     if let Some(device) = args.device {
