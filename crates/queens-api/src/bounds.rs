@@ -106,11 +106,6 @@ impl Bounds {
 }
 
 impl CheckedBounds {
-    /// The wall-time limit, if any.
-    pub fn time_limit(&self) -> Option<Duration> {
-        self.time_limit
-    }
-
     /// The node cap asked for, if any.
     pub fn max_nodes(&self) -> Option<u64> {
         self.max_nodes

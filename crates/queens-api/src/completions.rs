@@ -38,6 +38,7 @@ pub struct CompletionsRequest {
     problem: Problem,
     method: Method,
     bounds: CheckedBounds,
+    threads: usize,
 }
 
 impl CompletionsRequest {
@@ -72,6 +73,7 @@ impl CompletionsRequest {
         Ok(CompletionsRequest {
             problem,
             method,
+            threads: bounds.threads_or_cores(),
             bounds,
         })
     }
@@ -88,7 +90,7 @@ impl CompletionsRequest {
 
     /// The worker threads.
     pub fn threads(&self) -> usize {
-        self.bounds.threads_or_cores()
+        self.threads
     }
 
     /// The count's bounds, to make its budget ([`CheckedBounds::budget`]).

@@ -58,11 +58,7 @@ pub struct Sweep {
 impl PresetPart {
     /// The experiment it describes, its solvers looked up in `catalogue`.
     pub fn experiment(&self, catalogue: &Catalogue) -> Result<Experiment, UnknownSolver> {
-        let solvers = self
-            .solvers
-            .iter()
-            .map(|name| catalogue.get(name))
-            .collect::<Result<_, _>>()?;
+        let solvers = catalogue.get_all(self.solvers)?;
         let mut experiment = Experiment::new(solvers, self.sizes.to_vec(), self.runs, self.seed);
         experiment.max_iterations = self.max_iters;
         experiment.sweep = self

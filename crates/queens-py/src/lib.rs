@@ -582,14 +582,9 @@ fn challenge(
     challenge.check().map_err(refused)?;
     let planned = u64::from(n).pow(2) * challenge.solvers.len() as u64;
     let token = CancelToken::new();
-    // The node cap is each run's, which the table applies; the budget holds the time limit.
-    let budget = Bounds {
-        time_limit,
-        ..Bounds::default()
-    }
-    .check()
-    .map_err(said)?
-    .budget(token.clone());
+    // The node cap is each run's, which the table applies; its runs take the budget's time
+    // limit and token only.
+    let budget = bounds.budget(token.clone());
     let table = run_detached(py, &token, progress.as_ref(), move |sender| {
         let finished = std::sync::atomic::AtomicU64::new(0);
         challenge.run(&budget, |_| {
@@ -609,12 +604,7 @@ fn named_solvers(
     if names.is_empty() {
         return Ok(default());
     }
-    let catalogue = Catalogue::standard();
-    names
-        .iter()
-        .map(|name| catalogue.get(name))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(refused)
+    Catalogue::standard().get_all(names).map_err(refused)
 }
 
 /// The `queens` command line, run in this process on `args` (the program's name first);

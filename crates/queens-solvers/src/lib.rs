@@ -229,6 +229,17 @@ impl Catalogue {
             })
     }
 
+    /// The solvers `names` names, in their order; the first unknown name is the error.
+    pub fn get_all<S: AsRef<str>>(
+        &self,
+        names: impl IntoIterator<Item = S>,
+    ) -> Result<Vec<SolverKind>, UnknownSolver> {
+        names
+            .into_iter()
+            .map(|name| self.get(name.as_ref()))
+            .collect()
+    }
+
     /// Every solver's name.
     pub fn names(&self) -> Vec<&'static str> {
         self.solvers.iter().map(|s| s.name()).collect()

@@ -36,10 +36,7 @@ pub async fn challenge(
     let catalogue = state.catalogue();
     let solvers = match params.text("solvers") {
         None => catalogue.tree_searches(),
-        Some(names) => names
-            .split(',')
-            .map(|name| catalogue.get(name.trim()))
-            .collect::<Result<Vec<_>, _>>()?,
+        Some(names) => catalogue.get_all(names.split(','))?,
     };
     let challenge = Challenge {
         n,

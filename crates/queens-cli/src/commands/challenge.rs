@@ -9,7 +9,7 @@ use queens_api::Catalogue;
 use queens_api::challenge::{Challenge, Row, Table};
 
 use crate::args::ChallengeArgs;
-use crate::commands::{command_budget, parse_side};
+use crate::commands::{interrupt_token, parse_side};
 use crate::exit::Exit;
 use crate::progress;
 
@@ -17,25 +17,25 @@ use crate::progress;
 pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let n = parse_side(&args.size)?;
     let bounds = queens_api::bounds::Bounds {
+        time_limit: args.time_limit,
         max_nodes: args.max_nodes,
-        ..Default::default()
+        threads: None,
     }
     .check()?;
     let catalogue = Catalogue::standard();
     let solvers = if args.solvers.is_empty() {
         catalogue.tree_searches()
     } else {
-        args.solvers
-            .iter()
-            .map(|name| catalogue.get(name))
-            .collect::<Result<_, _>>()?
+        catalogue.get_all(&args.solvers)?
     };
     let challenge = Challenge {
         n,
         solvers,
         max_nodes: bounds.max_nodes(),
     };
-    let budget = command_budget(args.time_limit)?;
+    // The node cap is each run's, which the table applies; its runs take the budget's time
+    // limit and token only.
+    let budget = bounds.budget(interrupt_token());
     let runs = u64::from(n).pow(2) * challenge.solvers.len() as u64;
     let bar = progress::bar(runs, "locked squares × solvers");
     let table = challenge.run(&budget, |_| bar.inc(1))?;

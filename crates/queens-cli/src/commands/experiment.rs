@@ -17,14 +17,10 @@ use crate::progress;
 
 /// Checks the flags into an experiment.
 fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
-    let catalogue = Catalogue::standard();
     let solvers = if args.solver.is_empty() {
         Catalogue::original_comparison()
     } else {
-        args.solver
-            .iter()
-            .map(|name| catalogue.get(name))
-            .collect::<Result<_, _>>()?
+        Catalogue::standard().get_all(&args.solver)?
     };
     let given = if args.sizes.is_empty() {
         &args.sizes_flag
