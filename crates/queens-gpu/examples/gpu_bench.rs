@@ -28,15 +28,18 @@ use queens_gpu::items::{Refined, default_depth, refine};
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
 /// 32-bit integer operations a node costs in the kernel's loop, counted in `count.wgsl`: the
-/// depth and step tests and the step count, the frame's address, the lowest untried bit
-/// (negate, and, xor) and its store, the pop (compare, select, subtract), the two tie masks
-/// (two compares, two ands, two selects), the three next masks (three ors, two shifts), the
-/// child row and its last-row test, the free squares (three ors, a not, the allowed columns'
-/// compare, and-not and select, the deadline's and-not, two compares, two selects, a compare,
-/// an and and a select, the last row's and and select), the weighing (a select, four
-/// population counts, two shifts, two ands, a subtract, two multiplies, two adds) and the push
-/// (two compares, an and, an address, a store, an add): about 60.
-const OPS_PER_NODE: f64 = 60.0;
+/// loop's test and step count (two compares, an or, an add), the lowest untried bit (negate,
+/// and, xor), the tie shifts (an and, three compares, three selects), the three next masks
+/// (three ors, two shifts), the child row and its last-row test, the free squares (the case's
+/// rules: four compares, four selects, an and-not and an and; the last row's select; three
+/// ors, a not and an and), the weighing (two compares, three ands, two selects, a shift and
+/// two adds for the completion and its weight, a select and an add for the nodes), the push
+/// (five compares and ands, a store, an add and a select), the next frame (five selects) and
+/// the pop (four compares and ands, an or, two subtracts, two selects, the load, four selects,
+/// a population count and a select): about 77 a step, a little fewer a node (a step that
+/// completes the board adds two nodes). Tables measured before the loop lost its branches
+/// counted 60.
+const OPS_PER_NODE: f64 = 75.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [

@@ -7,15 +7,20 @@
 //
 // One loop iteration places one queen, as the fastest public kernels do: the current row gives
 // up its lowest untried square, and the queen's child row becomes the current one unless it is
-// the last row (whose completions are added by a population count) or has no free square; a
-// row with no square left is given up in the same step (its child takes its place, or its
+// the last row (which has one column left, so it completes at most once) or has no free square;
+// a row with no square left is given up in the same step (its child takes its place, or its
 // parent comes back). No iteration only backtracks.
+//
+// The iteration has no branch but the rare one (a record done, the budget spent) and the
+// stack's store: on a GPU the lanes of a warp that take different branches wait for each
+// other, and the next frame chosen by selects measured a third faster than the same choice
+// made by if/else (docs/gpu-h200.md).
 //
 // The current row's frame (the column and diagonal masks before its queen, and its untried
 // squares) stays in registers; the frames of the rows above it on the path that still have
 // untried squares are on a stack in workgroup memory, 16 bytes a frame, laid out lane-fastest
 // so that a warp's frames of one level are side by side. A frame is stored only when a row
-// with squares left descends, and loaded only when a row runs out.
+// with squares left descends; the top frame is read every step and taken when a row runs out.
 //
 // Tallies match the CPU kernel's exactly (crates/queens-exact/src/count/kernel.rs): nodes are
 // the queens placed on the rows from the item's first free row to the penultimate, plus the
@@ -28,7 +33,8 @@
 // - a stack index is frame * WORKGROUP + lane with lane < WORKGROUP and frame < FRAMES: the
 //   frames on the stack are distinct rows of one path above the current row, which is never
 //   below the penultimate (a child row is taken only if it is not the last), so they are among
-//   rows start..N−3, which is FRAMES rows; a restored record's depth is clamped to FRAMES;
+//   rows start..N−3, which is FRAMES rows; a restored record's depth is clamped to FRAMES; the
+//   top frame read each step is frame 0 when the stack is empty;
 // - a carried record read is below params.carried, a fresh item below params.count −
 //   params.carried, and the host sizes the record and item buffers for them; a record saved
 //   takes a slot of counters[0], which each invocation bumps at most once (the host launches
@@ -36,9 +42,10 @@
 //   once a record taken (the tally buffer holds a whole queue);
 // - the loop ends: each iteration takes a step, and the steps are bounded by params.steps.
 //
-// The host fills in the tokens FRAMES and WORKGROUP before compiling.
+// The host fills in the tokens N, FULL, FRAMES and WORKGROUP before compiling.
 
 struct Params {
+    // The board side, which the module also has as N.
     n: u32,
     // Records in this dispatch's queue: the carried ones first, then the fresh items.
     count: u32,
@@ -57,6 +64,10 @@ struct Params {
 // Fresh items: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
 
+const N: u32 = {{N}}u;
+// The last row, and the columns of the board as a mask.
+const LAST: u32 = N - 1u;
+const FULL: u32 = {{FULL}}u;
 const FRAMES: u32 = {{FRAMES}}u;
 const WORKGROUP: u32 = {{WORKGROUP}}u;
 // A saved record: head, prefix (two words of 5-bit columns), id, depth, the two tie shifts,
@@ -77,8 +88,6 @@ var<private> prefix0: u32;
 var<private> prefix1: u32;
 var<private> id: u32;
 var<private> start: u32;
-var<private> last: u32;
-var<private> full: u32;
 // Rows below `restricted_below` keep to `restricted_allowed`: off an edge case's side columns,
 // off a corner case's column 1.
 var<private> restricted_below: u32;
@@ -93,6 +102,8 @@ var<private> tie_columns: u32;
 
 // The item's search: its current row's frame, and the frames stacked above it.
 var<private> current: vec4<u32>;
+// The current row: the queens above it, one a column (the population count of current.x).
+var<private> row: u32;
 var<private> live: bool;
 // The stack slot of the next frame: frames stacked × WORKGROUP + lane.
 var<private> top: u32;
@@ -119,29 +130,26 @@ fn prefix_column(row: u32) -> u32 {
 
 // The columns the case's rules leave a row above the last, from the columns taken above it.
 fn rules(row: u32, cols: u32) -> u32 {
-    let allowed = select(full, restricted_allowed, row < restricted_below);
+    let allowed = select(FULL, restricted_allowed, row < restricted_below);
     // The deadline row: dead if neither side queen stands, the missing one's if one does.
     let missing = sides & ~cols;
-    let rule = select(select(missing, 0u, missing == sides), full, missing == 0u);
+    let rule = select(select(missing, 0u, missing == sides), FULL, missing == 0u);
     return select(allowed, allowed & rule, row == deadline);
 }
 
 // Reads the item's head and sets its constants.
 fn constants() {
-    let n = params.n;
-    last = n - 1u;
-    full = select((1u << n) - 1u, 0xffffffffu, n == 32u);
     start = head & 31u;
     let edge = ((head >> 5u) & 1u) == 1u;
     let param = (head >> 8u) & 31u;
     if (edge) {
-        let far = last - param;
-        sides = 1u | (1u << last);
+        let far = LAST - param;
+        sides = 1u | (1u << LAST);
         row_b = param;
         deadline = far;
         tie_columns = (1u << param) | (1u << far);
         restricted_below = param;
-        restricted_allowed = full & ~sides;
+        restricted_allowed = FULL & ~sides;
         // Columns b..=N−1−b.
         last_allowed = ((1u << (far + 1u)) - 1u) & ~((1u << param) - 1u);
     } else {
@@ -151,8 +159,8 @@ fn constants() {
         deadline = 0xffffffffu;
         tie_columns = 0u;
         restricted_below = param;
-        restricted_allowed = full & ~2u;
-        last_allowed = full;
+        restricted_allowed = FULL & ~2u;
+        last_allowed = FULL;
     }
 }
 
@@ -169,11 +177,11 @@ fn begin(index: u32) {
     var right = 0u;
     tie_shift_b = 0u;
     tie_shift_deadline = 0u;
-    for (var row = 0u; row < start; row++) {
-        let queen = 1u << prefix_column(row);
+    for (var fixed = 0u; fixed < start; fixed++) {
+        let queen = 1u << prefix_column(fixed);
         let side_shift = select(0u, 8u, (queen & sides) != 0u);
-        tie_shift_b = select(tie_shift_b, side_shift, row == row_b);
-        tie_shift_deadline = select(tie_shift_deadline, side_shift, row == deadline);
+        tie_shift_b = select(tie_shift_b, side_shift, fixed == row_b);
+        tie_shift_deadline = select(tie_shift_deadline, side_shift, fixed == deadline);
         cols |= queen;
         left = (left | queen) << 1u;
         right = (right | queen) >> 1u;
@@ -182,6 +190,7 @@ fn begin(index: u32) {
     nodes = vec2<u32>(0u, 0u);
     let free = ~(cols | left | right) & rules(start, cols);
     current = vec4<u32>(cols, left, right, free);
+    row = start;
     live = free != 0u;
     top = lane;
 }
@@ -201,6 +210,7 @@ fn resume(index: u32) {
     nodes = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
     current = vec4<u32>(
         active_in[base + 11u], active_in[base + 12u], active_in[base + 13u], active_in[base + 14u]);
+    row = countOneBits(current.x);
     live = true;
     for (var frame = 0u; frame < depth; frame++) {
         let at = base + HEADER + 4u * frame;
@@ -300,8 +310,6 @@ fn count(@builtin(local_invocation_index) local: u32) {
             continue;
         }
         steps += 1u;
-        // The current row: the queens above it, one a column.
-        let row = countOneBits(current.x);
         let queen = current.w & (0u - current.w);
         let untried = current.w ^ queen;
         // A queen on row b or on the deadline row: whether it stands on a side column. The
@@ -313,33 +321,36 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let left = (current.y | queen) << 1u;
         let right = (current.z | queen) >> 1u;
         let child = row + 1u;
-        let is_last = child == last;
+        let is_last = child == LAST;
         let free = ~(cols | left | right) & select(rules(child, cols), last_allowed, is_last);
-        // The last row's completions, weighed: the side queens on row b or N−1−b (0, 1 or 2)
-        // pick the weights of a last queen off columns b and N−1−b (8, 4, 8) and on them
+        // The last row has one column left, so it completes at most once: no population
+        // count. A completion is weighed by the side queens on row b or N−1−b (0, 1 or 2),
+        // which pick the weight of a last queen off columns b and N−1−b (8, 4, 8) or on them
         // (4, 0, 2), the table of plan.rs.
-        let completions = select(0u, free, is_last);
-        let side_ties = tie_shift_b + tie_shift_deadline;
-        let plain_weight = (0x080408u >> side_ties) & 0xffu;
-        let tied_weight = (0x020004u >> side_ties) & 0xffu;
-        let completed = countOneBits(completions);
-        let tied = countOneBits(completions & tie_columns);
-        found += plain_weight * completed + (tied_weight - plain_weight) * tied;
-        visited += 1u + completed;
+        let completed = is_last && free != 0u;
+        let table = select(0x080408u, 0x020004u, (free & tie_columns) != 0u);
+        let weight = (table >> (tie_shift_b + tie_shift_deadline)) & 0xffu;
+        found += select(0u, weight, completed);
+        visited += select(1u, 2u, completed);
         let descend = !is_last && free != 0u;
-        if (descend && untried != 0u) {
+        let push = descend && untried != 0u;
+        if (push) {
             stack[top] = vec4<u32>(current.xyz, untried);
-            top += WORKGROUP;
         }
-        if (descend) {
-            current = vec4<u32>(cols, left, right, free);
-        } else if (untried != 0u) {
-            current.w = untried;
-        } else if (top != lane) {
-            top -= WORKGROUP;
-            current = stack[top];
-        } else {
-            live = false;
-        }
+        top = select(top, top + WORKGROUP, push);
+        // The next frame without a branch: the child, or the row's next square; a row with
+        // none left takes its parent's frame from the stack, and the record is done when it
+        // has none.
+        current = select(
+            vec4<u32>(current.xyz, untried), vec4<u32>(cols, left, right, free), descend);
+        row = select(row, child, descend);
+        let exhausted = !descend && untried == 0u;
+        let has_parent = top != lane;
+        live = !exhausted || has_parent;
+        let parent = stack[select(lane, top - WORKGROUP, has_parent)];
+        let pop = exhausted && has_parent;
+        top = select(top, top - WORKGROUP, pop);
+        current = select(current, parent, pop);
+        row = select(row, countOneBits(parent.x), pop);
     }
 }

@@ -9,7 +9,7 @@ use queens_exact::count::Tally;
 
 use crate::items::Item;
 
-/// The kernel's source; `FRAMES` and `WORKGROUP` are filled in.
+/// The kernel's source; `N`, `FULL`, `FRAMES` and `WORKGROUP` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
 
 /// Words in a record's header (see `count.wgsl`), its current row's frame included, before a
@@ -47,8 +47,11 @@ pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
 }
 
 /// The kernel's source for the N×N board.
-pub fn source(frames: u32, workgroup: u32) -> String {
+pub fn source(n: u32, frames: u32, workgroup: u32) -> String {
+    let full = u32::MAX.checked_shr(32 - n).unwrap_or(0);
     SOURCE
+        .replace("{{N}}", &n.to_string())
+        .replace("{{FULL}}", &full.to_string())
         .replace("{{FRAMES}}", &frames.to_string())
         .replace("{{WORKGROUP}}", &workgroup.to_string())
 }
@@ -149,7 +152,9 @@ impl Kernel {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let descriptor = wgpu::ShaderModuleDescriptor {
             label: Some("queens count"),
-            source: wgpu::ShaderSource::Wgsl(source(shape.frames(), shape.workgroup).into()),
+            source: wgpu::ShaderSource::Wgsl(
+                source(shape.n, shape.frames(), shape.workgroup).into(),
+            ),
         };
         let module = if checked {
             device.create_shader_module(descriptor)
@@ -395,8 +400,10 @@ mod tests {
 
     #[test]
     fn the_source_has_every_token_filled_in() {
-        let text = source(12, 256);
+        let text = source(20, 12, 256);
         assert!(!text.contains("{{"), "{text}");
+        assert!(text.contains("const N: u32 = 20u;"));
+        assert!(text.contains("const FULL: u32 = 1048575u;"));
         assert!(text.contains("const FRAMES: u32 = 12u;"));
         assert!(text.contains("const WORKGROUP: u32 = 256u;"));
     }
@@ -410,7 +417,7 @@ mod tests {
         for n in [4, 20, 28, 31, 32] {
             for start in [2, 6] {
                 let frames = frames(n, start);
-                let text = source(frames, fit_workgroup(frames, &limits));
+                let text = source(n, frames, fit_workgroup(frames, &limits));
                 let module = naga::front::wgsl::parse_str(&text)
                     .unwrap_or_else(|error| panic!("N = {n}: {}", error.emit_to_string(&text)));
                 naga::valid::Validator::new(
