@@ -157,7 +157,7 @@ fn count_defaults_help() -> [DefaultHelp; 3] {
             "rate",
             "With --plan: nodes a second of one device".to_owned(),
             format!(
-                "With --plan: nodes a second of one device [default: {:e}, measured on an H200]",
+                "With --plan: nodes a second of one device [default: {:e}, measured on an H100]",
                 DEFAULTS.gpu_nodes_per_second
             ),
         ),

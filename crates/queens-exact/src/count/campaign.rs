@@ -8,9 +8,10 @@ use serde::Serialize;
 use super::CountPlan;
 use super::estimate::{NodeEstimate, estimate_nodes};
 
-/// Nodes a second of one GPU running the GPU engine, as measured: an NVIDIA H200 counting
-/// N = 20 (1.25·10¹¹, `docs/gpu-h200.md`). A plan takes another rate when given one.
-pub const MEASURED_GPU_RATE: f64 = 1.25e11;
+/// Nodes a second of one GPU running the GPU engine, as measured: an NVIDIA H100 counting
+/// N = 21 (1.78·10¹¹, `docs/gpu-h100.md`; N = 20 ran at 2.1·10¹¹, and larger N at about N =
+/// 21's rate). A plan takes another rate when given one.
+pub const MEASURED_GPU_RATE: f64 = 1.78e11;
 
 /// The most shards a campaign is cut into (the most a `--slurm` count submits).
 pub const MAX_SHARDS: u32 = 100_000;
