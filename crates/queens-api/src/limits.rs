@@ -70,7 +70,7 @@ pub struct Defaults {
     pub join_from: u32,
     /// Seconds between a count's checkpoint saves.
     pub checkpoint_every_seconds: f64,
-    /// Nodes a second of one GPU that a count's plan assumes (measured on an H200).
+    /// Nodes a second of one GPU that a count's plan assumes (measured on an H100).
     pub gpu_nodes_per_second: f64,
     /// Runs of each cell of an experiment.
     pub experiment_runs: u64,
