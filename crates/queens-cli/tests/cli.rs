@@ -1971,10 +1971,11 @@ fn the_server_stops_promptly_whatever_runs() {
 
 /// `count N --plan` prints a campaign without counting: the node estimate a whole number past
 /// 2⁶⁴ at N = 28, shards of about an hour in arrays of at most 1,000 tasks, each task told its
-/// shard by its array's offset, and the merge of every report by one pattern.
+/// shard by its array's offset, and the merge of every report by one pattern. The rate is
+/// given, so that the shards are as many as the cap allows whatever the default's measure.
 #[test]
 fn a_record_count_is_planned_without_counting() {
-    let text = run(&["count", "28", "--plan", "--json"], 0);
+    let text = run(&["count", "28", "--plan", "--json", "--rate", "1.25e11"], 0);
     let nodes: String = text
         .split("\"nodes\":")
         .nth(1)
