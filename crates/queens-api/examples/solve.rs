@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(board) => {
             // Every answer a solver gives has passed the validator before it is returned.
             println!("{} found on {n}×{n}:", request.solver.name());
-            queens_core::notation::write_text(board, &mut std::io::stdout())?;
+            queens_core::notation::write_labelled_text(board, &mut std::io::stdout())?;
         }
         None => println!("no solution: {:?}", outcome.verdict),
     }

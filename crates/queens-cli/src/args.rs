@@ -201,6 +201,10 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
+    /// Leave the rank numbers and file letters off a text board (for scripts).
+    #[arg(long, hide_short_help = true)]
+    pub no_labels: bool,
+
     /// Write every event of the run to FILE, one JSON object per line.
     #[arg(long, value_name = "FILE", hide_short_help = true)]
     pub trace: Option<PathBuf>,
@@ -213,7 +217,7 @@ pub struct SolveArgs {
 /// How `solve` prints its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// A diagram, top rank first, Q and `.`.
+    /// A diagram, top rank first, Q and `.`, with rank numbers and file letters.
     Text,
     /// For each column, the 0-based row of its queen, on one line.
     Perm,

@@ -244,14 +244,32 @@ fn verify(input: &str, extra: &[&str], code: i32) -> String {
 
 #[test]
 fn solve_prints_a_diagram_that_verifies() {
+    // Labelled: each rank's number before it, the file letters under it.
     let diagram = run(&["solve", "8"], 0);
-    assert_eq!(diagram.lines().count(), 8);
+    let lines: Vec<&str> = diagram.lines().collect();
+    assert_eq!(lines.len(), 9, "{diagram}");
+    for (line, rank) in lines.iter().zip((1..=8).rev()) {
+        let (number, squares) = line.split_once("  ").unwrap();
+        assert_eq!(number, rank.to_string(), "{diagram}");
+        assert_eq!(squares.split(' ').count(), 8, "{diagram}");
+        assert_eq!(squares.matches('Q').count(), 1, "{diagram}");
+    }
+    assert_eq!(lines[8], "   a b c d e f g h");
+    assert!(verify(&diagram, &[], 0).contains("a valid solution"));
+    // Without labels, for scripts: eight ranks of squares alone, which verify reads too.
+    let plain = run(&["solve", "8", "--no-labels"], 0);
+    assert_eq!(plain.lines().count(), 8);
     assert!(
-        diagram
+        plain
             .lines()
             .all(|l| l.split(' ').count() == 8 && l.matches('Q').count() == 1)
     );
-    assert!(verify(&diagram, &[], 0).contains("a valid solution"));
+    assert!(verify(&plain, &[], 0).contains("a valid solution"));
+    // Labels belong to text boards alone.
+    refuses(
+        &["solve", "8", "--no-labels", "--format", "perm"],
+        "--no-labels is for text boards, and this answer is --format perm",
+    );
 }
 
 #[test]

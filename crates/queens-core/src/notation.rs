@@ -10,6 +10,7 @@
 //! extra fields of `solve --format json`), or a bare list of squares. [`parse_board`] tells them
 //! apart by their first characters.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::str::FromStr;
 
@@ -89,21 +90,39 @@ fn parse_square_tokens(text: &str) -> Result<Vec<Square>, ParseError> {
 
 /// The text diagram: top rank first, `Q` and `.` separated by spaces, one line per rank.
 pub fn write_text<W: Write + ?Sized>(board: &Board, out: &mut W) -> io::Result<()> {
+    write_diagram(board, false, out)
+}
+
+/// The text diagram with its labels, as `configure` draws a board: each rank's number before
+/// it, right-aligned, and the file letters under it where the board is at most 26 files wide.
+/// [`parse_board`] reads it back.
+pub fn write_labelled_text<W: Write + ?Sized>(board: &Board, out: &mut W) -> io::Result<()> {
+    write_diagram(board, true, out)
+}
+
+fn write_diagram<W: Write + ?Sized>(board: &Board, labels: bool, out: &mut W) -> io::Result<()> {
     let cols = board.cols() as usize;
     let mut grid = vec![vec![false; cols]; board.rows() as usize];
     for queen in board.queens() {
         grid[queen.row as usize][queen.col as usize] = true;
     }
-    let mut line = String::with_capacity(2 * cols);
-    for rank in grid.iter().rev() {
+    let label_width = board.rows().to_string().len();
+    let mut line = String::with_capacity(2 * cols + label_width + 1);
+    for (rank, squares) in grid.iter().enumerate().rev() {
         line.clear();
-        for (col, &queen) in rank.iter().enumerate() {
-            if col > 0 {
+        if labels {
+            let _ = write!(line, "{:>label_width$} ", rank + 1);
+        }
+        for (col, &queen) in squares.iter().enumerate() {
+            if col > 0 || labels {
                 line.push(' ');
             }
             line.push(if queen { 'Q' } else { '.' });
         }
         writeln!(out, "{line}")?;
+    }
+    if let Some(files) = file_letters(board.cols()).filter(|_| labels) {
+        writeln!(out, "{:>label_width$}  {files}", "")?;
     }
     Ok(())
 }
@@ -178,6 +197,8 @@ pub fn parse_board_document(text: &str) -> Result<(Board, Constraints), ParseErr
         .all(|c| matches!(c, 'Q' | 'q' | '.') || c.is_whitespace())
     {
         Ok((parse_text(trimmed)?, Constraints::default()))
+    } else if let Some(diagram) = without_labels(trimmed) {
+        Ok((parse_text(&diagram)?, Constraints::default()))
     } else if trimmed
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
@@ -206,6 +227,46 @@ fn first_line(text: &str) -> String {
         short.push('…');
     }
     short
+}
+
+/// A labelled text diagram ([`write_labelled_text`]) without its labels, or `None` if `text`
+/// is not one: every rank a number (counting down to 1) and its squares, the last line
+/// optionally the file letters from `a`, as many as the squares of a rank.
+fn without_labels(text: &str) -> Option<String> {
+    let mut lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    let files = lines.last().and_then(|last| {
+        let letters: Vec<&str> = last.split_whitespace().collect();
+        let in_order = letters
+            .iter()
+            .zip(b'a'..=b'z')
+            .all(|(letter, expected)| letter.as_bytes() == [expected]);
+        (in_order && letters.len() <= ALGEBRAIC_MAX_COLS as usize).then_some(letters.len())
+    });
+    if files.is_some() {
+        lines.pop();
+    }
+    let ranks = lines.len();
+    let mut diagram = String::with_capacity(text.len());
+    for (index, line) in lines.iter().enumerate() {
+        let line = line.trim_start();
+        let digits = line.find(|c: char| !c.is_ascii_digit())?;
+        let (number, squares) = line.split_at(digits);
+        let is_square = |c: char| matches!(c, 'Q' | 'q' | '.') || c.is_whitespace();
+        let width = squares.chars().filter(|c| !c.is_whitespace()).count();
+        if number.parse::<usize>().ok()? != ranks - index
+            || !squares.chars().all(is_square)
+            || width == 0
+            || files.is_some_and(|files| files != width)
+        {
+            return None;
+        }
+        diagram.push_str(squares);
+        diagram.push('\n');
+    }
+    Some(diagram)
 }
 
 /// A text diagram, read in two passes over the text so that it costs 8 bytes a queen and
@@ -444,6 +505,47 @@ mod tests {
             assert_eq!(back.sorted_queens(), board.sorted_queens(), "{input}");
             assert_eq!((back.rows(), back.cols()), (4, 4));
         }
+    }
+
+    #[test]
+    fn labelled_diagrams_are_written_and_read_back() {
+        let board = Board::from_permutation(vec![1, 3, 0, 2]).unwrap();
+        let mut text = Vec::new();
+        write_labelled_text(&board, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(
+            text,
+            "4  . Q . .\n3  . . . Q\n2  Q . . .\n1  . . Q .\n   a b c d\n"
+        );
+        let back = parse_board(&text).unwrap();
+        assert_eq!(back.sorted_queens(), board.sorted_queens());
+        // Two-digit ranks are right-aligned; a board wider than 26 files has rank numbers only.
+        let wide = Board::from_permutation((0..30).collect()).unwrap();
+        let mut text = Vec::new();
+        write_labelled_text(&wide, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.starts_with("30  . . "), "{text}");
+        assert!(
+            text.ends_with(" 1  Q . . . . . . . . . . . . . . . . . . . . . . . . . . . . .\n")
+        );
+        assert_eq!(
+            parse_board(&text).unwrap().sorted_queens(),
+            wide.sorted_queens()
+        );
+    }
+
+    #[test]
+    fn labels_that_do_not_count_down_or_match_are_refused() {
+        for bad in [
+            "2  Q .\n3  . Q\n   a b",
+            "2  Q .\n1  . Q\n   a c",
+            "2  Q .\n1  . Q\n   a b c",
+            "2  Q .\n0  . Q",
+            "2  Q x\n1  . Q",
+        ] {
+            assert!(parse_board(bad).is_err(), "{bad:?} parsed");
+        }
+        assert_eq!(parse_board("2 Q .\n1 . Q").unwrap().queen_count(), 2);
     }
 
     #[test]

@@ -177,7 +177,8 @@ fn skip_byte_order_mark(input: &mut dyn BufRead) -> io::Result<()> {
     Ok(())
 }
 
-/// Whether the first non-blank byte is a digit or `-`, as in a permutation.
+/// Whether the first non-blank byte is a digit or `-`, as in a permutation, and not a rank
+/// number followed by squares, as in a labelled diagram (`8  . . . Q`).
 fn starts_like_a_permutation(input: &mut dyn BufRead) -> io::Result<bool> {
     loop {
         let buffer = input.fill_buf()?;
@@ -188,7 +189,12 @@ fn starts_like_a_permutation(input: &mut dyn BufRead) -> io::Result<bool> {
             input.consume(1);
             continue;
         }
-        return Ok(first.is_ascii_digit() || first == b'-');
+        let after_number = buffer
+            .iter()
+            .skip_while(|b| b.is_ascii_digit())
+            .find(|&&b| b != b' ' && b != b'\t');
+        let labels_a_rank = matches!(after_number, Some(b'Q' | b'q' | b'.'));
+        return Ok((first.is_ascii_digit() || first == b'-') && !labels_a_rank);
     }
 }
 
@@ -409,6 +415,11 @@ mod tests {
         assert!(matches!(read("1 3 0 2", 10), Ok(ReadBoard::Board(..))));
         assert!(matches!(read("1 3 0 2", 2), Ok(ReadBoard::Streamed(_))));
         assert!(matches!(read(". Q\nQ .", 10), Ok(ReadBoard::Board(..))));
+        // A labelled diagram starts with a digit, but its rank number is followed by squares.
+        let Ok(ReadBoard::Board(labelled, _)) = read("2  . Q\n1  Q .\n   a b\n", 10) else {
+            panic!("a labelled diagram is read whole");
+        };
+        assert_eq!(labelled.queen_count(), 2);
         assert!(matches!(read("d1,e7", 10), Ok(ReadBoard::Board(..))));
         assert!(matches!(read("2 4 1 3", 10), Err(ReadError::OneBased(_))));
         let columns = |rows: &[Option<u32>]| read_columns(rows.iter().copied(), 10, None);

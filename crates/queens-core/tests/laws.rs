@@ -2,7 +2,7 @@
 //! pairwise oracle, the symmetry group, and notation round trips.
 
 use proptest::prelude::*;
-use queens_core::notation::{parse_board, to_json, write_perm, write_text};
+use queens_core::notation::{parse_board, to_json, write_labelled_text, write_perm, write_text};
 use queens_core::symmetry::{Symmetry, canonical, orbit_size};
 use queens_core::verify::verify;
 use queens_core::{Board, Line, Square};
@@ -122,7 +122,13 @@ proptest! {
     fn text_and_json_round_trip(board in any_board()) {
         let mut text = Vec::new();
         write_text(&board, &mut text).unwrap();
-        for input in [String::from_utf8(text).unwrap(), to_json(&board).to_string()] {
+        let mut labelled = Vec::new();
+        write_labelled_text(&board, &mut labelled).unwrap();
+        for input in [
+            String::from_utf8(text).unwrap(),
+            String::from_utf8(labelled).unwrap(),
+            to_json(&board).to_string(),
+        ] {
             let back = parse_board(&input).unwrap();
             prop_assert_eq!((back.rows(), back.cols()), (board.rows(), board.cols()));
             prop_assert_eq!(back.sorted_queens(), board.sorted_queens());

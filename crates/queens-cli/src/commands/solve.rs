@@ -4,6 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use clap::ValueEnum;
 use queens_api::bounds::Bounds;
 use queens_api::document::SolveDocument;
 use queens_api::request::Streamed;
@@ -30,6 +31,8 @@ const JSON_MAX_QUEENS: u32 = 10_000_000;
 pub struct SolveConfig {
     pub request: SolveRequest,
     pub format: Format,
+    /// A text board's rank numbers and file letters.
+    pub labels: bool,
     pub trace: Option<PathBuf>,
     pub output: Option<PathBuf>,
     /// A board too large to read on a terminal, summarised there instead of written out: the
@@ -84,11 +87,18 @@ impl SolveConfig {
             None if rows.max(cols) > TEXT_MAX_SIDE => Format::Perm,
             None => Format::Text,
         };
+        if args.no_labels && format != Format::Text {
+            anyhow::bail!(
+                "--no-labels is for text boards, and this answer is {}",
+                format_name(format)
+            );
+        }
         let rows_withheld = asked.is_none() && format == Format::Summary;
         let request = SolveRequest::new(Catalogue::standard(), spec)?;
         Ok(SolveConfig {
             request,
             format,
+            labels: !args.no_labels,
             trace: args.trace,
             output: args.output,
             rows_withheld,
@@ -210,6 +220,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
             request.solver,
             &outcome,
             config.format,
+            config.labels,
             &mut writer,
         )
     };
@@ -280,14 +291,24 @@ fn stopped_writing(error: &anyhow::Error) -> bool {
         .is_some_and(<dyn std::error::Error + Send + Sync>::is::<WritingStopped>)
 }
 
+/// How the answer's format is named on the command line (`--format perm`).
+fn format_name(format: Format) -> String {
+    let value = format.to_possible_value().expect("every format is a value");
+    format!("--format {}", value.get_name())
+}
+
 fn print(
     problem: &Problem,
     solver: SolverKind,
     outcome: &Outcome,
     format: Format,
+    labels: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match (format, &outcome.verdict) {
+        (Format::Text, Verdict::Solved(board)) if labels => {
+            notation::write_labelled_text(board, out)?;
+        }
         (Format::Text, Verdict::Solved(board)) => notation::write_text(board, out)?,
         (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, out)?,
         (Format::Text | Format::Perm, verdict) => {
@@ -469,7 +490,7 @@ mod tests {
                 after: &mut calls,
                 stopped: &stopped,
             };
-            print(&problem, solver, &outcome, Format::Perm, &mut tee)
+            print(&problem, solver, &outcome, Format::Perm, false, &mut tee)
         };
         let error = written.unwrap_err();
         assert!(stopped_writing(&error), "{error}");
