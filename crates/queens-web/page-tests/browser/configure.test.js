@@ -255,6 +255,52 @@ test("a large board's reasons are asked for when a square is explained", async (
   assert.deepEqual(page.errors, []);
 });
 
+test("an answer without the reason asked for is told, not waited for", async () => {
+  const page = await session.open("#configure?n=40&q=r1c1");
+  await analysed(page);
+  await page.route("**/api/configure", async (route) => {
+    if (!route.request().postData().includes("explain")) return route.continue();
+    const answer = await (await route.fetch()).json();
+    return route.fulfill({ contentType: "application/json", body: JSON.stringify({ ...answer, reasons: {} }) });
+  });
+  await page.hover('#cfg-board [data-square="r2c2"]');
+  await page.waitForFunction(() => document.querySelector("#cfg-reason").textContent.includes("could not give the reason"));
+  assert.match(await text(page, "#cfg-reason"), /^r2c2 is attacked; the server could not give the reason\. Its answer named no reason for this square\. Choose the square again to ask once more\.$/);
+  assert.deepEqual(page.errors, []);
+});
+
+test("a reason asked for a square pointed at while another is pinned arrives, on every large board", async () => {
+  // Past 32×32 reasons come from the server square by square. The answer for a square pointed
+  // at must reach the reason line even while another square is pinned; on a canvas board (past
+  // 64×64) the keyboard points.
+  for (const n of [40, 64, 100]) {
+    const page = await session.open(`#configure?n=${n}&q=r1c1`);
+    await analysed(page);
+    const name = (row, col) => `r${row}c${col}`;
+    if (n <= 64) {
+      await page.click(`#cfg-board [data-square="${name(1, n)}"]`);
+      await page.waitForFunction((s) => new RegExp(`^${s} is attacked by `).test(document.querySelector("#cfg-reason").textContent), name(1, n));
+      await page.hover(`#cfg-board [data-square="${name(2, 2)}"]`);
+    } else {
+      const box = await page.$eval("#cfg-board canvas", (c, n) => {
+        const r = c.getBoundingClientRect();
+        return { x: r.x, y: r.y, side: r.width / n };
+      }, n);
+      await page.mouse.click(box.x + (n - 0.5) * box.side, box.y + (n - 0.5) * box.side);
+      await page.waitForFunction((s) => new RegExp(`^${s} is attacked by `).test(document.querySelector("#cfg-reason").textContent), name(1, n));
+      // The keyboard points at squares of a canvas: r1c1, r2c1, then r2c2.
+      for (const key of ["Home", "ArrowUp", "ArrowRight"]) await page.keyboard.press(key);
+    }
+    await page.waitForFunction(
+      () => /^r2c2 is attacked by /.test(document.querySelector("#cfg-reason").textContent),
+      undefined,
+      { timeout: 10_000 },
+    );
+    assert.match(await text(page, "#cfg-reason"), /r1c1/, `N = ${n}`);
+    assert.deepEqual(page.errors, [], `N = ${n}`);
+  }
+});
+
 test("the marks of a reason are in a legend, in the colours the board draws them", async () => {
   // Row 3 of 6×6 blocked but for c3 and d3: a queen on c2 attacks both, a chain of reasons.
   const page = await session.open("#configure?n=6&b=a3,b3,e3,f3");

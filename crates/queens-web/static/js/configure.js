@@ -53,7 +53,7 @@ class Configure {
     // `past` and `future` hold positions: `{queens, blocked}`.
     this.state = {
       n: defaults.side, queens: [], blocked: [], blocking: false, past: [], future: [], analysis: null, request: null,
-      pinned: null, inspected: null, linkError: "", touch: false,
+      pinned: null, inspected: null, shown: null, linkError: "", touch: false,
     };
     this.panel = createConfigurePanel({ limits, defaults, actions: {
       history: (direction) => this.history(direction),
@@ -224,6 +224,9 @@ class Configure {
     const a = this.analysis();
     if (!a) return;
     if (pin) this.state.pinned = square;
+    // The square whose sentence the reason line shows, whether pinned or pointed at: an answer
+    // from the server is shown if its square is still this one.
+    this.state.shown = { square, pin };
     const told = explainSquare(a, square, squareName(square, this.state.n), pin, this.state.touch);
     if (told.ask) this.askWhy(a, square);
     this.panel.reason.textContent = told.text;
@@ -231,25 +234,27 @@ class Configure {
   }
 
   /** Asks the server for the reason of `square` in analysis `a`, and shows it (or why the server
-   * could not give it) if the square is still the one explained. */
+   * could not give it) if the reason line still shows the square, pinned or pointed at. */
   async askWhy(a, square) {
     const index = square.row * a.n + square.col;
     a.asked = a.asked || new Set();
     if (a.asked.has(index)) return;
     a.asked.add(index);
+    const failed = (sentence) => {
+      a.asked.delete(index);
+      a.failed = a.failed || new Map();
+      a.failed.set(index, sentence);
+    };
     try {
       const more = await api.configure(a.n, a.queens, a.blocked || [], undefined, [square]);
       Object.assign(a.reasons, more.reasons);
+      if (!a.reasons[index]) failed("Its answer named no reason for this square.");
     } catch (e) {
-      a.asked.delete(index);
-      a.failed = a.failed || new Map();
-      a.failed.set(index, e.message);
+      failed(e.message);
     }
     const { state } = this;
-    if (state.analysis !== a) return;
-    const pinned = state.pinned && key(state.pinned) === key(square);
-    const inspected = state.inspected && key(state.inspected) === key(square);
-    if (pinned || (inspected && !state.pinned)) this.explain(square, pinned);
+    if (state.analysis !== a || !state.shown || key(state.shown.square) !== key(square)) return;
+    this.explain(square, state.shown.pin);
   }
 
   draw(marks) {
