@@ -35,6 +35,9 @@ pub enum StopReason {
     Cancelled,
     /// An observer asked to stop.
     Observer,
+    /// A search that takes only improving moves stands where none improves, though the board
+    /// is not solved (plain hill climbing): it would never move again.
+    LocalOptimum,
 }
 
 impl std::fmt::Display for StopReason {
@@ -45,6 +48,9 @@ impl std::fmt::Display for StopReason {
             StopReason::TimeLimit(t) => write!(f, "time limit reached ({:.3} s)", t.as_secs_f64()),
             StopReason::Cancelled => f.write_str("cancelled"),
             StopReason::Observer => f.write_str("stopped by the viewer"),
+            StopReason::LocalOptimum => {
+                f.write_str("stuck on a local optimum (no single move improves the score)")
+            }
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The local-search family against the original's measured success rates, in binomial windows,
 //! and against the validator.
 
-use queens_core::{Budget, Outcome, Problem, SolveError, solve::run_unobserved};
+use queens_core::{
+    Budget, Outcome, Problem, SolveError, StopReason, Verdict, solve::run_unobserved,
+};
 use queens_heuristic::local::{AnnealingParams, DecayParams, ShakeParams, StallParams};
 use queens_heuristic::{LocalSearch, LocalSearchKind, LocalSearchParams};
 
@@ -172,7 +174,8 @@ fn bad_parameters_and_shapes_are_errors() {
 
 #[test]
 fn the_cap_counts_loop_entries() {
-    // N = 2 has no solution: every member stops at the cap with cap moves made.
+    // N = 2 has no solution: every member but plain hill climbing stops at the cap with cap
+    // moves made; the plain climber stops on its first local optimum, before the cap.
     let problem = Problem::square(2).unwrap();
     for kind in LocalSearchKind::ALL {
         let params = LocalSearchParams {
@@ -181,8 +184,75 @@ fn the_cap_counts_loop_entries() {
         };
         let outcome = run_capped(kind, 1, params, &problem, 10).unwrap();
         assert!(outcome.solution().is_none(), "{kind}");
-        assert_eq!(outcome.stats.iterations, Some(10), "{kind}");
+        if kind == LocalSearchKind::HillClimbing {
+            assert_eq!(outcome.verdict, Verdict::Stopped(StopReason::LocalOptimum));
+            assert!(outcome.stats.iterations.unwrap() < 10, "{outcome:?}");
+        } else {
+            assert_eq!(outcome.stats.iterations, Some(10), "{kind}");
+        }
     }
+}
+
+/// Plain hill climbing stops where no single move improves the score, saying so, as the
+/// original did ("we stop when there is no better move"); it does not idle to the cap.
+#[test]
+fn plain_hill_climbing_stops_on_its_first_local_optimum() {
+    let problem = Problem::square(8).unwrap();
+    let mut stuck = 0;
+    for seed in 0..30 {
+        let outcome = run_member(
+            LocalSearchKind::HillClimbing,
+            seed,
+            LocalSearchParams::default(),
+            &problem,
+        )
+        .unwrap();
+        if outcome.solution().is_some() {
+            continue;
+        }
+        stuck += 1;
+        assert_eq!(
+            outcome.verdict,
+            Verdict::Stopped(StopReason::LocalOptimum),
+            "seed {seed}"
+        );
+        // It climbs at most one step a score point (28 pairs at most on 8×8), then the one step
+        // that found no better move.
+        let steps = outcome.stats.iterations.unwrap();
+        assert!(steps <= 29, "seed {seed}: {steps} steps");
+        // Where it stopped, no single move improves the score.
+        let rows = outcome
+            .last
+            .as_ref()
+            .unwrap()
+            .permutation()
+            .unwrap()
+            .into_owned();
+        let score = |rows: &[u32]| {
+            let attacks = |a: usize, b: usize| {
+                rows[a] == rows[b] || rows[a].abs_diff(rows[b]) as usize == a.abs_diff(b)
+            };
+            (0..8)
+                .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
+                .filter(|&(a, b)| !attacks(a, b))
+                .count()
+        };
+        let here = score(&rows);
+        for col in 0..8 {
+            for row in 0..8 {
+                let mut moved = rows.clone();
+                moved[col] = row;
+                assert!(
+                    score(&moved) <= here,
+                    "seed {seed}: moving column {col} to row {row} improves"
+                );
+            }
+        }
+    }
+    assert!(
+        stuck >= 15,
+        "most runs of 8×8 end on a local optimum: {stuck} of 30"
+    );
 }
 
 /// The step driver's one rule for every search it runs, and min-conflicts' own: under a cap of K

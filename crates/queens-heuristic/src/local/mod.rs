@@ -231,6 +231,7 @@ impl Solver for LocalSearch {
         let mut search = Walk {
             board,
             rng,
+            stuck: false,
             run: Run {
                 kind: self.kind,
                 params,
@@ -253,6 +254,8 @@ impl Solver for LocalSearch {
 struct Walk {
     board: ColumnBoard,
     rng: SmallRng,
+    /// Plain hill climbing found no improving move: it would stand there for good.
+    stuck: bool,
     run: Run,
 }
 
@@ -262,12 +265,21 @@ impl Steps for Walk {
     }
 
     fn over(&mut self, _: &mut Turn<'_, '_>) -> Result<Option<Verdict>, StopReason> {
-        Ok((self.board.pairs() == 0).then(|| Verdict::Solved(self.board.board())))
+        if self.board.pairs() == 0 {
+            return Ok(Some(Verdict::Solved(self.board.board())));
+        }
+        Ok(self
+            .stuck
+            .then_some(Verdict::Stopped(StopReason::LocalOptimum)))
     }
 
     fn step(&mut self, turn: &mut Turn<'_, '_>) -> Result<StepNote, StopReason> {
-        self.run
-            .step(&mut self.board, &mut self.rng, turn.reporter, turn.budget)
+        let note = self
+            .run
+            .step(&mut self.board, &mut self.rng, turn.reporter, turn.budget)?;
+        // Only the plain climber has nothing else to try: the others shake or restart.
+        self.stuck = self.run.kind == LocalSearchKind::HillClimbing && note == StepNote::Stuck;
+        Ok(note)
     }
 
     fn score(&self) -> i64 {
