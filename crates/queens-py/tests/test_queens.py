@@ -110,9 +110,13 @@ def test_parameters_seeds_and_budgets():
     first = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
     again = qw.solve(16, solver="hill-climbing-constant-shake", seed=7, params={"p": 0.3, "q": 3})
     assert (first.queens, first.iterations) == (again.queens, again.iterations)
+    # Plain hill climbing stops on its first local optimum; random search runs to its cap.
     stuck = qw.solve(8, solver="hill-climbing", seed=1)
-    assert (stuck.status, stuck.iterations) == ("stopped", 1000)
-    assert stuck.stop_reason.startswith("budget exhausted")
+    assert stuck.status == "stopped" and stuck.iterations < 1000
+    assert stuck.stop_reason.startswith("stuck on a local optimum")
+    capped = qw.solve(8, solver="random-search", seed=1)
+    assert (capped.status, capped.iterations) == ("stopped", 1000)
+    assert capped.stop_reason.startswith("budget exhausted")
     timed = qw.solve(12, solver="brute-force", max_nodes=10**12, time_limit=0.2)
     assert timed.status == "stopped" and timed.stop_reason.startswith("time limit")
 

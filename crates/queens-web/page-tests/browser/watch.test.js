@@ -180,11 +180,11 @@ test("every change of a step is drawn and told, and the steps are logged", async
 test("hill climbing shows the scores of the moves it weighs, and the one it takes next", async () => {
   const page = await session.open("#watch?solver=hill-climbing&n=8&seed=3&step=2");
   await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
-  await page.check("#w-neighbours");
+  assert.equal(await page.isChecked("#w-neighbours"), true, "on from the start");
   // The scores come from the server's neighbourhood of the board shown.
-  await page.waitForFunction(() => document.querySelectorAll("#w-board .cell.candidate").length > 0);
+  await page.waitForFunction(() => document.querySelectorAll("#w-board .cell.chosen").length > 0);
   const shown = await page.evaluate(() => ({
-    ring: [...document.querySelectorAll("#w-board .cell.candidate")].map((c) => c.dataset.square),
+    ring: [...document.querySelectorAll("#w-board .cell.chosen")].map((c) => c.dataset.square),
     coloured: [...document.querySelectorAll("#w-board .cell")].filter((c) => c.style.background).length,
   }));
   assert.equal(shown.coloured, 8 * 7, "N(N − 1) moves coloured");
@@ -193,7 +193,50 @@ test("hill climbing shows the scores of the moves it weighs, and the one it take
   assert.match(next, new RegExp(`^Step 3: climb: [a-h]\\d→${shown.ring[0]},`), `the ring (${shown.ring}) is where step 3 moves`);
   await page.click("#w-step");
   assert.match(await page.textContent("#w-narration"), /stuck/);
-  assert.deepEqual(await page.$$eval("#w-board .cell.candidate", (cells) => cells.length), 0, "no ring on a local optimum");
+  assert.deepEqual(await page.$$eval("#w-board .cell.chosen", (cells) => cells.length), 0, "no ring on a local optimum");
+  assert.deepEqual(page.errors, []);
+});
+
+test("hill climbing writes each move's score change, scores its start, and stops where no move is better", async () => {
+  const page = await session.open("#watch?solver=hill-climbing&n=8&seed=1&run=1");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+  // The plain climber stops on its local optimum, saying so, instead of idling to its cap.
+  assert.match(await text(page, "#w-status"), /^stopped: stuck on a local optimum/);
+  assert.ok(await frames(page) < 30, `a few climbs, then the stop: ${await frames(page)} frames`);
+  // The start has a score: the best possible (28 on 8×8) less its attacking pairs.
+  await seek(page, 0);
+  await page.waitForFunction(() => document.querySelector("#w-score").textContent !== "–");
+  const start = await page.evaluate(() => [document.querySelector("#w-score").textContent, document.querySelector("#w-pairs").textContent].map(Number));
+  assert.equal(start[0], 28 - start[1], `score ${start[0]} with ${start[1]} pairs`);
+  // On the local optimum no square says a move is better, and none is ringed.
+  await page.click("#w-end");
+  await page.waitForFunction(() => document.querySelectorAll("#w-board text.number").length === 8 * 7);
+  const written = await page.$$eval("#w-board text.number", (texts) => texts.map((t) => t.textContent));
+  assert.ok(written.every((t) => /^(0|−\d+)$/.test(t)), written.join(" "));
+  assert.ok(written.includes("0"), "a move that changes nothing says 0");
+  assert.equal((await page.$$("#w-board .cell.chosen")).length, 0);
+  // The score chart rises from zero, so a climb reads as the rise it is.
+  await page.waitForSelector("#w-chart svg");
+  const ticks = await page.$$eval("#w-chart text.tick", (t) => t.map((x) => x.textContent));
+  assert.ok(ticks.includes("0"), ticks.join(" "));
+  // A climb's gain is written on the square the ring marks, with a plus.
+  await seek(page, 0);
+  await page.waitForFunction(() => document.querySelectorAll("#w-board .cell.chosen").length === 1);
+  const ringed = await page.$eval("#w-board .cell.chosen", (c) => c.dataset.square);
+  const gainAt = await page.evaluate((square) => {
+    const files = "abcdefgh";
+    const col = files.indexOf(square[0]);
+    const row = Number(square.slice(1)) - 1;
+    const texts = [...document.querySelectorAll("#w-board text.number")];
+    // A number sits in its square's corner: x in (col, col + 1), y in (7 − row, 8 − row).
+    const found = texts.find((t) => {
+      const x = Number(t.getAttribute("x"));
+      const y = Number(t.getAttribute("y"));
+      return x > col && x < col + 1 && y > 7 - row && y < 8 - row;
+    });
+    return found ? found.textContent : null;
+  }, ringed);
+  assert.match(gainAt || "", /^\+\d+$/, `the ringed move ${ringed} gains`);
   assert.deepEqual(page.errors, []);
 });
 

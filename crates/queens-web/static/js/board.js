@@ -413,7 +413,7 @@ export class Board {
         }
       }
     }
-    const markColour = { "hl-line": "rgba(255,138,0,0.35)", row: "rgba(47,111,219,0.18)", candidate: "rgba(47,111,219,0.6)", from: "rgba(0,0,0,0.25)" };
+    const markColour = { "hl-line": "rgba(255,138,0,0.35)", row: "rgba(47,111,219,0.18)", candidate: "rgba(47,111,219,0.6)", from: "rgba(0,0,0,0.25)", chosen: "rgba(17,17,17,0.55)" };
     for (const [cls, squares] of Object.entries(marks)) {
       if (!markColour[cls]) continue;
       context.fillStyle = markColour[cls];

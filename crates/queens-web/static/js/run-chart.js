@@ -38,8 +38,12 @@ export function createRunChart() {
         }));
         return;
       }
+      // From zero, so that a climb from 22 to 28 reads as the rise it is, not a wall.
+      const top = Math.max(1, ...points.map((p) => p[1]));
+      const low = Math.min(0, ...points.map((p) => p[1]));
       element.replaceChildren(lineChart({
         series: [{ name: "score", points }],
+        yRange: [low, top],
         xLabel: unitLabel(solver),
         yLabel: solver.counts === "nodes" ? "depth (queens placed)" : "score (higher is better)",
         title: "Score at each step",
