@@ -240,6 +240,22 @@ test("hill climbing writes each move's score change, scores its start, and stops
   assert.deepEqual(page.errors, []);
 });
 
+test("brute force says what it checked on each board it made: its attacking pairs, or a solution", async () => {
+  const page = await session.open("#watch?solver=brute-force&n=5&run=1");
+  await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+  for (const k of [1, 2, 7]) {
+    await seek(page, k);
+    const said = await text(page, "#w-narration");
+    const pairs = Number(await text(page, "#w-pairs"));
+    assert.ok(pairs > 0, `step ${k}: a board with attacks`);
+    assert.match(said, new RegExp(`; checked: ${pairs} attacking pairs?, rejected$`), said);
+  }
+  await page.click("#w-end");
+  assert.match(await text(page, "#w-narration"), /; checked: no attacking pair, a solution$/);
+  assert.equal(await text(page, "#w-pairs"), "0");
+  assert.deepEqual(page.errors, []);
+});
+
 test("the genetic algorithm shows its population's fitness, not only its best board", async () => {
   const page = await session.open("#watch?solver=genetic&n=8&seed=4&step=40");
   await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));

@@ -390,6 +390,12 @@ export function narrate(recording, k, n) {
   }
   if (moves.length) parts.push(`move ${listed(moves)}`);
   if (!parts.length) return step ? "no change" : "";
+  // A search that examines whole boards (brute force) says what it found on the one it made.
+  const board = recording.boardAt(k);
+  if (step && !step.square && recording.start && board.length === recording.start.queens) {
+    const found = attackingPairs(board).length;
+    parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : "checked: no attacking pair, a solution");
+  }
   return parts.join("; ");
 }
 
