@@ -33,6 +33,8 @@ def test_solve_gives_a_verified_solution_with_the_contract_fields():
     assert document["queens"] == [{"row": r, "col": c} for r, c in solution.queens]
     assert "Q" in repr(solution) and "a b c d e f g h" in repr(solution)
     assert solution._repr_html_().startswith("<svg")
+    # The labelled diagram reads back, as the command line's does.
+    assert qw.verify(solution.diagram())
 
 
 def test_rectangular_boards_and_partial_queen_counts():
