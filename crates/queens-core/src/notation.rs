@@ -5,7 +5,7 @@
 //! 26 files wide uses algebraic names, a wider one R1C1.
 //!
 //! Boards: a text diagram (top rank first, `Q` for a queen, `.` for an empty square, spaces
-//! ignored), a permutation (for each column, the 0-based row of its queen, `-` for an empty
+//! ignored; rank numbers before the ranks and file letters under them are read too), a permutation (for each column, the 0-based row of its queen, `-` for an empty
 //! column), JSON (`{"rows", "cols", "queens": [{"row", "col"}]}`, also accepting `"n"` and the
 //! extra fields of `solve --format json`), or a bare list of squares. [`parse_board`] tells them
 //! apart by their first characters.
@@ -247,6 +247,9 @@ fn without_labels(text: &str) -> Option<String> {
     });
     if files.is_some() {
         lines.pop();
+    }
+    if lines.is_empty() {
+        return None;
     }
     let ranks = lines.len();
     let mut diagram = String::with_capacity(text.len());
@@ -542,6 +545,8 @@ mod tests {
             "2  Q .\n1  . Q\n   a b c",
             "2  Q .\n0  . Q",
             "2  Q x\n1  . Q",
+            "a b",
+            "a",
         ] {
             assert!(parse_board(bad).is_err(), "{bad:?} parsed");
         }
