@@ -51,6 +51,16 @@ test("bad experiment settings are refused before anything is sent", async () => 
   assert.deepEqual(page.errors, []);
 });
 
+test("an experiment the server refuses leaves no status saying it starts, only the refusal", async () => {
+  // 200,000 runs at N = 60 exceed the server's 600 CPU seconds: refused when it arrives.
+  const page = await session.open("#lab?solvers=hill-climbing&sizes=60&runs=200000&seed=1&run=1");
+  await page.waitForFunction(() => document.querySelector("#x-error").textContent.includes("CPU seconds"));
+  assert.match(await page.$eval("#x-error", (e) => e.textContent), /^This experiment could take up to \d+ CPU seconds; this server runs experiments of at most 600/);
+  assert.equal(await page.$eval("#x-status", (e) => e.textContent), "", "not 'Starting…'");
+  assert.equal(await page.isVisible("#x-cancel"), false, "nothing is left running");
+  assert.deepEqual(page.errors.filter((e) => !/status of 4\d\d/.test(e)), []);
+});
+
 /** Asks the Lab's counter on `page` to count N = `n`. */
 async function count(page, n) {
   await page.fill("#c-n", String(n));

@@ -100,8 +100,10 @@ export async function cancellable(state, { button, cancel, progress, status, err
     if (e.name === "AbortError") {
       status.textContent = cancelled ? cancelled("Cancelled") : "Cancelled.";
     } else {
-      // A server that stopped answering: the status says how far the job got, not "running".
-      if (e.name === "Lost") status.textContent = cancelled ? cancelled("Stopped") : "";
+      // A server that stopped answering: the status says how far the job got, not "running";
+      // a job refused or failed says nothing there ("Starting…" would claim it runs), its
+      // sentence being the error's.
+      status.textContent = e.name === "Lost" && cancelled ? cancelled("Stopped") : "";
       say(error, e.message);
     }
   } finally {
