@@ -13,7 +13,7 @@
 //
 // The iteration has no branch but the rare one (a record done, the budget spent) and the
 // stack's store: on a GPU the lanes of a warp that take different branches wait for each
-// other, and the next frame chosen by selects measured a third faster than the same choice
+// other, and the next frame chosen by selects took two thirds of the time of the same choice
 // made by if/else (docs/gpu-h200.md).
 //
 // The current row's frame (the column and diagonal masks before its queen, and its untried
