@@ -255,10 +255,19 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     }
     std::thread::sleep(std::time::Duration::from_secs(2));
     assert!(scontrol(&["requeue", &task]).success(), "requeue {task}");
-    // Slurm holds a requeued job a while; let it start again now.
+    // Slurm holds a requeued job a couple of minutes (its begin time set ahead once the requeue
+    // is done): once the task is back in the queue, let it start again now, and again until it
+    // does (an update that lands before the requeue finishes is overwritten by it).
     let started = std::time::Instant::now();
-    while !scontrol(&["update", &format!("JobId={task}"), "StartTime=now"]).success() {
-        assert!(started.elapsed().as_secs() < 30, "{task} not released");
+    let mut pending = false;
+    loop {
+        if squeue("%T", &task).contains("PENDING") {
+            pending = true;
+            scontrol(&["update", &format!("JobId={task}"), "StartTime=now"]);
+        } else if pending {
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 60, "{task} not released");
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
     let started = std::time::Instant::now();
