@@ -128,7 +128,8 @@ impl Serialize for Shapes {
 ///
 /// Moments are named by the step events: a step's note kind (`proposal`, `stuck`, `swap`, …,
 /// with `accept`, `accept_worse`, `reject`, `kick` and `refused` telling how a proposal or a
-/// swap ended) or, for a tree search, `place`, `reject` and `backtrack`; `step` is any step.
+/// swap ended) or, for a tree search, `place`, `reject` and `backtrack`; `check` is a whole board
+/// examined, `solved` the step that completes a solution, and `step` is any step.
 /// Indentation is written in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CodeLine {
@@ -145,6 +146,8 @@ pub const MOMENTS: &[&str] = &[
     "place",
     "reject",
     "backtrack",
+    "check",
+    "solved",
     "thrown",
     "tried",
     "proposal",

@@ -178,7 +178,10 @@ pub enum StepNote {
         taken: bool,
     },
     /// The best single-queen move taken: it improves the score.
-    Climbed,
+    Climbed {
+        /// How much it improves the score (at least 1).
+        gain: i64,
+    },
     /// No single-queen move improves the score: a local optimum (the board stays).
     Stuck,
     /// `queens` random queens thrown to random rows instead of climbing.

@@ -30,7 +30,7 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
         skipped; the search keeps its own stack, so any board size fits in memory.",
     pseudo_code: &[
         line("", "solve(row):"),
-        line("", "    if every row has its queen: return the board"),
+        line("solved", "    if every row has its queen: return the board"),
         line("step", "    for each square (row, c), left to right:"),
         line(
             "reject",

@@ -32,7 +32,7 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
         it proves that a position has no solution as well as it finds one.",
     pseudo_code: &[
         line("", "solve(row):"),
-        line("", "    if every row has its queen: return the board"),
+        line("solved", "    if every row has its queen: return the board"),
         line("step", "    for each square (row, c) not yet struck:"),
         line(
             "place",

@@ -25,8 +25,8 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
         rows are skipped.",
     pseudo_code: &[
         line("step", "for each choice of one column in every free row:"),
-        line("", "    if no two queens attack each other:"),
-        line("", "        return the board"),
+        line("check", "    if no two queens attack each other:"),
+        line("solved", "        return the board"),
         line("", "no choice works: there is no solution"),
     ],
     score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",

@@ -138,8 +138,8 @@ fn annealing_proposals_are_the_moves_taken_and_the_chances_told() {
 }
 
 #[test]
-fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
-    let (mut stuck, mut shaken, mut restarted) = (0, 0, 0);
+fn climbers_say_what_they_gained_and_when_they_are_stuck_shaken_or_restarted() {
+    let (mut climbed, mut stuck, mut shaken, mut restarted) = (0, 0, 0, 0);
     for kind in [
         LocalSearchKind::HillClimbing,
         LocalSearchKind::HillClimbingConstantShake,
@@ -147,9 +147,24 @@ fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
         LocalSearchKind::OptimizedHillClimbing,
     ] {
         for seed in 0..10 {
-            for (note, moves) in noted_run(kind, 8, seed) {
+            let problem = Problem::square(8).unwrap();
+            let params = LocalSearchParams::default();
+            let (steps, _) = observed(|| LocalSearch::new(kind, seed, params), &problem, 300);
+            let mut previous_score = None;
+            for NotedStep {
+                score, note, moves, ..
+            } in steps
+            {
                 match note {
-                    StepNote::Climbed => assert_eq!(moves.len(), 1, "{kind:?}"),
+                    StepNote::Climbed { gain } => {
+                        assert_eq!(moves.len(), 1, "{kind:?}");
+                        assert!(gain >= 1, "{kind:?}: a climb gains");
+                        // What the climb gained is the score's change since the step before.
+                        if let Some(previous) = previous_score {
+                            assert_eq!(score - previous, gain, "{kind:?} seed {seed}");
+                        }
+                        climbed += 1;
+                    }
                     StepNote::Stuck => {
                         assert!(moves.is_empty(), "{kind:?}");
                         stuck += 1;
@@ -170,10 +185,11 @@ fn climbers_say_when_they_are_stuck_shaken_or_restarted() {
                     }
                     other => panic!("{kind:?} notes {other:?}"),
                 }
+                previous_score = Some(score);
             }
         }
     }
-    all_seen!(stuck, shaken, restarted);
+    all_seen!(climbed, stuck, shaken, restarted);
 }
 
 #[test]

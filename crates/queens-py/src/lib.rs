@@ -542,6 +542,7 @@ fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
         "player.js",
         "replay.js",
         "squares.js",
+        "zoom.js",
     );
     (
         modules.to_vec(),

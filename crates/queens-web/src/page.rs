@@ -51,6 +51,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("squares"),
     js!("state"),
     js!("board"),
+    js!("zoom"),
     js!("replay"),
     js!("tree"),
     js!("explain"),

@@ -37,7 +37,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         count` uses the same search to count every completion.",
     pseudo_code: &[
         line("", "solve(board):"),
-        line("", "    if every row has its queen: return the board"),
+        line("solved", "    if every row has its queen: return the board"),
         line(
             "reject",
             "    if a free row or column has no open square: fail",

@@ -312,12 +312,9 @@ impl Run {
         budget: &Budget,
     ) -> Result<StepNote, StopReason> {
         let n = board.n();
-        let climbed = |moved: bool| {
-            if moved {
-                StepNote::Climbed
-            } else {
-                StepNote::Stuck
-            }
+        let climbed = |gain: Option<i64>| match gain {
+            Some(gain) => StepNote::Climbed { gain },
+            None => StepNote::Stuck,
         };
         Ok(match self.kind {
             LocalSearchKind::RandomSearch => {
@@ -378,11 +375,11 @@ impl Run {
                         probability,
                     }
                 } else {
-                    let moved = climb(board, reporter, budget)?;
+                    let gain = climb(board, reporter, budget)?;
                     if self.kind == LocalSearchKind::HillClimbingDecayingShake {
                         self.shake_probability *= self.params.decay.decay;
                     }
-                    climbed(moved)
+                    climbed(gain)
                 }
             }
             LocalSearchKind::OptimizedHillClimbing => {
@@ -422,17 +419,19 @@ fn move_queen(
 /// The best single-queen move, taken only if strictly better; ties go to the lowest row, then
 /// the lowest column. Its N(N − 1) looks are N² work: the budget is asked between rows, so a
 /// stop lands within one row's N looks, not one whole climb.
-/// Returns whether it moved a queen (false: a local optimum).
+/// Returns the score it gained, or `None` at a local optimum (no queen moved).
 fn climb(
     board: &mut ColumnBoard,
     reporter: &mut Reporter<'_>,
     budget: &Budget,
-) -> Result<bool, StopReason> {
+) -> Result<Option<i64>, StopReason> {
+    let before = board.score();
     match best_move(board, budget)? {
         Some(square) => {
-            move_queen(board, reporter, square.col as usize, square.row as usize).map(|()| true)
+            move_queen(board, reporter, square.col as usize, square.row as usize)?;
+            Ok(Some(board.score() - before))
         }
-        None => Ok(false),
+        None => Ok(None),
     }
 }
 
@@ -548,8 +547,16 @@ mod tests {
                 let mut board = ColumnBoard::from_rows(&rows);
                 let mut observer = queens_core::NoObserver;
                 let mut reporter = Reporter::new(&mut observer);
-                let moved = climb(&mut board, &mut reporter, &Budget::unlimited()).unwrap();
-                assert_eq!(moved, seen.best.is_some());
+                let gain = climb(&mut board, &mut reporter, &Budget::unlimited()).unwrap();
+                assert_eq!(gain.is_some(), seen.best.is_some());
+                // The gain is the best neighbour's score less the board's.
+                assert_eq!(
+                    gain,
+                    seen.best.map(
+                        |best| seen.scores[(best.row * n + best.col) as usize].unwrap()
+                            - seen.score
+                    )
+                );
                 if let Some(best) = seen.best {
                     assert_eq!(board.row(best.col as usize), best.row as usize);
                     assert_eq!(

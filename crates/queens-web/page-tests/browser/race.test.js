@@ -147,3 +147,41 @@ test("the lanes' boards stand level, whatever the length of each summary", async
   }
   assert.deepEqual(page.errors, []);
 });
+
+test("on a phone two lanes stand side by side and a swipe brings the others", async () => {
+  const page = await session.open("#race?solvers=hill-climbing,min-conflicts,genetic,simulated-annealing&n=8&seed=2",
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.click("#r-start");
+  await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+  const boxes = () => page.$$eval(".lane", (lanes) => lanes.map((l) => {
+    const r = l.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, width: r.width };
+  }));
+  const inView = (b) => b.left >= -1 && b.right <= 391;
+  const before = await boxes();
+  assert.deepEqual(before.map(inView), [true, true, false, false], JSON.stringify(before));
+  assert.ok(Math.abs(before[0].top - before[1].top) < 1, "the first two side by side");
+  assert.ok(before[0].width > 150, `a lane ${before[0].width} px wide`);
+  assert.match(await page.textContent("#r-lanes-hint"), /^Swipe the lanes sideways to see all 4/);
+  assert.ok(await page.isVisible("#r-lanes-hint"));
+  // The page does not scroll sideways; the lanes' box does, a swipe at a time.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
+  await page.$eval("#r-lanes", (box) => box.scrollBy({ left: box.clientWidth, behavior: "instant" }));
+  await page.waitForFunction(() => {
+    const r = document.querySelectorAll(".lane")[3].getBoundingClientRect();
+    return r.right <= 391 && r.left >= -1;
+  });
+  assert.deepEqual((await boxes()).map(inView), [false, false, true, true]);
+  assert.deepEqual(page.errors, []);
+});
+
+test("on a desktop every lane is in view and no swipe is suggested", async () => {
+  const page = await session.open("#race?solvers=hill-climbing,min-conflicts,genetic,simulated-annealing&n=8&seed=2",
+    { viewport: { width: 1400, height: 900 } });
+  await page.click("#r-start");
+  await page.waitForSelector(".lane");
+  assert.equal(await page.isVisible("#r-lanes-hint"), false);
+  const rights = await page.$$eval(".lane", (lanes) => lanes.map((l) => l.getBoundingClientRect().right));
+  assert.ok(rights.every((r) => r <= 1400), JSON.stringify(rights));
+  assert.deepEqual(page.errors, []);
+});

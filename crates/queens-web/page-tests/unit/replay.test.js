@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, conflictsInColumn, frameModel, moments, narrate, solverState, thin } from "../../static/js/replay.js";
+import { Recording, conflictsInColumn, eventAt, frameModel, moments, narrate, nextEvent, solverState, thin } from "../../static/js/replay.js";
 import { key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -118,7 +118,8 @@ test("the notes of a local search are told", () => {
   assert.equal(tell({ kind: "proposal", from: sq(1, 2), to: sq(1, 2), loss: 0, probability: 1, temperature: 900, taken: true }),
     "try c2→c2: the queen's own square, nothing moves");
   assert.equal(tell({ kind: "stuck" }), "stuck: no single move improves the board (a local optimum); nothing moves");
-  assert.equal(tell({ kind: "climbed" }, [move]), "climb: c2→c7, the best single move");
+  const climb = recorded([sq(0, 0), sq(1, 2)], [move, { type: "step", iteration: 1, score: 26, note: { kind: "climbed", gain: 1 } }]);
+  assert.equal(narrate(climb, 1, 8), "climb: c2→c7, the best single move, score 25 → 26 (+1)");
   assert.equal(tell({ kind: "restart", queens: 4 }, [move]), "restart of 4 queens, the score having stalled: c2→c7");
   assert.equal(tell({ kind: "tried", kept: 5, undone: 3 }, [move]), "each queen tried on a random row: 5 kept (no worse), 3 put back (worse); moved c2→c7");
   const refused = recorded([sq(1, 2)], [{ type: "step", iteration: 1, score: 0, note: { kind: "proposal", from: sq(1, 2), to: sq(6, 2), loss: 1, probability: 0.5, temperature: 1, taken: false } }]);
@@ -257,6 +258,53 @@ test("each frame names the moments its solver's pseudo-code marks", () => {
   assert.deepEqual(noted({ kind: "push", restarted: true }), ["push", "restart", "step"]);
 });
 
+test("a whole board examined is a check, and one without an attacking pair is the solution returned", () => {
+  const recording = new Recording();
+  // Brute force on 4×4: a board with two attacking pairs, then the solution b1 d2 a3 c4.
+  recording.push({ type: "started", rows: 4, cols: 4, fixed: [], board: [sq(0, 0), sq(1, 2), sq(2, 1), sq(3, 3)], queens: 4 });
+  recording.push({ type: "move", from: sq(3, 3), to: sq(3, 2) });
+  recording.push({ type: "step", iteration: 1, score: 4 });
+  recording.push({ type: "board", queens: [sq(0, 1), sq(1, 3), sq(2, 0), sq(3, 2)], every: 5 });
+  recording.push({ type: "step", iteration: 6, score: 4 });
+  assert.deepEqual([...moments(recording, 1)].sort(), ["check", "step"]);
+  assert.deepEqual([...moments(recording, 2)].sort(), ["check", "solved", "step"]);
+  assert.match(narrate(recording, 1, 4), /^move d4→c4; checked: 3 attacking pairs, rejected$/);
+  // The chart of a whole-board search: the attacking pairs each board had, counted as frames come.
+  assert.deepEqual(recording.attackSeries(), [[1, 3], [6, 0]]);
+  recording.push({ type: "move", from: sq(3, 2), to: sq(3, 3) });
+  recording.push({ type: "step", iteration: 7, score: 4 });
+  assert.deepEqual(recording.attackSeries(), [[1, 3], [6, 0], [7, 1]]);
+  // A tree search's last queen placed: the solution returned, no whole-board check.
+  const tree = new Recording();
+  tree.push({ type: "started", rows: 4, cols: 4, fixed: [], board: [sq(0, 1), sq(1, 3), sq(2, 0)], queens: 4 });
+  tree.push({ type: "place", square: sq(3, 2) });
+  tree.push({ type: "step", iteration: 1, score: 4, square: sq(3, 2) });
+  assert.deepEqual([...moments(tree, 1)].sort(), ["place", "solved", "step"]);
+  assert.equal(narrate(tree, 1, 4), "try c4: free, place a queen; every row has its queen: a solution");
+});
+
+test("the next event is the next backtrack, stall, shake, restart, kick or the solution", () => {
+  const tree = treeSearch();
+  assert.equal(eventAt(tree, 1), "backtrack");
+  assert.equal(eventAt(tree, 2), null);
+  assert.equal(nextEvent(tree, 0), 1);
+  assert.equal(nextEvent(tree, 1), null, "nothing further recorded yet");
+  tree.push({ type: "finished", status: "solved", nodes: 3 });
+  assert.equal(eventAt(tree, tree.length), "solution");
+  assert.equal(nextEvent(tree, 1), tree.length);
+  const climb = recorded([sq(0, 0), sq(1, 2)], [
+    { type: "move", from: sq(1, 2), to: sq(6, 2) },
+    { type: "step", iteration: 1, score: 26, note: { kind: "climbed", gain: 1 } },
+    { type: "step", iteration: 2, score: 26, note: { kind: "stuck" } },
+    { type: "step", iteration: 3, score: 26, note: { kind: "shake", queens: 2, probability: 0.1 } },
+    { type: "step", iteration: 4, score: 26, note: { kind: "swap", queen: sq(0, 0), partner: sq(1, 2), taken: true, kicked: true } },
+    { type: "step", iteration: 5, score: 26, note: { kind: "restart", queens: 4 } },
+  ]);
+  assert.deepEqual([1, 2, 3, 4, 5].map((k) => eventAt(climb, k)), [null, "stuck", "shake", "kick", "restart"]);
+  assert.equal(nextEvent(climb, 0), 2);
+  assert.equal(nextEvent(climb, 4), 5);
+});
+
 test("a sampled frame's board replaces the board and is told", () => {
   const recording = recorded([sq(0, 0), sq(1, 2)], [
     { type: "move", from: sq(1, 2), to: sq(2, 2) },
@@ -269,7 +317,8 @@ test("a sampled frame's board replaces the board and is told", () => {
   assert.deepEqual(sorted(recording.boardAt(2)), sorted([sq(5, 5), sq(6, 1), sq(7, 3)]));
   assert.deepEqual(sorted(recording.boardAt(3)), sorted([sq(5, 5), sq(6, 1), sq(7, 4)]));
   assert.deepEqual(sorted(recording.boardAt(1)), sorted([sq(0, 0), sq(2, 2)]), "back before the sample");
-  assert.equal(narrate(recording, 2, 8), "sampled: the board at 9; one step in 8 is streamed here, the run being too long to send whole (its counts are exact)");
+  assert.equal(narrate(recording, 2, 8), "sampled: the board at 9, 8 steps after the one before; the run is too long to send whole, so from here on only samples are shown (its counts are exact)");
+  assert.equal(recording.sampledFrom, 2, "the first sample is frame 2");
   const model = frameModel(recording, 2, 8);
   assert.deepEqual(model.marks.moved, []);
   assert.deepEqual(model.marks.from, []);

@@ -13,6 +13,7 @@
 
 import { h, s } from "./dom.js";
 import { fileLabel, key, squareName } from "./squares.js";
+import { ZOOM_FROM, zoomable } from "./zoom.js";
 
 /** The largest board drawn square by square; larger ones are a compact canvas. */
 export const GRID_MAX = 64;
@@ -64,6 +65,12 @@ function lineIndex(queens) {
     return out;
   };
 }
+
+/** The marks a reason draws (the square, the queen it names, the chain it places): outlines. */
+const OUTLINED = ["hl-self", "hl-source", "hl-chain"];
+
+/** The smallest ring around an outlined square, in pixels, so that it is seen on any board. */
+const RING_PX = 7;
 
 /** A number written in a square, as a share of the square (0.32: 12 px on a 38 px square). */
 const NUMBER_SIZE = 0.32;
@@ -139,7 +146,13 @@ export class Board {
     const frame = h("div", { class: "board-frame" }, this.ranks, this.surface, h("span"), this.files);
     // Room for half of the top rank's label and half of the last file's, centred on the edge squares.
     frame.style.paddingRight = `${Math.max(String(rows).length, fileLabel(cols - 1, cols).length) * 0.31 * 0.75}rem`;
-    container.append(frame, this.announcer);
+    if (longer >= ZOOM_FROM) {
+      // Squares too small to read on a phone: the board zooms and pans (zoom.js).
+      const { view, bar } = zoomable(frame, cols, label || "the board");
+      container.append(view, bar, this.announcer);
+    } else {
+      container.append(frame, this.announcer);
+    }
     container.style.setProperty("--n", cols);
     container.style.setProperty("--aspect", cols / rows);
     this.surface.style.aspectRatio = `${cols} / ${rows}`;
@@ -303,10 +316,19 @@ export class Board {
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.rows;
+    const squarePx = this.surface.clientWidth / this.cols;
+    // Where a square is too small for its outline (a canvas, or a phone's 64×64), a reason's
+    // marks are rings at least RING_PX across, drawn over the board.
+    const rings = this.compact || squarePx < 12
+      ? OUTLINED.flatMap((cls) => (marks[cls] || []).map((sq) => s("circle", {
+        class: `ring ${cls}`, cx: sq.col + 0.5, cy: n - sq.row - 0.5, r: Math.max(0.6, RING_PX / Math.max(squarePx, 0.1)),
+      })))
+      : [];
     const line = ([a, b], kind) => s("line", { x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: kind });
     // The forces over the moves they caused, which run along them and would hide them.
     this.overlay.replaceChildren(...pairs.map((pair) => line(pair, "pair")), ...tries.map((pair) => line(pair, "try")), ...arrows.map(([from, to]) => arrow(from, to, n)), ...forces.map((force) => forceArrow(force, n)).filter(Boolean),
-    ...(this.surface.clientWidth / this.cols >= NUMBER_SQUARE_PX ? numbers : [])
+    ...rings,
+    ...(squarePx >= NUMBER_SQUARE_PX ? numbers : [])
       .map(({ row, col, text }) => s("text", { class: "number", x: col + 0.93, y: n - row - 0.1, "font-size": NUMBER_SIZE }, text)));
     if (this.compact && document.activeElement === this.canvas) this.overlay.append(this.ring);
   }

@@ -134,8 +134,8 @@ export function legendLayout(names, left, right) {
 }
 
 /**
- * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...], colour? }` (a point's
- * low and high drawn as an error bar), axes labelled `xLabel` and `yLabel`, optional fixed
+ * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...], colour?, dots? }` (a
+ * point's low and high drawn as an error bar; a `dots` series drawn as dots, unjoined), axes labelled `xLabel` and `yLabel`, optional fixed
  * `yRange`, an optional `xRange` (rounded out to nice ticks; charts given the same range share
  * their x axis), `log` for a log y scale ("auto": when the values span two decades or more), a
  * vertical `cursor` at an x value. The legend sits above the plot, in as many rows as its names
@@ -175,9 +175,16 @@ export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, curso
     svg.append(s("line", { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), class: "grid" }));
     svg.append(s("text", { x: margin.left - 6, y: y(t) + 4, "text-anchor": "end", class: "tick" }, shortNumber(t)));
   }
-  for (const t of xAxis.ticks) {
+  // Every tick labelled where the labels fit side by side; every 2nd, 3rd … where they do not
+  // (a chart in a phone's half-width lane).
+  const xTicks = xAxis.ticks;
+  const widest = Math.max(...xTicks.map((t) => shortNumber(t).length)) * LEGEND_CHAR + 6;
+  const apart = xTicks.length > 1 ? Math.abs(x(xTicks[1]) - x(xTicks[0])) : Infinity;
+  const every = Math.max(1, Math.ceil(widest / apart));
+  xTicks.forEach((t, i) => {
+    if (i % every) return;
     svg.append(s("text", { x: x(t), y: height - margin.bottom + 15, "text-anchor": "middle", class: "tick" }, shortNumber(t)));
-  }
+  });
   svg.append(s("line", { x1: margin.left, x2: width - margin.right, y1: height - margin.bottom, y2: height - margin.bottom, class: "axis" }));
   svg.append(s("line", { x1: margin.left, x2: margin.left, y1: margin.top, y2: height - margin.bottom, class: "axis" }));
   svg.append(s("text", { x: (margin.left + width - margin.right) / 2, y: height - 6, "text-anchor": "middle", class: "label" }, xLabel));
@@ -186,6 +193,11 @@ export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, curso
   const colourOf = (i) => series[i].colour || colour(i);
   series.forEach((line, i) => {
     if (!line.points.length) return;
+    if (line.dots) {
+      // Separate events, not a path: one dot each.
+      for (const p of line.points) svg.append(s("circle", { cx: x(p[0]).toFixed(1), cy: y(p[1]).toFixed(1), r: 2, fill: colourOf(i), class: "dot" }));
+      return;
+    }
     const d = line.points.map((p, j) => `${j ? "L" : "M"}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join("");
     svg.append(s("path", { d, class: "series", stroke: colourOf(i), fill: "none" }));
     if (line.points.length > 40) return;

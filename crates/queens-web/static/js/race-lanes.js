@@ -71,7 +71,8 @@ export function renderLanes(lanes, position, n) {
       xRange: [0, lastX],
       yRange: yRange(l.solver.score),
       cursor: c.iteration,
-      width: 300,
+      // As wide as drawn (a phone's lanes are half its width), so that its text keeps its size.
+      width: Math.max(160, Math.min(300, l.chart.clientWidth || 300)),
       height: 150,
       legend: false,
     }));

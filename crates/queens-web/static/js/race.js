@@ -109,6 +109,8 @@ class Race {
     const { player } = this;
     this.error = h("p", { id: "r-error", class: "error", hidden: true });
     this.lanesBox = h("div", { id: "r-lanes", class: "lanes" });
+    // Shown on a phone only (style.css), where two lanes fit across.
+    this.lanesHint = h("p", { id: "r-lanes-hint", class: "lanes-hint", hidden: true });
     this.finishBox = h("div", { id: "r-finish", class: "table-box finish", hidden: true, tabindex: 0, role: "region", "aria-label": "the finish table" });
     this.timeline = h("input", { id: "r-timeline", type: "range", min: 0, max: 0, value: 0, "aria-label": "race timeline" });
     this.playButton = h("button", { id: "r-play", onclick: () => this.togglePlay() }, "Play");
@@ -122,7 +124,7 @@ class Race {
         h("button", { id: "r-step", onclick: () => { player.step(1); this.paused(); } }, "Step ▶"),
         h("button", { id: "r-end", onclick: () => { player.seek(player.length); this.paused(); } }, "End")),
       h("div", { class: "timeline" }, this.timeline),
-      this.error, this.lanesBox, this.finishBox);
+      this.error, this.lanesHint, this.lanesBox, this.finishBox);
     this.timeline.addEventListener("input", () => {
       player.seek(Number(this.timeline.value));
       this.paused();
@@ -173,6 +175,8 @@ class Race {
     state.lanes = lanes;
     this.pushSettings(this.link({ run: 1, step: state.openAt ?? undefined }), fromLink);
     this.lanesBox.replaceChildren(...lanes.map((l) => l.element));
+    this.lanesHint.hidden = lanes.length <= 2;
+    this.lanesHint.textContent = `Swipe the lanes sideways to see all ${lanes.length}: two fit across a phone.`;
     this.finishBox.hidden = true;
     player.seek(0);
     player.length = 0;

@@ -38,6 +38,8 @@ export class Recording {
     this.population = null;
     this.saved = [];
     this.board = new Map();
+    /** The first frame that is a sample (the run too long to stream whole), or null. */
+    this.sampledFrom = null;
   }
 
   /** Adds one event of the stream. */
@@ -63,6 +65,7 @@ export class Recording {
         break;
       case "board":
         // A sampled step: the whole board, the steps since the last one not streamed.
+        if (this.sampledFrom === null) this.sampledFrom = this.frames.length + 1;
         this.pending.push(event);
         break;
       case "step":
@@ -143,6 +146,34 @@ export class Recording {
   /** Every step's (iteration, score). */
   scores() {
     return this.frames.filter((f) => f.step).map((f) => [f.step.iteration, f.step.score]);
+  }
+
+  /**
+   * `[iteration, value]` for each step whose note `pick` gives a number for (null: none), as
+   * annealing's temperature or the chance of the worse moves it proposed.
+   */
+  noteSeries(pick) {
+    const points = [];
+    for (const { step } of this.frames) {
+      const value = step && step.note ? pick(step.note) : null;
+      if (value !== null && value !== undefined) points.push([step.iteration, value]);
+    }
+    return points;
+  }
+
+  /**
+   * `[iteration, attacking pairs]` of the board after each step: what a search that examines
+   * whole boards (brute force) found on each one. Kept as the frames arrive, each counted once.
+   */
+  attackSeries() {
+    this.attacks ??= { points: [], upTo: 0, board: new Map(this.saved[0]) };
+    const { attacks } = this;
+    for (; attacks.upTo < this.frames.length; attacks.upTo++) {
+      const frame = this.frames[attacks.upTo];
+      apply(attacks.board, frame.changes);
+      if (frame.step) attacks.points.push([frame.step.iteration, attackingPairs([...attacks.board.values()]).length]);
+    }
+    return attacks.points;
   }
 }
 
@@ -295,8 +326,11 @@ function noteSentence(note, { recording, frame, k, n, moves, placed }) {
       const chance = `p = e^(−${note.loss}/T) = ${number(note.probability)} at T = ${number(note.temperature)}`;
       return note.taken ? `worse move ${move} (by ${note.loss}) accepted: ${chance}` : `try ${move}: worse by ${note.loss}, rejected (${chance})`;
     }
-    case "climbed":
-      return `climb: ${listed(moves)}, the best single move`;
+    case "climbed": {
+      // The score before is the step's own less its gain: "score 25 → 26".
+      const after = frame.step.score;
+      return `climb: ${listed(moves)}, the best single move, score ${number(after - note.gain)} → ${number(after)} (+${note.gain})`;
+    }
     case "stuck":
       return "stuck: no single move improves the board (a local optimum); nothing moves";
     case "shake":
@@ -364,7 +398,8 @@ export function narrate(recording, k, n) {
   const sample = changes.find((c) => c.type === "board");
   if (sample) {
     const at = step ? ` at ${step.iteration.toLocaleString()}` : "";
-    return `sampled: the board${at}; one step in ${sample.every.toLocaleString()} is streamed here, the run being too long to send whole (its counts are exact)`;
+    const gap = sample.every === 1 ? "the step after the one before" : `${sample.every.toLocaleString()} steps after the one before`;
+    return `sampled: the board${at}, ${gap}; the run is too long to send whole, so from here on only samples are shown (its counts are exact)`;
   }
   const moves = moveList(changes, n, "move");
   const placed = moveList(changes, n, "place");
@@ -390,11 +425,13 @@ export function narrate(recording, k, n) {
   }
   if (moves.length) parts.push(`move ${listed(moves)}`);
   if (!parts.length) return step ? "no change" : "";
-  // A search that examines whole boards (brute force) says what it found on the one it made.
+  // A search that examines whole boards (brute force) says what it found on the one it made; a
+  // tree search that places the last queen says it has a solution.
   const board = recording.boardAt(k);
-  if (step && !step.square && recording.start && board.length === recording.start.queens) {
+  if (step && recording.start && board.length === recording.start.queens) {
     const found = attackingPairs(board).length;
-    parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : "checked: no attacking pair, a solution");
+    if (!step.square) parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : "checked: no attacking pair, a solution");
+    else if (!found) parts.push("every row has its queen: a solution");
   }
   return parts.join("; ");
 }
@@ -433,9 +470,37 @@ export function solverState(recording, k) {
 }
 
 /**
+ * The event frame `k` is, for "play to the next event": a tree search's `backtrack`, a climber's
+ * `stuck` (a stall), a `shake`, a `restart` or a min-conflicts `kick`, or the `solution` that ends
+ * a solved run; null for an ordinary step. Told from the frame alone, so a scan is quick.
+ */
+export function eventAt(recording, k) {
+  const frame = k > 0 ? recording.frames[k - 1] : null;
+  if (!frame) return null;
+  if (k === recording.length && recording.finished?.status === "solved") return "solution";
+  const note = frame.step?.note;
+  if (note) {
+    if (["stuck", "shake", "restart"].includes(note.kind)) return note.kind;
+    if (note.kind === "swap" && note.kicked) return "kick";
+    if (note.kind === "push" && note.restarted) return "restart";
+    return null;
+  }
+  return frame.changes.some((c) => c.type === "remove") ? "backtrack" : null;
+}
+
+/** The first frame after `k` that is an event (see `eventAt`), or null if none is recorded yet. */
+export function nextEvent(recording, k) {
+  for (let next = k + 1; next <= recording.length; next++) {
+    if (eventAt(recording, next)) return next;
+  }
+  return null;
+}
+
+/**
  * The moments frame `k` did, as the solvers' pseudo-code lines name them (`CodeLine` in the
  * descriptors): its note's kind and how a proposal or a swap ended, or a tree search's
- * `place`, `reject` and `backtrack`; every frame with a step is also a `step`.
+ * `place`, `reject` and `backtrack`, a whole board's `check` and a solution's `solved`; every
+ * frame with a step is also a `step`.
  */
 export function moments(recording, k) {
   const frame = k > 0 ? recording.frames[k - 1] : null;
@@ -455,6 +520,13 @@ export function moments(recording, k) {
   if (changes.some((c) => c.type === "remove")) out.add("backtrack");
   if (step && step.square) {
     out.add(changes.some((c) => c.type === "place" && key(c.square) === key(step.square)) ? "place" : "reject");
+  }
+  // A frame that leaves every queen on the board: a whole board examined (brute force), and the
+  // solution returned when no two of them attack each other.
+  const board = recording.boardAt(k);
+  if (step && recording.start && board.length === recording.start.queens) {
+    if (!step.square) out.add("check");
+    if (!attackingPairs(board).length) out.add("solved");
   }
   return out;
 }

@@ -8,6 +8,41 @@ import { thin, unitLabel } from "./replay.js";
 /** While a run plays, the chart is redrawn at most this often (ms). */
 const PLAYING_EVERY = 150;
 
+/**
+ * For a run whose steps are proposals (annealing): the temperature at each step, and the chance
+ * each worse proposal had of being taken, with the ones taken and refused apart. None otherwise.
+ */
+function annealing(recording, solver, cursor) {
+  const temperature = thin(recording.noteSeries((note) => (note.kind === "proposal" && note.temperature > 0 ? note.temperature : null)), 400);
+  if (!temperature.length) return [];
+  const chance = (taken) => thin(recording.noteSeries((note) => (note.kind === "proposal" && note.loss > 0 && note.taken === taken ? note.probability : null)), 400);
+  const xRange = [0, Math.max(...recording.scores().map((p) => p[0]))];
+  return [
+    lineChart({
+      series: [{ name: "temperature T", points: temperature }],
+      xRange,
+      xLabel: unitLabel(solver),
+      yLabel: "T (log scale)",
+      title: "Temperature at each step",
+      log: true,
+      cursor,
+      width: 380,
+      height: 180,
+    }),
+    lineChart({
+      series: [{ name: "taken", points: chance(true), dots: true }, { name: "refused", points: chance(false), dots: true }],
+      xRange,
+      yRange: [0, 1],
+      xLabel: unitLabel(solver),
+      yLabel: "e^(−loss/T)",
+      title: "Chance of each worse move proposed",
+      cursor,
+      width: 380,
+      height: 200,
+    }),
+  ];
+}
+
 /** The chart's box, and `draw(recording, solver, cursor, playing)`. */
 export function createRunChart() {
   const element = h("div", { id: "w-chart", class: "chart-box" });
@@ -38,10 +73,26 @@ export function createRunChart() {
         }));
         return;
       }
+      if (solver.unit === "a board examined") {
+        // A search of whole boards: its depth is always all the queens; what it finds on each
+        // board is the number of attacking pairs, and a solution is the one board with none.
+        const pairs = thin(recording.attackSeries(), 400);
+        element.replaceChildren(lineChart({
+          series: [{ name: "attacking pairs", points: pairs }],
+          yRange: [0, Math.max(1, ...pairs.map((p) => p[1]))],
+          xLabel: unitLabel(solver),
+          yLabel: "attacking pairs (0: a solution)",
+          title: "Attacking pairs on each board examined",
+          cursor,
+          width: 380,
+          height: 200,
+        }));
+        return;
+      }
       // From zero, so that a climb from 22 to 28 reads as the rise it is, not a wall.
       const top = Math.max(1, ...points.map((p) => p[1]));
       const low = Math.min(0, ...points.map((p) => p[1]));
-      element.replaceChildren(lineChart({
+      element.replaceChildren(...annealing(recording, solver, cursor), lineChart({
         series: [{ name: "score", points }],
         yRange: [low, top],
         xLabel: unitLabel(solver),

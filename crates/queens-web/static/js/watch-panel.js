@@ -77,13 +77,15 @@ function settingsBox(panel, actions) {
       h("button", { id: "w-unlock", onclick: actions.unlock }, "Clear locked queens")));
 }
 
-/** Start, play, step back and forth, the end, and the pace. */
+/** Start, play, step back and forth, on to the next event, the end, and the pace. */
 function playerControls(panel, actions) {
   return h("div", { class: "controls" },
     h("button", { id: "w-start", class: "primary", onclick: () => actions.start() }, "Start"),
     panel.playButton,
-    h("button", { id: "w-back", title: "One step back", onclick: () => actions.move(-1) }, "◀ Step"),
-    h("button", { id: "w-step", title: "One step forward", onclick: () => actions.move(1) }, "Step ▶"),
+    // On a phone the step buttons are their arrows alone, so that the row holds "Next event".
+    h("button", { id: "w-back", title: "One step back", "aria-label": "Step back", onclick: () => actions.move(-1) }, "◀", h("span", { class: "wide-only" }, " Step")),
+    h("button", { id: "w-step", title: "One step forward", "aria-label": "Step forward", onclick: () => actions.move(1) }, h("span", { class: "wide-only" }, "Step "), "▶"),
+    h("button", { id: "w-next-event", title: "On to the next backtrack, solution, stall, shake or restart", onclick: actions.nextEvent }, "Next event"),
     h("button", { id: "w-end", title: "To the end", onclick: actions.end }, "End"),
     h("span", { class: "speed" },
       h("button", { id: "w-slower", title: "Half as fast", onclick: () => actions.faster(false) }, "−"),

@@ -1,7 +1,7 @@
 // Drawing Watch: the step the player shows, on the board, in the counters, the pseudo-code,
 // the narration and the solver's own panels; before a run, the locked queens alone.
 
-import { frameModel, moments, solverState } from "./replay.js";
+import { frameModel, moments, solverState, unitLabel } from "./replay.js";
 import { blockedClass, squareName } from "./squares.js";
 
 /** The page's pace, in steps a second. */
@@ -61,7 +61,11 @@ function renderStep(panel, state, player) {
   markCode(panel.code, moments(recording, k));
   const c = model.counters;
   const { counters } = panel;
-  counters.step.textContent = `${c.step.toLocaleString()} of ${c.steps.toLocaleString()}${recording.done ? "" : "…"}`;
+  // Past the first sample the page's steps are fewer than the solver's: said where both are read.
+  const sampled = recording.sampledFrom !== null && k >= recording.sampledFrom
+    ? `; from step ${recording.sampledFrom.toLocaleString()} each is a sample of many, the ${unitLabel(state.solver)} all counted`
+    : "";
+  counters.step.textContent = `${c.step.toLocaleString()} of ${c.steps.toLocaleString()}${recording.done ? "" : "…"}${sampled}`;
   counters.iteration.textContent = c.iteration.toLocaleString();
   counters.score.textContent = c.score === null ? "–" : c.score.toLocaleString();
   counters.queens.textContent = String(c.queens);

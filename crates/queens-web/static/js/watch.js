@@ -10,7 +10,7 @@ import { challengers } from "./challenge.js";
 import { checked, fill, h, say } from "./dom.js";
 import { explanation } from "./explain.js";
 import { Player } from "./player.js";
-import { Recording, unitLabel } from "./replay.js";
+import { Recording, nextEvent, unitLabel } from "./replay.js";
 import { checkParameter, checkSeed, checkSolvers, checkWhole, parseSize, parseSquares, sizeParams, sizeText, squareName, toggled } from "./squares.js";
 import { createWatchPanel } from "./watch-panel.js";
 import { renderWatch, speedText } from "./watch-render.js";
@@ -118,6 +118,11 @@ class Watch {
       togglePlay: () => (state.recording ? (player.toggle() ? this.render() : this.paused()) : this.start()),
       move: (delta) => { player.step(delta); this.paused(); },
       end: () => { player.seek(player.length); this.paused(); },
+      nextEvent: () => {
+        if (!state.recording) return;
+        player.seek(nextEvent(state.recording, player.position) ?? player.length);
+        this.paused();
+      },
       faster: (up) => { player.faster(up); this.panel.speedOut.textContent = speedText(player.rate); },
       unlock: () => { state.locked = []; this.render(); this.saveFix(); },
       render: () => this.render(),

@@ -1,0 +1,238 @@
+// The numbers a learner asks for, read off Watch and held against the command line's trace of
+// the same run (same solver, board and seed): a climb's gain, annealing's temperature and the
+// chance of each worse move, brute force's attacking pairs and the solution it returns; "Next
+// event"; and large boards that zoom and pan, a reason's marks seen on any of them.
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+
+import { pageSession, queensBinary } from "../harness.js";
+
+const session = pageSession();
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** The events of `queens solve ARGS --trace`, one object each. */
+function cliTrace(args) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "queens-trace-"));
+  const file = path.join(dir, "trace.jsonl");
+  try {
+    execFileSync(queensBinary(), ["solve", ...args, "--trace", file], { stdio: "pipe" });
+  } catch (error) {
+    // A run that stops unsolved exits 1; its trace is written all the same.
+    if (error.status !== 1) throw error;
+  }
+  const events = fs.readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  fs.rmSync(dir, { recursive: true });
+  return events;
+}
+
+const stepsOf = (events) => events.filter((e) => e.type === "step");
+
+async function runToEnd(page) {
+  await page.click("#w-start");
+  await page.waitForFunction(() => /^(solved|stopped|unsolvable|error)/.test(document.querySelector("#w-status").textContent),
+    null, { timeout: 60000 });
+}
+
+async function seek(page, k) {
+  await page.$eval("#w-timeline", (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event("input"));
+  }, k);
+}
+
+const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
+
+/** A number as the narration prints it (two significant digits unless whole or ≥ 100). */
+const told = (x) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString("en-US") : x.toPrecision(2));
+
+test("a climb's narration gives the score before and after, as the command line's trace has them", async () => {
+  const steps = stepsOf(cliTrace(["8", "--solver", "hill-climbing", "--seed", "1"]));
+  const page = await session.open("#watch?solver=hill-climbing&n=8&seed=1");
+  await runToEnd(page);
+  assert.equal(Number(await page.$eval("#w-timeline", (t) => t.max)), steps.length);
+  let climbs = 0;
+  for (const [i, step] of steps.entries()) {
+    await seek(page, i + 1);
+    const narration = await text(page, "#w-narration");
+    if (step.note.kind === "climbed") {
+      const { gain } = step.note;
+      assert.ok(narration.includes(`score ${step.score - gain} → ${step.score} (+${gain})`), `step ${i + 1}: ${narration}`);
+      climbs += 1;
+    } else {
+      assert.match(narration, /stuck: no single move improves the board/, `step ${i + 1}`);
+    }
+  }
+  assert.ok(climbs > 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test("annealing charts its temperature and the chance of each worse move, as the trace has them", async () => {
+  const steps = stepsOf(cliTrace(["8", "--solver", "simulated-annealing", "--seed", "1", "--max-iters", "300"]));
+  const page = await session.open("#watch?solver=simulated-annealing&n=8&seed=1&max_iters=300");
+  await runToEnd(page);
+  const titles = await page.$$eval("#w-chart svg", (svgs) => svgs.map((svg) => svg.getAttribute("aria-label")));
+  assert.deepEqual(titles, ["Temperature at each step", "Chance of each worse move proposed", "Score at each step"]);
+  // One dot for each worse proposal, taken or refused, in the two colours of the legend.
+  const worse = steps.filter((s) => s.note.loss > 0);
+  const dots = await page.$$eval("#w-chart svg:nth-of-type(2) circle.dot", (cs) => cs.map((c) => c.getAttribute("fill")));
+  assert.equal(dots.length, worse.length);
+  assert.equal(new Set(dots).size, 2, "taken and refused apart");
+  // The solver's state at a step: its temperature and the chance its proposal had.
+  for (const k of [1, 50, 200]) {
+    await seek(page, k);
+    const note = steps[k - 1].note;
+    const state = await text(page, "#w-state");
+    assert.ok(state.startsWith(`temperature T = ${told(note.temperature)}`), `step ${k}: ${state}`);
+    if (note.loss > 0) assert.ok(state.includes(`= ${told(note.probability)}`), `step ${k}: ${state}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("brute force tells and charts the attacking pairs of each board, and marks the board it returns", async () => {
+  const events = cliTrace(["5", "--solver", "brute-force"]);
+  const page = await session.open("#watch?solver=brute-force&n=5");
+  await runToEnd(page);
+  // The attacking pairs of each board examined, counted here from the trace's own boards.
+  const board = new Map();
+  const pairsOf = () => {
+    const queens = [...board.values()];
+    let pairs = 0;
+    for (let i = 0; i < queens.length; i++) {
+      for (let j = i + 1; j < queens.length; j++) {
+        const [a, b] = [queens[i], queens[j]];
+        if (a.row === b.row || a.col === b.col || Math.abs(a.row - b.row) === Math.abs(a.col - b.col)) pairs += 1;
+      }
+    }
+    return pairs;
+  };
+  const expected = [];
+  for (const e of events) {
+    if (e.type === "started") for (const q of e.board) board.set(`${q.row},${q.col}`, q);
+    if (e.type === "place") board.set(`${e.square.row},${e.square.col}`, e.square);
+    if (e.type === "remove") board.delete(`${e.square.row},${e.square.col}`);
+    if (e.type === "move") {
+      board.delete(`${e.from.row},${e.from.col}`);
+      board.set(`${e.to.row},${e.to.col}`, e.to);
+    }
+    if (e.type === "step") expected.push(pairsOf());
+  }
+  assert.equal(Number(await page.$eval("#w-timeline", (t) => t.max)), expected.length);
+  for (const k of [1, 2, Math.floor(expected.length / 2), expected.length]) {
+    await seek(page, k);
+    const pairs = expected[k - 1];
+    const want = pairs ? `checked: ${pairs} attacking pair${pairs === 1 ? "" : "s"}, rejected` : "checked: no attacking pair, a solution";
+    assert.ok((await text(page, "#w-narration")).endsWith(want), `step ${k}`);
+  }
+  assert.equal(expected.at(-1), 0, "the last board is the solution");
+  // The last step returns the board: its pseudo-code line is marked.
+  assert.deepEqual(await page.$$eval("#w-code [aria-current]", (lines) => lines.map((l) => l.textContent.trim())),
+    ["for each placement of the free queens on distinct squares:", "if no two queens attack each other:", "return the board"]);
+  assert.equal(await page.$eval("#w-chart svg", (svg) => svg.getAttribute("aria-label")), "Attacking pairs on each board examined");
+  assert.deepEqual(page.errors, []);
+});
+
+test("Next event goes on to the next backtrack, stall or solution", async () => {
+  const page = await session.open("#watch?solver=backtracking&n=6");
+  await runToEnd(page);
+  await seek(page, 0);
+  await page.click("#w-next-event");
+  assert.match(await text(page, "#w-narration"), /^Step \d+: backtrack: remove /);
+  const steps = Number(await page.$eval("#w-timeline", (t) => t.max));
+  for (let i = 0; i < 500 && Number(await page.$eval("#w-timeline", (t) => t.value)) < steps; i++) await page.click("#w-next-event");
+  assert.match(await text(page, "#w-narration"), /every row has its queen: a solution$/);
+  // Plain hill climbing ends on the local optimum it stops at.
+  await page.goto(`${session.server.url}#watch?solver=hill-climbing&n=8&seed=1`);
+  await page.waitForSelector("body[data-ready=true]");
+  await runToEnd(page);
+  await seek(page, 0);
+  await page.click("#w-next-event");
+  assert.match(await text(page, "#w-narration"), /: stuck: no single move improves the board/);
+  assert.deepEqual(page.errors, []);
+});
+
+/** The size on screen of square `name` of a grid board, and whether its centre is inside the zoom box. */
+function squareOnScreen(page, name) {
+  return page.$eval(`#cfg-board [data-square="${name}"]`, (cell) => {
+    const r = cell.getBoundingClientRect();
+    const view = cell.closest(".zoom-view").getBoundingClientRect();
+    const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+    return { side: r.width, x, y, inside: x > view.left && x < view.right && y > view.top && y < view.bottom };
+  });
+}
+
+test("a large board zooms by its buttons, Ctrl + wheel and a pinch, and a tap after a zoom takes the square tapped", async () => {
+  const page = await session.open("#configure?n=64", PHONE);
+  await page.waitForSelector("#cfg-solvable:not(.maybe)");
+  const before = await squareOnScreen(page, "r32c32");
+  assert.ok(before.side < 6, `a 64×64 square on a phone is ${before.side} px`);
+  await page.click("#cfg-board .zoom-in");
+  await page.click("#cfg-board .zoom-in");
+  const zoomed = await squareOnScreen(page, "r32c32");
+  assert.ok(Math.abs(zoomed.side / before.side - 4) < 0.1, `×4 made a square ${zoomed.side / before.side} times as wide`);
+  assert.equal(await text(page, "#cfg-board .zoom-level"), "×4");
+  assert.ok(zoomed.inside, "the zoom keeps the centre in view");
+  // The page itself does not scroll sideways: the board's box does.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
+  // The labels stay on the box's edges: a rank label beside the rows in view.
+  const labels = await page.$$eval("#cfg-board .ranks span", (spans) => {
+    const view = spans[0].closest(".zoom-view").getBoundingClientRect();
+    return spans.map((s) => s.getBoundingClientRect()).filter((r) => r.top > view.top && r.bottom < view.bottom && r.left >= view.left - 1).length;
+  });
+  assert.ok(labels >= 3, `${labels} rank labels in view`);
+  // A tap on a square now tells it, and a second places its queen there.
+  await page.touchscreen.tap(zoomed.x, zoomed.y);
+  await page.waitForFunction(() => /^r32c32 is open\. Tap again/.test(document.querySelector("#cfg-reason").textContent));
+  await page.touchscreen.tap(zoomed.x, zoomed.y);
+  await page.waitForFunction(() => location.hash.includes("r32c32"));
+  await page.click("#cfg-board .zoom-fit");
+  assert.ok(Math.abs((await squareOnScreen(page, "r32c32")).side - before.side) < 0.1, "Fit shows the whole board again");
+  // Two fingers spread apart zoom in about their middle.
+  const client = await page.context().newCDPSession(page);
+  const middle = await squareOnScreen(page, "r20c20");
+  const fingers = (spread) => [{ x: middle.x - spread, y: middle.y, id: 1 }, { x: middle.x + spread, y: middle.y, id: 2 }];
+  await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+  for (const spread of [30, 45, 60, 80]) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const pinched = await squareOnScreen(page, "r20c20");
+  assert.ok(pinched.side > 3 * before.side, `a pinch from 40 to 160 px apart zoomed ×${pinched.side / before.side}`);
+  assert.ok(Math.hypot(pinched.x - middle.x, pinched.y - middle.y) < 3 * pinched.side, "about the fingers' middle");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const desktop = await session.open("#configure?n=64", { viewport: { width: 1400, height: 900 } });
+  await desktop.waitForSelector("#cfg-solvable:not(.maybe)");
+  const plain = await squareOnScreen(desktop, "r10c10");
+  await desktop.mouse.move(plain.x, plain.y);
+  await desktop.keyboard.down("Control");
+  await desktop.mouse.wheel(0, -120);
+  await desktop.keyboard.up("Control");
+  await desktop.waitForFunction(() => document.querySelector("#cfg-board .zoom-level").textContent !== "×1");
+  const wheeled = await squareOnScreen(desktop, "r10c10");
+  assert.ok(wheeled.side > 1.5 * plain.side, "Ctrl + wheel zooms in");
+  assert.ok(Math.hypot(wheeled.x - plain.x, wheeled.y - plain.y) < wheeled.side, "about the pointer");
+  assert.deepEqual(desktop.errors, []);
+});
+
+test("on a 200×200 canvas a reason's marks are rings that can be seen", async () => {
+  const page = await session.open("#configure?n=200&q=r1c1", PHONE);
+  await page.waitForSelector("#cfg-solvable:not(.maybe)");
+  const box = await page.$eval("#cfg-board canvas", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x, y: r.y, side: r.width / 200 };
+  });
+  assert.ok(box.side < 2, `a square is ${box.side} px`);
+  // Tap r1c200, attacked by r1c1: its reason marks the square and the queen.
+  await page.touchscreen.tap(box.x + 199.5 * box.side, box.y + 199.5 * box.side);
+  await page.waitForFunction(() => /^r1c200 is attacked by the queen on r1c1/.test(document.querySelector("#cfg-reason").textContent));
+  const rings = await page.$$eval("#cfg-board .overlay .ring", (cs) => cs.map((c) => ({ cls: c.getAttribute("class"), size: c.getBoundingClientRect().width })));
+  assert.ok(rings.some((r) => r.cls.includes("hl-self")), JSON.stringify(rings));
+  assert.ok(rings.some((r) => r.cls.includes("hl-source")), JSON.stringify(rings));
+  for (const ring of rings) assert.ok(ring.size >= 12, `a ring ${ring.size} px across`);
+  assert.deepEqual(page.errors, []);
+});

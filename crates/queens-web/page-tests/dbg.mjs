@@ -1,0 +1,12 @@
+import { startServer, launchBrowser, openPage } from "./harness.js";
+const server = await startServer(); const browser = await launchBrowser();
+const page = await openPage(browser, server.url, "#watch?solver=min-conflicts&n=8&seed=4", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+await page.click("#w-start");
+await new Promise(res => setTimeout(res, 2000));
+await page.screenshot({ path: "/tmp/watchphone.png" });
+const p2 = await openPage(browser, server.url, "#race?solvers=hill-climbing,min-conflicts,genetic&n=8&seed=1", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+await p2.click("#r-start");
+await new Promise(res => setTimeout(res, 3000));
+await p2.click("#r-end");
+await p2.screenshot({ path: "/tmp/racephone.png", fullPage: true });
+await browser.close(); await server.stop();
