@@ -76,6 +76,32 @@ test("the challenge table of every lock equals queens challenge --json, the lock
     cliRows.get(lock.square).push(lock.solved ? count : `${count}, no solution`);
   }
   assert.deepEqual(locks, [...cliRows.values()]);
+  // Beside the table, a heat map: each square shaded by what the chosen solver examined with its
+  // queen locked there, darker for more (a log scale), and the count written on the square.
+  const parse = (t) => Number.parseFloat(t) * ({ k: 1e3, M: 1e6, G: 1e9 }[t.at(-1)] || 1);
+  for (const solver of ["backtracking", "brute-force"]) {
+    await page.selectOption("#ch-heat-solver", solver);
+    const nodes = new Map(expected.locks.filter((l) => l.solver === solver).map((l) => [l.square, l.nodes]));
+    const shades = await page.$$eval("#ch-heat .cell", (cells) => cells.map((c) => {
+      const [r, g, b] = getComputedStyle(c).backgroundColor.match(/\d+/g).map(Number);
+      return { square: c.dataset.square, light: 0.2126 * r + 0.7152 * g + 0.0722 * b };
+    }));
+    assert.equal(shades.length, n * n);
+    shades.sort((a, b) => nodes.get(a.square) - nodes.get(b.square));
+    for (let i = 1; i < shades.length; i++) {
+      assert.ok(shades[i].light <= shades[i - 1].light + 1e-9, `${solver}: ${shades[i].square} costs more than ${shades[i - 1].square} but is paler`);
+    }
+    assert.ok(shades[0].light - shades.at(-1).light > 100, `${solver}: from pale to deep`);
+    // A lock with no solution is crossed and named so.
+    const crossed = await page.$$eval("#ch-heat .cell.no-solution", (cells) => cells.map((c) => c.dataset.square).sort());
+    assert.deepEqual(crossed, expected.locks.filter((l) => l.solver === solver && !l.solved).map((l) => l.square).sort());
+    if (crossed.length) assert.match(await page.$eval(`#ch-heat [data-square="${crossed[0]}"]`, (c) => c.getAttribute("aria-label")), /no solution with a queen locked here/);
+    const written = await page.$$eval("#ch-heat .overlay text.number", (texts) => texts.map((t) => t.textContent));
+    assert.equal(written.length, n * n, `${solver}: a count on every square`);
+    const counts = [...nodes.values()].sort((a, b) => a - b);
+    const read = written.map(parse).sort((a, b) => a - b);
+    read.forEach((v, i) => assert.ok(Math.abs(v - counts[i]) <= 0.05 * counts[i], `${solver}: ${v} written for ${counts[i]}`));
+  }
   // The locked square's row is marked, and is the one seen.
   assert.equal(await page.$eval("#ch-locks tr[aria-current]", (tr) => tr.dataset.square), "b1");
   // Clicking a row locks its square on the board.
@@ -83,5 +109,8 @@ test("the challenge table of every lock equals queens challenge --json, the lock
   assert.deepEqual(await queensOn(page, "#w-board"), ["c4"]);
   assert.equal(await page.$eval("#ch-locks tr[aria-current]", (tr) => tr.dataset.square), "c4");
   assert.match(await page.evaluate(() => location.hash), /fix=c4/);
+  // So does a click on the heat map.
+  await page.click("#ch-heat [data-square='d2']");
+  assert.deepEqual(await queensOn(page, "#w-board"), ["d2"]);
   assert.deepEqual(page.errors, []);
 });

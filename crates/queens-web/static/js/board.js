@@ -43,6 +43,7 @@ const STATUS_WORDS = {
   forced: "forced: in every completion",
   unknown: "not decided",
   blocked: "blocked: no queen may stand here",
+  "no-solution": "no solution with a queen locked here",
 };
 
 const QUEEN_WORDS = { "": "queen", locked: "locked queen", clash: "queen", forced: "forced queen" };

@@ -4,6 +4,7 @@
 // row of the square locked on the board is highlighted; clicking a row locks its square.
 
 import * as api from "./api.js";
+import { Board } from "./board.js";
 import { cancellable, cancelledAfter, h, say, sayWhenWide } from "./dom.js";
 import { squareName } from "./squares.js";
 
@@ -55,6 +56,72 @@ function lockTable(mine, n, onPick) {
   return { elements, cells, rows };
 }
 
+/** A count in at most four characters, as a square of the heat map writes it: 950, 1.2k, 16k, 3.4M. */
+export function shortCount(v) {
+  if (v < 1000) return String(v);
+  for (const [unit, size] of [["k", 1e3], ["M", 1e6], ["G", 1e9], ["T", 1e12]]) {
+    const x = v / size;
+    if (x < 9.95) return `${x.toFixed(1)}${unit}`;
+    if (x < 999.5) return `${Math.round(x)}${unit}`;
+  }
+  return v.toExponential(0);
+}
+
+/**
+ * The colour of a lock that examined `v` boards, on a log scale from `least` (pale) to `most`
+ * (deep blue): the board-shaped view of the table, where a square's shade is its search's cost.
+ */
+export function costColour(v, least, most) {
+  const t = most > least ? (Math.log(v) - Math.log(least)) / (Math.log(most) - Math.log(least)) : 0;
+  const [pale, deep] = [[238, 243, 251], [24, 58, 122]];
+  const c = pale.map((p, i) => Math.round(p + (deep[i] - p) * Math.max(0, Math.min(1, t))));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+/**
+ * The heat map beside the table: an n×n board whose every square is shaded by what the chosen
+ * solver examined with its queen locked there (log scale), its count written where it reads;
+ * a click locks the square, as a row's does.
+ */
+function costBoard(mine, n, onPick) {
+  const choice = h("select", { id: "ch-heat-solver", "aria-label": "the solver the heat map shows" },
+    mine.map((s) => h("option", { value: s.name }, s.name)));
+  choice.value = mine.some((s) => s.name === "backtracking") ? "backtracking" : mine[0].name;
+  const boardBox = h("div", { id: "ch-heat", class: "board small" });
+  const scale = h("div", {},
+    h("p", { class: "heat-scale cost-scale" }, h("span", {}, "fewer"), h("i"), h("span", {}, "more (log scale)")),
+    h("p", { class: "heat-scale" }, "×: no solution with the queen locked there"));
+  const element = h("div", { class: "challenge-heat" }, h("label", {}, "Heat map of ", choice), boardBox, scale);
+  const board = new Board(boardBox, { n, label: `the cost of each lock on ${n}×${n}`, onActivate: (sq) => onPick(squareName(sq, n)) });
+  // What each run examined, by "square solver"; the runs that found no solution.
+  const nodes = new Map();
+  const unsolved = new Set();
+  /** Paints the chosen solver's counts. */
+  const paint = () => {
+    const mineNow = new Map();
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const v = nodes.get(`${squareName({ row, col }, n)} ${choice.value}`);
+        if (v !== undefined) mineNow.set(`${row},${col}`, v);
+      }
+    }
+    const values = [...mineNow.values()].map((v) => Math.max(1, v));
+    const [least, most] = [Math.min(...values), Math.max(...values)];
+    const numbers = [...mineNow].map(([k, v]) => {
+      const [row, col] = k.split(",").map(Number);
+      return { row, col, text: shortCount(v) };
+    });
+    board.render({
+      heat: (row, col) => (mineNow.has(`${row},${col}`) ? costColour(Math.max(1, mineNow.get(`${row},${col}`)), least, most) : null),
+      cellClass: (row, col) => (unsolved.has(`${squareName({ row, col }, n)} ${choice.value}`) ? "no-solution" : ""),
+      numbers,
+    });
+  };
+  choice.addEventListener("change", paint);
+  paint();
+  return { element, paint, nodes, unsolved };
+}
+
 /** The summary rows of a finished table: solved, min, median, mean and max for each solver. */
 function summaryRows(mine, table) {
   const byName = new Map(table.rows.map((r) => [r.solver, r]));
@@ -78,13 +145,15 @@ export function createChallenge({ limits, solvers, side, onPick }) {
   const status = h("p", { id: "ch-status", "aria-live": "polite" });
   const error = h("p", { id: "ch-error", class: "error", hidden: true });
   const tableBox = h("div", { id: "ch-table", class: "table-box challenge-table", tabindex: 0, role: "region", "aria-label": "the Queen's Challenge table" });
-  const state = { n: side, locked: null, request: null, cells: new Map(), rows: new Map(), summary: null };
+  const heatBox = h("div", { class: "challenge-heat-box" });
+  const state = { n: side, locked: null, request: null, cells: new Map(), rows: new Map(), summary: null, heat: null };
   const element = h("details", { id: "w-challenge", class: "challenge" },
     h("summary", {}, "The Queen's Challenge table: every square locked in turn"),
     h("p", { class: "note" }, "For every square as the locked queen, what each search examines until its first solution, as ",
       h("code", {}, "queens challenge"), " counts it; the summary rows are its table. Brute force on 8×8 examines about 8.5 billion boards in all: minutes on the server's cores. Click a row to lock its square."),
     h("div", { class: "controls" }, runButton, cancelButton, progress),
-    status, error, tableBox);
+    // The table's box in a wrapper of its own, which also takes its "scrolls sideways" line.
+    status, error, h("div", { class: "challenge-views" }, heatBox, h("div", { class: "challenge-table-side" }, tableBox)));
 
   /** Builds the empty table for `n`. */
   function build(n) {
@@ -94,6 +163,8 @@ export function createChallenge({ limits, solvers, side, onPick }) {
     state.cells = table.cells;
     state.rows = table.rows;
     tableBox.replaceChildren(...table.elements);
+    state.heat = costBoard(mine, n, onPick);
+    heatBox.replaceChildren(state.heat.element);
     sayWhenWide(tableBox);
     highlight();
   }
@@ -139,6 +210,9 @@ export function createChallenge({ limits, solvers, side, onPick }) {
             cell.textContent = lockText(event);
             cell.classList.toggle("unsolved", !event.solved);
           }
+          state.heat.nodes.set(`${event.square} ${event.solver}`, event.nodes);
+          if (!event.solved) state.heat.unsolved.add(`${event.square} ${event.solver}`);
+          state.heat.paint();
           status.textContent = `${done.toLocaleString("en-US")} of ${planned.toLocaleString("en-US")} searches finished…`;
         } else if (event.type === "finished") {
           summarize(event.table);
