@@ -22,7 +22,7 @@ function annealing(recording, solver, cursor) {
       series: [{ name: "temperature T", points: temperature }],
       xRange,
       xLabel: unitLabel(solver),
-      yLabel: "T (log scale)",
+      yLabel: "temperature T",
       title: "Temperature at each step",
       log: true,
       cursor,
