@@ -46,9 +46,11 @@ pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
     }
 }
 
-/// The kernel's source for the N×N board.
+/// The kernel's source for the N×N board (N up to 32, a row in one word: the engine refuses
+/// larger boards before it asks for a kernel).
 pub fn source(n: u32, frames: u32, workgroup: u32) -> String {
-    let full = u32::MAX.checked_shr(32 - n).unwrap_or(0);
+    // The row's mask, N low bits set; no shift past the word whatever N is.
+    let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
     SOURCE
         .replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &full.to_string())
@@ -406,6 +408,9 @@ mod tests {
         assert!(text.contains("const FULL: u32 = 1048575u;"));
         assert!(text.contains("const FRAMES: u32 = 12u;"));
         assert!(text.contains("const WORKGROUP: u32 = 256u;"));
+        // The row's mask at the word's edges, with no shift past it.
+        assert!(source(32, 12, 256).contains("const FULL: u32 = 4294967295u;"));
+        assert!(source(1, 2, 256).contains("const FULL: u32 = 1u;"));
     }
 
     /// Every N's kernel is valid WGSL (lavapipe in CI compiles and runs the kernels up to

@@ -137,6 +137,19 @@ function summaryRows(mine, table) {
   ];
 }
 
+/** A finished run (a `lock` event) in its cell of the table and on its square of the heat map. */
+function recordLock(state, event) {
+  const run = `${event.square} ${event.solver}`;
+  const cell = state.cells.get(run);
+  if (cell) {
+    cell.textContent = lockText(event);
+    cell.classList.toggle("unsolved", !event.solved);
+  }
+  state.heat.nodes.set(run, event.nodes);
+  if (!event.solved) state.heat.unsolved.add(run);
+  state.heat.paint();
+}
+
 export function createChallenge({ limits, solvers, side, onPick }) {
   const mine = challengers(solvers, limits);
   const runButton = h("button", { id: "ch-run", class: "primary", onclick: () => run() }, "Tabulate every lock");
@@ -205,14 +218,7 @@ export function createChallenge({ limits, solvers, side, onPick }) {
         if (event.type === "lock") {
           done += 1;
           progress.value = done;
-          const cell = state.cells.get(`${event.square} ${event.solver}`);
-          if (cell) {
-            cell.textContent = lockText(event);
-            cell.classList.toggle("unsolved", !event.solved);
-          }
-          state.heat.nodes.set(`${event.square} ${event.solver}`, event.nodes);
-          if (!event.solved) state.heat.unsolved.add(`${event.square} ${event.solver}`);
-          state.heat.paint();
+          recordLock(state, event);
           status.textContent = `${done.toLocaleString("en-US")} of ${planned.toLocaleString("en-US")} searches finished…`;
         } else if (event.type === "finished") {
           summarize(event.table);
