@@ -106,3 +106,29 @@ test("a table wider than a phone says it scrolls sideways; on a desktop it does 
     await page.context().close();
   }
 });
+
+test("on a phone, Configure folds its rarer controls and a tapped square's whole reason is in the first screen", async () => {
+  const page = await session.open("#configure?n=8&q=d1", PHONE);
+  await page.waitForSelector("#cfg-solvable:not(.maybe)");
+  assert.equal(await page.isVisible("#cfg-solve"), false, "blocking, the heat map and solve are folded");
+  assert.equal(await page.$eval("#cfg-more", (b) => b.getAttribute("aria-expanded")), "false");
+  const square = await page.$eval('#cfg-board [data-square="e2"]', (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.touchscreen.tap(square.x, square.y);
+  await page.waitForFunction(() => /^e2 is attacked by the queen on d1/.test(document.querySelector("#cfg-reason").textContent));
+  const reason = await page.$eval("#cfg-reason", (p) => p.getBoundingClientRect().bottom);
+  assert.ok(reason <= 844, `the reason ends at ${reason} px, below the screen`);
+  await page.click("#cfg-more");
+  assert.ok(await page.isVisible("#cfg-solve"), "the fold opens");
+  assert.equal(await page.$eval("#cfg-more", (b) => b.getAttribute("aria-expanded")), "true");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  // On a desktop they are all in one row, with no fold to open.
+  const desktop = await session.open("#configure?n=8", { viewport: { width: 1400, height: 900 } });
+  assert.equal(await desktop.isVisible("#cfg-more"), false);
+  const tops = await desktop.$$eval("#cfg-reset, #cfg-block, #cfg-solve", (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  assert.equal(new Set(tops).size, 1, `one row: ${tops}`);
+  await desktop.context().close();
+});

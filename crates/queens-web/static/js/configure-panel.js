@@ -29,20 +29,36 @@ function firstHint() {
     : "Click a square to place a queen, a queen to remove it; Shift-click blocks a square. Point at a square to see what it can still be.";
 }
 
-/** The row of controls above the board. */
+/**
+ * The controls above the board: N, undo, redo and reset, then the rest (blocking, the heat map,
+ * "Solve this position", an instance), in one row on a wide screen and folded behind "More" on
+ * a phone, so that the board and a tapped square's reason fit its first screen.
+ */
 function controls(panel, actions) {
-  return h("div", { class: "controls" },
+  const row = h("div", { class: "controls folded" });
+  const more = h("button", {
+    id: "cfg-more", class: "phone-only", "aria-expanded": "false",
+    onclick: () => more.setAttribute("aria-expanded", String(!row.classList.toggle("folded"))),
+  }, "More: blocking, heat map, solve");
+  row.append(
     h("label", {}, "N ", panel.nInput),
     panel.undo, panel.redo,
     h("button", { id: "cfg-reset", onclick: actions.reset }, "Reset"),
-    panel.blockMode,
-    h("label", {}, panel.heat, " heat map of completions"),
-    h("button", { id: "cfg-solve", class: "primary", onclick: actions.solve, title: "Watch a solver complete this position, the queens locked" }, "Solve this position"),
-    h("details", { id: "cfg-instance-box", class: "instance" },
-      h("summary", {}, "Open an instance"),
-      h("p", { class: "note" }, "An n-Queens Completion instance: CSPLib 079 (excluded diagonals, or queens placed) or 080 (blocked squares), or a JSON problem."),
-      h("label", {}, "File ", panel.instanceFile),
-      h("label", {}, "first ", panel.diagonals, " diagonals")));
+    more,
+    ...[
+      panel.blockMode,
+      h("label", {}, panel.heat, " heat map of completions"),
+      h("button", { id: "cfg-solve", class: "primary", onclick: actions.solve, title: "Watch a solver complete this position, the queens locked" }, "Solve this position"),
+      h("details", { id: "cfg-instance-box", class: "instance" },
+        h("summary", {}, "Open an instance"),
+        h("p", { class: "note" }, "An n-Queens Completion instance: CSPLib 079 (excluded diagonals, or queens placed) or 080 (blocked squares), or a JSON problem."),
+        h("label", {}, "File ", panel.instanceFile),
+        h("label", {}, "first ", panel.diagonals, " diagonals")),
+    ].map((control) => {
+      control.classList.add("phone-fold");
+      return control;
+    }));
+  return row;
 }
 
 /**
