@@ -157,7 +157,12 @@ export class Board {
     container.style.setProperty("--n", cols);
     container.style.setProperty("--aspect", cols / rows);
     this.surface.style.aspectRatio = `${cols} / ${rows}`;
-    container.boardObserver = new ResizeObserver(() => this.fitLabels());
+    // A new size on screen: labels placed again, and the last model drawn again (its rings and
+    // numbers depend on the squares' size, and a hidden board has none).
+    container.boardObserver = new ResizeObserver(() => {
+      this.fitLabels();
+      if (this.lastModel) this.render(this.lastModel);
+    });
     container.boardObserver.observe(this.surface);
   }
 
@@ -312,7 +317,9 @@ export class Board {
    * ([{row, col, text}] written in a square's corner) and `tries` ([queen, square] of a
    * rejected try and a queen that attacks it, joined by a dashed line).
    */
-  render({ queens = [], cellClass = () => "", marks = {}, pairs = [], tries = [], arrows = [], forces = [], numbers = [], heat = null }) {
+  render(model) {
+    this.lastModel = model;
+    const { queens = [], cellClass = () => "", marks = {}, pairs = [], tries = [], arrows = [], forces = [], numbers = [], heat = null } = model;
     this.describe(queens, cellClass);
     if (this.compact) this.paint({ queens, cellClass, marks, heat });
     else this.paintCells({ queens, cellClass, marks, heat });
@@ -322,7 +329,8 @@ export class Board {
     // marks are rings at least RING_PX across, drawn over the board.
     const rings = this.compact || squarePx < 12
       ? OUTLINED.flatMap((cls) => (marks[cls] || []).map((sq) => s("circle", {
-        class: `ring ${cls}`, cx: sq.col + 0.5, cy: n - sq.row - 0.5, r: Math.max(0.6, RING_PX / Math.max(squarePx, 0.1)),
+        // A board not laid out yet (a hidden view) has no size on screen: a ring of its square.
+        class: `ring ${cls}`, cx: sq.col + 0.5, cy: n - sq.row - 0.5, r: squarePx > 0 ? Math.max(0.6, RING_PX / squarePx) : 0.6,
       })))
       : [];
     const line = ([a, b], kind) => s("line", { x1: a.col + 0.5, y1: n - a.row - 0.5, x2: b.col + 0.5, y2: n - b.row - 0.5, class: kind });
