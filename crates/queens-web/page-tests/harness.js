@@ -233,5 +233,20 @@ export function watchSettled(page) {
     && document.querySelector("#w-status").textContent !== "idle");
 }
 
+/** Starts the Watch run and resolves once it has ended (solved, stopped, unsolvable or failed). */
+export async function runToEnd(page) {
+  await page.click("#w-start");
+  await page.waitForFunction(() => /^(solved|stopped|unsolvable|error)/.test(document.querySelector("#w-status").textContent),
+    null, { timeout: 60000 });
+}
+
+/** Moves Watch's timeline to step `k`, as a user dragging it does. */
+export async function seek(page, k) {
+  await page.$eval("#w-timeline", (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event("input"));
+  }, k);
+}
+
 /** A small p × q sweep in the Lab, run when opened: 25 cells of 40 runs, a second in a debug build. */
 export const SMALL_SWEEP = "#lab?solvers=hill-climbing-constant-shake&sizes=16&runs=40&seed=1&max_iters=300&sweep.p=0.05,0.1,0.2,0.3,0.5&sweep.q=1,2,3,4,6&run=1";

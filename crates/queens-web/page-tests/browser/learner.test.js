@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 
-import { pageSession, queensBinary } from "../harness.js";
+import { pageSession, queensBinary, runToEnd, seek } from "../harness.js";
 
 const session = pageSession();
 
@@ -32,19 +32,6 @@ function cliTrace(args) {
 }
 
 const stepsOf = (events) => events.filter((e) => e.type === "step");
-
-async function runToEnd(page) {
-  await page.click("#w-start");
-  await page.waitForFunction(() => /^(solved|stopped|unsolvable|error)/.test(document.querySelector("#w-status").textContent),
-    null, { timeout: 60000 });
-}
-
-async function seek(page, k) {
-  await page.$eval("#w-timeline", (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event("input"));
-  }, k);
-}
 
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 

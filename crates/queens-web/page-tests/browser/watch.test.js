@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { boardProblems, pageSession, queensOn } from "../harness.js";
+import { boardProblems, pageSession, queensOn, runToEnd, seek } from "../harness.js";
 
 const session = pageSession();
 
@@ -14,19 +14,6 @@ const LOCAL_SEARCH = [
   "hill-climbing", "hill-climbing-constant-shake", "hill-climbing-decaying-shake", "optimized-hill-climbing",
   "genetic", "electric-force",
 ];
-
-async function runToEnd(page) {
-  await page.click("#w-start");
-  await page.waitForFunction(() => /^(solved|stopped|unsolvable|error)/.test(document.querySelector("#w-status").textContent),
-    null, { timeout: 60000 });
-}
-
-async function seek(page, k) {
-  await page.$eval("#w-timeline", (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event("input"));
-  }, k);
-}
 
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 const frames = async (page) => Number(await page.$eval("#w-timeline", (e) => e.max));

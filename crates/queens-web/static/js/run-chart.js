@@ -10,13 +10,13 @@ const PLAYING_EVERY = 150;
 
 /**
  * For a run whose steps are proposals (annealing): the temperature at each step, and the chance
- * each worse proposal had of being taken, with the ones taken and refused apart. None otherwise.
+ * each worse proposal had of being taken, with the ones taken and refused apart, over the score
+ * chart's `xRange`. None otherwise.
  */
-function annealing(recording, solver, cursor) {
+function annealing(recording, solver, cursor, xRange) {
   const temperature = thin(recording.noteSeries((note) => (note.kind === "proposal" && note.temperature > 0 ? note.temperature : null)), 400);
   if (!temperature.length) return [];
   const chance = (taken) => thin(recording.noteSeries((note) => (note.kind === "proposal" && note.loss > 0 && note.taken === taken ? note.probability : null)), 400);
-  const xRange = [0, Math.max(...recording.scores().map((p) => p[0]))];
   return [
     lineChart({
       series: [{ name: "temperature T", points: temperature }],
@@ -92,7 +92,7 @@ export function createRunChart() {
       // From zero, so that a climb from 22 to 28 reads as the rise it is, not a wall.
       const top = Math.max(1, ...points.map((p) => p[1]));
       const low = Math.min(0, ...points.map((p) => p[1]));
-      element.replaceChildren(...annealing(recording, solver, cursor), lineChart({
+      element.replaceChildren(...annealing(recording, solver, cursor, [0, points[points.length - 1][0]]), lineChart({
         series: [{ name: "score", points }],
         yRange: [low, top],
         xLabel: unitLabel(solver),
