@@ -54,6 +54,8 @@ pub struct SolveDocument<'a> {
     elapsed_ms: f64,
     status: &'static str,
     stop_reason: Option<String>,
+    /// Solutions found, where the solver counts them (the exhaustive searches).
+    solutions: Option<u64>,
     queen_count: u32,
     fixed: &'a [Square],
     blocked: &'a [Square],
@@ -72,6 +74,7 @@ impl<'a> SolveDocument<'a> {
             queens: outcome.board().map(QueenList),
             iterations: outcome.stats.iterations,
             nodes: outcome.stats.nodes,
+            solutions: outcome.stats.solutions,
             elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
             status: outcome.verdict.status(),
             stop_reason: match &outcome.verdict {
@@ -113,6 +116,7 @@ impl<'a> SolveDocument<'a> {
             queens: None,
             iterations: None,
             nodes: None,
+            solutions: None,
             elapsed_ms: 0.0,
             status: "error",
             stop_reason: Some(error.to_string()),

@@ -138,6 +138,9 @@ pub enum Event<'a> {
         nodes: Option<u64>,
         /// Iterations run, if counted.
         iterations: Option<u64>,
+        /// Solutions an exhaustive search found, if it counts them.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solutions: Option<u64>,
         /// Wall time in milliseconds.
         #[serde(serialize_with = "crate::figures::milliseconds")]
         elapsed_ms: f64,
@@ -243,6 +246,13 @@ pub enum StepNote {
         mean: f64,
         /// The worst fitness.
         worst: i64,
+    },
+    /// An exhaustive search's board is a solution, its `solutions`-th: the search returns it,
+    /// or goes on to the next when asked for more (its `solutions` parameter). Always sent to an
+    /// observer that wants steps, whatever its sampling.
+    Found {
+        /// Solutions found so far, this one included.
+        solutions: u64,
     },
 }
 
@@ -512,6 +522,28 @@ impl<'o> Reporter<'o> {
         square: Option<Square>,
     ) -> Result<(), StopReason> {
         self.send_step(iteration, score, square, || None)
+    }
+
+    /// Counts one node of a tree search whose board is its `solutions`-th solution, and
+    /// reports it (with `score()` and the square examined) whatever the sampling, so that an
+    /// observer that wants steps misses no solution.
+    pub fn step_found(
+        &mut self,
+        iteration: u64,
+        score: impl FnOnce() -> i64,
+        square: Option<Square>,
+        solutions: u64,
+    ) -> Result<(), StopReason> {
+        if self.step_every == 0 {
+            return Ok(());
+        }
+        self.until_step = self.step_every;
+        self.send(&Event::Step {
+            iteration,
+            score: score(),
+            square,
+            note: Some(StepNote::Found { solutions }),
+        })
     }
 
     #[inline]

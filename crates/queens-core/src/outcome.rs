@@ -13,7 +13,8 @@ pub struct Outcome {
     /// The counters every user asks for.
     pub stats: Stats,
     /// The board a stopped run ended on, where the solver has one (a local search's last
-    /// position: where hill climbing got stuck); `None` otherwise.
+    /// position: where hill climbing got stuck; the first solution of an exhaustive search
+    /// stopped while it looked for more); `None` otherwise.
     pub last: Option<Board>,
 }
 
@@ -53,6 +54,13 @@ impl Outcome {
     #[must_use]
     pub fn with_iterations(mut self, iterations: u64) -> Self {
         self.stats.iterations = Some(iterations);
+        self
+    }
+
+    /// The same outcome with a count of the solutions found.
+    #[must_use]
+    pub fn with_solutions(mut self, solutions: u64) -> Self {
+        self.stats.solutions = Some(solutions);
         self
     }
 
@@ -101,6 +109,8 @@ pub struct Stats {
     pub nodes: Option<u64>,
     /// Iterations (local search).
     pub iterations: Option<u64>,
+    /// Solutions found (exhaustive solvers, which may be asked for more than one).
+    pub solutions: Option<u64>,
     /// Wall time, set by [`run`](crate::solve::run).
     pub elapsed: Duration,
     /// The seed of a randomized solver.

@@ -67,6 +67,7 @@ pub fn run(
         status: outcome.verdict.status(),
         nodes: outcome.stats.nodes,
         iterations: outcome.stats.iterations,
+        solutions: outcome.stats.solutions,
         elapsed_ms: outcome.stats.elapsed.as_secs_f64() * 1e3,
     });
     Ok(outcome)

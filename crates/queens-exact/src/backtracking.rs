@@ -30,7 +30,10 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
         skipped; the search keeps its own stack, so any board size fits in memory.",
     pseudo_code: &[
         line("", "solve(row):"),
-        line("solved", "    if every row has its queen: return the board"),
+        line(
+            "solved",
+            "    if every row has its queen: return the board (finding all: count it, go on)",
+        ),
         line("step", "    for each square (row, c), left to right:"),
         line(
             "reject",
@@ -55,45 +58,55 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     search: search,
 };
 
-/// Depth-first search, one row at a time, pruning on conflicts with queens already placed.
+/// Depth-first search, one row at a time, pruning on conflicts with queens already placed; a
+/// queen placed in the last free row makes a solution, and the search goes on from it when
+/// asked for more.
 pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
-    let (budget, reporter, nodes) = walk.parts();
+    let (budget, reporter, nodes, tally) = walk.parts();
     let cols = problem.cols();
     let mut lines = LineCounts::new(problem.rows(), cols);
     for &queen in problem.fixed() {
         lines.place(queen);
     }
     let mut stack = RowStack::new(problem.free_rows(), cols);
-    while !stack.is_complete() {
+    if stack.is_complete() {
+        // Every row holds a fixed queen: the board as given, no node examined.
+        tally.found(reporter, 0, i64::from(problem.queens()), None, || {
+            problem.fixed().to_vec()
+        })?;
+        return Ok(());
+    }
+    loop {
         let depth = stack.depth();
+        let last_row = depth + 1 == stack.rows();
         let mut placed = false;
         while let Some(square) = stack.next_square() {
             count_node(nodes, budget)?;
-            if !lines.is_attacked(square) && !problem.is_blocked(square) {
+            if lines.is_attacked(square) || problem.is_blocked(square) {
+                reporter.step_at(*nodes, || depth as i64, Some(square))?;
+                continue;
+            }
+            reporter.place(square)?;
+            if !last_row {
                 lines.place(square);
-                reporter.place(square)?;
                 reporter.step_at(*nodes, || depth as i64 + 1, Some(square))?;
                 placed = true;
                 break;
             }
-            reporter.step_at(*nodes, || depth as i64, Some(square))?;
+            let board = || stack.board_with(problem.fixed(), square);
+            if tally.found(reporter, *nodes, depth as i64 + 1, Some(square), board)? {
+                return Ok(());
+            }
+            reporter.remove(square)?;
         }
         if placed {
             stack.advance();
         } else {
             let Some(square) = stack.back() else {
-                return Ok(None);
+                return Ok(());
             };
             lines.remove(square);
             reporter.remove(square)?;
         }
     }
-    Ok(Some(
-        problem
-            .fixed()
-            .iter()
-            .copied()
-            .chain(stack.placed())
-            .collect(),
-    ))
 }

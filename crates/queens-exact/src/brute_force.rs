@@ -33,7 +33,10 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
             "for each placement of the free queens on distinct squares:",
         ),
         line("check", "    if no two queens attack each other:"),
-        line("solved", "        return the board"),
+        line(
+            "solved",
+            "        return the board (finding all: count it, go on)",
+        ),
         line("", "no placement works: there is no solution"),
     ],
     score: "the queens on the board examined: always all of them; only the count of boards grows",
@@ -51,9 +54,10 @@ fn memory(problem: &Problem, _: &ParamValues) -> u128 {
     shared::line_bytes(problem) + 8 * rows * cols + 8 * u128::from(problem.queens())
 }
 
-/// Examines every placement of the free queens until one is peaceful.
+/// Examines every placement of the free queens until one is peaceful, or every one when asked
+/// for more solutions.
 pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
-    let (budget, reporter, nodes) = walk.parts();
+    let (budget, reporter, nodes, tally) = walk.parts();
     let fixed = problem.fixed();
     let free: Vec<Square> = (0..problem.rows())
         .flat_map(|row| (0..problem.cols()).map(move |col| Square::new(row, col)))
@@ -62,7 +66,7 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
     let k = problem.queens() as usize - fixed.len();
     if free.len() < k {
         // Too few squares left free for the queens: no placement to examine.
-        return Ok(None);
+        return Ok(());
     }
     // Wheel i may go up to `free.len() - k + i`, leaving room for the wheels after it.
     let mut wheels: Vec<usize> = (0..k).collect();
@@ -70,21 +74,19 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
         reporter.place(free[wheel])?;
     }
     let mut check = PeaceCheck::new(problem.rows(), problem.cols());
+    let score = i64::from(problem.queens());
     loop {
         count_node(nodes, budget)?;
-        reporter.step(*nodes, || problem.queens().into())?;
-        let board = fixed.iter().copied().chain(wheels.iter().map(|&w| free[w]));
-        if check.is_peaceful(board) {
-            return Ok(Some(
-                fixed
-                    .iter()
-                    .copied()
-                    .chain(wheels.iter().map(|&w| free[w]))
-                    .collect(),
-            ));
+        let board = || fixed.iter().copied().chain(wheels.iter().map(|&w| free[w]));
+        if check.is_peaceful(board()) {
+            if tally.found(reporter, *nodes, score, None, || board().collect())? {
+                return Ok(());
+            }
+        } else {
+            reporter.step(*nodes, || score)?;
         }
         let Some(turning) = (0..k).rev().find(|&i| wheels[i] < free.len() - k + i) else {
-            return Ok(None);
+            return Ok(());
         };
         let first = wheels[turning] + 1;
         for (next, wheel) in (first..).zip(&mut wheels[turning..]) {

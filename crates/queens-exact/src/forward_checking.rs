@@ -9,12 +9,12 @@
 
 use queens_core::descriptor::line;
 use queens_core::solve::Reporter;
-use queens_core::{Budget, Problem, SolverDescriptor, Square, StopReason};
+use queens_core::{Budget, Problem, SolverDescriptor, Square};
 
 use crate::lines::LineCounts;
 use crate::rows::RowStack;
 use crate::shared;
-use crate::{Found, Walk, count_node};
+use crate::{Found, Tally, Walk, count_node};
 
 /// `forward-checking`'s descriptor.
 pub static DESCRIPTOR: SolverDescriptor = tree_search! {
@@ -32,7 +32,10 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
         it proves that a position has no solution as well as it finds one.",
     pseudo_code: &[
         line("", "solve(row):"),
-        line("solved", "    if every row has its queen: return the board"),
+        line(
+            "solved",
+            "    if every row has its queen: return the board (finding all: count it, go on)",
+        ),
         line("step", "    for each square (row, c) not yet struck:"),
         line(
             "place",
@@ -59,8 +62,8 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
 
 /// Backtracking with forward checking of the remaining rows.
 pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
-    let (budget, reporter, nodes) = walk.parts();
-    Search::new(problem).run(budget, reporter, nodes)
+    let (budget, reporter, nodes, tally) = walk.parts();
+    Search::new(problem).run(budget, reporter, nodes, tally)
 }
 
 struct Search<'p> {
@@ -92,18 +95,29 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// The walk; a free square of the last free row makes a solution, and the search goes on
+    /// from it when asked for more.
     fn run(
         mut self,
         budget: &Budget,
         reporter: &mut Reporter<'_>,
         nodes: &mut u64,
-    ) -> Result<Option<Vec<Square>>, StopReason> {
+        tally: &mut Tally,
+    ) -> Found {
         if self.free_squares.contains(&0) {
-            return Ok(None);
+            return Ok(());
         }
         let mut stack = RowStack::new(self.free_rows.clone(), self.problem.cols());
-        while !stack.is_complete() {
+        if stack.is_complete() {
+            // Every row holds a fixed queen: the board as given, no node examined.
+            tally.found(reporter, 0, i64::from(self.problem.queens()), None, || {
+                self.problem.fixed().to_vec()
+            })?;
+            return Ok(());
+        }
+        loop {
             let depth = stack.depth();
+            let last_row = depth + 1 == stack.rows();
             let mut advanced = false;
             while let Some(square) = stack.next_square() {
                 if self.lines.is_attacked(square) || self.problem.is_blocked(square) {
@@ -111,6 +125,14 @@ impl<'p> Search<'p> {
                 }
                 count_node(nodes, budget)?;
                 reporter.place(square)?;
+                if last_row {
+                    let board = || stack.board_with(self.problem.fixed(), square);
+                    if tally.found(reporter, *nodes, depth as i64 + 1, Some(square), board)? {
+                        return Ok(());
+                    }
+                    reporter.remove(square)?;
+                    continue;
+                }
                 reporter.step_at(*nodes, || depth as i64 + 1, Some(square))?;
                 if self.place(depth, square) {
                     advanced = true;
@@ -123,20 +145,12 @@ impl<'p> Search<'p> {
                 stack.advance();
             } else {
                 let Some(square) = stack.back() else {
-                    return Ok(None);
+                    return Ok(());
                 };
                 self.remove(stack.depth(), square);
                 reporter.remove(square)?;
             }
         }
-        Ok(Some(
-            self.problem
-                .fixed()
-                .iter()
-                .copied()
-                .chain(stack.placed())
-                .collect(),
-        ))
     }
 
     /// Places the queen of `depth` and strikes what it attacks; `false` if a later row is left

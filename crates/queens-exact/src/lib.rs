@@ -26,8 +26,8 @@
 //! ```
 
 /// A tree search's descriptor: each solver writes what is its own, and what every exhaustive
-/// solver shares — nodes counted, no parameters, no iteration cap, refused past
-/// [`MEMORY_LIMIT`], run as a [`TreeSearch`] — is written here once.
+/// solver shares — nodes counted, the [`TreeParams`] (how many solutions to find), no
+/// iteration cap, refused past [`MEMORY_LIMIT`], run as a [`TreeSearch`] — is written here once.
 macro_rules! tree_search {
     (
         name: $name:literal,
@@ -52,7 +52,7 @@ macro_rules! tree_search {
             counts: queens_core::descriptor::Counts::Nodes,
             shapes: $shapes,
             randomized: false,
-            parameters: &[],
+            parameters: <crate::TreeParams as queens_core::parameters::Parameters>::LIST,
             default_max_iterations: |_| None,
             practical_max_n: Some($practical_max_n),
             marks: None,
@@ -60,7 +60,7 @@ macro_rules! tree_search {
             check: |problem, params| crate::shared::within_limit(&DESCRIPTOR, problem, params),
             memory: $memory,
             unit_cost: $unit_cost,
-            build: |_, _| crate::TreeSearch::boxed(&DESCRIPTOR, $search),
+            build: |_, params| crate::TreeSearch::boxed(&DESCRIPTOR, $search, params),
         }
     };
 }
@@ -75,6 +75,7 @@ pub mod row_brute_force;
 mod rows;
 
 use queens_core::descriptor::{BlockedSquares, BoardShape, FixedQueens, Shapes};
+use queens_core::parameters::Parameters;
 use queens_core::solve::Reporter;
 use queens_core::{
     Budget, Context, Outcome, ParamValues, Problem, SolveError, Solver, SolverDescriptor, Square,
@@ -84,21 +85,83 @@ use queens_core::{
 /// The most memory an exhaustive solver may allocate: 4 GiB.
 pub const MEMORY_LIMIT: u128 = 4 << 30;
 
-/// What a tree search finds: the solution's queens, `None` when there is none, or a stop.
-pub(crate) type Found = Result<Option<Vec<Square>>, StopReason>;
+queens_core::parameters! {
+    /// What every tree search takes: how many solutions to find.
+    pub struct TreeParams {
+        /// solutions to find before the search stops; 0 finds every one
+        solutions: u64 = 1, 0..=1_000_000_000;
+    }
+}
+
+/// How a tree search's walk ended: it looked everywhere or found every solution asked for
+/// (what it found is in its [`Tally`]), or it was stopped.
+pub(crate) type Found = Result<(), StopReason>;
 
 /// What a tree search carries on its walk: the budget it stops by, the reporter it tells
-/// what it does, and the nodes it has examined.
+/// what it does, the nodes it has examined and the solutions it has found.
 pub(crate) struct Walk<'w, 'o> {
     budget: &'w Budget,
     reporter: Reporter<'o>,
     nodes: u64,
+    tally: Tally,
 }
 
 impl<'o> Walk<'_, 'o> {
-    /// The budget, the reporter and the node count, to use side by side.
-    pub(crate) fn parts(&mut self) -> (&Budget, &mut Reporter<'o>, &mut u64) {
-        (self.budget, &mut self.reporter, &mut self.nodes)
+    /// The budget, the reporter, the node count and the tally, to use side by side.
+    pub(crate) fn parts(&mut self) -> (&Budget, &mut Reporter<'o>, &mut u64, &mut Tally) {
+        (
+            self.budget,
+            &mut self.reporter,
+            &mut self.nodes,
+            &mut self.tally,
+        )
+    }
+}
+
+/// The solutions a tree search has found: how many, the first one's queens, and how many it
+/// was asked for (0: every one).
+pub(crate) struct Tally {
+    wanted: u64,
+    solutions: u64,
+    first: Option<Vec<Square>>,
+}
+
+impl Tally {
+    fn new(wanted: u64) -> Self {
+        Tally {
+            wanted,
+            solutions: 0,
+            first: None,
+        }
+    }
+
+    /// Node `node` (whose score is `score`, the square examined `square`) made a solution,
+    /// whose queens `queens` lists (called for the first only): it is told to the reporter
+    /// whatever its sampling. `true` when the search has found every solution asked for.
+    pub(crate) fn found(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        node: u64,
+        score: i64,
+        square: Option<Square>,
+        queens: impl FnOnce() -> Vec<Square>,
+    ) -> Result<bool, StopReason> {
+        self.keep(queens);
+        reporter.step_found(node, || score, square, self.solutions)?;
+        Ok(self.solutions == self.wanted)
+    }
+
+    /// A solution found by a search that reports its steps its own way (`completion`): kept
+    /// and counted, told by no step.
+    pub(crate) fn found_silently(&mut self, queens: impl FnOnce() -> Vec<Square>) {
+        self.keep(queens);
+    }
+
+    fn keep(&mut self, queens: impl FnOnce() -> Vec<Square>) {
+        self.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(queens());
+        }
     }
 }
 
@@ -106,15 +169,28 @@ impl<'o> Walk<'_, 'o> {
 type Search = fn(&Problem, &mut Walk<'_, '_>) -> Found;
 
 /// A tree search as a [`Solver`]: its descriptor (which the run path checks the problem
-/// against before anything is allocated) and its search.
+/// against before anything is allocated), its search and the solutions it is to find.
 struct TreeSearch {
     descriptor: &'static SolverDescriptor,
     search: Search,
+    /// The parameters given, checked against the descriptor's.
+    params: ParamValues,
+    /// Solutions to find (0: every one).
+    wanted: u64,
 }
 
 impl TreeSearch {
-    fn boxed(descriptor: &'static SolverDescriptor, search: Search) -> Box<dyn Solver + Send> {
-        Box::new(TreeSearch { descriptor, search })
+    fn boxed(
+        descriptor: &'static SolverDescriptor,
+        search: Search,
+        params: &ParamValues,
+    ) -> Box<dyn Solver + Send> {
+        Box::new(TreeSearch {
+            descriptor,
+            search,
+            params: params.clone(),
+            wanted: TreeParams::from_values(params).solutions,
+        })
     }
 }
 
@@ -123,15 +199,20 @@ impl Solver for TreeSearch {
         self.descriptor
     }
 
+    fn parameters(&self) -> Result<ParamValues, queens_core::ParamError> {
+        Ok(self.params.clone())
+    }
+
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
         let mut walk = Walk {
             budget,
             reporter: Reporter::new(observer),
             nodes: 0,
+            tally: Tally::new(self.wanted),
         };
         let result = (self.search)(problem, &mut walk);
-        Ok(outcome(problem, result, walk.nodes))
+        Ok(outcome(problem, result, walk.nodes, walk.tally))
     }
 }
 
@@ -194,23 +275,25 @@ pub(crate) fn count_node(nodes: &mut u64, budget: &Budget) -> Result<(), StopRea
     Ok(())
 }
 
-/// The outcome of a search that returns the solution's queens, nothing, or a stop.
-pub(crate) fn outcome(
-    problem: &Problem,
-    result: Result<Option<Vec<Square>>, StopReason>,
-    nodes: u64,
-) -> Outcome {
-    let verdict = match result {
-        Ok(Some(mut queens)) => {
-            queens.sort_unstable();
-            Verdict::Solved(
-                problem
-                    .board(queens)
-                    .expect("solvers place queens on distinct squares of the board"),
-            )
-        }
-        Ok(None) => Verdict::Unsolvable,
-        Err(stop) => Verdict::Stopped(stop),
+/// The outcome of a search: its first solution (the board of a run stopped while it looked
+/// for more), nothing, or a stop; its nodes and its solutions.
+pub(crate) fn outcome(problem: &Problem, result: Found, nodes: u64, tally: Tally) -> Outcome {
+    let board = |mut queens: Vec<Square>| {
+        queens.sort_unstable();
+        problem
+            .board(queens)
+            .expect("solvers place queens on distinct squares of the board")
     };
-    Outcome::new(verdict).with_nodes(nodes)
+    let verdict = match (result, &tally.first) {
+        (Ok(()), Some(queens)) => Verdict::Solved(board(queens.clone())),
+        (Ok(()), None) => Verdict::Unsolvable,
+        (Err(stop), _) => Verdict::Stopped(stop),
+    };
+    let mut outcome = Outcome::new(verdict)
+        .with_nodes(nodes)
+        .with_solutions(tally.solutions);
+    if let Some(queens) = tally.first {
+        outcome = outcome.with_last(|| board(queens));
+    }
+    outcome
 }

@@ -26,7 +26,10 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     pseudo_code: &[
         line("step", "for each choice of one column in every free row:"),
         line("check", "    if no two queens attack each other:"),
-        line("solved", "        return the board"),
+        line(
+            "solved",
+            "        return the board (finding all: count it, go on)",
+        ),
         line("", "no choice works: there is no solution"),
     ],
     score: "the queens on the board examined: always all of them, one per row; only the count of boards grows",
@@ -38,9 +41,10 @@ pub static DESCRIPTOR: SolverDescriptor = tree_search! {
     search: search,
 };
 
-/// Examines every one-queen-per-row board until one is peaceful.
+/// Examines every one-queen-per-row board until one is peaceful, or every one when asked for
+/// more solutions.
 pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
-    let (budget, reporter, nodes) = walk.parts();
+    let (budget, reporter, nodes, tally) = walk.parts();
     let fixed = problem.fixed();
     let free_rows = problem.free_rows();
     let last_col = problem.cols() - 1;
@@ -49,16 +53,21 @@ pub(crate) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
         reporter.place(Square::new(row, 0))?;
     }
     let mut check = PeaceCheck::new(problem.rows(), problem.cols());
+    let score = i64::from(problem.queens());
     loop {
         count_node(nodes, budget)?;
-        reporter.step(*nodes, || problem.queens().into())?;
         if check.is_peaceful(board(fixed, &free_rows, &cols))
             && !board(fixed, &free_rows, &cols).any(|queen| problem.is_blocked(queen))
         {
-            return Ok(Some(board(fixed, &free_rows, &cols).collect()));
+            let queens = || board(fixed, &free_rows, &cols).collect();
+            if tally.found(reporter, *nodes, score, None, queens)? {
+                return Ok(());
+            }
+        } else {
+            reporter.step(*nodes, || score)?;
         }
         let Some(turning) = (0..cols.len()).rev().find(|&i| cols[i] < last_col) else {
-            return Ok(None);
+            return Ok(());
         };
         cols[turning] += 1;
         let row = free_rows[turning];

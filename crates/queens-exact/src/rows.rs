@@ -30,6 +30,11 @@ impl RowStack {
         self.depth
     }
 
+    /// The free rows: the queens the search places.
+    pub(crate) fn rows(&self) -> usize {
+        self.free_rows.len()
+    }
+
     /// Every free row has its queen.
     pub(crate) fn is_complete(&self) -> bool {
         self.depth == self.free_rows.len()
@@ -68,5 +73,16 @@ impl RowStack {
             .zip(&self.next_col)
             .take(self.depth)
             .map(|(&row, &next)| Square::new(row, next - 1))
+    }
+
+    /// The whole board when the current row takes `last`: the fixed queens, the queens placed
+    /// below and `last`.
+    pub(crate) fn board_with(&self, fixed: &[Square], last: Square) -> Vec<Square> {
+        fixed
+            .iter()
+            .copied()
+            .chain(self.placed())
+            .chain([last])
+            .collect()
     }
 }

@@ -326,6 +326,21 @@ proptest! {
     }
 
     #[test]
+    fn finding_all_finds_every_solution_once(problem in square_problem()) {
+        check_every_solution_found(&problem)?;
+    }
+
+    #[test]
+    fn finding_all_keeps_off_blocked_squares(problem in blocked_problem()) {
+        check_every_solution_found(&problem)?;
+    }
+
+    #[test]
+    fn finding_all_on_rectangular_boards(problem in rectangular_problem()) {
+        check_every_solution_found(&problem)?;
+    }
+
+    #[test]
     fn replaying_the_events_rebuilds_the_solution(problem in square_problem()) {
         for solver in ALL {
             if worst_case(solver, &problem) > BUDGET {
@@ -353,6 +368,127 @@ proptest! {
             }
         }
     }
+}
+
+/// Runs every solver that can be asked for every solution (`solutions=0`) or for the first
+/// two, replaying its events: each `found` step's board must be a solution of the oracle's, none
+/// found twice, in the order a plain run finds its first, and an exhaustive run must find them
+/// all and count them in its outcome.
+fn check_every_solution_found(problem: &Problem) -> Result<(), TestCaseError> {
+    let expected: BTreeSet<BTreeSet<Square>> =
+        all_solutions(problem.rows(), problem.cols(), problem.queens())
+            .iter()
+            .filter(|s| {
+                problem.fixed().iter().all(|q| s.contains(q))
+                    && problem.blocked().iter().all(|b| !s.contains(b))
+            })
+            .cloned()
+            .collect();
+    for solver in ALL {
+        if solver.parameter("solutions").is_none()
+            || solver.check_problem(problem, &solver.defaults()).is_err()
+        {
+            continue;
+        }
+        for wanted in [0.0, 2.0] {
+            let params = solver.params(&[("solutions", wanted)]).unwrap();
+            let (found, outcome) = found_boards(solver, problem, &params);
+            let distinct: BTreeSet<_> = found.iter().cloned().collect();
+            prop_assert_eq!(
+                distinct.len(),
+                found.len(),
+                "{} found a solution twice",
+                solver
+            );
+            prop_assert!(
+                distinct.is_subset(&expected),
+                "{} found a non-solution",
+                solver
+            );
+            prop_assert_eq!(
+                outcome.stats.solutions,
+                Some(found.len() as u64),
+                "{}",
+                solver
+            );
+            match &outcome.verdict {
+                Verdict::Stopped(_) => {
+                    prop_assert!(worst_case(solver, problem) > BUDGET, "{} stopped", solver);
+                    if let Some(first) = found.first() {
+                        prop_assert_eq!(
+                            &outcome
+                                .last
+                                .as_ref()
+                                .unwrap()
+                                .queens()
+                                .collect::<BTreeSet<_>>(),
+                            first
+                        );
+                    }
+                }
+                verdict => {
+                    let all = if wanted == 0.0 {
+                        expected.len()
+                    } else {
+                        expected.len().min(2)
+                    };
+                    prop_assert_eq!(found.len(), all, "{} on {:?}", solver, problem);
+                    let first = match verdict {
+                        Verdict::Solved(board) => Some(board.queens().collect::<BTreeSet<_>>()),
+                        _ => None,
+                    };
+                    prop_assert_eq!(first.as_ref(), found.first(), "{}", solver);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The boards of a run's `found` steps, replayed from its events, and its outcome.
+fn found_boards(
+    solver: &SolverDescriptor,
+    problem: &Problem,
+    params: &queens_core::ParamValues,
+) -> (Vec<BTreeSet<Square>>, queens_core::Outcome) {
+    let mut on_board: BTreeSet<Square> = problem.fixed().iter().copied().collect();
+    let mut found = Vec::new();
+    let mut replay = |event: &Event<'_>| {
+        match *event {
+            Event::Place { square } => {
+                on_board.insert(square);
+            }
+            Event::Remove { square } => {
+                on_board.remove(&square);
+            }
+            Event::Move { from, to } => {
+                on_board.remove(&from);
+                on_board.insert(to);
+            }
+            Event::Step {
+                note: Some(queens_core::StepNote::Found { solutions }),
+                ..
+            } => {
+                assert_eq!(
+                    solutions,
+                    found.len() as u64 + 1,
+                    "{solver} counts in order"
+                );
+                found.push(on_board.clone());
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    };
+    let mut budget = Budget::unlimited().with_max_nodes(BUDGET);
+    let outcome = run(
+        (solver.build)(0, params).as_mut(),
+        problem,
+        &mut budget,
+        &mut replay,
+    )
+    .unwrap();
+    (found, outcome)
 }
 
 /// Every completion of an N×N `problem`, counted by the completion search on `threads` threads.

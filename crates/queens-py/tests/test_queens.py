@@ -37,6 +37,18 @@ def test_solve_gives_a_verified_solution_with_the_contract_fields():
     assert qw.verify(solution.diagram())
 
 
+def test_an_exhaustive_search_finds_every_solution_when_asked():
+    every = qw.solve(8, solver="backtracking", params={"solutions": 0})
+    assert every.status == "solved" and every.solutions == 92
+    assert every.queens == qw.solve(8, solver="backtracking").queens
+    assert "92 solutions" in repr(every)
+    locked = qw.solve(8, solver="forward-checking", fix=["d1"], params={"solutions": 0})
+    assert locked.solutions == qw.count(8, fix=["d1"]).total
+    stopped = qw.solve(10, solver="backtracking", params={"solutions": 0}, max_nodes=5_000)
+    assert stopped.status == "stopped" and 0 < stopped.solutions < 724
+    assert qw.verify(stopped).pairs == ()
+
+
 def test_rectangular_boards_and_partial_queen_counts():
     solution = qw.solve("6x9", queen_count=5)
     assert solution.solved and len(solution.queens) == 5

@@ -7,7 +7,8 @@
 //! that the page shows true boards and exact counters all the way to the run's end. `every`
 //! doubles each time a batch of samples has gone at the current rate, so a run of any length
 //! streams a number of samples that grows with the logarithm of its steps. A genetic run's
-//! population goes with the sample of its generation.
+//! population goes with the sample of its generation. A step that finds a solution is always
+//! sent, so that a search asked for every solution is counted whole on the page.
 
 use queens_core::{Event, Square, StepNote};
 use serde_json::json;
@@ -105,6 +106,12 @@ impl Sampler {
             self.sampled_from = Some(iteration);
         }
         self.since += 1;
+        // A solution found is sent whatever the rate: the page counts every one.
+        if matches!(note, Some(StepNote::Found { .. })) {
+            let since = std::mem::take(&mut self.since);
+            self.unsent = None;
+            return self.sample(since, event);
+        }
         if self.since < self.every {
             self.unsent = Some((iteration, score, square, note));
             return Vec::new();
@@ -210,6 +217,13 @@ mod tests {
             match value["type"].as_str().unwrap() {
                 "started" => self.board = squares(&value["board"]),
                 "board" => self.board = squares(&value["queens"]),
+                "place" => self
+                    .board
+                    .push(serde_json::from_value(value["square"].clone()).unwrap()),
+                "remove" => {
+                    let square: Square = serde_json::from_value(value["square"].clone()).unwrap();
+                    self.board.retain(|&q| q != square);
+                }
                 "move" => {
                     let from: Square = serde_json::from_value(value["from"].clone()).unwrap();
                     self.board.retain(|&q| q != from);
@@ -269,6 +283,7 @@ mod tests {
             status: "solved",
             nodes: None,
             iterations: Some(1_000_000),
+            solutions: None,
             elapsed_ms: 1.0,
         };
         feed(&mut sampler, &finished, &truth);
@@ -329,6 +344,7 @@ mod tests {
             status: "stopped",
             nodes: None,
             iterations: Some(10_000),
+            solutions: None,
             elapsed_ms: 1.0,
         };
         for line in sampler.lines(&finished) {
@@ -361,5 +377,58 @@ mod tests {
         }
         assert_eq!(lines.len(), 600);
         assert!(sampler.sampling().is_none());
+    }
+
+    #[test]
+    fn every_solution_found_is_sent_whatever_the_rate() {
+        let spec = queens_api::SolveSpec {
+            solver: Some("backtracking".to_owned()),
+            params: vec![("solutions".to_owned(), 0.0)],
+            ..queens_api::SolveSpec::square(9)
+        };
+        let request =
+            queens_api::SolveRequest::new(queens_api::Catalogue::standard(), spec).unwrap();
+        let mut sampler = Sampler::new(500);
+        let mut replay = Replay {
+            board: Vec::new(),
+            steps: Vec::new(),
+        };
+        let mut found = Vec::new();
+        let mut observe = |event: &Event<'_>| {
+            for line in sampler.lines(event) {
+                let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+                if value["type"] == "finished" {
+                    continue;
+                }
+                replay.apply(&line, |_, _| {});
+                if value["note"]["kind"] == "found" {
+                    let mut board = replay.board.clone();
+                    board.sort_unstable();
+                    found.push((value["note"]["solutions"].as_u64().unwrap(), board));
+                }
+            }
+            std::ops::ControlFlow::Continue(())
+        };
+        let outcome = request
+            .run(&mut queens_core::Budget::unlimited(), &mut observe)
+            .unwrap();
+        assert!(sampler.sampling().is_some(), "the run was sampled");
+        assert_eq!(outcome.stats.solutions, Some(352), "OEIS A000170 at N = 9");
+        let counts: Vec<u64> = found.iter().map(|(count, _)| *count).collect();
+        assert_eq!(counts, (1..=352).collect::<Vec<_>>());
+        let problem = queens_core::Problem::square(9).unwrap();
+        let mut distinct = std::collections::BTreeSet::new();
+        for (count, board) in found {
+            let board = problem.board(board).unwrap();
+            assert_eq!(
+                queens_core::verify::check_solution(&problem, &board),
+                Ok(()),
+                "{count}"
+            );
+            assert!(
+                distinct.insert(board.queens().collect::<Vec<_>>()),
+                "{count} twice"
+            );
+        }
     }
 }

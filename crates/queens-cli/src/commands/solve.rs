@@ -224,6 +224,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
             &mut writer,
         )
     };
+    if matches!(config.format, Format::Text | Format::Perm)
+        && let Some(sentence) = solutions_found(&request.params, &outcome)
+    {
+        eprintln!("{sentence}");
+    }
     if let Err(error) = printed {
         if !stopped_writing(&error) {
             return Err(error);
@@ -357,6 +362,7 @@ fn stream(
             status,
             nodes: None,
             iterations: None,
+            solutions: None,
             elapsed,
         };
         writeln!(out, "{summary}")?;
@@ -396,6 +402,35 @@ fn no_proof(problem: &Problem, solver: SolverKind, verdict: &Verdict) -> Option<
     })
 }
 
+/// What a run asked for more than its first solution (`--set solutions=K`) found, in words;
+/// `None` for a run that wanted its first only.
+fn solutions_found(params: &queens_core::ParamValues, outcome: &Outcome) -> Option<String> {
+    let wanted = params
+        .value("solutions")
+        .map(<u64 as queens_core::parameters::Value>::from_value)
+        .filter(|&wanted| wanted != 1)?;
+    let found = outcome.stats.solutions?;
+    let plural = |count: u64| {
+        let s = if count == 1 { "" } else { "s" };
+        format!("{count} solution{s}")
+    };
+    Some(match outcome.verdict {
+        Verdict::Stopped(_) => format!("{} found before the search stopped", plural(found)),
+        Verdict::Unsolvable => "no solution: the search looked everywhere".to_owned(),
+        Verdict::Solved(_) if wanted == 0 => {
+            format!(
+                "{} in all, every one found; the first is shown",
+                plural(found)
+            )
+        }
+        Verdict::Solved(_) if found < wanted => format!(
+            "{} in all, fewer than the {wanted} asked for; the first is shown",
+            plural(found)
+        ),
+        Verdict::Solved(_) => format!("{} found, as asked; the first is shown", plural(found)),
+    })
+}
+
 fn describe_failure(verdict: &Verdict) -> String {
     match verdict {
         Verdict::Solved(_) => unreachable!("only failures are described"),
@@ -418,6 +453,7 @@ struct Summary {
     status: &'static str,
     nodes: Option<u64>,
     iterations: Option<u64>,
+    solutions: Option<u64>,
     elapsed: Duration,
 }
 
@@ -433,6 +469,7 @@ impl Summary {
             status: outcome.verdict.status(),
             nodes: outcome.stats.nodes,
             iterations: outcome.stats.iterations,
+            solutions: outcome.stats.solutions,
             elapsed: outcome.stats.elapsed,
         }
     }
@@ -443,13 +480,14 @@ impl std::fmt::Display for Summary {
         let count = |value: Option<u64>| value.map_or_else(|| "-".to_owned(), |v| v.to_string());
         write!(
             f,
-            "n={} solver={} solved={} status={} nodes={} iterations={} elapsed_ms={:.3}",
+            "n={} solver={} solved={} status={} nodes={} iterations={} solutions={} elapsed_ms={:.3}",
             self.size,
             self.solver,
             self.solved,
             self.status,
             count(self.nodes),
             count(self.iterations),
+            count(self.solutions),
             self.elapsed.as_secs_f64() * 1e3,
         )
     }

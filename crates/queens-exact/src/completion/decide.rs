@@ -41,12 +41,14 @@ pub(super) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
     with_lines!(n, L => {
         let Some(mut position) = Position::<L>::of(problem) else {
             // The descriptor's check refuses such a problem before the run.
-            return Ok(None);
+            return Ok(());
         };
-        let (budget, reporter, nodes) = walk.parts();
-        let found = decide(&mut position, budget, nodes, reporter)?;
-        Ok(found.then(|| position.queens.clone()))
-    }, Ok(None))
+        let (budget, reporter, nodes, tally) = walk.parts();
+        if decide(&mut position, budget, nodes, reporter)? {
+            tally.found_silently(|| position.queens.clone());
+        }
+        Ok(())
+    }, Ok(()))
 }
 
 /// Why a run of the search ended before its end.

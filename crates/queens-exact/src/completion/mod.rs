@@ -81,7 +81,7 @@ pub static DESCRIPTOR: SolverDescriptor = SolverDescriptor {
         n * (n.div_ceil(64) * 8 + 8) + 1024
     },
     unit_cost: |problem, _| 5.0 + 0.5 * f64::from(problem.rows()),
-    build: |_, _| crate::TreeSearch::boxed(&DESCRIPTOR, decide::search),
+    build: |_, params| crate::TreeSearch::boxed(&DESCRIPTOR, decide::search, params),
 };
 
 /// A position of the search: queens placed, lines taken, squares blocked, in sets of `L`.

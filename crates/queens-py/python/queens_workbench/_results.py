@@ -146,6 +146,13 @@ class Solution:
     def stop_reason(self) -> Optional[str]:
         return self._document.get("stop_reason")
 
+    @property
+    def solutions(self) -> Optional[int]:
+        """Solutions found, where the solver counts them (the exhaustive searches): one, or with
+        ``params={"solutions": 0}`` every one (``queens`` is then the first); ``None`` for the
+        others."""
+        return self._document.get("solutions")
+
     def to_dict(self) -> dict:
         """The document ``queens solve --format json`` prints."""
         document = dict(self._document)
@@ -168,6 +175,7 @@ class Solution:
             f"Solution({self.solver}, {self.rows}×{self.cols}, {self.status}"
             + (f", {self.iterations} iterations" if self.iterations is not None else "")
             + (f", {self.nodes} nodes" if self.nodes is not None else "")
+            + (f", {self.solutions} solutions" if (self.solutions or 0) > 1 else "")
             + f", {self.elapsed_ms:.2f} ms)"
         )
         # A solution, or the board a stopped local search ended on (where it got stuck).

@@ -63,6 +63,8 @@ test("annealing charts its temperature and the chance of each worse move, as the
   const steps = stepsOf(cliTrace(["8", "--solver", "simulated-annealing", "--seed", "1", "--max-iters", "300"]));
   const page = await session.open("#watch?solver=simulated-annealing&n=8&seed=1&max_iters=300");
   await runToEnd(page);
+  // The charts run up to the step shown: at the end, every step.
+  await page.click("#w-end");
   const titles = await page.$$eval("#w-chart svg", (svgs) => svgs.map((svg) => svg.getAttribute("aria-label")));
   assert.deepEqual(titles, ["Temperature at each step", "Chance of each worse move proposed", "Score at each step"]);
   // One dot for each worse proposal, taken or refused, in the two colours of the legend.
@@ -119,7 +121,7 @@ test("brute force tells and charts the attacking pairs of each board, and marks 
   assert.equal(expected.at(-1), 0, "the last board is the solution");
   // The last step returns the board: its pseudo-code line is marked.
   assert.deepEqual(await page.$$eval("#w-code [aria-current]", (lines) => lines.map((l) => l.textContent.trim())),
-    ["for each placement of the free queens on distinct squares:", "if no two queens attack each other:", "return the board"]);
+    ["for each placement of the free queens on distinct squares:", "if no two queens attack each other:", "return the board (finding all: count it, go on)"]);
   assert.equal(await page.$eval("#w-chart svg", (svg) => svg.getAttribute("aria-label")), "Attacking pairs on each board examined");
   assert.deepEqual(page.errors, []);
 });
@@ -140,6 +142,45 @@ test("Next event goes on to the next backtrack, stall or solution", async () => 
   await seek(page, 0);
   await page.click("#w-next-event");
   assert.match(await text(page, "#w-narration"), /: stuck: no single move improves the board/);
+  assert.deepEqual(page.errors, []);
+});
+
+test("Find all counts every solution the trace finds, each a true board and an event", async () => {
+  const found = stepsOf(cliTrace(["6", "--solver", "backtracking", "--set", "solutions=0"])).filter((s) => s.note?.kind === "found");
+  assert.equal(found.length, 4, "OEIS A000170 at N = 6");
+  const page = await session.open("#watch?solver=backtracking&n=6");
+  assert.ok(await page.isVisible("#w-solutions"), "a tree search shows its solution counter");
+  await page.click("#w-find-all");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+  assert.match(await text(page, "#w-status"), /^solved; 4 solutions found/);
+  assert.match(page.url(), /solutions=0/, "the link keeps it");
+  await page.click("#w-end");
+  assert.equal(await text(page, "#w-solutions"), "4 of 4");
+  await seek(page, 0);
+  const steps = Number(await page.$eval("#w-timeline", (t) => t.max));
+  const stops = [];
+  for (let i = 0; i < 500 && Number(await page.$eval("#w-timeline", (t) => t.value)) < steps; i++) {
+    await page.click("#w-next-event");
+    const narration = await text(page, "#w-narration");
+    if (!/a solution/.test(narration)) continue;
+    stops.push({
+      iteration: Number((await text(page, "#w-iteration")).replace(/,/g, "")),
+      counter: await text(page, "#w-solutions"),
+      pairs: await text(page, "#w-pairs"),
+      queens: await text(page, "#w-queens"),
+      marked: await page.$eval("#w-code [aria-current]:not([data-moment=step]):not([data-moment=place])", (li) => li.dataset.moment),
+      narration,
+    });
+  }
+  assert.deepEqual(stops.map((s) => s.iteration), found.map((s) => s.iteration), "each solution at the trace's node");
+  stops.forEach((stop, i) => {
+    assert.equal(stop.counter, `${i + 1} of 4`);
+    assert.deepEqual([stop.pairs, stop.queens, stop.marked], ["0", "6", "solved"], stop.narration);
+    assert.ok(stop.narration.endsWith(`a solution, the ${["1st", "2nd", "3rd", "4th"][i]} found`), stop.narration);
+  });
+  // Other solvers count no solutions: the row is gone.
+  await page.selectOption("#w-solver", "hill-climbing");
+  assert.equal(await page.isVisible("#w-solutions"), false);
   assert.deepEqual(page.errors, []);
 });
 

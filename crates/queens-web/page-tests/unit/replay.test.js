@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Recording, conflictsInColumn, eventAt, frameModel, moments, narrate, nextEvent, solverState, thin } from "../../static/js/replay.js";
+import { Recording, conflictsInColumn, eventAt, frameModel, moments, narrate, nextEvent, ordinal, solverState, thin } from "../../static/js/replay.js";
 import { key } from "../../static/js/squares.js";
 
 /** A deterministic pseudo-random stream of a local search on n×n: moves, then a step. */
@@ -303,6 +303,44 @@ test("the next event is the next backtrack, stall, shake, restart, kick or the s
   assert.deepEqual([1, 2, 3, 4, 5].map((k) => eventAt(climb, k)), [null, "stuck", "shake", "kick", "restart"]);
   assert.equal(nextEvent(climb, 0), 2);
   assert.equal(nextEvent(climb, 4), 5);
+});
+
+/** Backtracking on 4×4 asked for every solution: the two it finds, and a backtrack between. */
+function everySolution() {
+  const recording = new Recording();
+  recording.push({ type: "started", rows: 4, cols: 4, queens: 4, fixed: [], board: [] });
+  const placed = (square, iteration, note) => [
+    { type: "place", square },
+    { type: "step", iteration, score: square.row + 1, square, ...(note ? { note } : {}) },
+  ];
+  for (const event of [
+    ...placed(sq(0, 1), 2), ...placed(sq(1, 3), 6), ...placed(sq(2, 0), 7),
+    ...placed(sq(3, 2), 10, { kind: "found", solutions: 1 }),
+    { type: "remove", square: sq(3, 2) }, { type: "remove", square: sq(2, 0) },
+    { type: "remove", square: sq(1, 3) }, { type: "remove", square: sq(0, 1) },
+    ...placed(sq(0, 2), 20), ...placed(sq(1, 0), 21), ...placed(sq(2, 3), 25),
+    ...placed(sq(3, 1), 27, { kind: "found", solutions: 2 }),
+    { type: "remove", square: sq(3, 1) },
+    { type: "step", iteration: 28, score: 3, square: sq(3, 2) },
+    { type: "finished", status: "solved", nodes: 28, solutions: 2 },
+  ]) recording.push(event);
+  return recording;
+}
+
+test("a search that finds every solution counts them, tells each and stops on each as an event", () => {
+  const recording = everySolution();
+  assert.deepEqual([0, 3, 4, 5, 8, 9].map((k) => recording.solutionsAt(k)), [0, 0, 1, 1, 2, 2]);
+  assert.equal(frameModel(recording, 8, 4).counters.solutions, 2);
+  assert.equal(narrate(recording, 4, 4), "try c4: free, place a queen; every row has its queen: a solution, the 1st found");
+  assert.equal(narrate(recording, 8, 4), "try b4: free, place a queen; every row has its queen: a solution, the 2nd found");
+  assert.match(narrate(recording, 5, 4), /^backtrack: remove c4, a3, d2, b1; try c1: free/);
+  assert.deepEqual([...moments(recording, 4)].sort(), ["place", "solved", "step"]);
+  assert.equal(eventAt(recording, 4), "solution");
+  assert.equal(nextEvent(recording, 0), 4);
+  assert.equal(nextEvent(recording, 4), 5, "the backtrack after it");
+  assert.equal(nextEvent(recording, 5), 8);
+  assert.deepEqual([1, 2, 3, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal),
+    ["1st", "2nd", "3rd", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]);
 });
 
 test("a sampled frame's board replaces the board and is told", () => {

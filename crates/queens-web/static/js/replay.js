@@ -40,6 +40,8 @@ export class Recording {
     this.board = new Map();
     /** The first frame that is a sample (the run too long to stream whole), or null. */
     this.sampledFrom = null;
+    /** The frames (k, from 1) whose step found a solution, in order. */
+    this.found = [];
   }
 
   /** Adds one event of the stream. */
@@ -87,6 +89,7 @@ export class Recording {
     this.population = null;
     apply(this.board, frame.changes);
     this.frames.push(frame);
+    if (step?.note?.kind === "found") this.found.push(this.frames.length);
     if (this.frames.length % SAVE_EVERY === 0) this.saved.push(new Map(this.board));
   }
 
@@ -114,6 +117,17 @@ export class Recording {
   /** The changes of frame `k` (the one that led to the board after `k` frames). */
   changesAt(k) {
     return k >= 1 && k <= this.frames.length ? this.frames[k - 1].changes : [];
+  }
+
+  /** The solutions found up to frame `k`, that frame's own included. */
+  solutionsAt(k) {
+    let [low, high] = [0, this.found.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.found[middle] <= k) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** The step event of the last frame up to `k` that had one, or null. */
@@ -266,6 +280,7 @@ export function frameModel(recording, k, n) {
       score: step ? step.score : null,
       queens: queens.length,
       pairs: pairs.length,
+      solutions: recording.solutionsAt(k),
     },
   };
 }
@@ -304,6 +319,13 @@ function moveList(changes, n, type) {
 /** At most `most` items, then how many more. */
 function listed(items, most = 6) {
   return items.length <= most ? items.join(", ") : `${items.slice(0, most).join(", ")} and ${items.length - most} more`;
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd": a whole number as an ordinal. */
+export function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+  return `${n.toLocaleString()}${suffix}`;
 }
 
 /** A number as the narration prints it: whole, or two significant digits. */
@@ -430,8 +452,10 @@ export function narrate(recording, k, n) {
   const board = recording.boardAt(k);
   if (step && recording.start && board.length === recording.start.queens) {
     const found = attackingPairs(board).length;
-    if (!step.square) parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : "checked: no attacking pair, a solution");
-    else if (!found) parts.push("every row has its queen: a solution");
+    // A search that goes on past its solutions says which one this is.
+    const which = note?.kind === "found" && (note.solutions > 1 || recording.found.length > 1) ? `, the ${ordinal(note.solutions)} found` : "";
+    if (!step.square) parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : `checked: no attacking pair, a solution${which}`);
+    else if (!found) parts.push(`every row has its queen: a solution${which}`);
   }
   return parts.join("; ");
 }
@@ -471,14 +495,14 @@ export function solverState(recording, k) {
 
 /**
  * The event frame `k` is, for "play to the next event": a tree search's `backtrack`, a climber's
- * `stuck` (a stall), a `shake`, a `restart` or a min-conflicts `kick`, or the `solution` that ends
- * a solved run; null for an ordinary step. Told from the frame alone, so a scan is quick.
+ * `stuck` (a stall), a `shake`, a `restart` or a min-conflicts `kick`, or a `solution` (each one a
+ * search finds, or the one that ends a solved run); null for an ordinary step. Told from the frame alone, so a scan is quick.
  */
 export function eventAt(recording, k) {
   const frame = k > 0 ? recording.frames[k - 1] : null;
   if (!frame) return null;
-  if (k === recording.length && recording.finished?.status === "solved") return "solution";
   const note = frame.step?.note;
+  if (note?.kind === "found" || (k === recording.length && recording.finished?.status === "solved")) return "solution";
   if (note) {
     if (["stuck", "shake", "restart"].includes(note.kind)) return note.kind;
     if (note.kind === "swap" && note.kicked) return "kick";
@@ -508,7 +532,8 @@ export function moments(recording, k) {
   if (!frame) return out;
   const { changes, step } = frame;
   if (step) out.add("step");
-  const note = step && step.note;
+  // A solution found is told by the board, as any tree search's step is.
+  const note = step && step.note && step.note.kind !== "found" ? step.note : null;
   if (note) {
     out.add(note.kind);
     if (note.kind === "proposal") out.add(note.taken ? (note.loss > 0 ? "accept_worse" : "accept") : "reject");

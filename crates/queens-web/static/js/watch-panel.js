@@ -40,6 +40,7 @@ function counterCells() {
     score: h("td", { id: "w-score" }, "–"),
     queens: h("td", { id: "w-queens" }, "0"),
     pairs: h("td", { id: "w-pairs" }, "0"),
+    solutions: h("td", { id: "w-solutions" }, "–"),
     state: h("td", { id: "w-state" }, "–"),
   };
 }
@@ -105,6 +106,7 @@ function aside(panel) {
       h("tr", {}, h("th", {}, "score"), counters.score),
       h("tr", {}, h("th", {}, "queens"), counters.queens),
       h("tr", {}, h("th", {}, "attacking pairs"), counters.pairs),
+      panel.solutionsRow,
       h("tr", {}, h("th", {}, "solver's state"), counters.state)),
     panel.scoreDoc,
     panel.stateLegend,
@@ -147,6 +149,8 @@ export function createWatchPanel({ limits, solvers, defaults, actions }) {
     // The Queen's Challenge table, under the board when a tree search is chosen.
     challenge: createChallenge({ limits, solvers, side: defaults.side, onPick: actions.pick }),
   };
+  // Solutions found so far, for the searches that can go on past their first.
+  panel.solutionsRow = h("tr", { hidden: true }, h("th", {}, "solutions found"), panel.counters.solutions);
   panel.element = h("section", { id: "watch", class: "view", hidden: true },
     settingsBox(panel, actions),
     playerControls(panel, actions),

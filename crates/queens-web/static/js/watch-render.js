@@ -36,6 +36,7 @@ function renderIdle(panel, state) {
   counters.score.textContent = "–";
   counters.queens.textContent = String(state.locked.length);
   counters.pairs.textContent = "0";
+  counters.solutions.textContent = "–";
   counters.state.textContent = "–";
   panel.narration.say(state.recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.");
   panel.population.show(null);
@@ -70,6 +71,9 @@ function renderStep(panel, state, player) {
   counters.score.textContent = c.score === null ? "–" : c.score.toLocaleString();
   counters.queens.textContent = String(c.queens);
   counters.pairs.textContent = String(c.pairs);
+  // At the end of a run that counts them, the solutions found so far of all it found.
+  const all = recording.finished?.solutions;
+  counters.solutions.textContent = `${c.solutions.toLocaleString()}${all !== undefined && all !== null ? ` of ${all.toLocaleString()}` : ""}`;
   counters.state.textContent = solverState(recording, k) || "–";
   const marksMean = state.solver.marks || "";
   panel.stateLegend.hidden = !marksMean;

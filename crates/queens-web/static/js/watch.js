@@ -15,13 +15,21 @@ import { checkParameter, checkSeed, checkSolvers, checkWhole, parseSize, parseSq
 import { createWatchPanel } from "./watch-panel.js";
 import { renderWatch, speedText } from "./watch-render.js";
 
-/** Shows `solver`'s parameters (with `values` where given), its unit, score, code and lesson. */
-function showSolver(panel, solver, values) {
+/**
+ * Shows `solver`'s parameters (with `values` where given), its unit, score, code and lesson. A
+ * search that can go on past its first solution (its `solutions` parameter) gets "Find all",
+ * which runs it with `solutions` at 0 (`findAll`).
+ */
+function showSolver(panel, solver, values, findAll) {
   panel.params.replaceChildren(...solver.parameters.map((p) => {
     const input = h("input", { type: "number", name: p.name, value: values[p.name] ?? p.default, step: p.integer ? 1 : "any", min: p.min, max: p.max ?? undefined, title: p.doc });
     input.dataset.default = p.default;
-    return h("label", { title: p.doc }, `${p.name} `, input);
+    const label = h("label", { title: p.doc }, `${p.name} `, input);
+    if (p.name !== "solutions") return label;
+    const all = h("button", { id: "w-find-all", type: "button", title: "Run until every solution is found and counted", onclick: () => { input.value = "0"; findAll(); } }, "Find all");
+    return h("span", { class: "find-all" }, label, all);
   }));
+  panel.solutionsRow.hidden = !solver.parameters.some((p) => p.name === "solutions");
   for (const el of panel.element.querySelectorAll(".unit")) el.textContent = unitLabel(solver);
   panel.unitCell.textContent = unitLabel(solver);
   panel.neighbourhood.showFor(solver);
@@ -72,11 +80,14 @@ function runQuery(panel, state, maxN) {
  */
 function finishText(event, solver) {
   const why = event.stop_reason ? `: ${event.stop_reason}` : "";
+  // A search that went on past its first solution, or stopped while it did, says how many it found.
+  const found = event.solutions ?? 0;
+  const solutions = found > 1 || (found && event.status === "stopped") ? `; ${found.toLocaleString()} solution${found === 1 ? "" : "s"} found` : "";
   const total = event.nodes ?? event.iterations ?? 0;
   const sampled = event.sampled
     ? ` after ${total.toLocaleString()} ${unitLabel(solver)}; every step up to ${event.sampled.from.toLocaleString()} was streamed, then samples (at the end one in ${event.sampled.every.toLocaleString()}), the counts exact`
     : "";
-  return `${event.status}${why}${sampled}`;
+  return `${event.status}${why}${solutions}${sampled}`;
 }
 
 /** The board a link asks for (`size` if it names none); throws what is wrong with the link. */
@@ -140,7 +151,7 @@ class Watch {
     const { panel, state, player } = this;
     panel.solverSelect.addEventListener("change", () => {
       state.solver = this.byName.get(panel.solverSelect.value);
-      showSolver(panel, state.solver, {});
+      showSolver(panel, state.solver, {}, () => this.start());
       this.render();
     });
     panel.nInput.addEventListener("change", () => {
@@ -269,7 +280,7 @@ class Watch {
     if (settings.seed) panel.seedInput.value = settings.seed;
     panel.itersInput.value = settings.max_iters || "";
     panel.mInput.value = settings.m || "";
-    showSolver(panel, solver, Object.fromEntries(solver.parameters.filter((p) => settings[p.name] !== undefined).map((p) => [p.name, settings[p.name]])));
+    showSolver(panel, solver, Object.fromEntries(solver.parameters.filter((p) => settings[p.name] !== undefined).map((p) => [p.name, settings[p.name]])), () => this.start());
     let size = { rows: state.rows, cols: state.cols };
     let openAt = null;
     try {
