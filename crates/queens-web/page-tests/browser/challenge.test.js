@@ -66,6 +66,16 @@ test("the challenge table of every lock equals queens challenge --json, the lock
     ["mean", ...expected.rows.map((r) => number(r.mean))],
     ["max", ...expected.rows.map((r) => number(r.max))],
   ]);
+  // Each solver's summary stands above its column of locks, at both widths.
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    const edges = (table) => page.$$eval(`${table} thead th`, (ths) => ths.map((th) => {
+      const box = th.getBoundingClientRect();
+      return [Math.round(box.left), Math.round(box.right)];
+    }));
+    assert.deepEqual(await edges("#ch-summary"), await edges("#ch-locks"), `columns at ${viewport.width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   // Every lock's row: the CLI's runs, square by square.
   const locks = await page.$$eval("#ch-locks tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.equal(locks.length, n * n);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { cellAt, countStatus } from "../../static/js/configure-analysis.js";
+import { cellAt, countStatus, explainSquare } from "../../static/js/configure-analysis.js";
 
 const documents = new URL("../../../queens-api/tests/documents/", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(name, documents), "utf8"));
@@ -26,4 +26,17 @@ test("the compact analysis reads as the whole one, square by square", () => {
     const counted = whole.cells.filter((cell) => cell.status === status).length;
     assert.equal(countStatus(compact, status), counted, status);
   }
+});
+
+test("every square of a position is explained in a sentence that reads", () => {
+  const whole = read("configure-5-b1.json");
+  const compact = read("configure-5-b1-compact.json");
+  const name = (cell) => `${"abcde"[cell.col]}${cell.row + 1}`;
+  for (const cell of whole.cells) {
+    const { text } = explainSquare(compact, cell, name(cell), true);
+    assert.match(text, new RegExp(`^${name(cell)} (is |holds )`), text);
+    assert.doesNotMatch(text, /\bis (queen|unknown)\b/, text);
+  }
+  const queen = whole.cells.find((cell) => cell.status === "queen");
+  assert.equal(explainSquare(compact, queen, name(queen), true).text, `${name(queen)} holds a queen you placed, in ${queen.completions} completion${queen.completions === 1 ? "" : "s"}.`);
 });

@@ -360,4 +360,9 @@ test("a sampled frame's board replaces the board and is told", () => {
   const model = frameModel(recording, 2, 8);
   assert.deepEqual(model.marks.moved, []);
   assert.deepEqual(model.marks.from, []);
+  // A solution found is sent as a sample of its own, and told as one.
+  recording.push({ type: "board", queens: [sq(0, 1), sq(1, 3), sq(2, 0), sq(3, 2)], every: 3 });
+  recording.push({ type: "step", iteration: 13, score: 4, note: { kind: "found", solutions: 1 } });
+  assert.equal(narrate(recording, 4, 8), "sampled: the board at 13, 3 steps after the one before; checked: no attacking pair: a solution; the run is too long to send whole, so from here on only samples are shown (its counts are exact)");
+  assert.equal(eventAt(recording, 4), "solution");
 });

@@ -49,9 +49,12 @@ function lockTable(mine, n, onPick) {
   }));
   const units = mine.map((s) => s.unit.replace(/^an? /, "").split(" ")[0]);
   const head = (first) => h("thead", {}, h("tr", {}, h("th", {}, first), mine.map((s, i) => h("th", {}, s.name, h("small", {}, ` (${units[i]}s)`)))));
+  // Both tables lay out their columns alike (a fixed layout, `--columns` wide), so that a
+  // solver's summary stands above its column of locks.
+  const columns = { "--columns": String(mine.length) };
   const elements = [
-    h("table", { id: "ch-summary", class: "results challenge-summary", hidden: true }, head("over every lock"), h("tbody")),
-    h("div", { class: "challenge-locks" }, h("table", { id: "ch-locks", class: "results challenge" }, head("locked"), body)),
+    h("table", { id: "ch-summary", class: "results challenge-summary aligned", style: columns, hidden: true }, head("over every lock"), h("tbody")),
+    h("div", { class: "challenge-locks" }, h("table", { id: "ch-locks", class: "results challenge aligned", style: columns }, head("locked"), body)),
   ];
   return { elements, cells, rows };
 }

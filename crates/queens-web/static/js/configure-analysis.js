@@ -86,6 +86,9 @@ export function reasonMarks(square, why, n) {
   return marks;
 }
 
+/** How a square's status is said after its name, where "is STATUS" would not read. */
+const STATUS_PHRASE = { queen: "holds a queen you placed", unknown: "is not decided in time" };
+
 /**
  * The sentence that explains `square` (named `name`) of analysis `a`, pinned by a tap (`touch`)
  * or a click when `pin`; `ask` is true when its reason is still to be asked of the server. A
@@ -95,7 +98,7 @@ export function reasonMarks(square, why, n) {
 export function explainSquare(a, square, name, pin, touch = false) {
   const cell = cellAt(a, square.row * a.n + square.col);
   const plural = (k) => (k === 1 ? "" : "s");
-  let text = `${name} is ${cell.status}`;
+  let text = `${name} ${STATUS_PHRASE[cell.status] || `is ${cell.status}`}`;
   let ask = false;
   if (cell.completions !== undefined && cell.status !== "blocked") text += `, in ${cell.completions.toLocaleString()} completion${plural(cell.completions)}`;
   if (cell.status === "forced") text += ": every completion has a queen here.";

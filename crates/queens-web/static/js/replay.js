@@ -421,7 +421,11 @@ export function narrate(recording, k, n) {
   if (sample) {
     const at = step ? ` at ${step.iteration.toLocaleString()}` : "";
     const gap = sample.every === 1 ? "the step after the one before" : `${sample.every.toLocaleString()} steps after the one before`;
-    return `sampled: the board${at}, ${gap}; the run is too long to send whole, so from here on only samples are shown (its counts are exact)`;
+    // A solution found is always sent: the sample says so.
+    const note = step?.note;
+    const which = note?.kind === "found" && recording.found.length > 1 ? `, the ${ordinal(note.solutions)} found` : "";
+    const found = note?.kind === "found" ? `; ${step.square ? "every row has its queen" : "checked: no attacking pair"}: a solution${which}` : "";
+    return `sampled: the board${at}, ${gap}${found}; the run is too long to send whole, so from here on only samples are shown (its counts are exact)`;
   }
   const moves = moveList(changes, n, "move");
   const placed = moveList(changes, n, "place");
