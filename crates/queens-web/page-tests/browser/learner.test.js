@@ -67,6 +67,9 @@ test("annealing charts its temperature and the chance of each worse move, as the
   await page.click("#w-end");
   const titles = await page.$$eval("#w-chart svg", (svgs) => svgs.map((svg) => svg.getAttribute("aria-label")));
   assert.deepEqual(titles, ["Temperature at each step", "Chance of each worse move proposed", "Score at each step"]);
+  // The three share their x axis, and so their plots' left edge, whatever their y labels.
+  const edges = await page.$$eval("#w-chart svg", (svgs) => svgs.map((svg) => Math.round(svg.querySelectorAll("line.axis")[1].getBoundingClientRect().left)));
+  assert.equal(new Set(edges).size, 1, `left edges ${edges}`);
   // One dot for each worse proposal, taken or refused, in the two colours of the legend.
   const worse = steps.filter((s) => s.note.loss > 0);
   const dots = await page.$$eval("#w-chart svg:nth-of-type(2) circle.dot", (cs) => cs.map((c) => c.getAttribute("fill")));

@@ -79,6 +79,40 @@ test("on a phone, text is 12 px at least and every control a 44 px target", asyn
   }
 });
 
+test("on a phone, no chart's labels overlap: axis titles, ticks and legends apart", async () => {
+  const views = [
+    ["#watch?solver=simulated-annealing&n=8&seed=1&max_iters=300&run=1", async (page) => {
+      await page.waitForFunction(() => /^(solved|stopped)/.test(document.querySelector("#w-status").textContent));
+      await page.click("#w-end");
+    }],
+    ["#race?solvers=hill-climbing,min-conflicts,genetic&n=8&seed=1&run=1", async (page) => {
+      await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].length === 3
+        && [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+      await page.click("#r-end");
+    }],
+    [SMALL_SWEEP, (page) => page.waitForSelector(".sample svg")],
+  ];
+  for (const [hash, ready] of views) {
+    const page = await session.open(hash, PHONE);
+    await ready(page);
+    const overlaps = await page.$$eval("svg", (svgs) => svgs.flatMap((svg) => {
+      const boxes = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim())
+        .map((t) => ({ text: t.textContent.trim(), box: t.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0);
+      const found = [];
+      boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (w > 1 && h > 1) found.push(`${svg.getAttribute("aria-label") || "chart"}: "${a.text}" over "${b.text}"`);
+      }));
+      return found;
+    }));
+    assert.ok(await page.$$eval("svg text", (texts) => texts.length > 10), `${hash}: charts drawn`);
+    assert.deepEqual(overlaps, [], hash);
+    await page.context().close();
+  }
+});
+
 test("on a phone, Watch shows the board and its counters on one screen", async () => {
   const page = await session.open("#watch?solver=min-conflicts&n=8&seed=4", PHONE);
   await page.click("#w-start");

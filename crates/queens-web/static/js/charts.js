@@ -133,25 +133,8 @@ export function legendLayout(names, left, right) {
   return places;
 }
 
-/**
- * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...], colour?, dots? }` (a
- * point's low and high drawn as an error bar; a `dots` series drawn as dots, unjoined), axes labelled `xLabel` and `yLabel`, optional fixed
- * `yRange`, an optional `xRange` (rounded out to nice ticks; charts given the same range share
- * their x axis), `log` for a log y scale ("auto": when the values span two decades or more), a
- * vertical `cursor` at an x value. The legend sits above the plot, in as many rows as its names
- * need.
- */
-export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, cursor, log = false, width = 360, height = 240, legend = true }) {
-  const lines = titleLines(title, width);
-  height += 16 * Math.max(0, lines.length - 1);
-  // 6 units below the title keep it clear of the top tick's label at a phone's text size.
-  const margin = { left: 52, right: 12, top: 16 + 16 * lines.length, bottom: 40 };
-  const places = legend && series.length > 1 ? legendLayout(series.map((x) => x.name), margin.left - 40, width - margin.right) : [];
-  const legendRows = places.length ? places[places.length - 1].row + 1 : 0;
-  // Each legend row is 16 units; 6 more keep the last row clear of the top tick's label.
-  const legendHeight = legendRows ? 16 * legendRows + 6 : 0;
-  height += legendHeight;
-  margin.top += legendHeight;
+/** A chart's axes from its series and options: `{ xAxis, yAxis, logY }` (see `lineChart`). */
+function chartAxes({ series, xRange, yRange, log = false }) {
   const all = series.flatMap((x) => x.points);
   const xs = all.map((p) => p[0]);
   const ys = all.flatMap((p) => p.slice(1).filter((v) => v !== undefined && v !== null));
@@ -163,6 +146,47 @@ export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, curso
   if (logY) yAxis = logAxis(Math.min(...ys), Math.max(...ys));
   else if (yRange) yAxis = linearAxis(yRange[0], yRange[1], true, wholes(ys));
   else yAxis = ys.length ? linearAxis(Math.min(...ys), Math.max(...ys), false, wholes(ys)) : linearAxis(0, 1);
+  return { xAxis, yAxis, logY };
+}
+
+/**
+ * The left margin a chart's y labels need: the axis title (about 26 units from the edge) and
+ * the widest tick label, at a phone's text size, never under 52.
+ */
+function yLabelRoom(yAxis) {
+  const widest = Math.max(...yAxis.ticks.map((t) => shortNumber(t).length));
+  return Math.max(52, Math.ceil(26 + widest * LEGEND_CHAR));
+}
+
+/**
+ * The left margin that fits every one of `charts` (each `lineChart`'s options): what charts that
+ * share their x axis pass as `left`, so that their plots start at one edge.
+ */
+export function chartLeft(charts) {
+  return Math.max(...charts.map((options) => yLabelRoom(chartAxes(options).yAxis)));
+}
+
+/**
+ * A line chart: `series` of `{ name, points: [[x, y, low?, high?], ...], colour?, dots? }` (a
+ * point's low and high drawn as an error bar; a `dots` series drawn as dots, unjoined), axes labelled `xLabel` and `yLabel`, optional fixed
+ * `yRange`, an optional `xRange` (rounded out to nice ticks; charts given the same range share
+ * their x axis), `log` for a log y scale ("auto": when the values span two decades or more), a
+ * vertical `cursor` at an x value. The legend sits above the plot, in as many rows as its names
+ * need.
+ */
+export function lineChart({ series, xLabel, yLabel, title, xRange, yRange, cursor, log = false, width = 360, height = 240, legend = true, left = 0 }) {
+  const lines = titleLines(title, width);
+  height += 16 * Math.max(0, lines.length - 1);
+  const { xAxis, yAxis, logY } = chartAxes({ series, xRange, yRange, log });
+  // Room on the left for the widest y label beside the axis title, or `left` where charts share
+  // their x axis and so their plot's left edge (see `chartLeft`).
+  const margin = { left: Math.max(left, yLabelRoom(yAxis)), right: 12, top: 16 + 16 * lines.length, bottom: 40 };
+  const places = legend && series.length > 1 ? legendLayout(series.map((x) => x.name), margin.left - 40, width - margin.right) : [];
+  const legendRows = places.length ? places[places.length - 1].row + 1 : 0;
+  // Each legend row is 16 units; 6 more keep the last row clear of the top tick's label.
+  const legendHeight = legendRows ? 16 * legendRows + 6 : 0;
+  height += legendHeight;
+  margin.top += legendHeight;
   // The last x tick's label is centred on the plot's right edge when the axis is rounded out:
   // room for its half.
   margin.right = Math.max(margin.right, (shortNumber(xAxis.ticks[xAxis.ticks.length - 1]).length * LEGEND_CHAR) / 2 + 2);

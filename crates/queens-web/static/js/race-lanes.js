@@ -2,7 +2,7 @@
 // the race's step on shared axes; and the finish table once every lane has ended.
 
 import { Board } from "./board.js";
-import { lineChart } from "./charts.js";
+import { chartLeft, lineChart } from "./charts.js";
 import { h } from "./dom.js";
 import { Recording, frameModel, narrate, thin, unitLabel } from "./replay.js";
 
@@ -55,6 +55,9 @@ export function renderLanes(lanes, position, n) {
     const ys = lanes.filter((l) => l.solver.score === score).flatMap((l) => scores.get(l).map((p) => p[1]));
     return ys.length ? [Math.min(...ys), Math.max(...ys)] : undefined;
   };
+  // The lanes share their x axis: their plots start at one edge, whatever their y labels.
+  const charted = lanes.filter((l) => l.recording.start);
+  const left = charted.length ? chartLeft(charted.map((l) => ({ series: [{ points: scores.get(l) }], yRange: yRange(l.solver.score) }))) : 0;
   for (const l of lanes) {
     if (!l.recording.start) continue;
     const k = Math.min(position, l.recording.length);
@@ -75,6 +78,7 @@ export function renderLanes(lanes, position, n) {
       width: Math.max(160, Math.min(300, l.chart.clientWidth || 300)),
       height: 150,
       legend: false,
+      left,
     }));
   }
 }

@@ -1,7 +1,7 @@
 // Watch's chart of a run: the score at each step, or a population's best, mean and worst
 // fitness by generation, with a cursor at the step shown.
 
-import { lineChart } from "./charts.js";
+import { chartLeft, lineChart } from "./charts.js";
 import { h } from "./dom.js";
 import { thin, unitLabel } from "./replay.js";
 
@@ -9,16 +9,16 @@ import { thin, unitLabel } from "./replay.js";
 const PLAYING_EVERY = 150;
 
 /**
- * For a run whose steps are proposals (annealing): the temperature at each step, and the chance
- * each worse proposal had of being taken, with the ones taken and refused apart, over the score
- * chart's `xRange`. None otherwise.
+ * For a run whose steps are proposals (annealing), the options of two charts: the temperature at
+ * each step, and the chance each worse proposal had of being taken, with the ones taken and
+ * refused apart, over the score chart's `xRange`. None otherwise.
  */
 function annealing(recording, solver, cursor, xRange) {
   const temperature = thin(recording.noteSeries((note) => (note.kind === "proposal" && note.temperature > 0 ? note.temperature : null)), 400);
   if (!temperature.length) return [];
   const chance = (taken) => thin(recording.noteSeries((note) => (note.kind === "proposal" && note.loss > 0 && note.taken === taken ? note.probability : null)), 400);
   return [
-    lineChart({
+    {
       series: [{ name: "temperature T", points: temperature }],
       xRange,
       xLabel: unitLabel(solver),
@@ -28,8 +28,8 @@ function annealing(recording, solver, cursor, xRange) {
       cursor,
       width: 380,
       height: 180,
-    }),
-    lineChart({
+    },
+    {
       series: [{ name: "taken", points: chance(true), dots: true }, { name: "refused", points: chance(false), dots: true }],
       xRange,
       yRange: [0, 1],
@@ -39,7 +39,7 @@ function annealing(recording, solver, cursor, xRange) {
       cursor,
       width: 380,
       height: 200,
-    }),
+    },
   ];
 }
 
@@ -92,7 +92,7 @@ export function createRunChart() {
       // From zero, so that a climb from 22 to 28 reads as the rise it is, not a wall.
       const top = Math.max(1, ...points.map((p) => p[1]));
       const low = Math.min(0, ...points.map((p) => p[1]));
-      element.replaceChildren(...annealing(recording, solver, cursor, [0, points[points.length - 1][0]]), lineChart({
+      const charts = [...annealing(recording, solver, cursor, [0, points[points.length - 1][0]]), {
         series: [{ name: "score", points }],
         yRange: [low, top],
         xLabel: unitLabel(solver),
@@ -101,7 +101,10 @@ export function createRunChart() {
         cursor,
         width: 380,
         height: 200,
-      }));
+      }];
+      // Charts of one run share their x axis: their plots start at one edge.
+      const left = chartLeft(charts);
+      element.replaceChildren(...charts.map((options) => lineChart({ ...options, left })));
     },
     /** Empties it. */
     clear() {
