@@ -32,7 +32,7 @@ macro_rules! tree_search {
     (
         name: $name:literal,
         summary: $summary:expr,
-        explanation: $explanation:expr,
+        explanation: $explanation:literal,
         pseudo_code: $pseudo_code:expr,
         score: $score:expr,
         unit: $unit:expr,
@@ -45,7 +45,12 @@ macro_rules! tree_search {
         queens_core::SolverDescriptor {
             name: $name,
             summary: $summary,
-            explanation: $explanation,
+            explanation: concat!(
+                $explanation,
+                "\n\nIt stops at its first solution unless asked for more: `solutions` = \
+                {solutions} (0: every one). Asked for more, it counts each solution it finds \
+                and goes on from it."
+            ),
             pseudo_code: $pseudo_code,
             score: $score,
             unit: $unit,

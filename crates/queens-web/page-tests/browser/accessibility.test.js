@@ -34,6 +34,10 @@ const VIEWS = [
     await page.click("#w-start");
     await page.waitForFunction(() => !document.querySelector("#w-status").textContent.startsWith("running"));
   }],
+  ["Watch, every solution", "#watch?solver=backtracking&n=6&solutions=0&run=1", async (page) => {
+    await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent));
+    await page.evaluate(() => document.querySelectorAll("#watch details").forEach((d) => { d.open = true; }));
+  }],
   ["Race", "#race?solvers=hill-climbing,min-conflicts,genetic&n=8&seed=1", async (page) => {
     await page.click("#r-start");
     await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
