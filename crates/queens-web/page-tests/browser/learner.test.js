@@ -159,22 +159,28 @@ test("Find all counts every solution the trace finds, each a true board and an e
   assert.match(page.url(), /solutions=0/, "the link keeps it");
   await page.click("#w-end");
   assert.equal(await text(page, "#w-solutions"), "4 of 4");
+  assert.equal(await page.$$eval("#w-chart svg circle.dot", (dots) => dots.length), 4, "each solution a dot on the chart");
   await seek(page, 0);
-  const steps = Number(await page.$eval("#w-timeline", (t) => t.max));
-  const stops = [];
-  for (let i = 0; i < 500 && Number(await page.$eval("#w-timeline", (t) => t.value)) < steps; i++) {
-    await page.click("#w-next-event");
-    const narration = await text(page, "#w-narration");
-    if (!/a solution/.test(narration)) continue;
-    stops.push({
-      iteration: Number((await text(page, "#w-iteration")).replace(/,/g, "")),
-      counter: await text(page, "#w-solutions"),
-      pairs: await text(page, "#w-pairs"),
-      queens: await text(page, "#w-queens"),
-      marked: await page.$eval("#w-code [aria-current]:not([data-moment=step]):not([data-moment=place])", (li) => li.dataset.moment),
-      narration,
-    });
-  }
+  // Next event, pressed to the end in the page (each press draws its step before it returns),
+  // keeping what is shown at each stop that is a solution.
+  const stops = await page.evaluate(() => {
+    const $ = (selector) => document.querySelector(selector);
+    const out = [];
+    for (let i = 0; i < 2000 && Number($("#w-timeline").value) < Number($("#w-timeline").max); i++) {
+      $("#w-next-event").click();
+      const narration = $("#w-narration").textContent;
+      if (!/a solution/.test(narration)) continue;
+      out.push({
+        iteration: Number($("#w-iteration").textContent.replace(/,/g, "")),
+        counter: $("#w-solutions").textContent,
+        pairs: $("#w-pairs").textContent,
+        queens: $("#w-queens").textContent,
+        marked: $("#w-code [aria-current]:not([data-moment=step]):not([data-moment=place])")?.dataset.moment,
+        narration,
+      });
+    }
+    return out;
+  });
   assert.deepEqual(stops.map((s) => s.iteration), found.map((s) => s.iteration), "each solution at the trace's node");
   stops.forEach((stop, i) => {
     assert.equal(stop.counter, `${i + 1} of 4`);

@@ -92,8 +92,12 @@ export function createRunChart() {
       // From zero, so that a climb from 22 to 28 reads as the rise it is, not a wall.
       const top = Math.max(1, ...points.map((p) => p[1]));
       const low = Math.min(0, ...points.map((p) => p[1]));
+      // A search finding every solution marks each one where it was found.
+      const found = recording.found.map((k) => [recording.frames[k - 1].step.iteration, recording.frames[k - 1].step.score]);
+      const series = [{ name: solver.counts === "nodes" ? "depth" : "score", points }];
+      if (found.length) series.push({ name: "a solution found", points: thin(found, 400), dots: true, colour: "#1e7b4a" });
       const charts = [...annealing(recording, solver, cursor, [0, points[points.length - 1][0]]), {
-        series: [{ name: "score", points }],
+        series,
         yRange: [low, top],
         xLabel: unitLabel(solver),
         yLabel: solver.counts === "nodes" ? "depth (queens placed)" : "score (higher is better)",
