@@ -71,8 +71,9 @@ function renderStep(panel, state, player) {
   counters.score.textContent = c.score === null ? "–" : c.score.toLocaleString();
   counters.queens.textContent = String(c.queens);
   counters.pairs.textContent = String(c.pairs);
-  // At the end of a run that counts them, the solutions found so far of all it found.
-  const all = recording.finished?.solutions;
+  // Once a run that counts them has ended, the solutions found so far of all it found; a run
+  // stopped before its end gives no "of".
+  const all = recording.finished?.status === "stopped" ? null : recording.finished?.solutions;
   counters.solutions.textContent = `${c.solutions.toLocaleString()}${all !== undefined && all !== null ? ` of ${all.toLocaleString()}` : ""}`;
   counters.state.textContent = solverState(recording, k) || "–";
   const marksMean = state.solver.marks || "";
