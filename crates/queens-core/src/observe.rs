@@ -537,13 +537,12 @@ impl<'o> Reporter<'o> {
         if self.step_every == 0 {
             return Ok(());
         }
-        self.until_step = self.step_every;
-        self.send(&Event::Step {
+        self.send_step_now(
             iteration,
-            score: score(),
+            score,
             square,
-            note: Some(StepNote::Found { solutions }),
-        })
+            Some(StepNote::Found { solutions }),
+        )
     }
 
     #[inline]
@@ -561,12 +560,23 @@ impl<'o> Reporter<'o> {
         if self.until_step > 0 {
             return Ok(());
         }
+        self.send_step_now(iteration, score, square, note())
+    }
+
+    /// Sends a step now, and counts the next sampled one from here.
+    fn send_step_now(
+        &mut self,
+        iteration: u64,
+        score: impl FnOnce() -> i64,
+        square: Option<Square>,
+        note: Option<StepNote>,
+    ) -> Result<(), StopReason> {
         self.until_step = self.step_every;
         self.send(&Event::Step {
             iteration,
             score: score(),
             square,
-            note: note(),
+            note,
         })
     }
 

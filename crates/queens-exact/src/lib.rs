@@ -289,16 +289,18 @@ pub(crate) fn outcome(problem: &Problem, result: Found, nodes: u64, tally: Tally
             .board(queens)
             .expect("solvers place queens on distinct squares of the board")
     };
-    let verdict = match (result, &tally.first) {
-        (Ok(()), Some(queens)) => Verdict::Solved(board(queens.clone())),
+    let mut last = None;
+    let verdict = match (result, tally.first) {
+        (Ok(()), Some(queens)) => Verdict::Solved(board(queens)),
         (Ok(()), None) => Verdict::Unsolvable,
-        (Err(stop), _) => Verdict::Stopped(stop),
+        (Err(stop), first) => {
+            last = first.map(board);
+            Verdict::Stopped(stop)
+        }
     };
     let mut outcome = Outcome::new(verdict)
         .with_nodes(nodes)
         .with_solutions(tally.solutions);
-    if let Some(queens) = tally.first {
-        outcome = outcome.with_last(|| board(queens));
-    }
+    outcome.last = last;
     outcome
 }

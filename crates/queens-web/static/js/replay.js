@@ -403,6 +403,14 @@ function noteSentence(note, { recording, frame, k, n, moves, placed }) {
 }
 
 /**
+ * ", the 17th found" for a step whose `note` found a solution, when the search went on past its
+ * first (every solution found is recorded, so more than one recorded says so); "" otherwise.
+ */
+function whichFound(recording, note) {
+  return note?.kind === "found" && (note.solutions > 1 || recording.found.length > 1) ? `, the ${ordinal(note.solutions)} found` : "";
+}
+
+/**
  * One line telling what frame `k` did and why: from the step's note where the solver gives one
  * (the local-search family), from the board where it does not (a tree search's try is rejected
  * because a queen on the board attacks its square), else from the changes themselves.
@@ -423,8 +431,7 @@ export function narrate(recording, k, n) {
     const gap = sample.every === 1 ? "the step after the one before" : `${sample.every.toLocaleString()} steps after the one before`;
     // A solution found is always sent: the sample says so.
     const note = step?.note;
-    const which = note?.kind === "found" && recording.found.length > 1 ? `, the ${ordinal(note.solutions)} found` : "";
-    const found = note?.kind === "found" ? `; ${step.square ? "every row has its queen" : "checked: no attacking pair"}: a solution${which}` : "";
+    const found = note?.kind === "found" ? `; ${step.square ? "every row has its queen" : "checked: no attacking pair"}: a solution${whichFound(recording, note)}` : "";
     return `sampled: the board${at}, ${gap}${found}; the run is too long to send whole, so from here on only samples are shown (its counts are exact)`;
   }
   const moves = moveList(changes, n, "move");
@@ -456,8 +463,7 @@ export function narrate(recording, k, n) {
   const board = recording.boardAt(k);
   if (step && recording.start && board.length === recording.start.queens) {
     const found = attackingPairs(board).length;
-    // A search that goes on past its solutions says which one this is.
-    const which = note?.kind === "found" && (note.solutions > 1 || recording.found.length > 1) ? `, the ${ordinal(note.solutions)} found` : "";
+    const which = whichFound(recording, note);
     if (!step.square) parts.push(found ? `checked: ${found} attacking pair${found === 1 ? "" : "s"}, rejected` : `checked: no attacking pair, a solution${which}`);
     else if (!found) parts.push(`every row has its queen: a solution${which}`);
   }
