@@ -27,19 +27,14 @@ use queens_exact::count::{CountJob, CountPlan, Engine};
 use queens_gpu::items::{Refined, default_depth, refine};
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
-/// 32-bit integer operations a node costs in the kernel's loop, counted in `count.wgsl`: the
-/// loop's test and step count (two compares, an or, an add), the lowest untried bit (negate,
-/// and, xor), the tie shifts (an and, three compares, three selects), the three next masks
-/// (three ors, two shifts), the child row and its last-row test, the free squares (the case's
-/// rules: four compares, four selects, an and-not and an and; the last row's select; three
-/// ors, a not and an and), the weighing (two compares, three ands, two selects, a shift and
-/// two adds for the completion and its weight, a select and an add for the nodes), the push
-/// (five compares and ands, a store, an add and a select), the next frame (five selects) and
-/// the pop (four compares and ands, an or, two subtracts, two selects, the load, four selects,
-/// a population count and a select): about 77 a step, a little fewer a node (a step that
-/// completes the board adds two nodes). Tables measured before the loop lost its branches
-/// counted 60.
-const OPS_PER_NODE: f64 = 75.0;
+/// 32-bit integer operations a node costs in the kernel's loop: the 54 a step that the
+/// `kernel_ops` example counts in `count.wgsl` (the loop's test and step count, the lowest
+/// untried bit and the pop, the three next masks and the child's row, the tie shifts, the
+/// case's rules and the free squares, the weighing and the push), a little fewer a node (a step
+/// that completes the board adds two nodes). Its one load and two stores of workgroup memory
+/// a step are not counted. Tables measured before the stack-top loop counted 75 (the loop
+/// that kept the current row in registers, 73 by `kernel_ops`), and before that 60.
+const OPS_PER_NODE: f64 = 54.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [

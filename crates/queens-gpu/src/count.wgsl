@@ -5,22 +5,16 @@
 // record it holds to `active_out` for the next dispatch. So a dispatch is bounded whatever an
 // item's size, and the host decides between dispatches about progress, stops and new work.
 //
-// One loop iteration places one queen, as the fastest public kernels do: the current row gives
-// up its lowest untried square, and the queen's child row becomes the current one unless it is
-// the last row (which has one column left, so it completes at most once) or has no free square;
-// a row with no square left is given up in the same step (its child takes its place, or its
-// parent comes back). No iteration only backtracks.
-//
-// The iteration has no branch but the rare one (a record done, the budget spent) and the
-// stack's store: on a GPU the lanes of a warp that take different branches wait for each
-// other, and the next frame chosen by selects took two thirds of the time of the same choice
-// made by if/else (docs/gpu-h200.md).
-//
-// The current row's frame (the column and diagonal masks before its queen, and its untried
-// squares) stays in registers; the frames of the rows above it on the path that still have
-// untried squares are on a stack in workgroup memory, 16 bytes a frame, laid out lane-fastest
-// so that a warp's frames of one level are side by side. A frame is stored only when a row
-// with squares left descends; the top frame is read every step and taken when a row runs out.
+// One loop iteration places one queen, as the fastest public kernels do. The search's frames
+// (a row's column and diagonal masks before its queen, and its untried squares) are on a
+// stack in workgroup memory, 16 bytes a frame, laid out lane-fastest so that a warp's frames
+// of one level are side by side. Every frame on the stack has a square left to try. A step
+// reads the top frame, takes its lowest untried square and writes back the rest, popping the
+// frame when none is left; the queen's child row is pushed unless it is the last row (which
+// has one column left, so it completes at most once) or has no free square. So a step is a
+// read, a word written back and a predicated push, with no frame chosen by selects and no
+// iteration that only backtracks; the only branch is the rare one (a record done, the budget
+// spent). The child's row is the population count of its columns.
 //
 // Tallies match the CPU kernel's exactly (crates/queens-exact/src/count/kernel.rs): nodes are
 // the queens placed on the rows from the item's first free row to the penultimate, plus the
@@ -31,16 +25,16 @@
 // Every index is in range by construction (the host builds this module without runtime
 // checks):
 // - a stack index is frame * WORKGROUP + lane with lane < WORKGROUP and frame < FRAMES: the
-//   frames on the stack are distinct rows of one path above the current row, which is never
-//   below the penultimate (a child row is taken only if it is not the last), so they are among
-//   rows start..N−3, which is FRAMES rows; a restored record's depth is clamped to FRAMES; the
-//   top frame read each step is frame 0 when the stack is empty;
+//   frames on the stack are distinct rows of one path, from the item's first free row to the
+//   penultimate (the last row is never pushed), which is FRAMES rows; a restored record's
+//   depth is clamped to FRAMES; a frame is read only when the stack is not empty;
 // - a carried record read is below params.carried, a fresh item below params.count −
 //   params.carried, and the host sizes the record and item buffers for them; a record saved
 //   takes a slot of counters[0], which each invocation bumps at most once (the host launches
 //   at most as many as the record buffer holds), and a tally a slot of counters[1], at most
 //   once a record taken (the tally buffer holds a whole queue);
-// - the loop ends: each iteration takes a step, and the steps are bounded by params.steps.
+// - the loop ends: each iteration adds at least one to `spent`, which is bounded by
+//   params.steps.
 //
 // The host fills in the tokens N, FULL, FRAMES and WORKGROUP before compiling.
 
@@ -49,7 +43,8 @@ struct Params {
     n: u32,
     // Records in this dispatch's queue: the carried ones first, then the fresh items.
     count: u32,
-    // The most steps (a queen placed, or a record taken) an invocation takes.
+    // The most steps an invocation takes, counted as the nodes it visits and the records it
+    // takes.
     steps: u32,
     // Records carried over from the last dispatch, in active_in.
     carried: u32,
@@ -71,9 +66,8 @@ const FULL: u32 = {{FULL}}u;
 const FRAMES: u32 = {{FRAMES}}u;
 const WORKGROUP: u32 = {{WORKGROUP}}u;
 // A saved record: head, prefix (two words of 5-bit columns), id, depth, the two tie shifts,
-// total (2), nodes (2), the current row's frame (4), then a frame of four words for each
-// stacked row.
-const HEADER: u32 = 15u;
+// total (2), nodes (2), then a frame of four words for each stacked row.
+const HEADER: u32 = 11u;
 const RECORD: u32 = HEADER + 4u * FRAMES;
 // A finished tally: id, total (2), nodes (2), a spare word.
 const TALLY: u32 = 6u;
@@ -99,13 +93,12 @@ var<private> sides: u32;
 var<private> row_b: u32;
 var<private> deadline: u32;
 var<private> tie_columns: u32;
+// The child rows of row b and of the deadline row (a queen's row is its child's less one).
+var<private> after_b: u32;
+var<private> after_deadline: u32;
 
-// The item's search: its current row's frame, and the frames stacked above it.
-var<private> current: vec4<u32>;
-// The current row: the queens above it, one a column (the population count of current.x).
-var<private> row: u32;
-var<private> live: bool;
-// The stack slot of the next frame: frames stacked × WORKGROUP + lane.
+// The stack slot of the next frame: frames stacked × WORKGROUP + lane. The stack is empty,
+// and the record done, when it is `lane`.
 var<private> top: u32;
 // Whether the current path's queens on row b and on the deadline row stand on side columns,
 // as 8 or 0: the weight tables' shifts (see the hot loop).
@@ -113,9 +106,12 @@ var<private> tie_shift_b: u32;
 var<private> tie_shift_deadline: u32;
 var<private> total: vec2<u32>;
 var<private> nodes: vec2<u32>;
-// What the item's search adds in this dispatch, in one word each: a step adds at most 33 nodes
-// and 256 solutions, and the host gives a dispatch at most 2²² steps.
-var<private> visited: u32;
+// The invocation's steps in this dispatch: the nodes it visited and the records it took. A
+// record's nodes are the steps since it was taken or last folded, `mark`.
+var<private> spent: u32;
+var<private> mark: u32;
+// The weight of the solutions the item's search found in this dispatch, in one word: a step
+// adds at most 8, and the host gives a dispatch at most 2²² steps.
 var<private> found: u32;
 
 fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
@@ -148,6 +144,8 @@ fn constants() {
         row_b = param;
         deadline = far;
         tie_columns = (1u << param) | (1u << far);
+        after_b = param + 1u;
+        after_deadline = far + 1u;
         restricted_below = param;
         restricted_allowed = FULL & ~sides;
         // Columns b..=N−1−b.
@@ -158,6 +156,9 @@ fn constants() {
         row_b = 0xffffffffu;
         deadline = 0xffffffffu;
         tie_columns = 0u;
+        // No child row is row 0.
+        after_b = 0u;
+        after_deadline = 0u;
         restricted_below = param;
         restricted_allowed = FULL & ~2u;
         last_allowed = FULL;
@@ -189,10 +190,8 @@ fn begin(index: u32) {
     total = vec2<u32>(0u, 0u);
     nodes = vec2<u32>(0u, 0u);
     let free = ~(cols | left | right) & rules(start, cols);
-    current = vec4<u32>(cols, left, right, free);
-    row = start;
-    live = free != 0u;
-    top = lane;
+    stack[lane] = vec4<u32>(cols, left, right, free);
+    top = select(lane, lane + WORKGROUP, free != 0u);
 }
 
 // Resumes carried record `index` of the queue.
@@ -208,10 +207,6 @@ fn resume(index: u32) {
     tie_shift_deadline = active_in[base + 6u];
     total = vec2<u32>(active_in[base + 7u], active_in[base + 8u]);
     nodes = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
-    current = vec4<u32>(
-        active_in[base + 11u], active_in[base + 12u], active_in[base + 13u], active_in[base + 14u]);
-    row = countOneBits(current.x);
-    live = true;
     for (var frame = 0u; frame < depth; frame++) {
         let at = base + HEADER + 4u * frame;
         stack[frame * WORKGROUP + lane] = vec4<u32>(
@@ -235,10 +230,6 @@ fn save() {
     active_out[base + 8u] = total.y;
     active_out[base + 9u] = nodes.x;
     active_out[base + 10u] = nodes.y;
-    active_out[base + 11u] = current.x;
-    active_out[base + 12u] = current.y;
-    active_out[base + 13u] = current.z;
-    active_out[base + 14u] = current.w;
     for (var frame = 0u; frame < depth; frame++) {
         let at = base + HEADER + 4u * frame;
         let saved = stack[frame * WORKGROUP + lane];
@@ -263,9 +254,9 @@ fn report() {
 // Folds the dispatch's word sums into the item's.
 fn fold() {
     total = add(total, found);
-    nodes = add(nodes, visited);
+    nodes = add(nodes, spent - mark);
     found = 0u;
-    visited = 0u;
+    mark = spent;
 }
 
 // Takes the next record of the queue; false when the queue is empty.
@@ -285,42 +276,48 @@ fn take() -> bool {
 @compute @workgroup_size(WORKGROUP)
 fn count(@builtin(local_invocation_index) local: u32) {
     lane = local;
-    visited = 0u;
     found = 0u;
-    var steps = 1u;
+    spent = 1u;
     if (!take()) {
         return;
     }
+    mark = spent;
     loop {
         // One test a step for both rare events: the record done, or the budget spent.
-        if (!live || steps >= params.steps) {
+        let done = top == lane;
+        if (done || spent >= params.steps) {
             fold();
-            if (live) {
+            if (!done) {
                 save();
                 break;
             }
             report();
-            if (steps >= params.steps) {
+            if (spent >= params.steps) {
                 break;
             }
-            steps += 1u;
+            spent += 1u;
             if (!take()) {
                 break;
             }
+            mark = spent;
             continue;
         }
-        steps += 1u;
-        let queen = current.w & (0u - current.w);
-        let untried = current.w ^ queen;
+        // The top frame gives up its lowest untried square, and is popped if it has none left.
+        let at = top - WORKGROUP;
+        let frame = stack[at];
+        let queen = frame.w & (0u - frame.w);
+        let untried = frame.w ^ queen;
+        stack[at].w = untried;
+        top = select(top, at, untried == 0u);
+        let cols = frame.x | queen;
+        let left = (frame.y | queen) << 1u;
+        let right = (frame.z | queen) >> 1u;
+        let child = countOneBits(cols);
         // A queen on row b or on the deadline row: whether it stands on a side column. The
-        // tests are compares, not population counts (a quarter of the rate on NVIDIA GPUs).
+        // tests are compares on the child's row, known here anyway.
         let side_shift = select(0u, 8u, (queen & sides) != 0u);
-        tie_shift_b = select(tie_shift_b, side_shift, row == row_b);
-        tie_shift_deadline = select(tie_shift_deadline, side_shift, row == deadline);
-        let cols = current.x | queen;
-        let left = (current.y | queen) << 1u;
-        let right = (current.z | queen) >> 1u;
-        let child = row + 1u;
+        tie_shift_b = select(tie_shift_b, side_shift, child == after_b);
+        tie_shift_deadline = select(tie_shift_deadline, side_shift, child == after_deadline);
         let is_last = child == LAST;
         let free = ~(cols | left | right) & select(rules(child, cols), last_allowed, is_last);
         // The last row has one column left, so it completes at most once: no population
@@ -331,26 +328,13 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let table = select(0x080408u, 0x020004u, (free & tie_columns) != 0u);
         let weight = (table >> (tie_shift_b + tie_shift_deadline)) & 0xffu;
         found += select(0u, weight, completed);
-        visited += select(1u, 2u, completed);
-        let descend = !is_last && free != 0u;
-        let push = descend && untried != 0u;
+        // A node for the queen, and one for the last row's queen if it completes.
+        spent += select(1u, 2u, completed);
+        // The child is pushed unless it is the last row or has no free square.
+        let push = !is_last && free != 0u;
         if (push) {
-            stack[top] = vec4<u32>(current.xyz, untried);
+            stack[top] = vec4<u32>(cols, left, right, free);
         }
         top = select(top, top + WORKGROUP, push);
-        // The next frame without a branch: the child, or the row's next square; a row with
-        // none left takes its parent's frame from the stack, and the record is done when it
-        // has none.
-        current = select(
-            vec4<u32>(current.xyz, untried), vec4<u32>(cols, left, right, free), descend);
-        row = select(row, child, descend);
-        let exhausted = !descend && untried == 0u;
-        let has_parent = top != lane;
-        live = !exhausted || has_parent;
-        let parent = stack[select(lane, top - WORKGROUP, has_parent)];
-        let pop = exhausted && has_parent;
-        top = select(top, top - WORKGROUP, pop);
-        current = select(current, parent, pop);
-        row = select(row, countOneBits(parent.x), pop);
     }
 }

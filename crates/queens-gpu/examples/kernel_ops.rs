@@ -1,0 +1,168 @@
+//! The counting kernel's cost a step without a device: the 32-bit integer operations, and the
+//! loads and stores of workgroup memory, in one trip of its hot loop, read from the WGSL as
+//! naga parses it.
+//!
+//! ```text
+//! cargo run --release -p queens-gpu --example kernel_ops -- [N] [path/to/count.wgsl]
+//! ```
+//!
+//! The kernel is instruction-bound on a large GPU (`gpu_bench` puts it at 90 % of an H100's
+//! integer peak and more from N = 20), so fewer operations a step is what a change to its loop
+//! can gain; lavapipe, whose SIMD lanes pay for memory and masks in other ways, need not show
+//! it. Counted: the loop's body without its rare branch (the one that calls the procedures
+//! that finish, save and take records), each arithmetic, logic, compare and select once a
+//! component, the case's rules where they are called. A driver may fuse some (an and-not, a
+//! three-input logic operation), so compare kernels with one another, not with a device's
+//! instruction count. Give an older kernel's file to compare (`git show REV:crates/queens-gpu/
+//! src/count.wgsl > old.wgsl`).
+
+use wgpu::naga;
+use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
+use wgpu::naga::{Block, Expression, Function, Handle, Module, Statement};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: u32 = args
+        .next()
+        .map_or(20, |text| text.parse().expect("N is a number from 4 to 32"));
+    let text = match args.next() {
+        Some(path) => std::fs::read_to_string(&path).expect("a readable WGSL file"),
+        None => include_str!("../src/count.wgsl").to_owned(),
+    };
+    let source = fill(&text, n);
+    let module = naga::front::wgsl::parse_str(&source)
+        .unwrap_or_else(|error| panic!("{}", error.emit_to_string(&source)));
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::empty(),
+    )
+    .validate(&module)
+    .expect("the kernel is valid WGSL");
+    let entry = &module.entry_points[0].function;
+    let body = entry
+        .body
+        .iter()
+        .find_map(|statement| match statement {
+            Statement::Loop { body, .. } => Some(body),
+            _ => None,
+        })
+        .expect("the kernel has a loop");
+    let mut cost = Cost::default();
+    let counter = Counter {
+        module: &module,
+        info: &info,
+    };
+    counter.block(entry, info.get_entry_point(0), body, &mut cost);
+    println!(
+        "N = {n}: {} integer operations a step; workgroup memory: {}, {}",
+        cost.operations,
+        plural(cost.loads, "load"),
+        plural(cost.stores, "store")
+    );
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
+/// The kernel's text with its tokens filled in for the N×N board and a workgroup of 64.
+fn fill(text: &str, n: u32) -> String {
+    let start = queens_gpu::items::default_depth(n) as u32;
+    let full = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
+    text.replace("{{N}}", &n.to_string())
+        .replace("{{FULL}}", &full.to_string())
+        .replace(
+            "{{FRAMES}}",
+            &queens_gpu::kernel::frames(n, start).to_string(),
+        )
+        .replace("{{WORKGROUP}}", "64")
+}
+
+#[derive(Default)]
+struct Cost {
+    operations: usize,
+    loads: usize,
+    stores: usize,
+}
+
+struct Counter<'a> {
+    module: &'a Module,
+    info: &'a ModuleInfo,
+}
+
+impl Counter<'_> {
+    fn block(&self, function: &Function, info: &FunctionInfo, block: &Block, cost: &mut Cost) {
+        for statement in block {
+            match statement {
+                Statement::Emit(range) => {
+                    for handle in range.clone() {
+                        self.expression(function, info, handle, cost);
+                    }
+                }
+                Statement::If { accept, reject, .. } if !calls_a_procedure(accept) => {
+                    self.block(function, info, accept, cost);
+                    self.block(function, info, reject, cost);
+                }
+                Statement::Block(inner) => self.block(function, info, inner, cost),
+                Statement::Store { pointer, .. } if self.in_workgroup(function, *pointer) => {
+                    cost.stores += 1;
+                }
+                Statement::Call {
+                    function: called, ..
+                } => {
+                    let body = &self.module.functions[*called];
+                    self.block(body, &self.info[*called], &body.body, cost);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn expression(
+        &self,
+        function: &Function,
+        info: &FunctionInfo,
+        handle: Handle<Expression>,
+        cost: &mut Cost,
+    ) {
+        let components = match info[handle].ty.inner_with(&self.module.types) {
+            naga::TypeInner::Vector { size, .. } => *size as usize,
+            _ => 1,
+        };
+        match &function.expressions[handle] {
+            Expression::Binary { .. }
+            | Expression::Unary { .. }
+            | Expression::Select { .. }
+            | Expression::Math { .. } => cost.operations += components,
+            Expression::Load { pointer } if self.in_workgroup(function, *pointer) => {
+                cost.loads += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a pointer reaches into workgroup memory.
+    fn in_workgroup(&self, function: &Function, pointer: Handle<Expression>) -> bool {
+        match &function.expressions[pointer] {
+            Expression::GlobalVariable(global) => {
+                self.module.global_variables[*global].space == naga::AddressSpace::WorkGroup
+            }
+            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                self.in_workgroup(function, *base)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether a block calls a procedure (a function with no result): the rare branch does.
+fn calls_a_procedure(block: &Block) -> bool {
+    block.iter().any(|statement| match statement {
+        Statement::Call { result, .. } => result.is_none(),
+        Statement::If { accept, reject, .. } => {
+            calls_a_procedure(accept) || calls_a_procedure(reject)
+        }
+        Statement::Block(inner) => calls_a_procedure(inner),
+        _ => false,
+    })
+}
