@@ -6,6 +6,9 @@
 # crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
 # --invocations 16,17, --checked no,yes, --device I, --peak-tops T.
 #
+# BEFORE_BIN names an older build of the benchmark (say, of the kernel before a change): the two
+# run in turns, ROUNDS rounds (2 by default), each labelled, so that both see the same machine.
+#
 # Needs the Vulkan loader (libvulkan1) and the GPU's driver. Builds the benchmark with cargo
 # unless GPU_BENCH_BIN names one already built (`cargo build --release -p queens-gpu --example
 # gpu_bench` puts it in target/release/examples/gpu_bench), for a machine without Rust.
@@ -22,5 +25,14 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
 fi
 if [ $# -eq 0 ]; then
   set -- --n 16..22
+fi
+if [ -n "${BEFORE_BIN:-}" ]; then
+  for round in $(seq "${ROUNDS:-2}"); do
+    echo "## before ($BEFORE_BIN), round $round"
+    "$BEFORE_BIN" "$@"
+    echo "## now ($bin), round $round"
+    "$bin" "$@"
+  done
+  exit 0
 fi
 exec "$bin" "$@"
