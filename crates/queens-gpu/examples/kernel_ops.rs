@@ -68,14 +68,7 @@ fn plural(count: usize, noun: &str) -> String {
 /// The kernel's text with its tokens filled in for the N×N board and a workgroup of 64.
 fn fill(text: &str, n: u32) -> String {
     let start = queens_gpu::items::default_depth(n) as u32;
-    let full = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
-    text.replace("{{N}}", &n.to_string())
-        .replace("{{FULL}}", &full.to_string())
-        .replace(
-            "{{FRAMES}}",
-            &queens_gpu::kernel::frames(n, start).to_string(),
-        )
-        .replace("{{WORKGROUP}}", "64")
+    queens_gpu::kernel::fill_tokens(text, n, queens_gpu::kernel::frames(n, start), 64)
 }
 
 #[derive(Default)]

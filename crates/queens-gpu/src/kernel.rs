@@ -47,10 +47,15 @@ pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
 /// The kernel's source for the N×N board (N up to 32, a row in one word: the engine refuses
 /// larger boards before it asks for a kernel).
 pub fn source(n: u32, frames: u32, workgroup: u32) -> String {
+    fill_tokens(SOURCE, n, frames, workgroup)
+}
+
+/// A kernel's text (this one's, or an older one's to compare) with its tokens `N`, `FULL`,
+/// `FRAMES` and `WORKGROUP` filled in.
+pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32) -> String {
     // The row's mask, N low bits set; no shift past the word whatever N is.
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-    SOURCE
-        .replace("{{N}}", &n.to_string())
+    text.replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &full.to_string())
         .replace("{{FRAMES}}", &frames.to_string())
         .replace("{{WORKGROUP}}", &workgroup.to_string())
