@@ -5,6 +5,7 @@
 //! `sinfo` cannot reach one, the cluster tests say so and pass, unless `QUEENS_REQUIRE_SLURM` is
 //! set, as `.ci/run` sets it.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -48,6 +49,40 @@ fn on_a_gpu_if_any(command: &mut Command, cpu: &[&str]) {
 /// no cluster answers and none is required.
 fn on_the_cluster(name: &str) -> Option<PathBuf> {
     cluster_available().then(|| fresh_dir(name))
+}
+
+/// What a failed cluster test leaves to read: every log in `dir` and what `scontrol` still
+/// knows of the jobs in `submitted` (its `--json` answer).
+fn what_happened(dir: &std::path::Path, submitted: &serde_json::Value) -> String {
+    let mut text = String::new();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for path in entries {
+        let contents = std::fs::read_to_string(&path).unwrap_or_default();
+        let shown = if path.extension().is_some_and(|ext| ext == "log") {
+            contents
+        } else {
+            format!("({} bytes)", contents.len())
+        };
+        let _ = writeln!(text, "--- {}\n{shown}", path.display());
+    }
+    let jobs = submitted["shards_jobs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .chain([&submitted["merge_job"]])
+        .filter_map(serde_json::Value::as_str);
+    for job in jobs {
+        let shown = Command::new("scontrol")
+            .args(["show", "job", job])
+            .output()
+            .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+            .unwrap_or_default();
+        let _ = writeln!(text, "--- scontrol show job {job}\n{shown}");
+    }
+    text
 }
 
 fn fresh_dir(name: &str) -> PathBuf {
@@ -256,15 +291,20 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     std::thread::sleep(std::time::Duration::from_secs(2));
     assert!(scontrol(&["requeue", &task]).success(), "requeue {task}");
     // Slurm holds a requeued job a couple of minutes (its begin time set ahead once the requeue
-    // is done): once the task is back in the queue, let it start again now, and again until it
-    // does (an update that lands before the requeue finishes is overwritten by it).
+    // is done), because slurmd refuses to launch a job whose credential it revoked in the same
+    // second ("Job credential revoked": the task fails with exit code 1 and the merge is
+    // cancelled). So once the task has been back in the queue for two seconds, let it start
+    // again now, and again until it does (an update that lands before the requeue finishes is
+    // overwritten by it).
     let started = std::time::Instant::now();
-    let mut pending = false;
+    let mut pending_since = None;
     loop {
         if squeue("%T", &task).contains("PENDING") {
-            pending = true;
-            scontrol(&["update", &format!("JobId={task}"), "StartTime=now"]);
-        } else if pending {
+            let since = *pending_since.get_or_insert_with(std::time::Instant::now);
+            if since.elapsed().as_secs() >= 2 {
+                scontrol(&["update", &format!("JobId={task}"), "StartTime=now"]);
+            }
+        } else if pending_since.is_some() {
             break;
         }
         assert!(started.elapsed().as_secs() < 60, "{task} not released");
@@ -278,7 +318,9 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
         assert!(started.elapsed().as_secs() < 300, "the jobs never ended");
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
-    let result = std::fs::read_to_string(dir.join("result.json")).unwrap();
+    let result = std::fs::read_to_string(dir.join("result.json")).unwrap_or_else(|error| {
+        panic!("no result.json ({error}):\n{}", what_happened(&dir, &jobs))
+    });
     let merged: serde_json::Value = serde_json::from_str(&result).unwrap();
     assert_counts(&merged, 95_815_104, 11_977_939);
     // The shard's log holds both runs: the one the requeue stopped, keeping its checkpoint,
