@@ -30,6 +30,41 @@ test("backtracking shows its search tree, the path as deep as the board's queens
   for (const p of [page, local]) assert.deepEqual(p.errors, []);
 });
 
+test("a dead end's node count is painted over the edges that run across it, with a halo", async () => {
+  const page = await session.open("#watch?solver=backtracking&n=8&fix=d1&step=110");
+  await settled(page);
+  // Each edge segment that passes through a count's box (sampled along the segment, in the
+  // drawing's own units), and whether the count comes after it in paint order.
+  const crossings = await page.$eval("#w-tree svg.search-tree", (svg) => {
+    const found = [];
+    for (const text of svg.querySelectorAll("text.tree-count")) {
+      const box = text.getBBox();
+      for (const line of svg.querySelectorAll("line.edge")) {
+        const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((name) => Number(line.getAttribute(name)));
+        const crosses = Array.from({ length: 201 }, (_, i) => i / 200).some((t) => {
+          const x = x1 + (x2 - x1) * t;
+          const y = y1 + (y2 - y1) * t;
+          return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+        });
+        if (crosses) {
+          found.push({ count: text.textContent, countOnTop: Boolean(line.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) });
+        }
+      }
+    }
+    return found;
+  });
+  assert.ok(crossings.length > 0, "this frame has edges across counts (the case under test)");
+  for (const crossing of crossings) assert.ok(crossing.countOnTop, `an edge is painted over the count ${crossing.count}`);
+  const halo = await page.$eval("#w-tree text.tree-count", (text) => {
+    const style = getComputedStyle(text);
+    return { order: style.paintOrder, stroke: style.stroke, width: parseFloat(style.strokeWidth) };
+  });
+  assert.match(halo.order, /^stroke/, "the halo is painted under the figures");
+  assert.equal(halo.stroke, "rgb(255, 255, 255)", "in the paper's colour");
+  assert.ok(halo.width >= 2, `a halo of ${halo.width} px`);
+  assert.deepEqual(page.errors, []);
+});
+
 test("the electric force draws the force on each queen it pushed, from that queen's square", async () => {
   const page = await session.open("#watch?solver=electric-force&n=8&seed=3&step=2");
   await settled(page);

@@ -124,6 +124,9 @@ export function drawTree(tree, n, width = 360) {
     "aria-label": `search tree: ${tree.path.map((q) => squareName(q, n)).join(", ") || "the root"} on the path`,
   });
   svg.append(s("circle", { cx: width / 2, cy: 10, r: 4, class: "node path" }));
+  // The dead ends' counts go on top, after every edge, so that no edge of the band below runs
+  // over them.
+  const counts = s("g", { class: "tree-counts" });
   tree.levels.forEach((level, depth) => {
     const parent = depth === 0 ? [width / 2, 10] : [x(tree.path[depth - 1].col), y(depth - 1)];
     svg.append(s("text", { x: 2, y: y(depth) + 4, class: "tree-row" }, `r${level.row + 1}`));
@@ -140,10 +143,11 @@ export function drawTree(tree, n, width = 360) {
         svg.append(s("circle", { cx: x(col), cy: y(depth), r: status === "untried" ? r * 0.5 : r, class: `node ${status}` }));
       }
       if (status === "dead" && child.nodes > 1 && slot >= 18) {
-        svg.append(s("text", { x: x(col), y: y(depth) + r + 9, class: "tree-count" }, compact(child.nodes)));
+        counts.append(s("text", { x: x(col), y: y(depth) + r + 9, class: "tree-count" }, compact(child.nodes)));
       }
     }
   });
+  svg.append(counts);
   return svg;
 }
 
