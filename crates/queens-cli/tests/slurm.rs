@@ -291,11 +291,11 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     std::thread::sleep(std::time::Duration::from_secs(2));
     assert!(scontrol(&["requeue", &task]).success(), "requeue {task}");
     // Slurm holds a requeued job a couple of minutes (its begin time set ahead once the requeue
-    // is done), because slurmd refuses to launch a job whose credential it revoked in the same
-    // second ("Job credential revoked": the task fails with exit code 1 and the merge is
-    // cancelled). So once the task has been back in the queue for two seconds, let it start
-    // again now, and again until it does (an update that lands before the requeue finishes is
-    // overwritten by it).
+    // is done). Releasing it sooner has one limit: slurmd refuses to launch a job in the second
+    // it revoked the job's credential ("Job credential revoked": the task fails with exit code
+    // 1 and the merge is cancelled). So once the task has been back in the queue for two
+    // seconds, let it start again now, and again until it does (an update that lands before the
+    // requeue finishes is overwritten by it).
     let started = std::time::Instant::now();
     let mut pending_since = None;
     loop {
