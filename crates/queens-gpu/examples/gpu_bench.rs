@@ -31,9 +31,10 @@ use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 /// `kernel_ops` example counts in `count.wgsl` (the loop's test and step count, the lowest
 /// untried bit and the pop, the three next masks and the child's row, the tie shifts, the
 /// case's rules and the free squares, the weighing and the push), and about as many a node (a
-/// step that completes the board adds two nodes, under one step in a hundred). Its one load and two stores of workgroup memory
-/// a step are not counted. Tables measured before the stack-top loop counted 75 (the loop
-/// that kept the current row in registers, 73 by `kernel_ops`), and before that 60.
+/// step that completes the board adds two nodes, under one step in a hundred). Its one load
+/// and two stores of workgroup memory a step are not counted. Tables measured before the
+/// stack-top loop counted 75 (the loop that kept the current row in registers, 73 by
+/// `kernel_ops`), and before that 60.
 const OPS_PER_NODE: f64 = 54.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
