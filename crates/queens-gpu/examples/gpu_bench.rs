@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine};
-use queens_gpu::items::{Refined, default_depth, refine};
+use queens_gpu::items::on_cpu;
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
 /// 32-bit integer operations a node costs in the kernel's loop: the 54 a step that the
@@ -156,15 +156,6 @@ fn main() {
                         }
                     };
                     let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
-                    let depth = depth.unwrap_or_else(|| default_depth(n));
-                    let items: usize = plan
-                        .subproblems()
-                        .iter()
-                        .map(|sub| match refine(n, sub, depth) {
-                            Refined::Items { items, .. } => items.len(),
-                            Refined::OnCpu => 0,
-                        })
-                        .sum();
                     let counter = Arc::new(counter);
                     let started = Instant::now();
                     let result = CountJob::new(plan)
@@ -182,6 +173,17 @@ fn main() {
                         None => "unpublished",
                     };
                     let nodes_per_second = tally.nodes as f64 / seconds;
+                    let stats = counter.dispatch_stats();
+                    let items = stats.items;
+                    // The rows items fix, and "+1" where the last parts were cut a row finer.
+                    let depth = stats.cut.map_or_else(
+                        || "-".to_owned(),
+                        |cut| {
+                            let parts = plan_parts(n);
+                            let finer = if cut.finer_from < parts { "+1" } else { "" };
+                            format!("{}{finer}", cut.depth)
+                        },
+                    );
                     let share = peak.map_or_else(
                         || "unknown GPU: pass --peak-tops".to_owned(),
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
@@ -193,9 +195,9 @@ fn main() {
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
                         items as f64 / seconds,
-                        counter.dispatch_stats().count,
-                        counter.dispatch_stats().longest * 1e3,
-                        100.0 * counter.dispatch_stats().total / seconds,
+                        stats.count,
+                        stats.longest * 1e3,
+                        100.0 * stats.total / seconds,
                         tally.total,
                         tally.unique(),
                     );
@@ -254,4 +256,13 @@ fn days(seconds: f64) -> String {
     } else {
         format!("{:.1} days", seconds / 86_400.0)
     }
+}
+
+/// The parts of the N×N count that the device counts (the cut's positions are among them).
+fn plan_parts(n: u32) -> usize {
+    let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
+    plan.subproblems()
+        .iter()
+        .filter(|sub| !on_cpu(n, sub))
+        .count()
 }

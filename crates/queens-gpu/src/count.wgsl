@@ -26,7 +26,8 @@
 // checks):
 // - a stack index is frame * WORKGROUP + lane with lane < WORKGROUP and frame < FRAMES: the
 //   frames on the stack are distinct rows of one path, from the item's first free row to the
-//   penultimate (the last row is never pushed), which is FRAMES rows; a restored record's
+//   penultimate (the last row is never pushed), which is FRAMES rows for an item of the rows
+//   the kernel is built for and fewer for one that fixes more; a restored record's
 //   depth is clamped to FRAMES; a frame is read only when the stack is not empty;
 // - a carried record read is below params.carried, a fresh item below params.count −
 //   params.carried, and the host sizes the record and item buffers for them; a record saved
@@ -106,8 +107,11 @@ var<private> tie_shift_b: u32;
 var<private> tie_shift_deadline: u32;
 var<private> total: vec2<u32>;
 var<private> nodes: vec2<u32>;
-// The invocation's steps in this dispatch: the nodes it visited and the records it took. A
-// record's nodes are the steps since it was taken or last folded, `mark`.
+// The invocation's steps in this dispatch: the nodes it visited, the records it took, and the
+// rows it replayed or restored in taking them, so that the budget bounds every loop's
+// iterations (a software adapter ends a shader's loops early past a limit, and an invocation
+// may take thousands of small items). A record's nodes are the steps since it was taken or
+// last folded, `mark`.
 var<private> spent: u32;
 var<private> mark: u32;
 // The weight of the solutions the item's search found in this dispatch, in one word: a step
@@ -191,6 +195,8 @@ fn begin(index: u32) {
     nodes = vec2<u32>(0u, 0u);
     let free = ~(cols | left | right) & rules(start, cols);
     stack[lane] = vec4<u32>(cols, left, right, free);
+    // The rows replayed, paid for.
+    spent += start;
     top = select(lane, lane + WORKGROUP, free != 0u);
 }
 
@@ -213,6 +219,8 @@ fn resume(index: u32) {
             active_in[at], active_in[at + 1u], active_in[at + 2u], active_in[at + 3u]);
     }
     top = depth * WORKGROUP + lane;
+    // The frames restored, paid for.
+    spent += depth;
 }
 
 // Saves the record held, with its stack, for the next dispatch.

@@ -14,17 +14,21 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Tally};
+use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Subproblem, Tally};
 
 use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
-use crate::items::{Item, Refined, default_depth, extension_tally, item_rows, on_cpu, refine};
+use crate::items::{
+    Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
+};
 use crate::kernel::{Kernel, Shape, fit_workgroup, frames};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GpuOptions {
-    /// Rows each item fixes; `None`: [`default_depth`] of N.
+    /// Rows each item fixes, exactly; `None`: from [`default_depth`] of N, as many more as
+    /// give every invocation several items, and one more for the last parts (see
+    /// [`crate::items::cut`]).
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
     /// stacks of (at most 256, in whole warps of 32).
@@ -72,6 +76,9 @@ const MOST_STEPS: u32 = 1 << 22;
 /// (under lavapipe) silently ends any loop after 65,535 iterations, and a kernel's main loop
 /// was seen to miscount from about 12,000 steps (N = 15 with long items: 16,000 steps gave
 /// 1,982,952 solutions, 17,000 and more 1,689,244, for 2,279,184); 8,192 keeps well clear.
+/// Its limit counts the iterations of every loop, so the kernel pays steps for the rows it
+/// replays in taking an item as well: thousands of small items in one invocation had lost
+/// some.
 const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
 /// Fresh items a dispatch's queue holds, for each invocation.
 const FRESH_PER_INVOCATION: u32 = 8;
@@ -88,9 +95,14 @@ pub struct GpuCounter {
     dispatches: Mutex<DispatchStats>,
 }
 
-/// How a counter's dispatches went: how many, and how long the longest took.
+/// How a counter's dispatches went: how many, how long the longest took, and how the parts
+/// were cut.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DispatchStats {
+    /// Items cut from the parts and sent.
+    pub items: u64,
+    /// The cut of the last call: the rows its items fix, and from which part a row more.
+    pub cut: Option<Cut>,
     /// Dispatches made.
     pub count: u64,
     /// Seconds of the longest, from submission to results read back.
@@ -146,6 +158,15 @@ impl GpuCounter {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    fn record_cut(&self, cut: Cut, items: u64) {
+        let mut stats = self
+            .dispatches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        stats.cut = Some(cut);
+        stats.items += items;
+    }
+
     fn record_dispatch(&self, seconds: f64) {
         let mut stats = self
             .dispatches
@@ -173,12 +194,17 @@ impl GpuCounter {
             .clone()
     }
 
-    fn kernel(&self, plan: &CountPlan, depth: usize) -> Result<Kernel, String> {
-        let n = plan.n();
-        let invocations = self.options.invocations.unwrap_or(match self.info.kind {
+    /// The invocations a dispatch asks for, before they are fitted to the device.
+    fn invocations(&self) -> u32 {
+        self.options.invocations.unwrap_or(match self.info.kind {
             DeviceType::Software => 1 << 12,
             _ => 1 << 17,
-        });
+        })
+    }
+
+    fn kernel(&self, plan: &CountPlan, depth: usize) -> Result<Kernel, String> {
+        let n = plan.n();
+        let invocations = self.invocations();
         let limits = self.device.limits();
         let start = item_rows(plan, depth) as u32;
         let workgroup = self
@@ -216,8 +242,10 @@ struct Pending {
 /// The parts of one call to [`GpuCounter::count_parts`], as they go through the device.
 struct Stream<'a> {
     plan: &'a CountPlan,
-    depth: usize,
-    next_part: std::slice::Iter<'a, usize>,
+    cut: Cut,
+    parts: &'a [usize],
+    /// The position in `parts` of the next part to cut.
+    next_part: usize,
     /// Items cut but not yet sent, with their sequence numbers.
     backlog: VecDeque<(u64, Item)>,
     pending: VecDeque<Pending>,
@@ -240,11 +268,13 @@ impl Stream<'_> {
             if self.next_seq - oldest >= SEQUENCE_WINDOW {
                 break;
             }
-            let Some(&id) = self.next_part.next() else {
+            let Some(&id) = self.parts.get(self.next_part) else {
                 break;
             };
+            let depth = self.cut.depth_at(self.next_part);
+            self.next_part += 1;
             let sub = &self.plan.subproblems()[id];
-            match refine(self.plan.n(), sub, self.depth) {
+            match refine(self.plan.n(), sub, depth) {
                 Refined::OnCpu => unreachable!("the parts not for the kernel are counted apart"),
                 Refined::Items { items, nodes } if items.is_empty() => {
                     done(id, extension_tally(nodes));
@@ -294,7 +324,7 @@ impl Stream<'_> {
     }
 
     fn is_done(&self) -> bool {
-        self.backlog.is_empty() && self.pending.is_empty() && self.next_part.len() == 0
+        self.backlog.is_empty() && self.pending.is_empty() && self.next_part == self.parts.len()
     }
 }
 
@@ -348,8 +378,15 @@ impl GpuCounter {
             done,
         } = parts;
         let n = plan.n();
-        let depth = self.options.depth.unwrap_or_else(|| default_depth(n));
-        let mut kernel = self.kernel(plan, depth).map_err(CounterError)?;
+        let subproblems: Vec<&Subproblem> = ids.iter().map(|&id| &plan.subproblems()[id]).collect();
+        let cut = cut(
+            n,
+            &subproblems,
+            self.options.depth.unwrap_or_else(|| default_depth(n)),
+            self.invocations(),
+            self.options.depth.is_none(),
+        );
+        let mut kernel = self.kernel(plan, cut.depth).map_err(CounterError)?;
         let shape = kernel.shape();
         // Fresh items sent a dispatch: twice what the invocations took the time before, so
         // that the queue never runs dry without sending (and taking back) far more than is
@@ -358,8 +395,9 @@ impl GpuCounter {
         let mut room = fewest.min(most);
         let mut stream = Stream {
             plan,
-            depth,
-            next_part: ids.iter(),
+            cut,
+            parts: ids,
+            next_part: 0,
             backlog: VecDeque::new(),
             pending: VecDeque::new(),
             next_seq: 0,
@@ -386,6 +424,7 @@ impl GpuCounter {
                 .collect();
             if carried == 0 && fresh.is_empty() {
                 if stream.is_done() {
+                    self.record_cut(cut, stream.next_seq);
                     return Ok(());
                 }
                 return Err(CounterError(

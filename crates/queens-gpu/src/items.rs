@@ -29,8 +29,9 @@ pub fn default_depth(n: u32) -> usize {
 }
 
 /// The rows the items of a count fix when asked for `depth`: at least the parts' own (or the
-/// rows the part would have given), at most N − 2 and [`MAX_ITEM_ROWS`]; the same for every
-/// item, so that the kernel is built for one.
+/// rows the part would have given), at most N − 2 and [`MAX_ITEM_ROWS`]. The kernel is built
+/// for items of that many rows, and takes items that fix more (the last parts' finer cut,
+/// [`Cut::finer_from`]) with fewer rows left to stack.
 pub fn item_rows(plan: &CountPlan, depth: usize) -> usize {
     let own = plan
         .subproblems()
@@ -77,49 +78,162 @@ pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
     if on_cpu(n, sub) {
         return Refined::OnCpu;
     }
-    let depth = fixed_rows(n, sub.prefix.len(), depth);
-    let allowed = allowed_columns(n, sub.case);
-    let deadline = sides_deadline(n, sub.case);
-    let (kind, param) = match sub.case {
-        Case::Corner { c1 } => (0, c1),
-        Case::Edge { b } => (1, b),
-        Case::Single | Case::Turn(_) => unreachable!("counted on the CPU"),
-    };
-    let meta = depth as u32 | kind << 5 | param << 8;
-    let masks = sub.masks();
-    let mut extension = Extension {
-        allowed: &allowed,
-        deadline,
-        depth,
-        meta,
-        prefix: sub.prefix.clone(),
-        items: Vec::new(),
-        nodes: 0,
-    };
-    extension.extend(masks);
+    let mut extension = Extension::new(n, sub, depth, true);
+    extension.extend(sub.masks());
     Refined::Items {
         items: extension.items,
         nodes: extension.nodes,
     }
 }
 
-/// The depth-first extension of one part.
-struct Extension<'a> {
-    allowed: &'a [u32],
+/// How many items [`refine`] would cut `sub` into at `depth`, counting no further than
+/// `limit`; none for a part counted on the CPU.
+pub fn item_count(n: u32, sub: &Subproblem, depth: usize, limit: u64) -> u64 {
+    if on_cpu(n, sub) {
+        return 0;
+    }
+    let mut extension = Extension::new(n, sub, depth, false);
+    extension.limit = limit;
+    extension.extend(sub.masks());
+    extension.count
+}
+
+/// Items a call should give each invocation at least: enough that each takes several in turn,
+/// so that no invocation idles while items wait (a shard of a record count has a part or two,
+/// a few hundred items at the default depth, against 2¹⁷ invocations).
+pub const ITEMS_PER_INVOCATION: u64 = 8;
+
+/// The last parts of a call, holding this many items an invocation, are cut one row finer:
+/// the items taken last then end close together, instead of a few large ones keeping the
+/// device waiting (`examples/schedule.rs` measures it).
+pub const FINER_TAIL_PER_INVOCATION: u64 = 4;
+
+/// A call with this many items an invocation or more is not given a finer tail: its items are
+/// small beside each invocation's share, so the last ones end close together anyway, and
+/// smaller items only cost more taking (N = 16 on 2¹² invocations, 62 items each, is as busy
+/// either way; N = 17 on 2¹⁵, 13 items each, is 83.5 % busy in order and 95.8 % with it).
+pub const FINER_TAIL_BELOW_PER_INVOCATION: u64 = 32;
+
+/// How a call's parts are cut into items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The rows items fix.
+    pub depth: usize,
+    /// The position among the call's parts from which they are cut a row finer (`depth + 1`);
+    /// the number of parts if none are.
+    pub finer_from: usize,
+}
+
+impl Cut {
+    /// The rows the items of the part at `position` fix.
+    pub fn depth_at(&self, position: usize) -> usize {
+        if position >= self.finer_from {
+            self.depth + 1
+        } else {
+            self.depth
+        }
+    }
+}
+
+/// How to cut `parts` of the N×N count for `invocations`, from `depth` rows (`adapt`: from
+/// [`default_depth`]): as many rows more as give every invocation [`ITEMS_PER_INVOCATION`]
+/// items, and, where that leaves fewer than [`FINER_TAIL_BELOW_PER_INVOCATION`], a row more
+/// still for the last parts, which hold [`FINER_TAIL_PER_INVOCATION`] items an invocation. A
+/// depth asked for (`adapt` false) is kept as it is, for benchmarks and tests.
+pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt: bool) -> Cut {
+    let fixed = Cut {
+        depth,
+        finer_from: parts.len(),
+    };
+    if !adapt {
+        return fixed;
+    }
+    let deepest = fixed_rows(n, 0, MAX_ITEM_ROWS);
+    let wanted = ITEMS_PER_INVOCATION * u64::from(invocations);
+    let mut depth = depth;
+    while depth < deepest && items_up_to(n, parts.iter().copied(), depth, wanted) < wanted {
+        depth += 1;
+    }
+    let few = FINER_TAIL_BELOW_PER_INVOCATION * u64::from(invocations);
+    if items_up_to(n, parts.iter().copied(), depth, few) >= few {
+        return Cut {
+            depth,
+            finer_from: parts.len(),
+        };
+    }
+    let tail = FINER_TAIL_PER_INVOCATION * u64::from(invocations);
+    let mut finer_from = parts.len();
+    let mut held = 0;
+    while depth < deepest && finer_from > 0 && held < tail {
+        finer_from -= 1;
+        held += item_count(n, parts[finer_from], depth, tail - held);
+    }
+    Cut { depth, finer_from }
+}
+
+/// The items of `parts` at `depth`, counted no further than `limit`.
+fn items_up_to<'a>(
+    n: u32,
+    parts: impl Iterator<Item = &'a Subproblem>,
+    depth: usize,
+    limit: u64,
+) -> u64 {
+    let mut total = 0;
+    for sub in parts {
+        if total >= limit {
+            break;
+        }
+        total += item_count(n, sub, depth, limit - total);
+    }
+    total
+}
+
+/// The depth-first extension of one part: its items, or only how many there are.
+struct Extension {
+    allowed: Vec<u32>,
     deadline: Option<(usize, u32)>,
     depth: usize,
     meta: u32,
     prefix: Vec<u32>,
+    /// Whether to keep the items or only count them.
+    keep: bool,
     items: Vec<Item>,
+    count: u64,
+    /// Counting stops at this many items.
+    limit: u64,
     nodes: u64,
 }
 
-impl Extension<'_> {
+impl Extension {
+    fn new(n: u32, sub: &Subproblem, depth: usize, keep: bool) -> Self {
+        let depth = fixed_rows(n, sub.prefix.len(), depth);
+        let (kind, param) = match sub.case {
+            Case::Corner { c1 } => (0, c1),
+            Case::Edge { b } => (1, b),
+            Case::Single | Case::Turn(_) => unreachable!("counted on the CPU"),
+        };
+        Extension {
+            allowed: allowed_columns(n, sub.case),
+            deadline: sides_deadline(n, sub.case),
+            depth,
+            meta: depth as u32 | kind << 5 | param << 8,
+            prefix: sub.prefix.clone(),
+            keep,
+            items: Vec::new(),
+            count: 0,
+            limit: u64::MAX,
+            nodes: 0,
+        }
+    }
+
     fn extend(&mut self, (cols, left, right): (u32, u32, u32)) {
         let row = self.prefix.len();
         if row == self.depth {
-            let item = self.item();
-            self.items.push(item);
+            self.count += 1;
+            if self.keep {
+                let item = self.item();
+                self.items.push(item);
+            }
             return;
         }
         let mut free = restrict_to_deadline(
@@ -128,7 +242,7 @@ impl Extension<'_> {
             cols,
             self.allowed[row] & !(cols | left | right),
         );
-        while free != 0 {
+        while free != 0 && self.count < self.limit {
             let queen = free & free.wrapping_neg();
             free ^= queen;
             self.nodes += 1;
@@ -198,6 +312,63 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The items of `parts` at `depth`, all of them.
+    fn items(n: u32, parts: &[&Subproblem], depth: usize) -> u64 {
+        items_up_to(n, parts.iter().copied(), depth, u64::MAX)
+    }
+
+    #[test]
+    fn a_shard_of_one_part_is_cut_deep_enough_for_every_invocation() {
+        let plan = CountPlan::with_engine(20, queens_exact::count::Engine::Gpu).unwrap();
+        let invocations = 1 << 12;
+        let wanted = ITEMS_PER_INVOCATION * invocations;
+        for id in [0, 5000, 20000] {
+            let part = [&plan.subproblems()[id]];
+            let cut = cut(20, &part, default_depth(20), invocations as u32, true);
+            assert!(cut.depth > default_depth(20), "part {id}: {cut:?}");
+            assert!(items(20, &part, cut.depth) >= wanted, "part {id}: {cut:?}");
+            assert!(
+                items(20, &part, cut.depth - 1) < wanted,
+                "part {id}: {cut:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_last_parts_are_cut_a_row_finer() {
+        let plan = CountPlan::with_engine(16, queens_exact::count::Engine::Gpu).unwrap();
+        let parts: Vec<&Subproblem> = plan.subproblems().iter().collect();
+        // 31 items an invocation: enough not to cut deeper, few enough for a finer tail.
+        let invocations = 1 << 13;
+        let cut = cut(16, &parts, default_depth(16), invocations, true);
+        assert_eq!(cut.depth, default_depth(16), "enough items already");
+        let tail = FINER_TAIL_PER_INVOCATION * u64::from(invocations);
+        assert!(items(16, &parts[cut.finer_from..], cut.depth) >= tail);
+        assert!(items(16, &parts[cut.finer_from + 1..], cut.depth) < tail);
+        assert_eq!(cut.depth_at(cut.finer_from - 1), cut.depth);
+        assert_eq!(cut.depth_at(cut.finer_from), cut.depth + 1);
+    }
+
+    #[test]
+    fn a_depth_asked_for_is_kept_and_no_deeper_than_the_board_allows() {
+        let plan = CountPlan::with_engine(16, queens_exact::count::Engine::Gpu).unwrap();
+        let parts: Vec<&Subproblem> = plan.subproblems().iter().collect();
+        let asked = cut(16, &parts, 3, 1 << 20, false);
+        assert_eq!((asked.depth, asked.finer_from), (3, parts.len()));
+        // 62 items an invocation: the last ones end close together without a finer tail.
+        let many = cut(16, &parts, default_depth(16), 1 << 12, true);
+        assert_eq!(
+            (many.depth, many.finer_from),
+            (default_depth(16), parts.len())
+        );
+        // Far more invocations than items at any depth: as deep as a kernel allows, and no
+        // finer tail past it.
+        let small = CountPlan::with_engine(8, queens_exact::count::Engine::Gpu).unwrap();
+        let parts: Vec<&Subproblem> = small.subproblems().iter().collect();
+        let deepest = cut(8, &parts, default_depth(8), 1 << 20, true);
+        assert_eq!((deepest.depth, deepest.finer_from), (6, parts.len()));
     }
 
     #[test]

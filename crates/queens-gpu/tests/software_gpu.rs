@@ -13,6 +13,7 @@ use queens_exact::count::{CountJob, CountPlan, Engine, PartCounter, PartsToCount
 fn published(n: u32) -> (u128, u128) {
     queens_exact::count::integrity::published(n).expect("published")
 }
+use queens_gpu::items::default_depth;
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
 /// The first adapter of any kind, opened with `options`; `None` (and a note) if there is none.
@@ -149,6 +150,52 @@ fn long_invocations_are_cut_into_bounded_dispatches_and_count_right() {
         assert!(
             dispatches > 1,
             "the long searches were carried over ({dispatches} dispatches)"
+        );
+    }
+}
+
+/// Few invocations for the parts: the engine cuts N = 11 a row deeper than the default so that
+/// each invocation has eight items, and the last parts of both a row finer still; every part's
+/// tally is still the CPU kernel's.
+#[test]
+fn parts_cut_finer_for_few_invocations_match_the_cpu_kernel() {
+    let invocations = 256;
+    let Some(counter) = gpu(GpuOptions {
+        invocations: Some(invocations),
+        workgroup: Some(32),
+        ..GpuOptions::default()
+    }) else {
+        return;
+    };
+    for n in [11, 12] {
+        let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+        let parts: Vec<_> = plan.subproblems().iter().collect();
+        let cut = queens_gpu::items::cut(n, &parts, default_depth(n), invocations, true);
+        assert_eq!(cut.depth > default_depth(n), n == 11, "N = {n}: {cut:?}");
+        assert!(cut.finer_from < parts.len(), "N = {n}: {cut:?}");
+        let tallies = part_tallies(&counter, &plan);
+        for (&id, tally) in &tallies {
+            let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
+            assert_eq!(*tally, cpu, "N = {n}, part {id}");
+        }
+        assert_eq!(tallies.len(), plan.len(), "N = {n}: every part reported");
+    }
+}
+
+/// Items two rows from the end (small boards cut as deep as they go) at the most steps a
+/// software adapter is given: an invocation takes thousands of items in one dispatch. Before
+/// the kernel paid for the rows it replays in taking an item, llvmpipe ended such an
+/// invocation's loop early now and then and its items were lost: this test failed in one run
+/// of three.
+#[test]
+fn thousands_of_tiny_items_in_one_invocation_count_right() {
+    for _ in 0..5 {
+        counts_match_oeis(
+            GpuOptions {
+                fixed_steps: Some(1 << 13),
+                ..GpuOptions::default()
+            },
+            13,
         );
     }
 }
