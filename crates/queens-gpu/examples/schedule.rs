@@ -9,7 +9,7 @@
 //! cargo run --release -p queens-gpu --example schedule -- N [INVOCATIONS] [SHARD I/M]
 //! ```
 //!
-//! With a shard (`0/98013`), only the items are counted (any N up to 32): how many a shard's
+//! With a shard (`0/98043`), only the items are counted (any N up to 32): how many a shard's
 //! parts give at the default depth and at the engine's cut. Without one, the nodes of every
 //! item are counted, which takes minutes from N = 18.
 

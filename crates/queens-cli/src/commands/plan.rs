@@ -127,7 +127,7 @@ fn sbatch_lines(
     options: &str,
     dir: &std::path::Path,
 ) -> Vec<String> {
-    let hours = (2.0 * campaign.shard_hours).ceil().max(1.0) as u64;
+    let hours = campaign.task_hours();
     let gres = if engine == Engine::Gpu {
         " --gres=gpu:1"
     } else {

@@ -19,8 +19,23 @@ pub const MAX_SHARDS: u32 = 100_000;
 /// The most tasks an array of a campaign has: Slurm's default `MaxArraySize` (1,001) less one.
 pub const ARRAY_TASKS: u32 = 1_000;
 
-/// Probes a part the plan's estimate makes.
+/// Probes a part the plan's estimate makes, at most: a split of many parts (N = 28's two
+/// million) takes fewer a part, at least [`FEWEST_PROBES`], so that a plan makes about
+/// [`PROBE_BUDGET`] in all and takes about a second.
 pub const PROBES: u32 = 64;
+
+/// Probes a part the plan's estimate makes, at least.
+pub const FEWEST_PROBES: u32 = 4;
+
+/// Probes a plan's estimate makes in all, about (N = 28 made 8.1 million with 64 a part over
+/// 126,332 parts; its split has 2,107,139 parts since, and takes 8.4 million, four a part: its
+/// plan takes 1.4 s on two cores, 1.1 s before).
+pub const PROBE_BUDGET: u64 = 8_000_000;
+
+/// Probes a part for a split of `parts` parts.
+fn probes_a_part(parts: usize) -> u32 {
+    (PROBE_BUDGET / parts.max(1) as u64).clamp(u64::from(FEWEST_PROBES), u64::from(PROBES)) as u32
+}
 
 /// The hours a shard should take.
 const SHARD_HOURS: f64 = 1.0;
@@ -63,7 +78,7 @@ impl Campaign {
     /// [`MAX_SHARDS`]), in arrays of at most `array_tasks` tasks; `None` for the join's split.
     pub fn new(plan: &CountPlan, rate: f64, shards: Option<u32>, array_tasks: u32) -> Option<Self> {
         let array_tasks = array_tasks.max(1);
-        let estimate = estimate_nodes(plan, PROBES, u64::from(plan.n()))?;
+        let estimate = estimate_nodes(plan, probes_a_part(plan.len()), u64::from(plan.n()))?;
         let device_hours = estimate.nodes as f64 / rate / 3600.0;
         let most = (plan.len() as u32).min(MAX_SHARDS);
         let shards = shards
@@ -93,12 +108,81 @@ impl Campaign {
     pub fn days(&self, devices: u32) -> f64 {
         self.device_hours / 24.0 / f64::from(devices.max(1))
     }
+
+    /// The hours a shard's task is given: twice a shard's average, in whole hours. Shards
+    /// are parts taken in turn, so they differ as their parts do; a record count's split has
+    /// enough parts a shard that the largest stay within it (N = 28: 1.54 hours at most against
+    /// 2, in `shards_of_a_record_count_fit_their_time_limit`).
+    pub fn task_hours(&self) -> u64 {
+        (2.0 * self.shard_hours).ceil().max(1.0) as u64
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::count::Engine;
+    use crate::count::Shard;
+    use crate::count::estimate::part_estimate;
+    use rayon::prelude::*;
+
+    /// A task that is stopped (preempted, or past its time limit) keeps the parts it finished,
+    /// so a shard of a record count must be many parts: N = 28's shards of an hour at the
+    /// measured rate hold about twenty each (they held one or two when its split fixed four
+    /// rows, and a stopped task kept nothing).
+    #[test]
+    fn a_record_counts_shards_hold_many_parts() {
+        let plan = CountPlan::with_engine(28, Engine::Gpu).unwrap();
+        let campaign = Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS).unwrap();
+        let fewest = (0..campaign.shards)
+            .step_by(997)
+            .map(|index| {
+                plan.shard_ids(Shard::new(index, campaign.shards).unwrap())
+                    .len()
+            })
+            .min()
+            .unwrap();
+        assert!(fewest >= 16, "a shard of {fewest} parts");
+    }
+
+    /// Every shard of N = 28's campaign within its tasks' time limit, by each part's own
+    /// estimate (64 probes a part, as the whole count's; minutes in a release build):
+    /// `cargo test --release -p queens-exact --lib shards_of_a_record -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "minutes: estimates each of N = 28's two million parts"]
+    fn shards_of_a_record_count_fit_their_time_limit() {
+        let n = 28;
+        let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+        let campaign = Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS).unwrap();
+        let hours: Vec<f64> = plan
+            .subproblems()
+            .par_iter()
+            .enumerate()
+            .map(|(id, sub)| {
+                let seed = u64::from(n) ^ (id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                part_estimate(n, sub, PROBES, seed).0 / MEASURED_GPU_RATE / 3600.0
+            })
+            .collect();
+        let count = campaign.shards as usize;
+        let mut shards = vec![0.0; count];
+        for (id, part) in hours.iter().enumerate() {
+            shards[id % count] += part;
+        }
+        shards.sort_by(f64::total_cmp);
+        let at = |share: f64| shards[((shards.len() - 1) as f64 * share) as usize];
+        let largest_part = hours.iter().copied().fold(0.0, f64::max);
+        println!(
+            "N = {n}: {} parts, {} shards, hours a shard: median {:.2}, 99 % {:.2}, largest \
+             {:.2}; the largest part {largest_part:.2}; tasks get {} hours",
+            plan.len(),
+            campaign.shards,
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            campaign.task_hours()
+        );
+        assert!(at(1.0) < campaign.task_hours() as f64);
+    }
 
     #[test]
     fn arrays_cover_every_shard_once_within_the_array_size() {

@@ -60,7 +60,7 @@ pub fn estimate_nodes(plan: &CountPlan, probes: u32, seed: u64) -> Option<NodeEs
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A part's estimated nodes and the variance of that estimate (its probes' mean).
-fn part_estimate(n: u32, sub: &Subproblem, probes: u32, seed: u64) -> (f64, f64) {
+pub(crate) fn part_estimate(n: u32, sub: &Subproblem, probes: u32, seed: u64) -> (f64, f64) {
     if !matches!(sub.case, Case::Corner { .. } | Case::Edge { .. }) {
         return (0.0, 0.0);
     }
