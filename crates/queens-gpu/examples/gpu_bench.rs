@@ -123,7 +123,7 @@ fn main() {
         .map_or(Selection::FirstHardware, Selection::Index);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
-        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of time) | total |"
+        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between) | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, nodes a second) of the first setting of each N, for the projection.
@@ -189,7 +189,7 @@ fn main() {
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
                     println!(
-                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %) | {} ({verdict}), {} unique |",
+                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %) | {} ({verdict}), {} unique |",
                         workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string()),
                         if checked { "yes" } else { "no" },
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
@@ -198,6 +198,7 @@ fn main() {
                         stats.count,
                         stats.longest * 1e3,
                         100.0 * stats.total / seconds,
+                        100.0 * stats.idle / seconds,
                         tally.total,
                         tally.unique(),
                     );

@@ -29,8 +29,10 @@
 //   penultimate (the last row is never pushed), which is FRAMES rows for an item of the rows
 //   the kernel is built for and fewer for one that fixes more; a restored record's
 //   depth is clamped to FRAMES; a frame is read only when the stack is not empty;
-// - a carried record read is below params.carried, a fresh item below params.count −
-//   params.carried, and the host sizes the record and item buffers for them; a record saved
+// - a carried record read is below params.carried, and the host sizes the record buffers
+//   for them; a fresh item's slot is params.ring_start + i, less params.ring where it passes
+//   it, with params.ring_start < params.ring, i < params.count − params.carried ≤
+//   params.ring, and the item buffer holding params.ring slots; a record saved
 //   takes a slot of counters[0], which each invocation bumps at most once (the host launches
 //   at most as many as the record buffer holds), and a tally a slot of counters[1], at most
 //   once a record taken (the tally buffer holds a whole queue);
@@ -49,6 +51,10 @@ struct Params {
     steps: u32,
     // Records carried over from the last dispatch, in active_in.
     carried: u32,
+    // The fresh items are a ring of `ring` slots that the host fills ahead of the dispatches:
+    // this dispatch's first is in slot `ring_start`.
+    ring_start: u32,
+    ring: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -57,7 +63,7 @@ struct Params {
 @group(0) @binding(3) var<storage, read_write> finished: array<u32>;
 // [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken.
 @group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 4>;
-// Fresh items: head, prefix (two words), id.
+// Fresh items, in a ring: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
 
 const N: u32 = {{N}}u;
@@ -169,9 +175,10 @@ fn constants() {
     }
 }
 
-// Starts fresh item `index` of the queue: its first free row is the stack's only frame.
+// Starts the queue's fresh item `index`: its first free row is the stack's only frame.
 fn begin(index: u32) {
-    let item = fresh[index];
+    let slot = params.ring_start + index;
+    let item = fresh[select(slot, slot - params.ring, slot >= params.ring)];
     head = item.x;
     prefix0 = item.y;
     prefix1 = item.z;

@@ -5,10 +5,11 @@
 //! a queue (the records carried from the last dispatch, then fresh items), each for at most a
 //! number of steps, tuned between dispatches so that one takes about
 //! [`GpuOptions::dispatch_target`]; records still searching are carried to the next, and fresh
-//! items no invocation reached are sent again. Between
-//! dispatches the budget is looked at (Ctrl-C, a time limit) and finished parts are reported,
-//! so progress, checkpoints and stops work as on the CPU, and no dispatch runs long enough for
-//! a display driver's watchdog.
+//! items no invocation reached stay queued on the device. While a dispatch runs, the host sums
+//! the last one's tallies, reports the parts they finish and queues items for the next, so the
+//! device waits between dispatches only for the launch. Between dispatches the budget is looked
+//! at (Ctrl-C, a time limit), so progress, checkpoints and stops work as on the CPU, and no
+//! dispatch runs long enough for a display driver's watchdog.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -109,6 +110,10 @@ pub struct DispatchStats {
     pub longest: f64,
     /// Seconds of all of them.
     pub total: f64,
+    /// Seconds the device had nothing submitted between two dispatches: from one's results
+    /// read to the next's submission. The host sums tallies and cuts items while a dispatch
+    /// runs, so only the launch is left here.
+    pub idle: f64,
 }
 
 impl GpuCounter {
@@ -158,13 +163,15 @@ impl GpuCounter {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn record_cut(&self, cut: Cut, items: u64) {
+    /// Adds a count's cut, its items, and the seconds its device waited between dispatches.
+    fn record_count(&self, cut: Cut, items: u64, idle: f64) {
         let mut stats = self
             .dispatches
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         stats.cut = Some(cut);
         stats.items += items;
+        stats.idle += idle;
     }
 
     fn record_dispatch(&self, seconds: f64) {
@@ -246,8 +253,8 @@ struct Stream<'a> {
     parts: &'a [usize],
     /// The position in `parts` of the next part to cut.
     next_part: usize,
-    /// Items cut but not yet sent, with their sequence numbers.
-    backlog: VecDeque<(u64, Item)>,
+    /// Items cut but not yet sent (an item's id is its sequence number's low word).
+    backlog: VecDeque<Item>,
     pending: VecDeque<Pending>,
     next_seq: u64,
 }
@@ -289,7 +296,7 @@ impl Stream<'_> {
                     });
                     for mut item in items {
                         item[3] = self.next_seq as u32;
-                        self.backlog.push_back((self.next_seq, item));
+                        self.backlog.push_back(item);
                         self.next_seq += 1;
                     }
                 }
@@ -321,6 +328,35 @@ impl Stream<'_> {
             self.pending.pop_front();
         }
         true
+    }
+
+    /// Queues items on the device until it holds `wanted` fresh ones, as far as the parts
+    /// and the ring allow.
+    fn fill(&mut self, kernel: &mut Kernel, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
+        let missing = wanted.saturating_sub(kernel.queued() as usize);
+        if missing == 0 {
+            return;
+        }
+        self.refill(missing, done);
+        let ready = missing.min(self.backlog.len());
+        let sent = kernel.append(&self.backlog.make_contiguous()[..ready]);
+        self.backlog.drain(..sent);
+    }
+
+    /// Sums the tallies of the dispatch last landed into their parts.
+    fn collect(
+        &mut self,
+        kernel: &mut Kernel,
+        done: &(dyn Fn(usize, Tally) + Sync),
+    ) -> Result<(), CounterError> {
+        for (id, tally) in kernel.tallies().map_err(CounterError)? {
+            if !self.finish(id, tally, done) {
+                return Err(CounterError(format!(
+                    "the device returned an item ({id}) that was not sent"
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn is_done(&self) -> bool {
@@ -388,11 +424,11 @@ impl GpuCounter {
         );
         let mut kernel = self.kernel(plan, cut.depth).map_err(CounterError)?;
         let shape = kernel.shape();
-        // Fresh items sent a dispatch: twice what the invocations took the time before, so
-        // that the queue never runs dry without sending (and taking back) far more than is
-        // used; at least one per invocation, at most what the queue holds.
-        let (fewest, most) = (shape.invocations as usize, shape.fresh as usize);
-        let mut room = fewest.min(most);
+        // Fresh items queued for a dispatch: twice what the last one took, so that the queue
+        // never runs dry; at least one per invocation, at most what the ring holds.
+        let (fewest, ring) = (shape.invocations as usize, shape.fresh as usize);
+        let mut room = fewest.min(ring);
+        let mut last_taken = 0;
         let mut stream = Stream {
             plan,
             cut,
@@ -402,7 +438,6 @@ impl GpuCounter {
             pending: VecDeque::new(),
             next_seq: 0,
         };
-        let mut carried = 0u32;
         let most_steps = match self.info.kind {
             DeviceType::Software => MOST_SOFTWARE_STEPS,
             _ => MOST_STEPS,
@@ -413,50 +448,55 @@ impl GpuCounter {
             .unwrap_or(FIRST_STEPS)
             .min(most_steps);
         let target = self.options.dispatch_target.as_secs_f64();
+        // When the dispatch in flight was submitted, and when the last one landed.
+        let mut running: Option<Instant> = None;
+        let mut landed_at: Option<Instant> = None;
+        let mut idle = 0.0;
         loop {
-            if budget.is_stopped() {
+            // While a dispatch runs, the host sums the last one's tallies into parts and fills
+            // the ring with items for the next, besides what this one will take.
+            stream.collect(&mut kernel, done)?;
+            let stopped = budget.is_stopped();
+            if let Some(submitted) = running.take() {
+                if !stopped {
+                    stream.fill(&mut kernel, room + last_taken, done);
+                }
+                let landed = kernel.land().map_err(CounterError)?;
+                if let Some(error) = self.device_error() {
+                    return Err(CounterError(error));
+                }
+                let now = Instant::now();
+                let took = (now - submitted).as_secs_f64();
+                self.record_dispatch(took);
+                landed_at = Some(now);
+                last_taken = landed.map_or(0, |landed| landed.fresh_taken as usize);
+                room = (2 * last_taken).clamp(fewest.min(ring), ring);
+                if self.options.fixed_steps.is_none() {
+                    steps = tuned(steps, took, target).min(most_steps);
+                }
+                if stopped {
+                    // The landed dispatch's finished parts are reported before stopping.
+                    continue;
+                }
+            } else if stopped {
                 return Ok(());
             }
-            stream.refill(room, done);
-            let fresh: Vec<(u64, Item)> = stream
-                .backlog
-                .drain(..room.min(stream.backlog.len()))
-                .collect();
-            if carried == 0 && fresh.is_empty() {
+            // Where items are small, the ring may have run short: topped up before submitting.
+            stream.fill(&mut kernel, room, done);
+            if kernel.carried() == 0 && kernel.queued() == 0 {
+                stream.collect(&mut kernel, done)?;
                 if stream.is_done() {
-                    self.record_cut(cut, stream.next_seq);
+                    self.record_count(cut, stream.next_seq, idle);
                     return Ok(());
                 }
                 return Err(CounterError(
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
-            let items: Vec<Item> = fresh.iter().map(|&(_, item)| item).collect();
-            let started = Instant::now();
-            let dispatched = kernel
-                .dispatch(carried, &items, steps)
-                .map_err(CounterError)?;
-            if let Some(error) = self.device_error() {
-                return Err(CounterError(error));
-            }
-            let took = started.elapsed().as_secs_f64();
-            self.record_dispatch(took);
-            // The items no invocation reached go back to the front of the line, in order.
-            for &entry in fresh[fresh.len() - dispatched.untaken..].iter().rev() {
-                stream.backlog.push_front(entry);
-            }
-            room = (2 * (fresh.len() - dispatched.untaken)).clamp(fewest.min(most), most);
-            for (id, tally) in dispatched.finished {
-                if !stream.finish(id, tally, done) {
-                    return Err(CounterError(format!(
-                        "the device returned an item ({id}) that was not sent"
-                    )));
-                }
-            }
-            carried = dispatched.carried;
-            if self.options.fixed_steps.is_none() {
-                steps = tuned(steps, took, target).min(most_steps);
-            }
+            kernel.submit(steps);
+            let now = Instant::now();
+            idle += landed_at.map_or(0.0, |landed| (now - landed).as_secs_f64());
+            running = Some(now);
         }
     }
 }

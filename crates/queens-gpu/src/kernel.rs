@@ -1,6 +1,7 @@
 //! The counting kernel on a device: its WGSL source made for one N, the pipeline, the buffers of
-//! records, and one dispatch — a queue of carried records and fresh items in, saved records
-//! through, finished tallies out.
+//! records, the ring of fresh items the host fills ahead, and the dispatches — submitted, landed
+//! (the records carried, the items taken), and their finished tallies read while the next one
+//! runs.
 
 use std::sync::mpsc;
 use std::time::Duration;
@@ -61,15 +62,21 @@ pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32) -> String {
         .replace("{{WORKGROUP}}", &workgroup.to_string())
 }
 
-/// What one dispatch gave back.
-pub struct Dispatched {
+/// What a dispatch left when it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landed {
     /// Records still searching, carried to the next dispatch.
     pub carried: u32,
-    /// Items finished, by id.
-    pub finished: Vec<(u32, Tally)>,
-    /// Fresh items of the queue that no invocation took (its last ones), to send again.
-    pub untaken: usize,
+    /// Items finished, whose tallies [`Kernel::tallies`] reads.
+    pub finished: u32,
+    /// Fresh items the dispatch took from the ring.
+    pub fresh_taken: u32,
 }
+
+/// The words of the kernel's `Params`: the board side, the records in the queue, the steps, the
+/// records carried, the ring's first slot and its size, and two spare words (a uniform buffer
+/// is read in 16-byte rows).
+const PARAMS_WORDS: usize = 8;
 
 /// How a kernel is shaped for its device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +148,16 @@ pub struct Kernel {
     shape: Shape,
     /// Which of the two record buffers the next dispatch reads.
     current: usize,
+    /// The ring of fresh items: the slot of the first not yet taken, and how many are queued.
+    ring_start: u32,
+    queued: u32,
+    /// The records carried by the last dispatch that ended, which the next one takes first.
+    carried: u32,
+    /// The dispatch submitted and not yet landed: its records, its fresh items, and the
+    /// submission that ends it.
+    in_flight: Option<(u32, u32, wgpu::SubmissionIndex)>,
+    /// The copy of the last landed dispatch's tallies, and how many it holds.
+    tally_copy: Option<(u32, wgpu::SubmissionIndex)>,
     timeout: Duration,
 }
 
@@ -154,33 +171,7 @@ impl Kernel {
         checked: bool,
         timeout: Duration,
     ) -> Result<Self, String> {
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let descriptor = wgpu::ShaderModuleDescriptor {
-            label: Some("queens count"),
-            source: wgpu::ShaderSource::Wgsl(
-                source(shape.n, shape.frames(), shape.workgroup).into(),
-            ),
-        };
-        let module = if checked {
-            device.create_shader_module(descriptor)
-        } else {
-            unchecked_module(device, descriptor)
-        };
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("queens count"),
-            layout: None,
-            module: &module,
-            entry_point: Some("count"),
-            // Every stack frame is written before it is read: no zeroing at each start.
-            compilation_options: wgpu::PipelineCompilationOptions {
-                zero_initialize_workgroup_memory: false,
-                ..wgpu::PipelineCompilationOptions::default()
-            },
-            cache: None,
-        });
-        if let Some(error) = pollster::block_on(scope.pop()) {
-            return Err(format!("the counting kernel does not build: {error}"));
-        }
+        let pipeline = pipeline(device, shape, checked)?;
         let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
@@ -194,7 +185,11 @@ impl Kernel {
         let copy_src = wgpu::BufferUsages::COPY_SRC;
         let read = wgpu::BufferUsages::MAP_READ | copy_dst;
         let records = u64::from(shape.invocations) * shape.record_bytes();
-        let params = buffer("params", 16, wgpu::BufferUsages::UNIFORM | copy_dst);
+        let params = buffer(
+            "params",
+            PARAMS_WORDS as u64 * 4,
+            wgpu::BufferUsages::UNIFORM | copy_dst,
+        );
         let active = [
             buffer("records a", records, storage),
             buffer("records b", records, storage),
@@ -240,6 +235,11 @@ impl Kernel {
             finished_readback,
             shape,
             current: 0,
+            ring_start: 0,
+            queued: 0,
+            carried: 0,
+            in_flight: None,
+            tally_copy: None,
             timeout,
         })
     }
@@ -249,27 +249,59 @@ impl Kernel {
         self.shape
     }
 
-    /// One dispatch: the `carried` records of the last one, then `fresh` items, taken in turn
-    /// by the invocations, each of which takes at most `steps` steps.
-    pub fn dispatch(
-        &mut self,
-        carried: u32,
-        fresh: &[Item],
-        steps: u32,
-    ) -> Result<Dispatched, String> {
-        assert!(carried <= self.shape.invocations, "carried records fit");
-        assert!(fresh.len() <= self.shape.fresh as usize, "fresh items fit");
-        let count = carried + fresh.len() as u32;
-        let params = [self.shape.n, count, steps, carried];
-        self.queue
-            .write_buffer(&self.params, 0, &words_to_bytes(&params));
-        self.queue
-            .write_buffer(&self.counters, 0, &words_to_bytes(&[0; 4]));
-        if !fresh.is_empty() {
-            let words: Vec<u32> = fresh.iter().flatten().copied().collect();
-            self.queue
-                .write_buffer(&self.fresh, 0, &words_to_bytes(&words));
+    /// Fresh items queued on the device and not yet taken.
+    pub fn queued(&self) -> u32 {
+        self.queued
+    }
+
+    /// Records carried by the last dispatch that ended, for the next.
+    pub fn carried(&self) -> u32 {
+        self.carried
+    }
+
+    /// Queues `items` behind those on the device, as many as its ring has free slots for;
+    /// returns how many. The dispatch in flight, if any, reads none of these slots, and the
+    /// queue writes them before its next submission, so the host fills the ring while the
+    /// device counts.
+    pub fn append(&mut self, items: &[Item]) -> usize {
+        let ring = self.shape.fresh;
+        let count = (items.len() as u64).min(u64::from(ring - self.queued)) as u32;
+        let mut written = 0;
+        while written < count {
+            let slot = (self.ring_start + self.queued + written) % ring;
+            let run = (count - written).min(ring - slot);
+            let words = &items[written as usize..(written + run) as usize];
+            self.queue.write_buffer(
+                &self.fresh,
+                u64::from(slot) * 16,
+                bytemuck::cast_slice(words),
+            );
+            written += run;
         }
+        self.queued += count;
+        count as usize
+    }
+
+    /// Submits a dispatch: the records the last one carried, then the queued fresh items,
+    /// taken in turn by the invocations, each of which takes at most `steps` steps. It runs
+    /// while the host goes on; [`Kernel::land`] waits for it.
+    pub fn submit(&mut self, steps: u32) {
+        assert!(self.in_flight.is_none(), "one dispatch at a time");
+        let count = self.carried + self.queued;
+        let params: [u32; PARAMS_WORDS] = [
+            self.shape.n,
+            count,
+            steps,
+            self.carried,
+            self.ring_start,
+            self.shape.fresh,
+            0,
+            0,
+        ];
+        self.queue
+            .write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
+        self.queue
+            .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; 4]));
         let groups = count
             .min(self.shape.invocations)
             .div_ceil(self.shape.workgroup);
@@ -285,64 +317,104 @@ impl Kernel {
             }
         }
         encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, 16);
-        self.queue.submit([encoder.finish()]);
-        let counters = self.read(&self.counters_readback, 16)?;
-        let (saved, finished_count) = (counters[0], counters[1]);
+        let submission = self.queue.submit([encoder.finish()]);
+        self.in_flight = Some((count, self.carried, submission));
+    }
+
+    /// Waits for the dispatch in flight and reads what it left; the copy of its tallies is
+    /// submitted, for [`Kernel::tallies`] to read while the next dispatch runs. `Ok(None)` when
+    /// none is in flight.
+    pub fn land(&mut self) -> Result<Option<Landed>, String> {
+        assert!(
+            self.tally_copy.is_none(),
+            "the last dispatch's tallies are read before the next lands"
+        );
+        let Some((count, carried, submission)) = self.in_flight.take() else {
+            return Ok(None);
+        };
+        let counters = self.read(&self.counters_readback, 16, submission)?;
+        let (saved, finished) = (counters[0], counters[1]);
         let taken = counters[2].min(count);
         // Each invocation takes a record before it looks at its budget, and a dispatch runs at
         // least as many as were carried: every carried record is taken.
-        if taken < carried || saved + finished_count > taken {
+        if taken < carried || saved + finished > taken {
             return Err(format!(
-                "the device returned impossible counts ({saved} saved, {finished_count} \
-                 finished of {taken} taken)"
+                "the device returned impossible counts ({saved} saved, {finished} finished of \
+                 {taken} taken)"
             ));
         }
-        let mut encoder = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
-        let tally_bytes = u64::from(finished_count) * u64::from(TALLY_WORDS) * 4;
-        if finished_count > 0 {
+        let fresh_taken = taken - carried;
+        self.ring_start = (self.ring_start + fresh_taken) % self.shape.fresh;
+        self.queued -= fresh_taken;
+        self.carried = saved;
+        self.current = 1 - self.current;
+        // The tallies' copy is a submission of its own, so that reading it waits for nothing
+        // submitted later.
+        if finished > 0 {
+            let mut encoder = self
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
             encoder.copy_buffer_to_buffer(
                 &self.finished,
                 0,
                 &self.finished_readback,
                 0,
-                tally_bytes,
+                Self::tally_bytes(finished),
             );
+            self.tally_copy = Some((finished, self.queue.submit([encoder.finish()])));
         }
-        self.queue.submit([encoder.finish()]);
-        let mut finished = Vec::with_capacity(finished_count as usize);
-        if finished_count > 0 {
-            let words = self.read(&self.finished_readback, tally_bytes)?;
-            for entry in words.chunks_exact(TALLY_WORDS as usize) {
-                let pair = |low: u32, high: u32| u64::from(high) << 32 | u64::from(low);
-                finished.push((
-                    entry[0],
-                    Tally {
-                        total: u128::from(pair(entry[1], entry[2])),
-                        fixed: 0,
-                        nodes: u128::from(pair(entry[3], entry[4])),
-                    },
-                ));
-            }
-        }
-        self.current = 1 - self.current;
-        Ok(Dispatched {
+        Ok(Some(Landed {
             carried: saved,
             finished,
-            untaken: (count - taken.max(carried)) as usize,
-        })
+            fresh_taken,
+        }))
     }
 
-    /// Maps the first `bytes` of `buffer`, waits for the device, and copies them out.
-    fn read(&self, buffer: &wgpu::Buffer, bytes: u64) -> Result<Vec<u32>, String> {
+    /// The tallies of the last dispatch landed, by item id (empty once read).
+    pub fn tallies(&mut self) -> Result<Vec<(u32, Tally)>, String> {
+        let Some((finished, submission)) = self.tally_copy.take() else {
+            return Ok(Vec::new());
+        };
+        let words = self.read(
+            &self.finished_readback,
+            Self::tally_bytes(finished),
+            submission,
+        )?;
+        let pair = |low: u32, high: u32| u128::from(u64::from(high) << 32 | u64::from(low));
+        Ok(words
+            .chunks_exact(TALLY_WORDS as usize)
+            .map(|entry| {
+                (
+                    entry[0],
+                    Tally {
+                        total: pair(entry[1], entry[2]),
+                        fixed: 0,
+                        nodes: pair(entry[3], entry[4]),
+                    },
+                )
+            })
+            .collect())
+    }
+
+    fn tally_bytes(tallies: u32) -> u64 {
+        u64::from(tallies) * u64::from(TALLY_WORDS) * 4
+    }
+
+    /// Maps the first `bytes` of `buffer`, waits for `submission` (the last that writes it),
+    /// and copies them out.
+    fn read(
+        &self,
+        buffer: &wgpu::Buffer,
+        bytes: u64,
+        submission: wgpu::SubmissionIndex,
+    ) -> Result<Vec<u32>, String> {
         let (sender, receiver) = mpsc::channel();
         buffer.map_async(wgpu::MapMode::Read, ..bytes, move |mapped| {
             let _ = sender.send(mapped);
         });
         self.device
             .poll(wgpu::PollType::Wait {
-                submission_index: None,
+                submission_index: Some(submission),
                 timeout: Some(self.timeout),
             })
             .map_err(|error| format!("the device did not finish a dispatch: {error}"))?;
@@ -354,11 +426,46 @@ impl Kernel {
             let view = buffer
                 .get_mapped_range(..bytes)
                 .map_err(|error| format!("cannot read the device's results: {error}"))?;
-            bytes_to_words(&view)
+            bytemuck::pod_collect_to_vec(&view)
         };
         buffer.unmap();
         Ok(words)
     }
+}
+
+/// The counting kernel's pipeline for `shape`; `Err` with the driver's words if it does not
+/// build. `checked` keeps wgpu's runtime checks in the shader.
+fn pipeline(
+    device: &wgpu::Device,
+    shape: Shape,
+    checked: bool,
+) -> Result<wgpu::ComputePipeline, String> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let descriptor = wgpu::ShaderModuleDescriptor {
+        label: Some("queens count"),
+        source: wgpu::ShaderSource::Wgsl(source(shape.n, shape.frames(), shape.workgroup).into()),
+    };
+    let module = if checked {
+        device.create_shader_module(descriptor)
+    } else {
+        unchecked_module(device, descriptor)
+    };
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("queens count"),
+        layout: None,
+        module: &module,
+        entry_point: Some("count"),
+        // Every stack frame is written before it is read: no zeroing at each start.
+        compilation_options: wgpu::PipelineCompilationOptions {
+            zero_initialize_workgroup_memory: false,
+            ..wgpu::PipelineCompilationOptions::default()
+        },
+        cache: None,
+    });
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(format!("the counting kernel does not build: {error}"));
+    }
+    Ok(pipeline)
 }
 
 /// The counting kernel's module without wgpu's runtime checks: no clamped index and no loop
@@ -367,7 +474,7 @@ impl Kernel {
 /// Sound for `count.wgsl` alone, whose header proves each index in range and the loop finite:
 /// its stack indices are below `FRAMES × WORKGROUP` (a frame is pushed only for a row above the
 /// last, a restored depth is clamped), its buffer indices are below the counts the host sized
-/// the buffers for ([`Shape::fit`], and [`Kernel::dispatch`] asserts the queue fits), and
+/// the buffers for ([`Shape::fit`], and [`Kernel::append`] queues no more than the ring holds), and
 /// every iteration spends one of a bounded number of steps. CI validates the module with naga
 /// for every N and runs it on lavapipe with the checks both on and off.
 #[allow(unsafe_code)]
@@ -386,17 +493,6 @@ fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
         binding,
         resource: buffer.as_entire_binding(),
     }
-}
-
-fn words_to_bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|word| word.to_le_bytes()).collect()
-}
-
-fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|chunk| u32::from_le_bytes(chunk.try_into().expect("four bytes")))
-        .collect()
 }
 
 #[cfg(test)]

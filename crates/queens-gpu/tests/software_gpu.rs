@@ -199,3 +199,55 @@ fn thousands_of_tiny_items_in_one_invocation_count_right() {
         );
     }
 }
+
+/// A count stopped midway (Ctrl-C, a time limit) while a dispatch runs and the next one's items
+/// are queued: the engine lands the dispatch in flight, reports the parts it finished, and
+/// stops; every part reported is whole, and the rest are not reported.
+#[test]
+fn a_count_stopped_midway_reports_whole_parts_only() {
+    let Some(counter) = gpu(GpuOptions {
+        invocations: Some(256),
+        workgroup: Some(32),
+        fixed_steps: Some(2000),
+        ..GpuOptions::default()
+    }) else {
+        return;
+    };
+    let plan = CountPlan::with_engine(13, Engine::Gpu).unwrap();
+    let ids: Vec<usize> = (0..plan.len()).collect();
+    let token = queens_core::CancelToken::new();
+    let budget = Budget::unlimited().with_cancel(token.clone());
+    let tallies = Mutex::new(BTreeMap::new());
+    let done = |id, tally| {
+        let mut tallies = tallies.lock().unwrap();
+        assert!(
+            tallies.insert(id, tally).is_none(),
+            "part {id} reported twice"
+        );
+        if tallies.len() == 20 {
+            token.cancel();
+        }
+    };
+    counter
+        .count_parts(PartsToCount {
+            plan: &plan,
+            ids: &ids,
+            budget: &budget,
+            done: &done,
+        })
+        .expect("a stopped count is no error");
+    let tallies = tallies.into_inner().unwrap();
+    assert!(
+        (20..plan.len()).contains(&tallies.len()),
+        "{} of {} parts reported",
+        tallies.len(),
+        plan.len()
+    );
+    for (&id, tally) in &tallies {
+        assert_eq!(
+            *tally,
+            plan.count_one(id, &Budget::unlimited()).unwrap(),
+            "part {id}"
+        );
+    }
+}
