@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine};
-use queens_gpu::items::on_cpu;
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
 /// 32-bit integer operations a node costs in the kernel's loop: the 54 a step that the
@@ -123,7 +122,7 @@ fn main() {
         .map_or(Selection::FirstHardware, Selection::Index);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
-        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between) | total |"
+        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, nodes a second) of the first setting of each N, for the projection.
@@ -179,8 +178,7 @@ fn main() {
                     let depth = stats.cut.map_or_else(
                         || "-".to_owned(),
                         |cut| {
-                            let parts = plan_parts(n);
-                            let finer = if cut.finer_from < parts { "+1" } else { "" };
+                            let finer = if cut.has_finer_tail() { "+1" } else { "" };
                             format!("{}{finer}", cut.depth)
                         },
                     );
@@ -189,7 +187,7 @@ fn main() {
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
                     println!(
-                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %) | {} ({verdict}), {} unique |",
+                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
                         workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string()),
                         if checked { "yes" } else { "no" },
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
@@ -199,6 +197,7 @@ fn main() {
                         stats.longest * 1e3,
                         100.0 * stats.total / seconds,
                         100.0 * stats.idle / seconds,
+                        stats.start_up * 1e3,
                         tally.total,
                         tally.unique(),
                     );
@@ -257,13 +256,4 @@ fn days(seconds: f64) -> String {
     } else {
         format!("{:.1} days", seconds / 86_400.0)
     }
-}
-
-/// The parts of the N×N count that the device counts (the cut's positions are among them).
-fn plan_parts(n: u32) -> usize {
-    let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
-    plan.subproblems()
-        .iter()
-        .filter(|sub| !on_cpu(n, sub))
-        .count()
 }

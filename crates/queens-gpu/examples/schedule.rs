@@ -16,9 +16,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use queens_exact::count::plan::{allowed_columns, restrict_to_deadline, sides_deadline};
-use queens_exact::count::{CountPlan, Engine, Shard, Subproblem};
-use queens_gpu::items::{Refined, cut, default_depth, item_count, on_cpu, refine};
+use queens_core::Budget;
+use queens_exact::count::{CountPlan, Engine, Shard, Subproblem, count_subproblem};
+use queens_gpu::items::{Refined, cut, default_depth, item_count, item_prefix, on_cpu, refine};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -82,52 +82,23 @@ fn main() {
     }
 }
 
-/// The nodes of each of `sub`'s items at `depth`, as the kernel counts them, and one step for
-/// taking it.
+/// The nodes of each of `sub`'s items at `depth`, as the kernel counts them (the CPU kernel's
+/// count of the item as a subproblem of its own), and one step for taking it.
 fn item_nodes(n: u32, sub: &Subproblem, depth: usize) -> Vec<u64> {
     let Refined::Items { items, .. } = refine(n, sub, depth) else {
         return Vec::new();
     };
-    let allowed = allowed_columns(n, sub.case);
-    let deadline = sides_deadline(n, sub.case);
     items
         .iter()
         .map(|item| {
-            let start = (item[0] & 31) as usize;
-            let mut masks = (0, 0, 0);
-            for row in 0..start {
-                let queen = 1 << ((item[1 + row / 6] >> (5 * (row % 6))) & 31);
-                masks = (
-                    masks.0 | queen,
-                    (masks.1 | queen) << 1,
-                    (masks.2 | queen) >> 1,
-                );
-            }
-            1 + search(n as usize, &allowed, deadline, start, masks)
+            let item = Subproblem {
+                case: sub.case,
+                prefix: item_prefix(item),
+            };
+            let tally = count_subproblem(n, &item, &Budget::unlimited()).expect("no budget");
+            1 + tally.nodes as u64
         })
         .collect()
-}
-
-/// The nodes below row `row`: queens placed up to the penultimate row, and completions.
-fn search(
-    n: usize,
-    allowed: &[u32],
-    deadline: Option<(usize, u32)>,
-    row: usize,
-    (cols, left, right): (u32, u32, u32),
-) -> u64 {
-    let mut free = restrict_to_deadline(deadline, row, cols, allowed[row] & !(cols | left | right));
-    if row == n - 1 {
-        return u64::from(free != 0);
-    }
-    let mut nodes = 0;
-    while free != 0 {
-        let queen = free & free.wrapping_neg();
-        free ^= queen;
-        let child = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
-        nodes += 1 + search(n, allowed, deadline, row + 1, child);
-    }
-    nodes
 }
 
 /// The share of `invocations`' time busy when each takes the next of `sizes` on finishing

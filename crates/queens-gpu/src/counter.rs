@@ -114,6 +114,9 @@ pub struct DispatchStats {
     /// read to the next's submission. The host sums tallies and cuts items while a dispatch
     /// runs, so only the launch is left here.
     pub idle: f64,
+    /// Seconds from a call's start to its first dispatch: the cut, the kernel built, the
+    /// first items queued.
+    pub start_up: f64,
 }
 
 impl GpuCounter {
@@ -163,8 +166,9 @@ impl GpuCounter {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Adds a count's cut, its items, and the seconds its device waited between dispatches.
-    fn record_count(&self, cut: Cut, items: u64, idle: f64) {
+    /// Adds a call's cut, its items, the seconds its device waited between dispatches, and
+    /// those to its first dispatch.
+    fn record_count(&self, cut: Cut, items: u64, idle: f64, start_up: f64) {
         let mut stats = self
             .dispatches
             .lock()
@@ -172,6 +176,7 @@ impl GpuCounter {
         stats.cut = Some(cut);
         stats.items += items;
         stats.idle += idle;
+        stats.start_up += start_up;
     }
 
     fn record_dispatch(&self, seconds: f64) {
@@ -413,6 +418,7 @@ impl GpuCounter {
             budget,
             done,
         } = parts;
+        let began = Instant::now();
         let n = plan.n();
         let subproblems: Vec<&Subproblem> = ids.iter().map(|&id| &plan.subproblems()[id]).collect();
         let cut = cut(
@@ -451,7 +457,7 @@ impl GpuCounter {
         // When the dispatch in flight was submitted, and when the last one landed.
         let mut running: Option<Instant> = None;
         let mut landed_at: Option<Instant> = None;
-        let mut idle = 0.0;
+        let (mut idle, mut start_up) = (0.0, 0.0);
         loop {
             // While a dispatch runs, the host sums the last one's tallies into parts and fills
             // the ring with items for the next, besides what this one will take.
@@ -486,7 +492,7 @@ impl GpuCounter {
             if kernel.carried() == 0 && kernel.queued() == 0 {
                 stream.collect(&mut kernel, done)?;
                 if stream.is_done() {
-                    self.record_count(cut, stream.next_seq, idle);
+                    self.record_count(cut, stream.next_seq, idle, start_up);
                     return Ok(());
                 }
                 return Err(CounterError(
@@ -495,7 +501,10 @@ impl GpuCounter {
             }
             kernel.submit(steps);
             let now = Instant::now();
-            idle += landed_at.map_or(0.0, |landed| (now - landed).as_secs_f64());
+            match landed_at {
+                Some(landed) => idle += (now - landed).as_secs_f64(),
+                None => start_up = (now - began).as_secs_f64(),
+            }
             running = Some(now);
         }
     }

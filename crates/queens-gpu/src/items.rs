@@ -86,6 +86,14 @@ pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
     }
 }
 
+/// The columns of the queens an item fixes, row by row.
+pub fn item_prefix(item: &Item) -> Vec<u32> {
+    let start = (item[0] & 31) as usize;
+    (0..start)
+        .map(|row| (item[1 + row / 6] >> (5 * (row % 6))) & 31)
+        .collect()
+}
+
 /// How many items [`refine`] would cut `sub` into at `depth`, counting no further than
 /// `limit`; none for a part counted on the CPU.
 pub fn item_count(n: u32, sub: &Subproblem, depth: usize, limit: u64) -> u64 {
@@ -113,6 +121,7 @@ pub const FINER_TAIL_PER_INVOCATION: u64 = 4;
 /// smaller items only cost more taking (N = 16 on 2¹² invocations, 62 items each, is as busy
 /// either way; N = 17 on 2¹⁵, 13 items each, is 83.5 % busy in order and 95.8 % with it).
 pub const FINER_TAIL_BELOW_PER_INVOCATION: u64 = 32;
+const _: () = assert!(FINER_TAIL_BELOW_PER_INVOCATION >= ITEMS_PER_INVOCATION);
 
 /// How a call's parts are cut into items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,9 +131,16 @@ pub struct Cut {
     /// The position among the call's parts from which they are cut a row finer (`depth + 1`);
     /// the number of parts if none are.
     pub finer_from: usize,
+    /// The call's parts.
+    pub parts: usize,
 }
 
 impl Cut {
+    /// Whether the last parts are cut a row finer.
+    pub fn has_finer_tail(&self) -> bool {
+        self.finer_from < self.parts
+    }
+
     /// The rows the items of the part at `position` fix.
     pub fn depth_at(&self, position: usize) -> usize {
         if position >= self.finer_from {
@@ -144,22 +160,24 @@ pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt:
     let fixed = Cut {
         depth,
         finer_from: parts.len(),
+        parts: parts.len(),
     };
     if !adapt {
         return fixed;
     }
     let deepest = fixed_rows(n, 0, MAX_ITEM_ROWS);
     let wanted = ITEMS_PER_INVOCATION * u64::from(invocations);
-    let mut depth = depth;
-    while depth < deepest && items_up_to(n, parts.iter().copied(), depth, wanted) < wanted {
-        depth += 1;
-    }
+    // Each depth's items are counted once, as far as the finer tail's test needs (which is
+    // further than the deepening's).
     let few = FINER_TAIL_BELOW_PER_INVOCATION * u64::from(invocations);
-    if items_up_to(n, parts.iter().copied(), depth, few) >= few {
-        return Cut {
-            depth,
-            finer_from: parts.len(),
-        };
+    let mut depth = depth;
+    let mut items = items_up_to(n, parts.iter().copied(), depth, few);
+    while depth < deepest && items < wanted {
+        depth += 1;
+        items = items_up_to(n, parts.iter().copied(), depth, few);
+    }
+    if items >= few {
+        return Cut { depth, ..fixed };
     }
     let tail = FINER_TAIL_PER_INVOCATION * u64::from(invocations);
     let mut finer_from = parts.len();
@@ -168,7 +186,11 @@ pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt:
         finer_from -= 1;
         held += item_count(n, parts[finer_from], depth, tail - held);
     }
-    Cut { depth, finer_from }
+    Cut {
+        depth,
+        finer_from,
+        ..fixed
+    }
 }
 
 /// The items of `parts` at `depth`, counted no further than `limit`.
@@ -287,11 +309,8 @@ mod tests {
                 panic!("a 12×12 part is large enough for the kernel");
             };
             for item in &items {
-                let start = (item[0] & 31) as usize;
-                assert_eq!(start, 6);
-                let columns: Vec<u32> = (0..start)
-                    .map(|row| (item[1 + row / 6] >> (5 * (row % 6))) & 31)
-                    .collect();
+                let columns = item_prefix(item);
+                assert_eq!(columns.len(), 6);
                 assert_eq!(columns[..sub.prefix.len()], sub.prefix[..]);
             }
         }

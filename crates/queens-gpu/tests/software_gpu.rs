@@ -172,7 +172,7 @@ fn parts_cut_finer_for_few_invocations_match_the_cpu_kernel() {
         let parts: Vec<_> = plan.subproblems().iter().collect();
         let cut = queens_gpu::items::cut(n, &parts, default_depth(n), invocations, true);
         assert_eq!(cut.depth > default_depth(n), n == 11, "N = {n}: {cut:?}");
-        assert!(cut.finer_from < parts.len(), "N = {n}: {cut:?}");
+        assert!(cut.has_finer_tail(), "N = {n}: {cut:?}");
         let tallies = part_tallies(&counter, &plan);
         for (&id, tally) in &tallies {
             let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();

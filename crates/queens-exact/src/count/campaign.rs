@@ -123,7 +123,7 @@ mod tests {
     use super::*;
     use crate::count::Engine;
     use crate::count::Shard;
-    use crate::count::estimate::part_estimate;
+    use crate::count::estimate::{part_estimate, part_seed};
     use rayon::prelude::*;
 
     /// A task that is stopped (preempted, or past its time limit) keeps the parts it finished,
@@ -159,7 +159,7 @@ mod tests {
             .par_iter()
             .enumerate()
             .map(|(id, sub)| {
-                let seed = u64::from(n) ^ (id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let seed = part_seed(u64::from(n), id);
                 part_estimate(n, sub, PROBES, seed).0 / MEASURED_GPU_RATE / 3600.0
             })
             .collect();

@@ -43,7 +43,7 @@ pub fn estimate_nodes(plan: &CountPlan, probes: u32, seed: u64) -> Option<NodeEs
         .subproblems()
         .par_iter()
         .enumerate()
-        .map(|(id, sub)| part_estimate(n, sub, probes, seed ^ (id as u64).wrapping_mul(K)))
+        .map(|(id, sub)| part_estimate(n, sub, probes, part_seed(seed, id)))
         .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
     Some(NodeEstimate {
         nodes: mean.round() as u128,
@@ -58,6 +58,11 @@ pub fn estimate_nodes(plan: &CountPlan, probes: u32, seed: u64) -> Option<NodeEs
 
 /// An odd constant that spreads the parts' seeds (the golden ratio's 64 bits).
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The seed of part `id`'s probes in an estimate seeded with `seed`.
+pub(crate) fn part_seed(seed: u64, id: usize) -> u64 {
+    seed ^ (id as u64).wrapping_mul(K)
+}
 
 /// A part's estimated nodes and the variance of that estimate (its probes' mean).
 pub(crate) fn part_estimate(n: u32, sub: &Subproblem, probes: u32, seed: u64) -> (f64, f64) {

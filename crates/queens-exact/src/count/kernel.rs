@@ -20,8 +20,11 @@ const CANCEL_POLL: u64 = 1 << 20;
 /// squares still to try.
 type Frame = (u32, u32, u32, u32);
 
-/// Counts one subproblem of the N×N board; `None` if `budget` stopped before it finished.
-pub(crate) fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
+/// Counts one subproblem of the N×N board with the CPU's backtracking kernel: its solutions
+/// weighed by their classes, and its nodes (the queens placed from the first row below its
+/// prefix to the penultimate, and the last row's completions); `None` if `budget` stopped
+/// before it finished.
+pub fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
     match sub.case {
         // The one queen is left in place by all seven other symmetries.
         Case::Single => {

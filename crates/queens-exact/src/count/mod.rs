@@ -41,6 +41,7 @@ pub use driver::{
     CHECKPOINT_EVERY, CountJob, CountResult, CountRunError, CounterError, MAX_THREADS,
     OnSaveFailure, PartCounter, PartsToCount,
 };
+pub use kernel::count_subproblem;
 pub use plan::{Case, Subproblem};
 pub use rotation::Turn;
 pub use shard::Shard;
