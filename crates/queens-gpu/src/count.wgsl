@@ -137,10 +137,12 @@ fn prefix_column(row: u32) -> u32 {
 // The columns the case's rules leave a row above the last, from the columns taken above it.
 fn rules(row: u32, cols: u32) -> u32 {
     let allowed = select(FULL, restricted_allowed, row < restricted_below);
-    // The deadline row: dead if neither side queen stands, the missing one's if one does.
+    // The deadline row: dead if neither side queen stands, the missing one's if one does. It
+    // is row N−1−b of an edge case, not among the rows before b that keep off the side
+    // columns, so the rule alone decides it.
     let missing = sides & ~cols;
     let rule = select(select(missing, 0u, missing == sides), FULL, missing == 0u);
-    return select(allowed, allowed & rule, row == deadline);
+    return select(allowed, rule, row == deadline);
 }
 
 // Reads the item's head and sets its constants.

@@ -62,11 +62,10 @@ pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32) -> String {
         .replace("{{WORKGROUP}}", &workgroup.to_string())
 }
 
-/// What a dispatch left when it ended.
+/// What a dispatch left when it ended, besides the records it carried to the next
+/// ([`Kernel::carried`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Landed {
-    /// Records still searching, carried to the next dispatch.
-    pub carried: u32,
     /// Items finished, whose tallies [`Kernel::tallies`] reads.
     pub finished: u32,
     /// Fresh items the dispatch took from the ring.
@@ -364,7 +363,6 @@ impl Kernel {
             self.tally_copy = Some((finished, self.queue.submit([encoder.finish()])));
         }
         Ok(Some(Landed {
-            carried: saved,
             finished,
             fresh_taken,
         }))
