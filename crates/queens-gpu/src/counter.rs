@@ -467,7 +467,7 @@ impl GpuCounter {
                 if !stopped {
                     stream.fill(&mut kernel, room + last_taken, done);
                 }
-                let landed = kernel.land().map_err(CounterError)?;
+                let fresh_taken = kernel.land().map_err(CounterError)?;
                 if let Some(error) = self.device_error() {
                     return Err(CounterError(error));
                 }
@@ -475,7 +475,7 @@ impl GpuCounter {
                 let took = (now - submitted).as_secs_f64();
                 self.record_dispatch(took);
                 landed_at = Some(now);
-                last_taken = landed.map_or(0, |landed| landed.fresh_taken as usize);
+                last_taken = fresh_taken.map_or(0, |taken| taken as usize);
                 room = (2 * last_taken).clamp(fewest.min(ring), ring);
                 if self.options.fixed_steps.is_none() {
                     steps = tuned(steps, took, target).min(most_steps);

@@ -62,14 +62,9 @@ pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32) -> String {
         .replace("{{WORKGROUP}}", &workgroup.to_string())
 }
 
-/// What a dispatch left when it ended, besides the records it carried to the next
-/// ([`Kernel::carried`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Landed {
-    /// Items finished, whose tallies [`Kernel::tallies`] reads.
-    pub finished: u32,
-    /// Fresh items the dispatch took from the ring.
-    pub fresh_taken: u32,
+/// The bytes of `tallies` finished items' tallies.
+fn tally_bytes(tallies: u64) -> u64 {
+    tallies * u64::from(TALLY_WORDS) * 4
 }
 
 /// The words of the kernel's `Params`: the board side, the records in the queue, the steps, the
@@ -102,8 +97,9 @@ impl Shape {
         u64::from(HEADER_WORDS + FRAME_WORDS * self.frames()) * 4
     }
 
+    /// The tally buffer holds a whole queue: every record carried and every fresh item.
     fn tally_bytes(&self) -> u64 {
-        (u64::from(self.invocations) + u64::from(self.fresh)) * u64::from(TALLY_WORDS) * 4
+        tally_bytes(u64::from(self.invocations) + u64::from(self.fresh))
     }
 
     /// The bytes of device memory the kernel takes.
@@ -320,10 +316,11 @@ impl Kernel {
         self.in_flight = Some((count, self.carried, submission));
     }
 
-    /// Waits for the dispatch in flight and reads what it left; the copy of its tallies is
-    /// submitted, for [`Kernel::tallies`] to read while the next dispatch runs. `Ok(None)` when
-    /// none is in flight.
-    pub fn land(&mut self) -> Result<Option<Landed>, String> {
+    /// Waits for the dispatch in flight and reads what it left: returns the fresh items it took
+    /// from the ring, keeps the records it carried ([`Kernel::carried`]), and submits the copy
+    /// of its tallies for [`Kernel::tallies`] to read while the next dispatch runs. `Ok(None)`
+    /// when none is in flight.
+    pub fn land(&mut self) -> Result<Option<u32>, String> {
         assert!(
             self.tally_copy.is_none(),
             "the last dispatch's tallies are read before the next lands"
@@ -358,14 +355,11 @@ impl Kernel {
                 0,
                 &self.finished_readback,
                 0,
-                Self::tally_bytes(finished),
+                tally_bytes(finished.into()),
             );
             self.tally_copy = Some((finished, self.queue.submit([encoder.finish()])));
         }
-        Ok(Some(Landed {
-            finished,
-            fresh_taken,
-        }))
+        Ok(Some(fresh_taken))
     }
 
     /// The tallies of the last dispatch landed, by item id (empty once read).
@@ -375,7 +369,7 @@ impl Kernel {
         };
         let words = self.read(
             &self.finished_readback,
-            Self::tally_bytes(finished),
+            tally_bytes(finished.into()),
             submission,
         )?;
         let pair = |low: u32, high: u32| u128::from(u64::from(high) << 32 | u64::from(low));
@@ -392,10 +386,6 @@ impl Kernel {
                 )
             })
             .collect())
-    }
-
-    fn tally_bytes(tallies: u32) -> u64 {
-        u64::from(tallies) * u64::from(TALLY_WORDS) * 4
     }
 
     /// Maps the first `bytes` of `buffer`, waits for `submission` (the last that writes it),
