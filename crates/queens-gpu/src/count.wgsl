@@ -100,9 +100,8 @@ var<private> sides: u32;
 var<private> row_b: u32;
 var<private> deadline: u32;
 var<private> tie_columns: u32;
-// The child rows of row b and of the deadline row (a queen's row is its child's less one).
+// The row after row b, whose mask is computed once row b's queen stands.
 var<private> after_b: u32;
-var<private> after_deadline: u32;
 
 // The stack slot of the next frame: frames stacked × WORKGROUP + lane. The stack is empty,
 // and the record done, when it is `lane`.
@@ -134,15 +133,23 @@ fn prefix_column(row: u32) -> u32 {
     return (word >> (5u * (row % 6u))) & 31u;
 }
 
-// The columns the case's rules leave a row above the last, from the columns taken above it.
+// The columns the case's rules leave row `row` (above the last), from the columns `cols` taken
+// above it. Rows before `restricted_below` keep to `restricted_allowed`. The deadline row takes
+// the missing side column if one side queen stands, anything if both do, nothing if neither
+// does; in that row's mask both side columns stand for the missing one, which is the one `cols`
+// leaves free. Also records, for the rows below, whether row b's queen stands on a side column
+// (computing row b + 1: rows before b keep off them, so any side queen taken is row b's) and
+// whether the deadline row's will (exactly when one side queen stands before it), as 8 or 0.
 fn rules(row: u32, cols: u32) -> u32 {
+    let present = cols & sides;
+    let some = present != 0u;
+    let both = present == sides;
+    let at_deadline = row == deadline;
+    tie_shift_b = select(tie_shift_b, select(0u, 8u, some), row == after_b);
+    tie_shift_deadline = select(tie_shift_deadline, select(8u, 0u, both), at_deadline);
     let allowed = select(FULL, restricted_allowed, row < restricted_below);
-    // The deadline row: dead if neither side queen stands, the missing one's if one does. It
-    // is row N−1−b of an edge case, not among the rows before b that keep off the side
-    // columns, so the rule alone decides it.
-    let missing = sides & ~cols;
-    let rule = select(select(missing, 0u, missing == sides), FULL, missing == 0u);
-    return select(allowed, rule, row == deadline);
+    let rule = select(select(0u, sides, some), FULL, both);
+    return select(allowed, rule, at_deadline);
 }
 
 // Reads the item's head and sets its constants.
@@ -157,7 +164,6 @@ fn constants() {
         deadline = far;
         tie_columns = (1u << param) | (1u << far);
         after_b = param + 1u;
-        after_deadline = far + 1u;
         restricted_below = param;
         restricted_allowed = FULL & ~sides;
         // Columns b..=N−1−b.
@@ -168,9 +174,8 @@ fn constants() {
         row_b = 0xffffffffu;
         deadline = 0xffffffffu;
         tie_columns = 0u;
-        // No child row is row 0.
+        // No mask is computed for row 0.
         after_b = 0u;
-        after_deadline = 0u;
         restricted_below = param;
         restricted_allowed = FULL & ~2u;
         last_allowed = FULL;
@@ -330,11 +335,6 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let left = (frame.y | queen) << 1u;
         let right = (frame.z | queen) >> 1u;
         let child = countOneBits(cols);
-        // A queen on row b or on the deadline row: whether it stands on a side column. The
-        // tests are compares on the child's row, known here anyway.
-        let side_shift = select(0u, 8u, (queen & sides) != 0u);
-        tie_shift_b = select(tie_shift_b, side_shift, child == after_b);
-        tie_shift_deadline = select(tie_shift_deadline, side_shift, child == after_deadline);
         let is_last = child == LAST;
         let free = ~(cols | left | right) & select(rules(child, cols), last_allowed, is_last);
         // The last row has one column left, so it completes at most once: no population

@@ -70,6 +70,34 @@ fn every_part_matches_the_cpu_kernel_nodes_included() {
     }
 }
 
+/// Items of every depth on the 11×11 board, from two rows to nine: an edge case's row b and
+/// its deadline row N−1−b (6 to 9) stand among the fixed rows, on the item's first free row, or
+/// further down, and the kernel learns where row b's and the deadline row's queens stand in
+/// each place. Every part's tally, nodes included, is still the CPU kernel's.
+#[test]
+fn items_of_every_depth_match_the_cpu_kernel() {
+    let n = 11;
+    let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+    for depth in 2..=9 {
+        let Some(counter) = gpu(GpuOptions {
+            depth: Some(depth),
+            ..GpuOptions::default()
+        }) else {
+            return;
+        };
+        let tallies = part_tallies(&counter, &plan);
+        assert_eq!(
+            tallies.len(),
+            plan.len(),
+            "depth {depth}: every part reported"
+        );
+        for (&id, tally) in &tallies {
+            let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
+            assert_eq!(*tally, cpu, "depth {depth}, part {id}");
+        }
+    }
+}
+
 #[test]
 fn totals_and_unique_counts_match_oeis() {
     counts_match_oeis(GpuOptions::default(), 14);
