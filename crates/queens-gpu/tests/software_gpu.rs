@@ -49,6 +49,31 @@ fn part_tallies(counter: &GpuCounter, plan: &CountPlan) -> BTreeMap<usize, Tally
     tallies.into_inner().unwrap()
 }
 
+/// Counts every part of `plan` on `counter` and checks that each is reported once, with the
+/// CPU kernel's tally; `label` names the setting in a failure.
+fn assert_every_part_matches_the_cpu_kernel(counter: &GpuCounter, plan: &CountPlan, label: &str) {
+    let tallies = part_tallies(counter, plan);
+    assert_eq!(tallies.len(), plan.len(), "{label}: every part reported");
+    assert_parts_match_the_cpu_kernel(plan, &tallies, label);
+}
+
+/// Checks each of `tallies`, nodes included, against the CPU kernel's count of its part.
+fn assert_parts_match_the_cpu_kernel(
+    plan: &CountPlan,
+    tallies: &BTreeMap<usize, Tally>,
+    label: &str,
+) {
+    for (&id, tally) in tallies {
+        let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
+        assert_eq!(
+            *tally,
+            cpu,
+            "{label}, part {id}: {:?}",
+            plan.subproblems()[id]
+        );
+    }
+}
+
 #[test]
 fn every_part_matches_the_cpu_kernel_nodes_included() {
     let Some(counter) = gpu(GpuOptions::default()) else {
@@ -56,17 +81,7 @@ fn every_part_matches_the_cpu_kernel_nodes_included() {
     };
     for n in 4..=12 {
         let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
-        let tallies = part_tallies(&counter, &plan);
-        assert_eq!(tallies.len(), plan.len(), "N = {n}: every part reported");
-        for (&id, tally) in &tallies {
-            let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
-            assert_eq!(
-                *tally,
-                cpu,
-                "N = {n}, part {id}: {:?}",
-                plan.subproblems()[id]
-            );
-        }
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}"));
     }
 }
 
@@ -85,16 +100,7 @@ fn items_of_every_depth_match_the_cpu_kernel() {
         }) else {
             return;
         };
-        let tallies = part_tallies(&counter, &plan);
-        assert_eq!(
-            tallies.len(),
-            plan.len(),
-            "depth {depth}: every part reported"
-        );
-        for (&id, tally) in &tallies {
-            let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
-            assert_eq!(*tally, cpu, "depth {depth}, part {id}");
-        }
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("depth {depth}"));
     }
 }
 
@@ -201,12 +207,7 @@ fn parts_cut_finer_for_few_invocations_match_the_cpu_kernel() {
         let cut = queens_gpu::items::cut(n, &parts, default_depth(n), invocations, true);
         assert_eq!(cut.depth > default_depth(n), n == 11, "N = {n}: {cut:?}");
         assert!(cut.has_finer_tail(), "N = {n}: {cut:?}");
-        let tallies = part_tallies(&counter, &plan);
-        for (&id, tally) in &tallies {
-            let cpu = plan.count_one(id, &Budget::unlimited()).unwrap();
-            assert_eq!(*tally, cpu, "N = {n}, part {id}");
-        }
-        assert_eq!(tallies.len(), plan.len(), "N = {n}: every part reported");
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}"));
     }
 }
 
@@ -271,11 +272,5 @@ fn a_count_stopped_midway_reports_whole_parts_only() {
         tallies.len(),
         plan.len()
     );
-    for (&id, tally) in &tallies {
-        assert_eq!(
-            *tally,
-            plan.count_one(id, &Budget::unlimited()).unwrap(),
-            "part {id}"
-        );
-    }
+    assert_parts_match_the_cpu_kernel(&plan, &tallies, "a stopped count");
 }
