@@ -55,7 +55,7 @@ fn main() {
         parts.len(),
         count(&|_| depth),
         engine.depth,
-        parts.len() - engine.finer_from,
+        engine.finer_from.map_or(0, |first| parts.len() - first),
         count(&|position| engine.depth_at(position)),
     );
     if shard.is_some() {

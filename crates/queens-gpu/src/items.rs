@@ -128,25 +128,22 @@ const _: () = assert!(FINER_TAIL_BELOW_PER_INVOCATION >= ITEMS_PER_INVOCATION);
 pub struct Cut {
     /// The rows items fix.
     pub depth: usize,
-    /// The position among the call's parts from which they are cut a row finer (`depth + 1`);
-    /// the number of parts if none are.
-    pub finer_from: usize,
-    /// The call's parts.
-    pub parts: usize,
+    /// The position among the call's parts from which they are cut a row finer (`depth + 1`),
+    /// if any are.
+    pub finer_from: Option<usize>,
 }
 
 impl Cut {
     /// Whether the last parts are cut a row finer.
     pub fn has_finer_tail(&self) -> bool {
-        self.finer_from < self.parts
+        self.finer_from.is_some()
     }
 
     /// The rows the items of the part at `position` fix.
     pub fn depth_at(&self, position: usize) -> usize {
-        if position >= self.finer_from {
-            self.depth + 1
-        } else {
-            self.depth
+        match self.finer_from {
+            Some(first) if position >= first => self.depth + 1,
+            _ => self.depth,
         }
     }
 }
@@ -157,13 +154,11 @@ impl Cut {
 /// still for the last parts, which hold [`FINER_TAIL_PER_INVOCATION`] items an invocation. A
 /// depth asked for (`adapt` false) is kept as it is, for benchmarks and tests.
 pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt: bool) -> Cut {
-    let fixed = Cut {
-        depth,
-        finer_from: parts.len(),
-        parts: parts.len(),
-    };
     if !adapt {
-        return fixed;
+        return Cut {
+            depth,
+            finer_from: None,
+        };
     }
     let deepest = fixed_rows(n, 0, MAX_ITEM_ROWS);
     let wanted = ITEMS_PER_INVOCATION * u64::from(invocations);
@@ -177,7 +172,10 @@ pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt:
         items = items_up_to(n, parts.iter().copied(), depth, few);
     }
     if items >= few {
-        return Cut { depth, ..fixed };
+        return Cut {
+            depth,
+            finer_from: None,
+        };
     }
     let tail = FINER_TAIL_PER_INVOCATION * u64::from(invocations);
     let mut finer_from = parts.len();
@@ -188,8 +186,7 @@ pub fn cut(n: u32, parts: &[&Subproblem], depth: usize, invocations: u32, adapt:
     }
     Cut {
         depth,
-        finer_from,
-        ..fixed
+        finer_from: (finer_from < parts.len()).then_some(finer_from),
     }
 }
 
@@ -364,10 +361,11 @@ mod tests {
         let cut = cut(16, &parts, default_depth(16), invocations, true);
         assert_eq!(cut.depth, default_depth(16), "enough items already");
         let tail = FINER_TAIL_PER_INVOCATION * u64::from(invocations);
-        assert!(items(16, &parts[cut.finer_from..], cut.depth) >= tail);
-        assert!(items(16, &parts[cut.finer_from + 1..], cut.depth) < tail);
-        assert_eq!(cut.depth_at(cut.finer_from - 1), cut.depth);
-        assert_eq!(cut.depth_at(cut.finer_from), cut.depth + 1);
+        let first = cut.finer_from.expect("a finer tail");
+        assert!(items(16, &parts[first..], cut.depth) >= tail);
+        assert!(items(16, &parts[first + 1..], cut.depth) < tail);
+        assert_eq!(cut.depth_at(first - 1), cut.depth);
+        assert_eq!(cut.depth_at(first), cut.depth + 1);
     }
 
     #[test]
@@ -375,19 +373,16 @@ mod tests {
         let plan = CountPlan::with_engine(16, queens_exact::count::Engine::Gpu).unwrap();
         let parts: Vec<&Subproblem> = plan.subproblems().iter().collect();
         let asked = cut(16, &parts, 3, 1 << 20, false);
-        assert_eq!((asked.depth, asked.finer_from), (3, parts.len()));
+        assert_eq!((asked.depth, asked.finer_from), (3, None));
         // 62 items an invocation: the last ones end close together without a finer tail.
         let many = cut(16, &parts, default_depth(16), 1 << 12, true);
-        assert_eq!(
-            (many.depth, many.finer_from),
-            (default_depth(16), parts.len())
-        );
+        assert_eq!((many.depth, many.finer_from), (default_depth(16), None));
         // Far more invocations than items at any depth: as deep as a kernel allows, and no
         // finer tail past it.
         let small = CountPlan::with_engine(8, queens_exact::count::Engine::Gpu).unwrap();
         let parts: Vec<&Subproblem> = small.subproblems().iter().collect();
         let deepest = cut(8, &parts, default_depth(8), 1 << 20, true);
-        assert_eq!((deepest.depth, deepest.finer_from), (6, parts.len()));
+        assert_eq!((deepest.depth, deepest.finer_from), (6, None));
     }
 
     #[test]
