@@ -1043,14 +1043,14 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
 #[cfg(unix)]
 #[test]
 fn a_killed_count_resumes_from_its_checkpoint() {
-    use std::process::{Command as Process, Stdio};
+    use std::os::unix::process::ExitStatusExt;
     use std::time::Duration;
 
     let dir = scratch("resume");
     let checkpoint = dir.join("count16.json");
     let path = checkpoint.to_str().unwrap();
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args([
+    let (killed, _) = common::stopped_by_signal(
+        &[
             "count",
             "16",
             "--threads",
@@ -1060,14 +1060,11 @@ fn a_killed_count_resumes_from_its_checkpoint() {
             path,
             "--checkpoint-every",
             "0.05",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    child.kill().unwrap();
-    child.wait().unwrap();
+        ],
+        "KILL",
+        Duration::from_millis(500),
+    );
+    assert_eq!(killed.status.signal(), Some(9), "killed before its end");
     let saved: Value =
         serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
     let done = saved["done"].as_array().unwrap().len();
