@@ -160,7 +160,7 @@ impl CountRequest {
                     && spec.device.is_none()
                     && n >= GPU_FROM
                     && queens_core::memory::address_space_limit().is_none()
-                    && Adapters::probe().first_hardware().is_some() =>
+                    && Adapters::hardware_present() =>
             {
                 Engine::Gpu
             }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{output, root_powers, scratch};
+use common::{Server, output, root_powers, scratch};
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -481,6 +481,54 @@ fn the_gpu_probe_leaves_no_trace() {
     );
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("\"total\":666090624"), "{stdout}");
+}
+
+/// Counts started at once on the server each ask whether there is a GPU: the drivers' chatter
+/// stays off its stderr for every one of them, not only for the first (the gag that hides it
+/// is process-wide, and a second is refused while one is held).
+#[test]
+fn gpu_probes_at_once_leave_no_trace() {
+    let dir = scratch("probes-at-once");
+    // Three servers, each sent four counts at once (a client's most jobs).
+    for round in 0..3 {
+        let log = dir.join(format!("stderr-{round}"));
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.env_remove("XDG_RUNTIME_DIR");
+        let server = Server::spawn_with_stderr(command, std::fs::File::create(&log).unwrap());
+        // From N = 18 a count with the automatic engine looks for a GPU before it answers.
+        let clients: Vec<_> = (0..4)
+            .map(|_| {
+                let address = server.address.clone();
+                std::thread::spawn(move || first_bytes(&address, "/api/count?n=18"))
+            })
+            .collect();
+        for client in clients {
+            let status = client.join().unwrap();
+            assert!(status.ends_with("200"), "{status}");
+        }
+        drop(server);
+        let stderr = std::fs::read_to_string(&log).unwrap();
+        assert!(!stderr.contains("error"), "round {round}: {stderr}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The status line's first twelve bytes of the server's answer to `GET path`.
+fn first_bytes(address: &str, path: &str) -> String {
+    use std::io::Read;
+
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut status = [0; 12];
+    stream.read_exact(&mut status).unwrap();
+    String::from_utf8_lossy(&status).into_owned()
 }
 
 /// `-o` naming the process's own standard output (`/dev/stdout`, `/proc/self/fd/1`, or a link to

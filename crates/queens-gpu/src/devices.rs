@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -184,14 +185,25 @@ impl Adapters {
     ///
     /// Drivers write to standard error while they are enumerated (Mesa's Wayland check says
     /// `error: XDG_RUNTIME_DIR is invalid or not set` on a machine without a session, loaders
-    /// warn about manifests): that chatter is theirs, not the user's, and is kept off it.
+    /// warn about manifests): that chatter is theirs, not the user's, and is kept off it. The
+    /// gag that keeps it off is the process's, and a second is refused while one is held, so
+    /// probes take turns (a server's counts may probe at once).
     pub fn probe() -> Self {
+        static TURN: Mutex<()> = Mutex::new(());
+        let _turn = TURN.lock().unwrap_or_else(PoisonError::into_inner);
         let quiet = gag::Gag::stderr().ok();
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
         drop(quiet);
         Adapters { adapters }
+    }
+
+    /// Whether this machine has a hardware GPU, probed once for the process: what an
+    /// automatic choice of engine asks before each count, without loading the drivers again.
+    pub fn hardware_present() -> bool {
+        static PRESENT: OnceLock<bool> = OnceLock::new();
+        *PRESENT.get_or_init(|| Self::probe().first_hardware().is_some())
     }
 
     /// Every adapter, in index order.

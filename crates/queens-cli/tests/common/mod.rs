@@ -94,11 +94,17 @@ impl Server {
         Server::spawn(command)
     }
 
-    fn spawn(mut command: Command) -> Server {
+    fn spawn(command: Command) -> Server {
+        Server::spawn_with_stderr(command, Stdio::null())
+    }
+
+    /// `command` (the `queens` binary, with its environment set) serving, its standard error
+    /// going to `stderr`.
+    pub fn spawn_with_stderr(mut command: Command, stderr: impl Into<Stdio>) -> Server {
         let mut child = command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let mut line = String::new();
