@@ -3,9 +3,9 @@
 //! each take the next item when they finish one (as the kernel's do). Printed: the share of
 //! the invocations' time spent searching before the last item ends, for the split at the
 //! default depth in order and for the engine's cut ([`queens_gpu::items::cut`]: deeper where
-//! items are few, the last parts a row finer), each beside the same items taken largest first
-//! (the most any order could give, were the sizes known beforehand); and, for any N, how many
-//! items a shard gives.
+//! items are few, the last parts a row finer), each beside the same items taken largest first,
+//! as if their sizes were known beforehand (a greedy order close to the best); and, for any N,
+//! how many items a shard gives.
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example schedule -- N [INVOCATIONS] [SHARD I/M]
@@ -82,7 +82,7 @@ fn main() {
             100.0 * busy_share(&sizes, invocations as usize)
         );
         // The same items largest first, as if each one's size were known before it is taken:
-        // the most any order of them could give.
+        // what an order by size could give.
         let mut sorted = sizes;
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         println!(
