@@ -517,15 +517,7 @@ fn gpu_probes_at_once_leave_no_trace() {
 fn first_bytes(address: &str, path: &str) -> String {
     use std::io::Read;
 
-    let mut stream = std::net::TcpStream::connect(address).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
+    let mut stream = common::send(address, "GET", path, "").unwrap();
     let mut status = [0; 12];
     stream.read_exact(&mut status).unwrap();
     String::from_utf8_lossy(&status).into_owned()

@@ -6,14 +6,14 @@
 //! diagrams at once. Ignored by default (about 25 s in all); `.ci/run` runs them:
 //! `cargo test --workspace --test load -- --ignored --nocapture`.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod common;
 
-use common::Server;
+use common::{Server, send};
 
 /// How long the clients run.
 const LOAD: Duration = Duration::from_secs(15);
@@ -29,19 +29,6 @@ impl Server {
         let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)
     }
-}
-
-/// Sends a request on a fresh connection (closed after the answer).
-fn send(address: &str, method: &str, path: &str, body: &str) -> std::io::Result<TcpStream> {
-    let mut stream = TcpStream::connect(address)?;
-    stream.set_read_timeout(Some(Duration::from_secs(40)))?;
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    Ok(stream)
 }
 
 /// A whole request: its status and how long the answer took.

@@ -4,7 +4,8 @@
     reason = "each test binary that includes this module uses only some helpers"
 )]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -126,6 +127,19 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Sends a request to the server at `address` on a fresh connection (closed after the answer).
+pub fn send(address: &str, method: &str, path: &str, body: &str) -> std::io::Result<TcpStream> {
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(40)))?;
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    Ok(stream)
 }
 
 /// Runs `queens args…` with its standard output closed before it writes: it must end as a
