@@ -539,6 +539,30 @@ fn trace_writes_one_json_event_per_line() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Every kind of line is named in a sentence with its article, in `verify`'s list and in the
+/// refusal of fixed queens that attack each other: "along a row", "along an anti-diagonal".
+#[test]
+fn attacking_lines_are_named_with_their_article() {
+    let dir = scratch("verify-lines");
+    // (queens as a list of squares, the phrase expected)
+    let cases = [
+        ("a1,c1", "along a row"),
+        ("a1,a3", "along a column"),
+        ("a1,c3", "along a diagonal"),
+        ("a3,c1", "along an anti-diagonal"),
+    ];
+    for (queens, phrase) in cases {
+        let path = dir.join("pair.txt");
+        std::fs::write(&path, queens).unwrap();
+        let out = run(&["verify", "--size", "4", path.to_str().unwrap()], 1);
+        assert!(out.contains(phrase), "verify {queens}: {out}");
+        refuses(
+            &["solve", "4", "--fix", queens],
+            &format!("attack each other {phrase}"),
+        );
+    }
+}
+
 #[test]
 fn verify_reads_files_and_names_attacking_pairs() {
     let dir = scratch("verify");

@@ -76,7 +76,7 @@ pub enum ProblemError {
         cols: u32,
     },
     /// Two fixed queens attack each other.
-    #[error("fixed queens {} and {} attack each other along a {line}", square_name(*a, *cols), square_name(*b, *cols))]
+    #[error("fixed queens {} and {} attack each other along {}", square_name(*a, *cols), square_name(*b, *cols), line.with_article())]
     FixedQueensAttack {
         /// One queen.
         a: Square,

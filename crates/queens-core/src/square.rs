@@ -48,6 +48,17 @@ impl Line {
             Line::AntiDiagonal => "anti-diagonal",
         }
     }
+
+    /// The name after its indefinite article, as a sentence says it: "a row", "an
+    /// anti-diagonal".
+    pub fn with_article(self) -> &'static str {
+        match self {
+            Line::Row => "a row",
+            Line::Column => "a column",
+            Line::Diagonal => "a diagonal",
+            Line::AntiDiagonal => "an anti-diagonal",
+        }
+    }
 }
 
 impl fmt::Display for Line {

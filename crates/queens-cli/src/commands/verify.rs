@@ -133,10 +133,10 @@ fn report_board(
         for conflict in report.conflicts().take(shown) {
             writeln!(
                 out,
-                "  {} attacks {} along a {}",
+                "  {} attacks {} along {}",
                 square_name(conflict.a, cols),
                 square_name(conflict.b, cols),
-                conflict.line
+                conflict.line.with_article()
             )?;
         }
         if truncated {

@@ -36,9 +36,10 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
             .find(|&q| q != queen && q.shared_line(queen) == Some(line))
             .expect("an occupied line holds another queen");
         return Err(format!(
-            "{} and {} attack each other along a {line}",
+            "{} and {} attack each other along {}",
             square_name(other, cols),
             square_name(queen, cols),
+            line.with_article(),
         ));
     }
     if let Some(&missing) = problem.fixed().iter().find(|&&q| !board.has_queen(q)) {

@@ -145,6 +145,11 @@ test("a tree search's tries and backtracks are told from the board", () => {
   assert.deepEqual(frameModel(recording, 2, 8).tries, [], "a placed try is not");
 });
 
+test("a try rejected along an anti-diagonal is told with its article", () => {
+  const recording = recorded([sq(3, 4)], [{ type: "step", iteration: 1, score: 1, square: sq(2, 5) }]);
+  assert.equal(narrate(recording, 1, 8), "try f3: attacked by e4 on an anti-diagonal, rejected");
+});
+
 test("a genetic generation is told with its population's fitness", () => {
   const recording = recorded([sq(0, 0), sq(1, 2)], [
     { type: "step", iteration: 1, score: -3, note: { kind: "generation", size: 200, best: -3, mean: -8.455, worst: -17 } },

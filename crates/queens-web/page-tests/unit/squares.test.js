@@ -4,7 +4,7 @@ import { test } from "node:test";
 
 import {
   attackingPairs, checkParameter, checkSeed, checkSolvers, checkWhole, fileLabel, key, linesThrough, parseList, parseSquare,
-  parseSize, parseSquares, sentence, sharedLine, sizeParams, squareName,
+  parseSize, parseSquares, sentence, sharedLine, sizeParams, squareName, withArticle,
 } from "../../static/js/squares.js";
 
 // What the command line, the server and Python refuse, with their one sentence for each.
@@ -49,6 +49,8 @@ test("shared lines and attacking pairs agree", () => {
   assert.deepEqual(pairs.map(([a, b, line]) => `${key(a)}-${key(b)}-${line}`).sort(), brute.sort());
   assert.equal(sharedLine({ row: 1, col: 2 }, { row: 3, col: 0 }), "anti-diagonal");
   assert.equal(sharedLine({ row: 1, col: 2 }, { row: 2, col: 4 }), null);
+  assert.deepEqual(["row", "column", "diagonal", "anti-diagonal"].map(withArticle),
+    ["a row", "a column", "a diagonal", "an anti-diagonal"]);
 });
 
 test("the lines through a square are exactly the squares sharing a line with it", () => {

@@ -4,7 +4,7 @@
 // scrubbing all show the solver's board at that step, with counters of that same step. Pure:
 // tested with Node.
 
-import { attackersOf, attackingPairs, key, linesThrough, sharedLine, squareName } from "./squares.js";
+import { attackersOf, attackingPairs, key, linesThrough, sharedLine, squareName, withArticle } from "./squares.js";
 
 /**
  * What one step of `solver`'s runs is, as an axis or a counter says it: "iterations", or for a
@@ -449,7 +449,7 @@ export function narrate(recording, k, n) {
     } else {
       const board = recording.boardAt(k);
       const [by] = attackersOf(board, step.square);
-      parts.push(by ? `try ${name}: attacked by ${squareName(by, n)} on a ${sharedLine(by, step.square)}, rejected` : `try ${name}`);
+      parts.push(by ? `try ${name}: attacked by ${squareName(by, n)} on ${withArticle(sharedLine(by, step.square))}, rejected` : `try ${name}`);
     }
     const others = placed.filter((p) => p !== name);
     if (others.length) parts.push(`place ${listed(others)}`);

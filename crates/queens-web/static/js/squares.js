@@ -102,6 +102,9 @@ export function sharedLine(a, b) {
   return null;
 }
 
+/** A line's name after its indefinite article, as a sentence says it: "a row", "an anti-diagonal". */
+export const withArticle = (line) => `${/^[aeiou]/.test(line) ? "an" : "a"} ${line}`;
+
 /** The queens of `queens` that attack `square` (share one of its lines), in their order. */
 export function attackersOf(queens, square) {
   return queens.filter((q) => sharedLine(q, square));
