@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens_api::limits::{DEFAULTS, LIMITS};
+use queens_web::MAX_CONNECTIONS;
+
+use crate::numbers::{Bounds, positive, whole};
 
 /// The N-Queens workbench: solve, verify and compare N-Queens solvers.
 #[derive(Debug, Parser)]
@@ -132,7 +135,8 @@ pub struct BoardArgs {
     pub instance: Option<PathBuf>,
 
     /// With an excluded-diagonals --instance: only its first D diagonals [default: all].
-    #[arg(long, value_name = "D", hide_short_help = true)]
+    #[arg(long, value_name = "D", hide_short_help = true, allow_negative_numbers = true,
+          value_parser = whole::<usize>("--diagonals", Bounds::AtLeast(0)))]
     pub diagonals: Option<usize>,
 }
 
@@ -161,23 +165,26 @@ pub struct SolveArgs {
     /// Queens to place [default: min(rows, columns)].
     ///
     /// Number of queens to place, fixed ones included [default: min(rows, columns)].
-    #[arg(short = 'm', long, value_name = "M")]
+    #[arg(short = 'm', long, value_name = "M", allow_negative_numbers = true,
+          value_parser = whole::<u32>("--queen-count", Bounds::AtLeast(1)))]
     pub queen_count: Option<u32>,
 
     /// Seed of randomized solvers.
     ///
     /// The same seed, the same run. The other solvers are deterministic and ignore it.
-    #[arg(long, default_value_t = DEFAULTS.seed, value_parser = seed)]
+    #[arg(long, default_value_t = DEFAULTS.seed, allow_negative_numbers = true, value_parser = seed)]
     pub seed: u64,
 
     /// Stop after this many nodes (boards or placements examined) [default: see `--help`].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-nodes", Bounds::AtLeast(1)))]
     pub max_nodes: Option<u64>,
 
     /// Iteration cap of a local search [default: the solver's own].
     ///
     /// Stop after this many iterations [default: each solver's own, listed below].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-iters", Bounds::AtLeast(1)))]
     pub max_iters: Option<u64>,
 
     /// Set a solver parameter, e.g. --set p=0.3.
@@ -187,7 +194,8 @@ pub struct SolveArgs {
     pub sets: Vec<String>,
 
     /// Stop after this many seconds of wall time.
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--time-limit", "seconds"))]
     pub time_limit: Option<f64>,
 
     /// Output format: text, perm, json or summary.
@@ -302,7 +310,8 @@ pub struct CountArgs {
     pub position: PositionArgs,
 
     /// Worker threads [default: one per core].
-    #[arg(short, long, value_name = "T")]
+    #[arg(short, long, value_name = "T", allow_negative_numbers = true,
+          value_parser = whole::<usize>("--threads", Bounds::Between(1, LIMITS.max_threads as u64)))]
     pub threads: Option<usize>,
 
     /// Print the result as JSON.
@@ -322,7 +331,8 @@ pub struct CountArgs {
     pub slurm: bool,
 
     /// Shards of a --slurm count (the array's tasks), or of a --plan.
-    #[arg(long, value_name = "M", hide_short_help = true)]
+    #[arg(long, value_name = "M", hide_short_help = true, allow_negative_numbers = true,
+          value_parser = whole::<u32>("--shards", Bounds::Between(1, LIMITS.max_shards as u64)))]
     pub shards: Option<u32>,
 
     /// The directory of a cluster count: shard reports, checkpoints, logs and result.json.
@@ -333,7 +343,8 @@ pub struct CountArgs {
 
     /// The most tasks a Slurm array of --slurm or --plan has (the cluster's largest array size
     /// less one); more shards go to further arrays.
-    #[arg(long, value_name = "TASKS", hide_short_help = true)]
+    #[arg(long, value_name = "TASKS", hide_short_help = true, allow_negative_numbers = true,
+          value_parser = whole::<u32>("--array-size", Bounds::Between(1, LIMITS.max_shards as u64)))]
     pub array_size: Option<u32>,
 
     /// With --slurm: wait for the jobs and print the merged count.
@@ -362,7 +373,9 @@ pub struct CountArgs {
         long,
         value_name = "NODES_PER_SECOND",
         requires = "plan",
-        hide_short_help = true
+        hide_short_help = true,
+        allow_hyphen_values = true,
+        value_parser = positive("--rate", "nodes a second")
     )]
     pub rate: Option<f64>,
 
@@ -371,7 +384,8 @@ pub struct CountArgs {
     pub checkpoint: Option<PathBuf>,
 
     /// Seconds between checkpoint saves (at least 0.1, and at least twenty times the last save).
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULTS.checkpoint_every_seconds, hide = true)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULTS.checkpoint_every_seconds, hide = true,
+          allow_hyphen_values = true, value_parser = positive("--checkpoint-every", "seconds"))]
     pub checkpoint_every: f64,
 
     /// When the checkpoint cannot be saved (a full disk): say so and keep counting, trying
@@ -382,7 +396,8 @@ pub struct CountArgs {
     /// Stop after this many seconds, keeping what was counted.
     ///
     /// With --checkpoint, the count resumes from there when run again.
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--time-limit", "seconds"))]
     pub time_limit: Option<f64>,
 
     /// The counting engine.
@@ -393,11 +408,13 @@ pub struct CountArgs {
     ///
     /// [default: the first hardware GPU]; a software adapter (such as lavapipe) is used only
     /// when named.
-    #[arg(long, value_name = "I")]
+    #[arg(long, value_name = "I", allow_negative_numbers = true,
+          value_parser = whole::<usize>("--device", Bounds::AtLeast(0)))]
     pub device: Option<usize>,
 
     /// Refuse a count whose estimated time is longer than this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--max-estimate", "seconds"))]
     pub max_estimate: Option<f64>,
 
     /// The most memory the count may plan to use, like 8G or 512M; a count that needs more is
@@ -456,20 +473,23 @@ pub struct ExperimentArgs {
     pub sizes_flag: Vec<String>,
 
     /// Runs per cell.
-    #[arg(long, default_value_t = DEFAULTS.experiment_runs)]
+    #[arg(long, default_value_t = DEFAULTS.experiment_runs, allow_negative_numbers = true,
+          value_parser = whole::<u64>("--runs", Bounds::AtLeast(1)))]
     pub runs: u64,
 
     /// Master seed: run i of every cell uses a seed derived from it and i.
-    #[arg(long, default_value_t = DEFAULTS.seed, value_parser = seed)]
+    #[arg(long, default_value_t = DEFAULTS.seed, allow_negative_numbers = true, value_parser = seed)]
     pub seed: u64,
 
     /// Iteration cap of each run [default: each solver's own; 1000 for the original study's
     /// local search].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-iters", Bounds::AtLeast(1)))]
     pub max_iters: Option<u64>,
 
     /// Node cap of each run of a tree search [default: none].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-nodes", Bounds::AtLeast(1)))]
     pub max_nodes: Option<u64>,
 
     /// Sweep a parameter: NAME=V1,V2,... (repeat for a grid); `max_iters=V1,V2,...` sweeps the
@@ -478,7 +498,8 @@ pub struct ExperimentArgs {
     pub sets: Vec<String>,
 
     /// Stop after this many seconds, printing the rows of the runs that finished.
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--time-limit", "seconds"))]
     pub time_limit: Option<f64>,
 
     /// Also write results.csv, results.json and plots (SVG and PNG) to DIR.
@@ -506,7 +527,8 @@ pub struct VerifyArgs {
 
     /// Queens a solution holds, as `solve -m` places them [default: one per row or column,
     /// min(rows, cols)].
-    #[arg(short = 'm', long, value_name = "M")]
+    #[arg(short = 'm', long, value_name = "M", allow_negative_numbers = true,
+          value_parser = whole::<u32>("--queen-count", Bounds::AtLeast(1)))]
     pub queen_count: Option<u32>,
 
     /// Print the findings as JSON.
@@ -532,13 +554,15 @@ pub struct ConfigureArgs {
     pub engine: String,
 
     /// Search nodes the analysis may spend (squares it cannot decide are reported unknown).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-nodes", Bounds::AtLeast(1)))]
     pub max_nodes: Option<u64>,
 
     /// Stop after this many seconds.
     ///
     /// Squares not decided by then are reported unknown.
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--time-limit", "seconds"))]
     pub time_limit: Option<f64>,
 }
 
@@ -567,7 +591,8 @@ pub struct ServeArgs {
     pub client_key: String,
 
     /// Connections open at once.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole::<usize>("--max-connections", Bounds::Between(8, MAX_CONNECTIONS as u64 * 64)))]
     pub max_connections: Option<usize>,
 }
 
@@ -587,11 +612,13 @@ pub struct ChallengeArgs {
 
     /// Node cap per run [default: none; brute force over the 64 locks of 8×8 examines about 8.5
     /// billion boards, minutes on a laptop].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole::<u64>("--max-nodes", Bounds::AtLeast(1)))]
     pub max_nodes: Option<u64>,
 
     /// Stop after this many seconds, printing the table of the runs that finished.
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = positive("--time-limit", "seconds"))]
     pub time_limit: Option<f64>,
 }
 

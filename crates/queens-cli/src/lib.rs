@@ -12,6 +12,7 @@ mod args;
 mod commands;
 mod exit;
 mod help;
+mod numbers;
 mod progress;
 mod trace;
 

@@ -1063,20 +1063,30 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
 }
 
 /// A count killed without warning (SIGKILL) resumes from its last checkpoint and gives the
-/// published numbers: nothing lost, nothing counted twice.
+/// published numbers: nothing lost, nothing counted twice. The kill comes as soon as the
+/// checkpoint holds finished subproblems, on a count long enough to be killed before its end in
+/// this build (N = 16 takes about 2 s unoptimised, 17 about 1 s optimised on one thread).
 #[cfg(unix)]
 #[test]
 fn a_killed_count_resumes_from_its_checkpoint() {
     use std::os::unix::process::ExitStatusExt;
-    use std::time::Duration;
 
+    let n: u32 = if cfg!(debug_assertions) { 16 } else { 17 };
+    let size = n.to_string();
     let dir = scratch("resume");
-    let checkpoint = dir.join("count16.json");
+    let checkpoint = dir.join("count.json");
     let path = checkpoint.to_str().unwrap();
-    let (killed, _) = common::stopped_by_signal(
+    let finished_parts = || -> usize {
+        std::fs::read_to_string(&checkpoint)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+            .and_then(|saved| saved["done"].as_array().map(Vec::len))
+            .unwrap_or(0)
+    };
+    let (killed, _) = common::stopped_by_signal_once(
         &[
             "count",
-            "16",
+            &size,
             "--threads",
             "1",
             "--json",
@@ -1086,20 +1096,20 @@ fn a_killed_count_resumes_from_its_checkpoint() {
             "0.05",
         ],
         "KILL",
-        Duration::from_millis(500),
+        || finished_parts() > 0,
     );
     assert_eq!(killed.status.signal(), Some(9), "killed before its end");
-    let saved: Value =
-        serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
-    let done = saved["done"].as_array().unwrap().len();
-    assert!(done > 0, "the checkpoint holds finished subproblems");
-    let doc = json(&["count", "16", "--json", "--checkpoint", path], 0);
+    assert!(
+        finished_parts() > 0,
+        "the checkpoint holds finished subproblems"
+    );
+    let doc = json(&["count", &size, "--json", "--checkpoint", path], 0);
     assert_eq!(
         (
             doc["total"].as_u64().unwrap(),
             doc["unique"].as_u64().unwrap()
         ),
-        reference(16)
+        reference(n)
     );
     // A checkpoint of another count is refused.
     refuses(&["count", "15", "--checkpoint", path], "another count");
@@ -2073,7 +2083,7 @@ fn a_record_count_is_planned_without_counting() {
         (&["count", "16", "--array-size", "3"], "go with --slurm"),
         (
             &["count", "16", "--plan", "--array-size", "0"],
-            "between 1 and",
+            "at least 1 and at most",
         ),
         (
             &["count", "16", "--plan", "--engine", "join"],
@@ -2086,7 +2096,7 @@ fn a_record_count_is_planned_without_counting() {
         ),
         (
             &["count", "16", "--plan", "--shards", "100001"],
-            "between 1 and 100000",
+            "at least 1 and at most 100000",
         ),
     ] {
         refuses(args, message);

@@ -30,7 +30,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         None => defaults.connections,
         Some(n) if (8..=MAX_CONNECTIONS * 64).contains(&n) => n,
         Some(n) => anyhow::bail!(
-            "--max-connections must be from 8 to {}, got {n}",
+            "--max-connections must be at least 8 and at most {}, got {n}",
             MAX_CONNECTIONS * 64
         ),
     };

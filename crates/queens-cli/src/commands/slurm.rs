@@ -89,14 +89,16 @@ pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
     match asked {
         None => Ok(ARRAY_TASKS),
         Some(tasks) if (1..=MAX_SHARDS).contains(&tasks) => Ok(tasks),
-        Some(tasks) => bail!("--array-size must be between 1 and {MAX_SHARDS}, got {tasks}"),
+        Some(tasks) => {
+            bail!("--array-size must be at least 1 and at most {MAX_SHARDS}, got {tasks}")
+        }
     }
 }
 
 /// Checks the shard count.
 pub fn check_shards(shards: u32) -> anyhow::Result<()> {
     if !(1..=MAX_SHARDS).contains(&shards) {
-        bail!("--shards must be between 1 and {MAX_SHARDS}, got {shards}");
+        bail!("--shards must be at least 1 and at most {MAX_SHARDS}, got {shards}");
     }
     Ok(())
 }

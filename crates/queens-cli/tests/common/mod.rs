@@ -161,6 +161,18 @@ pub fn run_into_a_closed_pipe(args: &[&str]) -> String {
 /// Runs `queens args…`, sends it `SIG{signal}` (`INT`, `TERM`, …) after `after`, and waits for
 /// it: its output and how long it took to end after the signal.
 pub fn stopped_by_signal(args: &[&str], signal: &str, after: Duration) -> (Output, Duration) {
+    let started = Instant::now();
+    stopped_by_signal_once(args, signal, || started.elapsed() >= after)
+}
+
+/// Runs `queens args…` and sends it `signal` as soon as `ready()` says so (asked every few
+/// milliseconds, for a minute at most); returns its output and how long it took to end after
+/// the signal.
+pub fn stopped_by_signal_once(
+    args: &[&str],
+    signal: &str,
+    ready: impl Fn() -> bool,
+) -> (Output, Duration) {
     let child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
         .args(args)
         .stdin(Stdio::null())
@@ -168,7 +180,14 @@ pub fn stopped_by_signal(args: &[&str], signal: &str, after: Duration) -> (Outpu
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(after);
+    let waiting = Instant::now();
+    while !ready() {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(60),
+            "queens {args:?} was never ready for its signal"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
     let sent = Instant::now();
     let killed = Command::new("kill")
         .args([format!("-{signal}"), child.id().to_string()])
