@@ -539,6 +539,45 @@ fn trace_writes_one_json_event_per_line() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Every directory a command writes into is made, or refused, before the work: an experiment
+/// whose `--out` is a file runs nothing (its table never prints), and neither does a shard or a
+/// cluster count whose `--dir` is one.
+#[test]
+fn an_output_directory_is_refused_before_the_work_when_a_file_holds_its_place() {
+    let dir = scratch("output-dir");
+    let file = dir.join("taken");
+    std::fs::write(&file, "a file").unwrap();
+    let taken = file.to_str().unwrap();
+    let under = file.join("below");
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["experiment", "8", "--runs", "1000", "--out", taken],
+            format!("--out {taken} is a file, not a directory"),
+        ),
+        (
+            &["count", "12", "--shard", "0/2", "--dir", taken],
+            format!("--dir {taken} is a file, not a directory"),
+        ),
+        (
+            &["count", "12", "--slurm", "--shards", "2", "--dir", taken],
+            format!("--dir {taken} is a file, not a directory"),
+        ),
+        (
+            &["experiment", "8", "--out", under.to_str().unwrap()],
+            "cannot create the --out directory".to_owned(),
+        ),
+    ];
+    for (args, message) in cases {
+        let output = queens().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(&message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?} worked before refusing");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "a file");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Every kind of line is named in a sentence with its article, in `verify`'s list and in the
 /// refusal of fixed queens that attack each other: "along a row", "along an anti-diagonal".
 #[test]

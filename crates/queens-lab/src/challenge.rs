@@ -139,6 +139,12 @@ impl Challenge {
                 "the challenge table needs at least one solver".into(),
             ));
         }
+        if let Some(solver) = crate::experiment::first_repeated(&self.solvers) {
+            return Err(ChallengeError::Solver(format!(
+                "{} is given twice in the solvers; give each once",
+                solver.name()
+            )));
+        }
         for solver in &self.solvers {
             if solver.counts != Counts::Nodes || solver.randomized {
                 return Err(ChallengeError::Solver(format!(
@@ -277,6 +283,21 @@ fn lock(n: u32, square: Square, solver: &'static str, nodes: u64, verdict: &Verd
 mod tests {
     use super::*;
     use queens_solvers::Catalogue;
+
+    #[test]
+    fn a_solver_given_twice_is_refused() {
+        let catalogue = Catalogue::standard();
+        let backtracking = catalogue.get("backtracking").unwrap();
+        let challenge = Challenge {
+            n: 4,
+            solvers: vec![backtracking, backtracking],
+            max_nodes: None,
+        };
+        assert_eq!(
+            challenge.check().unwrap_err().to_string(),
+            "backtracking is given twice in the solvers; give each once"
+        );
+    }
 
     #[test]
     fn the_four_by_four_table() {

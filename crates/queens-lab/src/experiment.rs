@@ -117,7 +117,8 @@ impl Experiment {
     }
 
     /// Checks the sizes of the experiment before anything is built: at least one solver, size,
-    /// run and value; at most [`MAX_CELLS`] cells and [`MAX_RUNS`] runs.
+    /// run and value, none of them given twice (a repeat would run its cells again as rows of
+    /// their own); at most [`MAX_CELLS`] cells and [`MAX_RUNS`] runs.
     pub fn check(&self) -> Result<(), ExperimentError> {
         if self.solvers.is_empty()
             || self.sizes.is_empty()
@@ -126,6 +127,7 @@ impl Experiment {
         {
             return Err(ExperimentError::Empty);
         }
+        self.check_nothing_twice()?;
         if self.max_iterations.is_some()
             && self
                 .sweep
@@ -149,6 +151,27 @@ impl Experiment {
             Some(runs) if runs <= MAX_RUNS => Ok(()),
             _ => Err(ExperimentError::TooManyRuns),
         }
+    }
+
+    /// Refuses a solver, a size, a swept parameter or one of its values given twice.
+    fn check_nothing_twice(&self) -> Result<(), ExperimentError> {
+        let twice = |what: String| Err(ExperimentError::Invalid(format!("{what}; give each once")));
+        if let Some(solver) = first_repeated(&self.solvers) {
+            return twice(format!("{} is given twice in the solvers", solver.name()));
+        }
+        if let Some(n) = first_repeated(&self.sizes) {
+            return twice(format!("N = {n} is given twice in the sizes"));
+        }
+        let names: Vec<&String> = self.sweep.iter().map(|(name, _)| name).collect();
+        if let Some(name) = first_repeated(&names) {
+            return twice(format!("{name} is swept twice"));
+        }
+        for (name, values) in &self.sweep {
+            if let Some(value) = first_repeated(values) {
+                return twice(format!("{name} = {value} is given twice in its sweep"));
+            }
+        }
+        Ok(())
     }
 
     /// The CPU time the experiment could take at worst, in seconds: every run of every cell
@@ -341,6 +364,15 @@ pub enum ExperimentError {
     /// A solver that cannot take a size or a parameter.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// The first item of `items` that an earlier one equals.
+pub(crate) fn first_repeated<T: PartialEq>(items: &[T]) -> Option<&T> {
+    items
+        .iter()
+        .enumerate()
+        .find(|&(index, item)| items[..index].contains(item))
+        .map(|(_, item)| item)
 }
 
 /// What the runs of one cell add up to.
@@ -554,6 +586,38 @@ mod tests {
         let combinations = experiment.combinations();
         assert_eq!(combinations.len(), 6);
         assert!(combinations.iter().all(|c| c.len() == 2));
+    }
+
+    #[test]
+    fn nothing_is_given_twice() {
+        let climb = solver("hill-climbing-constant-shake");
+        let plain = Experiment::new(vec![climb], vec![6, 8], 1, 0);
+        assert!(plain.check().is_ok());
+        let mut cases: Vec<(Experiment, &str)> = vec![
+            (
+                Experiment::new(vec![climb, solver("backtracking"), climb], vec![8], 1, 0),
+                "hill-climbing-constant-shake is given twice in the solvers; give each once",
+            ),
+            (
+                Experiment::new(vec![climb], vec![8, 6, 8], 1, 0),
+                "N = 8 is given twice in the sizes; give each once",
+            ),
+        ];
+        let mut values = plain.clone();
+        values.sweep = vec![("p".into(), vec![0.1, 0.2, 0.1])];
+        cases.push((
+            values,
+            "p = 0.1 is given twice in its sweep; give each once",
+        ));
+        let mut names = plain.clone();
+        names.sweep = vec![("p".into(), vec![0.1]), ("p".into(), vec![0.2])];
+        cases.push((names, "p is swept twice; give each once"));
+        for (experiment, sentence) in cases {
+            let error = experiment.check().unwrap_err();
+            assert_eq!(error.to_string(), sentence);
+        }
+        assert_eq!(first_repeated(&[1, 2, 3]), None);
+        assert_eq!(first_repeated(&[3, 1, 2, 1, 3]), Some(&1));
     }
 
     #[test]

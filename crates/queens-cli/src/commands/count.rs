@@ -77,8 +77,7 @@ impl CountConfig {
             let Some(shard) = shard else {
                 bail!("--dir goes with --shard (a shard's files) or --slurm (a cluster count)");
             };
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
+            super::output_dir("--dir", dir)?;
             report = Some(shard.report_file(dir));
             if args.checkpoint.is_none() {
                 job = job.with_checkpoint(shard.checkpoint_file(dir), CHECKPOINT_EVERY);
@@ -255,7 +254,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     let spec = spec(args, Some(Shard::new(0, shards)?))?;
     let plan = CountRequest::without_device(&spec)?.plan().clone();
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    super::output_dir("--dir", dir)?;
     let dir =
         std::fs::canonicalize(dir).with_context(|| format!("cannot use {}", dir.display()))?;
     let count = slurm::SlurmCount {

@@ -75,6 +75,9 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
 pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     let experiment = experiment_of(args)?;
     let budget = command_budget(args.time_limit)?;
+    if let Some(dir) = &args.out {
+        super::output_dir("--out", dir)?;
+    }
     let bar = if args.json {
         indicatif::ProgressBar::hidden()
     } else {
@@ -126,7 +129,8 @@ fn write_files(
     budget: &queens_core::Budget,
 ) -> anyhow::Result<()> {
     let rows = &report.rows;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // Made before the runs; made again in case it was taken away while they ran.
+    super::output_dir("--out", dir)?;
     write_atomically(&dir.join("results.csv"), to_csv(rows).as_bytes())?;
     let json = serde_json::to_string_pretty(
         &serde_json::json!({ "rows": rows, "complete": report.is_complete() }),

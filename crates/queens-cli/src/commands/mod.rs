@@ -117,6 +117,17 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
     Ok(file.commit()?)
 }
 
+/// A directory a command writes into (`--out`, `--dir`), made before any work starts, so that
+/// hours of runs never end in finding that their files have nowhere to go: created with its
+/// parents where missing, refused in one sentence where a file stands in its place.
+pub fn output_dir(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
+    if std::fs::metadata(dir).is_ok_and(|found| !found.is_dir()) {
+        anyhow::bail!("{flag} {} is a file, not a directory", dir.display());
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))
+}
+
 /// `--set NAME=VALUE`: a parameter and its value.
 pub fn parse_setting(text: &str) -> anyhow::Result<(String, f64)> {
     let (name, value) = text

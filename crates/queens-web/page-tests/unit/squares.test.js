@@ -100,6 +100,8 @@ test("numbers typed by users are checked with the allowed range in the message",
   assert.deepEqual(parseList("8, 10,12", (t) => checkWhole(t, 1, 64, "Each size")), [8, 10, 12]);
   assert.throws(() => parseList("8, x, 10", (t) => checkWhole(t, 1, 64, "Each size")), /Each size must be/);
   assert.throws(() => parseList(" , ", Number), /at least one value/);
+  assert.throws(() => parseList("8, 10, 8", (t) => checkWhole(t, 1, 64, "Each size")), { message: "8 is given twice; give each value once." });
+  assert.throws(() => parseList("0.1, 0.10", Number), { message: "0.1 is given twice; give each value once." });
 });
 
 test("solver names from a link are checked against the catalogue", () => {

@@ -226,9 +226,15 @@ export function checkParameter(parameter, text) {
   throw new Error(sentence(`${name} must be ${allowed}, got ${value}`));
 }
 
-/** Numbers from a comma-separated list, each checked by `check`. */
+/**
+ * Numbers from a comma-separated list, each checked by `check`, none given twice (the server
+ * refuses a repeated size or swept value, which would run its cells again).
+ */
 export function parseList(text, check) {
   const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
   if (!items.length) throw new Error("Give at least one value, separated by commas.");
-  return items.map(check);
+  const values = items.map(check);
+  const repeated = values.find((value, index) => values.indexOf(value) < index);
+  if (repeated !== undefined) throw new Error(`${repeated} is given twice; give each value once.`);
+  return values;
 }
