@@ -12,7 +12,7 @@
 //!
 //! let spec = SolveSpec {
 //!     solver: Some("hill-climbing-constant-shake".into()),
-//!     params: vec![("p".into(), 0.3)],
+//!     params: vec![("p".into(), 0.3.into())],
 //!     seed: Some(4),
 //!     ..SolveSpec::square(8)
 //! };
@@ -21,7 +21,7 @@
 //! let outcome = request.run(&mut budget, &mut queens_core::NoObserver)?;
 //! assert_eq!(outcome.stats.seed, Some(4));
 //!
-//! let bad = SolveSpec { params: vec![("p".into(), 1.5)], ..SolveSpec::square(8) };
+//! let bad = SolveSpec { params: vec![("p".into(), 1.5.into())], ..SolveSpec::square(8) };
 //! let bad = SolveSpec { solver: Some("hill-climbing-constant-shake".into()), ..bad };
 //! let error = SolveRequest::new(Catalogue::standard(), bad).unwrap_err();
 //! assert_eq!(error.to_string(), "p must be in [0, 1], got 1.5");
@@ -32,7 +32,8 @@ use std::io::Write;
 
 use queens_core::error::excerpt;
 use queens_core::{
-    Budget, CancelToken, Observer, Outcome, ParamValues, Problem, SolveError, Square, memory, solve,
+    Budget, CancelToken, Observer, Outcome, ParamValue, ParamValues, Problem, SolveError, Square,
+    memory, solve,
 };
 use queens_heuristic::construct;
 pub use queens_heuristic::construct::{StreamError, Streamed};
@@ -303,8 +304,9 @@ pub struct SolveSpec {
     pub solver: Option<String>,
     /// The seed of a randomized solver (default [`DEFAULT_SEED`]).
     pub seed: Option<u64>,
-    /// Parameter values by name.
-    pub params: Vec<(String, f64)>,
+    /// Parameter values by name: numbers, or text read once the solver is known to take the
+    /// name.
+    pub params: Vec<(String, ParamValue)>,
     /// The time limit and the node cap (default: [`DEFAULT_MAX_NODES`], none for the
     /// completion search); a solve runs on one thread, so threads are refused.
     pub bounds: Bounds,
@@ -503,13 +505,13 @@ mod tests {
     fn every_refusal_is_one_sentence() {
         let q = SolveSpec {
             solver: Some("optimized-hill-climbing".into()),
-            params: vec![("q".into(), 9.0)],
+            params: vec![("q".into(), 9.0.into())],
             ..SolveSpec::square(8)
         };
         assert!(refused(q).starts_with("q must be between 1 and N = 8"));
         let unknown = SolveSpec {
             solver: Some("genetic".into()),
-            params: vec![("p".into(), 0.5)],
+            params: vec![("p".into(), 0.5.into())],
             ..SolveSpec::square(8)
         };
         assert!(refused(unknown).starts_with("genetic has no parameter 'p'"));

@@ -1804,6 +1804,13 @@ fn solve_sets_solver_parameters() {
         &["solve", "8", "--solver", "genetic", "--set", "p=0.1"],
         "genetic has no parameter 'p' (it reads: population, tournament, elite, crossover, mutation)",
     );
+    // The name is refused before its value is read, on both commands.
+    for command in ["solve", "experiment"] {
+        refuses(
+            &[command, "8", "--solver", "genetic", "--set", "pop=many"],
+            "genetic has no parameter 'pop' (it reads: population, tournament, elite, crossover, mutation)",
+        );
+    }
     refuses(
         &["solve", "8", "--solver", "genetic", "--set", "population"],
         "--set wants NAME=VALUE",

@@ -66,7 +66,7 @@ pub use descriptor::{CodeLine, line};
 pub use error::{BoardError, ParamError, ParseError, ProblemError, SolveError};
 pub use observe::{Event, Interest, NoObserver, Observer, StepNote};
 pub use outcome::{Outcome, Stats, Verdict};
-pub use parameters::{ParamValues, Parameter, Parameters};
+pub use parameters::{ParamValue, ParamValues, Parameter, Parameters};
 pub use problem::Problem;
 pub use solver::{Context, Solver, SolverDescriptor};
 pub use square::{Line, Square};

@@ -93,6 +93,65 @@ pub fn parse_value(name: &str, text: &str) -> Result<f64, ParamError> {
         })
 }
 
+/// A parameter's value as it was given: a number (from Python, JSON or a caller of the
+/// library), or the text a user typed (`--set p=0.2`, `?p=0.2`), read only once its name is
+/// known to be the solver's, so that a name the solver does not take is refused as such
+/// whatever was typed after it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamValue {
+    /// A number.
+    Number(f64),
+    /// Text to read as a number.
+    Text(String),
+}
+
+impl ParamValue {
+    /// The value as a number, for the parameter `name`.
+    pub fn number(&self, name: &str) -> Result<f64, ParamError> {
+        match self {
+            ParamValue::Number(value) => Ok(*value),
+            ParamValue::Text(text) => parse_value(name, text),
+        }
+    }
+}
+
+impl From<f64> for ParamValue {
+    fn from(value: f64) -> Self {
+        ParamValue::Number(value)
+    }
+}
+
+impl From<&str> for ParamValue {
+    fn from(text: &str) -> Self {
+        ParamValue::Text(text.to_owned())
+    }
+}
+
+impl From<String> for ParamValue {
+    fn from(text: String) -> Self {
+        ParamValue::Text(text)
+    }
+}
+
+/// A value given for a parameter, as [`ParamValues::new`] takes it: a number, or a
+/// [`ParamValue`] that may still be text.
+pub trait GivenValue {
+    /// The value as a number, for the parameter `name`.
+    fn number(&self, name: &str) -> Result<f64, ParamError>;
+}
+
+impl GivenValue for f64 {
+    fn number(&self, _name: &str) -> Result<f64, ParamError> {
+        Ok(*self)
+    }
+}
+
+impl GivenValue for ParamValue {
+    fn number(&self, name: &str) -> Result<f64, ParamError> {
+        ParamValue::number(self, name)
+    }
+}
+
 /// A solver's parameter values, checked against its [`Parameter`]s: every parameter it
 /// declares, the given value or the default.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,20 +167,53 @@ impl ParamValues {
         }
     }
 
-    /// Checks `given` (name, value) pairs against `parameters` of the solver named `solver`.
-    pub fn new<S: AsRef<str>>(
+    /// Checks `given` (name, value) pairs against `parameters` of the solver named `solver`:
+    /// every name first, then each value (read from its text where it is text).
+    pub fn new<S: AsRef<str>, V: GivenValue>(
         solver: &'static str,
         parameters: &'static [Parameter],
-        given: &[(S, f64)],
+        given: &[(S, V)],
     ) -> Result<Self, ParamError> {
         let mut values: Vec<(&'static str, f64)> =
             parameters.iter().map(|p| (p.name, p.default)).collect();
-        let mut seen: Vec<&str> = Vec::with_capacity(given.len());
-        for (name, value) in given {
+        let mut indices = Vec::with_capacity(given.len());
+        for (name, _) in given {
             let name = name.as_ref();
-            let Some(index) = parameters.iter().position(|p| p.name == name) else {
+            let index = Self::index_of(solver, parameters, name)?;
+            if indices.contains(&index) {
+                return Err(ParamError::Twice(name.to_owned()));
+            }
+            indices.push(index);
+        }
+        for ((name, value), index) in given.iter().zip(indices) {
+            let value = value.number(name.as_ref())?;
+            parameters[index].check(value)?;
+            values[index].1 = value;
+        }
+        Ok(ParamValues { values })
+    }
+
+    /// Refuses `name` unless it is one of `parameters`, those of the solver named `solver`.
+    pub fn check_name(
+        solver: &'static str,
+        parameters: &'static [Parameter],
+        name: &str,
+    ) -> Result<(), ParamError> {
+        Self::index_of(solver, parameters, name).map(|_| ())
+    }
+
+    /// Where `name` stands in `parameters`, or the refusal naming the ones there are.
+    fn index_of(
+        solver: &'static str,
+        parameters: &'static [Parameter],
+        name: &str,
+    ) -> Result<usize, ParamError> {
+        parameters
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
                 let known: Vec<&str> = parameters.iter().map(|p| p.name).collect();
-                return Err(ParamError::Unknown {
+                ParamError::Unknown {
                     solver,
                     name: name.to_owned(),
                     known: if known.is_empty() {
@@ -129,16 +221,8 @@ impl ParamValues {
                     } else {
                         known.join(", ")
                     },
-                });
-            };
-            if seen.contains(&name) {
-                return Err(ParamError::Twice(name.to_owned()));
-            }
-            seen.push(name);
-            parameters[index].check(*value)?;
-            values[index].1 = *value;
-        }
-        Ok(ParamValues { values })
+                }
+            })
     }
 
     /// The value of the parameter `name`, if the solver declares it.
@@ -462,6 +546,46 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "p is given twice"
+        );
+    }
+
+    /// Text is read only after every name is known: a name the solver does not take is refused
+    /// as such whatever follows it, and a text that is no number as that.
+    #[test]
+    fn names_are_checked_before_any_text_is_read() {
+        let text = |given: &[(&str, &str)]| {
+            let given: Vec<(&str, ParamValue)> = given
+                .iter()
+                .map(|&(name, text)| (name, text.into()))
+                .collect();
+            ParamValues::new("demo", PARAMETERS, &given).map_err(|error| error.to_string())
+        };
+        assert_eq!(
+            text(&[("p", "x"), ("x", "1")]),
+            Err("demo has no parameter 'x' (it reads: p, avoid, restart)".into())
+        );
+        assert_eq!(
+            text(&[("pp", "x")]),
+            Err("demo has no parameter 'pp' (it reads: p, avoid, restart)".into())
+        );
+        assert_eq!(
+            text(&[("p", "x")]),
+            Err("p must be a number, got 'x'".into())
+        );
+        assert_eq!(
+            text(&[("p", "x"), ("p", "0.2")]),
+            Err("p is given twice".into())
+        );
+        let values = text(&[("p", " 0.5 "), ("restart", "7")]).unwrap();
+        assert_eq!(
+            (values.value("p"), values.value("restart")),
+            (Some(0.5), Some(7.0))
+        );
+        assert_eq!(
+            ParamValues::check_name("demo", PARAMETERS, "q")
+                .unwrap_err()
+                .to_string(),
+            "demo has no parameter 'q' (it reads: p, avoid, restart)"
         );
     }
 

@@ -15,7 +15,7 @@ use crate::descriptor::{CodeLine, Counts, Shapes};
 use crate::error::{ParamError, SolveError};
 use crate::observe::Observer;
 use crate::outcome::Outcome;
-use crate::parameters::{ParamValues, Parameter, explain};
+use crate::parameters::{GivenValue, ParamValues, Parameter, explain};
 use crate::problem::Problem;
 
 /// A search for one solution of a [`Problem`].
@@ -111,9 +111,18 @@ pub struct SolverDescriptor {
 }
 
 impl SolverDescriptor {
-    /// Checks `given` parameter values against this solver's: names, ranges, whole numbers.
-    pub fn params<S: AsRef<str>>(&self, given: &[(S, f64)]) -> Result<ParamValues, ParamError> {
+    /// Checks `given` parameter values against this solver's: names, then ranges and whole
+    /// numbers.
+    pub fn params<S: AsRef<str>, V: GivenValue>(
+        &self,
+        given: &[(S, V)],
+    ) -> Result<ParamValues, ParamError> {
         ParamValues::new(self.name, self.parameters, given)
+    }
+
+    /// Refuses `name` unless this solver takes a parameter of that name.
+    pub fn check_param_name(&self, name: &str) -> Result<(), ParamError> {
+        ParamValues::check_name(self.name, self.parameters, name)
     }
 
     /// Every check before a run: the shape of `problem`, then the solver's own refusals.

@@ -134,7 +134,10 @@ fn solve(
             .collect(),
         solver,
         seed,
-        params,
+        params: params
+            .into_iter()
+            .map(|(name, value)| (name, value.into()))
+            .collect(),
         bounds: Bounds {
             time_limit,
             max_nodes,

@@ -383,7 +383,7 @@ mod tests {
     fn every_solution_found_is_sent_whatever_the_rate() {
         let spec = queens_api::SolveSpec {
             solver: Some("backtracking".to_owned()),
-            params: vec![("solutions".to_owned(), 0.0)],
+            params: vec![("solutions".to_owned(), 0.0.into())],
             ..queens_api::SolveSpec::square(9)
         };
         let request =

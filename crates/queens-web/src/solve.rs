@@ -9,7 +9,6 @@ use queens_api::bounds::Bounds;
 use queens_api::document::{FinishedEvent, Sampled, SolveDocument};
 use queens_api::{SolveRequest, SolveSpec};
 use queens_core::notation::parse_squares;
-use queens_core::parameters::parse_value;
 use queens_core::{Event, Interest, Observer, StopReason, Verdict};
 use tokio::sync::mpsc;
 use tokio_stream::Stream;
@@ -44,10 +43,11 @@ pub async fn solve(
         .map_err(|e| ApiError::bad(format!("in fix: {e}")))?;
     let blocked = parse_squares(params.text("block").unwrap_or_default())
         .map_err(|e| ApiError::bad(format!("in block: {e}")))?;
+    // Read once the solver is known to take each name.
     let settings = params
         .others(&KNOWN)
-        .map(|(name, value)| Ok((name.to_owned(), parse_value(name, value)?)))
-        .collect::<Result<Vec<(String, f64)>, queens_core::ParamError>>()?;
+        .map(|(name, value)| (name.to_owned(), value.into()))
+        .collect();
     let spec = SolveSpec {
         fixed,
         blocked,

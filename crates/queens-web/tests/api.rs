@@ -376,6 +376,11 @@ async fn parameter_refusals_match_the_command_line() {
             get("/api/solve?n=8&solver=genetic&population=many"),
             "population must be a number, got 'many'",
         ),
+        // The name is refused before its value is read.
+        (
+            get("/api/solve?n=8&solver=genetic&pop=many"),
+            "genetic has no parameter 'pop' (it reads: population, tournament, elite, crossover, mutation)",
+        ),
         (
             post(
                 "/api/experiment",

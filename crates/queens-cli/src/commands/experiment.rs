@@ -6,7 +6,8 @@ use std::io::{self, Write};
 use anyhow::Context;
 use queens_api::Catalogue;
 use queens_api::experiment::{
-    Experiment, Report, Row, plots, run as run_experiment, run_seed, sample_curve, to_csv,
+    Experiment, MAX_ITERATIONS_SWEEP, Report, Row, plots, run as run_experiment, run_seed,
+    sample_curve, to_csv,
 };
 use queens_api::setting::{Refusal, Setting, SettingError};
 
@@ -51,6 +52,13 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
             .split_once('=')
             .with_context(|| format!("--set wants NAME=V1,V2,..., got '{set}'"))?;
         let name = name.trim();
+        // The name first: a parameter some solver does not take is refused as such, whatever
+        // its values say.
+        if name != MAX_ITERATIONS_SWEEP {
+            for solver in &solvers {
+                solver.check_param_name(name)?;
+            }
+        }
         let values = values
             .split(',')
             .map(|v| queens_core::parameters::parse_value(name, v))

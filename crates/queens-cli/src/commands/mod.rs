@@ -16,7 +16,7 @@ pub mod solve;
 pub mod verify;
 
 use anyhow::Context;
-use queens_core::parameters::parse_value;
+use queens_core::ParamValue;
 use queens_core::{Budget, CancelToken};
 
 /// Writes `document` as one line of JSON.
@@ -128,13 +128,13 @@ pub fn output_dir(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))
 }
 
-/// `--set NAME=VALUE`: a parameter and its value.
-pub fn parse_setting(text: &str) -> anyhow::Result<(String, f64)> {
+/// `--set NAME=VALUE`: a parameter and its value, as typed (read once the solver is known to
+/// take the name).
+pub fn parse_setting(text: &str) -> anyhow::Result<(String, ParamValue)> {
     let (name, value) = text
         .split_once('=')
         .with_context(|| format!("--set wants NAME=VALUE, got '{text}'"))?;
-    let name = name.trim();
-    Ok((name.to_owned(), parse_value(name, value)?))
+    Ok((name.trim().to_owned(), value.into()))
 }
 
 /// A count's answer in words, as `count`, `slurm` and `merge` print it: "N = 8: 92 solutions,
