@@ -14,7 +14,9 @@
 //! - **Strict requests**: an HTTP/1.1 request has one `Host` header, neither none nor several
 //!   (400 otherwise, so that the Host check cannot be skipped); a body declared over the limit
 //!   is 413 at once, and a body arrives within the body time limit or the request is 408.
-//! - **Content type**: a POST must say `application/json` (which a plain cross-site form cannot).
+//! - **Content type**: a POST to a route that takes one must say `application/json` (which a
+//!   plain cross-site form cannot); a POST to a route that does not is 405, as any other method
+//!   a route does not take.
 //! - **JSON errors**: every error response — ours, and the framework's own (404, 405, 413) —
 //!   carries `{"error": "..."}`.
 
@@ -27,21 +29,24 @@ use queens_api::document::ErrorDocument;
 use crate::AppState;
 use crate::error::ApiError;
 
-/// Refuses requests from other sites, malformed ones and POSTs that are not JSON; reads a
-/// body within its time limit.
+/// Refuses requests from other sites and malformed ones, whatever their route.
 pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/");
-    if let Err(error) = verdict(
-        &state,
-        request.method(),
-        request.version(),
-        request.headers(),
-        api,
-    ) {
+    if let Err(error) = verdict(&state, request.version(), request.headers(), api) {
         return error.into_response();
     }
+    next.run(request).await
+}
+
+/// On a route and method that take the request (a route layer, so that a method the route does
+/// not take stays 405): refuses a POST that is not JSON, and reads its body within the time
+/// limit.
+pub async fn json_body(State(state): State<AppState>, request: Request, next: Next) -> Response {
     if request.method() != Method::POST {
         return next.run(request).await;
+    }
+    if let Err(error) = json_content_type(request.headers()) {
+        return error.into_response();
     }
     let (parts, body) = request.into_parts();
     let limits = state.limits();
@@ -73,7 +78,6 @@ pub async fn check(State(state): State<AppState>, request: Request, next: Next) 
 
 fn verdict(
     state: &AppState,
-    method: &Method,
     version: Version,
     headers: &HeaderMap,
     api: bool,
@@ -128,19 +132,23 @@ fn verdict(
     if api && headers.get(header::ORIGIN).is_none() {
         cross_site_check(headers, host, allowed)?;
     }
-    if method == Method::POST {
-        let json = headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.split(';').next())
-            .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
-        if !json {
-            return Err(ApiError::unsupported_media(
-                "send the request body as JSON, with Content-Type: application/json",
-            ));
-        }
-    }
     Ok(())
+}
+
+/// Refuses a body that does not say it is JSON.
+pub(crate) fn json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
+    if json {
+        Ok(())
+    } else {
+        Err(ApiError::unsupported_media(
+            "send the request body as JSON, with Content-Type: application/json",
+        ))
+    }
 }
 
 /// An API request without an `Origin`: refused when the browser says another site sent it.

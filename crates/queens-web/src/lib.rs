@@ -210,6 +210,9 @@ impl AppState {
 
 /// The page and the API.
 pub fn app(state: AppState) -> Router {
+    // A POST route's body is checked as JSON and read on its method only, so that a POST to a
+    // route that takes none stays 405.
+    let json = || middleware::from_fn_with_state(state.clone(), guard::json_body);
     Router::new()
         .route("/", get(page::file))
         .route("/style.css", get(page::file))
@@ -218,16 +221,28 @@ pub fn app(state: AppState) -> Router {
         .route("/js/{module}", get(page::file))
         .route("/api/solvers", get(page::solvers))
         .route("/api/status", get(page::status))
-        .route("/api/configure", post(configure::configure))
-        .route("/api/instance", post(configure::instance))
-        .route("/api/neighbourhood", post(neighbourhood::post))
+        .route(
+            "/api/configure",
+            post(configure::configure).route_layer(json()),
+        )
+        .route(
+            "/api/instance",
+            post(configure::instance).route_layer(json()),
+        )
+        .route(
+            "/api/neighbourhood",
+            post(neighbourhood::post).route_layer(json()),
+        )
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/challenge", get(challenge::challenge))
-        .route("/api/experiment", post(experiment::experiment))
+        .route(
+            "/api/experiment",
+            post(experiment::experiment).route_layer(json()),
+        )
         .route(
             "/api/experiment/stream",
-            post(experiment::experiment_stream),
+            post(experiment::experiment_stream).route_layer(json()),
         )
         .layer(DefaultBodyLimit::max(state.limits().body_bytes))
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))

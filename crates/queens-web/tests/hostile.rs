@@ -74,13 +74,38 @@ async fn every_error_is_json() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = send(&state, get("/api/configure")).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
-    let form = with_headers(
-        post("/api/configure", r#"{"n": 8}"#),
-        &[("content-type", "application/x-www-form-urlencoded")],
-    );
-    let (status, body) = send(&state, form).await;
-    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert!(body["error"].as_str().unwrap().contains("application/json"));
+    // A POST to a route that takes none is refused for its method, whatever its body says.
+    for route in ["/api/solve?n=8", "/api/count?n=8", "/api/status", "/"] {
+        for content_type in ["text/plain", "application/json"] {
+            let request = with_headers(post(route, "{}"), &[("content-type", content_type)]);
+            let (status, body) = send(&state, request).await;
+            assert_eq!(
+                status,
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{route} {content_type}"
+            );
+            assert_eq!(
+                body["error"], "this route does not take that method",
+                "{route}"
+            );
+        }
+    }
+    // Every route that takes a POST refuses a body that does not say it is JSON.
+    for route in [
+        "/api/configure",
+        "/api/instance",
+        "/api/neighbourhood",
+        "/api/experiment",
+        "/api/experiment/stream",
+    ] {
+        let form = with_headers(
+            post(route, r#"{"n": 8}"#),
+            &[("content-type", "application/x-www-form-urlencoded")],
+        );
+        let (status, body) = send(&state, form).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{route}");
+        assert!(body["error"].as_str().unwrap().contains("application/json"));
+    }
 }
 
 #[tokio::test]
