@@ -1104,7 +1104,7 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
 /// A count killed without warning (SIGKILL) resumes from its last checkpoint and gives the
 /// published numbers: nothing lost, nothing counted twice. The kill comes as soon as the
 /// checkpoint holds finished subproblems, on a count long enough to be killed before its end in
-/// this build (N = 16 takes about 2 s unoptimised, 17 about 1 s optimised on one thread).
+/// this build (N = 16 takes about 2 s unoptimised, 17 about 2.5 s optimised on one thread).
 #[cfg(unix)]
 #[test]
 fn a_killed_count_resumes_from_its_checkpoint() {
