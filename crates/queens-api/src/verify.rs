@@ -17,6 +17,7 @@
 use queens_core::Board;
 use queens_core::read::ReadBoard;
 use queens_core::verify::{PermutationReport, Verification, verify};
+use queens_core::words::counted;
 use thiserror::Error;
 
 /// What the caller says of the board beyond its text.
@@ -121,7 +122,8 @@ pub fn check(read: ReadBoard, spec: &VerifySpec) -> Result<Checked, VerifyError>
                 && (rows, cols) != (n, n)
             {
                 return Err(VerifyError::Streamed(format!(
-                    "the permutation has {n} columns, but the size given is {rows}×{cols}"
+                    "the permutation has {}, but the size given is {rows}×{cols}",
+                    counted(n, "column", "columns")
                 )));
             }
             if spec.queen_count.is_some_and(|m| m != n) {

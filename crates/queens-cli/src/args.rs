@@ -409,7 +409,7 @@ pub struct CountArgs {
     /// [default: the first hardware GPU]; a software adapter (such as lavapipe) is used only
     /// when named.
     #[arg(long, value_name = "I", allow_negative_numbers = true,
-          value_parser = whole::<usize>("--device", Bounds::AtLeast(0)))]
+          value_parser = whole::<usize>("--device", Bounds::Index("queens devices")))]
     pub device: Option<usize>,
 
     /// Refuse a count whose estimated time is longer than this many seconds.

@@ -14,6 +14,8 @@ pub enum Bounds {
     AtLeast(u64),
     /// From a least to a most value.
     Between(u64, u64),
+    /// An index, from 0, into what the command named here lists (`"queens devices"`).
+    Index(&'static str),
 }
 
 /// An unsigned type a whole-number flag is read into.
@@ -42,6 +44,7 @@ pub fn whole<T: Whole>(
     move |text| {
         let least = match bounds {
             Bounds::AtLeast(least) | Bounds::Between(least, _) => least,
+            Bounds::Index(_) => 0,
         };
         match parse_whole(text, flag, 0, T::MAX) {
             Ok(value) => {
@@ -60,6 +63,9 @@ pub fn whole<T: Whole>(
                     }
                     Bounds::AtLeast(least) if got.starts_with('-') => {
                         format!("{flag} must be at least {least}, got {got}")
+                    }
+                    Bounds::Index(list) => {
+                        format!("{flag} must be an index that `{list}` lists (0, 1, …), got {got}")
                     }
                     Bounds::AtLeast(_) => format!("{flag} must be at most {}, got {got}", T::MAX),
                 })
@@ -132,10 +138,14 @@ mod tests {
             shards("-1"),
             Err("--shards must be at least 1, got -1".to_owned())
         );
-        let device = whole::<usize>("--device", Bounds::AtLeast(0));
+        let device = whole::<usize>("--device", Bounds::Index("queens devices"));
         assert_eq!(
             device("x"),
             Err("--device must be a whole number, got 'x'".to_owned())
+        );
+        assert_eq!(
+            device("-1"),
+            Err("--device must be an index that `queens devices` lists (0, 1, …), got -1".into())
         );
         let nodes = whole::<u64>("--max-nodes", Bounds::AtLeast(1));
         assert_eq!(nodes("18446744073709551615"), Ok(u64::MAX));

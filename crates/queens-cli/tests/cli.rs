@@ -602,6 +602,31 @@ fn attacking_lines_are_named_with_their_article() {
     }
 }
 
+/// A count of one takes the noun in the singular, in refusals as in reports.
+#[test]
+fn a_count_of_one_has_its_noun_in_the_singular() {
+    let dir = scratch("counts-of-one");
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    refuses(
+        &["verify", &file("row.txt", "5")],
+        "an input of 1 byte holds at most 1 column,",
+    );
+    refuses(
+        &["verify", &file("ragged.txt", "Q.\n.\n")],
+        "line 2 has 1 square, expected 2",
+    );
+    refuses(
+        &["solve", "3", "--queen-count", "1", "--fix", "a1,b3"],
+        "2 fixed queens but only 1 queen in total",
+    );
+    let one = run(&["verify", "--size", "2", &file("one.txt", "a1")], 1);
+    assert!(one.contains("2×2 board, 1 queen:"), "{one}");
+}
+
 #[test]
 fn verify_reads_files_and_names_attacking_pairs() {
     let dir = scratch("verify");
@@ -2124,6 +2149,19 @@ fn a_record_count_is_planned_without_counting() {
     let text = run(&["count", "16", "--plan", "--rate", "1e9"], 0);
     assert!(text.starts_with("N = 16: about 2.4"), "{text}");
     assert!(text.contains("1 shard of about"), "{text}");
+    // A count of under a minute is said to need no cluster; a small estimate reads whole.
+    assert!(
+        text.contains("One GPU counts this in under a minute: `queens count 16` needs no"),
+        "{text}"
+    );
+    let slow = run(&["count", "16", "--plan", "--rate", "1e3"], 0);
+    assert!(!slow.contains("under a minute"), "{slow}");
+    let tiny = run(&["count", "8", "--plan"], 0);
+    let figure: String = tiny["N = 8: about ".len()..]
+        .chars()
+        .take_while(|c| *c != ' ')
+        .collect();
+    assert!(figure.parse::<u64>().is_ok(), "{tiny}");
     for (args, message) in [
         (&["count", "16", "--shards", "3"][..], "go with --slurm"),
         (&["count", "16", "--array-size", "3"], "go with --slurm"),

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use crate::square::square_name;
 use crate::square::{Line, Square};
+use crate::words::counted;
 
 /// A board that cannot exist.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub enum ProblemError {
         cols: u32,
     },
     /// More fixed queens than queens.
-    #[error("{fixed} fixed queens but only {queens} queens in total")]
+    #[error("{fixed} fixed queens but only {} in total", counted(*.queens, "queen", "queens"))]
     TooManyFixed {
         /// Fixed queens given.
         fixed: usize,
@@ -102,7 +103,7 @@ pub enum ParseError {
     #[error("no board found in the input")]
     Empty,
     /// A text diagram whose lines differ in width.
-    #[error("text board line {line} has {found} squares, expected {expected}")]
+    #[error("text board line {line} has {}, expected {expected}", counted(*.found, "square", "squares"))]
     RaggedText {
         /// 1-based line number.
         line: usize,

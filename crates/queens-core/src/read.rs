@@ -19,6 +19,7 @@ use crate::error::{BoardError, ParseError};
 use crate::notation::{board_from_columns, parse_board_document};
 use crate::square::Square;
 use crate::verify::{Constraints, PermutationCheck, PermutationReport};
+use crate::words::counted;
 
 /// What was read.
 #[derive(Debug)]
@@ -65,7 +66,9 @@ pub enum ReadError {
     /// A row that no board this input can write takes: an input of `bytes` bytes holds at most
     /// `columns` columns (a digit and a separator each), so its rows are below that.
     #[error(
-        "permutation entry {index} is row {row}, but an input of {bytes} bytes holds at most {columns} columns, so no board it writes has that row"
+        "permutation entry {index} is row {row}, but an input of {} holds at most {}, so no board it writes has that row",
+        counted(*.bytes, "byte", "bytes"),
+        counted(*.columns, "column", "columns")
     )]
     RowBeyondInput {
         /// 0-based column of the entry.

@@ -46,8 +46,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use axum::middleware;
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use queens_api::Catalogue;
 use queens_api::configure::Configurator;
 
@@ -210,9 +211,6 @@ impl AppState {
 
 /// The page and the API.
 pub fn app(state: AppState) -> Router {
-    // A POST route's body is checked as JSON and read on its method only, so that a POST to a
-    // route that takes none stays 405.
-    let json = || middleware::from_fn_with_state(state.clone(), guard::json_body);
     Router::new()
         .route("/", get(page::file))
         .route("/style.css", get(page::file))
@@ -221,33 +219,34 @@ pub fn app(state: AppState) -> Router {
         .route("/js/{module}", get(page::file))
         .route("/api/solvers", get(page::solvers))
         .route("/api/status", get(page::status))
-        .route(
-            "/api/configure",
-            post(configure::configure).route_layer(json()),
-        )
-        .route(
-            "/api/instance",
-            post(configure::instance).route_layer(json()),
-        )
-        .route(
-            "/api/neighbourhood",
-            post(neighbourhood::post).route_layer(json()),
-        )
+        .route("/api/configure", json_post(&state, configure::configure))
+        .route("/api/instance", json_post(&state, configure::instance))
+        .route("/api/neighbourhood", json_post(&state, neighbourhood::post))
         .route("/api/solve", get(solve::solve))
         .route("/api/count", get(count::count))
         .route("/api/challenge", get(challenge::challenge))
-        .route(
-            "/api/experiment",
-            post(experiment::experiment).route_layer(json()),
-        )
+        .route("/api/experiment", json_post(&state, experiment::experiment))
         .route(
             "/api/experiment/stream",
-            post(experiment::experiment_stream).route_layer(json()),
+            json_post(&state, experiment::experiment_stream),
         )
         .layer(DefaultBodyLimit::max(state.limits().body_bytes))
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))
         .layer(middleware::map_response(guard::json_errors))
         .with_state(state)
+}
+
+/// A POST route whose body must be JSON. The check is a layer on the POST method alone, so that
+/// a POST to a route that takes none stays 405.
+fn json_post<H, T>(state: &AppState, handler: H) -> MethodRouter<AppState>
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    post(handler).route_layer(middleware::from_fn_with_state(
+        state.clone(),
+        guard::json_body,
+    ))
 }
 
 /// How long a stopping server waits for its connections after it has stopped their jobs: long

@@ -91,13 +91,7 @@ async fn every_error_is_json() {
         }
     }
     // Every route that takes a POST refuses a body that does not say it is JSON.
-    for route in [
-        "/api/configure",
-        "/api/instance",
-        "/api/neighbourhood",
-        "/api/experiment",
-        "/api/experiment/stream",
-    ] {
+    for route in common::POST_ROUTES {
         let form = with_headers(
             post(route, r#"{"n": 8}"#),
             &[("content-type", "application/x-www-form-urlencoded")],
@@ -105,6 +99,87 @@ async fn every_error_is_json() {
         let (status, body) = send(&state, form).await;
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{route}");
         assert!(body["error"].as_str().unwrap().contains("application/json"));
+    }
+}
+
+/// A body that is JSON but not the route's is refused in JSON's words, naming the field: never
+/// the Rust types it is read into (`struct ExperimentRequest`, `u64`, `a sequence`).
+#[tokio::test]
+async fn a_malformed_body_is_refused_in_jsons_words() {
+    let state = common::state();
+    let rust_words = [
+        "struct", "Request", "u32", "u64", "usize", "f64", "sequence", " map",
+    ];
+    let refusal = |route: &'static str, body: &'static str| {
+        let state = state.clone();
+        async move {
+            let (status, document) = send(&state, post(route, body)).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{route} {body}");
+            let error = document["error"].as_str().unwrap().to_owned();
+            for word in rust_words {
+                assert!(!error.contains(word), "{route} {body}: {error}");
+            }
+            error
+        }
+    };
+    for route in common::POST_ROUTES {
+        for (body, found) in [
+            ("[]", "array"),
+            ("[1, 2]", "array"),
+            ("5", "number"),
+            ("-1.5e3", "number"),
+            ("\"x\"", "string"),
+            ("false", "boolean"),
+            ("null", "null"),
+        ] {
+            let error = refusal(route, body).await;
+            assert!(
+                error.starts_with(&format!(
+                    "malformed request: the body: invalid type: {found}, expected an object"
+                )),
+                "{route} {body}: {error}"
+            );
+        }
+    }
+    for (route, body, says) in [
+        (
+            "/api/experiment",
+            r#"{"solvers": ["backtracking"], "sizes": [8], "runs": "x"}"#,
+            "runs: invalid type: string \"x\", expected a whole number of 0 or more",
+        ),
+        (
+            "/api/experiment",
+            r#"{"solvers": ["backtracking"], "sizes": "8", "runs": 1}"#,
+            "sizes: invalid type: string \"8\", expected an array",
+        ),
+        (
+            "/api/experiment/stream",
+            r#"{"solvers": ["genetic"], "sizes": [8], "runs": 1, "sweep": {"pop": "x"}}"#,
+            "sweep.pop: invalid type: string \"x\", expected an array",
+        ),
+        (
+            "/api/configure",
+            r#"{"n": 8, "queens": [{"row": 1.5, "col": 0}]}"#,
+            "queens[0].row: invalid type: number `1.5`, expected a whole number from 0 to",
+        ),
+        (
+            "/api/configure",
+            r#"{"n": 8, "queens": [[0]]}"#,
+            "queens[0]: invalid type: array, expected an object",
+        ),
+        (
+            "/api/neighbourhood",
+            r#"{"rows": [0, -1]}"#,
+            "rows[1]: invalid value: integer `-1`, expected a whole number from 0 to",
+        ),
+        (
+            "/api/instance",
+            r#"{"text": "x", "diagonals": -2}"#,
+            "diagonals: invalid value: integer `-2`, expected a whole number of 0 or more",
+        ),
+    ] {
+        let error = refusal(route, body).await;
+        assert!(error.contains(says), "{route} {body}: {error}");
     }
 }
 

@@ -166,12 +166,19 @@ fn write_text(
 ) -> io::Result<()> {
     let device = if engine == Engine::Gpu { "GPU" } else { "task" };
     let estimate = &campaign.estimate;
+    // Past a million, the figure is read by its power of ten, and the whole number follows.
+    let (nodes, whole) = if estimate.nodes < 1_000_000 {
+        (estimate.nodes.to_string(), String::new())
+    } else {
+        (
+            format!("{:.3e}", estimate.nodes as f64),
+            format!("{}, ", estimate.nodes),
+        )
+    };
     writeln!(
         out,
-        "N = {}: about {:.3e} nodes ({}, ±{:.2} %, {} probes over {} parts)",
+        "N = {}: about {nodes} nodes ({whole}±{:.2} %, {} probes over {} parts)",
         campaign.n,
-        estimate.nodes as f64,
-        estimate.nodes,
         100.0 * estimate.relative_error,
         estimate.probes,
         campaign.parts
@@ -185,6 +192,13 @@ fn write_text(
         span(hours / 8.0),
         span(hours / 64.0),
     )?;
+    if hours < SMALL_COUNT_HOURS {
+        writeln!(
+            out,
+            "One {device} counts this in under a minute: `queens count {}` needs no cluster.",
+            campaign.n
+        )?;
+    }
     writeln!(
         out,
         "{} of about {} each, in {} of at most {} tasks:",
@@ -207,6 +221,9 @@ fn write_text(
     writeln!(out)?;
     writeln!(out, "{merge}")
 }
+
+/// Under a minute on one device, a campaign is more work to submit than to count.
+const SMALL_COUNT_HOURS: f64 = 1.0 / 60.0;
 
 /// A span of `hours` in the unit that reads best.
 fn span(hours: f64) -> String {

@@ -19,6 +19,7 @@ use anyhow::{Context, bail};
 use queens_api::count::{CountPlan, CountSpec, Shard};
 use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
+use queens_core::words::counted;
 use serde_json::json;
 
 use crate::exit::Exit;
@@ -270,8 +271,9 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
             )?;
             writeln!(
                 out,
-                "{} nodes in {} shards on the cluster",
-                merged.nodes, merged.shards
+                "{} nodes in {} on the cluster",
+                merged.nodes,
+                counted(merged.shards, "shard", "shards")
             )?;
         }
         out.flush()?;

@@ -169,8 +169,8 @@ fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit>
         }
         writeln!(
             out,
-            "{n}×{n} board, {} queens: {}",
-            report.queens,
+            "{n}×{n} board, {}: {}",
+            counted(report.queens, "queen", "queens"),
             verdict(report.is_solution(), &problems)
         )?;
         for collision in &report.first_collisions {

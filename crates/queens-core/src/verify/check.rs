@@ -6,6 +6,7 @@ use crate::buckets::{bucket_shift, counting_sort};
 use crate::huge::HugeBits;
 use crate::problem::Problem;
 use crate::square::square_name;
+use crate::words::counted;
 
 /// Checks that `board` solves `problem`: same board size, the right number of queens, none
 /// attacking another, every fixed queen present. The error says what is wrong.
@@ -24,8 +25,8 @@ pub fn check_solution(problem: &Problem, board: &Board) -> Result<(), String> {
     }
     if board.queen_count() != problem.queens() as usize {
         return Err(format!(
-            "{} queens, expected {}",
-            board.queen_count(),
+            "{}, expected {}",
+            counted(board.queen_count(), "queen", "queens"),
             problem.queens()
         ));
     }

@@ -14,6 +14,15 @@ use http_body_util::BodyExt;
 use queens_web::{AppState, ServeLimits, app, serve};
 use tower::ServiceExt;
 
+/// Every route that takes a JSON body by POST.
+pub const POST_ROUTES: [&str; 5] = [
+    "/api/configure",
+    "/api/instance",
+    "/api/neighbourhood",
+    "/api/experiment",
+    "/api/experiment/stream",
+];
+
 /// A state with the default limits.
 pub fn state() -> AppState {
     AppState::new(ServeLimits::default())
