@@ -44,6 +44,9 @@ test("bad experiment settings are refused before anything is sent", async () => 
   const page = await session.open("#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
   await page.click("#x-run");
   assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Each size must be a positive whole number, got 'x'.");
+  await page.fill("#x-sizes", "8, 10, 8");
+  await page.click("#x-run");
+  assert.equal(await page.$eval("#x-error", (e) => e.textContent), "Sizes: 8 is given twice; give each value once.");
   await page.fill("#x-sizes", "8");
   await page.fill("#x-runs", "10000001");
   await page.click("#x-run");

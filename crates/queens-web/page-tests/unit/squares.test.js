@@ -97,11 +97,11 @@ test("numbers typed by users are checked with the allowed range in the message",
   assert.equal(checkParameter(p, "0.25"), 0.25);
   const q = { name: "q", min: 1, max: null, integer: true };
   assert.throws(() => checkParameter(q, "0"), { message: "Q must be at least 1 (1 to inf), got 0." });
-  assert.deepEqual(parseList("8, 10,12", (t) => checkWhole(t, 1, 64, "Each size")), [8, 10, 12]);
-  assert.throws(() => parseList("8, x, 10", (t) => checkWhole(t, 1, 64, "Each size")), /Each size must be/);
-  assert.throws(() => parseList(" , ", Number), /at least one value/);
-  assert.throws(() => parseList("8, 10, 8", (t) => checkWhole(t, 1, 64, "Each size")), { message: "8 is given twice; give each value once." });
-  assert.throws(() => parseList("0.1, 0.10", Number), { message: "0.1 is given twice; give each value once." });
+  assert.deepEqual(parseList("8, 10,12", (t) => checkWhole(t, 1, 64, "Each size"), "Sizes"), [8, 10, 12]);
+  assert.throws(() => parseList("8, x, 10", (t) => checkWhole(t, 1, 64, "Each size"), "Sizes"), /Each size must be/);
+  assert.throws(() => parseList(" , ", Number, "Sizes"), { message: "Sizes: give at least one value, separated by commas." });
+  assert.throws(() => parseList("8, 10, 8", (t) => checkWhole(t, 1, 64, "Each size"), "Sizes"), { message: "Sizes: 8 is given twice; give each value once." });
+  assert.throws(() => parseList("0.1, 0.10", Number, "The values of p"), { message: "The values of p: 0.1 is given twice; give each value once." });
 });
 
 test("solver names from a link are checked against the catalogue", () => {

@@ -105,7 +105,7 @@ export class LabForm {
       if (!select.value) continue;
       if (sweep[select.value]) throw new Error(`${select.value} is swept twice: choose two different parameters.`);
       const parameter = this.sharedParameters().find((p) => p.name === select.value);
-      sweep[select.value] = parseList(values.value, (t) => checkParameter(parameter, t));
+      sweep[select.value] = parseList(values.value, (t) => checkParameter(parameter, t), `The values of ${select.value}`);
     }
     return sweep;
   }
@@ -115,7 +115,7 @@ export class LabForm {
     const { limits } = this;
     const chosen = this.chosenSolvers();
     if (!chosen.length) throw new Error("Choose at least one solver.");
-    const sizes = parseList(this.sizesInput.value, (t) => checkWhole(t, 1, limits.experiment_max_n, "Each size"));
+    const sizes = parseList(this.sizesInput.value, (t) => checkWhole(t, 1, limits.experiment_max_n, "Each size"), "Sizes");
     const runs = checkWhole(this.runsInput.value, 1, limits.experiment_max_runs, "Runs");
     const request = { solvers: chosen.map((s) => s.name), sizes, runs, seed: Number(checkSeed(this.seedInput.value)) };
     if (!Number.isSafeInteger(request.seed)) throw new Error(`The Lab takes seeds up to ${Number.MAX_SAFE_INTEGER}.`);

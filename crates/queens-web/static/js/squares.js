@@ -228,13 +228,14 @@ export function checkParameter(parameter, text) {
 
 /**
  * Numbers from a comma-separated list, each checked by `check`, none given twice (the server
- * refuses a repeated size or swept value, which would run its cells again).
+ * refuses a repeated size or swept value, which would run its cells again); a refusal starts
+ * with `field`, the list's name in the form ("Sizes").
  */
-export function parseList(text, check) {
+export function parseList(text, check, field) {
   const items = String(text || "").split(",").map((t) => t.trim()).filter(Boolean);
-  if (!items.length) throw new Error("Give at least one value, separated by commas.");
+  if (!items.length) throw new Error(`${field}: give at least one value, separated by commas.`);
   const values = items.map(check);
   const repeated = values.find((value, index) => values.indexOf(value) < index);
-  if (repeated !== undefined) throw new Error(`${repeated} is given twice; give each value once.`);
+  if (repeated !== undefined) throw new Error(`${field}: ${repeated} is given twice; give each value once.`);
   return values;
 }
