@@ -467,11 +467,12 @@ pub struct ErrorDocument {
 }
 
 impl ErrorDocument {
-    /// The document of `message`, a megabyte-long token in it cut to its excerpt.
+    /// The document of `message` as users are told it ([`queens_core::error::for_users`]): a
+    /// megabyte-long token cut to its excerpt, an OS error's number dropped.
     pub fn new(message: impl std::fmt::Display) -> Self {
         let error = message.to_string();
         ErrorDocument {
-            error: match queens_core::error::clip_long_words(&error) {
+            error: match queens_core::error::for_users(&error) {
                 std::borrow::Cow::Borrowed(_) => error,
                 std::borrow::Cow::Owned(clipped) => clipped,
             },
@@ -532,5 +533,19 @@ impl<'a> CompletionCountDocument<'a> {
             engine,
             end: Completeness::of(count.stopped, count.finished, count.parts),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorDocument;
+
+    #[test]
+    fn an_error_document_tells_an_os_error_in_words() {
+        let error = format!("cannot read x: {}", std::io::Error::from_raw_os_error(2));
+        assert_eq!(
+            ErrorDocument::event(error),
+            r#"{"type":"error","error":"cannot read x: No such file or directory"}"#
+        );
     }
 }

@@ -132,9 +132,10 @@ pub fn clap_error(error: &clap::Error) -> u8 {
     }
 }
 
-/// The message on one line, a megabyte-long token in it cut to its excerpt.
-fn one_line(message: &str) -> String {
-    queens_core::error::clip_long_words(message)
+/// The message on one line, as users are told it ([`queens_core::error::for_users`]): a
+/// megabyte-long token cut to its excerpt, an OS error's number dropped.
+pub fn one_line(message: &str) -> String {
+    queens_core::error::for_users(message)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

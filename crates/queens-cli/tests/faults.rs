@@ -83,6 +83,86 @@ fn a_stopped_count_prints_the_count_document_with_how_far_it_got() {
     assert!(position["parts"].as_u64().unwrap() >= position["finished"].as_u64().unwrap());
 }
 
+/// Every file the command line reads or writes, in a directory that is not there: one error
+/// line naming the file and what went wrong in words, without the operating system's error
+/// number.
+#[test]
+fn a_missing_directory_is_told_in_words_for_every_file() {
+    let dir = scratch("missing");
+    let gone = dir.join("gone");
+    let at = |name: &str| gone.join(name).to_str().unwrap().to_owned();
+    let (code, _, stderr) = output(
+        queens()
+            .args(["count", "8", "--shard", "0/1", "--dir"])
+            .arg(&dir),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let report = dir.join("shard-0-of-1.json").to_str().unwrap().to_owned();
+    let cases: [(Vec<String>, &str); 9] = [
+        (vec!["verify".into(), at("b.txt")], "cannot read"),
+        (vec!["merge".into(), at("s.json")], "cannot read"),
+        (
+            vec!["merge".into(), "-o".into(), at("r.json"), report.clone()],
+            "cannot",
+        ),
+        (
+            vec!["solve".into(), "8".into(), "-o".into(), at("x.txt")],
+            "cannot create",
+        ),
+        (
+            vec!["solve".into(), "8".into(), "--trace".into(), at("t.jsonl")],
+            "cannot create",
+        ),
+        (
+            vec![
+                "count".into(),
+                "8".into(),
+                "--checkpoint".into(),
+                at("c.json"),
+            ],
+            "cannot lock checkpoint",
+        ),
+        (
+            vec!["solve".into(), "--instance".into(), at("i.json")],
+            "cannot read",
+        ),
+        (
+            vec![
+                "count".into(),
+                "8".into(),
+                "--shard".into(),
+                "0/2".into(),
+                "--dir".into(),
+                "/proc/gone".into(),
+            ],
+            "cannot create the --dir directory",
+        ),
+        (
+            vec![
+                "experiment".into(),
+                "6".into(),
+                "--runs".into(),
+                "2".into(),
+                "--out".into(),
+                "/proc/gone".into(),
+            ],
+            "cannot create the --out directory",
+        ),
+    ];
+    for (args, says) in cases {
+        let (code, _, stderr) = output(queens().args(&args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No such file or directory"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("os error"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn only_regular_files_are_read_as_checkpoints_and_reports() {
     let dir = scratch("regular");

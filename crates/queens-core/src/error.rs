@@ -228,6 +228,44 @@ pub fn clip_long_words(message: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(clipped)
 }
 
+/// `message` as a user is told it, the last guard of every error line, warning and JSON error:
+/// the numbers Rust's I/O errors append (`No such file or directory (os error 2)`) dropped, as
+/// the words before them say all a user needs, and every overlong word cut by
+/// [`clip_long_words`].
+pub fn for_users(message: &str) -> std::borrow::Cow<'_, str> {
+    match without_os_error_numbers(message) {
+        std::borrow::Cow::Borrowed(text) => clip_long_words(text),
+        std::borrow::Cow::Owned(text) => {
+            std::borrow::Cow::Owned(clip_long_words(&text).into_owned())
+        }
+    }
+}
+
+/// `message` without the ` (os error N)` of each operating-system error in it.
+fn without_os_error_numbers(message: &str) -> std::borrow::Cow<'_, str> {
+    const MARK: &str = " (os error ";
+    if !message.contains(MARK) {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut kept = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(MARK) {
+        let after = &rest[at + MARK.len()..];
+        let digits = after
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after.len());
+        if digits > 0 && after[digits..].starts_with(')') {
+            kept.push_str(&rest[..at]);
+            rest = &after[digits + 1..];
+        } else {
+            kept.push_str(&rest[..at + MARK.len()]);
+            rest = after;
+        }
+    }
+    kept.push_str(rest);
+    std::borrow::Cow::Owned(kept)
+}
+
 /// Bytes in binary units, one decimal: `4.0 GiB`.
 pub fn human_bytes(bytes: u128) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
@@ -331,6 +369,32 @@ fn bound_text(value: f64, min: f64, max: f64, integer: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn users_are_told_the_words_of_an_os_error_not_its_number() {
+        let missing = std::io::Error::from_raw_os_error(2);
+        let told = format!("cannot read x.json: {missing}");
+        assert!(told.contains("(os error 2)"), "{told}");
+        assert_eq!(
+            for_users(&told),
+            "cannot read x.json: No such file or directory"
+        );
+        assert_eq!(
+            for_users("a: Address in use (os error 98): b: Permission denied (os error 13)"),
+            "a: Address in use: b: Permission denied"
+        );
+        // Only the whole mark goes; a text that merely looks like it stays.
+        for kept in [
+            "plain",
+            "x (os error )",
+            "x (os error 2",
+            "x (os error two)",
+        ] {
+            assert_eq!(for_users(kept), kept);
+        }
+        let long = format!("{} (os error 5)", "x".repeat(LONG_WORD_CHARS + 1));
+        assert!(for_users(&long).ends_with("characters)"), "clipped too");
+    }
 
     #[test]
     fn long_tokens_are_quoted_by_an_excerpt_and_short_ones_whole() {

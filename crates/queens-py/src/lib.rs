@@ -33,7 +33,7 @@ use crate::detached::{Message, Sender, run_abandonable, run_detached};
 
 /// A refusal in the command line's words.
 fn refused(error: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(queens_core::error::clip_long_words(&error.to_string()).into_owned())
+    PyValueError::new_err(queens_core::error::for_users(&error.to_string()).into_owned())
 }
 
 /// A refusal of the front door as a `ValueError`, its settings named as Python's keywords

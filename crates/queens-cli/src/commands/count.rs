@@ -181,7 +181,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
                     SaveFailureChoice::Continue => "the count goes on and will try again",
                     SaveFailureChoice::Stop => "stopping (--on-save-failure stop)",
                 };
-                bar.suspend(|| eprintln!("warning: {error}; {then}"));
+                let warning = crate::exit::one_line(&format!("{error}; {then}"));
+                bar.suspend(|| eprintln!("warning: {warning}"));
             },
         )
         .map_err(|error| match error {
@@ -196,6 +197,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     }
     print(&config, &result)?;
     if let Some(failure) = &result.save_failure {
+        let failure = crate::exit::one_line(failure);
         eprintln!("warning: the count is complete, but its last {failure}");
     }
     Ok(Exit::Success)

@@ -22,7 +22,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         Ok(merged) => merged,
         // A set still missing shards is a count without an answer yet; anything else is wrong.
         Err(error) if error.is_incomplete() => {
-            eprintln!("error: {error}");
+            eprintln!("error: {}", crate::exit::one_line(&error.to_string()));
             return Ok(Exit::NoAnswer);
         }
         Err(error) => return Err(error.into()),

@@ -44,11 +44,21 @@ struct Finished {
 /// A checkpoint that cannot be used.
 #[derive(Debug, Error)]
 pub enum CheckpointError {
-    /// Reading or writing failed.
-    #[error("checkpoint {path}: {source}")]
+    /// Writing it failed.
+    #[error("cannot save checkpoint {path}: {source}")]
     Io {
         /// The file.
         path: String,
+        /// What failed.
+        source: io::Error,
+    },
+    /// Its lock file cannot be made, locked or written.
+    #[error("cannot lock checkpoint {path} with its lock file {lock}: {source}")]
+    Lock {
+        /// The checkpoint.
+        path: String,
+        /// Its lock file.
+        lock: String,
         /// What failed.
         source: io::Error,
     },
@@ -289,8 +299,9 @@ impl Lock {
         let mut path = checkpoint.as_os_str().to_owned();
         path.push(".lock");
         let path = std::path::PathBuf::from(path);
-        let io_error = |source| CheckpointError::Io {
-            path: path.display().to_string(),
+        let io_error = |source| CheckpointError::Lock {
+            path: checkpoint.display().to_string(),
+            lock: path.display().to_string(),
             source,
         };
         // A lock file removed by its holder between our open and our lock is not the lock
