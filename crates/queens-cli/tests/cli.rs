@@ -1836,10 +1836,14 @@ fn solve_sets_solver_parameters() {
             "genetic has no parameter 'pop' (it reads: population, tournament, elite, crossover, mutation)",
         );
     }
-    refuses(
-        &["solve", "8", "--solver", "genetic", "--set", "population"],
-        "--set wants NAME=VALUE",
-    );
+    for setting in ["population", "=40", " =40"] {
+        for (command, form) in [("solve", "NAME=VALUE"), ("experiment", "NAME=V1,V2,...")] {
+            refuses(
+                &[command, "8", "--solver", "genetic", "--set", setting],
+                &format!("--set wants {form}, got '{setting}'"),
+            );
+        }
+    }
     refuses(
         &[
             "solve",

@@ -25,10 +25,17 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
 
 impl Params {
     /// Parses `query` (without the `?`); a name given twice is refused, as the command line
-    /// refuses a flag or a solver parameter given twice, rather than one value quietly winning.
+    /// refuses a flag or a solver parameter given twice, rather than one value quietly winning,
+    /// and so is a value given to no name (`=3`), as `--set =3` is.
     pub fn parse(query: Option<&str>) -> Result<Self, ApiError> {
         let mut params = BTreeMap::new();
         for (name, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            if name.trim().is_empty() {
+                return Err(ApiError::bad(format!(
+                    "the query gives '{}' to no name; give NAME=VALUE",
+                    excerpt(&value)
+                )));
+            }
             if params
                 .insert(name.to_string(), value.into_owned())
                 .is_some()

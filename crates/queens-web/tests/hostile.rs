@@ -366,6 +366,12 @@ async fn malformed_and_ambiguous_requests_are_refused() {
     let twice_in_the_query =
         get("/api/solve?n=8&solver=simulated-annealing&cooling=0.9&cooling=0.5");
     assert_refused(&state, twice_in_the_query, "given twice").await;
+    for route in ["/api/solve", "/api/count", "/api/challenge"] {
+        for nameless in ["=3", "%20=3"] {
+            let request = get(&format!("{route}?n=8&{nameless}"));
+            assert_refused(&state, request, "the query gives '3' to no name").await;
+        }
+    }
     let twice_in_the_body = post(
         "/api/experiment",
         r#"{"solvers": ["hill-climbing-constant-shake"], "sizes": [6], "runs": 1,

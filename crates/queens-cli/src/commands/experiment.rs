@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use anyhow::Context;
 use queens_api::Catalogue;
 use queens_api::experiment::{
     Experiment, MAX_ITERATIONS_SWEEP, Report, Row, plots, run as run_experiment, run_seed,
@@ -48,10 +47,7 @@ fn experiment_of(args: &ExperimentArgs) -> anyhow::Result<Experiment> {
     }
     let mut sweep: Vec<(String, Vec<f64>)> = Vec::new();
     for set in &args.sets {
-        let (name, values) = set
-            .split_once('=')
-            .with_context(|| format!("--set wants NAME=V1,V2,..., got '{set}'"))?;
-        let name = name.trim();
+        let (name, values) = super::split_setting(set, "NAME=V1,V2,...")?;
         // The name first: a parameter some solver does not take is refused as such, whatever
         // its values say.
         if name != MAX_ITERATIONS_SWEEP {

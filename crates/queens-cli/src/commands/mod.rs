@@ -15,7 +15,7 @@ pub mod slurm;
 pub mod solve;
 pub mod verify;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use queens_core::ParamValue;
 use queens_core::{Budget, CancelToken};
 
@@ -131,10 +131,25 @@ pub fn output_dir(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
 /// `--set NAME=VALUE`: a parameter and its value, as typed (read once the solver is known to
 /// take the name).
 pub fn parse_setting(text: &str) -> anyhow::Result<(String, ParamValue)> {
-    let (name, value) = text
-        .split_once('=')
-        .with_context(|| format!("--set wants NAME=VALUE, got '{text}'"))?;
-    Ok((name.trim().to_owned(), value.into()))
+    let (name, value) = split_setting(text, "NAME=VALUE")?;
+    Ok((name.to_owned(), value.into()))
+}
+
+/// A `--set` text split at its first `=`: the name, trimmed and not empty, and the rest;
+/// `form` is what a refusal says --set wants ("NAME=VALUE").
+pub fn split_setting<'a>(text: &'a str, form: &str) -> anyhow::Result<(&'a str, &'a str)> {
+    let refusal = || {
+        format!(
+            "--set wants {form}, got '{}'",
+            queens_core::error::excerpt(text)
+        )
+    };
+    let (name, value) = text.split_once('=').with_context(refusal)?;
+    let name = name.trim();
+    if name.is_empty() {
+        bail!(refusal());
+    }
+    Ok((name, value))
 }
 
 /// A count's answer in words, as `count`, `slurm` and `merge` print it: "N = 8: 92 solutions,
