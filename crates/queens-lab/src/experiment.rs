@@ -120,12 +120,17 @@ impl Experiment {
     /// run and value, none of them given twice (a repeat would run its cells again as rows of
     /// their own); at most [`MAX_CELLS`] cells and [`MAX_RUNS`] runs.
     pub fn check(&self) -> Result<(), ExperimentError> {
-        if self.solvers.is_empty()
-            || self.sizes.is_empty()
-            || self.runs == 0
-            || self.sweep.iter().any(|(_, values)| values.is_empty())
-        {
-            return Err(ExperimentError::Empty);
+        for (missing, least) in [
+            (self.solvers.is_empty(), "one solver"),
+            (self.sizes.is_empty(), "one size"),
+            (self.runs == 0, "one run"),
+        ] {
+            if missing {
+                return Err(ExperimentError::Empty(least));
+            }
+        }
+        if let Some((name, _)) = self.sweep.iter().find(|(_, values)| values.is_empty()) {
+            return Err(ExperimentError::NoSweptValues(name.clone()));
         }
         self.check_nothing_twice()?;
         if self.max_iterations.is_some()
@@ -145,11 +150,11 @@ impl Experiment {
         }
         match self.cell_count() {
             Some(cells) if cells <= MAX_CELLS => {}
-            _ => return Err(ExperimentError::TooManyCells),
+            cells => return Err(ExperimentError::TooManyCells(cells)),
         }
         match self.total_runs() {
             Some(runs) if runs <= MAX_RUNS => Ok(()),
-            _ => Err(ExperimentError::TooManyRuns),
+            runs => Err(ExperimentError::TooManyRuns(runs)),
         }
     }
 
@@ -348,22 +353,35 @@ impl Report {
 /// An experiment that cannot run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ExperimentError {
-    /// No solver, size, run or swept value.
+    /// No solver, size or run: "one solver", "one size" or "one run", the least it needs.
+    #[error("an experiment needs at least {0}")]
+    Empty(&'static str),
+    /// A swept parameter with no values.
+    #[error("{0} is swept over no values; give at least one")]
+    NoSweptValues(String),
+    /// Too many combinations: the experiment's, if they fit in a `u64`.
     #[error(
-        "an experiment needs at least one solver, one size, one run and one value per swept parameter"
+        "an experiment has at most {MAX_CELLS} cells (solvers × sizes × parameter combinations); this one has {}",
+        this_many(*.0)
     )]
-    Empty,
-    /// Too many combinations.
+    TooManyCells(Option<u64>),
+    /// Too many runs: the experiment's, if they fit in a `u64`.
     #[error(
-        "an experiment has at most {MAX_CELLS} cells (solvers × sizes × parameter combinations)"
+        "an experiment makes at most {MAX_RUNS} runs (cells × runs); this one makes {}",
+        this_many(*.0)
     )]
-    TooManyCells,
-    /// Too many runs.
-    #[error("an experiment makes at most {MAX_RUNS} runs (cells × runs)")]
-    TooManyRuns,
+    TooManyRuns(Option<u64>),
     /// A solver that cannot take a size or a parameter.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// A count that may be past a `u64`, as a refusal states it.
+fn this_many(count: Option<u64>) -> String {
+    count.map_or_else(
+        || format!("more than {}", u64::MAX),
+        |count| count.to_string(),
+    )
 }
 
 /// The first item of `items` that an earlier one equals.
@@ -637,12 +655,23 @@ mod tests {
             ("q".into(), values.clone()),
             ("decay".into(), values),
         ];
-        assert_eq!(experiment.check(), Err(ExperimentError::TooManyCells));
-        let mut runs = Experiment::new(vec![solver], vec![8], u64::MAX, 0);
-        assert_eq!(runs.check(), Err(ExperimentError::TooManyRuns));
+        assert_eq!(
+            experiment.check(),
+            Err(ExperimentError::TooManyCells(Some(1_000_000_000)))
+        );
+        let mut runs = Experiment::new(vec![solver], vec![8, 9], u64::MAX, 0);
+        assert_eq!(runs.check(), Err(ExperimentError::TooManyRuns(None)));
+        assert!(
+            runs.check()
+                .unwrap_err()
+                .to_string()
+                .ends_with("this one makes more than 18446744073709551615")
+        );
         runs.runs = MAX_RUNS;
-        runs.sizes = vec![8, 9];
-        assert_eq!(runs.check(), Err(ExperimentError::TooManyRuns));
+        assert_eq!(
+            runs.check().unwrap_err().to_string(),
+            "an experiment makes at most 10000000 runs (cells × runs); this one makes 20000000"
+        );
     }
 
     #[test]

@@ -83,7 +83,21 @@ fn bad_experiments_are_refused() {
     assert!(matches!(with("q", 1.5), Err(ExperimentError::Invalid(_))));
     assert_eq!(
         run(&Experiment::new(vec![shake], vec![8], 0, 1), |_| {}),
-        Err(ExperimentError::Empty)
+        Err(ExperimentError::Empty("one run"))
+    );
+    assert_eq!(
+        run(&Experiment::new(vec![], vec![8], 1, 1), |_| {}),
+        Err(ExperimentError::Empty("one solver"))
+    );
+    assert_eq!(
+        run(&Experiment::new(vec![shake], vec![], 1, 1), |_| {}),
+        Err(ExperimentError::Empty("one size"))
+    );
+    let mut unswept = Experiment::new(vec![shake], vec![8], 1, 1);
+    unswept.sweep = vec![("p".to_owned(), vec![])];
+    assert_eq!(
+        run(&unswept, |_| {}).unwrap_err().to_string(),
+        "p is swept over no values; give at least one"
     );
 }
 

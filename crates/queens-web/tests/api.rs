@@ -247,6 +247,27 @@ async fn bad_input_is_a_400_with_a_json_error() {
     for request in cases {
         assert_refused(&state, request, "").await;
     }
+    // An empty experiment says what it is missing.
+    for (body, says) in [
+        (
+            r#"{"solvers": [], "sizes": [8], "runs": 1}"#,
+            "at least one solver",
+        ),
+        (
+            r#"{"solvers": ["genetic"], "sizes": [], "runs": 1}"#,
+            "at least one size",
+        ),
+        (
+            r#"{"solvers": ["genetic"], "sizes": [8], "runs": 0}"#,
+            "at least one run",
+        ),
+        (
+            r#"{"solvers": ["genetic"], "sizes": [8], "runs": 1, "sweep": {"population": []}}"#,
+            "population is swept over no values",
+        ),
+    ] {
+        assert_refused(&state, post("/api/experiment", body), says).await;
+    }
 }
 
 /// A position that is plainly unsolvable but slow to explain (200×200, its first three ranks
