@@ -40,6 +40,15 @@ test("success rate by N draws a line per solver", async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test("a solver that solved no run is named as such in the work chart's legend", async () => {
+  const page = await session.open("#lab?solvers=random-search,backtracking&sizes=12,14&runs=5&seed=1&max_iters=10&run=1");
+  const chart = "#x-charts svg[aria-label^='Mean iterations or nodes']";
+  await page.waitForSelector(`${chart} .legend-text`, { state: "attached" });
+  const legend = await page.$$eval(`${chart} .legend-text`, (texts) => texts.map((t) => t.textContent));
+  assert.deepEqual(legend.sort(), ["backtracking", "random-search (no run solved)"]);
+  assert.deepEqual(page.errors, []);
+});
+
 test("bad experiment settings are refused before anything is sent", async () => {
   const page = await session.open("#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
   await page.click("#x-run");

@@ -49,7 +49,9 @@ export function experimentFigures(rows, swept, byName) {
   if (swept.length === 1 && sizes.size === 1) figures.push(sweepLine(rows, swept[0]));
   if (swept.length === 0 || (swept.length === 1 && sizes.size > 1)) {
     figures.push(lineChart({ series: successByN(rows), xLabel: "N", yLabel: "success rate (%)", title: "Success rate by N, with 95 % intervals", yRange: [0, 100] }));
-    figures.push(lineChart({ series: iterationsByN(rows), xLabel: "N", yLabel: `mean ${unit}`, title: `Mean ${unit} of the solved runs by N`, log: "auto" }));
+    // A solver that solved no run has no point to draw: its legend says so, not a missing line.
+    const work = iterationsByN(rows).map((line) => (line.points.length ? line : { ...line, name: `${line.name} (no run solved)` }));
+    figures.push(lineChart({ series: work, xLabel: "N", yLabel: `mean ${unit}`, title: `Mean ${unit} of the solved runs by N`, log: "auto" }));
   }
   return figures;
 }

@@ -38,7 +38,7 @@ export class LabForm {
         h("label", {}, "Sizes ", this.sizesInput),
         h("label", {}, "Runs ", this.runsInput),
         h("label", {}, "Seed ", this.seedInput),
-        h("label", {}, "Max iterations ", this.itersInput)),
+        h("label", { title: "Caps the iterations of each run of a local search; a tree search (backtracking and its kin) counts nodes, which this does not cap." }, "Max iterations ", this.itersInput)),
       h("div", { class: "controls sweep" },
         h("span", {}, "Sweep"),
         this.sweeps.map((sweep) => h("span", { class: "sweep-pair" }, sweep.select, " ", sweep.values))),
