@@ -602,6 +602,56 @@ fn attacking_lines_are_named_with_their_article() {
     }
 }
 
+/// Every JSON file the command line reads (a shard report, a checkpoint, a JSON problem) is
+/// refused, when it has the wrong shape, in JSON's words and naming the field, as the server
+/// refuses a request body: never the Rust types it is read into.
+#[test]
+fn json_files_of_the_wrong_shape_are_refused_in_jsons_words() {
+    let dir = scratch("json-shapes");
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let cases = [
+        (
+            vec!["merge".to_owned(), file("a.json", r#"{"n": "x"}"#)],
+            "n: invalid type: string \"x\", expected a whole number from 0 to 4294967295",
+        ),
+        (
+            vec!["merge".to_owned(), file("b.json", "[1, 2]")],
+            "the file: invalid type: array, expected an object",
+        ),
+        (
+            vec![
+                "count".to_owned(),
+                "8".to_owned(),
+                "--checkpoint".to_owned(),
+                file("c.json", "[]"),
+            ],
+            "the file: invalid type: array, expected an object",
+        ),
+        (
+            vec![
+                "solve".to_owned(),
+                "--instance".to_owned(),
+                file("i.json", r#"{"n": 8, "fixed": [{"row": 1.5, "col": 0}]}"#),
+            ],
+            "fixed[0].row: invalid type: number `1.5`, expected a whole number from 0 to",
+        ),
+    ];
+    for (args, says) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = queens().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        for word in ["struct", "u32", "u64", "sequence", "floating point"] {
+            assert!(!stderr.contains(word), "{args:?}: {stderr}");
+        }
+    }
+}
+
 /// A count of one takes the noun in the singular, in refusals as in reports.
 #[test]
 fn a_count_of_one_has_its_noun_in_the_singular() {

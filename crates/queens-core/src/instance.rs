@@ -138,8 +138,8 @@ impl Instance {
             #[serde(default)]
             blocked: Vec<Square>,
         }
-        let json: Json = serde_json::from_str(text).map_err(|error| syntax(error.line(), format!(
-                "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {error}"
+        let json: Json = crate::json::read_object(text.as_bytes(), "the problem").map_err(|refusal| syntax(refusal.line().max(1), format!(
+                "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {refusal}"
             )))?;
         let (rows, cols) = match (json.n, json.rows, json.cols) {
             (Some(n), None, None) => (n, n),

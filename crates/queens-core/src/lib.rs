@@ -18,7 +18,8 @@
 //! - [`observe`]: [`Observer`]s of a run's [`Event`]s, sampled so that nobody pays for
 //!   events nobody wants.
 //! - [`instance`]: n-Queens Completion instances (CSPLib 079 and 080, JSON) read into a
-//!   [`Problem`] with fixed queens and blocked squares.
+//!   [`Problem`] with fixed queens and blocked squares; [`json`]: JSON documents refused in
+//!   JSON's words, naming the field.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`);
 //!   [`parallel`]: work split over threads that still gets done where no thread starts.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
@@ -45,6 +46,7 @@ pub mod error;
 pub mod figures;
 pub mod huge;
 pub mod instance;
+pub mod json;
 pub mod memory;
 pub mod notation;
 pub mod observe;

@@ -34,101 +34,10 @@ where
     }
 }
 
-/// `bytes` read as one JSON document of type `T`, an object, or the refusal that names what is
-/// wrong.
+/// `bytes` read as a JSON object of type `T`, or the 400 that names what is wrong.
 fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
-        // serde reads an array as a struct's fields in order, and would name the element that
-        // did not fit: the body is said to be the wrong kind of value instead.
-        if let Some(kind) = not_an_object(bytes) {
-            return ApiError::bad(format!(
-                "malformed request: the body: invalid type: {kind}, expected an object"
-            ));
-        }
-        let path = error.path().to_string();
-        malformed(&path, error.inner())
-    })?;
-    deserializer.end().map_err(|error| malformed(".", &error))?;
-    Ok(value)
-}
-
-/// The kind of JSON value `bytes` holds when it is one whole JSON value but not an object.
-fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).ok()?;
-    match bytes.iter().find(|byte| !byte.is_ascii_whitespace())? {
-        b'{' => None,
-        b'[' => Some("array"),
-        b'"' => Some("string"),
-        b'n' => Some("null"),
-        b't' | b'f' => Some("boolean"),
-        _ => Some("number"),
-    }
-}
-
-/// The 400 for `error` at the field `path` (`.` for the body itself).
-fn malformed(path: &str, error: &serde_json::Error) -> ApiError {
-    // serde_json ends its message with the position; the words before it are rewritten.
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    let message = error.to_string();
-    let words = message.strip_suffix(&position).unwrap_or(&message);
-    let words = if error.is_data() {
-        in_json_words(words)
-    } else {
-        words.to_owned()
-    };
-    let place = match path {
-        "." | "?" => "the body".to_owned(),
-        field => field.to_owned(),
-    };
-    let position = if error.line() == 0 { "" } else { &position };
-    ApiError::bad(format!("malformed request: {place}: {words}{position}"))
-}
-
-/// A message of serde's about a value of the wrong type, in the words of JSON rather than of
-/// the Rust types the body is read into: "expected u32" is "expected a whole number from 0 to
-/// 4294967295", "struct Square" is "an object", "sequence" is "array".
-fn in_json_words(message: &str) -> String {
-    let (found, expected) = match message.rsplit_once("expected ") {
-        Some((found, expected)) => (found, Some(expected)),
-        None => (message, None),
-    };
-    // A JSON array given where an object belongs is read as the object's fields in order.
-    let found = if found.starts_with("invalid length") && expected.is_some_and(is_struct) {
-        "invalid type: array, ".to_owned()
-    } else {
-        found
-            .replace("invalid type: sequence", "invalid type: array")
-            .replace("invalid type: map", "invalid type: object")
-            .replace("floating point", "number")
-    };
-    match expected {
-        Some(expected) => format!("{found}expected {}", expected_in_json_words(expected)),
-        None => found,
-    }
-}
-
-/// Whether serde's `expected` names a Rust struct (`struct Square`, `struct Request with 2
-/// elements`).
-fn is_struct(expected: &str) -> bool {
-    expected.starts_with("struct ")
-}
-
-/// What serde says it expected, in JSON's words.
-fn expected_in_json_words(expected: &str) -> String {
-    let whole = |most: u64| format!("a whole number from 0 to {most}");
-    match expected {
-        "u8" => whole(u8::MAX.into()),
-        "u16" => whole(u16::MAX.into()),
-        "u32" => whole(u32::MAX.into()),
-        "u64" | "u128" | "usize" => "a whole number of 0 or more".to_owned(),
-        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".to_owned(),
-        "f32" | "f64" => "a number".to_owned(),
-        "a sequence" => "an array".to_owned(),
-        "a map" => "an object".to_owned(),
-        other if is_struct(other) => "an object".to_owned(),
-        other => other.to_owned(),
-    }
+    queens_core::json::read_object(bytes, "the body")
+        .map_err(|refusal| ApiError::bad(format!("malformed request: {refusal}")))
 }
 
 #[cfg(test)]
@@ -145,47 +54,6 @@ mod tests {
         JsonBody::from_request(request, &())
             .await
             .map(|JsonBody(value)| value)
-    }
-
-    #[test]
-    fn serdes_words_for_rust_types_become_jsons() {
-        for (serde, json) in [
-            (
-                "invalid type: string \"x\", expected u64",
-                "invalid type: string \"x\", expected a whole number of 0 or more",
-            ),
-            (
-                "invalid value: integer `-1`, expected u32",
-                "invalid value: integer `-1`, expected a whole number from 0 to 4294967295",
-            ),
-            (
-                "invalid type: floating point `1.5`, expected u8",
-                "invalid type: number `1.5`, expected a whole number from 0 to 255",
-            ),
-            (
-                "invalid length 0, expected struct ExperimentRequest with 6 elements",
-                "invalid type: array, expected an object",
-            ),
-            (
-                "invalid type: integer `5`, expected struct Square",
-                "invalid type: integer `5`, expected an object",
-            ),
-            (
-                "invalid type: map, expected a sequence",
-                "invalid type: object, expected an array",
-            ),
-            (
-                "invalid type: sequence, expected f64",
-                "invalid type: array, expected a number",
-            ),
-            ("missing field `n`", "missing field `n`"),
-            (
-                "unknown field `x`, expected `rows`",
-                "unknown field `x`, expected `rows`",
-            ),
-        ] {
-            assert_eq!(in_json_words(serde), json, "{serde}");
-        }
     }
 
     #[derive(Debug, serde::Deserialize)]

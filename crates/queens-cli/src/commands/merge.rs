@@ -71,7 +71,7 @@ fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>>
                 ),
                 other => other.into(),
             })?;
-        let report: ShardReport = serde_json::from_str(&text)
+        let report: ShardReport = queens_core::json::read_object(text.as_bytes(), "the file")
             .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
         // A shard stopped before its end (Python's `to_dict()` of a stopped shard) says so: its
         // sums would pass every other check and make the merged count wrong.

@@ -258,7 +258,7 @@ fn has_report(count: &SlurmCount, index: u32) -> bool {
 fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
     let result = count.dir.join("result.json");
     if let Ok(text) = std::fs::read_to_string(&result) {
-        let merged: Merged = serde_json::from_str(&text)
+        let merged: Merged = queens_core::json::read_object(text.as_bytes(), "the file")
             .with_context(|| format!("{} is not a merged count", result.display()))?;
         let mut out = io::stdout().lock();
         if count.json {

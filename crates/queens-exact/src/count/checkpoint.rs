@@ -182,10 +182,13 @@ pub fn parse(
     shard: Shard,
 ) -> Result<Progress, CheckpointError> {
     let name = name.to_owned();
-    let saved: Checkpoint = serde_json::from_str(text).map_err(|e| CheckpointError::Corrupt {
-        path: name.clone(),
-        reason: e.to_string(),
-    })?;
+    let saved: Checkpoint =
+        queens_core::json::read_object(text.as_bytes(), "the file").map_err(|refusal| {
+            CheckpointError::Corrupt {
+                path: name.clone(),
+                reason: refusal.to_string(),
+            }
+        })?;
     let fingerprint = format!("{:016x}", plan.fingerprint());
     if (
         saved.n,

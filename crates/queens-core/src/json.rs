@@ -1,0 +1,236 @@
+//! JSON documents read as their readers are told about them: a document of the wrong shape is
+//! refused naming the field it got wrong, in the words of JSON (an object, an array, a whole
+//! number), never in the Rust types it is read into (`struct ShardReport with 10 elements`,
+//! `u32`). The server's request bodies, shard reports, checkpoints and JSON problems are read
+//! here.
+
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// Why a document is not the one expected: where (a field's path, or the whole document), what
+/// is wrong there, and the position.
+#[derive(Debug, Error)]
+#[error("{place}: {words}{}", position(*.line, *.column))]
+pub struct JsonRefusal {
+    place: String,
+    words: String,
+    line: usize,
+    column: usize,
+}
+
+impl JsonRefusal {
+    /// The 1-based line the refusal is at, 0 where it is about the whole document.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+fn position(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(" at line {line} column {column}")
+    }
+}
+
+/// `bytes` read as one JSON object of type `T`; `whole` names the document where a refusal is
+/// about all of it ("the body", "the report").
+pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, JsonRefusal> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        // serde reads an array as a struct's fields in order, and would name the element that
+        // did not fit: the document is said to be the wrong kind of value instead.
+        if let Some(kind) = not_an_object(bytes) {
+            return JsonRefusal {
+                place: whole.to_owned(),
+                words: format!("invalid type: {kind}, expected an object"),
+                line: 0,
+                column: 0,
+            };
+        }
+        let path = error.path().to_string();
+        refusal(&path, whole, error.inner())
+    })?;
+    deserializer
+        .end()
+        .map_err(|error| refusal(".", whole, &error))?;
+    Ok(value)
+}
+
+/// The kind of JSON value `bytes` holds when it is one whole JSON value but not an object.
+fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).ok()?;
+    match bytes.iter().find(|byte| !byte.is_ascii_whitespace())? {
+        b'{' => None,
+        b'[' => Some("array"),
+        b'"' => Some("string"),
+        b'n' => Some("null"),
+        b't' | b'f' => Some("boolean"),
+        _ => Some("number"),
+    }
+}
+
+/// The refusal of `error` at the field `path` (`.` for the document itself).
+fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
+    // serde_json ends its message with the position; the words before it are rewritten.
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = error.to_string();
+    let words = message.strip_suffix(&suffix).unwrap_or(&message);
+    let words = if error.is_data() {
+        in_json_words(words)
+    } else {
+        words.to_owned()
+    };
+    let place = match path {
+        "." | "?" => whole.to_owned(),
+        field => field.to_owned(),
+    };
+    JsonRefusal {
+        place,
+        words,
+        line: error.line(),
+        column: error.column(),
+    }
+}
+
+/// A message of serde's about a value of the wrong type, in the words of JSON rather than of
+/// the Rust types the document is read into: "expected u32" is "expected a whole number from 0
+/// to 4294967295", "struct Square" is "an object", "sequence" is "array".
+pub fn in_json_words(message: &str) -> String {
+    let (found, expected) = match message.rsplit_once("expected ") {
+        Some((found, expected)) => (found, Some(expected)),
+        None => (message, None),
+    };
+    // A JSON array given where an object belongs is read as the object's fields in order.
+    let found = if found.starts_with("invalid length") && expected.is_some_and(is_struct) {
+        "invalid type: array, ".to_owned()
+    } else {
+        found
+            .replace("invalid type: sequence", "invalid type: array")
+            .replace("invalid type: map", "invalid type: object")
+            .replace("floating point", "number")
+    };
+    match expected {
+        Some(expected) => format!("{found}expected {}", expected_in_json_words(expected)),
+        None => found,
+    }
+}
+
+/// Whether serde's `expected` names a Rust struct (`struct Square`, `struct Request with 2
+/// elements`).
+fn is_struct(expected: &str) -> bool {
+    expected.starts_with("struct ")
+}
+
+/// What serde says it expected, in JSON's words.
+fn expected_in_json_words(expected: &str) -> String {
+    let whole = |most: u64| format!("a whole number from 0 to {most}");
+    match expected {
+        "u8" => whole(u8::MAX.into()),
+        "u16" => whole(u16::MAX.into()),
+        "u32" => whole(u32::MAX.into()),
+        "u64" | "u128" | "usize" => "a whole number of 0 or more".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".to_owned(),
+        "f32" | "f64" => "a number".to_owned(),
+        "a sequence" => "an array".to_owned(),
+        "a map" => "an object".to_owned(),
+        other if is_struct(other) => "an object".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serdes_words_for_rust_types_become_jsons() {
+        for (serde, json) in [
+            (
+                "invalid type: string \"x\", expected u64",
+                "invalid type: string \"x\", expected a whole number of 0 or more",
+            ),
+            (
+                "invalid value: integer `-1`, expected u32",
+                "invalid value: integer `-1`, expected a whole number from 0 to 4294967295",
+            ),
+            (
+                "invalid type: floating point `1.5`, expected u8",
+                "invalid type: number `1.5`, expected a whole number from 0 to 255",
+            ),
+            (
+                "invalid length 0, expected struct ExperimentRequest with 6 elements",
+                "invalid type: array, expected an object",
+            ),
+            (
+                "invalid type: integer `5`, expected struct Square",
+                "invalid type: integer `5`, expected an object",
+            ),
+            (
+                "invalid type: map, expected a sequence",
+                "invalid type: object, expected an array",
+            ),
+            (
+                "invalid type: sequence, expected f64",
+                "invalid type: array, expected a number",
+            ),
+            ("missing field `n`", "missing field `n`"),
+            (
+                "unknown field `x`, expected `rows`",
+                "unknown field `x`, expected `rows`",
+            ),
+        ] {
+            assert_eq!(in_json_words(serde), json, "{serde}");
+        }
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Sample {
+        runs: u64,
+        #[serde(default)]
+        squares: Vec<Spot>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Spot {
+        row: u32,
+    }
+
+    fn refused(text: &str) -> String {
+        read_object::<Sample>(text.as_bytes(), "the sample")
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_refusal_names_the_field_it_got_wrong() {
+        assert_eq!(
+            refused(r#"{"runs": "x"}"#),
+            "runs: invalid type: string \"x\", expected a whole number of 0 or more at line 1 \
+             column 12"
+        );
+        assert_eq!(
+            refused(r#"{"runs": 1, "squares": [{"row": -1}]}"#),
+            "squares[0].row: invalid value: integer `-1`, expected a whole number from 0 to \
+             4294967295 at line 1 column 34"
+        );
+        for (text, kind) in [("[]", "array"), (" [1, 2] ", "array"), ("true", "boolean")] {
+            assert_eq!(
+                refused(text),
+                format!("the sample: invalid type: {kind}, expected an object")
+            );
+        }
+        assert_eq!(
+            refused(r#"{"runs": 1} {}"#),
+            "the sample: trailing characters at line 1 column 13"
+        );
+        assert_eq!(
+            refused(r#"{"runs": 1"#),
+            "the sample: EOF while parsing an object at line 1 column 10"
+        );
+        let refusal = read_object::<Sample>(b"\n\n{\"runs\": true}", "x").unwrap_err();
+        assert_eq!(refusal.line(), 3);
+    }
+}
