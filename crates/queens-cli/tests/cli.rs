@@ -1970,7 +1970,7 @@ fn hostile_sizes_are_refused_before_anything_is_allocated() {
                 "--runs",
                 "1",
             ],
-            "2²⁴ squares",
+            "at most 2²⁴ = 16777216 (a 4096×4096 board); the 5000×5000 board has 25000000",
         ),
         (
             vec!["experiment", "--n", "4294967295"],

@@ -81,10 +81,16 @@ const MAX_SQUARES: u64 = 1 << 24;
 
 fn check(problem: &Problem, params: &GeneticParams) -> Result<(), SolveError> {
     params.check()?;
-    if u64::from(problem.rows()) * u64::from(problem.cols()) > MAX_SQUARES {
+    let squares = u64::from(problem.rows()) * u64::from(problem.cols());
+    if squares > MAX_SQUARES {
         return Err(SolveError::Unsupported {
             solver: DESCRIPTOR.name,
-            reason: "it indexes squares: at most 2²⁴ squares".into(),
+            reason: format!(
+                "its genes index squares, at most 2²⁴ = {MAX_SQUARES} (a 4096×4096 board); the \
+                 {}×{} board has {squares}",
+                problem.rows(),
+                problem.cols()
+            ),
         });
     }
     Ok(())
