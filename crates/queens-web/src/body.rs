@@ -84,13 +84,9 @@ mod tests {
         document["error"].as_str().unwrap().to_owned()
     }
 
+    /// The words are `queens_core::json`'s (tested there); the server gives them as a 400.
     #[test]
-    fn a_refusal_names_the_field_it_got_wrong() {
-        assert_eq!(
-            refusal(r#"{"runs": "x"}"#),
-            "malformed request: runs: invalid type: string \"x\", expected a whole number of 0 \
-             or more at line 1 column 12"
-        );
+    fn a_refusal_is_a_400_naming_the_field_it_got_wrong() {
         assert_eq!(
             refusal(r#"{"runs": 1, "squares": [{"row": -1}]}"#),
             "malformed request: squares[0].row: invalid value: integer `-1`, expected a whole \
@@ -99,22 +95,6 @@ mod tests {
         assert_eq!(
             refusal("[]"),
             "malformed request: the body: invalid type: array, expected an object"
-        );
-        assert_eq!(
-            refusal(" [1, 2] "),
-            "malformed request: the body: invalid type: array, expected an object"
-        );
-        assert_eq!(
-            refusal("true"),
-            "malformed request: the body: invalid type: boolean, expected an object"
-        );
-        assert_eq!(
-            refusal(r#"{"runs": 1} {}"#),
-            "malformed request: the body: trailing characters at line 1 column 13"
-        );
-        assert_eq!(
-            refusal(r#"{"runs": 1"#),
-            "malformed request: the body: EOF while parsing an object at line 1 column 10"
         );
     }
 
