@@ -602,17 +602,20 @@ fn attacking_lines_are_named_with_their_article() {
     }
 }
 
+/// `text` written to the file `name` in `dir`: its path, as an argument.
+fn written(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
 /// Every JSON file the command line reads (a shard report, a checkpoint, a JSON problem) is
 /// refused, when it has the wrong shape, in JSON's words and naming the field, as the server
 /// refuses a request body: never the Rust types it is read into.
 #[test]
 fn json_files_of_the_wrong_shape_are_refused_in_jsons_words() {
     let dir = scratch("json-shapes");
-    let file = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_owned()
-    };
+    let file = |name: &str, text: &str| written(&dir, name, text);
     let cases = [
         (
             vec!["merge".to_owned(), file("a.json", r#"{"n": "x"}"#)],
@@ -656,11 +659,7 @@ fn json_files_of_the_wrong_shape_are_refused_in_jsons_words() {
 #[test]
 fn a_count_of_one_has_its_noun_in_the_singular() {
     let dir = scratch("counts-of-one");
-    let file = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_owned()
-    };
+    let file = |name: &str, text: &str| written(&dir, name, text);
     refuses(
         &["verify", &file("row.txt", "5")],
         "an input of 1 byte holds at most 1 column,",
