@@ -62,13 +62,33 @@ pub enum SizeError {
     #[error("N must be a positive whole number, got '{}'", excerpt(.0))]
     NotANumber(String),
     /// A bad side of `RxC`.
-    #[error("in board size '{}': {side}", excerpt(text))]
+    #[error("in board size '{}': {}", excerpt(text), side.of_side(which))]
     Side {
         /// The whole size given.
         text: String,
-        /// What is wrong with a side.
+        /// The side: "rows" or "columns".
+        which: &'static str,
+        /// What is wrong with it.
         side: Box<SizeError>,
     },
+}
+
+impl SizeError {
+    /// The refusal of one side of `RxC`, "the rows" or "the columns" where a square board's
+    /// refusal says N.
+    fn of_side(&self, which: &str) -> String {
+        match self {
+            SizeError::TooSmall(got) => format!("the {which} must be at least 1, got {got}"),
+            SizeError::TooLarge { got, most } => {
+                format!("the {which} must be at most {most}, got {got}")
+            }
+            SizeError::NotANumber(got) => format!(
+                "the {which} must be a positive whole number, got '{}'",
+                excerpt(got)
+            ),
+            SizeError::Side { .. } => self.to_string(),
+        }
+    }
 }
 
 /// The longest time limit taken: 10⁹ seconds, about 31.7 years.
@@ -263,13 +283,14 @@ pub fn parse_size_up_to(text: &str, most: u32) -> Result<(u32, u32), SizeError> 
     let lower = text.trim().to_ascii_lowercase();
     match lower.split_once(['x', '×']) {
         Some((rows, cols)) => {
-            let side = |part: &str| {
+            let side = |part: &str, which| {
                 parse_side_up_to(part, most).map_err(|side| SizeError::Side {
                     text: text.to_owned(),
+                    which,
                     side: Box::new(side),
                 })
             };
-            Ok((side(rows)?, side(cols)?))
+            Ok((side(rows, "rows")?, side(cols, "columns")?))
         }
         None => parse_side_up_to(&lower, most).map(|n| (n, n)),
     }

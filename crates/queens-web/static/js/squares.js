@@ -73,14 +73,14 @@ export function parseSize(text, max, min = 1) {
     const n = checkWhole(lower, min, max, "N");
     return { rows: n, cols: n };
   }
-  const side = (part) => {
+  const side = (part, which) => {
     try {
-      return checkWhole(part, min, max, "N");
+      return checkWhole(part, min, max, which);
     } catch (e) {
-      throw new Error(sentence(`in board size '${whole}': ${refusalOf(part, min, max, "N")}`), { cause: e });
+      throw new Error(sentence(`in board size '${whole}': ${refusalOf(part, min, max, which)}`), { cause: e });
     }
   };
-  return { rows: side(lower.slice(0, cut)), cols: side(lower.slice(cut + 1)) };
+  return { rows: side(lower.slice(0, cut), "the rows"), cols: side(lower.slice(cut + 1), "the columns") };
 }
 
 /** A size as the command line writes it: "8" or "6x10". */
