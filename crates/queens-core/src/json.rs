@@ -25,6 +25,7 @@ impl JsonRefusal {
     }
 }
 
+/// Where `serde_json` says an error is, as it ends its messages (nothing at line 0).
 fn position(line: usize, column: usize) -> String {
     if line == 0 {
         String::new()
@@ -73,7 +74,7 @@ fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
 /// The refusal of `error` at the field `path` (`.` for the document itself).
 fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
     // serde_json ends its message with the position; the words before it are rewritten.
-    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let suffix = position(error.line(), error.column());
     let message = error.to_string();
     let words = message.strip_suffix(&suffix).unwrap_or(&message);
     let words = if error.is_data() {
@@ -96,7 +97,7 @@ fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
 /// A message of serde's about a value of the wrong type, in the words of JSON rather than of
 /// the Rust types the document is read into: "expected u32" is "expected a whole number from 0
 /// to 4294967295", "struct Square" is "an object", "sequence" is "array".
-pub fn in_json_words(message: &str) -> String {
+fn in_json_words(message: &str) -> String {
     let (found, expected) = match message.rsplit_once("expected ") {
         Some((found, expected)) => (found, Some(expected)),
         None => (message, None),
