@@ -45,13 +45,11 @@ use crate::error::RequestError;
 use crate::setting::{Refusal, Setting, SettingError};
 
 /// A board size that is not one.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SizeError {
     /// Zero or negative.
-    #[error("N must be at least 1, got {0}")]
     TooSmall(i128),
     /// Beyond 32 bits, or beyond the limit of where it is asked (a server's).
-    #[error("N must be at most {most}, got {got}")]
     TooLarge {
         /// The side asked for.
         got: i128,
@@ -59,10 +57,8 @@ pub enum SizeError {
         most: u32,
     },
     /// Not a number.
-    #[error("N must be a positive whole number, got '{}'", excerpt(.0))]
     NotANumber(String),
     /// A bad side of `RxC`.
-    #[error("in board size '{}': {}", excerpt(text), side.of_side(which))]
     Side {
         /// The whole size given.
         text: String,
@@ -74,22 +70,34 @@ pub enum SizeError {
 }
 
 impl SizeError {
-    /// The refusal of one side of `RxC`, "the rows" or "the columns" where a square board's
-    /// refusal says N.
-    fn of_side(&self, which: &str) -> String {
+    /// The refusal said of `subject`: "N" for a square board's side, "the rows" or "the
+    /// columns" for a side of `RxC`.
+    fn said_of(&self, subject: &str) -> String {
         match self {
-            SizeError::TooSmall(got) => format!("the {which} must be at least 1, got {got}"),
+            SizeError::TooSmall(got) => format!("{subject} must be at least 1, got {got}"),
             SizeError::TooLarge { got, most } => {
-                format!("the {which} must be at most {most}, got {got}")
+                format!("{subject} must be at most {most}, got {got}")
             }
             SizeError::NotANumber(got) => format!(
-                "the {which} must be a positive whole number, got '{}'",
+                "{subject} must be a positive whole number, got '{}'",
                 excerpt(got)
             ),
-            SizeError::Side { .. } => self.to_string(),
+            SizeError::Side { text, which, side } => format!(
+                "in board size '{}': {}",
+                excerpt(text),
+                side.said_of(&format!("the {which}"))
+            ),
         }
     }
 }
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said_of("N"))
+    }
+}
+
+impl std::error::Error for SizeError {}
 
 /// The longest time limit taken: 10⁹ seconds, about 31.7 years.
 pub const MAX_SECONDS: f64 = 1e9;
