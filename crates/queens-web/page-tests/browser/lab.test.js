@@ -49,6 +49,21 @@ test("a solver that solved no run is named as such in the work chart's legend", 
   assert.deepEqual(page.errors, []);
 });
 
+test("on a phone, the Lab says in view that Max iterations does not cap a tree search", async () => {
+  const page = await session.open("#lab?solvers=hill-climbing&sizes=8&runs=5", { viewport: { width: 390, height: 844 } });
+  assert.equal(await page.isVisible("#x-iters-hint"), false, "no tree search chosen, nothing to say");
+  await page.check("input[name=lab-solver][value=backtracking]");
+  const hint = await page.$eval("#x-iters-hint", (e) => {
+    const box = e.getBoundingClientRect();
+    return { text: e.textContent, width: box.width, height: box.height, right: box.right, fontSize: parseFloat(getComputedStyle(e).fontSize) };
+  });
+  assert.equal(hint.text, "Max iterations caps the local searches only: backtracking counts nodes, which it does not cap.");
+  assert.ok(hint.height >= hint.fontSize && hint.right <= 390, `seen whole on the phone: ${JSON.stringify(hint)}`);
+  await page.uncheck("input[name=lab-solver][value=backtracking]");
+  assert.equal(await page.isVisible("#x-iters-hint"), false);
+  assert.deepEqual(page.errors, []);
+});
+
 test("bad experiment settings are refused before anything is sent", async () => {
   const page = await session.open("#lab?solvers=hill-climbing&sizes=8,x,10&runs=10");
   await page.click("#x-run");

@@ -28,6 +28,8 @@ export class LabForm {
     this.runsInput = h("input", { id: "x-runs", type: "text", size: 6, inputmode: "numeric" });
     this.seedInput = h("input", { id: "x-seed", type: "text", size: 6, inputmode: "numeric" });
     this.itersInput = h("input", { id: "x-iters", type: "text", size: 8, inputmode: "numeric", placeholder: "default" });
+    // Said where it is seen, phones included: the cap does not reach a tree search.
+    this.itersHint = h("p", { id: "x-iters-hint", class: "hint", hidden: true });
     this.sweeps = [0, 1].map((i) => ({
       select: h("select", { id: `x-sweep-${i}`, "aria-label": `swept parameter ${i + 1}` }),
       values: h("input", { id: `x-sweep-values-${i}`, type: "text", size: 28, placeholder: "values, e.g. 0.1, 0.2" }),
@@ -38,7 +40,8 @@ export class LabForm {
         h("label", {}, "Sizes ", this.sizesInput),
         h("label", {}, "Runs ", this.runsInput),
         h("label", {}, "Seed ", this.seedInput),
-        h("label", { title: "Caps the iterations of each run of a local search; a tree search (backtracking and its kin) counts nodes, which this does not cap." }, "Max iterations ", this.itersInput)),
+        h("label", {}, "Max iterations ", this.itersInput)),
+      this.itersHint,
       h("div", { class: "controls sweep" },
         h("span", {}, "Sweep"),
         this.sweeps.map((sweep) => h("span", { class: "sweep-pair" }, sweep.select, " ", sweep.values))),
@@ -58,6 +61,11 @@ export class LabForm {
   }
 
   updateSweepChoices() {
+    const trees = this.chosenSolvers().filter((s) => s.counts === "nodes").map((s) => s.name);
+    this.itersHint.hidden = !trees.length;
+    this.itersHint.textContent = trees.length
+      ? `Max iterations caps the local searches only: ${trees.join(", ")} ${trees.length === 1 ? "counts" : "count"} nodes, which it does not cap.`
+      : "";
     const shared = this.sharedParameters();
     for (const sweep of this.sweeps) {
       const current = sweep.select.value;
