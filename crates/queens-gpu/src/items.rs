@@ -42,11 +42,13 @@ pub fn item_rows(plan: &CountPlan, depth: usize) -> usize {
 }
 
 /// Whether a part of the N×N count is not for the kernel: the 1×1 board, a part with fewer
-/// than two free rows, a turn's search of symmetric solutions.
+/// than two free rows, a turn's search of symmetric solutions, or a part that fixes more rows
+/// than an item holds ([`MAX_ITEM_ROWS`]; no plan makes one, and its search is small).
 pub fn on_cpu(n: u32, sub: &Subproblem) -> bool {
     matches!(sub.case, Case::Single | Case::Turn(_))
         || sub.prefix.len() + 2 > n as usize
         || sub.prefix.len() < 2
+        || sub.prefix.len() > MAX_ITEM_ROWS
 }
 
 /// The rows an item fixes on the N×N board, asked for `depth`, of a part that fixes `own`.
@@ -383,6 +385,63 @@ mod tests {
         let parts: Vec<&Subproblem> = small.subproblems().iter().collect();
         let deepest = cut(8, &parts, default_depth(8), 1 << 20, true);
         assert_eq!((deepest.depth, deepest.finer_from), (6, None));
+    }
+
+    /// The first `rows` rows of the first placement the case allows on the N×N board.
+    fn first_prefix(n: u32, case: Case, rows: usize) -> Vec<u32> {
+        fn place(
+            allowed: &[u32],
+            deadline: Option<(usize, u32)>,
+            rows: usize,
+            prefix: &mut Vec<u32>,
+            (cols, left, right): (u32, u32, u32),
+        ) -> bool {
+            let row = prefix.len();
+            if row == rows {
+                return true;
+            }
+            let mut free =
+                restrict_to_deadline(deadline, row, cols, allowed[row] & !(cols | left | right));
+            while free != 0 {
+                let queen = free & free.wrapping_neg();
+                free ^= queen;
+                prefix.push(queen.trailing_zeros());
+                let masks = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
+                if place(allowed, deadline, rows, prefix, masks) {
+                    return true;
+                }
+                prefix.pop();
+            }
+            false
+        }
+        let mut prefix = Vec::new();
+        let (allowed, deadline) = (allowed_columns(n, case), sides_deadline(n, case));
+        assert!(place(&allowed, deadline, rows, &mut prefix, (0, 0, 0)));
+        prefix
+    }
+
+    /// A part made by hand that fixes more rows than an item holds is counted on the CPU, not
+    /// extended row after row past the board; one that fixes as many is one item, itself.
+    #[test]
+    fn a_part_fixing_more_rows_than_an_item_holds_stays_on_the_cpu() {
+        for case in [Case::Edge { b: 13 }, Case::Corner { c1: 20 }] {
+            let long = Subproblem {
+                case,
+                prefix: first_prefix(28, case, MAX_ITEM_ROWS + 2),
+            };
+            assert!(on_cpu(28, &long), "{long:?}");
+            assert_eq!(refine(28, &long, default_depth(28)), Refined::OnCpu);
+            assert_eq!(item_count(28, &long, default_depth(28), u64::MAX), 0);
+            let full = Subproblem {
+                case,
+                prefix: first_prefix(28, case, MAX_ITEM_ROWS),
+            };
+            let Refined::Items { items, nodes } = refine(28, &full, default_depth(28)) else {
+                panic!("{full:?} is for the kernel");
+            };
+            assert_eq!((items.len(), nodes), (1, 0));
+            assert_eq!(item_prefix(&items[0]), full.prefix);
+        }
     }
 
     #[test]
