@@ -6,7 +6,8 @@ use queens_core::Budget;
 use queens_exact::count::integrity::Contradiction;
 use queens_exact::count::shard::{MergeError, ShardReport, merge};
 use queens_exact::count::{
-    CountError, CountJob, CountPlan, CountRunError, Engine, Shard, Tally, checkpoint, count,
+    Case, CountError, CountJob, CountPlan, CountRunError, Engine, Shard, Subproblem, Tally, Turn,
+    checkpoint, count, count_subproblem,
 };
 
 /// (n, total, unique) from the reference table.
@@ -149,6 +150,77 @@ fn sizes_beyond_the_kernel_are_errors() {
     assert_eq!(CountPlan::new(0).unwrap_err(), CountError::Size(0));
     assert_eq!(CountPlan::new(33).unwrap_err(), CountError::Size(33));
     assert!(CountPlan::new(32).is_ok());
+}
+
+/// Every plan's subproblems fit their board; what a subproblem made by hand can get wrong is
+/// caught before a kernel counts it: the board, the case's parameter, a column off the board,
+/// two queens that attack, a column the case keeps free, the side columns' deadline, no row
+/// left below the prefix.
+#[test]
+fn subproblems_fit_their_board_and_misfits_made_by_hand_are_caught() {
+    for n in 1..=16 {
+        let plan = CountPlan::with_engine(n, Engine::Backtracking).unwrap();
+        for sub in plan.subproblems() {
+            assert!(sub.fits(n), "N = {n}: {sub:?}");
+        }
+    }
+    let part = |case, prefix: &[u32]| Subproblem {
+        case,
+        prefix: prefix.to_vec(),
+    };
+    let edge = Case::Edge { b: 2 };
+    assert!(part(edge, &[2, 4, 7]).fits(10));
+    assert!(part(Case::Single, &[0]).fits(1));
+    assert!(part(Case::Turn(Turn::Half), &[]).fits(32));
+    // On the 6×6 board with b = 1 the deadline row is 4: a solution's first five rows meet
+    // it; rows 0 to 3 of another put one side queen down, and row 4 skips the other.
+    assert!(part(Case::Edge { b: 1 }, &[1, 3, 5, 0, 2]).fits(6));
+    let misfits = [
+        (part(Case::Turn(Turn::Half), &[]), 0, "no board"),
+        (
+            part(Case::Turn(Turn::Half), &[]),
+            33,
+            "past the kernel's width",
+        ),
+        (
+            part(Case::Turn(Turn::Half), &[0]),
+            8,
+            "a turn's search fixes nothing",
+        ),
+        (part(Case::Single, &[0]), 2, "a 1×1 case on a 2×2 board"),
+        (part(Case::Edge { b: 0 }, &[0]), 10, "b of 0"),
+        (part(Case::Edge { b: 5 }, &[5]), 10, "b past the middle"),
+        (part(Case::Corner { c1: 1 }, &[0, 1]), 10, "c1 of 1"),
+        (part(Case::Corner { c1: 10 }, &[0]), 10, "c1 off the board"),
+        (part(edge, &[2, 4, 10]), 10, "a column off the board"),
+        (part(edge, &[2, 4, 40]), 10, "a column past 32 bits"),
+        (part(edge, &[2, 3]), 10, "two queens that attack"),
+        (part(edge, &[2, 9]), 10, "a side column above row b"),
+        (part(edge, &[3]), 10, "row 0 off column b"),
+        (
+            part(Case::Edge { b: 1 }, &[1, 3, 5, 2, 4]),
+            6,
+            "the deadline row",
+        ),
+        (
+            part(Case::Edge { b: 1 }, &[1, 3, 5, 0, 2, 4]),
+            6,
+            "no row left",
+        ),
+    ];
+    for (sub, n, what) in misfits {
+        assert!(!sub.fits(n), "{what}: {sub:?} on {n}×{n}");
+    }
+}
+
+#[test]
+#[should_panic(expected = "not a subproblem of the 10×10 board")]
+fn a_kernel_refuses_a_subproblem_that_does_not_fit() {
+    let sub = Subproblem {
+        case: Case::Edge { b: 2 },
+        prefix: vec![2, 4, 40],
+    };
+    count_subproblem(10, &sub, &Budget::unlimited());
 }
 
 fn count_shard(plan: &CountPlan, shard: Shard) -> Tally {

@@ -76,7 +76,15 @@ pub enum Refined {
 
 /// Cuts `sub`, a part of the N×N count, into items that fix `depth` rows (or the part's own,
 /// if more; never more than N − 2 or [`MAX_ITEM_ROWS`]).
+///
+/// # Panics
+///
+/// If `sub` is not a part of the N×N board ([`Subproblem::fits`]).
 pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
+    assert!(
+        sub.fits(n),
+        "not a subproblem of the {n}×{n} board: {sub:?}"
+    );
     if on_cpu(n, sub) {
         return Refined::OnCpu;
     }
@@ -98,7 +106,15 @@ pub fn item_prefix(item: &Item) -> Vec<u32> {
 
 /// How many items [`refine`] would cut `sub` into at `depth`, counting no further than
 /// `limit`; none for a part counted on the CPU.
+///
+/// # Panics
+///
+/// If `sub` is not a part of the N×N board ([`Subproblem::fits`]).
 pub fn item_count(n: u32, sub: &Subproblem, depth: usize, limit: u64) -> u64 {
+    assert!(
+        sub.fits(n),
+        "not a subproblem of the {n}×{n} board: {sub:?}"
+    );
     if on_cpu(n, sub) {
         return 0;
     }

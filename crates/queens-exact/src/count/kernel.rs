@@ -24,7 +24,16 @@ type Frame = (u32, u32, u32, u32);
 /// weighed by their classes, and its nodes (the queens placed from the first row below its
 /// prefix to the penultimate, and the last row's completions); `None` if `budget` stopped
 /// before it finished.
+///
+/// # Panics
+///
+/// If `sub` is not a subproblem of the N×N board ([`Subproblem::fits`]): a plan's always are,
+/// and one made by hand that is not would be counted wrong, not refused.
 pub fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
+    assert!(
+        sub.fits(n),
+        "not a subproblem of the {n}×{n} board: {sub:?}"
+    );
     match sub.case {
         // The one queen is left in place by all seven other symmetries.
         Case::Single => {

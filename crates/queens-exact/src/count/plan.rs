@@ -78,6 +78,40 @@ pub struct Subproblem {
 }
 
 impl Subproblem {
+    /// Whether this is a subproblem of the N×N board as a plan makes them, which is what the
+    /// kernels count: N from 1 to 32, the case's parameter on the board, and the prefix
+    /// peaceful queens on columns the case allows (its side columns' deadline included), with
+    /// a row left below it. The 1×1 board's subproblem fixes its one queen; a turn's search
+    /// fixes none.
+    pub fn fits(&self, n: u32) -> bool {
+        if !(1..=super::MAX_N).contains(&n) {
+            return false;
+        }
+        let case_on_board = match self.case {
+            Case::Single => return n == 1 && self.prefix == [0],
+            Case::Turn(_) => return self.prefix.is_empty(),
+            Case::Corner { c1 } => (2..n).contains(&c1),
+            Case::Edge { b } => b >= 1 && 2 * b < n - 1,
+        };
+        if !case_on_board || self.prefix.len() >= n as usize {
+            return false;
+        }
+        let allowed = allowed_columns(n, self.case);
+        let deadline = sides_deadline(n, self.case);
+        let mut masks = (0u32, 0u32, 0u32);
+        for (row, &col) in self.prefix.iter().enumerate() {
+            let (cols, left, right) = masks;
+            let free =
+                restrict_to_deadline(deadline, row, cols, allowed[row] & !(cols | left | right));
+            if col >= n || free & 1 << col == 0 {
+                return false;
+            }
+            let queen = 1 << col;
+            masks = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
+        }
+        true
+    }
+
     /// The attack masks below its prefix: the columns taken, and the left and right
     /// diagonals shifted to the row after the prefix's last.
     pub fn masks(&self) -> (u32, u32, u32) {
