@@ -81,10 +81,7 @@ pub enum Refined {
 ///
 /// If `sub` is not a part of the N×N board ([`Subproblem::fits`]).
 pub fn refine(n: u32, sub: &Subproblem, depth: usize) -> Refined {
-    assert!(
-        sub.fits(n),
-        "not a subproblem of the {n}×{n} board: {sub:?}"
-    );
+    sub.expect_fits(n);
     if on_cpu(n, sub) {
         return Refined::OnCpu;
     }
@@ -111,10 +108,7 @@ pub fn item_prefix(item: &Item) -> Vec<u32> {
 ///
 /// If `sub` is not a part of the N×N board ([`Subproblem::fits`]).
 pub fn item_count(n: u32, sub: &Subproblem, depth: usize, limit: u64) -> u64 {
-    assert!(
-        sub.fits(n),
-        "not a subproblem of the {n}×{n} board: {sub:?}"
-    );
+    sub.expect_fits(n);
     if on_cpu(n, sub) {
         return 0;
     }
@@ -403,37 +397,31 @@ mod tests {
         assert_eq!((deepest.depth, deepest.finer_from), (6, None));
     }
 
-    /// The first `rows` rows of the first placement the case allows on the N×N board.
+    /// The first `rows` rows of the first placement the case allows on the N×N board, found
+    /// by asking [`Subproblem::fits`] of each longer prefix.
     fn first_prefix(n: u32, case: Case, rows: usize) -> Vec<u32> {
-        fn place(
-            allowed: &[u32],
-            deadline: Option<(usize, u32)>,
-            rows: usize,
-            prefix: &mut Vec<u32>,
-            (cols, left, right): (u32, u32, u32),
-        ) -> bool {
-            let row = prefix.len();
-            if row == rows {
+        fn grow(n: u32, sub: &mut Subproblem, rows: usize) -> bool {
+            if sub.prefix.len() == rows {
                 return true;
             }
-            let mut free =
-                restrict_to_deadline(deadline, row, cols, allowed[row] & !(cols | left | right));
-            while free != 0 {
-                let queen = free & free.wrapping_neg();
-                free ^= queen;
-                prefix.push(queen.trailing_zeros());
-                let masks = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
-                if place(allowed, deadline, rows, prefix, masks) {
+            for col in 0..n {
+                sub.prefix.push(col);
+                if sub.fits(n) && grow(n, sub, rows) {
                     return true;
                 }
-                prefix.pop();
+                sub.prefix.pop();
             }
             false
         }
-        let mut prefix = Vec::new();
-        let (allowed, deadline) = (allowed_columns(n, case), sides_deadline(n, case));
-        assert!(place(&allowed, deadline, rows, &mut prefix, (0, 0, 0)));
-        prefix
+        let mut sub = Subproblem {
+            case,
+            prefix: Vec::new(),
+        };
+        assert!(
+            grow(n, &mut sub, rows),
+            "{case:?} has no {rows} rows on {n}×{n}"
+        );
+        sub.prefix
     }
 
     /// A part made by hand that fixes more rows than an item holds is counted on the CPU, not

@@ -30,10 +30,7 @@ type Frame = (u32, u32, u32, u32);
 /// If `sub` is not a subproblem of the N×N board ([`Subproblem::fits`]): a plan's always are,
 /// and one made by hand that is not would be counted wrong, not refused.
 pub fn count_subproblem(n: u32, sub: &Subproblem, budget: &Budget) -> Option<Tally> {
-    assert!(
-        sub.fits(n),
-        "not a subproblem of the {n}×{n} board: {sub:?}"
-    );
+    sub.expect_fits(n);
     match sub.case {
         // The one queen is left in place by all seven other symmetries.
         Case::Single => {

@@ -112,6 +112,17 @@ impl Subproblem {
         true
     }
 
+    /// Panics, naming the board, unless this is a subproblem of the N×N board
+    /// ([`Subproblem::fits`]): what a kernel calls before it counts, since one made by hand
+    /// that does not fit would be counted wrong, not refused.
+    #[track_caller]
+    pub fn expect_fits(&self, n: u32) {
+        assert!(
+            self.fits(n),
+            "not a subproblem of the {n}×{n} board: {self:?}"
+        );
+    }
+
     /// The attack masks below its prefix: the columns taken, and the left and right
     /// diagonals shifted to the row after the prefix's last.
     pub fn masks(&self) -> (u32, u32, u32) {

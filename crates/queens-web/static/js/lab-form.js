@@ -22,7 +22,7 @@ export class LabForm {
     this.byName = new Map(solvers.map((s) => [s.name, s]));
     this.picks = h("fieldset", { id: "x-solvers", class: "picks wide" }, h("legend", {}, "Solvers"),
       solvers.filter((s) => s.counts !== "nothing").map((s) => h("label", { class: "pick" },
-        h("input", { type: "checkbox", name: "lab-solver", value: s.name, onchange: () => this.updateSweepChoices() }),
+        h("input", { type: "checkbox", name: "lab-solver", value: s.name, onchange: () => this.updateChoices() }),
         h("span", {}, h("b", {}, s.name), h("small", {}, s.summary)))));
     this.sizesInput = h("input", { id: "x-sizes", type: "text", size: 14, inputmode: "numeric" });
     this.runsInput = h("input", { id: "x-runs", type: "text", size: 6, inputmode: "numeric" });
@@ -60,12 +60,23 @@ export class LabForm {
     return chosen.every((s) => s.counts === "iterations") ? [...shared, MAX_ITERS] : shared;
   }
 
-  updateSweepChoices() {
+  /** What follows from the chosen solvers: the iteration cap's hint and the sweepable parameters. */
+  updateChoices() {
+    this.updateItersHint();
+    this.updateSweepChoices();
+  }
+
+  /** Shown only while a tree search is chosen, which counts nodes and is not capped. */
+  updateItersHint() {
     const trees = this.chosenSolvers().filter((s) => s.counts === "nodes").map((s) => s.name);
     this.itersHint.hidden = !trees.length;
     this.itersHint.textContent = trees.length
       ? `Max iterations caps the local searches only: ${trees.join(", ")} ${trees.length === 1 ? "counts" : "count"} nodes, which it does not cap.`
       : "";
+  }
+
+  /** The swept-parameter lists: the parameters every chosen solver shares, a choice kept if still offered. */
+  updateSweepChoices() {
     const shared = this.sharedParameters();
     for (const sweep of this.sweeps) {
       const current = sweep.select.value;
@@ -84,7 +95,7 @@ export class LabForm {
     this.runsInput.value = settings.runs || String(this.defaults.runs);
     this.seedInput.value = settings.seed || String(this.defaults.seed);
     this.itersInput.value = settings.max_iters || "";
-    this.updateSweepChoices();
+    this.updateChoices();
     const swept = Object.keys(settings).filter((k) => k.startsWith("sweep.")).slice(0, 2);
     this.sweeps.forEach((sweep, i) => {
       const name = swept[i] ? swept[i].slice(6) : "";
