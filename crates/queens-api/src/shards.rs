@@ -19,7 +19,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use queens_exact::count::campaign::{ARRAY_TASKS, Campaign, MAX_SHARDS, MEASURED_GPU_RATE};
+pub use queens_exact::count::campaign::{
+    ARRAY_TASKS, Campaign, MAX_SHARDS, MEASURED_GPU_RATE, RECOUNT_SHARE,
+};
 pub use queens_exact::count::shard::{
     MergeError, Merged, ShardReport, check_recounts, merge, report_pattern,
 };

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens_api::limits::{DEFAULTS, LIMITS};
 use queens_web::MAX_CONNECTIONS;
 
-use crate::numbers::{Bounds, positive, whole};
+use crate::numbers::{Bounds, positive, share, whole};
 
 /// The N-Queens workbench: solve, verify and compare N-Queens solvers.
 #[derive(Debug, Parser)]
@@ -378,6 +378,18 @@ pub struct CountArgs {
         value_parser = positive("--rate", "nodes a second")
     )]
     pub rate: Option<f64>,
+
+    /// With --plan: the share of the shards drawn to count again on other devices [default:
+    /// 0.01; 0 for none].
+    #[arg(
+        long,
+        value_name = "SHARE",
+        requires = "plan",
+        hide_short_help = true,
+        allow_hyphen_values = true,
+        value_parser = share("--recount-share")
+    )]
+    pub recount_share: Option<f64>,
 
     /// Save finished subproblems to FILE and resume from it.
     #[arg(long, value_name = "FILE")]

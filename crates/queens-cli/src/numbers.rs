@@ -81,10 +81,26 @@ pub fn positive(
     flag: &'static str,
     unit: &'static str,
 ) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
+    real(flag, format!("a positive number of {unit}"))
+}
+
+/// The parser of the flag `flag`, a share from 0 to 1, as [`positive`] parses its numbers.
+pub fn share(
+    flag: &'static str,
+) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
+    real(flag, "a share from 0 to 1".to_owned())
+}
+
+/// The parser of a flag that takes any number Rust reads, passed on for the command's check;
+/// a text that is not one is refused as "`flag` must be `what`, got '…'".
+fn real(
+    flag: &'static str,
+    what: String,
+) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
     move |text| {
         text.trim().parse::<f64>().map_err(|_| {
             format!(
-                "{flag} must be a positive number of {unit}, got '{}'",
+                "{flag} must be {what}, got '{}'",
                 queens_core::error::excerpt(text)
             )
         })

@@ -2181,11 +2181,17 @@ fn a_record_count_is_planned_without_counting() {
         last.contains("--shard $((99000 + SLURM_ARRAY_TASK_ID))/100000"),
         "{last}"
     );
+    // One shard in a hundred drawn to count again, by one array of 1,000 tasks.
+    assert_eq!(plan["recount"].as_array().unwrap().len(), 1_000);
+    let again = plan["recount_sbatch"][0].as_str().unwrap();
     assert!(
-        plan["merge"]
-            .as_str()
-            .unwrap()
-            .ends_with("shard-*-of-100000.json'"),
+        again.contains("--array=0-999 --requeue --gres=gpu:1"),
+        "{again}"
+    );
+    assert!(
+        plan["merge"].as_str().unwrap().ends_with(
+            "shard-*-of-100000.json' --recount 'queens-28/recount/shard-*-of-100000.json'"
+        ),
         "{plan}"
     );
     // A rate and a shard count of one's own; the text form.
@@ -2202,6 +2208,13 @@ fn a_record_count_is_planned_without_counting() {
     let text = run(&["count", "16", "--plan", "--rate", "1e9"], 0);
     assert!(text.starts_with("N = 16: about 2.4"), "{text}");
     assert!(text.contains("1 shard of about"), "{text}");
+    assert!(
+        text.contains(
+            "Count 1 shard again, drawn at random (1 % of the shards, rounded up), on other GPUs"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("--recount '"), "{text}");
     // A count of under a minute is said to need no cluster; a small estimate reads whole.
     assert!(
         text.contains("One GPU counts this in under a minute: `queens count 16` needs no"),
@@ -2235,6 +2248,105 @@ fn a_record_count_is_planned_without_counting() {
             &["count", "16", "--plan", "--shards", "100001"],
             "at least 1 and at most 100000",
         ),
+    ] {
+        refuses(args, message);
+    }
+}
+
+/// A plan draws a share of its shards at random to count again (one in a hundred unless told,
+/// rounded up), in arrays of at most `--array-size` tasks that count them into `recount/`, each
+/// task picking its shard from its array's list; its merge checks them. A share of 0 draws
+/// none.
+#[test]
+fn a_plan_draws_shards_to_count_again() {
+    let plan = json(
+        &[
+            "count",
+            "20",
+            "--plan",
+            "--rate",
+            "1e6",
+            "--shards",
+            "2345",
+            "--array-size",
+            "10",
+            "--json",
+            "--dir",
+            "/c",
+        ],
+        0,
+    );
+    assert_eq!(plan["recount_share"], 0.01);
+    assert_eq!(plan["setup"], "mkdir -p '/c/recount'");
+    let drawn: Vec<u64> = serde_json::from_value(plan["recount"].clone()).unwrap();
+    assert_eq!(drawn.len(), 24);
+    let again = plan["recount_sbatch"].as_array().unwrap();
+    assert_eq!(again.len(), 3);
+    for (array, (line, shards)) in again.iter().zip(drawn.chunks(10)).enumerate() {
+        let line = line.as_str().unwrap();
+        let list: Vec<String> = shards.iter().map(u64::to_string).collect();
+        for piece in [
+            format!("--array=0-{} --requeue --gres=gpu:1", shards.len() - 1),
+            format!("--job-name=queens-20-recount-{}", array * 10),
+            format!(
+                "--wrap='set -- {}; shift $SLURM_ARRAY_TASK_ID; exec ",
+                list.join(" ")
+            ),
+            "--shard $1/2345 --dir '\\''/c/recount'\\''".to_owned(),
+        ] {
+            assert!(line.contains(&piece), "{piece}: {line}");
+        }
+    }
+    assert!(
+        plan["merge"]
+            .as_str()
+            .unwrap()
+            .ends_with(" '/c/shard-*-of-2345.json' --recount '/c/recount/shard-*-of-2345.json'"),
+        "{plan}"
+    );
+    // None with a share of 0: no recount lines, and a merge without --recount.
+    let no_share = [
+        "count",
+        "16",
+        "--plan",
+        "--rate",
+        "1e9",
+        "--recount-share",
+        "0",
+    ];
+    let none = json(&[&no_share[..], &["--json", "--dir", "/c"]].concat(), 0);
+    assert_eq!(none["recount"], serde_json::json!([]));
+    assert_eq!(none["recount_sbatch"], serde_json::json!([]));
+    assert_eq!(none["setup"], "mkdir -p '/c'");
+    assert!(
+        !none["merge"].as_str().unwrap().contains("--recount"),
+        "{none}"
+    );
+    let text = run(&no_share, 0);
+    assert!(!text.contains("drawn at random"), "{text}");
+}
+
+/// A recount share out of 0 to 1, or without --plan, is refused in the check's words.
+#[test]
+fn a_recount_share_out_of_its_range_is_refused() {
+    for (args, message) in [
+        (
+            &["count", "16", "--plan", "--recount-share", "2"][..],
+            "--recount-share must be a share from 0 to 1, got 2",
+        ),
+        (
+            &["count", "16", "--plan", "--recount-share", "-0.5"],
+            "--recount-share must be a share from 0 to 1, got -0.5",
+        ),
+        (
+            &["count", "16", "--plan", "--recount-share", "NaN"],
+            "--recount-share must be a share from 0 to 1, got NaN",
+        ),
+        (
+            &["count", "16", "--plan", "--recount-share", "half"],
+            "--recount-share must be a share from 0 to 1, got 'half'",
+        ),
+        (&["count", "16", "--recount-share", "0.1"], "--plan"),
     ] {
         refuses(args, message);
     }

@@ -6,6 +6,7 @@
 //! set, as `.ci/run` sets it.
 
 use std::fmt::Write as _;
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -204,6 +205,182 @@ fn shard_slurm_reads_the_array_variables() {
         .unwrap();
     assert_eq!(outside.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&outside.stderr).contains("SLURM_ARRAY_TASK_ID"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A stand-in for `sbatch` in `dir`, for the lines a plan prints: it runs each task of the
+/// array (`--array=0-K`) in turn with its `SLURM_ARRAY_TASK_ID`, through `sh -c` as Slurm's
+/// `--wrap` does, and fails if a task does.
+fn sbatch_stand_in(dir: &std::path::Path) -> PathBuf {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let script = bin.join("sbatch");
+    std::fs::write(
+        &script,
+        r#"#!/bin/sh
+last=; wrap=
+for arg in "$@"; do
+  case "$arg" in
+    --array=0-*) last="${arg#--array=0-}" ;;
+    --wrap=*) wrap="${arg#--wrap=}" ;;
+  esac
+done
+i=0
+while [ "$i" -le "$last" ]; do
+  SLURM_ARRAY_TASK_ID=$i sh -c "$wrap" || exit 1
+  i=$((i + 1))
+done
+echo "Submitted batch job 1"
+"#,
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    bin
+}
+
+/// Runs `line`, as printed, in a shell whose `sbatch` is `bin`'s, or the cluster's.
+fn run_line(line: &str, bin: Option<&std::path::Path>) -> std::process::Output {
+    let mut shell = Command::new("sh");
+    shell.args(["-c", line]);
+    if let Some(bin) = bin {
+        let path = std::env::var("PATH").unwrap_or_default();
+        shell.env("PATH", format!("{}:{path}", bin.display()));
+    }
+    shell.output().unwrap()
+}
+
+/// `queens count 10 --plan --json` in six shards, in arrays of at most four tasks, half of them
+/// drawn to count again, writing to `dir`.
+fn plan_of_ten(dir: &std::path::Path) -> serde_json::Value {
+    let output = queens()
+        .args([
+            "count",
+            "10",
+            "--plan",
+            "--json",
+            "--engine",
+            "backtracking",
+            "--rate",
+            "1e3",
+            "--shards",
+            "6",
+            "--array-size",
+            "4",
+            "--recount-share",
+            "0.5",
+            "--dir",
+        ])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The `sbatch` lines of `field` in a plan.
+fn plan_lines(plan: &serde_json::Value, field: &str) -> Vec<String> {
+    plan[field]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// After a plan of ten's lines ran: every report there, a recount of exactly the shards drawn,
+/// and the merge line checking them and giving OEIS.
+fn assert_plan_of_ten_counted(
+    plan: &serde_json::Value,
+    dir: &std::path::Path,
+    bin: Option<&std::path::Path>,
+) {
+    let drawn: Vec<u64> = serde_json::from_value(plan["recount"].clone()).unwrap();
+    assert_eq!(drawn.len(), 3, "{plan}");
+    for shard in 0..6 {
+        let report = dir.join(format!("shard-{shard}-of-6.json"));
+        assert!(report.exists(), "{}", report.display());
+        let recounted = dir.join("recount").join(format!("shard-{shard}-of-6.json"));
+        assert_eq!(recounted.exists(), drawn.contains(&shard), "shard {shard}");
+    }
+    let merge = plan["merge"].as_str().unwrap();
+    let merged = run_line(merge, bin);
+    let stderr = String::from_utf8_lossy(&merged.stderr);
+    assert!(merged.status.success(), "{merge}: {stderr}");
+    assert!(
+        stderr.contains("3 shards of 6 counted again: every one agrees"),
+        "{stderr}"
+    );
+    let result: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("result.json")).unwrap()).unwrap();
+    assert_counts(&result, 724, 92);
+}
+
+/// The lines `--plan` prints run as printed: every array of the count (two here, of at most
+/// four tasks), the arrays that count the drawn shards again into `recount/` (each task picking
+/// its shard from its array's list), and the merge, which checks the recounts and gives OEIS.
+/// Slurm is played by a stand-in that runs each array's tasks in turn.
+#[test]
+fn a_plans_lines_count_recount_and_merge_as_printed() {
+    let dir = fresh_dir("plan-lines");
+    let bin = sbatch_stand_in(&dir);
+    let plan = plan_of_ten(&dir);
+    let (count, again) = (
+        plan_lines(&plan, "sbatch"),
+        plan_lines(&plan, "recount_sbatch"),
+    );
+    assert_eq!((count.len(), again.len()), (2, 1), "{plan}");
+    let setup = plan["setup"].as_str().unwrap();
+    for line in std::iter::once(setup).chain(count.iter().chain(&again).map(String::as_str)) {
+        let ran = run_line(line, Some(&bin));
+        assert!(ran.status.success(), "{line}: {ran:?}");
+    }
+    assert_plan_of_ten_counted(&plan, &dir, Some(&bin));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The same plan's lines submitted to the cluster as printed: Slurm takes every option they
+/// give (`--requeue`, `--time`, the job names and logs) and runs each `--wrap` in its shell.
+#[test]
+fn a_plans_lines_run_on_the_cluster_as_printed() {
+    let Some(dir) = on_the_cluster("plan-cluster") else {
+        return;
+    };
+    let plan = plan_of_ten(&dir);
+    assert!(
+        run_line(plan["setup"].as_str().unwrap(), None)
+            .status
+            .success()
+    );
+    let mut jobs = Vec::new();
+    for line in plan_lines(&plan, "sbatch")
+        .iter()
+        .chain(&plan_lines(&plan, "recount_sbatch"))
+    {
+        let submitted = run_line(line, None);
+        let stdout = String::from_utf8_lossy(&submitted.stdout);
+        assert!(submitted.status.success(), "{line}: {submitted:?}");
+        let job = stdout
+            .trim()
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(job.parse::<u64>().is_ok(), "{stdout}");
+        jobs.push(job);
+    }
+    let started = std::time::Instant::now();
+    loop {
+        let queued = Command::new("squeue")
+            .args(["-h", "-o", "%i", "-j", &jobs.join(",")])
+            .output()
+            .unwrap();
+        if queued.stdout.trim_ascii().is_empty() {
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 300, "the arrays never ended");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    assert_plan_of_ten_counted(&plan, &dir, None);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

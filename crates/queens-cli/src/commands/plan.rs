@@ -1,14 +1,15 @@
 //! `queens count N --plan`: a record count planned without counting — its nodes estimated by
 //! random probes, the device-hours at a rate, shards of about an hour, and the Slurm arrays of
-//! at most 1,000 tasks that run them, printed as the lines to submit.
+//! at most 1,000 tasks that run them, printed as the lines to submit; then the arrays that count
+//! a sample of the shards again on other devices, and the merge that checks them.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use queens_api::count::{CountPlan, Engine};
-use queens_api::shards::{Campaign, MEASURED_GPU_RATE, report_pattern};
+use queens_api::shards::{Campaign, MEASURED_GPU_RATE, RECOUNT_SHARE, report_pattern};
 use queens_core::words::counted;
 use serde::Serialize;
 
@@ -17,15 +18,20 @@ use crate::commands::{parse_side, slurm};
 use crate::exit::Exit;
 
 /// What `--plan --json` prints: the campaign's numbers (the node estimate a whole number, past
-/// 2⁶⁴ from N = 28), the `sbatch` lines and the merge.
+/// 2⁶⁴ from N = 28; the shards to count again), the line that makes the directories (`setup`:
+/// Slurm writes a task's log there before the task runs), the `sbatch` lines of the count and
+/// of the recount, and the merge.
 #[derive(Serialize)]
 struct PlanDocument<'a> {
     engine: &'static str,
     #[serde(flatten)]
     campaign: &'a Campaign,
-    sbatch: &'a [String],
-    merge: &'a str,
+    #[serde(flatten)]
+    lines: &'a Lines,
 }
+
+/// Where the recounts' reports go, in the campaign's directory.
+const RECOUNT_DIR: &str = "recount";
 
 /// Runs `queens count N --plan`.
 pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
@@ -57,9 +63,14 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if let Some(shards) = args.shards {
         slurm::check_shards(shards)?;
     }
+    let recount_share = match args.recount_share {
+        None => RECOUNT_SHARE,
+        Some(share) if (0.0..=1.0).contains(&share) => share,
+        Some(share) => bail!("--recount-share must be a share from 0 to 1, got {share}"),
+    };
     let plan = CountPlan::with_engine(n, engine)?;
     let array_tasks = slurm::array_tasks(args.array_size)?;
-    let campaign = Campaign::new(&plan, rate, args.shards, array_tasks)
+    let campaign = Campaign::new(&plan, rate, args.shards, array_tasks, recount_share)
         .context("the split has no parts to plan")?;
     let dir = match &args.dir {
         Some(dir) => {
@@ -73,7 +84,30 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         .map(|word| quote(&word.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ");
-    // The task options given here reach every task, as --slurm passes them.
+    let task = Task {
+        campaign: &campaign,
+        engine,
+        program: &program,
+        options: &task_options(args)?,
+    };
+    let lines = task.lines(&dir);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let document = PlanDocument {
+            engine: engine.name(),
+            campaign: &campaign,
+            lines: &lines,
+        };
+        super::write_json_line(&mut out, &document)?;
+    } else {
+        write_text(&mut out, &campaign, engine, &lines)?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The task options given to the plan, which reach every task, as --slurm passes them.
+fn task_options(args: &CountArgs) -> anyhow::Result<String> {
     let mut options = String::new();
     let bounds = queens_api::bounds::Bounds {
         threads: args.threads,
@@ -92,77 +126,137 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     if let Some(seconds) = args.max_estimate {
         let _ = write!(options, " --max-estimate {seconds}");
     }
-    let lines = sbatch_lines(&campaign, engine, &program, &options, &dir);
-    let merge = format!(
-        "{program} merge --json --output {} {}",
-        quote(&dir.join("result.json").display().to_string()),
-        quote(
-            &dir.join(report_pattern(campaign.shards))
-                .display()
-                .to_string()
-        )
-    );
-    let mut out = io::stdout().lock();
-    if args.json {
-        let document = PlanDocument {
-            engine: engine.name(),
-            campaign: &campaign,
-            sbatch: &lines,
-            merge: &merge,
-        };
-        super::write_json_line(&mut out, &document)?;
-    } else {
-        write_text(&mut out, &campaign, engine, &lines, &merge)?;
-    }
-    out.flush()?;
-    Ok(Exit::Success)
+    Ok(options)
 }
 
-/// The `sbatch` line of each array: its tasks count shards `first + SLURM_ARRAY_TASK_ID`, may
-/// be requeued (a task resumes from its checkpoint), and get twice a shard's hours.
-fn sbatch_lines(
-    campaign: &Campaign,
+/// What every task of a campaign runs: this program, counting N's shards with the engine and
+/// the task options given.
+struct Task<'a> {
+    campaign: &'a Campaign,
     engine: Engine,
-    program: &str,
-    options: &str,
-    dir: &std::path::Path,
-) -> Vec<String> {
-    let hours = campaign.task_hours();
-    let gres = if engine == Engine::Gpu {
-        " --gres=gpu:1"
-    } else {
-        ""
-    };
-    campaign
-        .arrays
-        .iter()
-        .map(|array| {
-            let task = format!(
-                "exec {program} count {} --engine {} --shard $(({} + SLURM_ARRAY_TASK_ID))/{} --dir {}{options}",
-                campaign.n,
-                engine.name(),
-                array.first,
-                campaign.shards,
-                quote(&dir.display().to_string()),
-            );
-            format!(
-                "sbatch --array=0-{} --requeue{gres} --time={hours}:00:00 --job-name=queens-{}-{} --output={} --wrap={}",
-                array.tasks - 1,
-                campaign.n,
-                array.first,
-                quote(&dir.join(format!("array-{}-%a.log", array.first)).display().to_string()),
-                quote(&task),
+    program: &'a str,
+    options: &'a str,
+}
+
+impl Task<'_> {
+    /// Every line of the campaign in `dir`: the directories made, the count's arrays, the
+    /// recount's into `dir/recount`, and the merge (checking the recounts if any).
+    fn lines(&self, dir: &Path) -> Lines {
+        let count = self.sbatch_lines(dir);
+        let recount_dir = dir.join(RECOUNT_DIR);
+        let recount = self.recount_lines(&recount_dir);
+        let pattern = |dir: &Path| {
+            quote(
+                &dir.join(report_pattern(self.campaign.shards))
+                    .display()
+                    .to_string(),
             )
-        })
-        .collect()
+        };
+        let mut merge = format!(
+            "{} merge --json --output {} {}",
+            self.program,
+            quote(&dir.join("result.json").display().to_string()),
+            pattern(dir)
+        );
+        if !recount.is_empty() {
+            let _ = write!(merge, " --recount {}", pattern(&recount_dir));
+        }
+        // Slurm opens each task's log before the task runs, so the directories must be there.
+        let made = if recount.is_empty() {
+            dir
+        } else {
+            &recount_dir
+        };
+        Lines {
+            setup: format!("mkdir -p {}", quote(&made.display().to_string())),
+            count,
+            recount,
+            merge,
+        }
+    }
+
+    /// The `sbatch` line of each array: its tasks count shards `first + SLURM_ARRAY_TASK_ID`,
+    /// may be requeued (a task resumes from its checkpoint), and get twice a shard's hours.
+    fn sbatch_lines(&self, dir: &Path) -> Vec<String> {
+        self.campaign
+            .arrays
+            .iter()
+            .map(|array| {
+                let shard = format!("$(({} + SLURM_ARRAY_TASK_ID))", array.first);
+                self.array_line(&array.first.to_string(), array.tasks, "", &shard, dir)
+            })
+            .collect()
+    }
+
+    /// The `sbatch` lines that count the recount sample again into `dir`, in arrays of at most
+    /// the campaign's array size: each task's shard is the one its index picks from its array's
+    /// list (`set --` and `shift`, which any POSIX shell runs), since array indices cannot reach
+    /// shard numbers past the cluster's `MaxArraySize`.
+    fn recount_lines(&self, dir: &Path) -> Vec<String> {
+        let campaign = self.campaign;
+        campaign
+            .recount
+            .chunks(campaign.array_tasks as usize)
+            .enumerate()
+            .map(|(array, shards)| {
+                let list: Vec<String> = shards.iter().map(u32::to_string).collect();
+                let pick = format!("set -- {}; shift $SLURM_ARRAY_TASK_ID; ", list.join(" "));
+                let name = format!("recount-{}", array as u32 * campaign.array_tasks);
+                self.array_line(&name, shards.len() as u32, &pick, "$1", dir)
+            })
+            .collect()
+    }
+
+    /// One array's `sbatch` line: `tasks` tasks, its job and logs named by `name`, each
+    /// running `before` and then counting shard `shard` (a shell expression) into `dir`.
+    fn array_line(&self, name: &str, tasks: u32, before: &str, shard: &str, dir: &Path) -> String {
+        let campaign = self.campaign;
+        let gres = if self.engine == Engine::Gpu {
+            " --gres=gpu:1"
+        } else {
+            ""
+        };
+        let task = format!(
+            "{before}exec {} count {} --engine {} --shard {shard}/{} --dir {}{}",
+            self.program,
+            campaign.n,
+            self.engine.name(),
+            campaign.shards,
+            quote(&dir.display().to_string()),
+            self.options,
+        );
+        format!(
+            "sbatch --array=0-{} --requeue{gres} --time={}:00:00 --job-name=queens-{}-{name} --output={} --wrap={}",
+            tasks - 1,
+            campaign.task_hours(),
+            campaign.n,
+            quote(
+                &dir.join(format!("array-{name}-%a.log"))
+                    .display()
+                    .to_string()
+            ),
+            quote(&task),
+        )
+    }
+}
+
+/// The lines a plan prints: the directories made, the count's arrays, the recount's, and the
+/// merge, under the names `--plan --json` gives them.
+#[derive(Serialize)]
+struct Lines {
+    setup: String,
+    #[serde(rename = "sbatch")]
+    count: Vec<String>,
+    #[serde(rename = "recount_sbatch")]
+    recount: Vec<String>,
+    merge: String,
 }
 
 fn write_text(
     out: &mut impl Write,
     campaign: &Campaign,
     engine: Engine,
-    lines: &[String],
-    merge: &str,
+    lines: &Lines,
 ) -> io::Result<()> {
     let device = if engine == Engine::Gpu { "GPU" } else { "task" };
     let estimate = &campaign.estimate;
@@ -208,7 +302,8 @@ fn write_text(
         campaign.array_tasks,
     )?;
     writeln!(out)?;
-    for line in lines {
+    writeln!(out, "{}", lines.setup)?;
+    for line in &lines.count {
         writeln!(out, "{line}")?;
     }
     writeln!(out)?;
@@ -216,10 +311,42 @@ fn write_text(
         out,
         "Each task checkpoints as it counts; a preempted task is requeued and resumes. Submit \
          the same lines again for the tasks that failed (a finished shard's task only reads its \
-         checkpoint). When every report is there:"
+         checkpoint)."
     )?;
     writeln!(out)?;
-    writeln!(out, "{merge}")
+    if !lines.recount.is_empty() {
+        let machines = if engine == Engine::Gpu {
+            "GPUs"
+        } else {
+            "nodes"
+        };
+        writeln!(
+            out,
+            "Count {} again, drawn at random ({} of the shards, rounded up), on other {machines} \
+             than the ones that counted them (add a --partition, or --exclude their nodes):",
+            counted(campaign.recount.len(), "shard", "shards"),
+            percent(campaign.recount_share),
+        )?;
+        writeln!(out)?;
+        for line in &lines.recount {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+    }
+    let merge = if lines.recount.is_empty() {
+        "When every report is there:"
+    } else {
+        "When every report is there (the merge refuses the count if any shard counted again \
+         differs):"
+    };
+    writeln!(out, "{merge}")?;
+    writeln!(out)?;
+    writeln!(out, "{}", lines.merge)
+}
+
+/// A share as a percentage that reads whole where it is: "1 %", "0.5 %", "100 %".
+fn percent(share: f64) -> String {
+    format!("{} %", (share * 1e4).round() / 1e2)
 }
 
 /// Under a minute on one device, a campaign is more work to submit than to count.

@@ -1,8 +1,11 @@
 //! A record count planned before it runs: its nodes estimated ([`super::estimate`]), the
 //! device-hours at a rate, the shards of about an hour each, and the job arrays that run them
 //! (Slurm's default `MaxArraySize` of 1,001 allows array indices 0 to 1,000, so a campaign of
-//! 100,000 shards is a hundred arrays, each task told its shard by its array's offset).
+//! 100,000 shards is a hundred arrays, each task told its shard by its array's offset), and
+//! the shards drawn at random to be counted again on other devices.
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use serde::Serialize;
 
 use super::CountPlan;
@@ -37,8 +40,33 @@ fn probes_a_part(parts: usize) -> u32 {
     (PROBE_BUDGET / parts.max(1) as u64).clamp(u64::from(FEWEST_PROBES), u64::from(PROBES)) as u32
 }
 
+/// `share` of `shards` shards drawn at random (rounded up, so at least one unless `share` is
+/// 0), in order. The draw is seeded by N and the shards, so that planning again prints the
+/// same sample.
+fn recount_sample(n: u32, shards: u32, share: f64) -> Vec<u32> {
+    let amount = (share * f64::from(shards))
+        .ceil()
+        .clamp(0.0, f64::from(shards)) as usize;
+    let mut rng = SmallRng::seed_from_u64(RECOUNT_SEED ^ (u64::from(n) << 32) ^ u64::from(shards));
+    let mut sample: Vec<u32> = rand::seq::index::sample(&mut rng, shards as usize, amount)
+        .into_iter()
+        .map(|index| index as u32)
+        .collect();
+    sample.sort_unstable();
+    sample
+}
+
+/// The recount sample's seed, before N and the shards are mixed in.
+const RECOUNT_SEED: u64 = 0x7265_636f_756e_7473;
+
 /// The hours a shard should take.
 const SHARD_HOURS: f64 = 1.0;
+
+/// The share of a campaign's shards counted again unless told: one in a hundred, which costs
+/// a hundredth of the campaign's device-hours. A device that miscounts a share `s` of the
+/// shards goes unseen with a chance of about `(1 − s)` to the power of the shards drawn: for
+/// one GPU of 64 counting N = 28 (about 1,500 of its 98,000 shards), about 2·10⁻⁷.
+pub const RECOUNT_SHARE: f64 = 0.01;
 
 /// One job array of a campaign: shards `first` to `first + tasks − 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -70,13 +98,26 @@ pub struct Campaign {
     pub array_tasks: u32,
     /// The job arrays, in order.
     pub arrays: Vec<Array>,
+    /// The share of the shards drawn to count again.
+    pub recount_share: f64,
+    /// The shards drawn to count again on other devices, in order: a share of them at
+    /// random (at least one unless the share is 0), the same for the same N and shards.
+    pub recount: Vec<u32>,
 }
 
 impl Campaign {
     /// The campaign of `plan` (a backtracking or GPU split) at `rate` nodes a second a device,
     /// in `shards` shards, or in shards of about an hour (at most one a part, at most
-    /// [`MAX_SHARDS`]), in arrays of at most `array_tasks` tasks; `None` for the join's split.
-    pub fn new(plan: &CountPlan, rate: f64, shards: Option<u32>, array_tasks: u32) -> Option<Self> {
+    /// [`MAX_SHARDS`]), in arrays of at most `array_tasks` tasks, with `recount_share` of the
+    /// shards (from 0 to 1; [`RECOUNT_SHARE`] as a rule) drawn to count again; `None` for the
+    /// join's split.
+    pub fn new(
+        plan: &CountPlan,
+        rate: f64,
+        shards: Option<u32>,
+        array_tasks: u32,
+        recount_share: f64,
+    ) -> Option<Self> {
         let array_tasks = array_tasks.max(1);
         let estimate = estimate_nodes(plan, probes_a_part(plan.len()), u64::from(plan.n()))?;
         let device_hours = estimate.nodes as f64 / rate / 3600.0;
@@ -91,6 +132,11 @@ impl Campaign {
                 tasks: array_tasks.min(shards - first),
             })
             .collect();
+        let recount_share = if recount_share > 0.0 {
+            recount_share.min(1.0)
+        } else {
+            0.0
+        };
         Some(Campaign {
             n: plan.n(),
             parts: plan.len(),
@@ -101,6 +147,8 @@ impl Campaign {
             shard_hours: device_hours / f64::from(shards),
             array_tasks,
             arrays,
+            recount_share,
+            recount: recount_sample(plan.n(), shards, recount_share),
         })
     }
 
@@ -133,7 +181,8 @@ mod tests {
     #[test]
     fn a_record_counts_shards_hold_many_parts() {
         let plan = CountPlan::with_engine(28, Engine::Gpu).unwrap();
-        let campaign = Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS).unwrap();
+        let campaign =
+            Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         let fewest = (0..campaign.shards)
             .step_by(997)
             .map(|index| {
@@ -153,7 +202,8 @@ mod tests {
     fn shards_of_a_record_count_fit_their_time_limit() {
         let n = 28;
         let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
-        let campaign = Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS).unwrap();
+        let campaign =
+            Campaign::new(&plan, MEASURED_GPU_RATE, None, ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         let hours: Vec<f64> = plan
             .subproblems()
             .par_iter()
@@ -187,7 +237,7 @@ mod tests {
     #[test]
     fn arrays_cover_every_shard_once_within_the_array_size() {
         let plan = CountPlan::with_engine(20, Engine::Gpu).unwrap();
-        let campaign = Campaign::new(&plan, 1e6, Some(2_345), ARRAY_TASKS).unwrap();
+        let campaign = Campaign::new(&plan, 1e6, Some(2_345), ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         assert_eq!(campaign.shards, 2_345);
         assert_eq!(
             campaign.arrays,
@@ -208,11 +258,38 @@ mod tests {
         );
         // At a million nodes a second N = 20 is over 200 device-hours: shards of an hour,
         // however many the parts allow.
-        let hourly = Campaign::new(&plan, 1e6, None, ARRAY_TASKS).unwrap();
+        let hourly = Campaign::new(&plan, 1e6, None, ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         assert_eq!(hourly.shards, hourly.device_hours.ceil() as u32);
         assert!(hourly.shard_hours <= 1.0 && hourly.shard_hours > 0.9);
         // Never more shards than parts.
-        let fast = Campaign::new(&plan, 1.0, None, ARRAY_TASKS).unwrap();
+        let fast = Campaign::new(&plan, 1.0, None, ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         assert_eq!(fast.shards, plan.len() as u32);
+    }
+
+    /// The recount sample: the share asked (rounded up, at least one), distinct shards in
+    /// order, spread over the whole campaign, and the same when planned again.
+    #[test]
+    fn a_recount_draws_a_share_of_the_shards_at_random() {
+        let plan = CountPlan::with_engine(20, Engine::Gpu).unwrap();
+        let campaign = |shards, share| {
+            Campaign::new(&plan, 1e6, Some(shards), ARRAY_TASKS, share)
+                .unwrap()
+                .recount
+        };
+        let sample = campaign(20_000, RECOUNT_SHARE);
+        assert_eq!(sample.len(), 200);
+        assert!(sample.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(sample.iter().all(|&shard| shard < 20_000));
+        // Drawn from the whole range, not from its start: a mean of 200 uniform draws from
+        // 0..20,000 is 10,000 with a deviation of about 400.
+        let mean = sample.iter().map(|&s| f64::from(s)).sum::<f64>() / 200.0;
+        assert!((8_000.0..12_000.0).contains(&mean), "{mean}");
+        assert_eq!(campaign(20_000, RECOUNT_SHARE), sample);
+        assert_ne!(campaign(20_001, RECOUNT_SHARE)[..10], sample[..10]);
+        assert_eq!(campaign(7, RECOUNT_SHARE).len(), 1);
+        assert!(campaign(7, 0.0).is_empty());
+        assert_eq!(campaign(7, 1.0), (0..7).collect::<Vec<_>>());
+        assert_eq!(campaign(7, 5.0), (0..7).collect::<Vec<_>>());
+        assert!(campaign(7, f64::NAN).is_empty());
     }
 }
