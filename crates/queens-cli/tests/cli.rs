@@ -2352,6 +2352,30 @@ fn a_recount_share_out_of_its_range_is_refused() {
     }
 }
 
+/// A job script is text, so a `--dir` that is not UTF-8 is refused by name, by the plan and by
+/// `--slurm` alike, where a lossy copy of it would send every task's report somewhere else.
+#[cfg(unix)]
+#[test]
+fn a_cluster_directory_a_script_cannot_name_is_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("not-utf8").join(std::ffi::OsStr::from_bytes(b"q\xff"));
+    for way in [&["--plan"][..], &["--slurm", "--shards", "2"]] {
+        let assert = queens()
+            .args(["count", "10"])
+            .args(way)
+            .arg("--dir")
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "is not UTF-8; choose another --dir",
+            ));
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert_eq!(stderr.lines().count(), 1, "{way:?}: {stderr}");
+        assert!(!dir.exists(), "{way:?} made the directory");
+    }
+}
+
 /// Shard reports merged by a pattern in quotes, as a count of 100,000 shards must be (no shell
 /// passes that many names); a pattern that matches nothing is an error.
 #[test]

@@ -256,6 +256,8 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     let spec = spec(args, Some(Shard::new(0, shards)?))?;
     let plan = CountRequest::without_device(&spec)?.plan().clone();
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
+    // Refused before it is made; `run` checks the path it resolves to.
+    super::script::check_nameable(dir)?;
     super::output_dir("--dir", dir)?;
     let dir =
         std::fs::canonicalize(dir).with_context(|| format!("cannot use {}", dir.display()))?;

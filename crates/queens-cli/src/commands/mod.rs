@@ -9,6 +9,7 @@ pub mod experiment;
 pub mod merge;
 pub mod plan;
 pub mod position;
+pub mod script;
 pub mod serve;
 pub mod shell;
 pub mod slurm;

@@ -14,6 +14,7 @@ use queens_core::words::counted;
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice};
+use crate::commands::script::{self, quote};
 use crate::commands::{parse_side, slurm};
 use crate::exit::Exit;
 
@@ -78,12 +79,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         }
         None => PathBuf::from(format!("queens-{n}")),
     };
-    let program = crate::own_command()
-        .context("cannot find this program's own path for the cluster's tasks")?
-        .iter()
-        .map(|word| quote(&word.to_string_lossy()))
-        .collect::<Vec<_>>()
-        .join(" ");
+    script::check_nameable(&dir)?;
+    let program = script::program()?;
     let task = Task {
         campaign: &campaign,
         engine,
@@ -360,9 +357,4 @@ fn span(hours: f64) -> String {
         h if h < 48.0 => format!("{h:.1} hours"),
         h => format!("{:.1} days", h / 24.0),
     }
-}
-
-/// `text` in single quotes for a POSIX shell.
-fn quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
 }

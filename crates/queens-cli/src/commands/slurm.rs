@@ -8,7 +8,6 @@
 //! `DIR/result.json`. Submitting again submits only the shards without a report: that is how a
 //! failed shard is resubmitted.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -22,6 +21,7 @@ use queens_core::CancelToken;
 use queens_core::words::counted;
 use serde_json::json;
 
+use crate::commands::script::{self, quote};
 use crate::exit::Exit;
 
 /// The most shards a `--slurm` count submits, in arrays of at most `--array-size` tasks
@@ -106,12 +106,8 @@ pub fn check_shards(shards: u32) -> anyhow::Result<()> {
 
 /// Submits the array and the merge, then waits for them when asked.
 pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
-    let program = crate::own_command()
-        .context("cannot find this program's own path for the cluster's tasks")?
-        .iter()
-        .map(|word| quote(word))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let program = script::program()?;
+    script::check_nameable(&count.dir)?;
     std::fs::create_dir_all(&count.dir)
         .with_context(|| format!("cannot create {}", count.dir.display()))?;
     let n = count.plan.n();
@@ -123,8 +119,8 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     let merge = format!(
         "exec {} merge --json --output {} {}",
         program,
-        quote(count.dir.join("result.json").as_os_str()),
-        quote(count.dir.join(report_pattern(m)).as_os_str())
+        quote(&count.dir.join("result.json").display().to_string()),
+        quote(&count.dir.join(report_pattern(m)).display().to_string())
     );
     let mut args: Vec<String> = vec![
         format!("--job-name=queens-merge-{n}"),
@@ -206,7 +202,7 @@ fn submit_arrays(
         let mut task = format!(
             "exec {} count {n} --shard \"{shard}/{m}\" --dir {}",
             program,
-            quote(count.dir.as_os_str())
+            quote(&count.dir.display().to_string())
         );
         // Every task counts by the same engine, so that the shards' splits agree.
         let _ = write!(task, " --engine {}", count.plan.engine());
@@ -384,7 +380,6 @@ fn ranges(indices: &[u32]) -> String {
     parts.join(",")
 }
 
-/// `text` single-quoted for `sh`.
 /// `text` escaped for the inside of double quotes in a POSIX shell: `"`, `\`, `$` and `` ` ``.
 fn escape_in_double_quotes(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
@@ -395,11 +390,6 @@ fn escape_in_double_quotes(text: &str) -> String {
         escaped.push(c);
     }
     escaped
-}
-
-fn quote(text: &std::ffi::OsStr) -> String {
-    let text: OsString = text.to_owned();
-    format!("'{}'", text.to_string_lossy().replace('\'', r"'\''"))
 }
 
 #[cfg(test)]
@@ -446,10 +436,5 @@ mod tests {
             escape_in_double_quotes(r#"/a $b/`c`/"d"\e"#),
             r#"/a \$b/\`c\`/\"d\"\\e"#
         );
-    }
-
-    #[test]
-    fn quotes_survive_the_shell() {
-        assert_eq!(quote(std::ffi::OsStr::new("/a b/it's")), r"'/a b/it'\''s'");
     }
 }
