@@ -44,6 +44,7 @@ pub fn check_nameable(dir: &Path) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     #[test]
     fn quotes_survive_the_shell() {
         assert_eq!(quote("/a b/it's"), r"'/a b/it'\''s'");
