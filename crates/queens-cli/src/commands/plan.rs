@@ -14,7 +14,7 @@ use queens_core::words::counted;
 use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice};
-use crate::commands::script::{self, quote};
+use crate::commands::script::{self, quote, quote_path};
 use crate::commands::{parse_side, slurm};
 use crate::exit::Exit;
 
@@ -142,17 +142,11 @@ impl Task<'_> {
         let count = self.sbatch_lines(dir);
         let recount_dir = dir.join(RECOUNT_DIR);
         let recount = self.recount_lines(&recount_dir);
-        let pattern = |dir: &Path| {
-            quote(
-                &dir.join(report_pattern(self.campaign.shards))
-                    .display()
-                    .to_string(),
-            )
-        };
+        let pattern = |dir: &Path| quote_path(&dir.join(report_pattern(self.campaign.shards)));
         let mut merge = format!(
             "{} merge --json --output {} {}",
             self.program,
-            quote(&dir.join("result.json").display().to_string()),
+            quote_path(&dir.join("result.json")),
             pattern(dir)
         );
         if !recount.is_empty() {
@@ -165,7 +159,7 @@ impl Task<'_> {
             &recount_dir
         };
         Lines {
-            setup: format!("mkdir -p {}", quote(&made.display().to_string())),
+            setup: format!("mkdir -p {}", quote_path(made)),
             count,
             recount,
             merge,
@@ -219,7 +213,7 @@ impl Task<'_> {
             campaign.n,
             self.engine.name(),
             campaign.shards,
-            quote(&dir.display().to_string()),
+            quote_path(dir),
             self.options,
         );
         format!(
@@ -227,11 +221,7 @@ impl Task<'_> {
             tasks - 1,
             campaign.task_hours(),
             campaign.n,
-            quote(
-                &dir.join(format!("array-{name}-%a.log"))
-                    .display()
-                    .to_string()
-            ),
+            quote_path(&dir.join(format!("array-{name}-%a.log"))),
             quote(&task),
         )
     }

@@ -11,6 +11,11 @@ pub fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// `path` in single quotes for a POSIX shell; exact for a path [`check_nameable`] took.
+pub fn quote_path(path: &Path) -> String {
+    quote(&path.display().to_string())
+}
+
 /// The command that starts this program again in a task, each word quoted.
 pub fn program() -> anyhow::Result<String> {
     let words = crate::own_command()

@@ -21,7 +21,7 @@ use queens_core::CancelToken;
 use queens_core::words::counted;
 use serde_json::json;
 
-use crate::commands::script::{self, quote};
+use crate::commands::script::{self, quote_path};
 use crate::exit::Exit;
 
 /// The most shards a `--slurm` count submits, in arrays of at most `--array-size` tasks
@@ -119,8 +119,8 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     let merge = format!(
         "exec {} merge --json --output {} {}",
         program,
-        quote(&count.dir.join("result.json").display().to_string()),
-        quote(&count.dir.join(report_pattern(m)).display().to_string())
+        quote_path(&count.dir.join("result.json")),
+        quote_path(&count.dir.join(report_pattern(m)))
     );
     let mut args: Vec<String> = vec![
         format!("--job-name=queens-merge-{n}"),
@@ -202,7 +202,7 @@ fn submit_arrays(
         let mut task = format!(
             "exec {} count {n} --shard \"{shard}/{m}\" --dir {}",
             program,
-            quote(&count.dir.display().to_string())
+            quote_path(&count.dir)
         );
         // Every task counts by the same engine, so that the shards' splits agree.
         let _ = write!(task, " --engine {}", count.plan.engine());

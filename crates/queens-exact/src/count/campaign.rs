@@ -53,12 +53,8 @@ fn recount_sample(n: u32, shards: u32, share: f64) -> Vec<u32> {
     let mut rng =
         SplitMix64::seed_from_u64(RECOUNT_SEED ^ (u64::from(n) << 32) ^ u64::from(shards));
     let mut keyed: Vec<(u64, u32)> = (0..shards).map(|shard| (rng.next_u64(), shard)).collect();
-    let mut sample: Vec<u32> = if amount < keyed.len() {
-        keyed.select_nth_unstable(amount);
-        keyed[..amount].iter().map(|&(_, shard)| shard).collect()
-    } else {
-        (0..shards).collect()
-    };
+    keyed.sort_unstable();
+    let mut sample: Vec<u32> = keyed[..amount].iter().map(|&(_, shard)| shard).collect();
     sample.sort_unstable();
     sample
 }
