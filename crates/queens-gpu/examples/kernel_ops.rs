@@ -11,9 +11,10 @@
 //! can gain; lavapipe, whose SIMD lanes pay for memory and masks in other ways, need not show
 //! it. Counted: the loop's body without its rare branch (the one that calls the procedures
 //! that finish, save and take records), each arithmetic, logic, compare and select once a
-//! component, the case's rules where they are called. A driver may fuse some (an and-not, a
-//! three-input logic operation), so compare kernels with one another, not with a device's
-//! instruction count. Give an older kernel's file to compare (`git show REV:crates/queens-gpu/
+//! component, the case's rules where they are called. A branch that computes (the weighing of
+//! a completion) is counted apart: a step pays for it only when a lane of its warp takes it.
+//! A driver may fuse some (an and-not, a three-input logic operation), so compare kernels with
+//! one another, not with a device's instruction count. Give an older kernel's file to compare (`git show REV:crates/queens-gpu/
 //! src/count.wgsl > old.wgsl`).
 
 use wgpu::naga;
@@ -59,6 +60,14 @@ fn main() {
         plural(cost.loads, "load"),
         plural(cost.stores, "store")
     );
+    for branch in &cost.branches {
+        println!(
+            "  and a branch of {} (workgroup memory: {}, {}), on the steps that take it",
+            plural(branch.operations, "integer operation"),
+            plural(branch.loads, "load"),
+            plural(branch.stores, "store")
+        );
+    }
 }
 
 fn plural(count: usize, noun: &str) -> String {
@@ -76,6 +85,8 @@ struct Cost {
     operations: usize,
     loads: usize,
     stores: usize,
+    /// The branches that compute, each counted on its own.
+    branches: Vec<Cost>,
 }
 
 struct Counter<'a> {
@@ -91,6 +102,17 @@ impl Counter<'_> {
                     for handle in range.clone() {
                         self.expression(function, info, handle, cost);
                     }
+                }
+                // A branch that calls a function for its result (the weighing) is counted
+                // apart; others (the push's predicated store, a short-circuit `&&`) are
+                // counted in the step, both arms.
+                Statement::If { accept, reject, .. }
+                    if !calls_a_procedure(accept) && calls_a_function(accept) =>
+                {
+                    let mut branch = Cost::default();
+                    self.block(function, info, accept, &mut branch);
+                    cost.branches.push(branch);
+                    self.block(function, info, reject, cost);
                 }
                 Statement::If { accept, reject, .. } if !calls_a_procedure(accept) => {
                     self.block(function, info, accept, cost);
@@ -146,6 +168,15 @@ impl Counter<'_> {
             _ => false,
         }
     }
+}
+
+/// Whether a block calls a function for its result (the completion's branch does).
+fn calls_a_function(block: &Block) -> bool {
+    block.iter().any(|statement| match statement {
+        Statement::Call { result, .. } => result.is_some(),
+        Statement::Block(inner) => calls_a_function(inner),
+        _ => false,
+    })
 }
 
 /// Whether a block calls a procedure (a function with no result): the rare branch does.
