@@ -14,8 +14,8 @@
 //! component, the case's rules where they are called. A branch that computes (the weighing of
 //! a completion) is counted apart: a step pays for it only when a lane of its warp takes it.
 //! A driver may fuse some (an and-not, a three-input logic operation), so compare kernels with
-//! one another, not with a device's instruction count. Give an older kernel's file to compare (`git show REV:crates/queens-gpu/
-//! src/count.wgsl > old.wgsl`).
+//! one another, not with a device's instruction count. Give an older kernel's file to compare
+//! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).
 
 use wgpu::naga;
 use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
