@@ -170,23 +170,24 @@ impl Counter<'_> {
     }
 }
 
-/// Whether a block calls a function for its result (the completion's branch does).
-fn calls_a_function(block: &Block) -> bool {
-    block.iter().any(|statement| match statement {
-        Statement::Call { result, .. } => result.is_some(),
-        Statement::Block(inner) => calls_a_function(inner),
-        _ => false,
-    })
-}
-
 /// Whether a block calls a procedure (a function with no result): the rare branch does.
 fn calls_a_procedure(block: &Block) -> bool {
+    calls(block, false)
+}
+
+/// Whether a block calls a function for its result: the completion's branch does.
+fn calls_a_function(block: &Block) -> bool {
+    calls(block, true)
+}
+
+/// Whether a block, or a block within it, calls a function with a result or one without.
+fn calls(block: &Block, with_result: bool) -> bool {
     block.iter().any(|statement| match statement {
-        Statement::Call { result, .. } => result.is_none(),
+        Statement::Call { result, .. } => result.is_some() == with_result,
         Statement::If { accept, reject, .. } => {
-            calls_a_procedure(accept) || calls_a_procedure(reject)
+            calls(accept, with_result) || calls(reject, with_result)
         }
-        Statement::Block(inner) => calls_a_procedure(inner),
+        Statement::Block(inner) => calls(inner, with_result),
         _ => false,
     })
 }
