@@ -17,6 +17,7 @@
 //! one another, not with a device's instruction count. Give an older kernel's file to compare
 //! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).
 
+use queens_gpu::kernel::Rules;
 use wgpu::naga;
 use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
 use wgpu::naga::{Block, Expression, Function, Handle, Module, Statement};
@@ -30,15 +31,46 @@ fn main() {
         Some(path) => std::fs::read_to_string(&path).expect("a readable WGSL file"),
         None => include_str!("../src/count.wgsl").to_owned(),
     };
-    let source = fill(&text, n);
-    let module = naga::front::wgsl::parse_str(&source)
-        .unwrap_or_else(|error| panic!("{}", error.emit_to_string(&source)));
-    let info = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::empty(),
-    )
-    .validate(&module)
-    .expect("the kernel is valid WGSL");
+    // An older kernel has one form.
+    let forms = if text.contains("{{RULES}}") {
+        &[Rules::All, Rules::Deadline][..]
+    } else {
+        &[Rules::All][..]
+    };
+    for &rules in forms {
+        let source = fill(&text, n, rules);
+        let module = naga::front::wgsl::parse_str(&source)
+            .unwrap_or_else(|error| panic!("{}", error.emit_to_string(&source)));
+        let info = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::empty(),
+        )
+        .validate(&module)
+        .expect("the kernel is valid WGSL");
+        let cost = loop_cost(&module, &info);
+        let form = match rules {
+            Rules::All => "every rule (any item)",
+            Rules::Deadline => "the deadline alone (settled items)",
+        };
+        println!(
+            "N = {n}, {form}: {} integer operations a step; workgroup memory: {}, {}",
+            cost.operations,
+            plural(cost.loads, "load"),
+            plural(cost.stores, "store")
+        );
+        for branch in &cost.branches {
+            println!(
+                "  and a branch of {} (workgroup memory: {}, {}), on the steps that take it",
+                plural(branch.operations, "integer operation"),
+                plural(branch.loads, "load"),
+                plural(branch.stores, "store")
+            );
+        }
+    }
+}
+
+/// The cost of one trip of the entry point's loop.
+fn loop_cost(module: &Module, info: &ModuleInfo) -> Cost {
     let entry = &module.entry_points[0].function;
     let body = entry
         .body
@@ -49,35 +81,20 @@ fn main() {
         })
         .expect("the kernel has a loop");
     let mut cost = Cost::default();
-    let counter = Counter {
-        module: &module,
-        info: &info,
-    };
+    let counter = Counter { module, info };
     counter.block(entry, info.get_entry_point(0), body, &mut cost);
-    println!(
-        "N = {n}: {} integer operations a step; workgroup memory: {}, {}",
-        cost.operations,
-        plural(cost.loads, "load"),
-        plural(cost.stores, "store")
-    );
-    for branch in &cost.branches {
-        println!(
-            "  and a branch of {} (workgroup memory: {}, {}), on the steps that take it",
-            plural(branch.operations, "integer operation"),
-            plural(branch.loads, "load"),
-            plural(branch.stores, "store")
-        );
-    }
+    cost
 }
 
 fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
-/// The kernel's text with its tokens filled in for the N×N board and a workgroup of 64.
-fn fill(text: &str, n: u32) -> String {
+/// The kernel's text with its tokens filled in for the N×N board, a workgroup of 64 and
+/// `rules` in the loop.
+fn fill(text: &str, n: u32, rules: Rules) -> String {
     let start = queens_gpu::items::default_depth(n) as u32;
-    queens_gpu::kernel::fill_tokens(text, n, queens_gpu::kernel::frames(n, start), 64)
+    queens_gpu::kernel::fill_tokens(text, n, queens_gpu::kernel::frames(n, start), 64, rules)
 }
 
 #[derive(Default)]

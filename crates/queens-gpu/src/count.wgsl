@@ -18,6 +18,11 @@
 // a lane takes it on under one step in a hundred (0.87 % at N = 15), and the other steps pay
 // nothing for the weights.
 //
+// The module is built in two forms. One applies every rule of the case in the loop, for any
+// item. The other, for settled items (those that fix every row before b or c₁ and row b + 1,
+// most of a count's nodes), applies the side columns' deadline alone, five operations a step
+// fewer; the host sends each part's items to the form that fits them.
+//
 // Tallies match the CPU kernel's exactly (crates/queens-exact/src/count/kernel.rs): nodes are
 // the queens placed on the rows from the item's first free row to the penultimate, plus the
 // last row's completions; a corner case's solution weighs 8, an edge case's solution by the
@@ -41,7 +46,7 @@
 // - the loop ends: each iteration adds at least one to `spent`, which is bounded by
 //   params.steps.
 //
-// The host fills in the tokens N, FULL, FRAMES and WORKGROUP before compiling.
+// The host fills in the tokens N, FULL, FRAMES, WORKGROUP and RULES before compiling.
 
 struct Params {
     // The board side, which the module also has as N.
@@ -152,6 +157,18 @@ fn rules(row: u32, cols: u32) -> u32 {
     let allowed = select(FULL, restricted_allowed, row < restricted_below);
     let rule = select(select(0u, sides, some), FULL, both);
     return select(allowed, rule, at_deadline);
+}
+
+// The same for the rows below a settled item: one that fixes every row before
+// `restricted_below` and row b + 1 (row b's tie shift is then the item's, set in `begin`), so
+// that of the case's rules only the side columns' deadline is left (none in a corner case). The
+// host sends settled items alone to a kernel built with this function in the loop.
+fn deadline_rules(row: u32, cols: u32) -> u32 {
+    let present = cols & sides;
+    let both = present == sides;
+    let at_deadline = row == deadline;
+    tie_shift_deadline = select(tie_shift_deadline, select(8u, 0u, both), at_deadline);
+    return select(FULL, select(select(0u, sides, present != 0u), FULL, both), at_deadline);
 }
 
 // Reads the item's head and sets its constants.
@@ -346,7 +363,8 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let right = (frame.z | queen) >> 1u;
         let child = countOneBits(cols);
         let is_last = child == LAST;
-        let free = ~(cols | left | right) & select(rules(child, cols), last_allowed, is_last);
+        // The case's rules: `rules`, or `deadline_rules` in the kernel for settled items.
+        let free = ~(cols | left | right) & select({{RULES}}(child, cols), last_allowed, is_last);
         // A node for the queen.
         spent += 1u;
         // The last row has one column left, so it completes at most once: no population

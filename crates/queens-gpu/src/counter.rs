@@ -21,7 +21,7 @@ use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
-use crate::kernel::{Kernel, Shape, fit_workgroup, frames};
+use crate::kernel::{Kernel, Rules, Shape, fit_workgroup, frames};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -166,17 +166,17 @@ impl GpuCounter {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Adds a call's cut, its items, the seconds its device waited between dispatches, and
-    /// those to its first dispatch.
-    fn record_count(&self, cut: Cut, items: u64, idle: f64, start_up: f64) {
+    /// Adds a call's cut (its first kernel's), its items, the seconds its device waited
+    /// between dispatches, and those to its first dispatch.
+    fn record_count(&self, cut: Option<Cut>, run: Ran) {
         let mut stats = self
             .dispatches
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        stats.cut = Some(cut);
-        stats.items += items;
-        stats.idle += idle;
-        stats.start_up += start_up;
+        stats.cut = cut.or(stats.cut);
+        stats.items += run.items;
+        stats.idle += run.idle;
+        stats.start_up += run.start_up;
     }
 
     fn record_dispatch(&self, seconds: f64) {
@@ -206,6 +206,16 @@ impl GpuCounter {
             .clone()
     }
 
+    /// The steps per invocation of a call's first dispatch, and the most of any.
+    fn first_steps(&self) -> (u32, u32) {
+        let most_steps = match self.info.kind {
+            DeviceType::Software => MOST_SOFTWARE_STEPS,
+            _ => MOST_STEPS,
+        };
+        let first = self.options.fixed_steps.unwrap_or(FIRST_STEPS);
+        (first.min(most_steps), most_steps)
+    }
+
     /// The invocations a dispatch asks for, before they are fitted to the device.
     fn invocations(&self) -> u32 {
         self.options.invocations.unwrap_or(match self.info.kind {
@@ -214,7 +224,7 @@ impl GpuCounter {
         })
     }
 
-    fn kernel(&self, plan: &CountPlan, depth: usize) -> Result<Kernel, String> {
+    fn kernel(&self, plan: &CountPlan, depth: usize, rules: Rules) -> Result<Kernel, String> {
         let n = plan.n();
         let invocations = self.invocations();
         let limits = self.device.limits();
@@ -229,6 +239,7 @@ impl GpuCounter {
             workgroup,
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
+            rules,
         }
         .fit(&limits);
         Kernel::new(
@@ -268,7 +279,19 @@ struct Stream<'a> {
 /// number's low 32 bits) names one item.
 const SEQUENCE_WINDOW: u64 = 1 << 31;
 
-impl Stream<'_> {
+impl<'a> Stream<'a> {
+    fn new(plan: &'a CountPlan, cut: Cut, parts: &'a [usize]) -> Self {
+        Stream {
+            plan,
+            cut,
+            parts,
+            next_part: 0,
+            backlog: VecDeque::new(),
+            pending: VecDeque::new(),
+            next_seq: 0,
+        }
+    }
+
     /// Cuts parts (none of them [`on_cpu`]) into the backlog until it holds `wanted` items or
     /// the parts run out.
     fn refill(&mut self, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
@@ -410,15 +433,57 @@ impl PartCounter for GpuCounter {
 }
 
 impl GpuCounter {
-    /// Counts parts `ids`, none of them [`on_cpu`], on the device.
+    /// Counts parts `ids`, none of them [`on_cpu`], on the device: the settled parts' items
+    /// first, on the kernel that applies the side columns' deadline alone, then the others' on
+    /// the kernel with every rule (see [`Rules`]), which is cut and built on a thread of its
+    /// own while the device counts the first.
     fn count_on_device(&self, parts: PartsToCount<'_>) -> Result<(), CounterError> {
         let PartsToCount {
-            plan,
-            ids,
-            budget,
-            done,
+            plan, ids, budget, ..
         } = parts;
-        let began = Instant::now();
+        let n = plan.n();
+        // Settled at the depth asked for, a part stays settled at the deeper cuts a call may
+        // choose.
+        let depth = self.options.depth.unwrap_or_else(|| default_depth(n));
+        let (settled, others): (Vec<usize>, Vec<usize>) = ids.iter().partition(|&&id| {
+            Rules::for_items(n, &plan.subproblems()[id], depth) == Rules::Deadline
+        });
+        std::thread::scope(|scope| {
+            let later = (!others.is_empty())
+                .then(|| scope.spawn(|| self.prepare(plan, &others, Rules::All)));
+            let mut first_cut = None;
+            let mut total = Ran::default();
+            if !settled.is_empty() {
+                let began = Instant::now();
+                let (cut, kernel) = self.prepare(plan, &settled, Rules::Deadline)?;
+                first_cut = Some(cut);
+                let ids = &settled;
+                total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began)?);
+            }
+            if let Some(later) = later {
+                let prepared = later
+                    .join()
+                    .map_err(|_| CounterError("building a counting kernel failed".to_owned()))?;
+                let (cut, kernel) = prepared?;
+                if !budget.is_stopped() {
+                    first_cut = first_cut.or(Some(cut));
+                    let ids = &others;
+                    let began = Instant::now();
+                    total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began)?);
+                }
+            }
+            self.record_count(first_cut, total);
+            Ok(())
+        })
+    }
+
+    /// The cut of parts `ids` and the kernel, applying `rules`, that counts their items.
+    fn prepare(
+        &self,
+        plan: &CountPlan,
+        ids: &[usize],
+        rules: Rules,
+    ) -> Result<(Cut, Kernel), CounterError> {
         let n = plan.n();
         let subproblems: Vec<&Subproblem> = ids.iter().map(|&id| &plan.subproblems()[id]).collect();
         let cut = cut(
@@ -428,31 +493,33 @@ impl GpuCounter {
             self.invocations(),
             self.options.depth.is_none(),
         );
-        let mut kernel = self.kernel(plan, cut.depth).map_err(CounterError)?;
+        let kernel = self.kernel(plan, cut.depth, rules).map_err(CounterError)?;
+        Ok((cut, kernel))
+    }
+
+    /// Counts parts `ids`, cut by `cut`, on `kernel`, which fits all their items; returns how
+    /// the dispatches went, with the start-up counted from `began`.
+    fn run(
+        &self,
+        parts: PartsToCount<'_>,
+        cut: Cut,
+        mut kernel: Kernel,
+        began: Instant,
+    ) -> Result<Ran, CounterError> {
+        let PartsToCount {
+            plan,
+            ids,
+            budget,
+            done,
+        } = parts;
         let shape = kernel.shape();
         // Fresh items queued for a dispatch: twice what the last one took, so that the queue
         // never runs dry; at least one per invocation, at most what the ring holds.
         let (fewest, ring) = (shape.invocations as usize, shape.fresh as usize);
         let mut room = fewest.min(ring);
         let mut last_taken = 0;
-        let mut stream = Stream {
-            plan,
-            cut,
-            parts: ids,
-            next_part: 0,
-            backlog: VecDeque::new(),
-            pending: VecDeque::new(),
-            next_seq: 0,
-        };
-        let most_steps = match self.info.kind {
-            DeviceType::Software => MOST_SOFTWARE_STEPS,
-            _ => MOST_STEPS,
-        };
-        let mut steps = self
-            .options
-            .fixed_steps
-            .unwrap_or(FIRST_STEPS)
-            .min(most_steps);
+        let mut stream = Stream::new(plan, cut, ids);
+        let (mut steps, most_steps) = self.first_steps();
         let target = self.options.dispatch_target.as_secs_f64();
         // When the dispatch in flight was submitted, and when the last one landed.
         let mut running: Option<Instant> = None;
@@ -485,15 +552,19 @@ impl GpuCounter {
                     continue;
                 }
             } else if stopped {
-                return Ok(());
+                return Ok(Ran::default());
             }
             // Where items are small, the ring may have run short: topped up before submitting.
             stream.fill(&mut kernel, room, done);
             if kernel.carried() == 0 && kernel.queued() == 0 {
                 stream.collect(&mut kernel, done)?;
                 if stream.is_done() {
-                    self.record_count(cut, stream.next_seq, idle, start_up);
-                    return Ok(());
+                    let items = stream.next_seq;
+                    return Ok(Ran {
+                        items,
+                        idle,
+                        start_up,
+                    });
                 }
                 return Err(CounterError(
                     "the GPU engine lost track of some items".to_owned(),
@@ -507,6 +578,23 @@ impl GpuCounter {
             }
             running = Some(now);
         }
+    }
+}
+
+/// How one kernel's dispatches of a call went: the items sent, the seconds the device waited
+/// between dispatches and those to the first.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ran {
+    items: u64,
+    idle: f64,
+    start_up: f64,
+}
+
+impl Ran {
+    fn add(&mut self, other: Ran) {
+        self.items += other.items;
+        self.idle += other.idle;
+        self.start_up += other.start_up;
     }
 }
 

@@ -51,6 +51,27 @@ pub fn on_cpu(n: u32, sub: &Subproblem) -> bool {
         || sub.prefix.len() > MAX_ITEM_ROWS
 }
 
+/// Whether the items of `sub`, a part of the N×N count, cut at `depth` rows, are *settled*:
+/// their fixed rows hold every row whose rule depends on where the search stands other than the
+/// side columns' deadline, so that the kernel for them ([`crate::kernel::Rules::Deadline`])
+/// applies the deadline alone. Those rows are a corner case's rows before c₁, which keep off
+/// column 1, and an edge case's rows before b, which keep off the side columns, and row b,
+/// whose side queen weighs the solutions (read on computing row b + 1). An item's first free
+/// row is computed with every rule when the item is taken; the loop computes the rows below
+/// it. So a corner item is settled when c₁ is at most its first free row + 1, an edge item when
+/// row b + 1 is at most its first free row. A part counted on the CPU is not.
+pub fn settled(n: u32, sub: &Subproblem, depth: usize) -> bool {
+    if on_cpu(n, sub) {
+        return false;
+    }
+    let first_free = fixed_rows(n, sub.prefix.len(), depth) as u32;
+    match sub.case {
+        Case::Corner { c1 } => c1 <= first_free + 1,
+        Case::Edge { b } => b < first_free,
+        Case::Single | Case::Turn(_) => false,
+    }
+}
+
 /// The rows an item fixes on the N×N board, asked for `depth`, of a part that fixes `own`.
 fn fixed_rows(n: u32, own: usize, depth: usize) -> usize {
     depth
@@ -304,6 +325,39 @@ pub fn extension_tally(nodes: u64) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A settled part's items leave the loop no row whose allowed columns are restricted
+    /// (apart from the last row, and rows past the deadline, where both side queens stand),
+    /// and no edge case's row b + 1; an unsettled one's leave it one. Checked from the plan's
+    /// allowed columns, for every part and depth of N = 5 to 14.
+    #[test]
+    fn settled_items_leave_the_loop_the_deadline_alone() {
+        for n in 5..=14 {
+            let full = (1u32 << n) - 1;
+            let plan = CountPlan::with_engine(n, queens_exact::count::Engine::Gpu).unwrap();
+            for sub in plan.subproblems().iter().filter(|sub| !on_cpu(n, sub)) {
+                let allowed = allowed_columns(n, sub.case);
+                let deadline = sides_deadline(n, sub.case).map_or(usize::MAX, |(row, _)| row);
+                let tie_row = match sub.case {
+                    Case::Edge { b } => b as usize + 1,
+                    _ => 0,
+                };
+                for depth in 2..=MAX_ITEM_ROWS {
+                    let first_free = fixed_rows(n, sub.prefix.len(), depth);
+                    let loop_rows = first_free + 1..n as usize - 1;
+                    let restricted = loop_rows
+                        .clone()
+                        .any(|row| row <= deadline && allowed[row] != full);
+                    let free_of_rules = !restricted && !loop_rows.contains(&tie_row);
+                    assert_eq!(
+                        settled(n, sub, depth),
+                        free_of_rules,
+                        "N = {n}, depth {depth}: {sub:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn items_unpack_to_their_prefix_and_keep_the_split_order() {

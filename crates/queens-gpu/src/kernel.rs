@@ -10,7 +10,7 @@ use queens_exact::count::Tally;
 
 use crate::items::Item;
 
-/// The kernel's source; `N`, `FULL`, `FRAMES` and `WORKGROUP` are filled in.
+/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP` and `RULES` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
 
 /// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
@@ -45,21 +45,53 @@ pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
     }
 }
 
+/// Which of the case's rules the kernel's loop applies below an item's fixed rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// All of them: the rows before b or c₁ kept off their columns, where row b's queen
+    /// stands, and the side columns' deadline. For any item.
+    All,
+    /// The side columns' deadline alone (none in a corner case), five operations a step
+    /// fewer: for settled items only ([`crate::items::settled`]), whose fixed rows hold the
+    /// others.
+    Deadline,
+}
+
+impl Rules {
+    /// The rules for the items of `sub`, a part of the N×N count, cut at `depth` rows.
+    pub fn for_items(n: u32, sub: &queens_exact::count::Subproblem, depth: usize) -> Rules {
+        if crate::items::settled(n, sub, depth) {
+            Rules::Deadline
+        } else {
+            Rules::All
+        }
+    }
+
+    /// The kernel's function that applies them.
+    fn function(self) -> &'static str {
+        match self {
+            Rules::All => "rules",
+            Rules::Deadline => "deadline_rules",
+        }
+    }
+}
+
 /// The kernel's source for the N×N board (N up to 32, a row in one word: the engine refuses
 /// larger boards before it asks for a kernel).
-pub fn source(n: u32, frames: u32, workgroup: u32) -> String {
-    fill_tokens(SOURCE, n, frames, workgroup)
+pub fn source(n: u32, frames: u32, workgroup: u32, rules: Rules) -> String {
+    fill_tokens(SOURCE, n, frames, workgroup, rules)
 }
 
 /// A kernel's text (this one's, or an older one's to compare) with its tokens `N`, `FULL`,
-/// `FRAMES` and `WORKGROUP` filled in.
-pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32) -> String {
+/// `FRAMES`, `WORKGROUP` and `RULES` filled in.
+pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32, rules: Rules) -> String {
     // The row's mask, N low bits set; no shift past the word whatever N is.
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
     text.replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &full.to_string())
         .replace("{{FRAMES}}", &frames.to_string())
         .replace("{{WORKGROUP}}", &workgroup.to_string())
+        .replace("{{RULES}}", rules.function())
 }
 
 /// The bytes of `tallies` finished items' tallies.
@@ -85,6 +117,8 @@ pub struct Shape {
     pub invocations: u32,
     /// Fresh items a dispatch's queue takes at most.
     pub fresh: u32,
+    /// The case's rules the loop applies.
+    pub rules: Rules,
 }
 
 impl Shape {
@@ -431,7 +465,9 @@ fn pipeline(
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let descriptor = wgpu::ShaderModuleDescriptor {
         label: Some("queens count"),
-        source: wgpu::ShaderSource::Wgsl(source(shape.n, shape.frames(), shape.workgroup).into()),
+        source: wgpu::ShaderSource::Wgsl(
+            source(shape.n, shape.frames(), shape.workgroup, shape.rules).into(),
+        ),
     };
     let module = if checked {
         device.create_shader_module(descriptor)
@@ -489,15 +525,18 @@ mod tests {
 
     #[test]
     fn the_source_has_every_token_filled_in() {
-        let text = source(20, 12, 256);
+        let text = source(20, 12, 256, Rules::All);
         assert!(!text.contains("{{"), "{text}");
+        assert!(text.contains("select(rules(child, cols), last_allowed, is_last)"));
+        let settled = source(20, 12, 256, Rules::Deadline);
+        assert!(settled.contains("select(deadline_rules(child, cols), last_allowed, is_last)"));
         assert!(text.contains("const N: u32 = 20u;"));
         assert!(text.contains("const FULL: u32 = 1048575u;"));
         assert!(text.contains("const FRAMES: u32 = 12u;"));
         assert!(text.contains("const WORKGROUP: u32 = 256u;"));
         // The row's mask at the word's edges, with no shift past it.
-        assert!(source(32, 12, 256).contains("const FULL: u32 = 4294967295u;"));
-        assert!(source(1, 2, 256).contains("const FULL: u32 = 1u;"));
+        assert!(source(32, 12, 256, Rules::All).contains("const FULL: u32 = 4294967295u;"));
+        assert!(source(1, 2, 256, Rules::All).contains("const FULL: u32 = 1u;"));
     }
 
     /// Every N's kernel is valid WGSL (lavapipe in CI compiles and runs the kernels up to
@@ -507,9 +546,12 @@ mod tests {
         use wgpu::naga;
         let limits = wgpu::Limits::default();
         for n in [4, 20, 28, 31, 32] {
-            for start in [2, 6] {
+            for (start, rules) in [2, 6]
+                .into_iter()
+                .flat_map(|start| [Rules::All, Rules::Deadline].map(|rules| (start, rules)))
+            {
                 let frames = frames(n, start);
-                let text = source(n, frames, fit_workgroup(frames, &limits));
+                let text = source(n, frames, fit_workgroup(frames, &limits), rules);
                 let module = naga::front::wgsl::parse_str(&text)
                     .unwrap_or_else(|error| panic!("N = {n}: {}", error.emit_to_string(&text)));
                 naga::valid::Validator::new(
@@ -517,7 +559,7 @@ mod tests {
                     naga::valid::Capabilities::empty(),
                 )
                 .validate(&module)
-                .unwrap_or_else(|error| panic!("N = {n}, start {start}: {error:?}"));
+                .unwrap_or_else(|error| panic!("N = {n}, start {start}, {rules:?}: {error:?}"));
             }
         }
     }
