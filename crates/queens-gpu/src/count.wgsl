@@ -20,7 +20,7 @@
 //
 // The module is built in two forms. One applies every rule of the case in the loop, for any
 // item. The other, for settled items (those that fix every row before b or c₁ and row b + 1,
-// most of a count's nodes), applies the side columns' deadline alone, five operations a step
+// most of a count's nodes), applies the side columns' deadline alone, seven operations a step
 // fewer; the host sends each part's items to the form that fits them.
 //
 // Tallies match the CPU kernel's exactly (crates/queens-exact/src/count/kernel.rs): nodes are
@@ -140,35 +140,33 @@ fn prefix_column(row: u32) -> u32 {
     return (word >> (5u * (row % 6u))) & 31u;
 }
 
-// The columns the case's rules leave row `row` (above the last), from the columns `cols` taken
-// above it. Rows before `restricted_below` keep to `restricted_allowed`. The deadline row takes
-// the missing side column if one side queen stands, anything if both do, nothing if neither
-// does; in that row's mask both side columns stand for the missing one, which is the one `cols`
-// leaves free. Also records, for the rows below, whether row b's queen stands on a side column
-// (computing row b + 1: rows before b keep off them, so any side queen taken is row b's) and
-// whether the deadline row's will (exactly when one side queen stands before it), as 8 or 0.
-fn rules(row: u32, cols: u32) -> u32 {
-    let present = cols & sides;
-    let some = present != 0u;
-    let both = present == sides;
-    let at_deadline = row == deadline;
-    tie_shift_b = select(tie_shift_b, select(0u, 8u, some), row == after_b);
-    tie_shift_deadline = select(tie_shift_deadline, select(8u, 0u, both), at_deadline);
+// The columns the case's rules leave row `row` (above the last), from the side columns
+// `present` taken above it (none in a corner case): rows before `restricted_below` keep to
+// `restricted_allowed`, and the side columns' deadline holds (`deadline_rules`; the deadline
+// row is never before `restricted_below`). Also records, for the rows below, whether row b's
+// queen stands on a side column, as 8 or 0: computing row b + 1, any side queen taken is row
+// b's, since the rows before b keep off the side columns.
+fn rules(row: u32, present: u32) -> u32 {
+    let row_b_on_side = select(0u, 8u, present != 0u);
+    tie_shift_b = select(tie_shift_b, row_b_on_side, row == after_b);
     let allowed = select(FULL, restricted_allowed, row < restricted_below);
-    let rule = select(select(0u, sides, some), FULL, both);
-    return select(allowed, rule, at_deadline);
+    return allowed & deadline_rules(row, present);
 }
 
-// The same for the rows below a settled item: one that fixes every row before
-// `restricted_below` and row b + 1 (row b's tie shift is then the item's, set in `begin`), so
-// that of the case's rules only the side columns' deadline is left (none in a corner case). The
-// host sends settled items alone to a kernel built with this function in the loop.
-fn deadline_rules(row: u32, cols: u32) -> u32 {
-    let present = cols & sides;
+// The side columns' deadline alone: the deadline row N−1−b takes the missing side column if one
+// side queen stands, anything if both do, nothing if neither does; in that row's mask both side
+// columns stand for the missing one, which the row's mask leaves free. Every other row may
+// take anything (FULL; none is the deadline in a corner case). Also records whether the deadline
+// row's queen will stand on a side column (exactly when one side queen stands before it), as 8
+// or 0. The kernel for settled items (those that fix every row before `restricted_below` and
+// row b + 1, whose row b tie shift is then the item's, set in `begin`) calls this alone in its
+// loop; the host sends it those items only.
+fn deadline_rules(row: u32, present: u32) -> u32 {
     let both = present == sides;
     let at_deadline = row == deadline;
     tie_shift_deadline = select(tie_shift_deadline, select(8u, 0u, both), at_deadline);
-    return select(FULL, select(select(0u, sides, present != 0u), FULL, both), at_deadline);
+    let rule = select(select(0u, sides, present != 0u), FULL, both);
+    return select(FULL, rule, at_deadline);
 }
 
 // Reads the item's head and sets its constants.
@@ -234,7 +232,7 @@ fn begin(index: u32) {
     }
     total = vec2<u32>(0u, 0u);
     nodes = vec2<u32>(0u, 0u);
-    let free = ~(cols | left | right) & rules(start, cols);
+    let free = ~(cols | left | right) & rules(start, cols & sides);
     stack[lane] = vec4<u32>(cols, left, right, free);
     // The rows replayed, paid for.
     spent += start;
@@ -364,18 +362,19 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let child = countOneBits(cols);
         let is_last = child == LAST;
         // The case's rules: `rules`, or `deadline_rules` in the kernel for settled items.
-        let free = ~(cols | left | right) & select({{RULES}}(child, cols), last_allowed, is_last);
+        let free = ~(cols | left | right) & select({{RULES}}(child, cols & sides), last_allowed, is_last);
         // A node for the queen.
         spent += 1u;
+        let open = free != 0u;
         // The last row has one column left, so it completes at most once: no population
         // count. A completion is a node too, and weighed in a branch that a lane takes on
         // under one step in a hundred, so that the other steps pay nothing for the weights.
-        if (is_last && free != 0u) {
+        if (is_last && open) {
             spent += 1u;
             found += weigh(free);
         }
         // The child is pushed unless it is the last row or has no free square.
-        let push = !is_last && free != 0u;
+        let push = select(open, false, is_last);
         if (push) {
             stack[top] = vec4<u32>(cols, left, right, free);
         }

@@ -10,6 +10,13 @@
 //! device waits between dispatches only for the launch. Between dispatches the budget is looked
 //! at (Ctrl-C, a time limit), so progress, checkpoints and stops work as on the CPU, and no
 //! dispatch runs long enough for a display driver's watchdog.
+//!
+//! A call runs the kernel in up to two forms ([`Rules`]): the parts whose items are settled
+//! (their fixed rows hold every row a case's early rules speak of, [`crate::items::settled`])
+//! stream first through the form that applies the side columns' deadline alone, then the
+//! others through the form with every rule, which is cut and built on a thread of its own while
+//! the device counts the first. Each form has its own cut and tail; the call's
+//! [`DispatchStats`] sum both.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
