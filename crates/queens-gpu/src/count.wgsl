@@ -362,7 +362,8 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let child = countOneBits(cols);
         let is_last = child == LAST;
         // The case's rules: `rules`, or `deadline_rules` in the kernel for settled items.
-        let free = ~(cols | left | right) & select({{RULES}}(child, cols & sides), last_allowed, is_last);
+        let allowed = select({{RULES}}(child, cols & sides), last_allowed, is_last);
+        let free = ~(cols | left | right) & allowed;
         // A node for the queen.
         spent += 1u;
         let open = free != 0u;
