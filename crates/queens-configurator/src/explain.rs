@@ -221,7 +221,8 @@ impl<'p> Explainer<'p> {
             .into_iter()
             .map(|square| (square, false));
         for (square, is_queen) in queens.chain(blocked) {
-            if budget.is_spent() {
+            // Each check sets up a board before its first node: look at the token each time.
+            if budget.stopping() {
                 minimal = false;
                 break;
             }

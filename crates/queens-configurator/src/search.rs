@@ -97,8 +97,11 @@ impl<'a> NodeBudget<'a> {
     pub(crate) fn carve(&mut self, nodes: u64) -> NodeBudget<'a> {
         let share = nodes.min(self.remaining);
         self.remaining -= share;
+        // The nodes since the token was last looked at go with the share, so that many small
+        // carved searches in a row still look at it every 1024 nodes in all.
         NodeBudget {
             stop: self.stop,
+            polls: self.polls,
             ..NodeBudget::new(share, self.token)
         }
     }
@@ -106,6 +109,7 @@ impl<'a> NodeBudget<'a> {
     /// Returns what a carved budget did not spend.
     pub(crate) fn absorb(&mut self, carved: &NodeBudget<'a>) {
         self.remaining += carved.remaining;
+        self.polls = carved.polls;
         self.stop = self.stop.or(carved.stop);
     }
 }
@@ -302,6 +306,33 @@ mod tests {
     use super::*;
 
     const A000170: [u64; 11] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+    /// Many small carved searches in a row (an explanation's checks, a square's attempts) see a
+    /// raised token within 1024 nodes in all, as one search does: a carved budget does not
+    /// start its count to the next look afresh.
+    #[test]
+    fn small_carved_budgets_see_a_raised_token() {
+        let token = CancelToken::new();
+        let mut budget = NodeBudget::new(u64::MAX, Some(&token));
+        // Some nodes before the token is raised, so that the next look is mid-count.
+        for _ in 0..500 {
+            budget.spend().expect("the token is not raised yet");
+        }
+        token.cancel();
+        let mut spent = 0;
+        while !budget.is_spent() {
+            let mut check = budget.carve(10);
+            while check.spend().is_ok() {
+                spent += 1;
+            }
+            budget.absorb(&check);
+            assert!(
+                spent <= 1024,
+                "{spent} nodes spent after the token was raised"
+            );
+        }
+        assert_eq!(budget.stop, Some(StopReason::Cancelled));
+    }
 
     #[test]
     fn counts_match_oeis_and_tallies_sum_to_n_per_solution() {
