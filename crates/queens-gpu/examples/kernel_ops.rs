@@ -17,7 +17,7 @@
 //! one another, not with a device's instruction count. Give an older kernel's file to compare
 //! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).
 
-use queens_gpu::kernel::Rules;
+use queens_gpu::kernel::{self, Rules};
 use wgpu::naga;
 use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
 use wgpu::naga::{Block, Expression, Function, Handle, Module, Statement};
@@ -31,22 +31,9 @@ fn main() {
         Some(path) => std::fs::read_to_string(&path).expect("a readable WGSL file"),
         None => include_str!("../src/count.wgsl").to_owned(),
     };
-    // An older kernel has one form.
-    let forms = if text.contains("{{RULES}}") {
-        &[Rules::All, Rules::Deadline][..]
-    } else {
-        &[Rules::All][..]
-    };
-    for &rules in forms {
-        let source = fill(&text, n, rules);
-        let module = naga::front::wgsl::parse_str(&source)
-            .unwrap_or_else(|error| panic!("{}", error.emit_to_string(&source)));
-        let info = naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::empty(),
-        )
-        .validate(&module)
-        .expect("the kernel is valid WGSL");
+    for &rules in kernel::forms(&text) {
+        let (module, info) = kernel::validate(&kernel::tool_source(&text, n, rules))
+            .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
         let cost = loop_cost(&module, &info);
         let form = match rules {
             Rules::All => "every rule (any item)",
@@ -92,11 +79,6 @@ fn plural(count: usize, noun: &str) -> String {
 
 /// The kernel's text with its tokens filled in for the N×N board, a workgroup of 64 and
 /// `rules` in the loop.
-fn fill(text: &str, n: u32, rules: Rules) -> String {
-    let start = queens_gpu::items::default_depth(n) as u32;
-    queens_gpu::kernel::fill_tokens(text, n, queens_gpu::kernel::frames(n, start), 64, rules)
-}
-
 #[derive(Default)]
 struct Cost {
     operations: usize,

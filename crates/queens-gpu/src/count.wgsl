@@ -35,7 +35,9 @@
 //   frames on the stack are distinct rows of one path, from the item's first free row to the
 //   penultimate (the last row is never pushed), which is FRAMES rows for an item of the rows
 //   the kernel is built for and fewer for one that fixes more; a restored record's
-//   depth is clamped to FRAMES; a frame is read only when the stack is not empty;
+//   depth is clamped to FRAMES; a frame is read only when the stack is not empty (`top` is
+//   then its top frame's slot; `bottom`, the slot below the first, lane − WORKGROUP modulo
+//   2³², is compared with but never read or written);
 // - a carried record read is below params.carried, and the host sizes the record buffers
 //   for them; a fresh item's slot is params.ring_start + i, less params.ring where it passes
 //   it, with params.ring_start < params.ring, i < params.count − params.carried ≤
@@ -110,9 +112,11 @@ var<private> tie_columns: u32;
 // The row after row b, whose mask is computed once row b's queen stands.
 var<private> after_b: u32;
 
-// The stack slot of the next frame: frames stacked × WORKGROUP + lane. The stack is empty,
-// and the record done, when it is `lane`.
+// The stack slot of the top frame: (frames stacked − 1) × WORKGROUP + lane. The stack is
+// empty, and the record done, when it is `bottom`, the slot below the first (lane − WORKGROUP,
+// wrapped: every sum and difference of slots here is modulo 2³²).
 var<private> top: u32;
+var<private> bottom: u32;
 // Whether the current path's queens on row b and on the deadline row stand on side columns,
 // as 8 or 0: the weight tables' shifts (see the hot loop).
 var<private> tie_shift_b: u32;
@@ -236,7 +240,7 @@ fn begin(index: u32) {
     stack[lane] = vec4<u32>(cols, left, right, free);
     // The rows replayed, paid for.
     spent += start;
-    top = select(lane, lane + WORKGROUP, free != 0u);
+    top = select(bottom, lane, free != 0u);
 }
 
 // Resumes carried record `index` of the queue.
@@ -257,7 +261,7 @@ fn resume(index: u32) {
         stack[frame * WORKGROUP + lane] = vec4<u32>(
             active_in[at], active_in[at + 1u], active_in[at + 2u], active_in[at + 3u]);
     }
-    top = depth * WORKGROUP + lane;
+    top = bottom + depth * WORKGROUP;
     // The frames restored, paid for.
     spent += depth;
 }
@@ -269,7 +273,7 @@ fn save() {
     active_out[base + 1u] = prefix0;
     active_out[base + 2u] = prefix1;
     active_out[base + 3u] = id;
-    let depth = (top - lane) / WORKGROUP;
+    let depth = (top - bottom) / WORKGROUP;
     active_out[base + 4u] = depth;
     active_out[base + 5u] = tie_shift_b;
     active_out[base + 6u] = tie_shift_deadline;
@@ -323,23 +327,27 @@ fn take() -> bool {
 @compute @workgroup_size(WORKGROUP)
 fn count(@builtin(local_invocation_index) local: u32) {
     lane = local;
+    bottom = lane - WORKGROUP;
     found = 0u;
     spent = 1u;
     if (!take()) {
         return;
     }
     mark = spent;
+    // The budget in a register: a uniform read in the loop is a load on some devices.
+    let steps = params.steps;
     loop {
-        // One test a step for both rare events: the record done, or the budget spent.
-        let done = top == lane;
-        if (done || spent >= params.steps) {
+        // One test a step for both rare events: the record done, or the budget spent. Both
+        // sides are evaluated (`|`, not `||`), so that the test is one branch.
+        let done = top == bottom;
+        if (done | (spent >= steps)) {
             fold();
             if (!done) {
                 save();
                 break;
             }
             report();
-            if (spent >= params.steps) {
+            if (spent >= steps) {
                 break;
             }
             spent += 1u;
@@ -350,12 +358,11 @@ fn count(@builtin(local_invocation_index) local: u32) {
             continue;
         }
         // The top frame gives up its lowest untried square, and is popped if it has none left.
-        let at = top - WORKGROUP;
-        let frame = stack[at];
+        let frame = stack[top];
         let queen = frame.w & (0u - frame.w);
         let untried = frame.w ^ queen;
-        stack[at].w = untried;
-        top = select(top, at, untried == 0u);
+        stack[top].w = untried;
+        top = select(top, top - WORKGROUP, untried == 0u);
         let cols = frame.x | queen;
         let left = (frame.y | queen) << 1u;
         let right = (frame.z | queen) >> 1u;
@@ -376,9 +383,10 @@ fn count(@builtin(local_invocation_index) local: u32) {
         }
         // The child is pushed unless it is the last row or has no free square.
         let push = select(open, false, is_last);
+        let above = top + WORKGROUP;
         if (push) {
-            stack[top] = vec4<u32>(cols, left, right, free);
+            stack[above] = vec4<u32>(cols, left, right, free);
         }
-        top = select(top, top + WORKGROUP, push);
+        top = select(top, above, push);
     }
 }

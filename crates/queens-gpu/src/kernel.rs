@@ -94,6 +94,41 @@ pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32, rules: Rules
         .replace("{{RULES}}", rules.function())
 }
 
+/// The forms a kernel's text builds: both where it has the `RULES` token, and the form for any
+/// item alone for a kernel from before the settled items' form (to compare with).
+pub fn forms(text: &str) -> &'static [Rules] {
+    if text.contains("{{RULES}}") {
+        &[Rules::All, Rules::Deadline]
+    } else {
+        &[Rules::All]
+    }
+}
+
+/// A kernel's text (this one's, or an older one's) for the N×N board as a count at the default
+/// depth builds it, at 64 invocations a workgroup: what the tools that read the kernel without
+/// a device (the `kernel_ops` and `kernel_isa` examples) look at.
+pub fn tool_source(text: &str, n: u32, rules: Rules) -> String {
+    let start = crate::items::default_depth(n) as u32;
+    fill_tokens(text, n, frames(n, start), 64, rules)
+}
+
+/// A kernel's WGSL parsed and validated by naga, as wgpu does before it compiles one; `Err` with
+/// naga's words.
+pub fn validate(
+    source: &str,
+) -> Result<(wgpu::naga::Module, wgpu::naga::valid::ModuleInfo), String> {
+    use wgpu::naga;
+    let module =
+        naga::front::wgsl::parse_str(source).map_err(|error| error.emit_to_string(source))?;
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::empty(),
+    )
+    .validate(&module)
+    .map_err(|error| format!("{error:?}"))?;
+    Ok((module, info))
+}
+
 /// The bytes of `tallies` finished items' tallies.
 fn tally_bytes(tallies: u64) -> u64 {
     tallies * u64::from(TALLY_WORDS) * 4
@@ -545,7 +580,6 @@ mod tests {
     /// N = 15 only).
     #[test]
     fn every_kernel_is_valid_wgsl() {
-        use wgpu::naga;
         let limits = wgpu::Limits::default();
         for n in [4, 20, 28, 31, 32] {
             for (start, rules) in [2, 6]
@@ -554,14 +588,9 @@ mod tests {
             {
                 let frames = frames(n, start);
                 let text = source(n, frames, fit_workgroup(frames, &limits), rules);
-                let module = naga::front::wgsl::parse_str(&text)
-                    .unwrap_or_else(|error| panic!("N = {n}: {}", error.emit_to_string(&text)));
-                naga::valid::Validator::new(
-                    naga::valid::ValidationFlags::all(),
-                    naga::valid::Capabilities::empty(),
-                )
-                .validate(&module)
-                .unwrap_or_else(|error| panic!("N = {n}, start {start}, {rules:?}: {error:?}"));
+                if let Err(error) = validate(&text) {
+                    panic!("N = {n}, start {start}, {rules:?}: {error}");
+                }
             }
         }
     }

@@ -1,0 +1,263 @@
+//! The counting kernel's machine code a step, from a GPU's own compiler without a GPU: Mesa's
+//! Vulkan driver for AMD (RADV) runs on null hardware (`RADV_FORCE_FAMILY`), compiles the
+//! kernel for an RDNA3 GPU (gfx1100) with its ACO back end and prints the code
+//! (`RADV_DEBUG=shaders`); this counts the instructions of one step of the hot loop.
+//!
+//! ```text
+//! cargo run --release -p queens-gpu --example kernel_isa -- [N] [path/to/count.wgsl] [--print]
+//! ```
+//!
+//! `kernel_ops` counts the WGSL's operations; this sees what a compiler makes of them: uniform
+//! reads in the loop that become loads, short-circuit tests that become branches, address
+//! arithmetic, operations fused (`v_or3_b32`), and branches turned into selects (ACO computes
+//! the weighing of a completion on every step, where a warp of 32 on NVIDIA branches over it on
+//! most). Counted: the loop that ends in the branch back over the most code, less the rare
+//! branch (the largest block it skips forward within itself); in it, vector ALU, scalar ALU,
+//! workgroup memory (`ds_`), scalar loads, waits and branches. Needs Mesa's RADV
+//! (`mesa-vulkan-drivers`) and the Vulkan loader; the module is the engine's (naga's SPIR-V,
+//! no runtime checks, workgroup memory not zeroed), at 64 invocations a workgroup.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use queens_gpu::kernel::{self, Rules};
+use wgpu::naga;
+
+/// Set in the child process that compiles.
+const CHILD: &str = "QUEENS_KERNEL_ISA_CHILD";
+/// Where distributions install the Vulkan drivers' loader manifests (RADV's is
+/// `radeon_icd.<arch>.json`).
+const ICD_DIR: &str = "/usr/share/vulkan/icd.d";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let print = args.iter().any(|arg| arg == "--print");
+    let mut positional = args.iter().filter(|arg| !arg.starts_with("--"));
+    let n: u32 = positional
+        .next()
+        .map_or(20, |text| text.parse().expect("N is a number from 4 to 32"));
+    let path = positional.next().cloned();
+    let text = match &path {
+        Some(path) => std::fs::read_to_string(path).expect("a readable WGSL file"),
+        None => include_str!("../src/count.wgsl").to_owned(),
+    };
+    let forms = kernel::forms(&text);
+    if std::env::var_os(CHILD).is_some() {
+        for &rules in forms {
+            compile::pipeline(&spirv(&text, n, rules));
+        }
+        return;
+    }
+    // The driver reads its settings when it loads: compile in a child process with them set,
+    // and read its dump.
+    let radv = std::fs::read_dir(ICD_DIR)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .find(|path| {
+            path.file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with("radeon_icd"))
+        })
+        .expect("RADV's manifest in /usr/share/vulkan/icd.d (install mesa-vulkan-drivers)");
+    let output = Command::new(std::env::current_exe().expect("this program's path"))
+        .args(&args)
+        .env(CHILD, "1")
+        .env("RADV_FORCE_FAMILY", "gfx1100")
+        .env("RADV_DEBUG", "shaders,nocache")
+        .env("VK_ICD_FILENAMES", radv)
+        .output()
+        .expect("the compiling child starts");
+    let dump = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "RADV did not compile the kernel (is mesa-vulkan-drivers installed?):\n{dump}"
+    );
+    let programs: Vec<&str> = dump.split("disasm:").skip(1).collect();
+    assert_eq!(programs.len(), forms.len(), "one program a form");
+    for (&rules, program) in forms.iter().zip(programs) {
+        let form = match rules {
+            Rules::All => "every rule (any item)",
+            Rules::Deadline => "the deadline alone (settled items)",
+        };
+        let step = hot_step(program);
+        let kinds: BTreeMap<&str, usize> = step.iter().fold(BTreeMap::new(), |mut kinds, line| {
+            *kinds.entry(kind(line)).or_default() += 1;
+            kinds
+        });
+        let kinds: Vec<String> = kinds
+            .iter()
+            .map(|(kind, count)| format!("{kind} {count}"))
+            .collect();
+        println!(
+            "N = {n}, {form}: {} instructions a step on RDNA3 (gfx1100, RADV): {}",
+            step.len(),
+            kinds.join(", ")
+        );
+        if print {
+            for line in &step {
+                println!("    {line}");
+            }
+        }
+    }
+}
+
+/// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
+/// zeroed, the default depth's stack.
+fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
+    let (module, info) = kernel::validate(&kernel::tool_source(text, n, rules))
+        .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
+    let options = naga::back::spv::Options {
+        lang_version: (1, 3),
+        bounds_check_policies: naga::proc::BoundsCheckPolicies::default(),
+        force_loop_bounding: false,
+        zero_initialize_workgroup_memory: naga::back::spv::ZeroInitializeWorkgroupMemoryMode::None,
+        ..naga::back::spv::Options::default()
+    };
+    naga::back::spv::write_vec(&module, &info, &options, None).expect("SPIR-V for the kernel")
+}
+
+/// The instructions of one step of the hot loop in a disassembly: the loop that ends in the
+/// unconditional branch back over the most code, less the largest block that a conditional
+/// branch inside it skips forward (the rare branch: a record done, the budget spent).
+fn hot_step(program: &str) -> Vec<String> {
+    let lines: Vec<String> = program
+        .lines()
+        .map(|line| line.split(';').next().unwrap_or("").trim().to_owned())
+        .filter(|line| !line.is_empty())
+        .collect();
+    let labels: BTreeMap<&str, usize> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(at, line)| line.strip_suffix(':').map(|label| (label, at)))
+        .collect();
+    let target = |line: &str| {
+        line.split_whitespace()
+            .nth(1)
+            .and_then(|l| labels.get(l).copied())
+    };
+    let (head, back) = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.starts_with("s_branch "))
+        .filter_map(|(at, line)| target(line).filter(|&to| to < at).map(|to| (to, at)))
+        .max_by_key(|&(to, at)| at - to)
+        .expect("a loop");
+    let (skip_from, skip_to) = (head..back)
+        .filter(|&at| lines[at].starts_with("s_cbranch"))
+        .filter_map(|at| {
+            target(&lines[at])
+                .filter(|&to| to > at && to <= back)
+                .map(|to| (at, to))
+        })
+        .max_by_key(|&(at, to)| to - at)
+        .expect("a rare branch");
+    (head..=back)
+        .filter(|&at| at <= skip_from || at >= skip_to)
+        .map(|at| lines[at].clone())
+        .filter(|line| !labels.contains_key(line.trim_end_matches(':')))
+        .collect()
+}
+
+/// An instruction's kind.
+fn kind(line: &str) -> &'static str {
+    let op = line.split_whitespace().next().unwrap_or("");
+    if op.starts_with("v_") {
+        "vector ALU"
+    } else if op.starts_with("ds_") {
+        "workgroup memory"
+    } else if op.starts_with("s_waitcnt") {
+        "waits"
+    } else if op.contains("branch") {
+        "branches"
+    } else if op.starts_with("s_load") || op.starts_with("s_buffer_load") {
+        "scalar loads"
+    } else if op.starts_with("s_") {
+        "scalar ALU"
+    } else {
+        "other"
+    }
+}
+
+/// A compute pipeline built with raw Vulkan: wgpu cannot open RADV's null hardware (it
+/// submits work when it opens a device), and building a pipeline is all the dump needs.
+#[allow(unsafe_code)]
+mod compile {
+    use ash::vk;
+
+    /// Builds the kernel's pipeline on the first device, so that the driver prints its code.
+    pub fn pipeline(code: &[u32]) {
+        // SAFETY: plain Vulkan calls on objects this function creates, with structures that
+        // outlive the calls; the process ends after it.
+        unsafe {
+            let entry = ash::Entry::load().expect("the Vulkan loader");
+            let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+            let instance = entry
+                .create_instance(
+                    &vk::InstanceCreateInfo::default().application_info(&app),
+                    None,
+                )
+                .expect("a Vulkan instance");
+            let physical = *instance
+                .enumerate_physical_devices()
+                .expect("Vulkan devices")
+                .first()
+                .expect("RADV's null device");
+            let priorities = [1.0];
+            let queues = [vk::DeviceQueueCreateInfo::default()
+                .queue_family_index(0)
+                .queue_priorities(&priorities)];
+            let mut memory_model =
+                vk::PhysicalDeviceVulkan12Features::default().vulkan_memory_model(true);
+            let device = instance
+                .create_device(
+                    physical,
+                    &vk::DeviceCreateInfo::default()
+                        .queue_create_infos(&queues)
+                        .push_next(&mut memory_model),
+                    None,
+                )
+                .expect("a device on RADV's null hardware");
+            let module = device
+                .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
+                .expect("the kernel's module");
+            let bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = (0..6)
+                .map(|binding| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(binding)
+                        .descriptor_type(if binding == 0 {
+                            vk::DescriptorType::UNIFORM_BUFFER
+                        } else {
+                            vk::DescriptorType::STORAGE_BUFFER
+                        })
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                })
+                .collect();
+            let set = device
+                .create_descriptor_set_layout(
+                    &vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings),
+                    None,
+                )
+                .expect("the kernel's bindings");
+            let sets = [set];
+            let layout = device
+                .create_pipeline_layout(
+                    &vk::PipelineLayoutCreateInfo::default().set_layouts(&sets),
+                    None,
+                )
+                .expect("the kernel's layout");
+            let stage = vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::COMPUTE)
+                .module(module)
+                .name(c"count");
+            let info = [vk::ComputePipelineCreateInfo::default()
+                .stage(stage)
+                .layout(layout)];
+            device
+                .create_compute_pipelines(vk::PipelineCache::null(), &info, None)
+                .map_err(|(_, error)| error)
+                .expect("the kernel's pipeline");
+        }
+    }
+}
