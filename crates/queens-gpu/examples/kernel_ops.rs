@@ -77,8 +77,6 @@ fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
-/// The kernel's text with its tokens filled in for the N×N board, a workgroup of 64 and
-/// `rules` in the loop.
 #[derive(Default)]
 struct Cost {
     operations: usize,
