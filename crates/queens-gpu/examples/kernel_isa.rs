@@ -10,10 +10,10 @@
 //! `kernel_ops` counts the WGSL's operations; this sees what a compiler makes of them: uniform
 //! reads in the loop that become loads, short-circuit tests that become branches, address
 //! arithmetic, operations fused (`v_or3_b32`), and branches turned into selects (ACO computes
-//! the weighing of a completion on every step, where a warp of 32 on NVIDIA branches over it on
-//! most). Counted: the loop that ends in the branch back over the most code, less the rare
-//! branch (the largest block it skips forward within itself); in it, vector ALU, scalar ALU,
-//! workgroup memory (`ds_`), scalar loads, waits and branches. Needs Mesa's RADV
+//! the weighing of a completion on every step, where the WGSL branches over it). Counted: the
+//! loop that ends in the branch back over the most code, less the rare branch (the largest
+//! block it skips forward within itself); in it, vector ALU, scalar ALU, workgroup memory
+//! (`ds_`), scalar loads, waits and branches. Needs Mesa's RADV
 //! (`mesa-vulkan-drivers`) and the Vulkan loader; the module is the engine's (naga's SPIR-V,
 //! no runtime checks, workgroup memory not zeroed), at 64 invocations a workgroup.
 
