@@ -11,6 +11,7 @@
 //! ```
 
 use queens_core::Budget;
+use queens_exact::count::plan::sides_deadline;
 use queens_exact::count::{Case, CountPlan, Engine, Subproblem, count_subproblem};
 use queens_gpu::items::{Refined, default_depth, item_prefix, refine, settled};
 
@@ -31,7 +32,6 @@ fn main() {
     let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 4 to 32");
     let depth = default_depth(n);
     let budget = Budget::unlimited();
-    let sides = 1u32 | (1 << (n - 1));
     let mut sums = Sums::default();
     for sub in plan.subproblems() {
         if !matches!(sub.case, Case::Corner { .. } | Case::Edge { .. }) {
@@ -41,18 +41,15 @@ fn main() {
             continue;
         };
         let is_settled = settled(n, sub, depth);
+        let sides = sides_deadline(n, sub.case).map_or(0, |(_, sides)| sides);
         // The extension's queens, placed on the host, count with the part.
         let mut part = [0u128; 3];
         for item in &items {
-            let prefix = item_prefix(item);
-            let present = prefix
-                .iter()
-                .fold(0, |taken, &column| taken | (1 << column))
-                & sides;
             let item = Subproblem {
                 case: sub.case,
-                prefix,
+                prefix: item_prefix(item),
             };
+            let present = item.masks().0 & sides;
             let tally = count_subproblem(n, &item, &budget).expect("not stopped");
             part[usize::from(present != 0) + usize::from(present == sides)] += tally.nodes;
         }
