@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use queens_configurator::{Configurator, Engine, Position, Reason, Status};
 use queens_core::Budget;
 use queens_core::Square;
-use rand::rngs::SmallRng;
+use queens_core::random::SeededRng;
 use rand::{RngExt, SeedableRng};
 
 fn main() {
@@ -65,7 +65,7 @@ fn main() {
         let mut reasons = [0usize; 6];
         let (mut whole_bytes, mut compact_bytes) = (Vec::new(), Vec::new());
         for session in 0..sessions {
-            let mut rng = SmallRng::seed_from_u64(session ^ u64::from(n) << 32);
+            let mut rng = SeededRng::seed_from_u64(session ^ u64::from(n) << 32);
             let mut position = Position::empty(n).expect("a valid size");
             loop {
                 let started = Instant::now();

@@ -5,9 +5,9 @@
 //! either looks for one completion (preferring squares the caller still wants witnessed) or
 //! counts all of them with a tally per square. Both stop when their [`NodeBudget`] runs out.
 
+use queens_core::random::SeededRng;
 use queens_core::{CancelToken, Square, StopReason};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 
 use crate::bits::FreeBoard;
@@ -127,7 +127,7 @@ enum Stop {
 struct Attempt<'r, 'b> {
     budget: &'r mut NodeBudget<'b>,
     nodes_left: u64,
-    order: &'r mut SmallRng,
+    order: &'r mut SeededRng,
 }
 
 /// What a search for one completion found.
@@ -189,7 +189,7 @@ impl Search {
         prefer: &dyn Fn(Square) -> bool,
     ) -> Completion {
         let mut cutoff = 4 * u64::from(self.stack[0].side()) + 64;
-        let mut order = SmallRng::seed_from_u64(0x0051_7e5e_a7c4);
+        let mut order = SeededRng::seed_from_u64(0x0051_7e5e_a7c4);
         loop {
             let mut path = Vec::new();
             let mut attempt = Attempt {

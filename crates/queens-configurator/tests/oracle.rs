@@ -12,7 +12,7 @@ use queens_configurator::{
 };
 use queens_core::Budget;
 use queens_core::Square;
-use rand::rngs::SmallRng;
+use queens_core::random::SeededRng;
 use rand::{RngExt, SeedableRng};
 
 fn configurator() -> &'static Configurator {
@@ -450,7 +450,7 @@ fn every_position_of_up_to_two_queens_on_small_boards() {
 
 /// A seeded generator of indices below a bound, for picking squares reproducibly.
 fn stream(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     move |below| rng.random_range(0..below)
 }
 

@@ -8,6 +8,8 @@
 //! - [`symmetry`]: the symmetries of the board and a canonical form.
 //! - [`verify`]: an independent validator that every solver's answer goes through.
 //! - [`read`]: a board from a stream in any format, a permutation of any length as a stream.
+//! - [`random`]: the seeded generator every randomized part draws from, the same values on
+//!   every platform.
 //! - [`solver`]: what a solver is, the [`Solver`] that searches and its [`SolverDescriptor`];
 //!   [`descriptor`]: the shapes, counters and pseudo-code a descriptor is built from.
 //! - [`parameters`](mod@parameters): each solver's tunable parameters, declared once by [`parameters!`].
@@ -54,6 +56,7 @@ pub mod outcome;
 pub mod parallel;
 pub mod parameters;
 pub mod problem;
+pub mod random;
 pub mod read;
 pub mod solve;
 pub mod solver;

@@ -1,9 +1,9 @@
 //! The board the column searches move queens on: one queen per column, with counters of the
 //! queens on each row and diagonal, so that a move's change of score is O(1).
 
+use queens_core::random::SeededRng;
 use queens_core::{Board, Square};
 use rand::RngExt;
-use rand::rngs::SmallRng;
 
 /// The lines through a square that a queen standing on it counts itself on: its row and its
 /// two diagonals (its column is its own by construction).
@@ -34,7 +34,7 @@ impl ColumnBoard {
     }
 
     /// A board of side `n` with an independent random row in each column (rows may repeat).
-    pub(crate) fn random(n: usize, rng: &mut SmallRng) -> Self {
+    pub(crate) fn random(n: usize, rng: &mut SeededRng) -> Self {
         let mut board = ColumnBoard::empty(n);
         for col in 0..n {
             board.place(col, rng.random_range(0..n));

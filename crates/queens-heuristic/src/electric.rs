@@ -24,10 +24,10 @@
 //! turns the forces into a random walk that rarely gets below three attacked queens at N = 8.
 
 use queens_core::descriptor::{Counts, line};
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver};
 use queens_core::{SolverDescriptor, Square, StepNote, StopReason, Verdict};
-use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::driver::{Steps, Turn, drive};
@@ -196,7 +196,7 @@ fn square(queen: (i32, i32)) -> Square {
 
 impl Charges {
     /// The fixed queens where they stand and the others on random free squares.
-    fn random(n: u32, fixed: &[Square], rng: &mut SmallRng) -> Charges {
+    fn random(n: u32, fixed: &[Square], rng: &mut SeededRng) -> Charges {
         let n = n as i32;
         let mut queens: Vec<(i32, i32)> =
             fixed.iter().map(|q| (q.col as i32, q.row as i32)).collect();
@@ -243,7 +243,7 @@ impl Charges {
         a: (i32, i32),
         b: (i32, i32),
         avoid_new_lines: bool,
-        rng: &mut SmallRng,
+        rng: &mut SeededRng,
     ) -> Vector {
         let along = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
         let leaving: Vec<(i32, i32)> = STEPS
@@ -282,7 +282,7 @@ impl Charges {
 
     /// The force on queen `i`: the Coulomb push and the push off the line of every queen it
     /// shares a line with, and the push from the borders, each weighted.
-    fn force(&self, i: usize, params: &ElectricParams, rng: &mut SmallRng) -> Vector {
+    fn force(&self, i: usize, params: &ElectricParams, rng: &mut SeededRng) -> Vector {
         let me = self.queens[i];
         let mut sum = Vector::default();
         for (j, &other) in self.queens.iter().enumerate() {
@@ -309,7 +309,7 @@ impl Charges {
     fn step(
         &mut self,
         params: &ElectricParams,
-        rng: &mut SmallRng,
+        rng: &mut SeededRng,
         reporter: &mut Reporter<'_>,
     ) -> Result<(), StopReason> {
         for i in self.attacked() {
@@ -393,7 +393,7 @@ impl Solver for ElectricForce {
                 .with_iterations(0)
                 .with_seed(self.seed));
         }
-        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut rng = SeededRng::seed_from_u64(self.seed);
         let charges = Charges::random(n, problem.fixed(), &mut rng);
         let mut search = Settling {
             n,
@@ -428,7 +428,7 @@ struct Settling<'p> {
     pushes: u32,
     /// Whether the next push is the first of a new random board (for its step note).
     restarted: bool,
-    rng: SmallRng,
+    rng: SeededRng,
 }
 
 impl Settling<'_> {
@@ -558,7 +558,7 @@ mod tests {
 
     #[test]
     fn a_leaving_direction_leaves_the_line() {
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = SeededRng::seed_from_u64(1);
         for (a, b) in [
             ((0, 0), (0, 5)),
             ((2, 3), (6, 3)),

@@ -25,12 +25,12 @@ use queens_core::descriptor::{BoardShape, Counts, FixedQueens, Shapes};
 use queens_core::observe::{
     Crossover, FitnessCount, Individual, Mutation, POPULATION_MAX_QUEENS, POPULATION_SHOWN,
 };
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Event, Outcome, ParamError, Parameters, Problem, SolveError, Solver,
     SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
-use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::driver::{Steps, Turn, drive, stopped_before_the_start};
@@ -212,7 +212,7 @@ pub fn merge(dad: &[u32], mom: &[u32]) -> Vec<u32> {
 }
 
 /// The article's mutation: the gene at `locus` moves to a random square no gene holds.
-pub fn mutate(chromosome: &mut [u32], locus: usize, squares: u32, rng: &mut SmallRng) {
+pub fn mutate(chromosome: &mut [u32], locus: usize, squares: u32, rng: &mut SeededRng) {
     loop {
         let square = rng.random_range(0..squares);
         if !chromosome.contains(&square) {
@@ -222,7 +222,7 @@ pub fn mutate(chromosome: &mut [u32], locus: usize, squares: u32, rng: &mut Smal
     }
 }
 
-fn random_chromosome(m: usize, squares: u32, rng: &mut SmallRng) -> Chromosome {
+fn random_chromosome(m: usize, squares: u32, rng: &mut SeededRng) -> Chromosome {
     let mut chromosome = Vec::with_capacity(m);
     while chromosome.len() < m {
         let square = rng.random_range(0..squares);
@@ -252,7 +252,7 @@ impl Solver for Genetic {
         let cols = problem.cols();
         let squares = problem.rows() * cols;
         let m = problem.queens() as usize;
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let mut population: Vec<(i64, Chromosome)> = Vec::with_capacity(params.population as usize);
         for _ in 0..params.population {
             // A chromosome of a large board takes a while: stop between two.
@@ -295,7 +295,7 @@ struct Evolution<'p> {
     /// The best chromosome as last shown.
     shown: Chromosome,
     breeder: Breeder<'p>,
-    rng: SmallRng,
+    rng: SeededRng,
 }
 
 impl Evolution<'_> {
@@ -379,14 +379,14 @@ impl Breeder<'_> {
     fn next_generation(
         &self,
         population: &[(i64, Chromosome)],
-        rng: &mut SmallRng,
+        rng: &mut SeededRng,
         budget: &Budget,
     ) -> Result<(Vec<(i64, Chromosome)>, Breeding), StopReason> {
         let params = self.params;
         let size = population.len();
         let mut next: Vec<(i64, Chromosome)> = population[..params.elite as usize].to_vec();
         let mut breeding = Breeding::default();
-        let select = |rng: &mut SmallRng| -> &Chromosome {
+        let select = |rng: &mut SeededRng| -> &Chromosome {
             let winner = (0..params.tournament)
                 .map(|_| rng.random_range(0..size))
                 .min()
@@ -527,7 +527,7 @@ mod tests {
 
     #[test]
     fn mutation_moves_one_queen_to_a_free_square() {
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = SeededRng::seed_from_u64(1);
         for _ in 0..100 {
             let mut chromosome = vec![2, 0, 55, 48, 16, 28, 62, 38];
             let before = chromosome.clone();

@@ -11,12 +11,12 @@
 
 use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Context, Outcome, Problem, SolveError, Solver, SolverDescriptor, Square, StepNote,
     StopReason, Verdict,
 };
-use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::column_board::ColumnBoard;
@@ -80,7 +80,7 @@ impl MinConflictsMinton {
 }
 
 /// The row with the least `load`, ties broken uniformly at random (reservoir sampling).
-fn least_loaded_row(n: usize, rng: &mut SmallRng, load: impl Fn(usize) -> u64) -> usize {
+fn least_loaded_row(n: usize, rng: &mut SeededRng, load: impl Fn(usize) -> u64) -> usize {
     let mut best = (u64::MAX, 0, 0u32);
     for row in 0..n {
         let load = load(row);
@@ -98,7 +98,7 @@ fn least_loaded_row(n: usize, rng: &mut SmallRng, load: impl Fn(usize) -> u64) -
 
 /// A row of `col` with the fewest queens on its lines (the column's own queen not counted),
 /// ties at random.
-fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SmallRng) -> usize {
+fn least_conflicted_row(board: &ColumnBoard, col: usize, rng: &mut SeededRng) -> usize {
     least_loaded_row(board.n(), rng, |row| board.conflicts(col, row))
 }
 
@@ -110,7 +110,7 @@ impl Solver for MinConflictsMinton {
     fn solve(&mut self, problem: &Problem, context: Context<'_>) -> Result<Outcome, SolveError> {
         let Context { budget, observer } = context;
         let n = require_classic(DESCRIPTOR.name, problem)? as usize;
-        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut rng = SeededRng::seed_from_u64(self.seed);
         let mut pinned = vec![false; n];
         let mut board = ColumnBoard::empty(n);
         for queen in problem.fixed() {
@@ -145,7 +145,7 @@ impl Solver for MinConflictsMinton {
 /// A run as the driver steps it.
 struct Repair {
     board: ColumnBoard,
-    rng: SmallRng,
+    rng: SeededRng,
     /// The columns without a fixed queen.
     free: Vec<usize>,
     /// The attacked free queens' columns, taken afresh before each step.

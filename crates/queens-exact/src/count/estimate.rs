@@ -11,7 +11,7 @@
 //! penultimate, and the last row's completions), so the estimate predicts a count's `nodes`.
 //! The turns' searches are left out: they are under a millionth of the nodes from N = 20.
 
-use rand::rngs::SmallRng;
+use queens_core::random::SeededRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -72,7 +72,7 @@ pub(crate) fn part_estimate(n: u32, sub: &Subproblem, probes: u32, seed: u64) ->
     let allowed = allowed_columns(n, sub.case);
     let deadline = sides_deadline(n, sub.case);
     let masks = sub.masks();
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let (mut sum, mut squares) = (0.0, 0.0);
     for _ in 0..probes {
         let estimate = probe(&allowed, deadline, sub.prefix.len(), masks, &mut rng);
@@ -91,7 +91,7 @@ fn probe(
     deadline: Option<(usize, u32)>,
     mut row: usize,
     (mut cols, mut left, mut right): (u32, u32, u32),
-    rng: &mut SmallRng,
+    rng: &mut SeededRng,
 ) -> f64 {
     let last = allowed.len() - 1;
     let (mut estimate, mut weight) = (0.0, 1.0);

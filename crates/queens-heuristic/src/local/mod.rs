@@ -29,12 +29,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use queens_core::descriptor::join;
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Outcome, ParamError, ParamValues, Parameter, Parameters, Problem,
     SolveError, Solver, SolverDescriptor, Square, StepNote, StopReason, Verdict,
 };
-use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::column_board::ColumnBoard;
@@ -226,7 +226,7 @@ impl Solver for LocalSearch {
         let Context { budget, observer } = context;
         let params = self.params;
         let n = require_classic(self.name(), problem)?;
-        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut rng = SeededRng::seed_from_u64(self.seed);
         let board = ColumnBoard::random(n as usize, &mut rng);
         let mut search = Walk {
             board,
@@ -253,7 +253,7 @@ impl Solver for LocalSearch {
 /// carries between iterations.
 struct Walk {
     board: ColumnBoard,
-    rng: SmallRng,
+    rng: SeededRng,
     /// Plain hill climbing found no improving move: it would stand there for good.
     stuck: bool,
     run: Run,
@@ -307,7 +307,7 @@ impl Run {
     fn step(
         &mut self,
         board: &mut ColumnBoard,
-        rng: &mut SmallRng,
+        rng: &mut SeededRng,
         reporter: &mut Reporter<'_>,
         budget: &Budget,
     ) -> Result<StepNote, StopReason> {
@@ -495,7 +495,7 @@ pub fn neighbourhood(rows: &[u32]) -> Neighbourhood {
 /// `q` distinct random columns to random rows.
 fn shake(
     board: &mut ColumnBoard,
-    rng: &mut SmallRng,
+    rng: &mut SeededRng,
     reporter: &mut Reporter<'_>,
     q: u32,
 ) -> Result<(), StopReason> {
@@ -515,7 +515,7 @@ mod tests {
     /// its best move is the one a climb makes.
     #[test]
     fn the_neighbourhood_is_what_a_climb_sees() {
-        let mut rng = SmallRng::seed_from_u64(11);
+        let mut rng = SeededRng::seed_from_u64(11);
         for n in [1, 2, 5, 8, 13] {
             for _ in 0..20 {
                 let rows: Vec<u32> = (0..n).map(|_| rng.random_range(0..n)).collect();
@@ -586,7 +586,7 @@ mod tests {
 
     #[test]
     fn score_if_agrees_with_moving() {
-        let mut rng = SmallRng::seed_from_u64(3);
+        let mut rng = SeededRng::seed_from_u64(3);
         let mut board = ColumnBoard::random(9, &mut rng);
         for col in 0..9 {
             for row in 0..9 {

@@ -191,9 +191,10 @@ mod tests {
 
     #[test]
     fn bits_and_a_map_count_like_counters_and_claims_take_only_empty_diagonals() {
-        use rand::{RngExt, SeedableRng, rngs::SmallRng};
+        use queens_core::random::SeededRng;
+        use rand::{RngExt, SeedableRng};
         let n = 7;
-        let mut rng = SmallRng::seed_from_u64(3);
+        let mut rng = SeededRng::seed_from_u64(3);
         let mut diagonals = Diagonals::new(n);
         let mut counters = Counters {
             n,

@@ -23,12 +23,12 @@
 
 use queens_core::descriptor::Counts;
 use queens_core::descriptor::line;
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{
     Board, Budget, Context, Outcome, Parameters, Problem, SolveError, Solver, SolverDescriptor,
     Square, StepNote, StopReason, Verdict,
 };
-use rand::rngs::SmallRng;
 
 use rand::SeedableRng;
 
@@ -190,7 +190,7 @@ struct Search {
     movable: Movable,
     /// Queens on a diagonal already holding one: Σ over diagonals of (queens − 1).
     collisions: u64,
-    rng: SmallRng,
+    rng: SeededRng,
 }
 
 impl Search {
@@ -204,7 +204,7 @@ impl Search {
         reporter: &mut Reporter<'_>,
     ) -> Result<Self, StopReason> {
         let n = problem.rows() as usize;
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let movable = Movable::new(n, problem.fixed().iter().map(|q| q.col).collect());
         let started = start::start(
             n,

@@ -27,10 +27,10 @@
 //! only the order in which the columns look at theirs changes.
 
 use queens_core::buckets::counting_sort;
+use queens_core::random::SeededRng;
 use queens_core::solve::Reporter;
 use queens_core::{Budget, Square, StopReason};
 use rand::Rng;
-use rand::rngs::SmallRng;
 
 use super::diagonals::Diagonals;
 
@@ -68,7 +68,7 @@ const STAGE: &str = "placing queens";
 /// A random number in `0..bound`: one widening multiply of a 64-bit draw (Lemire's reduction
 /// without the rejection step; its bias, below bound/2⁶⁴, is immaterial here).
 #[inline]
-pub(super) fn below(rng: &mut SmallRng, bound: usize) -> usize {
+pub(super) fn below(rng: &mut SeededRng, bound: usize) -> usize {
     ((u128::from(rng.next_u64()) * bound as u128) >> 64) as usize
 }
 
@@ -139,7 +139,7 @@ pub(super) struct Shuffle {
 }
 
 impl Shuffle {
-    pub(super) fn new(len: usize, rng: &mut SmallRng) -> Self {
+    pub(super) fn new(len: usize, rng: &mut SeededRng) -> Self {
         let bits = u64::BITS - (len.max(2) as u64 - 1).leading_zeros();
         Shuffle {
             len: len as u64,
@@ -203,7 +203,7 @@ pub(super) fn start(
     movable: &Movable,
     probes: u32,
     tail: usize,
-    rng: &mut SmallRng,
+    rng: &mut SeededRng,
     budget: &Budget,
     reporter: &mut Reporter<'_>,
 ) -> Result<Started, StopReason> {
@@ -368,7 +368,7 @@ impl RowSort {
 /// Deals the rows of `open` among its columns again: a random permutation while they are few,
 /// beyond a rotation by a random amount (their order, by row, is random enough, and a rotation
 /// reads them in order).
-fn shuffle_rows(open: &mut [Candidate], rng: &mut SmallRng) {
+fn shuffle_rows(open: &mut [Candidate], rng: &mut SeededRng) {
     let len = open.len();
     if len <= SHUFFLE_UP_TO {
         for i in (1..len).rev() {
@@ -392,7 +392,7 @@ fn shuffle_rows(open: &mut [Candidate], rng: &mut SmallRng) {
 /// The placement under way.
 struct Placing<'a, 'r> {
     started: &'a mut Started,
-    rng: &'a mut SmallRng,
+    rng: &'a mut SeededRng,
     probes: u32,
     tail_from: usize,
     budget: &'a Budget,
@@ -562,7 +562,7 @@ mod tests {
     #[test]
     fn the_shuffle_is_a_permutation_that_depends_on_the_seed() {
         for len in [1, 2, 3, 5, 64, 1000, 4097, 100_003] {
-            let shuffle = Shuffle::new(len, &mut SmallRng::seed_from_u64(len as u64));
+            let shuffle = Shuffle::new(len, &mut SeededRng::seed_from_u64(len as u64));
             let mut seen = vec![false; len];
             for index in 0..len {
                 let value = shuffle.at(index);
@@ -571,7 +571,7 @@ mod tests {
             }
         }
         let order = |seed| {
-            let shuffle = Shuffle::new(1000, &mut SmallRng::seed_from_u64(seed));
+            let shuffle = Shuffle::new(1000, &mut SeededRng::seed_from_u64(seed));
             (0..1000).map(|index| shuffle.at(index)).collect::<Vec<_>>()
         };
         assert_eq!(order(1), order(1));
@@ -587,7 +587,7 @@ mod tests {
 
     #[test]
     fn the_row_sort_keeps_every_candidate_and_orders_the_buckets() {
-        let mut rng = SmallRng::seed_from_u64(5);
+        let mut rng = SeededRng::seed_from_u64(5);
         let n = 1_000_000;
         let mut sort = RowSort::new(n, 4096);
         for len in [0, 10, 5000, 100_000] {
