@@ -1,9 +1,14 @@
 // Counting N-Queens subproblems on a GPU. Each invocation is persistent: it takes the next
 // record of the dispatch's queue from an atomic counter (the carried records first, then the
 // fresh items), searches it depth-first, and on finishing it appends the item's tally to
-// `finished` and takes the next. When its budget of `params.steps` steps runs out it saves the
-// record it holds to `active_out` for the next dispatch. So a dispatch is bounded whatever an
-// item's size, and the host decides between dispatches about progress, stops and new work.
+// `finished` and takes the next. The dispatch's budget of steps is shared: an invocation claims
+// it a chunk at a time from another atomic counter, and when none is left (or it has taken its
+// own most, `params.steps`) it saves the record it holds to `active_out` for the next dispatch.
+// So a dispatch is bounded whatever an item's size, and the host decides between dispatches
+// about progress, stops and new work. A shared budget keeps the device full whatever share of
+// the invocations it holds at once: those it starts only once others have ended find the
+// budget spent and end at once, where each with a budget of its own would run a second wave
+// on a device left mostly idle.
 //
 // One loop iteration places one queen, as the fastest public kernels do. The search's frames
 // (a row's column and diagonal masks before its queen, and its untried squares) are on a
@@ -45,8 +50,9 @@
 //   takes a slot of counters[0], which each invocation bumps at most once (the host launches
 //   at most as many as the record buffer holds), and a tally a slot of counters[1], at most
 //   once a record taken (the tally buffer holds a whole queue);
-// - the loop ends: each iteration adds at least one to `spent`, which is bounded by
-//   params.steps.
+// - the loop ends: each iteration adds at least one to `spent`, and goes on past `limit` only
+//   by a claim, which raises `limit` by params.chunk and is refused once `limit` would pass
+//   params.steps, or by taking a record, of which the queue has params.count.
 //
 // The host fills in the tokens N, FULL, FRAMES, WORKGROUP and RULES before compiling.
 
@@ -55,7 +61,7 @@ struct Params {
     n: u32,
     // Records in this dispatch's queue: the carried ones first, then the fresh items.
     count: u32,
-    // The most steps an invocation takes, counted as the nodes it visits and the records it
+    // The most steps an invocation claims, counted as the nodes it visits and the records it
     // takes.
     steps: u32,
     // Records carried over from the last dispatch, in active_in.
@@ -64,13 +70,17 @@ struct Params {
     // this dispatch's first is in slot `ring_start`.
     ring_start: u32,
     ring: u32,
+    // The dispatch's budget: `chunks` chunks of `chunk` steps, claimed by the invocations.
+    chunk: u32,
+    chunks: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> active_in: array<u32>;
 @group(0) @binding(2) var<storage, read_write> active_out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> finished: array<u32>;
-// [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken.
+// [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken,
+// [3]: chunks of the budget claimed (or refused).
 @group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 4>;
 // Fresh items, in a ring: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
@@ -130,8 +140,10 @@ var<private> nodes: vec2<u32>;
 // last folded, `mark`.
 var<private> spent: u32;
 var<private> mark: u32;
+// The step at which the invocation claims its next chunk of the budget, or stops.
+var<private> limit: u32;
 // The weight of the solutions the item's search found in this dispatch, in one word: a step
-// adds at most 8, and the host gives a dispatch at most 2²² steps.
+// adds at most 8, and the host lets an invocation claim at most 2²² steps a dispatch.
 var<private> found: u32;
 
 fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
@@ -310,6 +322,28 @@ fn fold() {
     mark = spent;
 }
 
+// Claims the next chunk of the dispatch's budget: false once the budget is spent, or when the
+// chunk would take the invocation past its most steps.
+fn claim() -> bool {
+    let room = limit + params.chunk <= params.steps;
+    if (room && atomicAdd(&counters[3], 1u) < params.chunks) {
+        limit += params.chunk;
+        return true;
+    }
+    return false;
+}
+
+// Whether the invocation may take another record: with a chunk of the budget claimed, or,
+// the budget spent, while a carried record is untaken, with no step to search it (every
+// carried record is taken in each dispatch, whatever the budget, and saved again as it was).
+fn may_take() -> bool {
+    if (claim()) {
+        return true;
+    }
+    limit = spent;
+    return atomicLoad(&counters[2]) < params.carried;
+}
+
 // Takes the next record of the queue; false when the queue is empty.
 fn take() -> bool {
     let index = atomicAdd(&counters[2], 1u);
@@ -330,24 +364,27 @@ fn count(@builtin(local_invocation_index) local: u32) {
     bottom = lane - WORKGROUP;
     found = 0u;
     spent = 1u;
-    if (!take()) {
+    limit = 1u;
+    if (!may_take() || !take()) {
         return;
     }
     mark = spent;
-    // The budget in a register: a uniform read in the loop is a load on some devices.
-    let steps = params.steps;
     loop {
-        // One test a step for both rare events: the record done, or the budget spent. Both
+        // One test a step for both rare events: the record done, or the chunk spent. Both
         // sides are evaluated (`|`, not `||`), so that the test is one branch.
         let done = top == bottom;
-        if (done | (spent >= steps)) {
-            fold();
+        if (done | (spent >= limit)) {
             if (!done) {
+                if (claim()) {
+                    continue;
+                }
+                fold();
                 save();
                 break;
             }
+            fold();
             report();
-            if (spent >= steps) {
+            if (spent >= limit && !may_take()) {
                 break;
             }
             spent += 1u;

@@ -2,8 +2,8 @@
 //! bounded dispatches, and their tallies summed back into parts.
 //!
 //! Each dispatch runs a fixed number of persistent invocations that take records in turn from
-//! a queue (the records carried from the last dispatch, then fresh items), each for at most a
-//! number of steps, tuned between dispatches so that one takes about
+//! a queue (the records carried from the last dispatch, then fresh items) and share a budget
+//! of steps, tuned between dispatches so that one takes about
 //! [`GpuOptions::dispatch_target`]; records still searching are carried to the next, and fresh
 //! items no invocation reached stay queued on the device. While a dispatch runs, the host sums
 //! the last one's tallies, reports the parts they finish and queues items for the next, so the
@@ -577,7 +577,7 @@ impl GpuCounter {
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
-            kernel.submit(steps);
+            kernel.submit(steps, most_steps);
             let now = Instant::now();
             match landed_at {
                 Some(landed) => idle += (now - landed).as_secs_f64(),

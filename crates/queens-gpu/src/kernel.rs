@@ -134,10 +134,20 @@ fn tally_bytes(tallies: u64) -> u64 {
     tallies * u64::from(TALLY_WORDS) * 4
 }
 
-/// The words of the kernel's `Params`: the board side, the records in the queue, the steps, the
-/// records carried, the ring's first slot and its size, and two spare words (a uniform buffer
-/// is read in 16-byte rows).
+/// The words of the kernel's `Params`: the board side, the records in the queue, an
+/// invocation's most steps, the records carried, the ring's first slot and its size, and the
+/// budget's chunk and chunks.
 const PARAMS_WORDS: usize = 8;
+
+/// A dispatch's budget is claimed in chunks of this share of the steps it gives an invocation
+/// on average: fine enough that the invocations end within a sixteenth of a share of each
+/// other, coarse enough that claims are rare.
+const CHUNKS_A_SHARE: u32 = 16;
+
+/// The most shares of a dispatch's budget one invocation claims: where the device holds fewer
+/// invocations at once than are launched, those it holds run on for the others, up to four
+/// times their share (and the rest run after them).
+const MOST_SHARES: u32 = 4;
 
 /// How a kernel is shaped for its device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +202,34 @@ impl Shape {
         let by_tallies = (largest / tally).saturating_sub(u64::from(self.invocations));
         self.fresh = (u64::from(self.fresh).min(largest / 16).min(by_tallies) as u32).max(1);
         self
+    }
+}
+
+/// A dispatch's budget of steps as the kernel claims it: `chunks` chunks of `chunk` steps for
+/// all its invocations together, and an invocation's `most` steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DispatchBudget {
+    chunk: u32,
+    chunks: u32,
+    most: u32,
+}
+
+impl DispatchBudget {
+    /// `share` steps for each of `invocations`, none claiming more than `most` or
+    /// [`MOST_SHARES`] shares (but always a chunk).
+    fn new(share: u32, most: u32, invocations: u32) -> Self {
+        let share = share.min(most).max(1);
+        let chunk = (share / CHUNKS_A_SHARE).max(1);
+        let chunks = u64::from(invocations) * u64::from(share) / u64::from(chunk);
+        DispatchBudget {
+            chunk,
+            chunks: chunks.min(u64::from(u32::MAX)) as u32,
+            // The kernel counts from step 1, the record's take.
+            most: share
+                .saturating_mul(MOST_SHARES)
+                .min(most)
+                .max(chunk.saturating_add(1)),
+        }
     }
 }
 
@@ -347,28 +385,31 @@ impl Kernel {
     }
 
     /// Submits a dispatch: the records the last one carried, then the queued fresh items,
-    /// taken in turn by the invocations, each of which takes at most `steps` steps. It runs
-    /// while the host goes on; [`Kernel::land`] waits for it.
-    pub fn submit(&mut self, steps: u32) {
+    /// taken in turn by the invocations. Its budget is `share` steps for each invocation
+    /// launched, shared: an invocation claims it a chunk at a time, and none claims more than
+    /// `most` steps or four shares. It runs while the host goes on; [`Kernel::land`] waits for
+    /// it.
+    pub fn submit(&mut self, share: u32, most: u32) {
         assert!(self.in_flight.is_none(), "one dispatch at a time");
         let count = self.carried + self.queued;
+        let groups = count
+            .min(self.shape.invocations)
+            .div_ceil(self.shape.workgroup);
+        let budget = DispatchBudget::new(share, most, groups * self.shape.workgroup);
         let params: [u32; PARAMS_WORDS] = [
             self.shape.n,
             count,
-            steps,
+            budget.most,
             self.carried,
             self.ring_start,
             self.shape.fresh,
-            0,
-            0,
+            budget.chunk,
+            budget.chunks,
         ];
         self.queue
             .write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
         self.queue
             .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; 4]));
-        let groups = count
-            .min(self.shape.invocations)
-            .div_ceil(self.shape.workgroup);
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -400,8 +441,9 @@ impl Kernel {
         let counters = self.read(&self.counters_readback, 16, submission)?;
         let (saved, finished) = (counters[0], counters[1]);
         let taken = counters[2].min(count);
-        // Each invocation takes a record before it looks at its budget, and a dispatch runs at
-        // least as many as were carried: every carried record is taken.
+        // A dispatch launches at least as many invocations as records were carried, and each
+        // takes a record while a carried one is untaken, whatever is left of the budget: every
+        // carried record is taken.
         if taken < carried || saved + finished > taken {
             return Err(format!(
                 "the device returned impossible counts ({saved} saved, {finished} finished of \
@@ -557,6 +599,27 @@ fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dispatch_budget_is_its_invocations_shares_in_chunks() {
+        let budget = DispatchBudget::new(1 << 16, 1 << 22, 1000);
+        assert_eq!(budget.chunk, 1 << 12);
+        assert_eq!(
+            u64::from(budget.chunks) * u64::from(budget.chunk),
+            1000 << 16
+        );
+        assert_eq!(budget.most, 1 << 18);
+        // An invocation's most steps bounds its share and its claims; a chunk always fits.
+        assert_eq!(DispatchBudget::new(1 << 20, 1 << 13, 10).most, 1 << 13);
+        assert_eq!(DispatchBudget::new(1 << 20, 1 << 13, 10).chunk, 1 << 9);
+        let tiny = DispatchBudget::new(1, 1, 3);
+        assert_eq!((tiny.chunk, tiny.chunks, tiny.most), (1, 3, 2));
+        // A budget past 2³² chunks is cut, not wrapped.
+        assert_eq!(
+            DispatchBudget::new(1 << 30, u32::MAX, u32::MAX).chunks,
+            u32::MAX
+        );
+    }
 
     #[test]
     fn the_source_has_every_token_filled_in() {
