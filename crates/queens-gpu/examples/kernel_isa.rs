@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example kernel_isa -- [N] [path/to/count.wgsl] [--print]
+//! cargo run --release -p queens-gpu --example kernel_isa -- [N] [path/to/count.wgsl] --native
 //! ```
 //!
 //! `kernel_ops` counts the WGSL's operations; this sees what a compiler makes of them: uniform
@@ -16,6 +17,13 @@
 //! (`ds_`), scalar loads, waits and branches. Needs Mesa's RADV
 //! (`mesa-vulkan-drivers`) and the Vulkan loader; the module is the engine's (naga's SPIR-V,
 //! no runtime checks, workgroup memory not zeroed), at 64 invocations a workgroup.
+//!
+//! Each form's line is followed by the statistics the driver gives of the pipeline
+//! (`VK_KHR_pipeline_executable_properties`; RADV: registers, spills, code size, the waves a
+//! SIMD holds). `--native` builds the kernel on the machine's own GPU instead and prints its
+//! driver's statistics alone (NVIDIA's: the registers a thread, which bound how many warps a
+//! multiprocessor holds, and any spills to local memory): what a device's time depends on and
+//! no count of operations shows.
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -42,9 +50,21 @@ fn main() {
         None => include_str!("../src/count.wgsl").to_owned(),
     };
     let forms = kernel::forms(&text);
-    if std::env::var_os(CHILD).is_some() {
+    if args.iter().any(|arg| arg == "--native") {
         for &rules in forms {
-            compile::pipeline(&spirv(&text, n, rules));
+            let built = compile::pipeline(&spirv(&text, n, rules), compile::Device::Native);
+            println!("N = {n}, {} on {}:", form_name(rules), built.device);
+            print_statistics(&built.statistics);
+        }
+        return;
+    }
+    if std::env::var_os(CHILD).is_some() {
+        // The statistics go to standard output, one line each, the dump to standard error.
+        for (index, &rules) in forms.iter().enumerate() {
+            let built = compile::pipeline(&spirv(&text, n, rules), compile::Device::First);
+            for (name, value) in built.statistics {
+                println!("{index}\t{name}\t{value}");
+            }
         }
         return;
     }
@@ -75,11 +95,18 @@ fn main() {
     );
     let programs: Vec<&str> = dump.split("disasm:").skip(1).collect();
     assert_eq!(programs.len(), forms.len(), "one program a form");
-    for (&rules, program) in forms.iter().zip(programs) {
-        let form = match rules {
-            Rules::All => "every rule (any item)",
-            Rules::Deadline => "the deadline alone (settled items)",
-        };
+    let mut statistics: Vec<Vec<(String, String)>> = vec![Vec::new(); forms.len()];
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let mut fields = line.splitn(3, '\t');
+        if let (Some(index), Some(name), Some(value)) =
+            (fields.next(), fields.next(), fields.next())
+        {
+            let index: usize = index.parse().expect("a form's index");
+            statistics[index].push((name.to_owned(), value.to_owned()));
+        }
+    }
+    for ((&rules, program), statistics) in forms.iter().zip(programs).zip(&statistics) {
+        let form = form_name(rules);
         let step = hot_step(program);
         let kinds: BTreeMap<&str, usize> = step.iter().fold(BTreeMap::new(), |mut kinds, line| {
             *kinds.entry(kind(line)).or_default() += 1;
@@ -94,12 +121,32 @@ fn main() {
             step.len(),
             kinds.join(", ")
         );
+        print_statistics(statistics);
         if print {
             for line in &step {
                 println!("    {line}");
             }
         }
     }
+}
+
+fn form_name(rules: Rules) -> &'static str {
+    match rules {
+        Rules::All => "every rule (any item)",
+        Rules::Deadline => "the deadline alone (settled items)",
+    }
+}
+
+fn print_statistics(statistics: &[(String, String)]) {
+    if statistics.is_empty() {
+        println!("  the driver gives no statistics of the pipeline");
+        return;
+    }
+    let listed: Vec<String> = statistics
+        .iter()
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect();
+    println!("  the driver's statistics: {}", listed.join(", "));
 }
 
 /// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
@@ -183,12 +230,31 @@ fn kind(line: &str) -> &'static str {
 /// submits work when it opens a device), and building a pipeline is all the dump needs.
 #[allow(unsafe_code)]
 mod compile {
+    use std::ffi::CStr;
+
     use ash::vk;
 
-    /// Builds the kernel's pipeline on the first device, so that the driver prints its code.
-    pub fn pipeline(code: &[u32]) {
+    /// Which device builds the pipeline.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub enum Device {
+        /// The first the loader lists (RADV's null device, where it is the only driver).
+        First,
+        /// The machine's GPU: the first discrete one, else the first integrated one, else the
+        /// first device.
+        Native,
+    }
+
+    /// A pipeline built: the device's name and the driver's statistics of it, name and value.
+    pub struct Built {
+        pub device: String,
+        pub statistics: Vec<(String, String)>,
+    }
+
+    /// Builds the kernel's pipeline, so that a driver asked to prints its code, and reads the
+    /// driver's statistics of it where the driver gives them.
+    pub fn pipeline(code: &[u32], which: Device) -> Built {
         // SAFETY: plain Vulkan calls on objects this function creates, with structures that
-        // outlive the calls; the process ends after it.
+        // outlive the calls; the process ends soon after it.
         unsafe {
             let entry = ash::Entry::load().expect("the Vulkan loader");
             let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
@@ -198,26 +264,103 @@ mod compile {
                     None,
                 )
                 .expect("a Vulkan instance");
-            let physical = *instance
+            let (physical, device_name) = choose(&instance, which);
+            let has_statistics = instance
+                .enumerate_device_extension_properties(physical)
+                .expect("the device's extensions")
+                .iter()
+                .any(|extension| extension.extension_name_as_c_str() == Ok(STATISTICS));
+            let device = open(&instance, physical, has_statistics);
+            let pipeline = build(&device, code, has_statistics);
+            let statistics = if has_statistics {
+                read_statistics(&instance, &device, pipeline)
+            } else {
+                Vec::new()
+            };
+            Built {
+                device: device_name,
+                statistics,
+            }
+        }
+    }
+
+    /// The extension that gives a pipeline's statistics.
+    const STATISTICS: &CStr = ash::khr::pipeline_executable_properties::NAME;
+
+    /// The physical device `which` names, and its name.
+    unsafe fn choose(instance: &ash::Instance, which: Device) -> (vk::PhysicalDevice, String) {
+        // SAFETY: queries of the instance's own devices.
+        unsafe {
+            let physicals = instance
                 .enumerate_physical_devices()
-                .expect("Vulkan devices")
-                .first()
-                .expect("RADV's null device");
+                .expect("Vulkan devices");
+            let kind = |physical: &vk::PhysicalDevice| {
+                instance
+                    .get_physical_device_properties(*physical)
+                    .device_type
+            };
+            let physical = match which {
+                Device::First => physicals.first(),
+                Device::Native => [
+                    vk::PhysicalDeviceType::DISCRETE_GPU,
+                    vk::PhysicalDeviceType::INTEGRATED_GPU,
+                ]
+                .iter()
+                .find_map(|wanted| physicals.iter().find(|p| kind(p) == *wanted))
+                .or(physicals.first()),
+            };
+            let physical = *physical.expect("a Vulkan device");
+            let properties = instance.get_physical_device_properties(physical);
+            let name = properties.device_name_as_c_str().map_or_else(
+                |_| "a device".to_owned(),
+                |name| name.to_string_lossy().into(),
+            );
+            (physical, name)
+        }
+    }
+
+    /// Opens the device with one queue that computes, and the statistics' extension where
+    /// it has it.
+    unsafe fn open(
+        instance: &ash::Instance,
+        physical: vk::PhysicalDevice,
+        has_statistics: bool,
+    ) -> ash::Device {
+        // SAFETY: the create infos and what they point to outlive the call.
+        unsafe {
+            let family = instance
+                .get_physical_device_queue_family_properties(physical)
+                .iter()
+                .position(|family| family.queue_flags.contains(vk::QueueFlags::COMPUTE))
+                .expect("a queue family that computes") as u32;
             let priorities = [1.0];
             let queues = [vk::DeviceQueueCreateInfo::default()
-                .queue_family_index(0)
+                .queue_family_index(family)
                 .queue_priorities(&priorities)];
             let mut memory_model =
                 vk::PhysicalDeviceVulkan12Features::default().vulkan_memory_model(true);
-            let device = instance
-                .create_device(
-                    physical,
-                    &vk::DeviceCreateInfo::default()
-                        .queue_create_infos(&queues)
-                        .push_next(&mut memory_model),
-                    None,
-                )
-                .expect("a device on RADV's null hardware");
+            let mut executable_info =
+                vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
+                    .pipeline_executable_info(true);
+            let extensions = [STATISTICS.as_ptr()];
+            let mut device_info = vk::DeviceCreateInfo::default()
+                .queue_create_infos(&queues)
+                .push_next(&mut memory_model);
+            if has_statistics {
+                device_info = device_info
+                    .enabled_extension_names(&extensions)
+                    .push_next(&mut executable_info);
+            }
+            instance
+                .create_device(physical, &device_info, None)
+                .expect("a Vulkan device opened")
+        }
+    }
+
+    /// The kernel's compute pipeline, its statistics captured if asked.
+    unsafe fn build(device: &ash::Device, code: &[u32], statistics: bool) -> vk::Pipeline {
+        // SAFETY: the create infos and what they point to outlive the calls.
+        unsafe {
             let module = device
                 .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
                 .expect("the kernel's module");
@@ -251,13 +394,64 @@ mod compile {
                 .stage(vk::ShaderStageFlags::COMPUTE)
                 .module(module)
                 .name(c"count");
+            let flags = if statistics {
+                vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR
+            } else {
+                vk::PipelineCreateFlags::empty()
+            };
             let info = [vk::ComputePipelineCreateInfo::default()
+                .flags(flags)
                 .stage(stage)
                 .layout(layout)];
             device
                 .create_compute_pipelines(vk::PipelineCache::null(), &info, None)
                 .map_err(|(_, error)| error)
-                .expect("the kernel's pipeline");
+                .expect("the kernel's pipeline")[0]
+        }
+    }
+
+    /// The driver's statistics of the pipeline's one executable, name and value.
+    unsafe fn read_statistics(
+        instance: &ash::Instance,
+        device: &ash::Device,
+        pipeline: vk::Pipeline,
+    ) -> Vec<(String, String)> {
+        // SAFETY: the device was opened with the extension and the pipeline built with its
+        // statistics captured.
+        unsafe {
+            let executables =
+                ash::khr::pipeline_executable_properties::Device::new(instance, device);
+            let executable = vk::PipelineExecutableInfoKHR::default()
+                .pipeline(pipeline)
+                .executable_index(0);
+            executables
+                .get_pipeline_executable_statistics(&executable)
+                .expect("the pipeline's statistics")
+                .iter()
+                .map(|statistic| {
+                    let name = statistic.name_as_c_str().unwrap_or(c"?");
+                    (text(name), value(statistic))
+                })
+                .collect()
+        }
+    }
+
+    fn text(name: &CStr) -> String {
+        name.to_string_lossy().into_owned()
+    }
+
+    /// A statistic's value as its format says.
+    fn value(statistic: &vk::PipelineExecutableStatisticKHR<'_>) -> String {
+        // SAFETY: the union's field read is the one its format names.
+        unsafe {
+            match statistic.format {
+                vk::PipelineExecutableStatisticFormatKHR::BOOL32 => {
+                    (statistic.value.b32 != 0).to_string()
+                }
+                vk::PipelineExecutableStatisticFormatKHR::INT64 => statistic.value.i64.to_string(),
+                vk::PipelineExecutableStatisticFormatKHR::UINT64 => statistic.value.u64.to_string(),
+                _ => format!("{:.2}", statistic.value.f64),
+            }
         }
     }
 }
