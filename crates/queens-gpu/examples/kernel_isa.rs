@@ -21,9 +21,9 @@
 //! Each form's line is followed by the statistics the driver gives of the pipeline
 //! (`VK_KHR_pipeline_executable_properties`; RADV: registers, spills, code size, the waves a
 //! SIMD holds). `--native` builds the kernel on the machine's own GPU instead and prints its
-//! driver's statistics alone (NVIDIA's: the registers a thread, which bound how many warps a
-//! multiprocessor holds, and any spills to local memory): what a device's time depends on and
-//! no count of operations shows.
+//! driver's statistics alone, where its driver gives them (on an NVIDIA GPU, the registers a
+//! thread, which bound how many warps a multiprocessor holds, and any spills to local memory,
+//! are what to look for): what a device's time depends on and no count of operations shows.
 
 use std::collections::BTreeMap;
 use std::process::Command;
