@@ -374,15 +374,14 @@ fn count(@builtin(local_invocation_index) local: u32) {
         // sides are evaluated (`|`, not `||`), so that the test is one branch.
         let done = top == bottom;
         if (done | (spent >= limit)) {
+            fold();
             if (!done) {
                 if (claim()) {
                     continue;
                 }
-                fold();
                 save();
                 break;
             }
-            fold();
             report();
             if (spent >= limit && !may_take()) {
                 break;
