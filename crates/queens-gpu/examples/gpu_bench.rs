@@ -26,6 +26,9 @@ use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine};
 use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
 
+mod bench_args;
+use bench_args::{list, sizes};
+
 /// 32-bit integer operations a node costs in the kernel's loop: the 35 a step that the
 /// `kernel_ops` example counts in `count.wgsl`'s form for settled items (the loop's test and
 /// step count, the lowest untried bit and the pop, the three next masks and the child's row,
@@ -63,12 +66,6 @@ struct Settings {
     peak: Option<f64>,
 }
 
-fn list<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Vec<T> {
-    text.split(',')
-        .map(|part| parse(part.trim()).unwrap_or_else(|| panic!("cannot read {part:?}")))
-        .collect()
-}
-
 fn settings() -> Settings {
     let mut settings = Settings {
         device: None,
@@ -85,14 +82,7 @@ fn settings() -> Settings {
         let value = pair.get(1).map_or("", String::as_str);
         match pair[0].as_str() {
             "--device" => settings.device = Some(value.parse().expect("--device I")),
-            "--n" => {
-                settings.sizes = match value.split_once("..") {
-                    Some((low, high)) => {
-                        (low.parse().expect("--n A..B")..=high.parse().expect("--n A..B")).collect()
-                    }
-                    None => list(value, |n| n.parse().ok()),
-                }
-            }
+            "--n" => settings.sizes = sizes(value),
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
             "--invocations" => {

@@ -1,0 +1,401 @@
+//! The fastest public GPU counter's loop, in WGSL through wgpu: what that loop costs a node on
+//! this path (WGSL, naga, the device's Vulkan, Metal or DX12 compiler), to set beside the
+//! engine's kernel (`gpu_bench`) and the CUDA original on the same device.
+//!
+//! ```text
+//! cargo run --release -p queens-gpu --example reference_loop -- [--device I] [--n 16..20]
+//!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
+//! ```
+//!
+//! `ygch/n_queens` (arXiv 2511.12009) counts totals with the mirror symmetry alone: its items fix
+//! the first rows (the first queen on the board's left half, weighed 2, or on the middle column
+//! of an odd board, weighed 1), and each CUDA thread searches one with a stack in shared memory,
+//! one queen placed an iteration. `reference_loop.wgsl` is that loop in WGSL, with the engine's
+//! stack layout (lane-fastest over the workgroup); its forms:
+//!
+//! - `plain`: the loop alone, as the original runs it;
+//! - `counted`: one addition a step more, the node count, so that the row can give nodes a
+//!   second (the `plain` row of the same N and depth takes its nodes from it);
+//! - `budget`: the node count and the engine's budget test (a compare and a branch a step, on a
+//!   limit never reached).
+//!
+//! Its nodes are the original's iterations, about 2.4 times the engine's at N = 20 (which splits
+//! the board by all eight symmetries), so the engine matches it for a whole board at about 0.4
+//! of this loop's nodes a second. One dispatch a count, every item taken from an atomic counter
+//! until none is left; the time is the device's, from the submission to the sums read back,
+//! with the host's cut of the items printed apart (on a software adapter, which ends long
+//! loops, an invocation takes one item a dispatch, and dispatches follow until every item is
+//! taken). Each total is checked against OEIS A000170; the example exits 1 if one differs.
+
+use std::time::Instant;
+
+use queens_gpu::{Adapters, Selection};
+use wgpu::util::DeviceExt;
+
+mod bench_args;
+use bench_args::{list, sizes};
+
+const SOURCE: &str = include_str!("reference_loop.wgsl");
+
+/// What the loop does at the end of each step, by form.
+const FORMS: [(&str, &str); 3] = [
+    ("plain", ""),
+    ("counted", "steps += 1u;"),
+    (
+        "budget",
+        "steps += 1u;\n            if (steps >= params.limit) {\n                break;\n            }",
+    ),
+];
+
+struct Settings {
+    device: Option<usize>,
+    sizes: Vec<u32>,
+    depths: Vec<u32>,
+    workgroups: Vec<Option<u32>>,
+    invocations: Vec<u32>,
+    forms: Vec<&'static str>,
+}
+
+fn settings() -> Settings {
+    let mut settings = Settings {
+        device: None,
+        sizes: (16..=20).collect(),
+        depths: vec![6],
+        workgroups: vec![None],
+        invocations: vec![1 << 17],
+        forms: vec!["counted", "plain"],
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).map_or("", String::as_str);
+        match pair[0].as_str() {
+            "--device" => settings.device = Some(value.parse().expect("--device I")),
+            "--n" => settings.sizes = sizes(value),
+            "--depth" => settings.depths = list(value, |d| d.parse().ok()),
+            "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
+            "--invocations" => {
+                settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| 1 << p));
+            }
+            "--form" => {
+                settings.forms = list(value, |f| {
+                    FORMS
+                        .iter()
+                        .find(|(name, _)| *name == f)
+                        .map(|(name, _)| *name)
+                });
+            }
+            other => panic!("unknown option {other}"),
+        }
+    }
+    settings
+}
+
+/// The items of the N×N board at `depth` placed rows, as (columns, left and right diagonals as
+/// the next row sees them, mirror weight): the first queen on the left half, or on the middle
+/// column of an odd board.
+fn items(n: u32, depth: u32) -> Vec<[u32; 4]> {
+    fn extend(
+        n: u32,
+        row: u32,
+        depth: u32,
+        (cols, left, right): (u32, u32, u32),
+        weight: u32,
+        out: &mut Vec<[u32; 4]>,
+    ) {
+        if row == depth {
+            out.push([cols, left, right, weight]);
+            return;
+        }
+        let full = (1u32 << n) - 1;
+        let mut free = full & !(cols | left | right);
+        while free != 0 {
+            let queen = free & free.wrapping_neg();
+            free ^= queen;
+            let next = (cols | queen, (left | queen) << 1, (right | queen) >> 1);
+            extend(n, row + 1, depth, next, weight, out);
+        }
+    }
+    let mut out = Vec::new();
+    for column in 0..n.div_ceil(2) {
+        let weight = if n % 2 == 1 && column == n / 2 { 1 } else { 2 };
+        let queen = 1u32 << column;
+        extend(
+            n,
+            1,
+            depth,
+            (queen, queen << 1, queen >> 1),
+            weight,
+            &mut out,
+        );
+    }
+    out
+}
+
+/// The loop's source for the N×N board, `frames` rows on the stack, `workgroup` invocations a
+/// workgroup, with `step` at the end of each iteration.
+fn source(n: u32, frames: u32, workgroup: u32, step: &str) -> String {
+    SOURCE
+        .replace("{{N}}", &n.to_string())
+        .replace("{{FULL}}", &((1u32 << n) - 1).to_string())
+        .replace("{{FRAMES}}", &frames.to_string())
+        .replace("{{WORKGROUP}}", &workgroup.to_string())
+        .replace("{{STEP}}", step)
+}
+
+/// One count's figures: the device's seconds, the total, the nodes (zero for `plain`).
+struct Run {
+    seconds: f64,
+    total: u128,
+    nodes: u128,
+}
+
+struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    limits: wgpu::Limits,
+    /// The most items an invocation takes a dispatch (see `reference_loop.wgsl`).
+    most: u32,
+}
+
+impl Gpu {
+    fn open(selection: Selection) -> (Gpu, String) {
+        let (adapter, info) = match Adapters::probe().choose(selection) {
+            Ok(chosen) => chosen,
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(2);
+            }
+        };
+        let limits = adapter.limits();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("reference loop"),
+            required_limits: limits.clone(),
+            ..Default::default()
+        }))
+        .expect("the device opens");
+        let most = if info.kind.is_hardware() { u32::MAX } else { 1 };
+        let gpu = Gpu {
+            device,
+            queue,
+            limits,
+            most,
+        };
+        (gpu, info.line())
+    }
+
+    /// The loop's pipeline, built without runtime checks.
+    fn pipeline(&self, source: &str) -> wgpu::ComputePipeline {
+        let device = &self.device;
+        #[allow(unsafe_code)]
+        // SAFETY: reference_loop.wgsl's header proves every index in range and each loop finite.
+        let module = unsafe {
+            device.create_shader_module_trusted(
+                wgpu::ShaderModuleDescriptor {
+                    label: Some("reference loop"),
+                    source: wgpu::ShaderSource::Wgsl(source.into()),
+                },
+                wgpu::ShaderRuntimeChecks::unchecked(),
+            )
+        };
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("reference loop"),
+            layout: None,
+            module: &module,
+            entry_point: Some("count"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                zero_initialize_workgroup_memory: false,
+                ..wgpu::PipelineCompilationOptions::default()
+            },
+            cache: None,
+        })
+    }
+
+    /// Searches `items` with the loop `source` in dispatches of `invocations` (one on a hardware
+    /// GPU).
+    fn run(&self, source: &str, items: &[[u32; 4]], invocations: u32, workgroup: u32) -> Run {
+        let device = &self.device;
+        let pipeline = self.pipeline(source);
+        let storage = wgpu::BufferUsages::STORAGE;
+        let init = |label: &str, contents: &[u8], usage: wgpu::BufferUsages| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents,
+                usage,
+            })
+        };
+        let params = init(
+            "params",
+            bytemuck::cast_slice(&[items.len() as u32, self.most, u32::MAX, 0]),
+            wgpu::BufferUsages::UNIFORM,
+        );
+        let item_buffer = init("items", bytemuck::cast_slice(items), storage);
+        let sums_size = u64::from(invocations) * 16;
+        let sums = init(
+            "sums",
+            &vec![0; sums_size as usize],
+            storage | wgpu::BufferUsages::COPY_SRC,
+        );
+        let next = init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC);
+        let next_readback = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("next readback"),
+            size: 4,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let readback = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("sums readback"),
+            size: sums_size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("reference loop"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                entry(0, &params),
+                entry(1, &item_buffer),
+                entry(2, &sums),
+                entry(3, &next),
+            ],
+        });
+        device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("the uploads land");
+        let started = Instant::now();
+        // Dispatches until every item is taken: one on a hardware GPU.
+        loop {
+            let mut encoder =
+                device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.dispatch_workgroups(invocations / workgroup, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&next, 0, &next_readback, 0, 4);
+            self.queue.submit([encoder.finish()]);
+            if read(device, &next_readback)[0] as usize >= items.len() {
+                break;
+            }
+        }
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+        encoder.copy_buffer_to_buffer(&sums, 0, &readback, 0, sums_size);
+        self.queue.submit([encoder.finish()]);
+        let words = read(device, &readback);
+        let seconds = started.elapsed().as_secs_f64();
+        let pair = |low: u32, high: u32| u128::from(low) | (u128::from(high) << 32);
+        let (total, nodes) = words.chunks(4).fold((0, 0), |(total, nodes), sum| {
+            (total + pair(sum[0], sum[1]), nodes + pair(sum[2], sum[3]))
+        });
+        Run {
+            seconds,
+            total,
+            nodes,
+        }
+    }
+}
+
+fn main() {
+    let settings = settings();
+    for info in Adapters::probe().list() {
+        println!("# {}  [{}]", info.line(), info.driver);
+    }
+    let selection = settings
+        .device
+        .map_or(Selection::FirstHardware, Selection::Index);
+    let (gpu, line) = Gpu::open(selection);
+    println!("# on {line}");
+    println!(
+        "| N | depth | form | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut wrong = 0;
+    for &n in &settings.sizes {
+        // Items fix at least one row and leave at least two (a stacked row above the last).
+        assert!((4..=31).contains(&n), "--n takes sizes from 4 to 31");
+        for &depth in &settings.depths {
+            let depth = depth.clamp(1, n - 2);
+            let cut = Instant::now();
+            let items = items(n, depth);
+            let cut = cut.elapsed().as_secs_f64();
+            let frames = n - 1 - depth;
+            // Nodes of this N and depth, from a counted form, for the plain form's rate.
+            let mut known_nodes: Option<u128> = None;
+            for &workgroup in &settings.workgroups {
+                let by_memory = gpu.limits.max_compute_workgroup_storage_size / (frames * 16);
+                let workgroup = workgroup.unwrap_or_else(|| {
+                    let most = by_memory
+                        .min(gpu.limits.max_compute_invocations_per_workgroup)
+                        .min(256);
+                    if most >= 32 { most / 32 * 32 } else { most }
+                });
+                for &invocations in &settings.invocations {
+                    let invocations = invocations.div_ceil(workgroup) * workgroup;
+                    for &form in &settings.forms {
+                        let step = FORMS
+                            .iter()
+                            .find(|(name, _)| *name == form)
+                            .map_or("", |(_, step)| step);
+                        let run = gpu.run(
+                            &source(n, frames, workgroup, step),
+                            &items,
+                            invocations,
+                            workgroup,
+                        );
+                        if form != "plain" {
+                            known_nodes = Some(run.nodes);
+                        }
+                        let nodes = if form == "plain" {
+                            known_nodes
+                        } else {
+                            Some(run.nodes)
+                        };
+                        let verdict = match queens_exact::count::integrity::published(n) {
+                            Some((published, _)) if published == run.total => "as published",
+                            Some(_) => {
+                                wrong += 1;
+                                "WRONG"
+                            }
+                            None => "unpublished",
+                        };
+                        println!(
+                            "| {n} | {depth} | {form} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {} | {} | {} ({verdict}) |",
+                            items.len(),
+                            run.seconds,
+                            nodes.map_or_else(|| "-".to_owned(), |nodes| nodes.to_string()),
+                            nodes.map_or_else(
+                                || "-".to_owned(),
+                                |nodes| format!("{:.3e}", nodes as f64 / run.seconds)
+                            ),
+                            run.total,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if wrong > 0 {
+        eprintln!("{wrong} counts differ from the published ones");
+        std::process::exit(1);
+    }
+}
+
+fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+    wgpu::BindGroupEntry {
+        binding,
+        resource: buffer.as_entire_binding(),
+    }
+}
+
+/// The words of `buffer`, once the work submitted before has ended.
+fn read(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u32> {
+    buffer.map_async(wgpu::MapMode::Read, .., |result| {
+        result.expect("the buffer maps");
+    });
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("the work ends");
+    let words = bytemuck::pod_collect_to_vec(&buffer.get_mapped_range(..).expect("mapped"));
+    buffer.unmap();
+    words
+}

@@ -1,0 +1,101 @@
+// The fastest public GPU counter's loop (ygch/n_queens, arXiv 2511.12009: mirror symmetry
+// only, totals only), written in WGSL to run through wgpu beside the engine's kernel, so that a
+// device shows what the same loop costs on this path and what the engine's own loop adds to
+// it. Not a counting engine: `reference_loop.rs` says what it is for.
+//
+// Persistent invocations take items (a prefix of placed rows: columns, diagonals, and the
+// mirror weight 2 or 1) from an atomic counter and search each depth-first. One iteration
+// places one queen: the stack's top frame (a row's masks and its untried squares, in workgroup
+// memory, lane-fastest) gives up its lowest square and is popped when none is left; the child
+// row is pushed unless it is the last (whose free squares a population count adds) or has none.
+//
+// Every index is in range: a stack slot is frame * WORKGROUP + lane with frame < FRAMES (the
+// rows from the item's first free row to the penultimate; the last row is never pushed), and
+// `top` is read only above `bottom`; an item is read below params.count, which the host sizes
+// the item buffer for; `sums` has one slot an invocation. Each loop ends: an item's search
+// takes a square off its stack every iteration, and an invocation takes at most params.most
+// items, each once. The host fills in N, FULL, FRAMES,
+// WORKGROUP and STEP (nothing for the loop alone; a node count, or a node count and the
+// engine's budget test, for the forms that measure what those add).
+
+struct Params {
+    count: u32,
+    // The most items an invocation takes in a dispatch: no bound on a hardware GPU (one
+    // dispatch a count), one on a software adapter, which ends a shader's loops past a limit
+    // and runs a workgroup's invocations in batches one after another (so the first would take
+    // every item).
+    most: u32,
+    // The step at which the `budget` form would stop: past any item, so never reached, but read
+    // from the host so that the test stays in the loop.
+    limit: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> items: array<vec4<u32>>;
+// Per invocation: its weighted total and its steps, each as (low, high), summed over the
+// count's dispatches.
+@group(0) @binding(2) var<storage, read_write> sums: array<vec4<u32>>;
+@group(0) @binding(3) var<storage, read_write> next: atomic<u32>;
+
+const N: u32 = {{N}}u;
+const FULL: u32 = {{FULL}}u;
+const FRAMES: u32 = {{FRAMES}}u;
+const WORKGROUP: u32 = {{WORKGROUP}}u;
+
+var<workgroup> stack: array<vec4<u32>, FRAMES * WORKGROUP>;
+
+fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
+    let low = sum.x + x;
+    return vec2<u32>(low, sum.y + select(0u, 1u, low < x));
+}
+
+@compute @workgroup_size(WORKGROUP)
+fn count(
+    @builtin(local_invocation_index) lane: u32,
+    @builtin(global_invocation_id) global: vec3<u32>,
+) {
+    let before = sums[global.x];
+    var total = before.xy;
+    var nodes = before.zw;
+    let bottom = lane - WORKGROUP;
+    for (var taken = 0u; taken < params.most; taken++) {
+        let index = atomicAdd(&next, 1u);
+        if (index >= params.count) {
+            break;
+        }
+        let item = items[index];
+        let first = FULL & ~(item.x | item.y | item.z);
+        if (first == 0u) {
+            continue;
+        }
+        stack[lane] = vec4<u32>(item.x, item.y, item.z, first);
+        var top = lane;
+        var found = 0u;
+        var steps = 0u;
+        loop {
+            if (top == bottom) {
+                break;
+            }
+            let frame = stack[top];
+            let queen = frame.w & (0u - frame.w);
+            let untried = frame.w ^ queen;
+            stack[top].w = untried;
+            top = select(top, top - WORKGROUP, untried == 0u);
+            let cols = frame.x | queen;
+            let left = (frame.y | queen) << 1u;
+            let right = (frame.z | queen) >> 1u;
+            let free = FULL & ~(cols | left | right);
+            let leaf = countOneBits(cols) == N - 1u || free == 0u;
+            found += select(0u, countOneBits(free), leaf);
+            let above = top + WORKGROUP;
+            if (!leaf) {
+                stack[above] = vec4<u32>(cols, left, right, free);
+            }
+            top = select(above, top, leaf);
+            {{STEP}}
+        }
+        total = add(total, found * item.w);
+        nodes = add(nodes, steps);
+    }
+    sums[global.x] = vec4<u32>(total, nodes);
+}
