@@ -176,8 +176,16 @@ fn print_statistics(statistics: &[(String, String)]) {
 /// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
 /// zeroed, the default depth's stack.
 fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
-    // The reference loop (`reference_loop.wgsl`) in its counted form.
-    let source = kernel::tool_source(text, n, rules).replace("{{STEP}}", "steps += 1u;");
+    // The reference loop (`reference_loop.wgsl`): its counted form, its stack in workgroup
+    // memory as `tool_source` sizes the kernel's (64 invocations a workgroup).
+    let source = kernel::tool_source(text, n, rules)
+        .replace("{{STEP}}", "steps += 1u;")
+        .replace(
+            "{{STACK}}",
+            "var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;",
+        )
+        .replace("{{STRIDE}}", "64")
+        .replace("{{LANE}}", "local");
     let (module, info) = kernel::validate(&source)
         .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
     let options = naga::back::spv::Options {

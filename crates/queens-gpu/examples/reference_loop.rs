@@ -47,6 +47,26 @@ const FORMS: [(&str, &str); 3] = [
     ),
 ];
 
+/// Where the loop keeps its stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stack {
+    /// In workgroup memory, as the original keeps it in shared memory: a workgroup holds as
+    /// many invocations as the device's workgroup memory has room for.
+    Workgroup,
+    /// In a storage buffer, a frame a row for every invocation of the dispatch: no workgroup's
+    /// memory bounds the invocations a multiprocessor holds.
+    Global,
+}
+
+impl Stack {
+    fn name(self) -> &'static str {
+        match self {
+            Stack::Workgroup => "workgroup",
+            Stack::Global => "global",
+        }
+    }
+}
+
 struct Settings {
     device: Option<usize>,
     sizes: Vec<u32>,
@@ -54,6 +74,7 @@ struct Settings {
     workgroups: Vec<Option<u32>>,
     invocations: Vec<u32>,
     forms: Vec<&'static str>,
+    stacks: Vec<Stack>,
 }
 
 fn settings() -> Settings {
@@ -64,6 +85,7 @@ fn settings() -> Settings {
         workgroups: vec![None],
         invocations: vec![1 << 17],
         forms: vec!["counted", "plain"],
+        stacks: vec![Stack::Workgroup],
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -82,6 +104,13 @@ fn settings() -> Settings {
                         .iter()
                         .find(|(name, _)| *name == f)
                         .map(|(name, _)| *name)
+                });
+            }
+            "--stack" => {
+                settings.stacks = list(value, |stack| match stack {
+                    "workgroup" => Some(Stack::Workgroup),
+                    "global" => Some(Stack::Global),
+                    _ => None,
                 });
             }
             other => panic!("unknown option {other}"),
@@ -131,14 +160,29 @@ fn items(n: u32, depth: u32) -> Vec<[u32; 4]> {
     out
 }
 
-/// The loop's source for the N×N board, `frames` rows on the stack, `workgroup` invocations a
-/// workgroup, with `step` at the end of each iteration.
-fn source(n: u32, frames: u32, workgroup: u32, step: &str) -> String {
+/// The loop's source for the N×N board launched as `launch`, with `step` at the end of each
+/// iteration.
+fn source(n: u32, launch: Launch, step: &str) -> String {
+    let (declaration, stride, lane) = match launch.stack {
+        Stack::Workgroup => (
+            "var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;",
+            launch.workgroup,
+            "local",
+        ),
+        Stack::Global => (
+            "@group(0) @binding(4) var<storage, read_write> stack: array<vec4<u32>>;",
+            launch.invocations,
+            "global.x",
+        ),
+    };
     SOURCE
+        .replace("{{STACK}}", declaration)
+        .replace("{{STRIDE}}", &stride.to_string())
+        .replace("{{LANE}}", lane)
         .replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &((1u32 << n) - 1).to_string())
-        .replace("{{FRAMES}}", &frames.to_string())
-        .replace("{{WORKGROUP}}", &workgroup.to_string())
+        .replace("{{FRAMES}}", &launch.frames.to_string())
+        .replace("{{WORKGROUP}}", &launch.workgroup.to_string())
         .replace("{{STEP}}", step)
 }
 
@@ -210,59 +254,30 @@ impl Gpu {
         })
     }
 
-    /// Searches `items` with the loop `source` in dispatches of `invocations` (one on a hardware
-    /// GPU).
-    fn run(&self, source: &str, items: &[[u32; 4]], invocations: u32, workgroup: u32) -> Run {
+    /// Searches `items` with the loop `source` launched as `launch`, in dispatches until every
+    /// item is taken (one on a hardware GPU).
+    fn run(&self, source: &str, items: &[[u32; 4]], launch: Launch) -> Run {
         let device = &self.device;
         let pipeline = self.pipeline(source);
-        let storage = wgpu::BufferUsages::STORAGE;
-        let init = |label: &str, contents: &[u8], usage: wgpu::BufferUsages| {
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(label),
-                contents,
-                usage,
-            })
-        };
-        let params = init(
-            "params",
-            bytemuck::cast_slice(&[items.len() as u32, self.most, u32::MAX, 0]),
-            wgpu::BufferUsages::UNIFORM,
-        );
-        let item_buffer = init("items", bytemuck::cast_slice(items), storage);
-        let sums_size = u64::from(invocations) * 16;
-        let sums = init(
-            "sums",
-            &vec![0; sums_size as usize],
-            storage | wgpu::BufferUsages::COPY_SRC,
-        );
-        let next = init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC);
-        let next_readback = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("next readback"),
-            size: 4,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let readback = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("sums readback"),
-            size: sums_size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
+        let buffers = Buffers::new(device, items, self.most, launch);
+        let mut entries = vec![
+            entry(0, &buffers.params),
+            entry(1, &buffers.items),
+            entry(2, &buffers.sums),
+            entry(3, &buffers.next),
+        ];
+        if let Some(stack) = &buffers.stack {
+            entries.push(entry(4, stack));
+        }
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("reference loop"),
             layout: &pipeline.get_bind_group_layout(0),
-            entries: &[
-                entry(0, &params),
-                entry(1, &item_buffer),
-                entry(2, &sums),
-                entry(3, &next),
-            ],
+            entries: &entries,
         });
         device
             .poll(wgpu::PollType::wait_indefinitely())
             .expect("the uploads land");
         let started = Instant::now();
-        // Dispatches until every item is taken: one on a hardware GPU.
         loop {
             let mut encoder =
                 device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -270,18 +285,19 @@ impl Gpu {
                 let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
                 pass.set_pipeline(&pipeline);
                 pass.set_bind_group(0, &bind_group, &[]);
-                pass.dispatch_workgroups(invocations / workgroup, 1, 1);
+                pass.dispatch_workgroups(launch.invocations / launch.workgroup, 1, 1);
             }
-            encoder.copy_buffer_to_buffer(&next, 0, &next_readback, 0, 4);
+            encoder.copy_buffer_to_buffer(&buffers.next, 0, &buffers.next_readback, 0, 4);
             self.queue.submit([encoder.finish()]);
-            if read(device, &next_readback)[0] as usize >= items.len() {
+            if read(device, &buffers.next_readback)[0] as usize >= items.len() {
                 break;
             }
         }
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
-        encoder.copy_buffer_to_buffer(&sums, 0, &readback, 0, sums_size);
+        let sums_size = buffers.sums.size();
+        encoder.copy_buffer_to_buffer(&buffers.sums, 0, &buffers.readback, 0, sums_size);
         self.queue.submit([encoder.finish()]);
-        let words = read(device, &readback);
+        let words = read(device, &buffers.readback);
         let seconds = started.elapsed().as_secs_f64();
         let pair = |low: u32, high: u32| u128::from(low) | (u128::from(high) << 32);
         let (total, nodes) = words.chunks(4).fold((0, 0), |(total, nodes), sum| {
@@ -295,95 +311,67 @@ impl Gpu {
     }
 }
 
-fn main() {
-    let settings = settings();
-    for info in Adapters::probe().list() {
-        println!("# {}  [{}]", info.line(), info.driver);
-    }
-    let selection = settings
-        .device
-        .map_or(Selection::FirstHardware, Selection::Index);
-    let (gpu, line) = Gpu::open(selection);
-    println!("# on {line}");
-    println!(
-        "| N | depth | form | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    let mut wrong = 0;
-    for &n in &settings.sizes {
-        // Items fix at least one row and leave at least two (a stacked row above the last).
-        assert!((4..=31).contains(&n), "--n takes sizes from 4 to 31");
-        for &depth in &settings.depths {
-            let depth = depth.clamp(1, n - 2);
-            let cut = Instant::now();
-            let items = items(n, depth);
-            let cut = cut.elapsed().as_secs_f64();
-            let frames = n - 1 - depth;
-            // Nodes of this N and depth, from a counted form, for the plain form's rate.
-            let mut known_nodes: Option<u128> = None;
-            for &workgroup in &settings.workgroups {
-                let by_memory = gpu.limits.max_compute_workgroup_storage_size / (frames * 16);
-                let workgroup = workgroup.unwrap_or_else(|| {
-                    let most = by_memory
-                        .min(gpu.limits.max_compute_invocations_per_workgroup)
-                        .min(256);
-                    if most >= 32 { most / 32 * 32 } else { most }
-                });
-                for &invocations in &settings.invocations {
-                    let invocations = invocations.div_ceil(workgroup) * workgroup;
-                    for &form in &settings.forms {
-                        let step = FORMS
-                            .iter()
-                            .find(|(name, _)| *name == form)
-                            .map_or("", |(_, step)| step);
-                        let run = gpu.run(
-                            &source(n, frames, workgroup, step),
-                            &items,
-                            invocations,
-                            workgroup,
-                        );
-                        if form != "plain" {
-                            known_nodes = Some(run.nodes);
-                        }
-                        let nodes = if form == "plain" {
-                            known_nodes
-                        } else {
-                            Some(run.nodes)
-                        };
-                        let verdict = match queens_exact::count::integrity::published(n) {
-                            Some((published, _)) if published == run.total => "as published",
-                            Some(_) => {
-                                wrong += 1;
-                                "WRONG"
-                            }
-                            None => "unpublished",
-                        };
-                        println!(
-                            "| {n} | {depth} | {form} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {} | {} | {} ({verdict}) |",
-                            items.len(),
-                            run.seconds,
-                            nodes.map_or_else(|| "-".to_owned(), |nodes| nodes.to_string()),
-                            nodes.map_or_else(
-                                || "-".to_owned(),
-                                |nodes| format!("{:.3e}", nodes as f64 / run.seconds)
-                            ),
-                            run.total,
-                        );
-                    }
-                }
-            }
-        }
-    }
-    if wrong > 0 {
-        eprintln!("{wrong} counts differ from the published ones");
-        std::process::exit(1);
-    }
+/// How a count is launched: where its stacks are, their frames, and its invocations.
+#[derive(Clone, Copy)]
+struct Launch {
+    stack: Stack,
+    frames: u32,
+    workgroup: u32,
+    invocations: u32,
 }
 
-fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
-    wgpu::BindGroupEntry {
-        binding,
-        resource: buffer.as_entire_binding(),
+/// A count's buffers on the device.
+struct Buffers {
+    params: wgpu::Buffer,
+    items: wgpu::Buffer,
+    sums: wgpu::Buffer,
+    next: wgpu::Buffer,
+    /// The stacks, for the `global` stack.
+    stack: Option<wgpu::Buffer>,
+    next_readback: wgpu::Buffer,
+    readback: wgpu::Buffer,
+}
+
+impl Buffers {
+    fn new(device: &wgpu::Device, items: &[[u32; 4]], most: u32, launch: Launch) -> Self {
+        let storage = wgpu::BufferUsages::STORAGE;
+        let init = |label: &str, contents: &[u8], usage: wgpu::BufferUsages| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents,
+                usage,
+            })
+        };
+        let empty = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        let sums_size = u64::from(launch.invocations) * 16;
+        let read = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+        Buffers {
+            params: init(
+                "params",
+                bytemuck::cast_slice(&[items.len() as u32, most, u32::MAX, 0]),
+                wgpu::BufferUsages::UNIFORM,
+            ),
+            items: init("items", bytemuck::cast_slice(items), storage),
+            sums: init(
+                "sums",
+                &vec![0; sums_size as usize],
+                storage | wgpu::BufferUsages::COPY_SRC,
+            ),
+            next: init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC),
+            stack: (launch.stack == Stack::Global).then(|| {
+                let size = u64::from(launch.frames) * u64::from(launch.invocations) * 16;
+                empty("stacks", size, storage)
+            }),
+            next_readback: empty("next readback", 4, read),
+            readback: empty("sums readback", sums_size, read),
+        }
     }
 }
 
@@ -398,4 +386,122 @@ fn read(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u32> {
     let words = bytemuck::pod_collect_to_vec(&buffer.get_mapped_range(..).expect("mapped"));
     buffer.unmap();
     words
+}
+
+fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+    wgpu::BindGroupEntry {
+        binding,
+        resource: buffer.as_entire_binding(),
+    }
+}
+
+fn main() {
+    let settings = settings();
+    for info in Adapters::probe().list() {
+        println!("# {}  [{}]", info.line(), info.driver);
+    }
+    let selection = settings
+        .device
+        .map_or(Selection::FirstHardware, Selection::Index);
+    let (gpu, line) = Gpu::open(selection);
+    println!("# on {line}");
+    println!(
+        "| N | depth | form | stack | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut wrong = 0;
+    for &n in &settings.sizes {
+        // Items fix at least one row and leave at least two (a stacked row above the last).
+        assert!((4..=31).contains(&n), "--n takes sizes from 4 to 31");
+        for &depth in &settings.depths {
+            wrong += board(&gpu, &settings, n, depth.clamp(1, n - 2));
+        }
+    }
+    if wrong > 0 {
+        eprintln!("{wrong} counts differ from the published ones");
+        std::process::exit(1);
+    }
+}
+
+/// Counts the N×N board with items of `depth` rows in every setting, a row each; the counts
+/// that differ from the published ones.
+fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
+    let cut = Instant::now();
+    let items = items(n, depth);
+    let cut = cut.elapsed().as_secs_f64();
+    let frames = n - 1 - depth;
+    let memory = gpu.limits.max_compute_workgroup_storage_size;
+    let mut wrong = 0;
+    // Nodes of this N and depth, from a counted form, for the plain form's rate.
+    let mut known_nodes: Option<u128> = None;
+    for &stack in &settings.stacks {
+        for &workgroup in &settings.workgroups {
+            let fits = memory / (frames * 16);
+            let workgroup = workgroup.unwrap_or_else(|| {
+                let most = gpu.limits.max_compute_invocations_per_workgroup.min(256);
+                let most = if stack == Stack::Workgroup {
+                    most.min(fits)
+                } else {
+                    most
+                };
+                if most >= 32 { most / 32 * 32 } else { most }
+            });
+            let label = format!("| {n} | {depth} |");
+            if stack == Stack::Workgroup && workgroup > fits {
+                println!(
+                    "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | {frames} frames of \
+                     16 bytes for {workgroup} invocations pass the device's {memory} bytes |",
+                );
+                continue;
+            }
+            for &invocations in &settings.invocations {
+                let invocations = invocations.div_ceil(workgroup) * workgroup;
+                let launch = Launch {
+                    stack,
+                    frames,
+                    workgroup,
+                    invocations,
+                };
+                for &form in &settings.forms {
+                    let step = FORMS
+                        .iter()
+                        .find(|(name, _)| *name == form)
+                        .map_or("", |(_, step)| step);
+                    let text = source(n, launch, step);
+                    let run = gpu.run(&text, &items, launch);
+                    if form != "plain" {
+                        known_nodes = Some(run.nodes);
+                    }
+                    let nodes = if form == "plain" {
+                        known_nodes
+                    } else {
+                        Some(run.nodes)
+                    };
+                    let verdict = match queens_exact::count::integrity::published(n) {
+                        Some((published, _)) if published == run.total => "as published",
+                        Some(_) => {
+                            wrong += 1;
+                            "WRONG"
+                        }
+                        None => "unpublished",
+                    };
+                    let (nodes, rate) = nodes.map_or_else(
+                        || ("-".to_owned(), "-".to_owned()),
+                        |nodes| {
+                            let rate = format!("{:.3e}", nodes as f64 / run.seconds);
+                            (nodes.to_string(), rate)
+                        },
+                    );
+                    println!(
+                        "{label} {form} | {} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {nodes} | {rate} | {} ({verdict}) |",
+                        stack.name(),
+                        items.len(),
+                        run.seconds,
+                        run.total,
+                    );
+                }
+            }
+        }
+    }
+    wrong
 }

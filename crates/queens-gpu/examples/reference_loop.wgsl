@@ -5,18 +5,24 @@
 //
 // Persistent invocations take items (a prefix of placed rows: columns, diagonals, and the
 // mirror weight 2 or 1) from an atomic counter and search each depth-first. One iteration
-// places one queen: the stack's top frame (a row's masks and its untried squares, in workgroup
-// memory, lane-fastest) gives up its lowest square and is popped when none is left; the child
-// row is pushed unless it is the last (whose free squares a population count adds) or has none.
+// places one queen: the stack's top frame (a row's masks and its untried squares, lane-fastest)
+// gives up its lowest square and is popped when none is left; the child row is pushed unless it
+// is the last (whose free squares a population count adds) or has none.
 //
-// Every index is in range: a stack slot is frame * WORKGROUP + lane with frame < FRAMES (the
-// rows from the item's first free row to the penultimate; the last row is never pushed), and
-// `top` is read only above `bottom`; an item is read below params.count, which the host sizes
-// the item buffer for; `sums` has one slot an invocation. Each loop ends: an item's search
-// takes a square off its stack every iteration, and an invocation takes at most params.most
-// items, each once. The host fills in N, FULL, FRAMES,
-// WORKGROUP and STEP (nothing for the loop alone; a node count, or a node count and the
-// engine's budget test, for the forms that measure what those add).
+// The stack is in workgroup memory, as the original keeps it in shared memory, or (the `global`
+// stack) in a storage buffer, one frame a row for every invocation of the dispatch, which no
+// workgroup's memory bounds: the host fills in its declaration (STACK), the stride from one
+// row's frames to the next's (STRIDE: the workgroup's invocations, or the dispatch's) and the
+// lane's place in a row (LANE: its index in the workgroup, or in the dispatch).
+//
+// Every index is in range: a stack slot is frame * STRIDE + lane with lane < STRIDE and frame <
+// FRAMES (the rows from the item's first free row to the penultimate; the last row is never
+// pushed), and `top` is read only above `bottom`; an item is read below params.count, which
+// the host sizes the item buffer for; `sums` has one slot an invocation. Each loop ends: an
+// item's search takes a square off its stack every iteration, and an invocation takes at most
+// params.most items, each once. The host also fills in N, FULL, FRAMES, WORKGROUP and STEP
+// (nothing for the loop alone; a node count, or a node count and the engine's budget test, for
+// the forms that measure what those add).
 
 struct Params {
     count: u32,
@@ -42,7 +48,9 @@ const FULL: u32 = {{FULL}}u;
 const FRAMES: u32 = {{FRAMES}}u;
 const WORKGROUP: u32 = {{WORKGROUP}}u;
 
-var<workgroup> stack: array<vec4<u32>, FRAMES * WORKGROUP>;
+const STRIDE: u32 = {{STRIDE}}u;
+
+{{STACK}}
 
 fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
     let low = sum.x + x;
@@ -51,13 +59,14 @@ fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
 
 @compute @workgroup_size(WORKGROUP)
 fn count(
-    @builtin(local_invocation_index) lane: u32,
+    @builtin(local_invocation_index) local: u32,
     @builtin(global_invocation_id) global: vec3<u32>,
 ) {
+    let lane = {{LANE}};
     let before = sums[global.x];
     var total = before.xy;
     var nodes = before.zw;
-    let bottom = lane - WORKGROUP;
+    let bottom = lane - STRIDE;
     for (var taken = 0u; taken < params.most; taken++) {
         let index = atomicAdd(&next, 1u);
         if (index >= params.count) {
@@ -80,14 +89,14 @@ fn count(
             let queen = frame.w & (0u - frame.w);
             let untried = frame.w ^ queen;
             stack[top].w = untried;
-            top = select(top, top - WORKGROUP, untried == 0u);
+            top = select(top, top - STRIDE, untried == 0u);
             let cols = frame.x | queen;
             let left = (frame.y | queen) << 1u;
             let right = (frame.z | queen) >> 1u;
             let free = FULL & ~(cols | left | right);
             let leaf = countOneBits(cols) == N - 1u || free == 0u;
             found += select(0u, countOneBits(free), leaf);
-            let above = top + WORKGROUP;
+            let above = top + STRIDE;
             if (!leaf) {
                 stack[above] = vec4<u32>(cols, left, right, free);
             }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Where a GPU's time goes, in one run on the device: the engine's kernel beside the fastest
+# public loop written in WGSL (the `reference_loop` example) on the same path, and beside that
+# loop's CUDA original when its source is given. Each count is checked against OEIS by the
+# program that makes it.
+#
+#   scripts/gpu-compare.sh [N]                 # N = 20 by default
+#   YGCH_SRC=path/to/ygch/n_queens/src scripts/gpu-compare.sh 20   # with the CUDA original
+#   GPU_BENCH_BIN=... REFERENCE_LOOP_BIN=... KERNEL_ISA_BIN=... scripts/gpu-compare.sh
+#   GPU_DEVICE=0 scripts/gpu-compare.sh 12     # adapter 0 (say, lavapipe) instead of the first GPU
+#
+# In order: each program's pipeline statistics on the device (`kernel_isa --native`: registers
+# a thread, spills, where the driver gives them); then, in two rounds, the engine's count, the
+# reference loop alone, counted and with the engine's budget test, and the CUDA original
+# (built with nvcc for the device's architecture, run as `n_queens N 6`, its README's
+# setting); then both of ours over workgroup sizes, and the reference loop with its stack in a
+# storage buffer (no workgroup memory) in workgroups of up to 1024, which show whether the warps
+# a multiprocessor holds bound them. If the reference loop alone runs as fast a node as the CUDA
+# original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
+# kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
+#
+# Builds the three examples with cargo unless their binaries are named, for a machine without
+# Rust. Needs the Vulkan loader (libvulkan1) and the GPU's driver; the CUDA original needs nvcc.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-20}
+if [ -z "${GPU_BENCH_BIN:-}${REFERENCE_LOOP_BIN:-}${KERNEL_ISA_BIN:-}" ]; then
+  cargo build --release --quiet -p queens-gpu --examples
+fi
+examples=target/release/examples
+bench=${GPU_BENCH_BIN:-$examples/gpu_bench}
+reference=${REFERENCE_LOOP_BIN:-$examples/reference_loop}
+isa=${KERNEL_ISA_BIN:-$examples/kernel_isa}
+if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+  XDG_RUNTIME_DIR=$(mktemp -d)
+  export XDG_RUNTIME_DIR
+fi
+device=()
+if [ -n "${GPU_DEVICE:-}" ]; then
+  device=(--device "$GPU_DEVICE")
+fi
+started=$(date +%s)
+section() { echo "## $1 ($(($(date +%s) - started)) s)"; }
+# Each program at most LIMIT seconds (180 by default), so that one slow setting leaves time for
+# the rest.
+limit() { timeout "${LIMIT:-180}" "$@" || echo "(ended: status $?)"; }
+
+section "pipeline statistics on the device"
+"$isa" "$n" --native
+"$isa" "$n" crates/queens-gpu/examples/reference_loop.wgsl --native
+
+ygch=""
+if [ -n "${YGCH_SRC:-}" ]; then
+  section "the CUDA original, built"
+  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+  ygch=$(mktemp -d)/n_queens
+  (cd "$YGCH_SRC" && nvcc -gencode "arch=compute_$arch,code=sm_$arch" --ptxas-options=-v \
+    -allow-unsupported-compiler n_queens_cuda.cu n_queens.cpp utils.cpp main.cpp -o "$ygch" \
+    -O3 -Xcompiler -fopenmp -D_USE_CONFIG2_) 2>&1 | grep -E 'ptxas info|error' || true
+fi
+
+for round in 1 2; do
+  section "round $round: the engine's kernel"
+  limit "$bench" "${device[@]}" --n "$n"
+  section "round $round: the reference loop"
+  limit "$reference" "${device[@]}" --n "$n" --form counted,plain,budget
+  if [ -n "$ygch" ]; then
+    section "round $round: the CUDA original"
+    limit "$ygch" "$n" 6
+  fi
+done
+
+section "workgroup sizes: the reference loop, counted"
+limit "$reference" "${device[@]}" --n "$n" --form counted --workgroup 32,64,128,224
+section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
+limit "$reference" "${device[@]}" --n "$n" --form counted --stack global --workgroup 64,256,1024
+section "workgroup sizes: the engine's kernel"
+limit "$bench" "${device[@]}" --n "$n" --workgroup 64,128,224
+section "end"
