@@ -5,12 +5,13 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--invocations 16,17] [--checked no,yes]
-//!     [--target-ms 100,300] [--peak-tops T]
+//!     [--depth 6,7] [--workgroup 64,128] [--stack workgroup,storage] [--invocations 16,17]
+//!     [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
 //! ```
 //!
 //! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
-//! (the default: as many as the device's workgroup memory holds), `--checked yes` keeps wgpu's
+//! (the default: as many as the device's workgroup memory holds), `--stack storage` keeps the
+//! stacks in a storage buffer (the workgroup column then says so), `--checked yes` keeps wgpu's
 //! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others.
 //!
@@ -23,8 +24,8 @@ use std::time::{Duration, Instant};
 
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
-use queens_exact::count::{CountJob, CountPlan, Engine};
-use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
+use queens_exact::count::{CountJob, CountPlan, Engine, Tally};
+use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
 
 mod bench_args;
 use bench_args::{list, sizes};
@@ -60,6 +61,7 @@ struct Settings {
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
     workgroups: Vec<Option<u32>>,
+    stacks: Vec<StackMemory>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
     targets: Vec<Duration>,
@@ -72,6 +74,7 @@ fn settings() -> Settings {
         sizes: (16..=22).collect(),
         depths: vec![None],
         workgroups: vec![None],
+        stacks: vec![StackMemory::Workgroup],
         invocations: vec![None],
         checked: vec![false],
         targets: vec![GpuOptions::default().dispatch_target],
@@ -85,6 +88,13 @@ fn settings() -> Settings {
             "--n" => settings.sizes = sizes(value),
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
+            "--stack" => {
+                settings.stacks = list(value, |stack| match stack {
+                    "workgroup" => Some(StackMemory::Workgroup),
+                    "storage" => Some(StackMemory::Storage),
+                    _ => None,
+                });
+            }
             "--invocations" => {
                 settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
             }
@@ -127,38 +137,26 @@ fn main() {
         for &depth in &settings.depths {
             for &workgroup in &settings.workgroups {
                 let (invocations_list, targets) = (&settings.invocations, &settings.targets);
-                let combinations = settings.checked.iter().flat_map(|&checked| {
-                    invocations_list.iter().flat_map(move |&invocations| {
-                        targets
-                            .iter()
-                            .map(move |&target| (checked, invocations, target))
+                let combinations = settings.stacks.iter().flat_map(|&stack| {
+                    settings.checked.iter().flat_map(move |&checked| {
+                        invocations_list.iter().flat_map(move |&invocations| {
+                            targets
+                                .iter()
+                                .map(move |&target| (stack, checked, invocations, target))
+                        })
                     })
                 });
-                for (checked, invocations, target) in combinations {
+                for (stack, checked, invocations, target) in combinations {
                     let options = GpuOptions {
                         depth,
                         workgroup,
+                        stack,
                         invocations,
                         checked,
                         dispatch_target: target,
                         ..GpuOptions::default()
                     };
-                    let counter = match GpuCounter::open(selection, options) {
-                        Ok(counter) => counter,
-                        Err(error) => {
-                            eprintln!("{error}");
-                            std::process::exit(2);
-                        }
-                    };
-                    let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
-                    let counter = Arc::new(counter);
-                    let started = Instant::now();
-                    let result = CountJob::new(plan)
-                        .with_counter(counter.clone())
-                        .run(&Budget::unlimited(), |_, _| {})
-                        .expect("the count runs");
-                    let seconds = started.elapsed().as_secs_f64();
-                    let tally = result.tally;
+                    let (tally, seconds, stats) = count(selection, options, n);
                     if rates.last().is_none_or(|&(last, _)| last != n) {
                         rates.push((n, tally.nodes as f64 / seconds));
                     }
@@ -168,7 +166,6 @@ fn main() {
                         None => "unpublished",
                     };
                     let nodes_per_second = tally.nodes as f64 / seconds;
-                    let stats = counter.dispatch_stats();
                     let items = stats.items;
                     // The rows items fix, and "+1" where the last parts were cut a row finer.
                     let depth = stats.cut.map_or_else(
@@ -182,9 +179,13 @@ fn main() {
                         || "unknown GPU: pass --peak-tops".to_owned(),
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
+                    let mut workgroup =
+                        workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
+                    if stack == StackMemory::Storage {
+                        workgroup.push_str(" (storage)");
+                    }
                     println!(
-                        "| {n} | {depth} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
-                        workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string()),
+                        "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
                         if checked { "yes" } else { "no" },
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
@@ -202,6 +203,30 @@ fn main() {
         }
     }
     project(&rates);
+}
+
+/// One count of the N×N board on the adapter `selection` with `options`: its tally, its
+/// seconds and its dispatches.
+fn count(
+    selection: Selection,
+    options: GpuOptions,
+    n: u32,
+) -> (Tally, f64, queens_gpu::DispatchStats) {
+    let counter = match GpuCounter::open(selection, options) {
+        Ok(counter) => Arc::new(counter),
+        Err(error) => {
+            eprintln!("{error}");
+            std::process::exit(2);
+        }
+    };
+    let plan = CountPlan::with_engine(n, Engine::Gpu).expect("N from 1 to 32");
+    let started = Instant::now();
+    let result = CountJob::new(plan)
+        .with_counter(counter.clone())
+        .run(&Budget::unlimited(), |_, _| {})
+        .expect("the count runs");
+    let seconds = started.elapsed().as_secs_f64();
+    (result.tally, seconds, counter.dispatch_stats())
 }
 
 /// The peak integer throughput of the selected adapter, if it is a GPU of the table.

@@ -12,8 +12,9 @@
 //
 // One loop iteration places one queen, as the fastest public kernels do. The search's frames
 // (a row's column and diagonal masks before its queen, and its untried squares) are on a
-// stack in workgroup memory, 16 bytes a frame, laid out lane-fastest so that a warp's frames
-// of one level are side by side. Every frame on the stack has a square left to try. A step
+// stack, 16 bytes a frame, laid out lane-fastest so that a warp's frames of one level are side
+// by side: in workgroup memory, or in a storage buffer with a frame a row for every invocation
+// of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the stack has a square left to try. A step
 // reads the top frame, takes its lowest untried square and writes back the rest, popping the
 // frame when none is left; the queen's child row is pushed unless it is the last row (which
 // has one column left, so it completes at most once) or has no free square. So a step is a
@@ -36,12 +37,14 @@
 //
 // Every index is in range by construction (the host builds this module without runtime
 // checks):
-// - a stack index is frame * WORKGROUP + lane with lane < WORKGROUP and frame < FRAMES: the
+// - a stack index is frame * STRIDE + lane with lane < STRIDE and frame < FRAMES (STRIDE is the
+//   workgroup's invocations for stacks in workgroup memory, lane the invocation's index in it;
+//   the dispatch's and its index in that for stacks in a storage buffer, sized for them): the
 //   frames on the stack are distinct rows of one path, from the item's first free row to the
 //   penultimate (the last row is never pushed), which is FRAMES rows for an item of the rows
 //   the kernel is built for and fewer for one that fixes more; a restored record's
 //   depth is clamped to FRAMES; a frame is read only when the stack is not empty (`top` is
-//   then its top frame's slot; `bottom`, the slot below the first, lane − WORKGROUP modulo
+//   then its top frame's slot; `bottom`, the slot below the first, lane − STRIDE modulo
 //   2³², is compared with but never read or written);
 // - a carried record read is below params.carried, and the host sizes the record buffers
 //   for them; a fresh item's slot is params.ring_start + i, less params.ring where it passes
@@ -54,7 +57,8 @@
 //   by a claim, which raises `limit` by params.chunk and is refused once `limit` would pass
 //   params.steps, or by taking a record, of which the queue has params.count.
 //
-// The host fills in the tokens N, FULL, FRAMES, WORKGROUP and RULES before compiling.
+// The host fills in the tokens N, FULL, FRAMES, WORKGROUP, RULES and the stacks' STACK (their
+// declaration), STRIDE and LANE before compiling.
 
 struct Params {
     // The board side, which the module also has as N.
@@ -98,8 +102,13 @@ const RECORD: u32 = HEADER + 4u * FRAMES;
 // A finished tally: id, total (2), nodes (2), a spare word.
 const TALLY: u32 = 6u;
 
-var<workgroup> stack: array<vec4<u32>, FRAMES * WORKGROUP>;
+// The slots from one row's frames to the next's.
+const STRIDE: u32 = {{STRIDE}}u;
 
+{{STACK}}
+
+// The invocation's place in a row of frames (LANE): its index in the workgroup, or in the
+// dispatch for stacks in a storage buffer.
 var<private> lane: u32;
 
 // The item's constants.
@@ -122,8 +131,8 @@ var<private> tie_columns: u32;
 // The row after row b, whose mask is computed once row b's queen stands.
 var<private> after_b: u32;
 
-// The stack slot of the top frame: (frames stacked − 1) × WORKGROUP + lane. The stack is
-// empty, and the record done, when it is `bottom`, the slot below the first (lane − WORKGROUP,
+// The stack slot of the top frame: (frames stacked − 1) × STRIDE + lane. The stack is
+// empty, and the record done, when it is `bottom`, the slot below the first (lane − STRIDE,
 // wrapped: every sum and difference of slots here is modulo 2³²).
 var<private> top: u32;
 var<private> bottom: u32;
@@ -270,10 +279,10 @@ fn resume(index: u32) {
     nodes = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
     for (var frame = 0u; frame < depth; frame++) {
         let at = base + HEADER + 4u * frame;
-        stack[frame * WORKGROUP + lane] = vec4<u32>(
+        stack[frame * STRIDE + lane] = vec4<u32>(
             active_in[at], active_in[at + 1u], active_in[at + 2u], active_in[at + 3u]);
     }
-    top = bottom + depth * WORKGROUP;
+    top = bottom + depth * STRIDE;
     // The frames restored, paid for.
     spent += depth;
 }
@@ -285,7 +294,7 @@ fn save() {
     active_out[base + 1u] = prefix0;
     active_out[base + 2u] = prefix1;
     active_out[base + 3u] = id;
-    let depth = (top - bottom) / WORKGROUP;
+    let depth = (top - bottom) / STRIDE;
     active_out[base + 4u] = depth;
     active_out[base + 5u] = tie_shift_b;
     active_out[base + 6u] = tie_shift_deadline;
@@ -295,7 +304,7 @@ fn save() {
     active_out[base + 10u] = nodes.y;
     for (var frame = 0u; frame < depth; frame++) {
         let at = base + HEADER + 4u * frame;
-        let saved = stack[frame * WORKGROUP + lane];
+        let saved = stack[frame * STRIDE + lane];
         active_out[at] = saved.x;
         active_out[at + 1u] = saved.y;
         active_out[at + 2u] = saved.z;
@@ -359,9 +368,12 @@ fn take() -> bool {
 }
 
 @compute @workgroup_size(WORKGROUP)
-fn count(@builtin(local_invocation_index) local: u32) {
-    lane = local;
-    bottom = lane - WORKGROUP;
+fn count(
+    @builtin(local_invocation_index) local: u32,
+    @builtin(global_invocation_id) global: vec3<u32>,
+) {
+    lane = {{LANE}};
+    bottom = lane - STRIDE;
     found = 0u;
     spent = 1u;
     limit = 1u;
@@ -398,7 +410,7 @@ fn count(@builtin(local_invocation_index) local: u32) {
         let queen = frame.w & (0u - frame.w);
         let untried = frame.w ^ queen;
         stack[top].w = untried;
-        top = select(top, top - WORKGROUP, untried == 0u);
+        top = select(top, top - STRIDE, untried == 0u);
         let cols = frame.x | queen;
         let left = (frame.y | queen) << 1u;
         let right = (frame.z | queen) >> 1u;
@@ -419,7 +431,7 @@ fn count(@builtin(local_invocation_index) local: u32) {
         }
         // The child is pushed unless it is the last row or has no free square.
         let push = select(open, false, is_last);
-        let above = top + WORKGROUP;
+        let above = top + STRIDE;
         if (push) {
             stack[above] = vec4<u32>(cols, left, right, free);
         }

@@ -28,7 +28,8 @@ use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
-use crate::kernel::{Kernel, Rules, Shape, fit_workgroup, frames};
+use crate::kernel::{Kernel, Rules, Shape};
+use crate::stacks::{StackMemory, fit_workgroup, frames};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -39,8 +40,10 @@ pub struct GpuOptions {
     /// [`crate::items::cut`]).
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
-    /// stacks of (at most 256, in whole warps of 32).
+    /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer.
     pub workgroup: Option<u32>,
+    /// Where the invocations' stacks are: workgroup memory by default.
+    pub stack: StackMemory,
     /// Invocations a dispatch runs, each taking items in turn and carrying at most one to the
     /// next dispatch; `None`: 2¹⁷ on hardware, 2¹² on a software adapter (both within the
     /// device's buffer limits). A dispatch's queue takes eight times as many fresh items.
@@ -63,6 +66,7 @@ impl Default for GpuOptions {
         GpuOptions {
             depth: None,
             workgroup: None,
+            stack: StackMemory::Workgroup,
             invocations: None,
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
@@ -239,7 +243,7 @@ impl GpuCounter {
         let workgroup = self
             .options
             .workgroup
-            .unwrap_or_else(|| fit_workgroup(frames(n, start), &limits));
+            .unwrap_or_else(|| fit_workgroup(frames(n, start), self.options.stack, &limits));
         let shape = Shape {
             n,
             start,
@@ -247,6 +251,7 @@ impl GpuCounter {
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
             rules,
+            stack: self.options.stack,
         }
         .fit(&limits);
         Kernel::new(

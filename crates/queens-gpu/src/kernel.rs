@@ -9,41 +9,16 @@ use std::time::Duration;
 use queens_exact::count::Tally;
 
 use crate::items::Item;
+use crate::stacks::{FRAME_BYTES, FRAME_WORDS, StackLayout, StackMemory, frames};
 
-/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP` and `RULES` are filled in.
+/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE` and
+/// `RULES` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
 
 /// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
 const HEADER_WORDS: u32 = 11;
-/// Words in a stacked row's frame: its column and diagonal masks and its untried squares.
-const FRAME_WORDS: u32 = 4;
 /// Words in a finished tally: id, total and nodes as (low, high) pairs, and a spare.
 const TALLY_WORDS: u32 = 6;
-/// Bytes of workgroup memory an invocation's stack frame takes.
-const FRAME_BYTES: u32 = FRAME_WORDS * 4;
-/// The most invocations a workgroup is given, however much memory the device has.
-const MAX_WORKGROUP: u32 = 256;
-
-/// The stack frames an invocation holds on the N×N board when items fix `start` rows: the
-/// rows from its first free row to the penultimate (the last row is never pushed).
-pub fn frames(n: u32, start: u32) -> u32 {
-    n.saturating_sub(start + 1).max(1)
-}
-
-/// The most invocations a workgroup can have for `frames` stack frames each, within the
-/// device's workgroup memory and invocation limits: a multiple of 32 (a warp) where it can be.
-pub fn fit_workgroup(frames: u32, limits: &wgpu::Limits) -> u32 {
-    let by_memory = limits.max_compute_workgroup_storage_size / (frames * FRAME_BYTES);
-    let most = by_memory
-        .min(limits.max_compute_invocations_per_workgroup)
-        .min(limits.max_compute_workgroup_size_x)
-        .min(MAX_WORKGROUP);
-    if most >= 32 {
-        most / 32 * 32
-    } else {
-        most.max(1)
-    }
-}
 
 /// Which of the case's rules the kernel's loop applies below an item's fixed rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,19 +53,22 @@ impl Rules {
 
 /// The kernel's source for the N×N board (N up to 32, a row in one word: the engine refuses
 /// larger boards before it asks for a kernel).
-pub fn source(n: u32, frames: u32, workgroup: u32, rules: Rules) -> String {
-    fill_tokens(SOURCE, n, frames, workgroup, rules)
+pub fn source(n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String {
+    fill_tokens(SOURCE, n, frames, stacks, rules)
 }
 
-/// A kernel's text (this one's, or an older one's to compare) with its tokens `N`, `FULL`,
-/// `FRAMES`, `WORKGROUP` and `RULES` filled in.
-pub fn fill_tokens(text: &str, n: u32, frames: u32, workgroup: u32, rules: Rules) -> String {
+/// A kernel's text (this one's, or an older one's to compare) with its tokens filled in: `N`,
+/// `FULL`, `FRAMES`, `WORKGROUP`, the stacks' `STACK`, `STRIDE` and `LANE`, and `RULES`.
+pub fn fill_tokens(text: &str, n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String {
     // The row's mask, N low bits set; no shift past the word whatever N is.
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
     text.replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &full.to_string())
         .replace("{{FRAMES}}", &frames.to_string())
-        .replace("{{WORKGROUP}}", &workgroup.to_string())
+        .replace("{{WORKGROUP}}", &stacks.workgroup.to_string())
+        .replace("{{STACK}}", stacks.declaration())
+        .replace("{{STRIDE}}", &stacks.stride().to_string())
+        .replace("{{LANE}}", stacks.lane())
         .replace("{{RULES}}", rules.function())
 }
 
@@ -109,7 +87,13 @@ pub fn forms(text: &str) -> &'static [Rules] {
 /// a device (the `kernel_ops` and `kernel_isa` examples) look at.
 pub fn tool_source(text: &str, n: u32, rules: Rules) -> String {
     let start = crate::items::default_depth(n) as u32;
-    fill_tokens(text, n, frames(n, start), 64, rules)
+    fill_tokens(
+        text,
+        n,
+        frames(n, start),
+        StackLayout::in_workgroup(64),
+        rules,
+    )
 }
 
 /// A kernel's WGSL parsed and validated by naga, as wgpu does before it compiles one; `Err` with
@@ -164,12 +148,33 @@ pub struct Shape {
     pub fresh: u32,
     /// The case's rules the loop applies.
     pub rules: Rules,
+    /// Where the stacks are.
+    pub stack: StackMemory,
 }
 
 impl Shape {
     /// Stack frames an invocation holds.
     pub fn frames(&self) -> u32 {
         frames(self.n, self.start)
+    }
+
+    /// How its stacks are laid out.
+    pub fn stacks(&self) -> StackLayout {
+        StackLayout {
+            memory: self.stack,
+            workgroup: self.workgroup,
+            invocations: self.invocations,
+        }
+    }
+
+    /// The stacks' bytes in a storage buffer, or none in workgroup memory.
+    fn stack_bytes(&self) -> u64 {
+        match self.stack {
+            StackMemory::Workgroup => 0,
+            StackMemory::Storage => {
+                u64::from(self.invocations) * u64::from(self.frames()) * u64::from(FRAME_BYTES)
+            }
+        }
     }
 
     fn record_bytes(&self) -> u64 {
@@ -184,7 +189,7 @@ impl Shape {
     /// The bytes of device memory the kernel takes.
     pub fn memory(&self) -> u64 {
         let records = 2 * u64::from(self.invocations) * self.record_bytes();
-        records + u64::from(self.fresh) * 16 + 2 * self.tally_bytes()
+        records + self.stack_bytes() + u64::from(self.fresh) * 16 + 2 * self.tally_bytes()
     }
 
     /// This shape with its invocations and fresh items cut to the device's buffer limits, and
@@ -297,6 +302,8 @@ impl Kernel {
             buffer("records b", records, storage),
         ];
         let finished = buffer("finished", shape.tally_bytes(), storage | copy_src);
+        let stacks = (shape.stack == StackMemory::Storage)
+            .then(|| buffer("stacks", shape.stack_bytes(), storage));
         let counters = buffer("counters", 16, storage | copy_dst | copy_src);
         let fresh = buffer(
             "fresh items",
@@ -307,17 +314,19 @@ impl Kernel {
         let finished_readback = buffer("finished readback", shape.tally_bytes(), read);
         let layout = pipeline.get_bind_group_layout(0);
         let bind_group = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
+            let mut entries = vec![
+                entry(0, &params),
+                entry(1, from),
+                entry(2, to),
+                entry(3, &finished),
+                entry(4, &counters),
+                entry(5, &fresh),
+            ];
+            entries.extend(stacks.as_ref().map(|stacks| entry(6, stacks)));
             device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("queens count"),
                 layout: &layout,
-                entries: &[
-                    entry(0, &params),
-                    entry(1, from),
-                    entry(2, to),
-                    entry(3, &finished),
-                    entry(4, &counters),
-                    entry(5, &fresh),
-                ],
+                entries: &entries,
             })
         };
         let bind_groups = [
@@ -543,7 +552,7 @@ fn pipeline(
     let descriptor = wgpu::ShaderModuleDescriptor {
         label: Some("queens count"),
         source: wgpu::ShaderSource::Wgsl(
-            source(shape.n, shape.frames(), shape.workgroup, shape.rules).into(),
+            source(shape.n, shape.frames(), shape.stacks(), shape.rules).into(),
         ),
     };
     let module = if checked {
@@ -573,8 +582,9 @@ fn pipeline(
 /// guard in the hot loop.
 ///
 /// Sound for `count.wgsl` alone, whose header proves each index in range and the loop finite:
-/// its stack indices are below `FRAMES × WORKGROUP` (a frame is pushed only for a row above the
-/// last, a restored depth is clamped), its buffer indices are below the counts the host sized
+/// its stack indices are below `FRAMES × STRIDE` (a frame is pushed only for a row above the
+/// last, a restored depth is clamped; a storage buffer of stacks holds `FRAMES` frames for each
+/// invocation the dispatch launches), its buffer indices are below the counts the host sized
 /// the buffers for ([`Shape::fit`], and [`Kernel::append`] queues no more than the ring holds), and
 /// every iteration spends one of a bounded number of steps. CI validates the module with naga
 /// for every N and runs it on lavapipe with the checks both on and off.
@@ -599,6 +609,7 @@ fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stacks::fit_workgroup;
 
     #[test]
     fn a_dispatch_budget_is_its_invocations_shares_in_chunks() {
@@ -623,10 +634,10 @@ mod tests {
 
     #[test]
     fn the_source_has_every_token_filled_in() {
-        let text = source(20, 12, 256, Rules::All);
+        let text = source(20, 12, StackLayout::in_workgroup(256), Rules::All);
         assert!(!text.contains("{{"), "{text}");
         assert!(text.contains("select(rules(child, cols & sides), last_allowed, is_last)"));
-        let settled = source(20, 12, 256, Rules::Deadline);
+        let settled = source(20, 12, StackLayout::in_workgroup(256), Rules::Deadline);
         assert!(
             settled.contains("select(deadline_rules(child, cols & sides), last_allowed, is_last)")
         );
@@ -635,8 +646,14 @@ mod tests {
         assert!(text.contains("const FRAMES: u32 = 12u;"));
         assert!(text.contains("const WORKGROUP: u32 = 256u;"));
         // The row's mask at the word's edges, with no shift past it.
-        assert!(source(32, 12, 256, Rules::All).contains("const FULL: u32 = 4294967295u;"));
-        assert!(source(1, 2, 256, Rules::All).contains("const FULL: u32 = 1u;"));
+        assert!(
+            source(32, 12, StackLayout::in_workgroup(256), Rules::All)
+                .contains("const FULL: u32 = 4294967295u;")
+        );
+        assert!(
+            source(1, 2, StackLayout::in_workgroup(256), Rules::All)
+                .contains("const FULL: u32 = 1u;")
+        );
     }
 
     /// Every N's kernel is valid WGSL (lavapipe in CI compiles and runs the kernels up to
@@ -650,26 +667,18 @@ mod tests {
                 .flat_map(|start| [Rules::All, Rules::Deadline].map(|rules| (start, rules)))
             {
                 let frames = frames(n, start);
-                let text = source(n, frames, fit_workgroup(frames, &limits), rules);
-                if let Err(error) = validate(&text) {
-                    panic!("N = {n}, start {start}, {rules:?}: {error}");
+                for memory in [StackMemory::Workgroup, StackMemory::Storage] {
+                    let stacks = StackLayout {
+                        memory,
+                        workgroup: fit_workgroup(frames, memory, &limits),
+                        invocations: 1 << 17,
+                    };
+                    let text = source(n, frames, stacks, rules);
+                    if let Err(error) = validate(&text) {
+                        panic!("N = {n}, start {start}, {rules:?}, {memory:?}: {error}");
+                    }
                 }
             }
         }
-    }
-
-    #[test]
-    fn workgroups_fill_the_workgroup_memory_in_whole_warps() {
-        let limits = wgpu::Limits {
-            max_compute_workgroup_storage_size: 49_152,
-            max_compute_invocations_per_workgroup: 1024,
-            max_compute_workgroup_size_x: 1024,
-            ..wgpu::Limits::default()
-        };
-        // N = 20 with six rows fixed: 13 frames of 16 bytes, 236 invocations' worth; N = 28:
-        // 21 frames, 146.
-        assert_eq!(fit_workgroup(frames(20, 6), &limits), 224);
-        assert_eq!(fit_workgroup(frames(28, 6), &limits), 128);
-        assert!(fit_workgroup(frames(32, 2), &limits) * 29 * 16 <= 49_152);
     }
 }

@@ -11,8 +11,9 @@
 //!   hardware GPU by default; a software one only when named).
 //! - [`items`]: each part of the count cut into many small items on the host.
 //! - [`kernel`]: the WGSL kernel on a device (persistent invocations taking items from a queue,
-//!   one queen placed an iteration, the stack in workgroup memory), one bounded dispatch at a
-//!   time.
+//!   one queen placed an iteration), one bounded dispatch at a time.
+//! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer) and how many
+//!   invocations a workgroup holds.
 //! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
 //!   streams items through the kernel and sums their tallies back into parts.
 //!
@@ -33,7 +34,9 @@ pub mod counter;
 pub mod devices;
 pub mod items;
 pub mod kernel;
+pub mod stacks;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 pub use kernel::Shape;
+pub use stacks::StackMemory;

@@ -14,7 +14,7 @@ fn published(n: u32) -> (u128, u128) {
     queens_exact::count::integrity::published(n).expect("published")
 }
 use queens_gpu::items::default_depth;
-use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection};
+use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
 
 /// The first adapter of any kind, opened with `options`; `None` (and a note) if there is none.
 fn gpu(options: GpuOptions) -> Option<GpuCounter> {
@@ -120,6 +120,39 @@ fn the_checked_kernel_counts_the_same() {
         },
         12,
     );
+}
+
+/// Stacks in a storage buffer instead of workgroup memory count the same, in workgroups that
+/// workgroup memory could not hold, with records carried between dispatches.
+#[test]
+fn stacks_in_a_storage_buffer_count_the_same() {
+    counts_match_oeis(
+        GpuOptions {
+            stack: StackMemory::Storage,
+            ..GpuOptions::default()
+        },
+        13,
+    );
+    counts_match_oeis(
+        GpuOptions {
+            stack: StackMemory::Storage,
+            invocations: Some(64),
+            workgroup: Some(64),
+            fixed_steps: Some(300),
+            ..GpuOptions::default()
+        },
+        11,
+    );
+    let Some(counter) = gpu(GpuOptions {
+        stack: StackMemory::Storage,
+        ..GpuOptions::default()
+    }) else {
+        return;
+    };
+    for n in [9, 12] {
+        let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}, storage"));
+    }
 }
 
 /// Few invocations with short budgets: most items are carried from dispatch to dispatch, and

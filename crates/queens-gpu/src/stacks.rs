@@ -1,0 +1,133 @@
+//! Where the counting kernel keeps its invocations' stacks, and how many invocations a
+//! workgroup holds: a frame a row from the item's first free row to the penultimate, 16 bytes
+//! each, lane-fastest (one row's frames of a warp side by side), in workgroup memory or in a
+//! storage buffer.
+
+/// Words in a stacked row's frame: its column and diagonal masks and its untried squares.
+pub const FRAME_WORDS: u32 = 4;
+/// Bytes an invocation's stack frame takes.
+pub const FRAME_BYTES: u32 = FRAME_WORDS * 4;
+/// The most invocations a workgroup is given, however much memory the device has.
+pub const MAX_WORKGROUP: u32 = 256;
+
+/// The stack frames an invocation holds on the N×N board when items fix `start` rows: the
+/// rows from its first free row to the penultimate (the last row is never pushed).
+pub fn frames(n: u32, start: u32) -> u32 {
+    n.saturating_sub(start + 1).max(1)
+}
+
+/// Where the kernel keeps its invocations' stacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StackMemory {
+    /// Workgroup memory (shared memory, local data share): the fastest to reach, but a
+    /// workgroup holds only as many invocations as it has room for the stacks of.
+    #[default]
+    Workgroup,
+    /// A storage buffer, a frame a row for every invocation of the dispatch, reached through
+    /// the device's caches: no workgroup's memory bounds the invocations a workgroup holds,
+    /// nor how many workgroups a multiprocessor holds.
+    Storage,
+}
+
+/// How the invocations' stacks are laid out: in which memory, and the invocations a workgroup
+/// and a dispatch. A frame's slot is `frame × stride + lane`, lane-fastest: one row's frames of
+/// a warp side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackLayout {
+    /// The memory the stacks are in.
+    pub memory: StackMemory,
+    /// Invocations a workgroup.
+    pub workgroup: u32,
+    /// Invocations a dispatch.
+    pub invocations: u32,
+}
+
+impl StackLayout {
+    /// Stacks in workgroup memory, for workgroups of `workgroup` invocations.
+    pub fn in_workgroup(workgroup: u32) -> Self {
+        StackLayout {
+            memory: StackMemory::Workgroup,
+            workgroup,
+            invocations: workgroup,
+        }
+    }
+
+    /// The slots from one row's frames to the next's: the invocations that share the stack
+    /// memory.
+    pub(crate) fn stride(self) -> u32 {
+        match self.memory {
+            StackMemory::Workgroup => self.workgroup,
+            StackMemory::Storage => self.invocations,
+        }
+    }
+
+    /// The kernel's declaration of the stacks.
+    pub(crate) fn declaration(self) -> &'static str {
+        match self.memory {
+            StackMemory::Workgroup => "var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;",
+            StackMemory::Storage => {
+                "@group(0) @binding(6) var<storage, read_write> stack: array<vec4<u32>>;"
+            }
+        }
+    }
+
+    /// The invocation's lane in its rows of frames: its index in the workgroup or the dispatch.
+    pub(crate) fn lane(self) -> &'static str {
+        match self.memory {
+            StackMemory::Workgroup => "local",
+            StackMemory::Storage => "global.x",
+        }
+    }
+}
+
+/// The most invocations a workgroup can have for `frames` stack frames each in `memory`,
+/// within the device's workgroup memory (for stacks there) and invocation limits: a multiple of
+/// 32 (a warp) where it can be.
+pub fn fit_workgroup(frames: u32, memory: StackMemory, limits: &wgpu::Limits) -> u32 {
+    let by_memory = match memory {
+        StackMemory::Workgroup => {
+            limits.max_compute_workgroup_storage_size / (frames * FRAME_BYTES)
+        }
+        StackMemory::Storage => u32::MAX,
+    };
+    let most = by_memory
+        .min(limits.max_compute_invocations_per_workgroup)
+        .min(limits.max_compute_workgroup_size_x)
+        .min(MAX_WORKGROUP);
+    if most >= 32 {
+        most / 32 * 32
+    } else {
+        most.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workgroups_fill_the_workgroup_memory_in_whole_warps() {
+        let limits = wgpu::Limits {
+            max_compute_workgroup_storage_size: 49_152,
+            max_compute_invocations_per_workgroup: 1024,
+            max_compute_workgroup_size_x: 1024,
+            ..wgpu::Limits::default()
+        };
+        // N = 20 with six rows fixed: 13 frames of 16 bytes, 236 invocations' worth; N = 28:
+        // 21 frames, 146.
+        assert_eq!(
+            fit_workgroup(frames(20, 6), StackMemory::Workgroup, &limits),
+            224
+        );
+        assert_eq!(
+            fit_workgroup(frames(28, 6), StackMemory::Workgroup, &limits),
+            128
+        );
+        assert!(fit_workgroup(frames(32, 2), StackMemory::Workgroup, &limits) * 29 * 16 <= 49_152);
+        // Stacks in a storage buffer leave the workgroup the most invocations the engine gives.
+        assert_eq!(
+            fit_workgroup(frames(20, 6), StackMemory::Storage, &limits),
+            MAX_WORKGROUP
+        );
+    }
+}
