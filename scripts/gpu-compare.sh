@@ -13,8 +13,9 @@
 # a thread, spills, where the driver gives them); then, in two rounds, the engine's count, the
 # reference loop alone, counted and with the engine's budget test, and the CUDA original
 # (built with nvcc for the device's architecture, run as `n_queens N 6`, its README's
-# setting); then both of ours over workgroup sizes, and both with their stacks in a storage
-# buffer (no workgroup memory) in workgroups of up to 1024, which show whether the warps a
+# setting); then both of ours over workgroup sizes, the reference loop with frames of half the
+# size in workgroups of twice the invocations, and both with their stacks in a storage buffer
+# (no workgroup memory) in workgroups of up to 1024, which show whether the warps a
 # multiprocessor holds bound them. If the reference loop alone runs as fast a node as the CUDA
 # original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
 # kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
@@ -72,6 +73,8 @@ done
 
 section "workgroup sizes: the reference loop, counted"
 limit "$reference" "${device[@]}" --n "$n" --form counted --workgroup 32,64,128,224
+section "the reference loop with frames of 8 bytes, twice the invocations a workgroup"
+limit "$reference" "${device[@]}" --n "$n" --form counted --frames compact --workgroup 224,448
 section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
 limit "$reference" "${device[@]}" --n "$n" --form counted --stack global --workgroup 64,256,1024
 section "workgroup sizes: the engine's kernel"

@@ -54,7 +54,7 @@ fn main() {
     };
     let forms = kernel::forms(&text);
     // The fastest public loop (`reference_loop.wgsl`), for its registers beside the kernel's.
-    let reference = text.contains("{{STEP}}");
+    let reference = text.contains("{{SEARCH}}");
     if args.iter().any(|arg| arg == "--native") {
         native(&text, n, reference);
         return;
@@ -176,9 +176,11 @@ fn print_statistics(statistics: &[(String, String)]) {
 /// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
 /// zeroed, the default depth's stack.
 fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
-    // The reference loop (`reference_loop.wgsl`): its counted form, its stack in workgroup
-    // memory as `tool_source` sizes the kernel's (64 invocations a workgroup).
+    // The reference loop (`reference_loop.wgsl`): its counted form with the original's frames,
+    // its stack in workgroup memory as `tool_source` sizes the kernel's (64 invocations a
+    // workgroup).
     let source = kernel::tool_source(text, n, rules)
+        .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
         .replace("{{STEP}}", "steps += 1u;")
         .replace(
             "{{STACK}}",

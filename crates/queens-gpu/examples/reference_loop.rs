@@ -67,6 +67,48 @@ impl Stack {
     }
 }
 
+/// The loop's frames.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Frames {
+    /// The original's: a row's masks and its untried squares, 16 bytes.
+    Wide,
+    /// A row's squares and right diagonals, 8 bytes; the columns and left diagonals undone on
+    /// the way back (`reference_compact.wgsl`).
+    Compact,
+}
+
+impl Frames {
+    fn name(self) -> &'static str {
+        match self {
+            Frames::Wide => "wide",
+            Frames::Compact => "compact",
+        }
+    }
+
+    fn bytes(self) -> u32 {
+        match self {
+            Frames::Wide => 16,
+            Frames::Compact => 8,
+        }
+    }
+
+    /// The WGSL type of a frame.
+    fn wgsl_type(self) -> &'static str {
+        match self {
+            Frames::Wide => "vec4<u32>",
+            Frames::Compact => "vec2<u32>",
+        }
+    }
+
+    /// The search of one item, for the loop's SEARCH.
+    fn search(self) -> &'static str {
+        match self {
+            Frames::Wide => include_str!("reference_wide.wgsl"),
+            Frames::Compact => include_str!("reference_compact.wgsl"),
+        }
+    }
+}
+
 struct Settings {
     device: Option<usize>,
     sizes: Vec<u32>,
@@ -75,6 +117,7 @@ struct Settings {
     invocations: Vec<u32>,
     forms: Vec<&'static str>,
     stacks: Vec<Stack>,
+    frames: Vec<Frames>,
 }
 
 fn settings() -> Settings {
@@ -86,6 +129,7 @@ fn settings() -> Settings {
         invocations: vec![1 << 17],
         forms: vec!["counted", "plain"],
         stacks: vec![Stack::Workgroup],
+        frames: vec![Frames::Wide],
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -110,6 +154,13 @@ fn settings() -> Settings {
                 settings.stacks = list(value, |stack| match stack {
                     "workgroup" => Some(Stack::Workgroup),
                     "global" => Some(Stack::Global),
+                    _ => None,
+                });
+            }
+            "--frames" => {
+                settings.frames = list(value, |frames| match frames {
+                    "wide" => Some(Frames::Wide),
+                    "compact" => Some(Frames::Compact),
                     _ => None,
                 });
             }
@@ -163,20 +214,22 @@ fn items(n: u32, depth: u32) -> Vec<[u32; 4]> {
 /// The loop's source for the N×N board launched as `launch`, with `step` at the end of each
 /// iteration.
 fn source(n: u32, launch: Launch, step: &str) -> String {
+    let frame = launch.frame.wgsl_type();
     let (declaration, stride, lane) = match launch.stack {
         Stack::Workgroup => (
-            "var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;",
+            format!("var<workgroup> stack: array<{frame}, FRAMES * STRIDE>;"),
             launch.workgroup,
             "local",
         ),
         Stack::Global => (
-            "@group(0) @binding(4) var<storage, read_write> stack: array<vec4<u32>>;",
+            format!("@group(0) @binding(4) var<storage, read_write> stack: array<{frame}>;"),
             launch.invocations,
             "global.x",
         ),
     };
     SOURCE
-        .replace("{{STACK}}", declaration)
+        .replace("{{SEARCH}}", launch.frame.search())
+        .replace("{{STACK}}", &declaration)
         .replace("{{STRIDE}}", &stride.to_string())
         .replace("{{LANE}}", lane)
         .replace("{{N}}", &n.to_string())
@@ -315,6 +368,7 @@ impl Gpu {
 #[derive(Clone, Copy)]
 struct Launch {
     stack: Stack,
+    frame: Frames,
     frames: u32,
     workgroup: u32,
     invocations: u32,
@@ -366,7 +420,9 @@ impl Buffers {
             ),
             next: init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC),
             stack: (launch.stack == Stack::Global).then(|| {
-                let size = u64::from(launch.frames) * u64::from(launch.invocations) * 16;
+                let size = u64::from(launch.frames)
+                    * u64::from(launch.invocations)
+                    * u64::from(launch.frame.bytes());
                 empty("stacks", size, storage)
             }),
             next_readback: empty("next readback", 4, read),
@@ -406,7 +462,7 @@ fn main() {
     let (gpu, line) = Gpu::open(selection);
     println!("# on {line}");
     println!(
-        "| N | depth | form | stack | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
+        "| N | depth | form | stack, frames | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut wrong = 0;
@@ -432,11 +488,16 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
     let frames = n - 1 - depth;
     let memory = gpu.limits.max_compute_workgroup_storage_size;
     let mut wrong = 0;
-    // Nodes of this N and depth, from a counted form, for the plain form's rate.
-    let mut known_nodes: Option<u128> = None;
-    for &stack in &settings.stacks {
+    // Nodes of this N and depth by frames, from a counted form, for the plain form's rate.
+    let mut known_nodes: [Option<u128>; 2] = [None; 2];
+    let layouts = settings
+        .stacks
+        .iter()
+        .flat_map(|&stack| settings.frames.iter().map(move |&frame| (stack, frame)));
+    for (stack, frame) in layouts {
+        let known_nodes = &mut known_nodes[usize::from(frame == Frames::Compact)];
         for &workgroup in &settings.workgroups {
-            let fits = memory / (frames * 16);
+            let fits = memory / (frames * frame.bytes());
             let workgroup = workgroup.unwrap_or_else(|| {
                 let most = gpu.limits.max_compute_invocations_per_workgroup.min(256);
                 let most = if stack == Stack::Workgroup {
@@ -450,7 +511,8 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
             if stack == Stack::Workgroup && workgroup > fits {
                 println!(
                     "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | {frames} frames of \
-                     16 bytes for {workgroup} invocations pass the device's {memory} bytes |",
+                     {} bytes for {workgroup} invocations pass the device's {memory} bytes |",
+                    frame.bytes(),
                 );
                 continue;
             }
@@ -458,6 +520,7 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
                 let invocations = invocations.div_ceil(workgroup) * workgroup;
                 let launch = Launch {
                     stack,
+                    frame,
                     frames,
                     workgroup,
                     invocations,
@@ -470,10 +533,10 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
                     let text = source(n, launch, step);
                     let run = gpu.run(&text, &items, launch);
                     if form != "plain" {
-                        known_nodes = Some(run.nodes);
+                        *known_nodes = Some(run.nodes);
                     }
                     let nodes = if form == "plain" {
-                        known_nodes
+                        *known_nodes
                     } else {
                         Some(run.nodes)
                     };
@@ -493,8 +556,9 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
                         },
                     );
                     println!(
-                        "{label} {form} | {} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {nodes} | {rate} | {} ({verdict}) |",
+                        "{label} {form} | {}, {} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {nodes} | {rate} | {} ({verdict}) |",
                         stack.name(),
+                        frame.name(),
                         items.len(),
                         run.seconds,
                         run.total,

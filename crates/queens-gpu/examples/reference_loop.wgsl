@@ -4,25 +4,28 @@
 // it. Not a counting engine: `reference_loop.rs` says what it is for.
 //
 // Persistent invocations take items (a prefix of placed rows: columns, diagonals, and the
-// mirror weight 2 or 1) from an atomic counter and search each depth-first. One iteration
-// places one queen: the stack's top frame (a row's masks and its untried squares, lane-fastest)
-// gives up its lowest square and is popped when none is left; the child row is pushed unless it
-// is the last (whose free squares a population count adds) or has none.
+// mirror weight 2 or 1) from an atomic counter and search each depth-first, with the search the
+// host fills in (SEARCH): the original's (`reference_wide.wgsl`), where one iteration places
+// one queen (the stack's top frame, a row's masks and its untried squares, gives up its lowest
+// square and is popped when none is left; the child row is pushed unless it is the last, whose
+// free squares a population count adds, or has none), or one with frames of half the size
+// (`reference_compact.wgsl`). The frames are lane-fastest.
 //
 // The stack is in workgroup memory, as the original keeps it in shared memory, or (the `global`
 // stack) in a storage buffer, one frame a row for every invocation of the dispatch, which no
-// workgroup's memory bounds: the host fills in its declaration (STACK), the stride from one
-// row's frames to the next's (STRIDE: the workgroup's invocations, or the dispatch's) and the
-// lane's place in a row (LANE: its index in the workgroup, or in the dispatch).
+// workgroup's memory bounds: the host fills in its declaration (STACK, with the frames' type),
+// the stride from one row's frames to the next's (STRIDE: the workgroup's invocations, or the
+// dispatch's) and the lane's place in a row (LANE: its index in the workgroup, or in the
+// dispatch).
 //
 // Every index is in range: a stack slot is frame * STRIDE + lane with lane < STRIDE and frame <
 // FRAMES (the rows from the item's first free row to the penultimate; the last row is never
 // pushed), and `top` is read only above `bottom`; an item is read below params.count, which
-// the host sizes the item buffer for; `sums` has one slot an invocation. Each loop ends: an
-// item's search takes a square off its stack every iteration, and an invocation takes at most
-// params.most items, each once. The host also fills in N, FULL, FRAMES, WORKGROUP and STEP
-// (nothing for the loop alone; a node count, or a node count and the engine's budget test, for
-// the forms that measure what those add).
+// the host sizes the item buffer for; `sums` has one slot an invocation. Each loop ends: every
+// iteration of a search takes a square off its stack or pops a frame, and an invocation takes
+// at most params.most items, each once. The host also fills in N, FULL, FRAMES, WORKGROUP and
+// STEP (nothing for the loop alone; a node count, or a node count and the engine's budget
+// test, for the forms that measure what those add).
 
 struct Params {
     count: u32,
@@ -77,32 +80,9 @@ fn count(
         if (first == 0u) {
             continue;
         }
-        stack[lane] = vec4<u32>(item.x, item.y, item.z, first);
-        var top = lane;
         var found = 0u;
         var steps = 0u;
-        loop {
-            if (top == bottom) {
-                break;
-            }
-            let frame = stack[top];
-            let queen = frame.w & (0u - frame.w);
-            let untried = frame.w ^ queen;
-            stack[top].w = untried;
-            top = select(top, top - STRIDE, untried == 0u);
-            let cols = frame.x | queen;
-            let left = (frame.y | queen) << 1u;
-            let right = (frame.z | queen) >> 1u;
-            let free = FULL & ~(cols | left | right);
-            let leaf = countOneBits(cols) == N - 1u || free == 0u;
-            found += select(0u, countOneBits(free), leaf);
-            let above = top + STRIDE;
-            if (!leaf) {
-                stack[above] = vec4<u32>(cols, left, right, free);
-            }
-            top = select(above, top, leaf);
-            {{STEP}}
-        }
+{{SEARCH}}
         total = add(total, found * item.w);
         nodes = add(nodes, steps);
     }

@@ -14,12 +14,13 @@
 // (a row's column and diagonal masks before its queen, and its untried squares) are on a
 // stack, 16 bytes a frame, laid out lane-fastest so that a warp's frames of one level are side
 // by side: in workgroup memory, or in a storage buffer with a frame a row for every invocation
-// of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the stack has a square left to try. A step
-// reads the top frame, takes its lowest untried square and writes back the rest, popping the
-// frame when none is left; the queen's child row is pushed unless it is the last row (which
-// has one column left, so it completes at most once) or has no free square. So a step is a
-// read, a word written back and a predicated push, with no frame chosen by selects and no
-// iteration that only backtracks. The child's row is the population count of its columns.
+// of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the
+// stack has a square left to try. A step reads the top frame, takes its lowest untried square
+// and writes back the rest, popping the frame when none is left; the queen's child row is
+// pushed unless it is the last row (which has one column left, so it completes at most once)
+// or has no free square. So a step is a read, a word written back and a predicated push, with
+// no frame chosen by selects and no iteration that only backtracks. The child's row is the
+// population count of its columns.
 // Besides the rare branch (a record done, the budget spent), one branch weighs a completion:
 // a lane takes it on under one step in a hundred (0.87 % at N = 15), and the other steps pay
 // nothing for the weights.
