@@ -5,19 +5,26 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example reference_loop -- [--device I] [--n 16..20]
 //!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
+//!     [--stack workgroup,global] [--frames wide,compact]
 //! ```
 //!
 //! `ygch/n_queens` (arXiv 2511.12009) counts totals with the mirror symmetry alone: its items fix
 //! the first rows (the first queen on the board's left half, weighed 2, or on the middle column
 //! of an odd board, weighed 1), and each CUDA thread searches one with a stack in shared memory,
-//! one queen placed an iteration. `reference_loop.wgsl` is that loop in WGSL, with the engine's
-//! stack layout (lane-fastest over the workgroup); its forms:
+//! one queen placed an iteration. `reference_loop.wgsl` with `reference_wide.wgsl` is that loop
+//! in WGSL, with the engine's stack layout (lane-fastest over the workgroup); its forms:
 //!
 //! - `plain`: the loop alone, as the original runs it;
 //! - `counted`: one addition a step more, the node count, so that the row can give nodes a
 //!   second (the `plain` row of the same N and depth takes its nodes from it);
 //! - `budget`: the node count and the engine's budget test (a compare and a branch a step, on a
 //!   limit never reached).
+//!
+//! Each form runs with the stack in workgroup memory (`--stack workgroup`, the original's
+//! shared memory) or a storage buffer (`--stack global`: no workgroup's memory bounds the
+//! invocations a workgroup holds), and with the original's frames of 16 bytes (`--frames wide`)
+//! or frames of 8 (`--frames compact`, `reference_compact.wgsl`: twice the invocations a
+//! workgroup, for iterations that only return to a row with nothing left, counted as nodes).
 //!
 //! Its nodes are the original's iterations, about 2.4 times the engine's at N = 20 (which splits
 //! the board by all eight symmetries), so the engine matches it for a whole board at about 0.4
