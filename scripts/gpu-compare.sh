@@ -76,7 +76,7 @@ limit "$reference" "${device[@]}" --n "$n" --form counted --workgroup 32,64,128,
 section "the reference loop with frames of 8 bytes, twice the invocations a workgroup"
 limit "$reference" "${device[@]}" --n "$n" --form counted --frames compact --workgroup 224,448
 section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
-limit "$reference" "${device[@]}" --n "$n" --form counted --stack global --workgroup 64,256,1024
+limit "$reference" "${device[@]}" --n "$n" --form counted --stack storage --workgroup 64,256,1024
 section "workgroup sizes: the engine's kernel"
 limit "$bench" "${device[@]}" --n "$n" --workgroup 64,128,224
 section "the engine's kernel with its stacks in a storage buffer"

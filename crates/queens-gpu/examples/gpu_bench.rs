@@ -89,11 +89,7 @@ fn settings() -> Settings {
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
             "--stack" => {
-                settings.stacks = list(value, |stack| match stack {
-                    "workgroup" => Some(StackMemory::Workgroup),
-                    "storage" => Some(StackMemory::Storage),
-                    _ => None,
-                });
+                settings.stacks = list(value, StackMemory::from_name);
             }
             "--invocations" => {
                 settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));

@@ -176,18 +176,12 @@ fn print_statistics(statistics: &[(String, String)]) {
 /// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
 /// zeroed, the default depth's stack.
 fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
-    // The reference loop (`reference_loop.wgsl`): its counted form with the original's frames,
-    // its stack in workgroup memory as `tool_source` sizes the kernel's (64 invocations a
-    // workgroup).
+    // The reference loop (`reference_loop.wgsl`): its counted form with the original's frames;
+    // `tool_source` fills in its stack's tokens as the kernel's (16-byte frames in workgroup
+    // memory, 64 invocations a workgroup).
     let source = kernel::tool_source(text, n, rules)
         .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
-        .replace("{{STEP}}", "steps += 1u;")
-        .replace(
-            "{{STACK}}",
-            "var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;",
-        )
-        .replace("{{STRIDE}}", "64")
-        .replace("{{LANE}}", "local");
+        .replace("{{STEP}}", "steps += 1u;");
     let (module, info) = kernel::validate(&source)
         .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
     let options = naga::back::spv::Options {

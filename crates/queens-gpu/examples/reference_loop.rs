@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example reference_loop -- [--device I] [--n 16..20]
 //!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
-//!     [--stack workgroup,global] [--frames wide,compact]
+//!     [--stack workgroup,storage] [--frames wide,compact]
 //! ```
 //!
 //! `ygch/n_queens` (arXiv 2511.12009) counts totals with the mirror symmetry alone: its items fix
@@ -21,7 +21,7 @@
 //!   limit never reached).
 //!
 //! Each form runs with the stack in workgroup memory (`--stack workgroup`, the original's
-//! shared memory) or a storage buffer (`--stack global`: no workgroup's memory bounds the
+//! shared memory) or a storage buffer (`--stack storage`: no workgroup's memory bounds the
 //! invocations a workgroup holds), and with the original's frames of 16 bytes (`--frames wide`)
 //! or frames of 8 (`--frames compact`, `reference_compact.wgsl`: twice the invocations a
 //! workgroup, for iterations that only return to a row with nothing left, counted as nodes).
@@ -36,7 +36,7 @@
 
 use std::time::Instant;
 
-use queens_gpu::{Adapters, Selection};
+use queens_gpu::{Adapters, Selection, StackMemory};
 use wgpu::util::DeviceExt;
 
 mod bench_args;
@@ -53,26 +53,6 @@ const FORMS: [(&str, &str); 3] = [
         "steps += 1u;\n            if (steps >= params.limit) {\n                break;\n            }",
     ),
 ];
-
-/// Where the loop keeps its stack.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stack {
-    /// In workgroup memory, as the original keeps it in shared memory: a workgroup holds as
-    /// many invocations as the device's workgroup memory has room for.
-    Workgroup,
-    /// In a storage buffer, a frame a row for every invocation of the dispatch: no workgroup's
-    /// memory bounds the invocations a multiprocessor holds.
-    Global,
-}
-
-impl Stack {
-    fn name(self) -> &'static str {
-        match self {
-            Stack::Workgroup => "workgroup",
-            Stack::Global => "global",
-        }
-    }
-}
 
 /// The loop's frames.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -123,7 +103,7 @@ struct Settings {
     workgroups: Vec<Option<u32>>,
     invocations: Vec<u32>,
     forms: Vec<&'static str>,
-    stacks: Vec<Stack>,
+    stacks: Vec<StackMemory>,
     frames: Vec<Frames>,
 }
 
@@ -135,7 +115,7 @@ fn settings() -> Settings {
         workgroups: vec![None],
         invocations: vec![1 << 17],
         forms: vec!["counted", "plain"],
-        stacks: vec![Stack::Workgroup],
+        stacks: vec![StackMemory::Workgroup],
         frames: vec![Frames::Wide],
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -158,11 +138,7 @@ fn settings() -> Settings {
                 });
             }
             "--stack" => {
-                settings.stacks = list(value, |stack| match stack {
-                    "workgroup" => Some(Stack::Workgroup),
-                    "global" => Some(Stack::Global),
-                    _ => None,
-                });
+                settings.stacks = list(value, StackMemory::from_name);
             }
             "--frames" => {
                 settings.frames = list(value, |frames| match frames {
@@ -223,12 +199,12 @@ fn items(n: u32, depth: u32) -> Vec<[u32; 4]> {
 fn source(n: u32, launch: Launch, step: &str) -> String {
     let frame = launch.frame.wgsl_type();
     let (declaration, stride, lane) = match launch.stack {
-        Stack::Workgroup => (
+        StackMemory::Workgroup => (
             format!("var<workgroup> stack: array<{frame}, FRAMES * STRIDE>;"),
             launch.workgroup,
             "local",
         ),
-        Stack::Global => (
+        StackMemory::Storage => (
             format!("@group(0) @binding(4) var<storage, read_write> stack: array<{frame}>;"),
             launch.invocations,
             "global.x",
@@ -374,7 +350,7 @@ impl Gpu {
 /// How a count is launched: where its stacks are, their frames, and its invocations.
 #[derive(Clone, Copy)]
 struct Launch {
-    stack: Stack,
+    stack: StackMemory,
     frame: Frames,
     frames: u32,
     workgroup: u32,
@@ -387,7 +363,7 @@ struct Buffers {
     items: wgpu::Buffer,
     sums: wgpu::Buffer,
     next: wgpu::Buffer,
-    /// The stacks, for the `global` stack.
+    /// The stacks, where they are in a storage buffer.
     stack: Option<wgpu::Buffer>,
     next_readback: wgpu::Buffer,
     readback: wgpu::Buffer,
@@ -426,7 +402,7 @@ impl Buffers {
                 storage | wgpu::BufferUsages::COPY_SRC,
             ),
             next: init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC),
-            stack: (launch.stack == Stack::Global).then(|| {
+            stack: (launch.stack == StackMemory::Storage).then(|| {
                 let size = u64::from(launch.frames)
                     * u64::from(launch.invocations)
                     * u64::from(launch.frame.bytes());
@@ -507,7 +483,7 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
             let fits = memory / (frames * frame.bytes());
             let workgroup = workgroup.unwrap_or_else(|| {
                 let most = gpu.limits.max_compute_invocations_per_workgroup.min(256);
-                let most = if stack == Stack::Workgroup {
+                let most = if stack == StackMemory::Workgroup {
                     most.min(fits)
                 } else {
                     most
@@ -515,7 +491,7 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
                 if most >= 32 { most / 32 * 32 } else { most }
             });
             let label = format!("| {n} | {depth} |");
-            if stack == Stack::Workgroup && workgroup > fits {
+            if stack == StackMemory::Workgroup && workgroup > fits {
                 println!(
                     "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | {frames} frames of \
                      {} bytes for {workgroup} invocations pass the device's {memory} bytes |",

@@ -11,7 +11,7 @@
 // free squares a population count adds, or has none), or one with frames of half the size
 // (`reference_compact.wgsl`). The frames are lane-fastest.
 //
-// The stack is in workgroup memory, as the original keeps it in shared memory, or (the `global`
+// The stack is in workgroup memory, as the original keeps it in shared memory, or (the `storage`
 // stack) in a storage buffer, one frame a row for every invocation of the dispatch, which no
 // workgroup's memory bounds: the host fills in its declaration (STACK, with the frames' type),
 // the stride from one row's frames to the next's (STRIDE: the workgroup's invocations, or the

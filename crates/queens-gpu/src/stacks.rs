@@ -29,6 +29,23 @@ pub enum StackMemory {
     Storage,
 }
 
+impl StackMemory {
+    /// Its name, as the benchmarks take and print it: `workgroup` or `storage`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StackMemory::Workgroup => "workgroup",
+            StackMemory::Storage => "storage",
+        }
+    }
+
+    /// The stack memory named `name` ([`StackMemory::name`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [StackMemory::Workgroup, StackMemory::Storage]
+            .into_iter()
+            .find(|memory| memory.name() == name)
+    }
+}
+
 /// How the invocations' stacks are laid out: in which memory, and the invocations a workgroup
 /// and a dispatch. A frame's slot is `frame × stride + lane`, lane-fastest: one row's frames of
 /// a warp side by side.
