@@ -10,8 +10,9 @@
 #   GPU_DEVICE=0 scripts/gpu-compare.sh 12     # adapter 0 (say, lavapipe) instead of the first GPU
 #
 # In order: each program's pipeline statistics on the device (`kernel_isa --native`: registers
-# a thread, spills, where the driver gives them); then, in two rounds, the engine's count, the
-# reference loop alone, counted and with the engine's budget test, and the CUDA original
+# a thread, spills, where the driver gives them); then, in two rounds, the engine's count (as it
+# runs by default, timing its stacks' two placements in its first dispatches and keeping the
+# faster, then in each alone), the reference loop alone, counted and with the engine's budget test, and the CUDA original
 # (built with nvcc for the device's architecture, run as `n_queens N 6`, its README's
 # setting); then both of ours over workgroup sizes, the reference loop with frames of half the
 # size in workgroups of twice the invocations, and both with their stacks in a storage buffer
@@ -61,8 +62,8 @@ if [ -n "${YGCH_SRC:-}" ]; then
 fi
 
 for round in 1 2; do
-  section "round $round: the engine's kernel"
-  limit "$bench" "${device[@]}" --n "$n"
+  section "round $round: the engine's kernel (its trial of the stacks' placements, then each)"
+  limit "$bench" "${device[@]}" --n "$n" --stack trial,workgroup,storage
   section "round $round: the reference loop"
   limit "$reference" "${device[@]}" --n "$n" --form counted,plain,budget
   if [ -n "$ygch" ]; then
@@ -78,7 +79,7 @@ limit "$reference" "${device[@]}" --n "$n" --form counted --frames compact --wor
 section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
 limit "$reference" "${device[@]}" --n "$n" --form counted --stack storage --workgroup 64,256,1024
 section "workgroup sizes: the engine's kernel"
-limit "$bench" "${device[@]}" --n "$n" --workgroup 64,128,224
+limit "$bench" "${device[@]}" --n "$n" --stack workgroup --workgroup 64,128,224
 section "the engine's kernel with its stacks in a storage buffer"
 limit "$bench" "${device[@]}" --n "$n" --stack storage --workgroup 256,1024
 section "end"

@@ -5,13 +5,15 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--stack workgroup,storage] [--invocations 16,17]
+//!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--invocations 16,17]
 //!     [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
 //! ```
 //!
 //! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
-//! (the default: as many as the device's workgroup memory holds), `--stack storage` keeps the
-//! stacks in a storage buffer (the workgroup column then says so), `--checked yes` keeps wgpu's
+//! (the default: as many as the device's workgroup memory holds), `--stack` where the stacks
+//! are: `trial` (the engine's default: both placements timed in the count's first dispatches
+//! and the faster kept; the workgroup column says which, with both rates), `workgroup` memory
+//! or a `storage` buffer (the column then says so), `--checked yes` keeps wgpu's
 //! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others.
 //!
@@ -61,7 +63,8 @@ struct Settings {
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
     workgroups: Vec<Option<u32>>,
-    stacks: Vec<StackMemory>,
+    /// `None`: the engine's trial of both.
+    stacks: Vec<Option<StackMemory>>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
     targets: Vec<Duration>,
@@ -74,7 +77,7 @@ fn settings() -> Settings {
         sizes: (16..=22).collect(),
         depths: vec![None],
         workgroups: vec![None],
-        stacks: vec![StackMemory::Workgroup],
+        stacks: vec![None],
         invocations: vec![None],
         checked: vec![false],
         targets: vec![GpuOptions::default().dispatch_target],
@@ -89,7 +92,10 @@ fn settings() -> Settings {
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
             "--stack" => {
-                settings.stacks = list(value, StackMemory::from_name);
+                settings.stacks = list(value, |name| match name {
+                    "trial" => Some(None),
+                    name => StackMemory::from_name(name).map(Some),
+                });
             }
             "--invocations" => {
                 settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
@@ -177,8 +183,11 @@ fn main() {
                     );
                     let mut workgroup =
                         workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
-                    if stack == StackMemory::Storage {
+                    if stack == Some(StackMemory::Storage) {
                         workgroup.push_str(" (storage)");
+                    }
+                    if stack.is_none() {
+                        workgroup = placements(&stats);
                     }
                     println!(
                         "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
@@ -199,6 +208,22 @@ fn main() {
         }
     }
     project(&rates);
+}
+
+/// The last call's trial of the stacks' placements: the one kept and the one it beat, each
+/// with the median steps a second of its timed dispatches.
+fn placements(stats: &queens_gpu::DispatchStats) -> String {
+    match (stats.trial, stats.placement) {
+        (Some(trial), _) => format!(
+            "{} kept over {} ({:.3e} against {:.3e} steps/s)",
+            trial.kept.name(),
+            trial.beaten.name(),
+            trial.kept_rate,
+            trial.beaten_rate
+        ),
+        (None, Some(placement)) => format!("{} (no trial finished)", placement.name()),
+        (None, None) => "-".to_owned(),
+    }
 }
 
 /// One count of the N×N board on the adapter `selection` with `options`: its tally, its

@@ -29,7 +29,8 @@ use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
 use crate::kernel::{Kernel, Rules, Shape};
-use crate::stacks::{StackMemory, fit_workgroup, frames};
+use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
+use crate::trial::{Outcome, Trial};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -40,10 +41,16 @@ pub struct GpuOptions {
     /// [`crate::items::cut`]).
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
-    /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer.
+    /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer. In
+    /// a trial of both placements, no more than each holds.
     pub workgroup: Option<u32>,
-    /// Where the invocations' stacks are: workgroup memory by default.
-    pub stack: StackMemory,
+    /// Where the invocations' stacks are; `None` (the default): the kernel is built both ways,
+    /// each timed over [`GpuOptions::trial_rounds`] of a count's first full-length dispatches,
+    /// and the faster kept (see [`crate::trial`]).
+    pub stack: Option<StackMemory>,
+    /// Dispatches each placement of the stacks runs before the faster is kept, where
+    /// [`GpuOptions::stack`] is `None`; `u32::MAX` takes turns through the whole count.
+    pub trial_rounds: u32,
     /// Invocations a dispatch runs, each taking items in turn and carrying at most one to the
     /// next dispatch; `None`: 2¹⁷ on hardware, 2¹² on a software adapter (both within the
     /// device's buffer limits). A dispatch's queue takes eight times as many fresh items.
@@ -66,7 +73,8 @@ impl Default for GpuOptions {
         GpuOptions {
             depth: None,
             workgroup: None,
-            stack: StackMemory::Workgroup,
+            stack: None,
+            trial_rounds: TRIAL_ROUNDS,
             invocations: None,
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
@@ -92,6 +100,10 @@ const MOST_STEPS: u32 = 1 << 22;
 /// replays in taking an item as well: thousands of small items in one invocation had lost
 /// some.
 const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
+/// Dispatches each placement of the stacks runs in a count's trial: the median of three
+/// outweighs one dispatch slowed by the host or a neighbour, and the trial takes under a
+/// second at the dispatches' target length.
+const TRIAL_ROUNDS: u32 = 3;
 /// Fresh items a dispatch's queue holds, for each invocation.
 const FRESH_PER_INVOCATION: u32 = 8;
 
@@ -128,6 +140,11 @@ pub struct DispatchStats {
     /// Seconds from a call's start to its first dispatch: the cut, the kernel built, the
     /// first items queued.
     pub start_up: f64,
+    /// Where the last call's stacks were as its last dispatch ran.
+    pub placement: Option<Placement>,
+    /// The first trial of the last call to choose a placement of the stacks (each kernel of a
+    /// call runs its own): none where the options fix the placement or the call ended first.
+    pub trial: Option<Outcome>,
 }
 
 impl GpuCounter {
@@ -188,6 +205,8 @@ impl GpuCounter {
         stats.items += run.items;
         stats.idle += run.idle;
         stats.start_up += run.start_up;
+        stats.placement = run.placement.or(stats.placement);
+        stats.trial = run.trial;
     }
 
     fn record_dispatch(&self, seconds: f64) {
@@ -240,18 +259,31 @@ impl GpuCounter {
         let invocations = self.invocations();
         let limits = self.device.limits();
         let start = item_rows(plan, depth) as u32;
-        let workgroup = self
-            .options
-            .workgroup
-            .unwrap_or_else(|| fit_workgroup(frames(n, start), self.options.stack, &limits));
+        let placement = |memory| {
+            let fits = fit_workgroup(frames(n, start), memory, &limits);
+            let workgroup = match (self.options.workgroup, self.options.stack) {
+                (Some(asked), Some(_)) => asked,
+                // A trial: no larger than each memory holds.
+                (Some(asked), None) => asked.min(fits),
+                (None, _) => fits,
+            };
+            Placement { memory, workgroup }
+        };
+        let (first, rival) = match self.options.stack {
+            Some(memory) => (placement(memory), None),
+            None => (
+                placement(StackMemory::Workgroup),
+                Some(placement(StackMemory::Storage)),
+            ),
+        };
         let shape = Shape {
             n,
             start,
-            workgroup,
+            placement: first,
+            rival,
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
             rules,
-            stack: self.options.stack,
         }
         .fit(&limits);
         Kernel::new(
@@ -470,7 +502,7 @@ impl GpuCounter {
                 let (cut, kernel) = self.prepare(plan, &settled, Rules::Deadline)?;
                 first_cut = Some(cut);
                 let ids = &settled;
-                total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began)?);
+                total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began, None)?);
             }
             if let Some(later) = later {
                 let prepared = later
@@ -481,7 +513,11 @@ impl GpuCounter {
                     first_cut = first_cut.or(Some(cut));
                     let ids = &others;
                     let began = Instant::now();
-                    total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began)?);
+                    // The first kernel's choice holds for the second: the same N on the same
+                    // device.
+                    let kept = total.trial.map(|trial| trial.kept.memory);
+                    let parts = PartsToCount { ids, ..parts };
+                    total.add(self.run(parts, cut, kernel, began, kept)?);
                 }
             }
             self.record_count(first_cut, total);
@@ -509,14 +545,17 @@ impl GpuCounter {
         Ok((cut, kernel))
     }
 
-    /// Counts parts `ids`, cut by `cut`, on `kernel`, which fits all their items; returns how
-    /// the dispatches went, with the start-up counted from `began`.
+    /// Counts parts `ids`, cut by `cut`, on `kernel`, which fits all their items, in its
+    /// placement of the stacks in `kept` (a trial's choice for an earlier kernel) or as its
+    /// own trial chooses; returns how the dispatches went, with the start-up counted from
+    /// `began`.
     fn run(
         &self,
         parts: PartsToCount<'_>,
         cut: Cut,
         mut kernel: Kernel,
         began: Instant,
+        kept: Option<StackMemory>,
     ) -> Result<Ran, CounterError> {
         let PartsToCount {
             plan,
@@ -531,10 +570,16 @@ impl GpuCounter {
         let mut room = fewest.min(ring);
         let mut last_taken = 0;
         let mut stream = Stream::new(plan, cut, ids);
-        let (mut steps, most_steps) = self.first_steps();
-        let target = self.options.dispatch_target.as_secs_f64();
-        // When the dispatch in flight was submitted, and when the last one landed.
-        let mut running: Option<Instant> = None;
+        let (first_steps, most_steps) = self.first_steps();
+        let placements = kernel.placements();
+        let mut trial = Trial::new(placements.len(), self.options.trial_rounds, first_steps);
+        if let Some(at) = placements.iter().position(|p| Some(p.memory) == kept) {
+            trial.keep(at);
+        }
+        // When the dispatch in flight was submitted and in which placement, and when the last
+        // one landed.
+        let mut running: Option<(Instant, usize)> = None;
+        let mut last_placement = None;
         let mut landed_at: Option<Instant> = None;
         let (mut idle, mut start_up) = (0.0, 0.0);
         loop {
@@ -542,11 +587,11 @@ impl GpuCounter {
             // the ring with items for the next, besides what this one will take.
             stream.collect(&mut kernel, done)?;
             let stopped = budget.is_stopped();
-            if let Some(submitted) = running.take() {
+            if let Some((submitted, placement)) = running.take() {
                 if !stopped {
                     stream.fill(&mut kernel, room + last_taken, done);
                 }
-                let fresh_taken = kernel.land().map_err(CounterError)?;
+                let landed = kernel.land().map_err(CounterError)?;
                 if let Some(error) = self.device_error() {
                     return Err(CounterError(error));
                 }
@@ -554,11 +599,10 @@ impl GpuCounter {
                 let took = (now - submitted).as_secs_f64();
                 self.record_dispatch(took);
                 landed_at = Some(now);
-                last_taken = fresh_taken.map_or(0, |taken| taken as usize);
+                last_taken = landed.map_or(0, |landed| landed.fresh_taken as usize);
                 room = (2 * last_taken).clamp(fewest.min(ring), ring);
-                if self.options.fixed_steps.is_none() {
-                    steps = tuned(steps, took, target).min(most_steps);
-                }
+                let claimed = landed.map_or(0, |landed| landed.steps);
+                self.retune(&mut trial, placement, claimed, took, most_steps);
                 if stopped {
                     // The landed dispatch's finished parts are reported before stopping.
                     continue;
@@ -576,37 +620,68 @@ impl GpuCounter {
                         items,
                         idle,
                         start_up,
+                        placement: last_placement,
+                        trial: trial.outcome(&placements),
                     });
                 }
                 return Err(CounterError(
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
-            kernel.submit(steps, most_steps);
+            let (placement, steps) = trial.next();
+            if placement > 0 {
+                kernel.build_rival().map_err(CounterError)?;
+            }
+            kernel.submit(steps, most_steps, placement);
             let now = Instant::now();
             match landed_at {
                 Some(landed) => idle += (now - landed).as_secs_f64(),
                 None => start_up = (now - began).as_secs_f64(),
             }
-            running = Some(now);
+            running = Some((now, placement));
+            last_placement = Some(placements[placement]);
+            if trial.is_timing() {
+                // The rival is built while the device counts, before its first turn.
+                kernel.build_rival().map_err(CounterError)?;
+            }
         }
+    }
+
+    /// Tells `trial` how a dispatch of `placement` went, `claimed` steps in `took` seconds, with
+    /// that placement's steps for its next tuned towards the target (unless fixed), and whether
+    /// it was long enough to time.
+    fn retune(&self, trial: &mut Trial, placement: usize, claimed: u64, took: f64, most: u32) {
+        let steps = trial.steps(placement);
+        let target = self.options.dispatch_target.as_secs_f64();
+        let (retuned, full) = match self.options.fixed_steps {
+            Some(_) => (steps, true),
+            None => (tuned(steps, took, target).min(most), took >= target / 2.0),
+        };
+        trial.landed(placement, claimed, took, retuned, full);
     }
 }
 
 /// How one kernel's dispatches of a call went: the items sent, the seconds the device waited
-/// between dispatches and those to the first.
+/// between dispatches and those to the first, and its placements of the stacks with their
+/// rates in the trial.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ran {
     items: u64,
     idle: f64,
     start_up: f64,
+    placement: Option<Placement>,
+    trial: Option<Outcome>,
 }
 
 impl Ran {
+    /// Sums `other`, a later kernel's run, into this one: its placement is the last, and the
+    /// first trial to choose is kept.
     fn add(&mut self, other: Ran) {
         self.items += other.items;
         self.idle += other.idle;
         self.start_up += other.start_up;
+        self.placement = other.placement.or(self.placement);
+        self.trial = self.trial.or(other.trial);
     }
 }
 

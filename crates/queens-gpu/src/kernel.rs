@@ -9,7 +9,7 @@ use std::time::Duration;
 use queens_exact::count::Tally;
 
 use crate::items::Item;
-use crate::stacks::{FRAME_BYTES, FRAME_WORDS, StackLayout, StackMemory, frames};
+use crate::stacks::{FRAME_BYTES, FRAME_WORDS, Placement, StackLayout, StackMemory, frames};
 
 /// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE` and
 /// `RULES` are filled in.
@@ -140,16 +140,17 @@ pub struct Shape {
     pub n: u32,
     /// The rows every item fixes.
     pub start: u32,
-    /// Invocations a workgroup.
-    pub workgroup: u32,
+    /// Where the stacks are, and the invocations a workgroup.
+    pub placement: Placement,
+    /// Another placement the kernel is built in as well, to run any dispatch on: the records a
+    /// dispatch carries are the same whichever ran it.
+    pub rival: Option<Placement>,
     /// Invocations a dispatch, each carrying at most one record to the next.
     pub invocations: u32,
     /// Fresh items a dispatch's queue takes at most.
     pub fresh: u32,
     /// The case's rules the loop applies.
     pub rules: Rules,
-    /// Where the stacks are.
-    pub stack: StackMemory,
 }
 
 impl Shape {
@@ -158,22 +159,25 @@ impl Shape {
         frames(self.n, self.start)
     }
 
-    /// How its stacks are laid out.
-    pub fn stacks(&self) -> StackLayout {
-        StackLayout {
-            memory: self.stack,
-            workgroup: self.workgroup,
-            invocations: self.invocations,
-        }
+    /// The placements the kernel is built in: its own, then its rival's.
+    pub fn placements(&self) -> impl Iterator<Item = Placement> + use<> {
+        std::iter::once(self.placement).chain(self.rival)
     }
 
-    /// The stacks' bytes in a storage buffer, or none in workgroup memory.
+    /// How the stacks of `placement` are laid out in its dispatches.
+    pub fn stacks(&self, placement: Placement) -> StackLayout {
+        StackLayout::of(placement, self.invocations)
+    }
+
+    /// The stacks' bytes in a storage buffer (for a placement there), or none.
     fn stack_bytes(&self) -> u64 {
-        match self.stack {
-            StackMemory::Workgroup => 0,
-            StackMemory::Storage => {
-                u64::from(self.invocations) * u64::from(self.frames()) * u64::from(FRAME_BYTES)
-            }
+        if self
+            .placements()
+            .any(|placement| placement.memory == StackMemory::Storage)
+        {
+            u64::from(self.invocations) * u64::from(self.frames()) * u64::from(FRAME_BYTES)
+        } else {
+            0
         }
     }
 
@@ -193,21 +197,33 @@ impl Shape {
     }
 
     /// This shape with its invocations and fresh items cut to the device's buffer limits, and
-    /// its invocations to whole workgroups.
+    /// its invocations to whole workgroups of every placement.
     #[must_use]
     pub fn fit(mut self, limits: &wgpu::Limits) -> Self {
         let largest = limits
             .max_storage_buffer_binding_size
             .min(limits.max_buffer_size);
         let by_records = largest / self.record_bytes();
-        self.invocations = (u64::from(self.invocations).min(by_records) as u32).max(self.workgroup)
-            / self.workgroup
-            * self.workgroup;
+        let whole = self.placements().fold(1u64, |unit, placement| {
+            lcm(unit, placement.workgroup.into())
+        });
+        let whole = whole.min(u64::from(u32::MAX)) as u32;
+        self.invocations =
+            (u64::from(self.invocations).min(by_records) as u32).max(whole) / whole * whole;
         let tally = u64::from(TALLY_WORDS) * 4;
         let by_tallies = (largest / tally).saturating_sub(u64::from(self.invocations));
         self.fresh = (u64::from(self.fresh).min(largest / 16).min(by_tallies) as u32).max(1);
         self
     }
+}
+
+/// The least common multiple of two workgroups' invocations.
+fn lcm(a: u64, b: u64) -> u64 {
+    let (mut x, mut y) = (a.max(1), b.max(1));
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a.max(1) / x * b.max(1)
 }
 
 /// A dispatch's budget of steps as the kernel claims it: `chunks` chunks of `chunk` steps for
@@ -238,14 +254,36 @@ impl DispatchBudget {
     }
 }
 
-/// The kernel built for one N on one device.
+/// The kernel built in one placement: its pipeline, and the bind groups reading record buffer
+/// `i` and writing record buffer `1 − i` (they keep the buffers alive).
+struct Variant {
+    placement: Placement,
+    pipeline: wgpu::ComputePipeline,
+    bind_groups: [wgpu::BindGroup; 2],
+}
+
+/// What a dispatch left, as [`Kernel::land`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landed {
+    /// The fresh items it took from the ring.
+    pub fresh_taken: u32,
+    /// The steps its invocations claimed of its budget (the nodes they visited, near enough:
+    /// an invocation may leave the end of its last chunk unspent).
+    pub steps: u64,
+}
+
+/// The kernel built for one N on one device, in one placement or two (its shape's rival), all
+/// sharing the buffers of records, fresh items and tallies.
 pub struct Kernel {
     device: wgpu::Device,
     queue: wgpu::Queue,
-    pipeline: wgpu::ComputePipeline,
-    /// Bind groups reading record buffer `i` and writing record buffer `1 − i` (they keep the
-    /// buffers alive).
-    bind_groups: [wgpu::BindGroup; 2],
+    /// The placements built so far: the shape's own, then its rival once asked for.
+    variants: Vec<Variant>,
+    checked: bool,
+    /// The two record buffers: a dispatch reads one and writes the other.
+    records: [wgpu::Buffer; 2],
+    /// The stacks' storage buffer, for a placement there.
+    stacks: Option<wgpu::Buffer>,
     params: wgpu::Buffer,
     counters: wgpu::Buffer,
     fresh: wgpu::Buffer,
@@ -260,9 +298,9 @@ pub struct Kernel {
     queued: u32,
     /// The records carried by the last dispatch that ended, which the next one takes first.
     carried: u32,
-    /// The dispatch submitted and not yet landed: its records, its fresh items, and the
-    /// submission that ends it.
-    in_flight: Option<(u32, u32, wgpu::SubmissionIndex)>,
+    /// The dispatch submitted and not yet landed: its records, the records carried into it,
+    /// its budget, and the submission that ends it.
+    in_flight: Option<(u32, u32, DispatchBudget, wgpu::SubmissionIndex)>,
     /// The copy of the last landed dispatch's tallies, and how many it holds.
     tally_copy: Option<(u32, wgpu::SubmissionIndex)>,
     timeout: Duration,
@@ -278,7 +316,6 @@ impl Kernel {
         checked: bool,
         timeout: Duration,
     ) -> Result<Self, String> {
-        let pipeline = pipeline(device, shape, checked)?;
         let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
@@ -302,8 +339,8 @@ impl Kernel {
             buffer("records b", records, storage),
         ];
         let finished = buffer("finished", shape.tally_bytes(), storage | copy_src);
-        let stacks = (shape.stack == StackMemory::Storage)
-            .then(|| buffer("stacks", shape.stack_bytes(), storage));
+        let stacks =
+            (shape.stack_bytes() > 0).then(|| buffer("stacks", shape.stack_bytes(), storage));
         let counters = buffer("counters", 16, storage | copy_dst | copy_src);
         let fresh = buffer(
             "fresh items",
@@ -312,32 +349,13 @@ impl Kernel {
         );
         let counters_readback = buffer("counters readback", 16, read);
         let finished_readback = buffer("finished readback", shape.tally_bytes(), read);
-        let layout = pipeline.get_bind_group_layout(0);
-        let bind_group = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
-            let mut entries = vec![
-                entry(0, &params),
-                entry(1, from),
-                entry(2, to),
-                entry(3, &finished),
-                entry(4, &counters),
-                entry(5, &fresh),
-            ];
-            entries.extend(stacks.as_ref().map(|stacks| entry(6, stacks)));
-            device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("queens count"),
-                layout: &layout,
-                entries: &entries,
-            })
-        };
-        let bind_groups = [
-            bind_group(&active[0], &active[1]),
-            bind_group(&active[1], &active[0]),
-        ];
-        Ok(Kernel {
+        let mut kernel = Kernel {
             device: device.clone(),
             queue: queue.clone(),
-            pipeline,
-            bind_groups,
+            variants: Vec::new(),
+            checked,
+            records: active,
+            stacks,
             params,
             counters,
             fresh,
@@ -352,12 +370,62 @@ impl Kernel {
             in_flight: None,
             tally_copy: None,
             timeout,
-        })
+        };
+        kernel.build(shape.placement)?;
+        Ok(kernel)
+    }
+
+    /// Builds the kernel in its shape's rival placement too, if it has one and it is not
+    /// built yet; `Err` with the driver's words if it does not build. A count builds it when it
+    /// first needs it: a short count never does.
+    pub fn build_rival(&mut self) -> Result<(), String> {
+        match self.shape.rival {
+            Some(rival) if self.variants.len() < 2 => self.build(rival),
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds the kernel in `placement`, after those built.
+    fn build(&mut self, placement: Placement) -> Result<(), String> {
+        let pipeline = pipeline(&self.device, self.shape, placement, self.checked)?;
+        let layout = pipeline.get_bind_group_layout(0);
+        let bind_group = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
+            let mut entries = vec![
+                entry(0, &self.params),
+                entry(1, from),
+                entry(2, to),
+                entry(3, &self.finished),
+                entry(4, &self.counters),
+                entry(5, &self.fresh),
+            ];
+            if placement.memory == StackMemory::Storage {
+                entries.extend(self.stacks.as_ref().map(|stacks| entry(6, stacks)));
+            }
+            self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("queens count"),
+                layout: &layout,
+                entries: &entries,
+            })
+        };
+        let [a, b] = &self.records;
+        let bind_groups = [bind_group(a, b), bind_group(b, a)];
+        self.variants.push(Variant {
+            placement,
+            pipeline,
+            bind_groups,
+        });
+        Ok(())
     }
 
     /// Its shape.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The placements it may be built in, in the order [`Kernel::submit`] names them: its
+    /// shape's own, then its rival (built by [`Kernel::build_rival`]).
+    pub fn placements(&self) -> Vec<Placement> {
+        self.shape.placements().collect()
     }
 
     /// Fresh items queued on the device and not yet taken.
@@ -396,15 +464,18 @@ impl Kernel {
     /// Submits a dispatch: the records the last one carried, then the queued fresh items,
     /// taken in turn by the invocations. Its budget is `share` steps for each invocation
     /// launched, shared: an invocation claims it a chunk at a time, and none claims more than
-    /// `most` steps or four shares. It runs while the host goes on; [`Kernel::land`] waits for
-    /// it.
-    pub fn submit(&mut self, share: u32, most: u32) {
+    /// `most` steps or four shares. It runs in placement `variant` (an index into
+    /// [`Kernel::placements`], built) while the host goes on; [`Kernel::land`] waits for it.
+    pub fn submit(&mut self, share: u32, most: u32, variant: usize) {
         assert!(self.in_flight.is_none(), "one dispatch at a time");
+        assert!(variant < self.variants.len(), "a placement built");
+        let variant = &self.variants[variant];
+        let workgroup = variant.placement.workgroup;
         let count = self.carried + self.queued;
-        let groups = count
-            .min(self.shape.invocations)
-            .div_ceil(self.shape.workgroup);
-        let budget = DispatchBudget::new(share, most, groups * self.shape.workgroup);
+        // The invocations are whole workgroups of every placement (`Shape::fit`), so no
+        // dispatch launches more than the record buffers hold.
+        let groups = count.min(self.shape.invocations).div_ceil(workgroup);
+        let budget = DispatchBudget::new(share, most, groups * workgroup);
         let params: [u32; PARAMS_WORDS] = [
             self.shape.n,
             count,
@@ -424,31 +495,33 @@ impl Kernel {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
-            pass.set_pipeline(&self.pipeline);
-            pass.set_bind_group(0, &self.bind_groups[self.current], &[]);
+            pass.set_pipeline(&variant.pipeline);
+            pass.set_bind_group(0, &variant.bind_groups[self.current], &[]);
             if groups > 0 {
                 pass.dispatch_workgroups(groups, 1, 1);
             }
         }
         encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, 16);
         let submission = self.queue.submit([encoder.finish()]);
-        self.in_flight = Some((count, self.carried, submission));
+        self.in_flight = Some((count, self.carried, budget, submission));
     }
 
     /// Waits for the dispatch in flight and reads what it left: returns the fresh items it took
-    /// from the ring, keeps the records it carried ([`Kernel::carried`]), and submits the copy
-    /// of its tallies for [`Kernel::tallies`] to read while the next dispatch runs. `Ok(None)`
-    /// when none is in flight.
-    pub fn land(&mut self) -> Result<Option<u32>, String> {
+    /// from the ring and the steps it claimed, keeps the records it carried
+    /// ([`Kernel::carried`]), and submits the copy of its tallies for [`Kernel::tallies`] to
+    /// read while the next dispatch runs. `Ok(None)` when none is in flight.
+    pub fn land(&mut self) -> Result<Option<Landed>, String> {
         assert!(
             self.tally_copy.is_none(),
             "the last dispatch's tallies are read before the next lands"
         );
-        let Some((count, carried, submission)) = self.in_flight.take() else {
+        let Some((count, carried, budget, submission)) = self.in_flight.take() else {
             return Ok(None);
         };
         let counters = self.read(&self.counters_readback, 16, submission)?;
         let (saved, finished) = (counters[0], counters[1]);
+        // Claims past the budget are refused but counted.
+        let steps = u64::from(counters[3].min(budget.chunks)) * u64::from(budget.chunk);
         let taken = counters[2].min(count);
         // A dispatch launches at least as many invocations as records were carried, and each
         // takes a record while a carried one is untaken, whatever is left of the budget: every
@@ -479,7 +552,7 @@ impl Kernel {
             );
             self.tally_copy = Some((finished, self.queue.submit([encoder.finish()])));
         }
-        Ok(Some(fresh_taken))
+        Ok(Some(Landed { fresh_taken, steps }))
     }
 
     /// The tallies of the last dispatch landed, by item id (empty once read).
@@ -546,13 +619,20 @@ impl Kernel {
 fn pipeline(
     device: &wgpu::Device,
     shape: Shape,
+    placement: Placement,
     checked: bool,
 ) -> Result<wgpu::ComputePipeline, String> {
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let descriptor = wgpu::ShaderModuleDescriptor {
         label: Some("queens count"),
         source: wgpu::ShaderSource::Wgsl(
-            source(shape.n, shape.frames(), shape.stacks(), shape.rules).into(),
+            source(
+                shape.n,
+                shape.frames(),
+                shape.stacks(placement),
+                shape.rules,
+            )
+            .into(),
         ),
     };
     let module = if checked {

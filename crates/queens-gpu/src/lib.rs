@@ -14,6 +14,8 @@
 //!   one queen placed an iteration), one bounded dispatch at a time.
 //! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer) and how many
 //!   invocations a workgroup holds.
+//! - [`trial`]: the two placements timed against each other in a count's first dispatches, and
+//!   the faster kept.
 //! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
 //!   streams items through the kernel and sums their tallies back into parts.
 //!
@@ -35,8 +37,9 @@ pub mod devices;
 pub mod items;
 pub mod kernel;
 pub mod stacks;
+pub mod trial;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 pub use kernel::Shape;
-pub use stacks::StackMemory;
+pub use stacks::{Placement, StackMemory};

@@ -46,6 +46,24 @@ impl StackMemory {
     }
 }
 
+/// Where a kernel keeps its stacks and how many invocations a workgroup has: one way to build
+/// it. A kernel may be built in two, timed against each other in a count's first dispatches
+/// (see [`crate::trial`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The memory the stacks are in.
+    pub memory: StackMemory,
+    /// Invocations a workgroup.
+    pub workgroup: u32,
+}
+
+impl Placement {
+    /// Its name as the benchmarks print it: the memory's, and the workgroup's invocations.
+    pub fn name(self) -> String {
+        format!("{} {}", self.memory.name(), self.workgroup)
+    }
+}
+
 /// How the invocations' stacks are laid out: in which memory, and the invocations a workgroup
 /// and a dispatch. A frame's slot is `frame × stride + lane`, lane-fastest: one row's frames of
 /// a warp side by side.
@@ -60,6 +78,15 @@ pub struct StackLayout {
 }
 
 impl StackLayout {
+    /// The layout of `placement` for dispatches of `invocations` invocations.
+    pub fn of(placement: Placement, invocations: u32) -> Self {
+        StackLayout {
+            memory: placement.memory,
+            workgroup: placement.workgroup,
+            invocations,
+        }
+    }
+
     /// Stacks in workgroup memory, for workgroups of `workgroup` invocations.
     pub fn in_workgroup(workgroup: u32) -> Self {
         StackLayout {

@@ -128,14 +128,14 @@ fn the_checked_kernel_counts_the_same() {
 fn stacks_in_a_storage_buffer_count_the_same() {
     counts_match_oeis(
         GpuOptions {
-            stack: StackMemory::Storage,
+            stack: Some(StackMemory::Storage),
             ..GpuOptions::default()
         },
         13,
     );
     counts_match_oeis(
         GpuOptions {
-            stack: StackMemory::Storage,
+            stack: Some(StackMemory::Storage),
             invocations: Some(64),
             workgroup: Some(64),
             fixed_steps: Some(300),
@@ -144,7 +144,7 @@ fn stacks_in_a_storage_buffer_count_the_same() {
         11,
     );
     let Some(counter) = gpu(GpuOptions {
-        stack: StackMemory::Storage,
+        stack: Some(StackMemory::Storage),
         ..GpuOptions::default()
     }) else {
         return;
@@ -153,6 +153,58 @@ fn stacks_in_a_storage_buffer_count_the_same() {
         let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
         assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}, storage"));
     }
+}
+
+/// A kernel built in both placements of its stacks, taking turns through the whole count: the
+/// records one placement's dispatch carries, the other's resumes, and every part's tally,
+/// nodes included, is still the CPU kernel's. Then the engine's trial as it runs by default,
+/// from the first dispatch (the steps fixed): it keeps the faster, and counts on it to the end.
+#[test]
+fn records_move_between_the_placements_of_the_stacks() {
+    let turns = GpuOptions {
+        stack: None,
+        trial_rounds: u32::MAX,
+        fixed_steps: Some(300),
+        ..GpuOptions::default()
+    };
+    counts_match_oeis(turns.clone(), 12);
+    let Some(counter) = gpu(GpuOptions {
+        invocations: Some(64),
+        workgroup: Some(32),
+        ..turns
+    }) else {
+        return;
+    };
+    for n in [9, 11] {
+        let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}, in turns"));
+        assert_eq!(
+            counter.dispatch_stats().trial,
+            None,
+            "no choice made in turns"
+        );
+    }
+    let Some(counter) = gpu(GpuOptions {
+        fixed_steps: Some(300),
+        invocations: Some(64),
+        ..GpuOptions::default()
+    }) else {
+        return;
+    };
+    let plan = CountPlan::with_engine(12, Engine::Gpu).unwrap();
+    assert_every_part_matches_the_cpu_kernel(&counter, &plan, "N = 12, trial");
+    let stats = counter.dispatch_stats();
+    let trial = stats.trial.expect("the trial chose");
+    assert_ne!(trial.kept.memory, trial.beaten.memory);
+    assert!(
+        trial.beaten_rate > 0.0 && trial.kept_rate >= trial.beaten_rate,
+        "the faster kept: {trial:?}"
+    );
+    assert_eq!(
+        stats.placement,
+        Some(trial.kept),
+        "the count ended on the one kept"
+    );
 }
 
 /// Few invocations with short budgets: most items are carried from dispatch to dispatch, and

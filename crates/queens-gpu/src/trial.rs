@@ -1,0 +1,217 @@
+//! Choosing, on the device at hand, where the kernel keeps its stacks. Which placement is
+//! faster depends on the device: workgroup memory is the closest, but a multiprocessor holds
+//! only as many workgroups as its share of that memory has room for, where stacks in a storage
+//! buffer bound nothing and are reached through the caches. So a kernel built in two
+//! placements runs a count's first dispatches in each by turns, once the dispatches have grown
+//! to their target length, and keeps the one that claimed the most steps a second (the median
+//! of each one's dispatches). The records a dispatch carries are the same whichever placement
+//! ran it, so the count goes on across the turns unchanged.
+
+use crate::stacks::Placement;
+
+/// A trial's result: the placement kept and the one it beat, each with the median steps a
+/// second its dispatches claimed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// The placement kept.
+    pub kept: Placement,
+    /// Its median steps a second.
+    pub kept_rate: f64,
+    /// The other.
+    pub beaten: Placement,
+    /// Its median steps a second.
+    pub beaten_rate: f64,
+}
+
+/// The turns of a count's first dispatches between a kernel's placements, and the one kept.
+#[derive(Clone, Debug)]
+pub struct Trial {
+    /// Dispatches each placement runs before the faster is kept: 0 keeps the first at once,
+    /// `u32::MAX` never chooses (tests use it to take turns through a whole count).
+    rounds: u32,
+    /// The steps a second each placement's timed dispatches claimed.
+    rates: Vec<Vec<f64>>,
+    /// Steps an invocation for each placement's next dispatch, tuned on its own times.
+    steps: Vec<u32>,
+    /// Whether the dispatches have grown to their target length, so that timing them measures
+    /// the loop rather than the launch.
+    timing: bool,
+    chosen: Option<usize>,
+}
+
+impl Trial {
+    /// A trial among `placements` (one or two), each timed over `rounds` dispatches, starting
+    /// at `steps` an invocation.
+    pub fn new(placements: usize, rounds: u32, steps: u32) -> Self {
+        let placements = placements.max(1);
+        Trial {
+            rounds,
+            rates: vec![Vec::new(); placements],
+            steps: vec![steps; placements],
+            timing: false,
+            chosen: (placements == 1 || rounds == 0).then_some(0),
+        }
+    }
+
+    /// The placement (its index) and steps an invocation for the next dispatch.
+    pub fn next(&self) -> (usize, u32) {
+        let placement = match self.chosen {
+            Some(chosen) => chosen,
+            None if !self.timing => 0,
+            // The placement timed least so far: the two take turns.
+            None => (0..self.rates.len())
+                .min_by_key(|&at| self.rates[at].len())
+                .unwrap_or(0),
+        };
+        (placement, self.steps[placement])
+    }
+
+    /// Steps an invocation for `placement`'s next dispatch.
+    pub fn steps(&self, placement: usize) -> u32 {
+        self.steps[placement]
+    }
+
+    /// A dispatch of `placement` took `seconds` for `steps` claimed; `retuned` is its
+    /// placement's steps an invocation for the next (the engine's tuning towards its target),
+    /// and `full` whether it is long enough to time (at its target length, or of steps fixed
+    /// by the caller).
+    pub fn landed(&mut self, placement: usize, steps: u64, seconds: f64, retuned: u32, full: bool) {
+        self.steps[placement] = retuned;
+        if self.chosen.is_some() {
+            return;
+        }
+        if !self.timing {
+            if full {
+                // Every placement starts its turns from the steps the first grew to.
+                self.timing = true;
+                self.steps.fill(retuned);
+            }
+            return;
+        }
+        if seconds > 0.0 && steps > 0 {
+            self.rates[placement].push(steps as f64 / seconds);
+        }
+        let rounds = self.rounds as usize;
+        if self.rates.iter().all(|rates| rates.len() >= rounds) {
+            let medians = self.medians();
+            self.chosen = (0..medians.len()).max_by(|&a, &b| medians[a].total_cmp(&medians[b]));
+        }
+    }
+
+    /// The median steps a second each placement's timed dispatches claimed (0 for none).
+    pub fn medians(&self) -> Vec<f64> {
+        self.rates
+            .iter()
+            .map(|rates| {
+                let mut sorted = rates.clone();
+                sorted.sort_by(f64::total_cmp);
+                match sorted.len() {
+                    0 => 0.0,
+                    len if len % 2 == 1 => sorted[len / 2],
+                    len => f64::midpoint(sorted[len / 2 - 1], sorted[len / 2]),
+                }
+            })
+            .collect()
+    }
+
+    /// Keeps `placement` without a trial (chosen for another kernel of the count).
+    pub fn keep(&mut self, placement: usize) {
+        if placement < self.rates.len() {
+            self.chosen = Some(placement);
+        }
+    }
+
+    /// Whether the placements are taking turns: the dispatches have grown to their target
+    /// length, and none is chosen yet.
+    pub fn is_timing(&self) -> bool {
+        self.timing && self.chosen.is_none()
+    }
+
+    /// The placement kept, once chosen.
+    pub fn chosen(&self) -> Option<usize> {
+        self.chosen
+    }
+
+    /// The trial's result among `placements` (the kernel's, in its order), once it has chosen
+    /// between two.
+    pub fn outcome(&self, placements: &[Placement]) -> Option<Outcome> {
+        let kept = self.chosen?;
+        let beaten = (0..placements.len().min(self.rates.len())).find(|&at| at != kept)?;
+        let medians = self.medians();
+        Some(Outcome {
+            kept: placements[kept],
+            kept_rate: medians[kept],
+            beaten: placements[beaten],
+            beaten_rate: medians[beaten],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lands `placement`'s next dispatch at `rate` steps a second.
+    fn land(trial: &mut Trial, rate: f64, full: bool) -> usize {
+        let (placement, steps) = trial.next();
+        trial.landed(placement, 1000, 1000.0 / rate, steps, full);
+        placement
+    }
+
+    #[test]
+    fn the_faster_placement_is_kept_after_turns_at_full_length() {
+        let mut trial = Trial::new(2, 3, 64);
+        // Short dispatches run on the first placement and are not timed.
+        for _ in 0..4 {
+            assert_eq!(land(&mut trial, 1.0, false), 0);
+        }
+        // The first full one starts the turns, untimed.
+        assert_eq!(land(&mut trial, 1.0, true), 0);
+        let mut order = Vec::new();
+        for _ in 0..6 {
+            let (placement, _) = trial.next();
+            order.push(placement);
+            let rate = if placement == 1 { 4.0 } else { 2.0 };
+            trial.landed(placement, 1000, 1000.0 / rate, 64, true);
+        }
+        assert_eq!(order, [0, 1, 0, 1, 0, 1]);
+        assert_eq!(trial.chosen(), Some(1));
+        assert_eq!(trial.medians(), [2.0, 4.0]);
+        assert_eq!(trial.next().0, 1);
+    }
+
+    #[test]
+    fn each_placement_keeps_its_own_steps_and_starts_from_the_first_ones() {
+        let mut trial = Trial::new(2, 2, 64);
+        trial.landed(0, 1000, 0.01, 256, false);
+        assert_eq!(trial.next(), (0, 256));
+        trial.landed(0, 1000, 0.05, 1024, true);
+        assert_eq!(trial.next(), (0, 1024));
+        trial.landed(0, 1000, 0.1, 1000, true);
+        assert_eq!(trial.next(), (1, 1024));
+        trial.landed(1, 1000, 0.2, 500, true);
+        assert_eq!(trial.next(), (0, 1000));
+    }
+
+    #[test]
+    fn one_placement_or_no_rounds_chooses_at_once_and_the_most_rounds_never() {
+        assert_eq!(Trial::new(1, 3, 64).chosen(), Some(0));
+        assert_eq!(Trial::new(2, 0, 64).chosen(), Some(0));
+        let mut turns = Trial::new(2, u32::MAX, 64);
+        let placements: Vec<usize> = (0..9).map(|_| land(&mut turns, 1.0, true)).collect();
+        assert_eq!(placements, [0, 0, 1, 0, 1, 0, 1, 0, 1]);
+        assert_eq!(turns.chosen(), None);
+    }
+
+    #[test]
+    fn medians_of_even_and_odd_counts() {
+        let mut trial = Trial::new(2, 10, 64);
+        land(&mut trial, 1.0, true);
+        for rate in [1.0, 5.0, 4.0, 8.0] {
+            let (placement, steps) = trial.next();
+            trial.landed(placement, 1000, 1000.0 / rate, steps, true);
+        }
+        // Placement 0 took 1 and 4, placement 1 took 5 and 8.
+        assert_eq!(trial.medians(), [2.5, 6.5]);
+    }
+}
