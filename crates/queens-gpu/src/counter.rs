@@ -628,10 +628,11 @@ impl GpuCounter {
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
-            let (placement, steps) = trial.next();
-            if placement > 0 {
-                kernel.build_rival().map_err(CounterError)?;
+            if trial.next().0 > 0 && kernel.build_rival().is_err() {
+                // A rival the driver cannot build leaves the kernel as it was.
+                trial.keep(0);
             }
+            let (placement, steps) = trial.next();
             kernel.submit(steps, most_steps, placement);
             let now = Instant::now();
             match landed_at {
@@ -640,9 +641,10 @@ impl GpuCounter {
             }
             running = Some((now, placement));
             last_placement = Some(placements[placement]);
-            if trial.is_timing() {
-                // The rival is built while the device counts, before its first turn.
-                kernel.build_rival().map_err(CounterError)?;
+            if trial.is_timing() && kernel.build_rival().is_err() {
+                // Built while the device counts, before its first turn; one the driver
+                // cannot build leaves the kernel as it was.
+                trial.keep(0);
             }
         }
     }

@@ -9,6 +9,10 @@
 
 use crate::stacks::Placement;
 
+/// Once every placement has run a timed dispatch, a median this many times another's chooses
+/// at once: a GPU's dispatches of one kernel vary by a few percent.
+const DECISIVE: f64 = 1.25;
+
 /// A trial's result: the placement kept and the one it beat, each with the median steps a
 /// second its dispatches claimed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,8 +96,16 @@ impl Trial {
             self.rates[placement].push(steps as f64 / seconds);
         }
         let rounds = self.rounds as usize;
-        if self.rates.iter().all(|rates| rates.len() >= rounds) {
-            let medians = self.medians();
+        let timed = |least: usize| self.rates.iter().all(|rates| rates.len() >= least);
+        let medians = self.medians();
+        let (slowest, fastest) = medians
+            .iter()
+            .fold((f64::INFINITY, 0.0f64), |(low, high), &rate| {
+                (low.min(rate), high.max(rate))
+            });
+        // A margin past any dispatch's noise ends the turns early, where the loser costs most.
+        let decisive = self.rounds != u32::MAX && fastest >= DECISIVE * slowest;
+        if timed(rounds) || (timed(1) && decisive) {
             self.chosen = (0..medians.len()).max_by(|&a, &b| medians[a].total_cmp(&medians[b]));
         }
     }
@@ -151,10 +163,10 @@ impl Trial {
 mod tests {
     use super::*;
 
-    /// Lands `placement`'s next dispatch at `rate` steps a second.
-    fn land(trial: &mut Trial, rate: f64, full: bool) -> usize {
+    /// Lands the next dispatch, `rate` steps in a second; returns its placement.
+    fn land(trial: &mut Trial, rate: u64, full: bool) -> usize {
         let (placement, steps) = trial.next();
-        trial.landed(placement, 1000, 1000.0 / rate, steps, full);
+        trial.landed(placement, rate, 1.0, steps, full);
         placement
     }
 
@@ -163,21 +175,40 @@ mod tests {
         let mut trial = Trial::new(2, 3, 64);
         // Short dispatches run on the first placement and are not timed.
         for _ in 0..4 {
-            assert_eq!(land(&mut trial, 1.0, false), 0);
+            assert_eq!(land(&mut trial, 1, false), 0);
         }
         // The first full one starts the turns, untimed.
-        assert_eq!(land(&mut trial, 1.0, true), 0);
+        assert_eq!(land(&mut trial, 1, true), 0);
         let mut order = Vec::new();
-        for _ in 0..6 {
-            let (placement, _) = trial.next();
-            order.push(placement);
-            let rate = if placement == 1 { 4.0 } else { 2.0 };
-            trial.landed(placement, 1000, 1000.0 / rate, 64, true);
+        // Within the decisive margin: three turns each, the medians compared.
+        for rates in [[100, 110], [120, 105], [90, 109]] {
+            for _ in 0..2 {
+                let (placement, _) = trial.next();
+                order.push(placement);
+                trial.landed(placement, rates[placement], 1.0, 64, true);
+            }
         }
         assert_eq!(order, [0, 1, 0, 1, 0, 1]);
         assert_eq!(trial.chosen(), Some(1));
-        assert_eq!(trial.medians(), [2.0, 4.0]);
+        assert_eq!(trial.medians(), [100.0, 109.0]);
         assert_eq!(trial.next().0, 1);
+    }
+
+    #[test]
+    fn a_decisive_margin_chooses_after_one_turn_each() {
+        let mut trial = Trial::new(2, 3, 64);
+        land(&mut trial, 1, true);
+        assert_eq!(land(&mut trial, 200, true), 0);
+        assert_eq!(trial.chosen(), None, "one placement timed");
+        assert_eq!(land(&mut trial, 100, true), 1);
+        assert_eq!(trial.chosen(), Some(0), "twice as fast");
+        // Within the margin, the turns go on.
+        let mut close = Trial::new(2, 3, 64);
+        land(&mut close, 1, true);
+        land(&mut close, 200, true);
+        land(&mut close, 170, true);
+        assert_eq!(close.chosen(), None);
+        assert_eq!(close.next().0, 0);
     }
 
     #[test]
@@ -198,7 +229,8 @@ mod tests {
         assert_eq!(Trial::new(1, 3, 64).chosen(), Some(0));
         assert_eq!(Trial::new(2, 0, 64).chosen(), Some(0));
         let mut turns = Trial::new(2, u32::MAX, 64);
-        let placements: Vec<usize> = (0..9).map(|_| land(&mut turns, 1.0, true)).collect();
+        // Taking turns through a whole count, whatever the margin.
+        let placements: Vec<usize> = (1..10).map(|at| land(&mut turns, at * 100, true)).collect();
         assert_eq!(placements, [0, 0, 1, 0, 1, 0, 1, 0, 1]);
         assert_eq!(turns.chosen(), None);
     }
@@ -206,12 +238,11 @@ mod tests {
     #[test]
     fn medians_of_even_and_odd_counts() {
         let mut trial = Trial::new(2, 10, 64);
-        land(&mut trial, 1.0, true);
-        for rate in [1.0, 5.0, 4.0, 8.0] {
-            let (placement, steps) = trial.next();
-            trial.landed(placement, 1000, 1000.0 / rate, steps, true);
+        land(&mut trial, 1, true);
+        for rate in [80, 90, 100, 100, 120] {
+            land(&mut trial, rate, true);
         }
-        // Placement 0 took 1 and 4, placement 1 took 5 and 8.
-        assert_eq!(trial.medians(), [2.5, 6.5]);
+        // Placement 0 took 80, 100 and 120, placement 1 took 90 and 100.
+        assert_eq!(trial.medians(), [100.0, 95.0]);
     }
 }
