@@ -664,8 +664,8 @@ impl GpuCounter {
 }
 
 /// How one kernel's dispatches of a call went: the items sent, the seconds the device waited
-/// between dispatches and those to the first, and its placements of the stacks with their
-/// rates in the trial.
+/// between dispatches and those to the first, the placement of the stacks its last dispatch
+/// ran in, and its trial's outcome.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ran {
     items: u64,

@@ -713,6 +713,40 @@ mod tests {
     }
 
     #[test]
+    fn a_shape_in_two_placements_launches_whole_workgroups_of_each() {
+        let placement = |memory, workgroup| Placement { memory, workgroup };
+        let shape = Shape {
+            n: 20,
+            start: 6,
+            placement: placement(StackMemory::Workgroup, 224),
+            rival: Some(placement(StackMemory::Storage, 256)),
+            invocations: 1 << 17,
+            fresh: 1 << 20,
+            rules: Rules::Deadline,
+        }
+        .fit(&wgpu::Limits::default());
+        // 2¹⁷ cut to whole multiples of 1,792 invocations, the least common multiple.
+        assert_eq!(shape.invocations, 73 * 1792);
+        assert_eq!(shape.stack_bytes(), u64::from(73 * 1792 * 13 * FRAME_BYTES));
+        let alone = Shape {
+            rival: None,
+            ..shape
+        };
+        assert_eq!(alone.stack_bytes(), 0);
+        assert_eq!(
+            shape.stacks(shape.rival.unwrap()),
+            StackLayout {
+                memory: StackMemory::Storage,
+                workgroup: 256,
+                invocations: shape.invocations,
+            }
+        );
+        assert_eq!(lcm(224, 256), 1792);
+        assert_eq!(lcm(64, 64), 64);
+        assert_eq!(lcm(0, 7), 7);
+    }
+
+    #[test]
     fn the_source_has_every_token_filled_in() {
         let text = source(20, 12, StackLayout::in_workgroup(256), Rules::All);
         assert!(!text.contains("{{"), "{text}");

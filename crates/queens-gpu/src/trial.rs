@@ -145,9 +145,12 @@ impl Trial {
     }
 
     /// The trial's result among `placements` (the kernel's, in its order), once it has chosen
-    /// between two.
+    /// between two it timed (not where a placement was kept without a trial).
     pub fn outcome(&self, placements: &[Placement]) -> Option<Outcome> {
         let kept = self.chosen?;
+        if self.rates.iter().any(Vec::is_empty) {
+            return None;
+        }
         let beaten = (0..placements.len().min(self.rates.len())).find(|&at| at != kept)?;
         let medians = self.medians();
         Some(Outcome {
@@ -222,6 +225,34 @@ mod tests {
         assert_eq!(trial.next(), (1, 1024));
         trial.landed(1, 1000, 0.2, 500, true);
         assert_eq!(trial.next(), (0, 1000));
+    }
+
+    #[test]
+    fn an_outcome_needs_both_placements_timed() {
+        let placements = [
+            Placement {
+                memory: crate::StackMemory::Workgroup,
+                workgroup: 224,
+            },
+            Placement {
+                memory: crate::StackMemory::Storage,
+                workgroup: 256,
+            },
+        ];
+        let mut kept = Trial::new(2, 3, 64);
+        kept.keep(1);
+        assert_eq!(kept.next().0, 1);
+        assert_eq!(kept.outcome(&placements), None);
+        let mut timed = Trial::new(2, 1, 64);
+        for rate in [1, 100, 120] {
+            land(&mut timed, rate, true);
+        }
+        let outcome = timed.outcome(&placements).expect("chosen");
+        assert_eq!(
+            (outcome.kept, outcome.beaten),
+            (placements[1], placements[0])
+        );
+        assert_eq!((outcome.kept_rate, outcome.beaten_rate), (120.0, 100.0));
     }
 
     #[test]
