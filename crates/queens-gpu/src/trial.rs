@@ -126,7 +126,8 @@ impl Trial {
             .collect()
     }
 
-    /// Keeps `placement` without a trial (chosen for another kernel of the count).
+    /// Keeps `placement` without a trial: chosen for another kernel of the count, or the only
+    /// one the driver could build.
     pub fn keep(&mut self, placement: usize) {
         if placement < self.rates.len() {
             self.chosen = Some(placement);
