@@ -5,15 +5,19 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--invocations 16,17]
-//!     [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
+//!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage,workgroup-compact]
+//!     [--trial-rounds R] [--invocations 16,17] [--checked no,yes] [--target-ms 100,300]
+//!     [--peak-tops T]
 //! ```
 //!
 //! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
 //! (the default: as many as the device's workgroup memory holds), `--stack` where the stacks
-//! are: `trial` (the engine's default: both placements timed in the count's first dispatches
-//! and the faster kept; the workgroup column says which, with both rates), `workgroup` memory
-//! or a `storage` buffer (the column then says so), `--checked yes` keeps wgpu's
+//! are and in which frames: `trial` (the engine's default: every placement timed in the count's
+//! first dispatches and the fastest kept; the workgroup column says which, with each one's
+//! rate), or one placement, `workgroup` memory or a `storage` buffer, of wide frames or with
+//! `-compact` of compact ones (the column then says so), `--trial-rounds` the dispatches each
+//! placement runs in a trial (by default three on a GPU and none on a software adapter, which
+//! then counts in workgroup memory with wide frames), `--checked yes` keeps wgpu's
 //! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others.
 //!
@@ -27,7 +31,7 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine, Tally};
-use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
+use queens_gpu::{Adapters, FrameForm, GpuCounter, GpuOptions, Selection, StackMemory};
 
 mod bench_args;
 use bench_args::{list, sizes};
@@ -63,8 +67,9 @@ struct Settings {
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
     workgroups: Vec<Option<u32>>,
-    /// `None`: the engine's trial of both.
-    stacks: Vec<Option<StackMemory>>,
+    /// `None`: the engine's trial of every placement.
+    stacks: Vec<Option<(StackMemory, FrameForm)>>,
+    trial_rounds: Option<u32>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
     targets: Vec<Duration>,
@@ -78,6 +83,7 @@ fn settings() -> Settings {
         depths: vec![None],
         workgroups: vec![None],
         stacks: vec![None],
+        trial_rounds: None,
         invocations: vec![None],
         checked: vec![false],
         targets: vec![GpuOptions::default().dispatch_target],
@@ -92,10 +98,17 @@ fn settings() -> Settings {
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
             "--stack" => {
-                settings.stacks = list(value, |name| match name {
-                    "trial" => Some(None),
-                    name => StackMemory::from_name(name).map(Some),
+                settings.stacks = list(value, |name| match name.split_once('-') {
+                    _ if name == "trial" => Some(None),
+                    None => Some(Some((StackMemory::from_name(name)?, FrameForm::Wide))),
+                    Some((memory, form)) => Some(Some((
+                        StackMemory::from_name(memory)?,
+                        FrameForm::from_name(form)?,
+                    ))),
                 });
+            }
+            "--trial-rounds" => {
+                settings.trial_rounds = Some(value.parse().expect("--trial-rounds R"));
             }
             "--invocations" => {
                 settings.invocations = list(value, |p| p.parse::<u32>().ok().map(|p| Some(1 << p)));
@@ -152,7 +165,9 @@ fn main() {
                     let options = GpuOptions {
                         depth,
                         workgroup,
-                        stack,
+                        stack: stack.map(|(memory, _)| memory),
+                        frames: stack.map(|(_, form)| form),
+                        trial_rounds: settings.trial_rounds,
                         invocations,
                         checked,
                         dispatch_target: target,
@@ -181,14 +196,14 @@ fn main() {
                         || "unknown GPU: pass --peak-tops".to_owned(),
                         |peak| format!("{:.1} %", 100.0 * nodes_per_second * OPS_PER_NODE / peak),
                     );
-                    let mut workgroup =
-                        workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
-                    if stack == Some(StackMemory::Storage) {
-                        workgroup.push_str(" (storage)");
-                    }
-                    if stack.is_none() {
-                        workgroup = placements(&stats);
-                    }
+                    let size = workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
+                    let workgroup = match stack {
+                        Some((memory, form)) if (memory, form) != Default::default() => {
+                            format!("{size} ({} {})", memory.name(), form.name())
+                        }
+                        Some(_) => size,
+                        None => placements(&stats),
+                    };
                     println!(
                         "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
                         if checked { "yes" } else { "no" },
@@ -210,18 +225,19 @@ fn main() {
     project(&rates);
 }
 
-/// The last call's trial of the stacks' placements: the one kept and the one it beat, each
-/// with the median steps a second of its timed dispatches.
+/// The last call's trial of the stacks' placements: the one kept, and each placement timed
+/// with the median steps a second of its timed dispatches, fastest first.
 fn placements(stats: &queens_gpu::DispatchStats) -> String {
-    match (stats.trial, stats.placement) {
-        (Some(trial), _) => format!(
-            "{} kept over {} ({:.3e} against {:.3e} steps/s)",
-            trial.kept.name(),
-            trial.beaten.name(),
-            trial.kept_rate,
-            trial.beaten_rate
-        ),
-        (None, Some(placement)) => format!("{} (no trial finished)", placement.name()),
+    match (&stats.trial, stats.placement) {
+        (Some(trial), _) => {
+            let rates: Vec<String> = trial
+                .rates
+                .iter()
+                .map(|(placement, rate)| format!("{} {rate:.3e}", placement.name()))
+                .collect();
+            format!("{} kept (steps/s: {})", trial.kept.name(), rates.join(", "))
+        }
+        (None, Some(placement)) => format!("{} (no trial, or none finished)", placement.name()),
         (None, None) => "-".to_owned(),
     }
 }

@@ -28,9 +28,10 @@ use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
-use crate::kernel::{Kernel, Rules, Shape};
-use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
+use crate::kernel::{Kernel, Shape};
+use crate::stacks::{FrameForm, MAX_COMPACT_N, Placement, StackMemory, fit_workgroup, frames};
 use crate::trial::{Outcome, Trial};
+use crate::wgsl::Rules;
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -41,16 +42,25 @@ pub struct GpuOptions {
     /// [`crate::items::cut`]).
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
-    /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer. In
-    /// a trial of both placements, no more than each holds.
+    /// stacks of (at most 256 for wide frames and 1,024 for compact ones, in whole warps of
+    /// 32), or 256 for stacks in a storage buffer. In a trial of placements, no more than each
+    /// holds.
     pub workgroup: Option<u32>,
-    /// Where the invocations' stacks are; `None` (the default): the kernel is built both ways,
-    /// each timed over [`GpuOptions::trial_rounds`] of a count's first full-length dispatches,
-    /// and the faster kept (see [`crate::trial`]).
+    /// Where the invocations' stacks are; `None` (the default): the kernel is built in both
+    /// memories, each timed over [`GpuOptions::trial_rounds`] of a count's first full-length
+    /// dispatches, and the fastest kept (see [`crate::trial`]); workgroup memory where there
+    /// is no trial.
     pub stack: Option<StackMemory>,
-    /// Dispatches each placement of the stacks runs before the faster is kept, where
-    /// [`GpuOptions::stack`] is `None`; `u32::MAX` takes turns through the whole count.
-    pub trial_rounds: u32,
+    /// The stacks' frames; `None` (the default): the kernel is built with both forms, timed
+    /// like the memories (compact frames up to N = 31 only); wide frames where there is no
+    /// trial.
+    pub frames: Option<FrameForm>,
+    /// Dispatches each placement of the stacks runs before the fastest is kept, where
+    /// [`GpuOptions::stack`] or [`GpuOptions::frames`] is `None`; `u32::MAX` takes turns
+    /// through the whole count. `None`: three on a GPU, none on a software adapter, which has
+    /// no multiprocessor whose memory bounds the invocations it holds, so that no placement
+    /// outruns wide frames in workgroup memory there (lavapipe: below).
+    pub trial_rounds: Option<u32>,
     /// Invocations a dispatch runs, each taking items in turn and carrying at most one to the
     /// next dispatch; `None`: 2¹⁷ on hardware, 2¹² on a software adapter (both within the
     /// device's buffer limits). A dispatch's queue takes eight times as many fresh items.
@@ -74,7 +84,8 @@ impl Default for GpuOptions {
             depth: None,
             workgroup: None,
             stack: None,
-            trial_rounds: TRIAL_ROUNDS,
+            frames: None,
+            trial_rounds: None,
             invocations: None,
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
@@ -100,9 +111,11 @@ const MOST_STEPS: u32 = 1 << 22;
 /// replays in taking an item as well: thousands of small items in one invocation had lost
 /// some.
 const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
-/// Dispatches each placement of the stacks runs in a count's trial: the median of three
-/// outweighs one dispatch slowed by the host or a neighbour, and the trial takes under a
-/// second at the dispatches' target length.
+/// Dispatches each placement of the stacks runs in a count's trial on a GPU: the median of three
+/// outweighs one dispatch slowed by the host or a neighbour, and the trial takes about a second
+/// at the dispatches' target length. On lavapipe (N = 15) wide frames in workgroup memory ran
+/// at 5.8·10⁷ steps a second, in a storage buffer at 5.1·10⁷, compact frames at 3.3 and
+/// 4.2·10⁷: a trial there cost a fifth of the count and chose the first.
 const TRIAL_ROUNDS: u32 = 3;
 /// Fresh items a dispatch's queue holds, for each invocation.
 const FRESH_PER_INVOCATION: u32 = 8;
@@ -121,7 +134,7 @@ pub struct GpuCounter {
 
 /// How a counter's dispatches went: how many, how long the longest took, and how the parts
 /// were cut.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DispatchStats {
     /// Items cut from the parts and sent.
     pub items: u64,
@@ -188,10 +201,10 @@ impl GpuCounter {
 
     /// The dispatches of the counts so far.
     pub fn dispatch_stats(&self) -> DispatchStats {
-        *self
-            .dispatches
+        self.dispatches
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 
     /// Adds a call's cut (its first kernel's), its items, the seconds its device waited
@@ -246,6 +259,14 @@ impl GpuCounter {
         (first.min(most_steps), most_steps)
     }
 
+    /// Dispatches each placement runs in a count's trial (0: none).
+    fn trial_rounds(&self) -> u32 {
+        self.options.trial_rounds.unwrap_or(match self.info.kind {
+            DeviceType::Software => 0,
+            _ => TRIAL_ROUNDS,
+        })
+    }
+
     /// The invocations a dispatch asks for, before they are fitted to the device.
     fn invocations(&self) -> u32 {
         self.options.invocations.unwrap_or(match self.info.kind {
@@ -259,28 +280,13 @@ impl GpuCounter {
         let invocations = self.invocations();
         let limits = self.device.limits();
         let start = item_rows(plan, depth) as u32;
-        let placement = |memory| {
-            let fits = fit_workgroup(frames(n, start), memory, &limits);
-            let workgroup = match (self.options.workgroup, self.options.stack) {
-                (Some(asked), Some(_)) => asked,
-                // A trial: no larger than each memory holds.
-                (Some(asked), None) => asked.min(fits),
-                (None, _) => fits,
-            };
-            Placement { memory, workgroup }
-        };
-        let (first, rival) = match self.options.stack {
-            Some(memory) => (placement(memory), None),
-            None => (
-                placement(StackMemory::Workgroup),
-                Some(placement(StackMemory::Storage)),
-            ),
-        };
+        let mut placements = self.placements(n, frames(n, start), &limits)?.into_iter();
+        let first = placements.next().expect("a memory and a form");
         let shape = Shape {
             n,
             start,
             placement: first,
-            rival,
+            rivals: placements.collect(),
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
             rules,
@@ -293,6 +299,56 @@ impl GpuCounter {
             self.options.checked,
             self.options.timeout,
         )
+    }
+
+    /// The placements of the stacks a kernel of N with `frames` frames is built in: the
+    /// options' memory and form, or where they leave one open and a trial runs, each (workgroup
+    /// memory and wide frames first); each workgroup as large as its placement holds, or as
+    /// asked (no larger than each holds, in a trial).
+    fn placements(
+        &self,
+        n: u32,
+        frames: u32,
+        limits: &wgpu::Limits,
+    ) -> Result<Vec<Placement>, String> {
+        let tried = self.trial_rounds() > 0;
+        let memories = match self.options.stack {
+            Some(memory) => vec![memory],
+            None if tried => vec![StackMemory::Workgroup, StackMemory::Storage],
+            None => vec![StackMemory::Workgroup],
+        };
+        let forms = match self.options.frames {
+            Some(form) if !form.counts(n) => {
+                return Err(format!(
+                    "{} frames count boards up to N = {MAX_COMPACT_N}",
+                    form.name()
+                ));
+            }
+            Some(form) => vec![form],
+            None if tried => [FrameForm::Wide, FrameForm::Compact]
+                .into_iter()
+                .filter(|form| form.counts(n))
+                .collect(),
+            None => vec![FrameForm::Wide],
+        };
+        let trial = memories.len() * forms.len() > 1;
+        let mut placements = Vec::new();
+        for &memory in &memories {
+            for &form in &forms {
+                let fits = fit_workgroup(frames, memory, form, limits);
+                let workgroup = match self.options.workgroup {
+                    Some(asked) if trial => asked.min(fits),
+                    Some(asked) => asked,
+                    None => fits,
+                };
+                placements.push(Placement {
+                    memory,
+                    form,
+                    workgroup,
+                });
+            }
+        }
+        Ok(placements)
     }
 }
 
@@ -515,7 +571,7 @@ impl GpuCounter {
                     let began = Instant::now();
                     // The first kernel's choice holds for the second: the same N on the same
                     // device.
-                    let kept = total.trial.map(|trial| trial.kept.memory);
+                    let kept = total.trial.as_ref().map(|trial| trial.kept);
                     let parts = PartsToCount { ids, ..parts };
                     total.add(self.run(parts, cut, kernel, began, kept)?);
                 }
@@ -546,16 +602,16 @@ impl GpuCounter {
     }
 
     /// Counts parts `ids`, cut by `cut`, on `kernel`, which fits all their items, in its
-    /// placement of the stacks in `kept` (a trial's choice for an earlier kernel) or as its
-    /// own trial chooses; returns how the dispatches went, with the start-up counted from
-    /// `began`.
+    /// placement of the stacks like `kept` (a trial's choice for an earlier kernel: the same
+    /// memory and form) or as its own trial chooses; returns how the dispatches went, with the
+    /// start-up counted from `began`.
     fn run(
         &self,
         parts: PartsToCount<'_>,
         cut: Cut,
         mut kernel: Kernel,
         began: Instant,
-        kept: Option<StackMemory>,
+        kept: Option<Placement>,
     ) -> Result<Ran, CounterError> {
         let PartsToCount {
             plan,
@@ -563,7 +619,7 @@ impl GpuCounter {
             budget,
             done,
         } = parts;
-        let shape = kernel.shape();
+        let shape = kernel.shape().clone();
         // Fresh items queued for a dispatch: twice what the last one took, so that the queue
         // never runs dry; at least one per invocation, at most what the ring holds.
         let (fewest, ring) = (shape.invocations as usize, shape.fresh as usize);
@@ -572,8 +628,9 @@ impl GpuCounter {
         let mut stream = Stream::new(plan, cut, ids);
         let (first_steps, most_steps) = self.first_steps();
         let placements = kernel.placements();
-        let mut trial = Trial::new(placements.len(), self.options.trial_rounds, first_steps);
-        if let Some(at) = placements.iter().position(|p| Some(p.memory) == kept) {
+        let mut trial = Trial::new(placements.len(), self.trial_rounds(), first_steps);
+        let like = |p: &Placement| kept.is_some_and(|k| (k.memory, k.form) == (p.memory, p.form));
+        if let Some(at) = placements.iter().position(like) {
             trial.keep(at);
         }
         // When the dispatch in flight was submitted and in which placement, and when the last
@@ -628,10 +685,9 @@ impl GpuCounter {
                     "the GPU engine lost track of some items".to_owned(),
                 ));
             }
-            if trial.next().0 > 0 && kernel.build_rival().is_err() {
-                // A rival the driver cannot build leaves the kernel as it was.
-                trial.keep(0);
-            }
+            // A placement kept from an earlier kernel's trial is built before it runs.
+            let kept_rival = trial.next().0 > 0;
+            build_rivals(&mut kernel, &mut trial, kept_rival);
             let (placement, steps) = trial.next();
             kernel.submit(steps, most_steps, placement);
             let now = Instant::now();
@@ -641,11 +697,9 @@ impl GpuCounter {
             }
             running = Some((now, placement));
             last_placement = Some(placements[placement]);
-            if trial.is_timing() && kernel.build_rival().is_err() {
-                // Built while the device counts, before its first turn; one the driver
-                // cannot build leaves the kernel as it was.
-                trial.keep(0);
-            }
+            // Once the turns begin, the rivals are built while the device counts.
+            let timing = trial.is_timing();
+            build_rivals(&mut kernel, &mut trial, timing);
         }
     }
 
@@ -663,10 +717,20 @@ impl GpuCounter {
     }
 }
 
+/// Builds `kernel`'s rival placements not built yet, where `needed`; one the driver cannot build
+/// leaves `trial`.
+fn build_rivals(kernel: &mut Kernel, trial: &mut Trial, needed: bool) {
+    if needed {
+        for failed in kernel.build_rivals() {
+            trial.exclude(failed);
+        }
+    }
+}
+
 /// How one kernel's dispatches of a call went: the items sent, the seconds the device waited
 /// between dispatches and those to the first, the placement of the stacks its last dispatch
 /// ran in, and its trial's outcome.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Ran {
     items: u64,
     idle: f64,
@@ -683,7 +747,7 @@ impl Ran {
         self.idle += other.idle;
         self.start_up += other.start_up;
         self.placement = other.placement.or(self.placement);
-        self.trial = self.trial.or(other.trial);
+        self.trial = self.trial.take().or(other.trial);
     }
 }
 

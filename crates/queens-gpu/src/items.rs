@@ -53,7 +53,7 @@ pub fn on_cpu(n: u32, sub: &Subproblem) -> bool {
 
 /// Whether the items of `sub`, a part of the N×N count, cut at `depth` rows, are *settled*:
 /// their fixed rows hold every row whose rule depends on where the search stands other than the
-/// side columns' deadline, so that the kernel for them ([`crate::kernel::Rules::Deadline`])
+/// side columns' deadline, so that the kernel for them ([`crate::wgsl::Rules::Deadline`])
 /// applies the deadline alone. Those rows are a corner case's rows before c₁, which keep off
 /// column 1, and an edge case's rows before b, which keep off the side columns, and row b,
 /// whose side queen weighs the solutions (read on computing row b + 1). An item's first free

@@ -10,12 +10,13 @@
 //! - [`devices`]: the adapters found, for `queens devices`, and the choice of one (the first
 //!   hardware GPU by default; a software one only when named).
 //! - [`items`]: each part of the count cut into many small items on the host.
-//! - [`kernel`]: the WGSL kernel on a device (persistent invocations taking items from a queue,
-//!   one queen placed an iteration), one bounded dispatch at a time.
-//! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer) and how many
-//!   invocations a workgroup holds.
-//! - [`trial`]: the two placements timed against each other in a count's first dispatches, and
-//!   the faster kept.
+//! - [`wgsl`]: the kernel's WGSL (persistent invocations taking items from a queue, one queen
+//!   placed an iteration) made for one N.
+//! - [`kernel`]: the kernel on a device, one bounded dispatch at a time.
+//! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer), in which frames
+//!   (wide, or compact ones of half the size) and how many invocations a workgroup holds.
+//! - [`trial`]: the placements timed against each other in a count's first dispatches on a GPU,
+//!   and the fastest kept.
 //! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
 //!   streams items through the kernel and sums their tallies back into parts.
 //!
@@ -38,8 +39,9 @@ pub mod items;
 pub mod kernel;
 pub mod stacks;
 pub mod trial;
+pub mod wgsl;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 pub use kernel::Shape;
-pub use stacks::{Placement, StackMemory};
+pub use stacks::{FrameForm, Placement, StackMemory};

@@ -1,42 +1,43 @@
-//! Choosing, on the device at hand, where the kernel keeps its stacks. Which placement is
-//! faster depends on the device: workgroup memory is the closest, but a multiprocessor holds
-//! only as many workgroups as its share of that memory has room for, where stacks in a storage
-//! buffer bound nothing and are reached through the caches. So a kernel built in two
-//! placements runs a count's first dispatches in each by turns, once the dispatches have grown
-//! to their target length, and keeps the one that claimed the most steps a second (the median
-//! of each one's dispatches). The records a dispatch carries are the same whichever placement
-//! ran it, so the count goes on across the turns unchanged.
+//! Choosing, on the device at hand, where the kernel keeps its stacks and in which form. Which
+//! placement is faster depends on the device: workgroup memory is the closest, but a
+//! multiprocessor holds only as many workgroups as its share of that memory has room for, where
+//! stacks in a storage buffer bound nothing and are reached through the caches; compact frames
+//! fit twice the stacks in the same memory for a third more iterations. So a kernel built in
+//! several placements runs a count's first dispatches in each by turns, once the dispatches
+//! have grown to their target length, and keeps the one that claimed the most steps a second
+//! (the median of each one's dispatches). The records a dispatch carries are the same whichever
+//! placement ran it, so the count goes on across the turns unchanged.
 
 use crate::stacks::Placement;
 
-/// Once every placement has run a timed dispatch, a median this many times another's chooses
-/// at once: a GPU's dispatches of one kernel vary by a few percent.
+/// Once every placement has run a timed dispatch, one whose median the fastest's is this many
+/// times leaves the turns: a GPU's dispatches of one kernel vary by a few percent.
 const DECISIVE: f64 = 1.25;
 
-/// A trial's result: the placement kept and the one it beat, each with the median steps a
-/// second its dispatches claimed.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A trial's result: the placement kept, and every placement timed with the median steps a
+/// second its dispatches claimed, fastest first.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// The placement kept.
     pub kept: Placement,
-    /// Its median steps a second.
-    pub kept_rate: f64,
-    /// The other.
-    pub beaten: Placement,
-    /// Its median steps a second.
-    pub beaten_rate: f64,
+    /// The placements timed and their medians, fastest (the one kept) first.
+    pub rates: Vec<(Placement, f64)>,
 }
 
 /// The turns of a count's first dispatches between a kernel's placements, and the one kept.
 #[derive(Clone, Debug)]
 pub struct Trial {
-    /// Dispatches each placement runs before the faster is kept: 0 keeps the first at once,
+    /// Dispatches each placement runs before the fastest is kept: 0 keeps the first at once,
     /// `u32::MAX` never chooses (tests use it to take turns through a whole count).
     rounds: u32,
     /// The steps a second each placement's timed dispatches claimed.
     rates: Vec<Vec<f64>>,
     /// Steps an invocation for each placement's next dispatch, tuned on its own times.
     steps: Vec<u32>,
+    /// The placements out of the trial: the driver could not build them.
+    excluded: Vec<bool>,
+    /// The placements out of the turns: timed, and past the decisive margin slower.
+    beaten: Vec<bool>,
     /// Whether the dispatches have grown to their target length, so that timing them measures
     /// the loop rather than the launch.
     timing: bool,
@@ -44,17 +45,29 @@ pub struct Trial {
 }
 
 impl Trial {
-    /// A trial among `placements` (one or two), each timed over `rounds` dispatches, starting
-    /// at `steps` an invocation.
+    /// A trial among `placements` (at least one; the first runs until the turns begin), each
+    /// timed over `rounds` dispatches, starting at `steps` an invocation.
     pub fn new(placements: usize, rounds: u32, steps: u32) -> Self {
         let placements = placements.max(1);
         Trial {
             rounds,
             rates: vec![Vec::new(); placements],
             steps: vec![steps; placements],
+            excluded: vec![false; placements],
+            beaten: vec![false; placements],
             timing: false,
             chosen: (placements == 1 || rounds == 0).then_some(0),
         }
+    }
+
+    /// The placements still in the turns.
+    fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.rates.len()).filter(|&at| !self.excluded[at] && !self.beaten[at])
+    }
+
+    /// The placements timed or to be: all but those the driver could not build.
+    fn entrants(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.rates.len()).filter(|&at| !self.excluded[at])
     }
 
     /// The placement (its index) and steps an invocation for the next dispatch.
@@ -62,8 +75,9 @@ impl Trial {
         let placement = match self.chosen {
             Some(chosen) => chosen,
             None if !self.timing => 0,
-            // The placement timed least so far: the two take turns.
-            None => (0..self.rates.len())
+            // The placement timed least so far: they take turns.
+            None => self
+                .candidates()
                 .min_by_key(|&at| self.rates[at].len())
                 .unwrap_or(0),
         };
@@ -95,18 +109,34 @@ impl Trial {
         if seconds > 0.0 && steps > 0 {
             self.rates[placement].push(steps as f64 / seconds);
         }
-        let rounds = self.rounds as usize;
-        let timed = |least: usize| self.rates.iter().all(|rates| rates.len() >= least);
+        self.choose();
+    }
+
+    /// Once every candidate has run a timed dispatch, takes out of the turns those the fastest
+    /// is past the decisive margin of (where the losers cost most); keeps the fastest once one
+    /// is left or each has run `rounds` timed dispatches.
+    fn choose(&mut self) {
+        let timed = |trial: &Self, least: usize| {
+            trial.candidates().all(|at| trial.rates[at].len() >= least)
+        };
+        if !timed(self, 1) {
+            return;
+        }
         let medians = self.medians();
-        let (slowest, fastest) = medians
-            .iter()
-            .fold((f64::INFINITY, 0.0f64), |(low, high), &rate| {
-                (low.min(rate), high.max(rate))
-            });
-        // A margin past any dispatch's noise ends the turns early, where the loser costs most.
-        let decisive = self.rounds != u32::MAX && fastest >= DECISIVE * slowest;
-        if timed(rounds) || (timed(1) && decisive) {
-            self.chosen = (0..medians.len()).max_by(|&a, &b| medians[a].total_cmp(&medians[b]));
+        let fastest = self
+            .candidates()
+            .map(|at| medians[at])
+            .fold(0.0f64, f64::max);
+        if self.rounds != u32::MAX {
+            for (beaten, median) in self.beaten.iter_mut().zip(&medians) {
+                *beaten |= fastest >= DECISIVE * median;
+            }
+        }
+        if self.candidates().count() <= 1 || timed(self, self.rounds as usize) {
+            let fastest = self
+                .candidates()
+                .max_by(|&a, &b| medians[a].total_cmp(&medians[b]));
+            self.chosen = fastest.or(Some(0));
         }
     }
 
@@ -126,11 +156,30 @@ impl Trial {
             .collect()
     }
 
-    /// Keeps `placement` without a trial: chosen for another kernel of the count, or the only
-    /// one the driver could build.
+    /// Keeps `placement` without a trial: chosen for another kernel of the count.
     pub fn keep(&mut self, placement: usize) {
         if placement < self.rates.len() {
             self.chosen = Some(placement);
+        }
+    }
+
+    /// Takes `placement` out of the trial (the driver could not build it); where one is left,
+    /// it is kept. The first placement, built before the count, is never taken out.
+    pub fn exclude(&mut self, placement: usize) {
+        if placement == 0 || placement >= self.rates.len() {
+            return;
+        }
+        self.excluded[placement] = true;
+        if self.chosen == Some(placement) {
+            self.chosen = Some(0);
+        }
+        if self.chosen.is_none() {
+            if self.candidates().count() <= 1 {
+                let left = self.candidates().next();
+                self.chosen = left.or(Some(0));
+            } else if self.timing {
+                self.choose();
+            }
         }
     }
 
@@ -146,19 +195,21 @@ impl Trial {
     }
 
     /// The trial's result among `placements` (the kernel's, in its order), once it has chosen
-    /// between two it timed (not where a placement was kept without a trial).
+    /// among those it timed (not where a placement was kept without a trial).
     pub fn outcome(&self, placements: &[Placement]) -> Option<Outcome> {
         let kept = self.chosen?;
-        if self.rates.iter().any(Vec::is_empty) {
+        if self.entrants().any(|at| self.rates[at].is_empty()) || self.entrants().count() < 2 {
             return None;
         }
-        let beaten = (0..placements.len().min(self.rates.len())).find(|&at| at != kept)?;
         let medians = self.medians();
+        let mut rates: Vec<(Placement, f64)> = self
+            .entrants()
+            .filter_map(|at| Some((*placements.get(at)?, medians[at])))
+            .collect();
+        rates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Some(Outcome {
-            kept: placements[kept],
-            kept_rate: medians[kept],
-            beaten: placements[beaten],
-            beaten_rate: medians[beaten],
+            kept: *placements.get(kept)?,
+            rates,
         })
     }
 }
@@ -228,32 +279,116 @@ mod tests {
         assert_eq!(trial.next(), (0, 1000));
     }
 
+    fn placements() -> [Placement; 3] {
+        use crate::{FrameForm, StackMemory};
+        let placement = |memory, form, workgroup| Placement {
+            memory,
+            form,
+            workgroup,
+        };
+        [
+            placement(StackMemory::Workgroup, FrameForm::Wide, 224),
+            placement(StackMemory::Storage, FrameForm::Wide, 256),
+            placement(StackMemory::Workgroup, FrameForm::Compact, 448),
+        ]
+    }
+
     #[test]
-    fn an_outcome_needs_both_placements_timed() {
-        let placements = [
-            Placement {
-                memory: crate::StackMemory::Workgroup,
-                workgroup: 224,
-            },
-            Placement {
-                memory: crate::StackMemory::Storage,
-                workgroup: 256,
-            },
-        ];
+    fn an_outcome_needs_every_placement_timed() {
+        let placements = placements();
         let mut kept = Trial::new(2, 3, 64);
         kept.keep(1);
         assert_eq!(kept.next().0, 1);
-        assert_eq!(kept.outcome(&placements), None);
+        assert_eq!(kept.outcome(&placements[..2]), None);
         let mut timed = Trial::new(2, 1, 64);
         for rate in [1, 100, 120] {
             land(&mut timed, rate, true);
         }
-        let outcome = timed.outcome(&placements).expect("chosen");
+        let outcome = timed.outcome(&placements[..2]).expect("chosen");
+        assert_eq!(outcome.kept, placements[1]);
         assert_eq!(
-            (outcome.kept, outcome.beaten),
-            (placements[1], placements[0])
+            outcome.rates,
+            [(placements[1], 120.0), (placements[0], 100.0)]
         );
-        assert_eq!((outcome.kept_rate, outcome.beaten_rate), (120.0, 100.0));
+    }
+
+    #[test]
+    fn three_placements_take_turns_and_the_fastest_is_kept() {
+        let placements = placements();
+        let mut trial = Trial::new(3, 2, 64);
+        land(&mut trial, 1, true);
+        let mut order = Vec::new();
+        for rates in [[100, 95, 110], [104, 99, 112]] {
+            for _ in 0..3 {
+                let (placement, _) = trial.next();
+                order.push(placement);
+                trial.landed(placement, rates[placement], 1.0, 64, true);
+            }
+        }
+        assert_eq!(order, [0, 1, 2, 0, 1, 2]);
+        assert_eq!(trial.chosen(), Some(2));
+        let outcome = trial.outcome(&placements).expect("chosen");
+        assert_eq!(outcome.kept, placements[2]);
+        assert_eq!(
+            outcome.rates.iter().map(|&(p, _)| p).collect::<Vec<_>>(),
+            [placements[2], placements[0], placements[1]]
+        );
+    }
+
+    #[test]
+    fn placements_past_the_margin_leave_the_turns_and_the_others_go_on() {
+        let mut trial = Trial::new(4, 3, 64);
+        land(&mut trial, 1, true);
+        let first: Vec<usize> = [100, 90, 50, 40]
+            .into_iter()
+            .map(|rate| land(&mut trial, rate, true))
+            .collect();
+        assert_eq!(first, [0, 1, 2, 3]);
+        assert_eq!(trial.chosen(), None, "the two within the margin go on");
+        let rest: Vec<usize> = [95, 99, 101, 98]
+            .into_iter()
+            .map(|rate| land(&mut trial, rate, true))
+            .collect();
+        assert_eq!(rest, [0, 1, 0, 1]);
+        // Medians 100 and 98 (90, 98, 99): the first kept, every placement in the outcome.
+        assert_eq!(trial.chosen(), Some(0));
+        let placements = [
+            placements()[0],
+            placements()[1],
+            placements()[2],
+            placements()[2],
+        ];
+        let outcome = trial.outcome(&placements).expect("chosen");
+        assert_eq!(outcome.rates.len(), 4);
+        assert_eq!(outcome.rates[3], (placements[3], 40.0));
+    }
+
+    #[test]
+    fn a_placement_that_does_not_build_leaves_the_trial() {
+        let placements = placements();
+        // Taken out before the turns: the other two take turns.
+        let mut trial = Trial::new(3, 1, 64);
+        trial.exclude(2);
+        land(&mut trial, 1, true);
+        assert_eq!(land(&mut trial, 100, true), 0);
+        assert_eq!(land(&mut trial, 110, true), 1);
+        assert_eq!(trial.chosen(), Some(1));
+        let outcome = trial.outcome(&placements).expect("chosen");
+        assert_eq!(outcome.rates.len(), 2);
+        // Taken out midway, once the others are timed: the fastest of them is kept.
+        let mut midway = Trial::new(3, 3, 64);
+        land(&mut midway, 1, true);
+        land(&mut midway, 100, true);
+        land(&mut midway, 101, true);
+        midway.exclude(2);
+        assert_eq!(midway.chosen(), None, "within the margin, more turns");
+        // Where one is left, it is kept; the first is never taken out.
+        let mut alone = Trial::new(2, 3, 64);
+        alone.exclude(1);
+        assert_eq!(alone.chosen(), Some(0));
+        let mut first = Trial::new(2, 3, 64);
+        first.exclude(0);
+        assert_eq!(first.chosen(), None);
     }
 
     #[test]
