@@ -5,8 +5,8 @@
 # dispatches and the device's wait between them, and a projection for N = 26 to 28 on one and
 # eight GPUs. Extra options go to the benchmark (see
 # crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
-# --stack trial,workgroup,storage,workgroup-compact,storage-compact, --invocations 16,17,
-# --checked no,yes, --device I, --peak-tops T.
+# --stack trial,workgroup,storage, --trial-rounds R, --invocations 16,17, --checked no,yes,
+# --device I, --peak-tops T.
 #
 # BEFORE_BIN names an older build of the benchmark (say, of the kernel before a change): the two
 # run in turns, ROUNDS rounds (2 by default), each labelled, so that both see the same machine.

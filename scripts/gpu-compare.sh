@@ -11,13 +11,13 @@
 #
 # In order: each program's pipeline statistics on the device (`kernel_isa --native`: registers
 # a thread, spills, where the driver gives them); then, in two rounds, the engine's count (as it
-# runs by default, timing its stacks' four placements, two memories by two forms of frames, in
-# its first dispatches and keeping the fastest, then in each alone), the reference loop alone,
-# counted and with the engine's budget test, and the CUDA original (built with nvcc for the
-# device's architecture, run as `n_queens N 6`, its README's setting); then both of ours over
-# workgroup sizes, both with frames of half the size in workgroups of twice the invocations,
-# and both with their stacks in a storage buffer (no workgroup memory) in workgroups of up to
-# 1024, which show whether the warps a multiprocessor holds bound them. If the reference loop alone runs as fast a node as the CUDA
+# runs by default on a GPU, timing its stacks' two placements in its first dispatches and
+# keeping the faster, then in each alone), the reference loop alone, counted and with the engine's budget test, and the CUDA original
+# (built with nvcc for the device's architecture, run as `n_queens N 6`, its README's
+# setting); then both of ours over workgroup sizes, the reference loop with frames of half the
+# size in workgroups of twice the invocations, and both with their stacks in a storage buffer
+# (no workgroup memory) in workgroups of up to 1024, which show whether the warps a
+# multiprocessor holds bound them. If the reference loop alone runs as fast a node as the CUDA
 # original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
 # kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
 #
@@ -49,7 +49,6 @@ limit() { timeout "${LIMIT:-180}" "$@" || echo "(ended: status $?)"; }
 
 section "pipeline statistics on the device"
 "$isa" "$n" --native
-"$isa" "$n" --native --compact
 "$isa" "$n" crates/queens-gpu/examples/reference_loop.wgsl --native
 
 ygch=""
@@ -64,8 +63,7 @@ fi
 
 for round in 1 2; do
   section "round $round: the engine's kernel (its trial of the stacks' placements, then each)"
-  limit "$bench" "${device[@]}" --n "$n" \
-    --stack trial,workgroup,storage,workgroup-compact,storage-compact
+  limit "$bench" "${device[@]}" --n "$n" --stack trial,workgroup,storage
   section "round $round: the reference loop"
   limit "$reference" "${device[@]}" --n "$n" --form counted,plain,budget
   if [ -n "$ygch" ]; then
@@ -82,8 +80,6 @@ section "the reference loop's stack in a storage buffer, which no workgroup's me
 limit "$reference" "${device[@]}" --n "$n" --form counted --stack storage --workgroup 64,256,1024
 section "workgroup sizes: the engine's kernel"
 limit "$bench" "${device[@]}" --n "$n" --stack workgroup --workgroup 64,128,224
-section "the engine's kernel with compact frames, up to twice the invocations a workgroup"
-limit "$bench" "${device[@]}" --n "$n" --stack workgroup-compact --workgroup 224,448,896
 section "the engine's kernel with its stacks in a storage buffer"
-limit "$bench" "${device[@]}" --n "$n" --stack storage,storage-compact --workgroup 256,1024
+limit "$bench" "${device[@]}" --n "$n" --stack storage --workgroup 256,1024
 section "end"

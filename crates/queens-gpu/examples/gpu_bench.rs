@@ -5,19 +5,17 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
-//!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage,workgroup-compact]
-//!     [--trial-rounds R] [--invocations 16,17] [--checked no,yes] [--target-ms 100,300]
-//!     [--peak-tops T]
+//!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--trial-rounds R]
+//!     [--invocations 16,17] [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
 //! ```
 //!
 //! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
 //! (the default: as many as the device's workgroup memory holds), `--stack` where the stacks
-//! are and in which frames: `trial` (the engine's default: every placement timed in the count's
-//! first dispatches and the fastest kept; the workgroup column says which, with each one's
-//! rate), or one placement, `workgroup` memory or a `storage` buffer, of wide frames or with
-//! `-compact` of compact ones (the column then says so), `--trial-rounds` the dispatches each
+//! are: `trial` (the engine's default: both placements timed in the count's first dispatches
+//! and the faster kept; the workgroup column says which, with both rates), `workgroup` memory
+//! or a `storage` buffer (the column then says so), `--trial-rounds` the dispatches each
 //! placement runs in a trial (by default three on a GPU and none on a software adapter, which
-//! then counts in workgroup memory with wide frames), `--checked yes` keeps wgpu's
+//! then keeps its stacks in workgroup memory), `--checked yes` keeps wgpu's
 //! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others.
 //!
@@ -31,7 +29,7 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine, Tally};
-use queens_gpu::{Adapters, FrameForm, GpuCounter, GpuOptions, Selection, StackMemory};
+use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
 
 mod bench_args;
 use bench_args::{list, sizes};
@@ -67,8 +65,8 @@ struct Settings {
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
     workgroups: Vec<Option<u32>>,
-    /// `None`: the engine's trial of every placement.
-    stacks: Vec<Option<(StackMemory, FrameForm)>>,
+    /// `None`: the engine's trial of both.
+    stacks: Vec<Option<StackMemory>>,
     trial_rounds: Option<u32>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
@@ -98,13 +96,9 @@ fn settings() -> Settings {
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
             "--stack" => {
-                settings.stacks = list(value, |name| match name.split_once('-') {
-                    _ if name == "trial" => Some(None),
-                    None => Some(Some((StackMemory::from_name(name)?, FrameForm::Wide))),
-                    Some((memory, form)) => Some(Some((
-                        StackMemory::from_name(memory)?,
-                        FrameForm::from_name(form)?,
-                    ))),
+                settings.stacks = list(value, |name| match name {
+                    "trial" => Some(None),
+                    name => StackMemory::from_name(name).map(Some),
                 });
             }
             "--trial-rounds" => {
@@ -165,8 +159,7 @@ fn main() {
                     let options = GpuOptions {
                         depth,
                         workgroup,
-                        stack: stack.map(|(memory, _)| memory),
-                        frames: stack.map(|(_, form)| form),
+                        stack,
                         trial_rounds: settings.trial_rounds,
                         invocations,
                         checked,
@@ -198,10 +191,8 @@ fn main() {
                     );
                     let size = workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
                     let workgroup = match stack {
-                        Some((memory, form)) if (memory, form) != Default::default() => {
-                            format!("{size} ({} {})", memory.name(), form.name())
-                        }
-                        Some(_) => size,
+                        Some(StackMemory::Storage) => format!("{size} (storage)"),
+                        Some(StackMemory::Workgroup) => size,
                         None => placements(&stats),
                     };
                     println!(
@@ -225,8 +216,8 @@ fn main() {
     project(&rates);
 }
 
-/// The last call's trial of the stacks' placements: the one kept, and each placement timed
-/// with the median steps a second of its timed dispatches, fastest first.
+/// The last call's trial of the stacks' placements: the one kept, and each placement timed with
+/// the median steps a second of its timed dispatches, fastest first.
 fn placements(stats: &queens_gpu::DispatchStats) -> String {
     match (&stats.trial, stats.placement) {
         (Some(trial), _) => {

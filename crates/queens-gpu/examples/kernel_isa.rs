@@ -5,7 +5,6 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example kernel_isa -- [N] [path/to/count.wgsl] [--print]
-//!     [--compact]
 //! cargo run --release -p queens-gpu --example kernel_isa -- [N] [path/to/count.wgsl] --native
 //! ```
 //!
@@ -17,8 +16,7 @@
 //! block it skips forward within itself); in it, vector ALU, scalar ALU, workgroup memory
 //! (`ds_`), scalar loads, waits and branches. Needs Mesa's RADV
 //! (`mesa-vulkan-drivers`) and the Vulkan loader; the module is the engine's (naga's SPIR-V,
-//! no runtime checks, workgroup memory not zeroed), at 64 invocations a workgroup, with wide
-//! frames or (`--compact`) compact ones.
+//! no runtime checks, workgroup memory not zeroed), at 64 invocations a workgroup.
 //!
 //! Each form's line is followed by the statistics the driver gives of the pipeline
 //! (`VK_KHR_pipeline_executable_properties`; RADV: registers, spills, code size, the waves a
@@ -33,7 +31,6 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use queens_gpu::FrameForm;
 use queens_gpu::wgsl::{self, Rules};
 use wgpu::naga;
 
@@ -46,7 +43,6 @@ const ICD_DIR: &str = "/usr/share/vulkan/icd.d";
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let print = args.iter().any(|arg| arg == "--print");
-    let form = form_asked(&args);
     let mut positional = args.iter().filter(|arg| !arg.starts_with("--"));
     let n: u32 = positional
         .next()
@@ -60,13 +56,13 @@ fn main() {
     // The fastest public loop (`reference_loop.wgsl`), for its registers beside the kernel's.
     let reference = text.contains("{{SEARCH}}");
     if args.iter().any(|arg| arg == "--native") {
-        native(&text, n, form, reference);
+        native(&text, n, reference);
         return;
     }
     if std::env::var_os(CHILD).is_some() {
         // The statistics go to standard output, one line each, the dump to standard error.
         for (index, &rules) in forms.iter().enumerate() {
-            let built = compile::pipeline(&spirv(&text, n, rules, form), compile::Device::First);
+            let built = compile::pipeline(&spirv(&text, n, rules), compile::Device::First);
             for (name, value) in built.statistics {
                 println!("{index}\t{name}\t{value}");
             }
@@ -143,24 +139,15 @@ fn main() {
 }
 
 /// Builds each form on the machine's own GPU and prints its driver's statistics.
-fn native(text: &str, n: u32, form: FrameForm, reference: bool) {
+fn native(text: &str, n: u32, reference: bool) {
     for &rules in wgsl::forms(text) {
-        let built = compile::pipeline(&spirv(text, n, rules, form), compile::Device::Native);
+        let built = compile::pipeline(&spirv(text, n, rules), compile::Device::Native);
         println!(
             "N = {n}, {} on {}:",
             form_name(rules, reference),
             built.device
         );
         print_statistics(&built.statistics);
-    }
-}
-
-/// The frames' form asked for: compact with `--compact`, wide by default.
-fn form_asked(args: &[String]) -> FrameForm {
-    if args.iter().any(|arg| arg == "--compact") {
-        FrameForm::Compact
-    } else {
-        FrameForm::Wide
     }
 }
 
@@ -188,11 +175,11 @@ fn print_statistics(statistics: &[(String, String)]) {
 
 /// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
 /// zeroed, the default depth's stack.
-fn spirv(text: &str, n: u32, rules: Rules, form: FrameForm) -> Vec<u32> {
+fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
     // The reference loop (`reference_loop.wgsl`): its counted form with the original's frames;
     // `tool_source` fills in its stack's tokens as the kernel's (16-byte frames in workgroup
     // memory, 64 invocations a workgroup).
-    let source = wgsl::tool_source(text, n, rules, form)
+    let source = wgsl::tool_source(text, n, rules)
         .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
         .replace("{{STEP}}", "steps += 1u;");
     let (module, info) = wgsl::validate(&source)

@@ -4,7 +4,6 @@
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example kernel_ops -- [N] [path/to/count.wgsl]
-//!     [--frames compact]
 //! ```
 //!
 //! The kernel is instruction-bound on a large GPU (`gpu_bench` puts it at 90 % of an H100's
@@ -16,19 +15,15 @@
 //! a completion) is counted apart: a step pays for it only when a lane of its warp takes it.
 //! A driver may fuse some (an and-not, a three-input logic operation), so compare kernels with
 //! one another, not with a device's instruction count. Give an older kernel's file to compare
-//! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`). `--frames compact` counts the
-//! kernel with compact frames (`compact.wgsl`) instead of wide ones.
+//! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).
 
-use queens_gpu::FrameForm;
 use queens_gpu::wgsl::{self, Rules};
 use wgpu::naga;
 use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
 use wgpu::naga::{Block, Expression, Function, Handle, Module, Statement};
 
 fn main() {
-    let all: Vec<String> = std::env::args().skip(1).collect();
-    let form = frames_asked(&all);
-    let mut args = positional(&all).into_iter();
+    let mut args = std::env::args().skip(1);
     let n: u32 = args
         .next()
         .map_or(20, |text| text.parse().expect("N is a number from 4 to 32"));
@@ -37,7 +32,7 @@ fn main() {
         None => include_str!("../src/count.wgsl").to_owned(),
     };
     for &rules in wgsl::forms(&text) {
-        let (module, info) = wgsl::validate(&wgsl::tool_source(&text, n, rules, form))
+        let (module, info) = wgsl::validate(&wgsl::tool_source(&text, n, rules))
             .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
         let cost = loop_cost(&module, &info);
         let form = match rules {
@@ -192,30 +187,4 @@ fn calls(block: &Block, with_result: bool) -> bool {
         Statement::Block(inner) => calls(inner, with_result),
         _ => false,
     })
-}
-
-/// The frames' form `--frames` asks for (wide by default).
-fn frames_asked(args: &[String]) -> FrameForm {
-    args.iter()
-        .position(|arg| arg == "--frames")
-        .and_then(|at| args.get(at + 1))
-        .map_or(FrameForm::Wide, |name| {
-            FrameForm::from_name(name).expect("--frames wide or compact")
-        })
-}
-
-/// The arguments that are neither `--frames` nor its value.
-fn positional(args: &[String]) -> Vec<String> {
-    let mut kept = Vec::new();
-    let mut skip = false;
-    for arg in args {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        skip = arg == "--frames";
-        if !skip {
-            kept.push(arg.clone());
-        }
-    }
-    kept
 }

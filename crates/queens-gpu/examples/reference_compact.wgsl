@@ -2,9 +2,12 @@
 // squares and its right diagonals. The columns and left diagonals of the top row are kept in
 // registers; below the top, a row's squares hold the queen placed on it as their lowest bit
 // (squares are taken lowest first), which undoes them on the way back: the columns lose it, the
-// left diagonals shift back and lose it (a bit shifted out of the word is past the board).
-// A return to a row with nothing left places nothing and returns again, so the iterations are
-// the queens placed and those returns.
+// left diagonals shift back and lose it. The shift back cannot restore the word's top bit, which
+// went out on the way down: after k rows back the top k bits are lost, and a child then pushed
+// misses an attack on its column 33 − k or above. So the search is exact only while N plus its
+// frames is at most 34 (N = 20 with 6 rows fixed; not N = 21 with 6 rows, nor N = 22 with 7):
+// the host refuses it past that. A return to a row with nothing left places nothing and returns
+// again, so the iterations are the queens placed and those returns.
         stack[lane] = vec2<u32>(first, item.z);
         var top = lane;
         var cols = item.x;

@@ -87,6 +87,13 @@ impl Frames {
         }
     }
 
+    /// Whether its search counts the N×N board exactly with `frames` frames: the compact
+    /// frames' left diagonals, shifted back on the way up, lose a board column past N + frames
+    /// = 34 (see `reference_compact.wgsl`).
+    fn is_exact(self, n: u32, frames: u32) -> bool {
+        self == Frames::Wide || n + frames <= 34
+    }
+
     /// The search of one item, for the loop's SEARCH.
     fn search(self) -> &'static str {
         match self {
@@ -478,6 +485,16 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
         .iter()
         .flat_map(|&stack| settings.frames.iter().map(move |&frame| (stack, frame)));
     for (stack, frame) in layouts {
+        if !frame.is_exact(n, frames) {
+            println!(
+                "| {n} | {depth} | - | {}, {} | - | - | - | - | - | - | - | compact frames count \
+                 exactly up to N + frames = 34, here {} |",
+                stack.name(),
+                frame.name(),
+                n + frames
+            );
+            continue;
+        }
         let known_nodes = &mut known_nodes[usize::from(frame == Frames::Compact)];
         for &workgroup in &settings.workgroups {
             let fits = memory / (frames * frame.bytes());

@@ -10,20 +10,17 @@
 // budget spent and end at once, where each with a budget of its own would run a second wave
 // on a device left mostly idle.
 //
-// The search's frames are on a stack, laid out lane-fastest so that a warp's frames of one
-// level are side by side: in workgroup memory, or in a storage buffer with a frame a row for
-// every invocation of the dispatch (which no workgroup's memory bounds; the host chooses). The
-// frames' form, the functions that push, restore and save them and the loop's step, is filled
-// in from one of two files (FORM): `wide.wgsl`, 16 bytes a frame (a row's column and diagonal
-// masks before its queen, and its untried squares), where one iteration places one queen, as
-// the fastest public kernels do; or `compact.wgsl`, 8 bytes a frame (a row's squares and right
-// diagonals), twice the stacks in the same memory for about a third more iterations, the
-// returns to a row with nothing left. Records have the wide frames' layout in both, so that a
-// record one form saves, the other resumes. In either, a step places the top row's lowest
-// square left, and pushes the queen's child row unless it is the last row (which has one column
-// left, so it completes at most once) or has no free square; the child's row is the population
-// count of its columns.
-//
+// One loop iteration places one queen, as the fastest public kernels do. The search's frames
+// (a row's column and diagonal masks before its queen, and its untried squares) are on a
+// stack, 16 bytes a frame, laid out lane-fastest so that a warp's frames of one level are side
+// by side: in workgroup memory, or in a storage buffer with a frame a row for every invocation
+// of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the
+// stack has a square left to try. A step reads the top frame, takes its lowest untried square
+// and writes back the rest, popping the frame when none is left; the queen's child row is
+// pushed unless it is the last row (which has one column left, so it completes at most once)
+// or has no free square. So a step is a read, a word written back and a predicated push, with
+// no frame chosen by selects and no iteration that only backtracks. The child's row is the
+// population count of its columns.
 // Besides the rare branch (a record done, the budget spent), one branch weighs a completion:
 // a lane takes it on under one step in a hundred (0.87 % at N = 15), and the other steps pay
 // nothing for the weights.
@@ -47,10 +44,9 @@
 //   frames on the stack are distinct rows of one path, from the item's first free row to the
 //   penultimate (the last row is never pushed), which is FRAMES rows for an item of the rows
 //   the kernel is built for and fewer for one that fixes more; a restored record's
-//   depth is clamped to FRAMES, and compact frames' slots, a frame a row, clamp the row; a
-//   frame is read only when the stack is not empty (`top` is then its top frame's slot;
-//   `bottom`, the slot below the first, lane − STRIDE modulo 2³², is compared with but never
-//   read or written); a record's frames written are those on the stack, at most FRAMES;
+//   depth is clamped to FRAMES; a frame is read only when the stack is not empty (`top` is
+//   then its top frame's slot; `bottom`, the slot below the first, lane − STRIDE modulo
+//   2³², is compared with but never read or written);
 // - a carried record read is below params.carried, and the host sizes the record buffers
 //   for them; a fresh item's slot is params.ring_start + i, less params.ring where it passes
 //   it, with params.ring_start < params.ring, i < params.count − params.carried ≤
@@ -58,13 +54,12 @@
 //   takes a slot of counters[0], which each invocation bumps at most once (the host launches
 //   at most as many as the record buffer holds), and a tally a slot of counters[1], at most
 //   once a record taken (the tally buffer holds a whole queue);
-// - the loop ends: each iteration adds at least one to `spent`, and goes on past `limit` only by
-//   a claim, which raises `limit` by params.chunk and is refused once `limit` would pass
-//   params.steps, or by taking a record, of which the queue has params.count; a replay's loops
-//   are bounded by FRAMES and by the item's fixed rows.
+// - the loop ends: each iteration adds at least one to `spent`, and goes on past `limit` only
+//   by a claim, which raises `limit` by params.chunk and is refused once `limit` would pass
+//   params.steps, or by taking a record, of which the queue has params.count.
 //
-// The host fills in the tokens FORM (the frames' functions), N, FULL, FRAMES, WORKGROUP, RULES
-// and the stacks' STACK (their declaration), STRIDE and LANE before compiling.
+// The host fills in the tokens N, FULL, FRAMES, WORKGROUP, RULES and the stacks' STACK (their
+// declaration), STRIDE and LANE before compiling.
 
 struct Params {
     // The board side, which the module also has as N.
@@ -90,9 +85,8 @@ struct Params {
 @group(0) @binding(2) var<storage, read_write> active_out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> finished: array<u32>;
 // [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken,
-// [3]: chunks of the budget claimed (or refused), [4]: steps that were no nodes (compact
-// frames' returns), so that the host rates both forms by the nodes they visit.
-@group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 5>;
+// [3]: chunks of the budget claimed (or refused).
+@group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 4>;
 // Fresh items, in a ring: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
 
@@ -113,8 +107,6 @@ const TALLY: u32 = 6u;
 const STRIDE: u32 = {{STRIDE}}u;
 
 {{STACK}}
-
-{{FORM}}
 
 // The invocation's place in a row of frames (LANE): its index in the workgroup, or in the
 // dispatch for stacks in a storage buffer.
@@ -151,16 +143,13 @@ var<private> tie_shift_b: u32;
 var<private> tie_shift_deadline: u32;
 var<private> total: vec2<u32>;
 var<private> nodes: vec2<u32>;
-// The invocation's steps in this dispatch: the nodes it visited, the records it took, the rows
-// it replayed or restored in taking them, and the compact frames' returns, so that the budget
-// bounds every loop's iterations (a software adapter ends a shader's loops early past a limit,
-// and an invocation may take thousands of small items). A record's nodes are the steps since it
-// was taken or last folded, `mark`, less the returns among them, `returned`; `returns`, the
-// dispatch's returns folded.
+// The invocation's steps in this dispatch: the nodes it visited, the records it took, and the
+// rows it replayed or restored in taking them, so that the budget bounds every loop's
+// iterations (a software adapter ends a shader's loops early past a limit, and an invocation
+// may take thousands of small items). A record's nodes are the steps since it was taken or
+// last folded, `mark`.
 var<private> spent: u32;
 var<private> mark: u32;
-var<private> returned: u32;
-var<private> returns: u32;
 // The step at which the invocation claims its next chunk of the budget, or stops.
 var<private> limit: u32;
 // The weight of the solutions the item's search found in this dispatch, in one word: a step
@@ -244,9 +233,15 @@ fn weigh(last: u32) -> u32 {
     return (table >> (tie_shift_b + tie_shift_deadline)) & 0xffu;
 }
 
-// The column and diagonal masks of the item's first free row, from its fixed rows (paid for),
-// noting where their side queens stand, as 8 or 0, for the tie shifts.
-fn prefix_masks() -> vec3<u32> {
+// Starts the queue's fresh item `index`: its first free row is the stack's only frame.
+fn begin(index: u32) {
+    let slot = params.ring_start + index;
+    let item = fresh[select(slot, slot - params.ring, slot >= params.ring)];
+    head = item.x;
+    prefix0 = item.y;
+    prefix1 = item.z;
+    id = item.w;
+    constants();
     var cols = 0u;
     var left = 0u;
     var right = 0u;
@@ -261,24 +256,13 @@ fn prefix_masks() -> vec3<u32> {
         left = (left | queen) << 1u;
         right = (right | queen) >> 1u;
     }
-    spent += start;
-    return vec3<u32>(cols, left, right);
-}
-
-// Starts the queue's fresh item `index`: its first free row is the stack's only frame.
-fn begin(index: u32) {
-    let slot = params.ring_start + index;
-    let item = fresh[select(slot, slot - params.ring, slot >= params.ring)];
-    head = item.x;
-    prefix0 = item.y;
-    prefix1 = item.z;
-    id = item.w;
-    constants();
-    let masks = prefix_masks();
     total = vec2<u32>(0u, 0u);
     nodes = vec2<u32>(0u, 0u);
-    let free = ~(masks.x | masks.y | masks.z) & rules(start, masks.x & sides);
-    first_frame(masks.x, masks.y, masks.z, free);
+    let free = ~(cols | left | right) & rules(start, cols & sides);
+    stack[lane] = vec4<u32>(cols, left, right, free);
+    // The rows replayed, paid for.
+    spent += start;
+    top = select(bottom, lane, free != 0u);
 }
 
 // Resumes carried record `index` of the queue.
@@ -294,7 +278,14 @@ fn resume(index: u32) {
     tie_shift_deadline = active_in[base + 6u];
     total = vec2<u32>(active_in[base + 7u], active_in[base + 8u]);
     nodes = vec2<u32>(active_in[base + 9u], active_in[base + 10u]);
-    restore_frames(base, depth);
+    for (var frame = 0u; frame < depth; frame++) {
+        let at = base + HEADER + 4u * frame;
+        stack[frame * STRIDE + lane] = vec4<u32>(
+            active_in[at], active_in[at + 1u], active_in[at + 2u], active_in[at + 3u]);
+    }
+    top = bottom + depth * STRIDE;
+    // The frames restored, paid for.
+    spent += depth;
 }
 
 // Saves the record held, with its stack, for the next dispatch.
@@ -304,13 +295,22 @@ fn save() {
     active_out[base + 1u] = prefix0;
     active_out[base + 2u] = prefix1;
     active_out[base + 3u] = id;
-    active_out[base + 4u] = store_frames(base);
+    let depth = (top - bottom) / STRIDE;
+    active_out[base + 4u] = depth;
     active_out[base + 5u] = tie_shift_b;
     active_out[base + 6u] = tie_shift_deadline;
     active_out[base + 7u] = total.x;
     active_out[base + 8u] = total.y;
     active_out[base + 9u] = nodes.x;
     active_out[base + 10u] = nodes.y;
+    for (var frame = 0u; frame < depth; frame++) {
+        let at = base + HEADER + 4u * frame;
+        let saved = stack[frame * STRIDE + lane];
+        active_out[at] = saved.x;
+        active_out[at + 1u] = saved.y;
+        active_out[at + 2u] = saved.z;
+        active_out[at + 3u] = saved.w;
+    }
 }
 
 // Appends the finished item's tally.
@@ -327,11 +327,9 @@ fn report() {
 // Folds the dispatch's word sums into the item's.
 fn fold() {
     total = add(total, found);
-    nodes = add(nodes, spent - mark - returned);
+    nodes = add(nodes, spent - mark);
     found = 0u;
     mark = spent;
-    returns += returned;
-    returned = 0u;
 }
 
 // Claims the next chunk of the dispatch's budget: false once the budget is spent, or when the
@@ -380,8 +378,6 @@ fn count(
     found = 0u;
     spent = 1u;
     limit = 1u;
-    returned = 0u;
-    returns = 0u;
     if (!may_take() || !take()) {
         return;
     }
@@ -410,9 +406,36 @@ fn count(
             mark = spent;
             continue;
         }
-        step();
-    }
-    if (returns != 0u) {
-        atomicAdd(&counters[4], returns);
+        // The top frame gives up its lowest untried square, and is popped if it has none left.
+        let frame = stack[top];
+        let queen = frame.w & (0u - frame.w);
+        let untried = frame.w ^ queen;
+        stack[top].w = untried;
+        top = select(top, top - STRIDE, untried == 0u);
+        let cols = frame.x | queen;
+        let left = (frame.y | queen) << 1u;
+        let right = (frame.z | queen) >> 1u;
+        let child = countOneBits(cols);
+        let is_last = child == LAST;
+        // The case's rules: `rules`, or `deadline_rules` in the kernel for settled items.
+        let allowed = select({{RULES}}(child, cols & sides), last_allowed, is_last);
+        let free = ~(cols | left | right) & allowed;
+        // A node for the queen.
+        spent += 1u;
+        let open = free != 0u;
+        // The last row has one column left, so it completes at most once: no population
+        // count. A completion is a node too, and weighed in a branch that a lane takes on
+        // under one step in a hundred, so that the other steps pay nothing for the weights.
+        if (is_last && open) {
+            spent += 1u;
+            found += weigh(free);
+        }
+        // The child is pushed unless it is the last row or has no free square.
+        let push = select(open, false, is_last);
+        let above = top + STRIDE;
+        if (push) {
+            stack[above] = vec4<u32>(cols, left, right, free);
+        }
+        top = select(top, above, push);
     }
 }

@@ -29,7 +29,7 @@ use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
 use crate::kernel::{Kernel, Shape};
-use crate::stacks::{FrameForm, MAX_COMPACT_N, Placement, StackMemory, fit_workgroup, frames};
+use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
 use crate::trial::{Outcome, Trial};
 use crate::wgsl::Rules;
 
@@ -42,24 +42,18 @@ pub struct GpuOptions {
     /// [`crate::items::cut`]).
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
-    /// stacks of (at most 256 for wide frames and 1,024 for compact ones, in whole warps of
-    /// 32), or 256 for stacks in a storage buffer. In a trial of placements, no more than each
-    /// holds.
+    /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer. In
+    /// a trial of both placements, no more than each holds.
     pub workgroup: Option<u32>,
-    /// Where the invocations' stacks are; `None` (the default): the kernel is built in both
-    /// memories, each timed over [`GpuOptions::trial_rounds`] of a count's first full-length
-    /// dispatches, and the fastest kept (see [`crate::trial`]); workgroup memory where there
-    /// is no trial.
+    /// Where the invocations' stacks are; `None` (the default): the kernel is built both ways,
+    /// each timed over [`GpuOptions::trial_rounds`] of a count's first full-length dispatches,
+    /// and the faster kept (see [`crate::trial`]); workgroup memory where there is no trial.
     pub stack: Option<StackMemory>,
-    /// The stacks' frames; `None` (the default): the kernel is built with both forms, timed
-    /// like the memories (compact frames up to N = 31 only); wide frames where there is no
-    /// trial.
-    pub frames: Option<FrameForm>,
-    /// Dispatches each placement of the stacks runs before the fastest is kept, where
-    /// [`GpuOptions::stack`] or [`GpuOptions::frames`] is `None`; `u32::MAX` takes turns
-    /// through the whole count. `None`: three on a GPU, none on a software adapter, which has
-    /// no multiprocessor whose memory bounds the invocations it holds, so that no placement
-    /// outruns wide frames in workgroup memory there (lavapipe: below).
+    /// Dispatches each placement of the stacks runs before the faster is kept, where
+    /// [`GpuOptions::stack`] is `None`; `u32::MAX` takes turns through the whole count.
+    /// `None`: three on a GPU, none on a software adapter, which has no multiprocessor whose
+    /// memory bounds the invocations it holds, so that its stacks stay in workgroup memory
+    /// (lavapipe: below).
     pub trial_rounds: Option<u32>,
     /// Invocations a dispatch runs, each taking items in turn and carrying at most one to the
     /// next dispatch; `None`: 2¹⁷ on hardware, 2¹² on a software adapter (both within the
@@ -84,7 +78,6 @@ impl Default for GpuOptions {
             depth: None,
             workgroup: None,
             stack: None,
-            frames: None,
             trial_rounds: None,
             invocations: None,
             dispatch_target: Duration::from_millis(100),
@@ -112,10 +105,10 @@ const MOST_STEPS: u32 = 1 << 22;
 /// some.
 const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
 /// Dispatches each placement of the stacks runs in a count's trial on a GPU: the median of three
-/// outweighs one dispatch slowed by the host or a neighbour, and the trial takes about a second
-/// at the dispatches' target length. On lavapipe (N = 15) wide frames in workgroup memory ran
-/// at 5.8·10⁷ steps a second, in a storage buffer at 5.1·10⁷, compact frames at 3.3 and
-/// 4.2·10⁷: a trial there cost a fifth of the count and chose the first.
+/// outweighs one dispatch slowed by the host or a neighbour, and the trial takes under a second
+/// at the dispatches' target length. On lavapipe (N = 15) the trial kept workgroup memory in
+/// every count (5.2 to 7.1·10⁷ steps a second against 4.7 to 5.3·10⁷ for a storage buffer) at
+/// about 5 % of the count, so a software adapter runs none.
 const TRIAL_ROUNDS: u32 = 3;
 /// Fresh items a dispatch's queue holds, for each invocation.
 const FRESH_PER_INVOCATION: u32 = 8;
@@ -280,8 +273,8 @@ impl GpuCounter {
         let invocations = self.invocations();
         let limits = self.device.limits();
         let start = item_rows(plan, depth) as u32;
-        let mut placements = self.placements(n, frames(n, start), &limits)?.into_iter();
-        let first = placements.next().expect("a memory and a form");
+        let mut placements = self.placements(frames(n, start), &limits).into_iter();
+        let first = placements.next().expect("a memory");
         let shape = Shape {
             n,
             start,
@@ -301,54 +294,29 @@ impl GpuCounter {
         )
     }
 
-    /// The placements of the stacks a kernel of N with `frames` frames is built in: the
-    /// options' memory and form, or where they leave one open and a trial runs, each (workgroup
-    /// memory and wide frames first); each workgroup as large as its placement holds, or as
-    /// asked (no larger than each holds, in a trial).
-    fn placements(
-        &self,
-        n: u32,
-        frames: u32,
-        limits: &wgpu::Limits,
-    ) -> Result<Vec<Placement>, String> {
-        let tried = self.trial_rounds() > 0;
+    /// The placements of the stacks a kernel with `frames` frames is built in: the options'
+    /// memory, or where they leave it open and a trial runs, both (workgroup memory first);
+    /// each workgroup as large as its placement holds, or as asked (no larger than each holds,
+    /// in a trial).
+    fn placements(&self, frames: u32, limits: &wgpu::Limits) -> Vec<Placement> {
         let memories = match self.options.stack {
             Some(memory) => vec![memory],
-            None if tried => vec![StackMemory::Workgroup, StackMemory::Storage],
+            None if self.trial_rounds() > 0 => vec![StackMemory::Workgroup, StackMemory::Storage],
             None => vec![StackMemory::Workgroup],
         };
-        let forms = match self.options.frames {
-            Some(form) if !form.counts(n) => {
-                return Err(format!(
-                    "{} frames count boards up to N = {MAX_COMPACT_N}",
-                    form.name()
-                ));
-            }
-            Some(form) => vec![form],
-            None if tried => [FrameForm::Wide, FrameForm::Compact]
-                .into_iter()
-                .filter(|form| form.counts(n))
-                .collect(),
-            None => vec![FrameForm::Wide],
-        };
-        let trial = memories.len() * forms.len() > 1;
-        let mut placements = Vec::new();
-        for &memory in &memories {
-            for &form in &forms {
-                let fits = fit_workgroup(frames, memory, form, limits);
+        let trial = memories.len() > 1;
+        memories
+            .into_iter()
+            .map(|memory| {
+                let fits = fit_workgroup(frames, memory, limits);
                 let workgroup = match self.options.workgroup {
                     Some(asked) if trial => asked.min(fits),
                     Some(asked) => asked,
                     None => fits,
                 };
-                placements.push(Placement {
-                    memory,
-                    form,
-                    workgroup,
-                });
-            }
-        }
-        Ok(placements)
+                Placement { memory, workgroup }
+            })
+            .collect()
     }
 }
 
@@ -571,7 +539,7 @@ impl GpuCounter {
                     let began = Instant::now();
                     // The first kernel's choice holds for the second: the same N on the same
                     // device.
-                    let kept = total.trial.as_ref().map(|trial| trial.kept);
+                    let kept = total.trial.as_ref().map(|trial| trial.kept.memory);
                     let parts = PartsToCount { ids, ..parts };
                     total.add(self.run(parts, cut, kernel, began, kept)?);
                 }
@@ -602,16 +570,16 @@ impl GpuCounter {
     }
 
     /// Counts parts `ids`, cut by `cut`, on `kernel`, which fits all their items, in its
-    /// placement of the stacks like `kept` (a trial's choice for an earlier kernel: the same
-    /// memory and form) or as its own trial chooses; returns how the dispatches went, with the
-    /// start-up counted from `began`.
+    /// placement of the stacks in `kept` (a trial's choice for an earlier kernel) or as its
+    /// own trial chooses; returns how the dispatches went, with the start-up counted from
+    /// `began`.
     fn run(
         &self,
         parts: PartsToCount<'_>,
         cut: Cut,
         mut kernel: Kernel,
         began: Instant,
-        kept: Option<Placement>,
+        kept: Option<StackMemory>,
     ) -> Result<Ran, CounterError> {
         let PartsToCount {
             plan,
@@ -629,8 +597,7 @@ impl GpuCounter {
         let (first_steps, most_steps) = self.first_steps();
         let placements = kernel.placements();
         let mut trial = Trial::new(placements.len(), self.trial_rounds(), first_steps);
-        let like = |p: &Placement| kept.is_some_and(|k| (k.memory, k.form) == (p.memory, p.form));
-        if let Some(at) = placements.iter().position(like) {
+        if let Some(at) = placements.iter().position(|p| Some(p.memory) == kept) {
             trial.keep(at);
         }
         // When the dispatch in flight was submitted and in which placement, and when the last

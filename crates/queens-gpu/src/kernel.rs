@@ -9,16 +9,13 @@ use std::time::Duration;
 use queens_exact::count::Tally;
 
 use crate::items::Item;
-use crate::stacks::{Placement, RECORD_FRAME_WORDS, StackLayout, StackMemory, frames};
+use crate::stacks::{FRAME_BYTES, FRAME_WORDS, Placement, StackLayout, StackMemory, frames};
 use crate::wgsl::{Rules, source};
 
 /// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
 const HEADER_WORDS: u32 = 11;
 /// Words in a finished tally: id, total and nodes as (low, high) pairs, and a spare.
 const TALLY_WORDS: u32 = 6;
-/// The kernel's atomic counters (see `count.wgsl`), and their bytes as the buffer holds them.
-const COUNTERS: usize = 5;
-const COUNTER_BYTES: u64 = 32;
 
 /// The bytes of `tallies` finished items' tallies.
 fn tally_bytes(tallies: u64) -> u64 {
@@ -47,7 +44,7 @@ pub struct Shape {
     pub n: u32,
     /// The rows every item fixes.
     pub start: u32,
-    /// Where the stacks are, in which form, and the invocations a workgroup.
+    /// Where the stacks are, and the invocations a workgroup.
     pub placement: Placement,
     /// Other placements the kernel is built in as well, to run any dispatch on: the records a
     /// dispatch carries are the same whichever ran it.
@@ -76,20 +73,20 @@ impl Shape {
         StackLayout::of(placement, self.invocations)
     }
 
-    /// The stacks' bytes in a storage buffer (for the placements there, which share it), or
-    /// none.
+    /// The stacks' bytes in a storage buffer (for a placement there), or none.
     fn stack_bytes(&self) -> u64 {
-        let frame = self
+        if self
             .placements()
-            .filter(|placement| placement.memory == StackMemory::Storage)
-            .map(|placement| placement.form.bytes())
-            .max()
-            .unwrap_or(0);
-        u64::from(self.invocations) * u64::from(self.frames()) * u64::from(frame)
+            .any(|placement| placement.memory == StackMemory::Storage)
+        {
+            u64::from(self.invocations) * u64::from(self.frames()) * u64::from(FRAME_BYTES)
+        } else {
+            0
+        }
     }
 
     fn record_bytes(&self) -> u64 {
-        u64::from(HEADER_WORDS + RECORD_FRAME_WORDS * self.frames()) * 4
+        u64::from(HEADER_WORDS + FRAME_WORDS * self.frames()) * 4
     }
 
     /// The tally buffer holds a whole queue: every record carried and every fresh item.
@@ -174,9 +171,8 @@ struct Variant {
 pub struct Landed {
     /// The fresh items it took from the ring.
     pub fresh_taken: u32,
-    /// The steps its invocations claimed of its budget, less those that were no nodes (the
-    /// nodes they visited, near enough: an invocation may leave the end of its last chunk
-    /// unspent).
+    /// The steps its invocations claimed of its budget (the nodes they visited, near enough:
+    /// an invocation may leave the end of its last chunk unspent).
     pub steps: u64,
 }
 
@@ -255,13 +251,13 @@ impl Kernel {
             buffer("records b", records, storage),
         ];
         let finished = buffer("finished", shape.tally_bytes(), storage | copy_src);
-        let counters = buffer("counters", COUNTER_BYTES, storage | copy_dst | copy_src);
+        let counters = buffer("counters", 16, storage | copy_dst | copy_src);
         let fresh = buffer(
             "fresh items",
             u64::from(shape.fresh) * 16,
             storage | copy_dst,
         );
-        let counters_readback = buffer("counters readback", COUNTER_BYTES, read);
+        let counters_readback = buffer("counters readback", 16, read);
         let finished_readback = buffer("finished readback", shape.tally_bytes(), read);
         let mut kernel = Kernel {
             device: device.clone(),
@@ -421,7 +417,7 @@ impl Kernel {
         self.queue
             .write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
         self.queue
-            .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; COUNTERS]));
+            .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; 4]));
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -433,7 +429,7 @@ impl Kernel {
                 pass.dispatch_workgroups(groups, 1, 1);
             }
         }
-        encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, COUNTER_BYTES);
+        encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, 16);
         let submission = self.queue.submit([encoder.finish()]);
         self.in_flight = Some((count, self.carried, budget, submission));
     }
@@ -450,12 +446,10 @@ impl Kernel {
         let Some((count, carried, budget, submission)) = self.in_flight.take() else {
             return Ok(None);
         };
-        let counters = self.read(&self.counters_readback, COUNTER_BYTES, submission)?;
+        let counters = self.read(&self.counters_readback, 16, submission)?;
         let (saved, finished) = (counters[0], counters[1]);
-        // Claims past the budget are refused but counted; the steps that were no nodes (compact
-        // frames' returns) are left out.
-        let claimed = u64::from(counters[3].min(budget.chunks)) * u64::from(budget.chunk);
-        let steps = claimed.saturating_sub(counters[4].into());
+        // Claims past the budget are refused but counted.
+        let steps = u64::from(counters[3].min(budget.chunks)) * u64::from(budget.chunk);
         let taken = counters[2].min(count);
         // A dispatch launches at least as many invocations as records were carried, and each
         // takes a record while a carried one is untaken, whatever is left of the budget: every
@@ -595,15 +589,13 @@ fn pipeline(
 /// The counting kernel's module without wgpu's runtime checks: no clamped index and no loop
 /// guard in the hot loop.
 ///
-/// Sound for `count.wgsl` alone (with `wide.wgsl` or `compact.wgsl`), whose header proves each
-/// index in range and the loop finite: its stack indices are below `FRAMES × STRIDE` (a frame
-/// is pushed only for a row above the last, a restored depth is clamped, a compact frame's row
-/// too; a storage buffer of stacks holds `FRAMES` frames of the largest form for each
+/// Sound for `count.wgsl` alone, whose header proves each index in range and the loop finite:
+/// its stack indices are below `FRAMES × STRIDE` (a frame is pushed only for a row above the
+/// last, a restored depth is clamped; a storage buffer of stacks holds `FRAMES` frames for each
 /// invocation the dispatch launches), its buffer indices are below the counts the host sized
 /// the buffers for ([`Shape::fit`], and [`Kernel::append`] queues no more than the ring holds),
-/// and every iteration spends one of a bounded number of steps or pops a frame that one pushed.
-/// CI validates the module with naga for every N and runs it on lavapipe with the checks both
-/// on and off.
+/// and every iteration spends one of a bounded number of steps. CI validates the module with
+/// naga for every N and runs it on lavapipe with the checks both on and off.
 #[allow(unsafe_code)]
 fn unchecked_module(
     device: &wgpu::Device,
@@ -648,22 +640,13 @@ mod tests {
     }
 
     #[test]
-    fn a_shape_in_several_placements_launches_whole_workgroups_of_each() {
-        use crate::FrameForm::{Compact, Wide};
-        let placement = |memory, form, workgroup| Placement {
-            memory,
-            form,
-            workgroup,
-        };
+    fn a_shape_in_two_placements_launches_whole_workgroups_of_each() {
+        let placement = |memory, workgroup| Placement { memory, workgroup };
         let shape = Shape {
             n: 20,
             start: 6,
-            placement: placement(StackMemory::Workgroup, Wide, 224),
-            rivals: vec![
-                placement(StackMemory::Workgroup, Compact, 448),
-                placement(StackMemory::Storage, Compact, 256),
-                placement(StackMemory::Storage, Wide, 256),
-            ],
+            placement: placement(StackMemory::Workgroup, 224),
+            rivals: vec![placement(StackMemory::Storage, 256)],
             invocations: 1 << 17,
             fresh: 1 << 20,
             rules: Rules::Deadline,
@@ -671,23 +654,16 @@ mod tests {
         .fit(&wgpu::Limits::default());
         // 2¹⁷ cut to whole multiples of 1,792 invocations, the least common multiple.
         assert_eq!(shape.invocations, 73 * 1792);
-        // The storage buffer holds the larger frames of the two placements there.
-        assert_eq!(shape.stack_bytes(), 73 * 1792 * 13 * 16);
-        let compact = Shape {
-            rivals: vec![placement(StackMemory::Storage, Compact, 256)],
-            ..shape.clone()
-        };
-        assert_eq!(compact.stack_bytes(), 73 * 1792 * 13 * 8);
+        assert_eq!(shape.stack_bytes(), u64::from(73 * 1792 * 13 * FRAME_BYTES));
         let alone = Shape {
             rivals: Vec::new(),
             ..shape.clone()
         };
         assert_eq!(alone.stack_bytes(), 0);
         assert_eq!(
-            shape.stacks(shape.rivals[2]),
+            shape.stacks(shape.rivals[0]),
             StackLayout {
                 memory: StackMemory::Storage,
-                form: Wide,
                 workgroup: 256,
                 invocations: shape.invocations,
             }

@@ -13,8 +13,8 @@
 //! - [`wgsl`]: the kernel's WGSL (persistent invocations taking items from a queue, one queen
 //!   placed an iteration) made for one N.
 //! - [`kernel`]: the kernel on a device, one bounded dispatch at a time.
-//! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer), in which frames
-//!   (wide, or compact ones of half the size) and how many invocations a workgroup holds.
+//! - [`stacks`]: where its stacks are (workgroup memory, or a storage buffer) and how many
+//!   invocations a workgroup holds.
 //! - [`trial`]: the placements timed against each other in a count's first dispatches on a GPU,
 //!   and the fastest kept.
 //! - [`counter`]: [`GpuCounter`], the [`PartCounter`](queens_exact::count::PartCounter) that
@@ -44,4 +44,4 @@ pub mod wgsl;
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 pub use kernel::Shape;
-pub use stacks::{FrameForm, Placement, StackMemory};
+pub use stacks::{Placement, StackMemory};

@@ -1,12 +1,11 @@
-//! The counting kernel's WGSL: `count.wgsl` with the frames' functions (`wide.wgsl` or
-//! `compact.wgsl`) and its tokens filled in for one N, one placement of the stacks and the
-//! case's rules, as the engine builds it and as the tools that read it without a device look at
-//! it; and naga's validation, as wgpu runs it before it compiles one.
+//! The counting kernel's WGSL: `count.wgsl` with its tokens filled in for one N, one placement
+//! of the stacks and the case's rules, as the engine builds it and as the tools that read it
+//! without a device look at it; and naga's validation, as wgpu runs it before it compiles one.
 
-use crate::stacks::{FrameForm, StackLayout, frames};
+use crate::stacks::{StackLayout, frames};
 
-/// The kernel's source; `FORM` (the frames' functions, `wide.wgsl` or `compact.wgsl`), `N`,
-/// `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE` and `RULES` are filled in.
+/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE` and
+/// `RULES` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
 
 /// Which of the case's rules the kernel's loop applies below an item's fixed rows.
@@ -46,28 +45,25 @@ pub fn source(n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String 
     fill_tokens(SOURCE, n, frames, stacks, rules)
 }
 
-/// A kernel's text (this one's, or an older one's to compare) with its tokens filled in: the
-/// frames' functions `FORM`, `N`, `FULL`, `FRAMES`, `WORKGROUP`, the stacks' `STACK`, `STRIDE`
-/// and `LANE`, and `RULES`.
+/// A kernel's text (this one's, or an older one's to compare) with its tokens filled in: `N`,
+/// `FULL`, `FRAMES`, `WORKGROUP`, the stacks' `STACK`, `STRIDE` and `LANE`, and `RULES`.
 pub fn fill_tokens(text: &str, n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String {
     // The row's mask, N low bits set; no shift past the word whatever N is.
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-    text.replace("{{FORM}}", stacks.form.source())
-        .replace("{{N}}", &n.to_string())
+    text.replace("{{N}}", &n.to_string())
         .replace("{{FULL}}", &full.to_string())
         .replace("{{FRAMES}}", &frames.to_string())
         .replace("{{WORKGROUP}}", &stacks.workgroup.to_string())
-        .replace("{{STACK}}", &stacks.declaration())
+        .replace("{{STACK}}", stacks.declaration())
         .replace("{{STRIDE}}", &stacks.stride().to_string())
         .replace("{{LANE}}", stacks.lane())
         .replace("{{RULES}}", rules.function())
 }
 
-/// The forms a kernel's text builds: both where it has the `RULES` token (or the `FORM` token,
-/// whose frames' functions have it), and the form for any item alone for a kernel from before
-/// the settled items' form (to compare with).
+/// The forms a kernel's text builds: both where it has the `RULES` token, and the form for any
+/// item alone for a kernel from before the settled items' form (to compare with).
 pub fn forms(text: &str) -> &'static [Rules] {
-    if text.contains("{{RULES}}") || text.contains("{{FORM}}") {
+    if text.contains("{{RULES}}") {
         &[Rules::All, Rules::Deadline]
     } else {
         &[Rules::All]
@@ -75,16 +71,17 @@ pub fn forms(text: &str) -> &'static [Rules] {
 }
 
 /// A kernel's text (this one's, or an older one's) for the N×N board as a count at the default
-/// depth builds it, with frames of `form` in workgroup memory, at 64 invocations a workgroup:
-/// what the tools that read the kernel without a device (the `kernel_ops` and `kernel_isa`
-/// examples) look at.
-pub fn tool_source(text: &str, n: u32, rules: Rules, form: FrameForm) -> String {
+/// depth builds it, at 64 invocations a workgroup: what the tools that read the kernel without
+/// a device (the `kernel_ops` and `kernel_isa` examples) look at.
+pub fn tool_source(text: &str, n: u32, rules: Rules) -> String {
     let start = crate::items::default_depth(n) as u32;
-    let stacks = StackLayout {
-        form,
-        ..StackLayout::in_workgroup(64)
-    };
-    fill_tokens(text, n, frames(n, start), stacks, rules)
+    fill_tokens(
+        text,
+        n,
+        frames(n, start),
+        StackLayout::in_workgroup(64),
+        rules,
+    )
 }
 
 /// A kernel's WGSL parsed and validated by naga, as wgpu does before it compiles one; `Err` with
@@ -118,15 +115,6 @@ mod tests {
         assert!(
             settled.contains("select(deadline_rules(child, cols & sides), last_allowed, is_last)")
         );
-        let compact = StackLayout {
-            form: FrameForm::Compact,
-            ..StackLayout::in_workgroup(256)
-        };
-        let compact = source(20, 12, compact, Rules::Deadline);
-        assert!(!compact.contains("{{"), "{compact}");
-        assert!(compact.contains("var<workgroup> stack: array<vec2<u32>, FRAMES * STRIDE>;"));
-        assert!(compact.contains("& deadline_rules(row, masks.x & sides);"));
-        assert!(text.contains("var<workgroup> stack: array<vec4<u32>, FRAMES * STRIDE>;"));
         assert!(text.contains("const N: u32 = 20u;"));
         assert!(text.contains("const FULL: u32 = 1048575u;"));
         assert!(text.contains("const FRAMES: u32 = 12u;"));
@@ -153,21 +141,15 @@ mod tests {
                 .flat_map(|start| [Rules::All, Rules::Deadline].map(|rules| (start, rules)))
             {
                 let frames = frames(n, start);
-                let memories = [StackMemory::Workgroup, StackMemory::Storage];
-                let forms = [FrameForm::Wide, FrameForm::Compact];
-                for (memory, form) in memories
-                    .into_iter()
-                    .flat_map(|memory| forms.map(|form| (memory, form)))
-                {
+                for memory in [StackMemory::Workgroup, StackMemory::Storage] {
                     let stacks = StackLayout {
                         memory,
-                        form,
-                        workgroup: fit_workgroup(frames, memory, form, &limits),
+                        workgroup: fit_workgroup(frames, memory, &limits),
                         invocations: 1 << 17,
                     };
                     let text = source(n, frames, stacks, rules);
                     if let Err(error) = validate(&text) {
-                        panic!("N = {n}, start {start}, {rules:?}, {memory:?}, {form:?}: {error}");
+                        panic!("N = {n}, start {start}, {rules:?}, {memory:?}: {error}");
                     }
                 }
             }
