@@ -587,10 +587,12 @@ impl GpuCounter {
             budget,
             done,
         } = parts;
-        let shape = kernel.shape().clone();
         // Fresh items queued for a dispatch: twice what the last one took, so that the queue
         // never runs dry; at least one per invocation, at most what the ring holds.
-        let (fewest, ring) = (shape.invocations as usize, shape.fresh as usize);
+        let (fewest, ring) = {
+            let shape = kernel.shape();
+            (shape.invocations as usize, shape.fresh as usize)
+        };
         let mut room = fewest.min(ring);
         let mut last_taken = 0;
         let mut stream = Stream::new(plan, cut, ids);
