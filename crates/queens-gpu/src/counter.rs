@@ -107,8 +107,8 @@ const MOST_SOFTWARE_STEPS: u32 = 1 << 13;
 /// Dispatches each placement of the stacks runs in a count's trial on a GPU: the median of three
 /// outweighs one dispatch slowed by the host or a neighbour, and the trial takes under a second
 /// at the dispatches' target length. On lavapipe (N = 15) the trial kept workgroup memory in
-/// every count (5.2 to 7.1·10⁷ steps a second against 4.7 to 5.3·10⁷ for a storage buffer) at
-/// about 5 % of the count, so a software adapter runs none.
+/// every count on a quiet machine (5.2 to 7.1·10⁷ steps a second against 4.7 to 5.3·10⁷ for a
+/// storage buffer) at about 5 % of the count, so a software adapter runs none.
 const TRIAL_ROUNDS: u32 = 3;
 /// Fresh items a dispatch's queue holds, for each invocation.
 const FRESH_PER_INVOCATION: u32 = 8;
