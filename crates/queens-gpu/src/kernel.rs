@@ -291,8 +291,8 @@ impl Kernel {
     /// short count never does.
     pub fn build_rivals(&mut self) -> Vec<usize> {
         let mut failed = Vec::new();
-        for (at, placement) in self.shape.rivals.clone().into_iter().enumerate() {
-            let at = at + 1;
+        for at in 1..self.variants.len() {
+            let placement = self.shape.rivals[at - 1];
             if matches!(self.variants[at], Built::Not) {
                 self.variants[at] = if let Ok(variant) = self.build(placement) {
                     Built::Yes(variant)

@@ -225,6 +225,20 @@ mod tests {
         placement
     }
 
+    /// Lands, for each of `rounds`, a full dispatch of every placement in the order the trial
+    /// names them, each at its rate in the round; returns that order.
+    fn take_turns<const P: usize>(trial: &mut Trial, rounds: &[[u64; P]]) -> Vec<usize> {
+        let mut order = Vec::new();
+        for rates in rounds {
+            for _ in 0..P {
+                let (placement, steps) = trial.next();
+                order.push(placement);
+                trial.landed(placement, rates[placement], 1.0, steps, true);
+            }
+        }
+        order
+    }
+
     #[test]
     fn the_faster_placement_is_kept_after_turns_at_full_length() {
         let mut trial = Trial::new(2, 3, 64);
@@ -234,15 +248,8 @@ mod tests {
         }
         // The first full one starts the turns, untimed.
         assert_eq!(land(&mut trial, 1, true), 0);
-        let mut order = Vec::new();
         // Within the decisive margin: three turns each, the medians compared.
-        for rates in [[100, 110], [120, 105], [90, 109]] {
-            for _ in 0..2 {
-                let (placement, _) = trial.next();
-                order.push(placement);
-                trial.landed(placement, rates[placement], 1.0, 64, true);
-            }
-        }
+        let order = take_turns(&mut trial, &[[100, 110], [120, 105], [90, 109]]);
         assert_eq!(order, [0, 1, 0, 1, 0, 1]);
         assert_eq!(trial.chosen(), Some(1));
         assert_eq!(trial.medians(), [100.0, 109.0]);
@@ -314,14 +321,7 @@ mod tests {
         let placements = placements();
         let mut trial = Trial::new(3, 2, 64);
         land(&mut trial, 1, true);
-        let mut order = Vec::new();
-        for rates in [[100, 95, 110], [104, 99, 112]] {
-            for _ in 0..3 {
-                let (placement, _) = trial.next();
-                order.push(placement);
-                trial.landed(placement, rates[placement], 1.0, 64, true);
-            }
-        }
+        let order = take_turns(&mut trial, &[[100, 95, 110], [104, 99, 112]]);
         assert_eq!(order, [0, 1, 2, 0, 1, 2]);
         assert_eq!(trial.chosen(), Some(2));
         let outcome = trial.outcome(&placements).expect("chosen");
