@@ -228,14 +228,7 @@ impl Kernel {
         checked: bool,
         timeout: Duration,
     ) -> Result<Self, String> {
-        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: size.max(16),
-                usage,
-                mapped_at_creation: false,
-            })
-        };
+        let buffer = |label, size, usage| new_buffer(device, label, size, usage);
         let storage = wgpu::BufferUsages::STORAGE;
         let copy_dst = wgpu::BufferUsages::COPY_DST;
         let copy_src = wgpu::BufferUsages::COPY_SRC;
@@ -309,12 +302,13 @@ impl Kernel {
     fn build(&mut self, placement: Placement) -> Result<Variant, String> {
         let pipeline = pipeline(&self.device, &self.shape, placement, self.checked)?;
         if placement.memory == StackMemory::Storage && self.stacks.is_none() {
-            self.stacks = Some(self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("stacks"),
-                size: self.shape.stack_bytes().max(16),
-                usage: wgpu::BufferUsages::STORAGE,
-                mapped_at_creation: false,
-            }));
+            let size = self.shape.stack_bytes();
+            self.stacks = Some(new_buffer(
+                &self.device,
+                "stacks",
+                size,
+                wgpu::BufferUsages::STORAGE,
+            ));
         }
         let layout = pipeline.get_bind_group_layout(0);
         let bind_group = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
@@ -605,6 +599,21 @@ fn unchecked_module(
     unsafe {
         device.create_shader_module_trusted(descriptor, wgpu::ShaderRuntimeChecks::unchecked())
     }
+}
+
+/// A buffer of `size` bytes (16 at least, so that no binding is empty).
+fn new_buffer(
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    usage: wgpu::BufferUsages,
+) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.max(16),
+        usage,
+        mapped_at_creation: false,
+    })
 }
 
 fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
