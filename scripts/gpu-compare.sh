@@ -12,14 +12,16 @@
 # In order: each program's pipeline statistics on the device (`kernel_isa --native`: registers
 # a thread, spills, where the driver gives them); then, in two rounds, the engine's count (as it
 # runs by default on a GPU, timing its stacks' two placements in its first dispatches and
-# keeping the faster, then in each alone), the reference loop alone, counted and with the engine's budget test, and the CUDA original
-# (built with nvcc for the device's architecture, run as `n_queens N 6`, its README's
-# setting); then both of ours over workgroup sizes, the reference loop with frames of half the
-# size in workgroups of twice the invocations, and both with their stacks in a storage buffer
-# (no workgroup memory) in workgroups of up to 1024, which show whether the warps a
-# multiprocessor holds bound them. If the reference loop alone runs as fast a node as the CUDA
-# original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
-# kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
+# keeping the faster, then in each alone), the reference loop alone, counted and with the
+# engine's budget test, and the CUDA original (built with nvcc for the device's architecture,
+# run as `n_queens N 6`, its README's setting); then both of ours over workgroup sizes, the
+# reference loop with frames of half the size in workgroups of twice the invocations, and both
+# with their stacks in a storage buffer (no workgroup memory) in workgroups of up to 1024, which
+# show whether the warps a multiprocessor holds bound them (each row's "workgroups at once"
+# counts them: the most workgroups the device ran at once, of those launched). If the reference
+# loop alone runs as fast a node as the CUDA original, the path (WGSL, naga, the driver's
+# compiler) costs nothing and the gap is the kernel's own work; if not, the path is the gap.
+# docs/gpu.md reads the figures.
 #
 # Builds the three examples with cargo unless their binaries are named, for a machine without
 # Rust. Needs the Vulkan loader (libvulkan1) and the GPU's driver; the CUDA original needs nvcc.
@@ -59,6 +61,14 @@ if [ -n "${YGCH_SRC:-}" ]; then
   (cd "$YGCH_SRC" && nvcc -gencode "arch=compute_$arch,code=sm_$arch" --ptxas-options=-v \
     -allow-unsupported-compiler n_queens_cuda.cu n_queens.cpp utils.cpp main.cpp -o "$ygch" \
     -O3 -Xcompiler -fopenmp -D_USE_CONFIG2_) 2>&1 | grep -E 'ptxas info|error' || true
+fi
+
+if [ -n "$ygch" ] && command -v ncu >/dev/null; then
+  # What CUDA makes of the original's launch: its registers, shared memory and the blocks a
+  # multiprocessor holds, to set beside our "workgroups at once" (a small N: ncu replays).
+  section "the CUDA original's occupancy (Nsight Compute, N = 16)"
+  limit ncu --clock-control none --section LaunchStats --section Occupancy "$ygch" 16 6 2>&1 |
+    grep -vE '^\[|^==PROF==' | tail -40
 fi
 
 for round in 1 2; do

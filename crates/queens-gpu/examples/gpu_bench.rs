@@ -137,7 +137,7 @@ fn main() {
         .map_or(Selection::FirstHardware, Selection::Index);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
-        "| N | depth | workgroup | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
+        "| N | depth | workgroup | workgroups at once | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, nodes a second) of the first setting of each N, for the projection.
@@ -196,7 +196,8 @@ fn main() {
                         None => placements(&stats),
                     };
                     println!(
-                        "| {n} | {depth} | {workgroup} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
+                        "| {n} | {depth} | {workgroup} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
+                        residency(&stats),
                         if checked { "yes" } else { "no" },
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
@@ -230,6 +231,30 @@ fn placements(stats: &queens_gpu::DispatchStats) -> String {
         }
         (None, Some(placement)) => format!("{} (no trial, or none finished)", placement.name()),
         (None, None) => "-".to_owned(),
+    }
+}
+
+/// For each placement the last call ran in, the most of its workgroups the device ran at once,
+/// of those a dispatch launched, and the invocations they hold: where fewer ran than were
+/// launched, what the device holds of them (on a GPU, what its multiprocessors hold together).
+fn residency(stats: &queens_gpu::DispatchStats) -> String {
+    let each: Vec<String> = stats
+        .residency
+        .iter()
+        .map(|(placement, residency)| {
+            format!(
+                "{}: {} of {} ({} invocations)",
+                placement.name(),
+                residency.at_once,
+                residency.launched,
+                u64::from(residency.at_once) * u64::from(placement.workgroup),
+            )
+        })
+        .collect();
+    if each.is_empty() {
+        "-".to_owned()
+    } else {
+        each.join(", ")
     }
 }
 

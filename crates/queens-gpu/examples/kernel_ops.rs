@@ -56,20 +56,31 @@ fn main() {
     }
 }
 
-/// The cost of one trip of the entry point's loop.
+/// The cost of one trip of the hot loop: the entry point's, or that of the function `search`
+/// where the entry point calls it (as `count.wgsl` does, so that the entry point can count the
+/// workgroups running around it).
 fn loop_cost(module: &Module, info: &ModuleInfo) -> Cost {
-    let entry = &module.entry_points[0].function;
-    let body = entry
-        .body
-        .iter()
-        .find_map(|statement| match statement {
-            Statement::Loop { body, .. } => Some(body),
+    let first_loop = |function: &Function| {
+        function.body.iter().find_map(|statement| match statement {
+            Statement::Loop { body, .. } => Some(body.clone()),
             _ => None,
         })
-        .expect("the kernel has a loop");
+    };
+    let entry = &module.entry_points[0].function;
+    let (function, function_info, body) = if let Some(body) = first_loop(entry) {
+        (entry, info.get_entry_point(0), body)
+    } else {
+        let (handle, search) = module
+            .functions
+            .iter()
+            .find(|(_, function)| function.name.as_deref() == Some("search"))
+            .expect("the kernel has a loop, in its entry point or in `search`");
+        let body = first_loop(search).expect("`search` has a loop");
+        (search, &info[handle], body)
+    };
     let mut cost = Cost::default();
     let counter = Counter { module, info };
-    counter.block(entry, info.get_entry_point(0), body, &mut cost);
+    counter.block(function, function_info, &body, &mut cost);
     cost
 }
 

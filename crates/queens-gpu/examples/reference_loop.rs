@@ -234,6 +234,8 @@ struct Run {
     seconds: f64,
     total: u128,
     nodes: u128,
+    /// The most workgroups the device ran at once.
+    at_once: u32,
 }
 
 struct Gpu {
@@ -307,7 +309,7 @@ impl Gpu {
             entry(0, &buffers.params),
             entry(1, &buffers.items),
             entry(2, &buffers.sums),
-            entry(3, &buffers.next),
+            entry(3, &buffers.counters),
         ];
         if let Some(stack) = &buffers.stack {
             entries.push(entry(4, stack));
@@ -321,6 +323,7 @@ impl Gpu {
             .poll(wgpu::PollType::wait_indefinitely())
             .expect("the uploads land");
         let started = Instant::now();
+        let mut at_once = 0;
         loop {
             let mut encoder =
                 device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -330,9 +333,12 @@ impl Gpu {
                 pass.set_bind_group(0, &bind_group, &[]);
                 pass.dispatch_workgroups(launch.invocations / launch.workgroup, 1, 1);
             }
-            encoder.copy_buffer_to_buffer(&buffers.next, 0, &buffers.next_readback, 0, 4);
+            let (counters, readback) = (&buffers.counters, &buffers.counters_readback);
+            encoder.copy_buffer_to_buffer(counters, 0, readback, 0, COUNTERS_BYTES);
             self.queue.submit([encoder.finish()]);
-            if read(device, &buffers.next_readback)[0] as usize >= items.len() {
+            let counters = read(device, readback);
+            at_once = at_once.max(counters[2]);
+            if counters[0] as usize >= items.len() {
                 break;
             }
         }
@@ -350,9 +356,13 @@ impl Gpu {
             seconds,
             total,
             nodes,
+            at_once,
         }
     }
 }
+
+/// The bytes of the loop's counters: the next item, the workgroups running, the most at once.
+const COUNTERS_BYTES: u64 = 12;
 
 /// How a count is launched: where its stacks are, their frames, and its invocations.
 #[derive(Clone, Copy)]
@@ -369,10 +379,11 @@ struct Buffers {
     params: wgpu::Buffer,
     items: wgpu::Buffer,
     sums: wgpu::Buffer,
-    next: wgpu::Buffer,
+    /// The next item, the workgroups running and the most at once (`reference_loop.wgsl`).
+    counters: wgpu::Buffer,
     /// The stacks, where they are in a storage buffer.
     stack: Option<wgpu::Buffer>,
-    next_readback: wgpu::Buffer,
+    counters_readback: wgpu::Buffer,
     readback: wgpu::Buffer,
 }
 
@@ -408,14 +419,18 @@ impl Buffers {
                 &vec![0; sums_size as usize],
                 storage | wgpu::BufferUsages::COPY_SRC,
             ),
-            next: init("next", &[0; 4], storage | wgpu::BufferUsages::COPY_SRC),
+            counters: init(
+                "counters",
+                &[0; COUNTERS_BYTES as usize],
+                storage | wgpu::BufferUsages::COPY_SRC,
+            ),
             stack: (launch.stack == StackMemory::Storage).then(|| {
                 let size = u64::from(launch.frames)
                     * u64::from(launch.invocations)
                     * u64::from(launch.frame.bytes());
                 empty("stacks", size, storage)
             }),
-            next_readback: empty("next readback", 4, read),
+            counters_readback: empty("counters readback", COUNTERS_BYTES, read),
             readback: empty("sums readback", sums_size, read),
         }
     }
@@ -452,9 +467,9 @@ fn main() {
     let (gpu, line) = Gpu::open(selection);
     println!("# on {line}");
     println!(
-        "| N | depth | form | stack, frames | workgroup | invocations | items | cut (s) | seconds | nodes | nodes/s | total |"
+        "| N | depth | form | stack, frames | workgroup | invocations | workgroups at once | items | cut (s) | seconds | nodes | nodes/s | total |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut wrong = 0;
     for &n in &settings.sizes {
         // Items fix at least one row and leave at least two (a stacked row above the last).
@@ -487,7 +502,7 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
     for (stack, frame) in layouts {
         if !frame.is_exact(n, frames) {
             println!(
-                "| {n} | {depth} | - | {}, {} | - | - | - | - | - | - | - | compact frames count \
+                "| {n} | {depth} | - | {}, {} | - | - | - | - | - | - | - | - | compact frames count \
                  exactly up to N + frames = 34, here {} |",
                 stack.name(),
                 frame.name(),
@@ -510,7 +525,7 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
             let label = format!("| {n} | {depth} |");
             if stack == StackMemory::Workgroup && workgroup > fits {
                 println!(
-                    "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | {frames} frames of \
+                    "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | - | {frames} frames of \
                      {} bytes for {workgroup} invocations pass the device's {memory} bytes |",
                     frame.bytes(),
                 );
@@ -556,9 +571,11 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
                         },
                     );
                     println!(
-                        "{label} {form} | {}, {} | {workgroup} | {invocations} | {} | {cut:.3} | {:.3} | {nodes} | {rate} | {} ({verdict}) |",
+                        "{label} {form} | {}, {} | {workgroup} | {invocations} | {} of {} | {} | {cut:.3} | {:.3} | {nodes} | {rate} | {} ({verdict}) |",
                         stack.name(),
                         frame.name(),
+                        run.at_once,
+                        launch.invocations / workgroup,
                         items.len(),
                         run.seconds,
                         run.total,

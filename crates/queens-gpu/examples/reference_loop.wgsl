@@ -44,7 +44,10 @@ struct Params {
 // Per invocation: its weighted total and its steps, each as (low, high), summed over the
 // count's dispatches.
 @group(0) @binding(2) var<storage, read_write> sums: array<vec4<u32>>;
-@group(0) @binding(3) var<storage, read_write> next: atomic<u32>;
+// [0]: the next item, [1]: workgroups running, [2]: the most workgroups running at once (each
+// counted from its first invocation's start to that invocation's end, as the engine counts
+// them).
+@group(0) @binding(3) var<storage, read_write> counters: array<atomic<u32>, 3>;
 
 const N: u32 = {{N}}u;
 const FULL: u32 = {{FULL}}u;
@@ -66,12 +69,15 @@ fn count(
     @builtin(global_invocation_id) global: vec3<u32>,
 ) {
     let lane = {{LANE}};
+    if (local == 0u) {
+        atomicMax(&counters[2], atomicAdd(&counters[1], 1u) + 1u);
+    }
     let before = sums[global.x];
     var total = before.xy;
     var nodes = before.zw;
     let bottom = lane - STRIDE;
     for (var taken = 0u; taken < params.most; taken++) {
-        let index = atomicAdd(&next, 1u);
+        let index = atomicAdd(&counters[0], 1u);
         if (index >= params.count) {
             break;
         }
@@ -87,4 +93,7 @@ fn count(
         nodes = add(nodes, steps);
     }
     sums[global.x] = vec4<u32>(total, nodes);
+    if (local == 0u) {
+        atomicSub(&counters[1], 1u);
+    }
 }

@@ -85,8 +85,9 @@ struct Params {
 @group(0) @binding(2) var<storage, read_write> active_out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> finished: array<u32>;
 // [0]: records saved to active_out, [1]: tallies written to finished, [2]: records taken,
-// [3]: chunks of the budget claimed (or refused).
-@group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 4>;
+// [3]: chunks of the budget claimed (or refused), [4]: workgroups running, [5]: the most
+// workgroups running at once (see `count`).
+@group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 6>;
 // Fresh items, in a ring: head, prefix (two words), id.
 @group(0) @binding(5) var<storage, read> fresh: array<vec4<u32>>;
 
@@ -374,14 +375,28 @@ fn count(
     @builtin(global_invocation_id) global: vec3<u32>,
 ) {
     lane = {{LANE}};
+    // How many workgroups the device runs at once, for the host to report: a workgroup is
+    // counted from its first invocation's start to that invocation's end, so never while it is
+    // not running, and the first wave's, which start together and search for most of a
+    // dispatch, are all counted at once.
+    if (local == 0u) {
+        atomicMax(&counters[5], atomicAdd(&counters[4], 1u) + 1u);
+    }
     bottom = lane - STRIDE;
     found = 0u;
     spent = 1u;
     limit = 1u;
-    if (!may_take() || !take()) {
-        return;
+    if (may_take() && take()) {
+        mark = spent;
+        search();
     }
-    mark = spent;
+    if (local == 0u) {
+        atomicSub(&counters[4], 1u);
+    }
+}
+
+// Searches the records taken, one after another, until the queue is empty or the budget spent.
+fn search() {
     loop {
         // One test a step for both rare events: the record done, or the chunk spent. Both
         // sides are evaluated (`|`, not `||`), so that the test is one branch.

@@ -28,7 +28,7 @@ use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
 use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
-use crate::kernel::{Kernel, Shape};
+use crate::kernel::{Kernel, Residency, Shape};
 use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
 use crate::trial::{Outcome, Trial};
 use crate::wgsl::Rules;
@@ -151,6 +151,9 @@ pub struct DispatchStats {
     /// The first trial of the last call to choose a placement of the stacks (each kernel of a
     /// call runs its own): none where the options fix the placement or the call ended first.
     pub trial: Option<Outcome>,
+    /// For each placement the last call's dispatches ran in, the most of its workgroups the
+    /// device ran at once, over those dispatches.
+    pub residency: Vec<(Placement, Residency)>,
 }
 
 impl GpuCounter {
@@ -213,6 +216,7 @@ impl GpuCounter {
         stats.start_up += run.start_up;
         stats.placement = run.placement.or(stats.placement);
         stats.trial = run.trial;
+        stats.residency = run.residency;
     }
 
     fn record_dispatch(&self, seconds: f64) {
@@ -648,6 +652,7 @@ impl GpuCounter {
                         start_up,
                         placement: last_placement,
                         trial: trial.outcome(&placements),
+                        residency: kernel.residency(),
                     });
                 }
                 return Err(CounterError(
@@ -698,7 +703,7 @@ fn build_rivals(kernel: &mut Kernel, trial: &mut Trial, needed: bool) {
 
 /// How one kernel's dispatches of a call went: the items sent, the seconds the device waited
 /// between dispatches and those to the first, the placement of the stacks its last dispatch
-/// ran in, and its trial's outcome.
+/// ran in, its trial's outcome, and the most workgroups of each placement run at once.
 #[derive(Clone, Debug, Default)]
 struct Ran {
     items: u64,
@@ -706,6 +711,7 @@ struct Ran {
     start_up: f64,
     placement: Option<Placement>,
     trial: Option<Outcome>,
+    residency: Vec<(Placement, Residency)>,
 }
 
 impl Ran {
@@ -717,6 +723,16 @@ impl Ran {
         self.start_up += other.start_up;
         self.placement = other.placement.or(self.placement);
         self.trial = self.trial.take().or(other.trial);
+        for (placement, residency) in other.residency {
+            match self
+                .residency
+                .iter_mut()
+                .find(|(seen, _)| *seen == placement)
+            {
+                Some((_, so_far)) => *so_far = so_far.max(residency),
+                None => self.residency.push((placement, residency)),
+            }
+        }
     }
 }
 

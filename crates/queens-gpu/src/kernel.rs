@@ -22,6 +22,11 @@ fn tally_bytes(tallies: u64) -> u64 {
     tallies * u64::from(TALLY_WORDS) * 4
 }
 
+/// The kernel's atomic counters (see `count.wgsl`): records saved, tallies written, records
+/// taken, chunks claimed, workgroups running and the most running at once.
+const COUNTERS: usize = 6;
+const COUNTERS_BYTES: u64 = COUNTERS as u64 * 4;
+
 /// The words of the kernel's `Params`: the board side, the records in the queue, an
 /// invocation's most steps, the records carried, the ring's first slot and its size, and the
 /// budget's chunk and chunks.
@@ -176,6 +181,42 @@ pub struct Landed {
     pub steps: u64,
 }
 
+/// A dispatch submitted and not yet landed.
+struct InFlight {
+    /// Its records, and those of them carried into it.
+    count: u32,
+    carried: u32,
+    budget: DispatchBudget,
+    /// Its placement (an index into [`Kernel::placements`]) and the workgroups it launched.
+    variant: usize,
+    groups: u32,
+    submission: wgpu::SubmissionIndex,
+}
+
+/// How many workgroups of a dispatch the device ran at once: `at_once` of the `launched`, at
+/// most (`count.wgsl` counts each from its first invocation's start to that invocation's end).
+/// Where fewer ran at once than were launched, `at_once` is what the device holds of the
+/// placement's workgroups (on a GPU, what its multiprocessors hold together: their memory and
+/// registers bound it); where as many, it holds at least that many.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Residency {
+    /// The most workgroups running at once.
+    pub at_once: u32,
+    /// The workgroups launched (the most of any dispatch, for several).
+    pub launched: u32,
+}
+
+impl Residency {
+    /// The larger of the two's figures, each.
+    #[must_use]
+    pub fn max(self, other: Residency) -> Residency {
+        Residency {
+            at_once: self.at_once.max(other.at_once),
+            launched: self.launched.max(other.launched),
+        }
+    }
+}
+
 /// A placement of a kernel: built, not yet, or not buildable by the driver.
 enum Built {
     Not,
@@ -210,9 +251,10 @@ pub struct Kernel {
     queued: u32,
     /// The records carried by the last dispatch that ended, which the next one takes first.
     carried: u32,
-    /// The dispatch submitted and not yet landed: its records, the records carried into it,
-    /// its budget, and the submission that ends it.
-    in_flight: Option<(u32, u32, DispatchBudget, wgpu::SubmissionIndex)>,
+    in_flight: Option<InFlight>,
+    /// For each placement, the most of its workgroups the device ran at once in a dispatch,
+    /// once one has landed.
+    residency: Vec<Option<Residency>>,
     /// The copy of the last landed dispatch's tallies, and how many it holds.
     tally_copy: Option<(u32, wgpu::SubmissionIndex)>,
     timeout: Duration,
@@ -244,18 +286,19 @@ impl Kernel {
             buffer("records b", records, storage),
         ];
         let finished = buffer("finished", shape.tally_bytes(), storage | copy_src);
-        let counters = buffer("counters", 16, storage | copy_dst | copy_src);
+        let counters = buffer("counters", COUNTERS_BYTES, storage | copy_dst | copy_src);
         let fresh = buffer(
             "fresh items",
             u64::from(shape.fresh) * 16,
             storage | copy_dst,
         );
-        let counters_readback = buffer("counters readback", 16, read);
+        let counters_readback = buffer("counters readback", COUNTERS_BYTES, read);
         let finished_readback = buffer("finished readback", shape.tally_bytes(), read);
         let mut kernel = Kernel {
             device: device.clone(),
             queue: queue.clone(),
             variants: shape.placements().map(|_| Built::Not).collect(),
+            residency: shape.placements().map(|_| None).collect(),
             checked,
             records: active,
             stacks: None,
@@ -349,6 +392,16 @@ impl Kernel {
         self.shape.placements().collect()
     }
 
+    /// For each placement whose dispatches have landed, the most of its workgroups the device
+    /// ran at once in one.
+    pub fn residency(&self) -> Vec<(Placement, Residency)> {
+        self.shape
+            .placements()
+            .zip(&self.residency)
+            .filter_map(|(placement, most)| Some((placement, (*most)?)))
+            .collect()
+    }
+
     /// Fresh items queued on the device and not yet taken.
     pub fn queued(&self) -> u32 {
         self.queued
@@ -387,9 +440,9 @@ impl Kernel {
     /// launched, shared: an invocation claims it a chunk at a time, and none claims more than
     /// `most` steps or four shares. It runs in placement `variant` (an index into
     /// [`Kernel::placements`], built) while the host goes on; [`Kernel::land`] waits for it.
-    pub fn submit(&mut self, share: u32, most: u32, variant: usize) {
+    pub fn submit(&mut self, share: u32, most: u32, placement: usize) {
         assert!(self.in_flight.is_none(), "one dispatch at a time");
-        let Some(Built::Yes(variant)) = self.variants.get(variant) else {
+        let Some(Built::Yes(variant)) = self.variants.get(placement) else {
             panic!("a placement built");
         };
         let workgroup = variant.placement.workgroup;
@@ -411,7 +464,7 @@ impl Kernel {
         self.queue
             .write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
         self.queue
-            .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; 4]));
+            .write_buffer(&self.counters, 0, bytemuck::cast_slice(&[0u32; COUNTERS]));
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -423,9 +476,17 @@ impl Kernel {
                 pass.dispatch_workgroups(groups, 1, 1);
             }
         }
-        encoder.copy_buffer_to_buffer(&self.counters, 0, &self.counters_readback, 0, 16);
+        let counters = &self.counters;
+        encoder.copy_buffer_to_buffer(counters, 0, &self.counters_readback, 0, COUNTERS_BYTES);
         let submission = self.queue.submit([encoder.finish()]);
-        self.in_flight = Some((count, self.carried, budget, submission));
+        self.in_flight = Some(InFlight {
+            count,
+            carried: self.carried,
+            budget,
+            variant: placement,
+            groups,
+            submission,
+        });
     }
 
     /// Waits for the dispatch in flight and reads what it left: returns the fresh items it took
@@ -437,10 +498,18 @@ impl Kernel {
             self.tally_copy.is_none(),
             "the last dispatch's tallies are read before the next lands"
         );
-        let Some((count, carried, budget, submission)) = self.in_flight.take() else {
+        let Some(InFlight {
+            count,
+            carried,
+            budget,
+            variant,
+            groups,
+            submission,
+        }) = self.in_flight.take()
+        else {
             return Ok(None);
         };
-        let counters = self.read(&self.counters_readback, 16, submission)?;
+        let counters = self.read(&self.counters_readback, COUNTERS_BYTES, submission)?;
         let (saved, finished) = (counters[0], counters[1]);
         // Claims past the budget are refused but counted.
         let steps = u64::from(counters[3].min(budget.chunks)) * u64::from(budget.chunk);
@@ -474,6 +543,12 @@ impl Kernel {
             );
             self.tally_copy = Some((finished, self.queue.submit([encoder.finish()])));
         }
+        let residency = Residency {
+            at_once: counters[5].min(groups),
+            launched: groups,
+        };
+        let most = &mut self.residency[variant];
+        *most = Some(most.map_or(residency, |so_far| so_far.max(residency)));
         Ok(Some(Landed { fresh_taken, steps }))
     }
 

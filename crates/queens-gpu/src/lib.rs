@@ -43,5 +43,5 @@ pub mod wgsl;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
-pub use kernel::Shape;
+pub use kernel::{Residency, Shape};
 pub use stacks::{Placement, StackMemory};

@@ -211,6 +211,13 @@ fn records_move_between_the_placements_of_the_stacks() {
         Some(trial.kept),
         "the count ended on the one kept"
     );
+    // Each placement's workgroups run at once are reported.
+    let placements: Vec<_> = stats.residency.iter().map(|(p, _)| p.memory).collect();
+    assert!(
+        placements.contains(&StackMemory::Workgroup) && placements.contains(&StackMemory::Storage),
+        "{:?}",
+        stats.residency
+    );
     let Some(counter) = gpu(GpuOptions {
         fixed_steps: Some(300),
         ..GpuOptions::default()
@@ -223,6 +230,33 @@ fn records_move_between_the_placements_of_the_stacks() {
         assert_eq!(stats.trial, None);
         let placement = stats.placement.expect("dispatches ran");
         assert_eq!(placement.memory, StackMemory::Workgroup);
+    }
+}
+
+/// The workgroups a device runs at once, as the kernel counts them: at least one, at most those
+/// launched, and on a software adapter (which runs a workgroup on each of its threads) fewer
+/// than the 128 launched here, since a workgroup stops being counted when it ends.
+#[test]
+fn the_workgroups_run_at_once_are_counted() {
+    let Some(counter) = gpu(GpuOptions {
+        stack: Some(StackMemory::Workgroup),
+        invocations: Some(1 << 12),
+        workgroup: Some(32),
+        ..GpuOptions::default()
+    }) else {
+        return;
+    };
+    let plan = CountPlan::with_engine(12, Engine::Gpu).unwrap();
+    assert_every_part_matches_the_cpu_kernel(&counter, &plan, "N = 12, 128 workgroups");
+    let stats = counter.dispatch_stats();
+    let [(placement, residency)] = stats.residency[..] else {
+        panic!("one placement ran: {stats:?}");
+    };
+    assert_eq!(placement.workgroup, 32);
+    assert_eq!(residency.launched, 128, "{residency:?}");
+    assert!(residency.at_once >= 1, "{residency:?}");
+    if counter.info().kind == DeviceType::Software {
+        assert!(residency.at_once < residency.launched, "{residency:?}");
     }
 }
 
