@@ -148,7 +148,6 @@ fn instances_are_read_from_their_files() {
         &["solve", "--instance", bad.to_str().unwrap()],
         "bad.param: line 3: a diagonal is [number, 1]",
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// `count` of a position counts its completions: Nauck's b4 and d5 complete in two ways, an
@@ -536,7 +535,6 @@ fn trace_writes_one_json_event_per_line() {
         6,
         "the queens left standing are the solution"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// Every directory a command writes into is made, or refused, before the work: an experiment
@@ -575,7 +573,6 @@ fn an_output_directory_is_refused_before_the_work_when_a_file_holds_its_place() 
         assert!(output.stdout.is_empty(), "{args:?} worked before refusing");
     }
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "a file");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// Every kind of line is named in a sentence with its article, in `verify`'s list and in the
@@ -693,7 +690,6 @@ fn verify_reads_files_and_names_attacking_pairs() {
         doc["conflicts"],
         serde_json::json!([{"a": {"row": 0, "col": 1}, "b": {"row": 1, "col": 2}, "line": "diagonal"}])
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1172,7 +1168,6 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
         .args(["merge", "/nonexistent.json"])
         .assert()
         .code(2);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A count killed without warning (SIGKILL) resumes from its last checkpoint and gives the
@@ -1226,7 +1221,6 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     );
     // A checkpoint of another count is refused.
     refuses(&["count", "15", "--checkpoint", path], "another count");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// Ctrl-C stops a count cleanly, saves the checkpoint and says how to resume.
@@ -1245,7 +1239,6 @@ fn an_interrupted_count_saves_and_says_so() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("run the same command to resume"));
     assert!(checkpoint.exists());
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1317,7 +1310,6 @@ fn huge_permutations_round_trip_through_verify() {
             "{out}"
         );
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1510,7 +1502,6 @@ fn experiments_print_rows_and_write_files() {
     ] {
         refuses(args, message);
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -2101,7 +2092,6 @@ fn forged_shard_files_are_refused() {
         &["count", "8", "--checkpoint", checkpoint.to_str().unwrap()],
         "another count",
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// The server stops within a few seconds of SIGTERM or Ctrl-C, even with a long job running.
@@ -2407,7 +2397,6 @@ fn merge_expands_a_pattern_of_reports() {
     );
     let nothing = dir.join("shard-*-of-4.json");
     refuses(&["merge", nothing.to_str().unwrap()], "no file matches");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Blocked squares on a board larger than the completion search takes are refused at once

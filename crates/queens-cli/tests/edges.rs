@@ -66,7 +66,6 @@ fn every_answer_refuses_a_closed_standard_output() {
     let (code, stderr) = with_stdout_closed(&["solve", "8", "-o", file.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(std::fs::read_to_string(&file).unwrap().contains('Q'));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -117,7 +116,6 @@ fn an_eager_checkpoint_interval_still_counts() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("14200"), "{stdout}");
     assert!(checkpoint.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A list of tens of megabytes of commas is refused at its first comma, quickly and in
@@ -154,7 +152,6 @@ fn instance_readers_refuse_at_the_first_wrong_token() {
         output(queens().args(["solve", "--instance", missing.to_str().unwrap()]));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("no diags list"), "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Outputs to streams are written through, to files with the longest names are staged beside
@@ -196,7 +193,6 @@ fn outputs_reach_streams_and_long_names() {
     );
     assert_eq!(code, Some(0), "{stderr}");
     assert!(checkpoint.exists(), "the checkpoint was saved");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Files this user may write but not replace — another user's file in a sticky directory, a
@@ -240,7 +236,6 @@ fn files_that_cannot_be_replaced_are_written_in_place() {
         assert_eq!(written.matches('Q').count(), 8, "{name}: {written}");
         set_mode(&sub, 0o755);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An output nobody reads — a FIFO nobody opens, a pipe nobody drains — gives up within a
@@ -313,7 +308,6 @@ fn blocked_outputs_honour_the_stop() {
     };
     let status = status.expect("the run ended without its output being read");
     assert!(!status.success());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs `queens ARGS` and returns its exit code, stderr and wall time.
@@ -368,7 +362,6 @@ fn time_limits_bound_the_set_up_too() {
         "{stderr}"
     );
     assert!(took < Duration::from_secs(2), "{took:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A bad token of a megabyte (in a file; 100 kB as an argument) is quoted by a short excerpt wherever it is read: an argument, a
@@ -510,7 +503,6 @@ fn gpu_probes_at_once_leave_no_trace() {
         let stderr = std::fs::read_to_string(&log).unwrap();
         assert!(!stderr.contains("error"), "round {round}: {stderr}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// The status line's first twelve bytes of the server's answer to `GET path`.

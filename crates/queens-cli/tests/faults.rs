@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{output, root_powers, scratch};
+use common::{Scratch, output, root_powers, scratch};
 
 fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -160,7 +160,6 @@ fn a_missing_directory_is_told_in_words_for_every_file() {
         assert!(!stderr.contains("os error"), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -181,7 +180,6 @@ fn only_regular_files_are_read_as_checkpoints_and_reports() {
     let (code, _, stderr) = output(queens().args(["count", "8", "--checkpoint", "/dev/zero"]));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("character device"), "{stderr}");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -229,7 +227,6 @@ fn an_output_is_replaced_only_by_a_whole_answer() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("it is a directory"), "{stderr}");
     assert_no_temporaries(&dir);
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// Leaves of a killed count: a lock naming a live process (pid 1, which is not a count) and a
@@ -253,7 +250,6 @@ fn a_killed_counts_lock_and_temporary_file_do_not_outlive_the_next_run() {
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names, ["c.json"], "only the checkpoint is left");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -293,7 +289,6 @@ fn a_second_count_on_a_checkpoint_in_use_is_refused() {
     let _ = first.wait();
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("in use by another count"), "{stderr}");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// A closed pipe ends every command normally, the streamed construction included.
@@ -337,7 +332,6 @@ fn inputs_with_a_byte_order_mark_are_read() {
         let (code, stdout, stderr) = output(queens().arg("verify").arg(&path));
         assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
     }
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -378,7 +372,6 @@ fn a_board_too_large_for_the_memory_is_refused_cleanly() {
     let (code, _, stderr) = output(Command::new("sh").arg("-c").arg(script));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("memory"), "{stderr}");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// `queens` with files limited to `kib` KiB, as on a disk that fills up: a write past the
@@ -496,7 +489,7 @@ fn a_full_disk_loses_no_work_and_leaves_no_litter() {
 
 /// A real file system that fills up: a 256 KiB tmpfs, where one can be mounted (root on Linux).
 struct TinyDisk {
-    dir: PathBuf,
+    dir: Scratch,
 }
 
 impl TinyDisk {
@@ -509,7 +502,6 @@ impl TinyDisk {
             .status()
             .is_ok_and(|status| status.success());
         if !mounted {
-            fs::remove_dir_all(&dir).unwrap();
             return None;
         }
         Some(TinyDisk { dir })
@@ -533,9 +525,9 @@ impl TinyDisk {
 }
 
 impl Drop for TinyDisk {
+    /// Unmounts the disk; its directory goes after, as the field drops.
     fn drop(&mut self) {
         let _ = Command::new("umount").arg(&self.dir).status();
-        let _ = fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -593,7 +585,6 @@ fn an_output_onto_a_device_node_writes_through_it() {
         .status()
         .is_ok_and(|status| status.success());
     if !root_powers(made, "mknod needs root") {
-        fs::remove_dir_all(dir).unwrap();
         return;
     }
     let is_device = |path: &std::path::Path| {
@@ -631,7 +622,6 @@ fn an_output_onto_a_device_node_writes_through_it() {
     assert_eq!(code, Some(0), "experiment: {stderr}");
     assert!(is_device(&results), "experiment --out replaced the device");
     assert_no_temporaries(&dir);
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{assert_counts, json, queens, refuses, run, scratch};
+use common::{Scratch, assert_counts, json, queens, refuses, run, scratch};
 use queens_api::count::{CountPlan, Engine, Shard};
 use queens_api::shards::ShardReport;
 
@@ -24,7 +24,7 @@ fn without_driver(args: &[&str]) -> std::process::Output {
 
 /// The first adapter, as [`first_device`] finds it, and a fresh scratch directory `name` for
 /// a test that writes files there.
-fn first_device_and_scratch(name: &str) -> Option<(String, std::path::PathBuf)> {
+fn first_device_and_scratch(name: &str) -> Option<(String, Scratch)> {
     first_device().map(|device| (device, scratch(name)))
 }
 
@@ -152,7 +152,6 @@ fn gpu_shards_merge_with_cpu_shards_into_the_whole() {
     args.extend(files.iter().map(String::as_str));
     let merged = json(&args, 0);
     assert_counts(&merged, 73_712, 9_233);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -181,7 +180,6 @@ fn a_stopped_gpu_count_resumes_from_its_checkpoint() {
         0,
     );
     assert_counts(&document, 14_772_512, 1_846_955);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A campaign's check: shards counted on the GPU, some counted again on the CPU, and the merge
@@ -245,5 +243,4 @@ fn recounts_on_another_engine_must_agree() {
         &["merge", reports, "--recount", again],
         "shard 2/3 was counted again",
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,12 +7,12 @@
 
 use std::fmt::Write as _;
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
 
-use common::assert_counts;
+use common::{Scratch, assert_counts, scratch};
 
 fn queens() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("queens"))
@@ -48,7 +48,7 @@ fn on_a_gpu_if_any(command: &mut Command, cpu: &[&str]) {
 
 /// A fresh directory `name` for a test's count on the cluster, or `None` (with a note) where
 /// no cluster answers and none is required.
-fn on_the_cluster(name: &str) -> Option<PathBuf> {
+fn on_the_cluster(name: &str) -> Option<Scratch> {
     cluster_available().then(|| fresh_dir(name))
 }
 
@@ -86,10 +86,9 @@ fn what_happened(dir: &std::path::Path, submitted: &serde_json::Value) -> String
     text
 }
 
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-slurm-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A fresh, empty directory `name` for a test's files, removed when dropped.
+fn fresh_dir(name: &str) -> Scratch {
+    scratch(&format!("slurm-{name}"))
 }
 
 #[test]
@@ -97,7 +96,7 @@ fn twelve_counts_in_four_shards_on_the_cluster() {
     let Some(dir) = on_the_cluster("twelve") else {
         return;
     };
-    let count = |dir: &PathBuf| {
+    let count = |dir: &Path| {
         queens()
             .args([
                 "count", "12", "--engine", "join", "--slurm", "--shards", "4", "--wait", "--json",
@@ -129,7 +128,6 @@ fn twelve_counts_in_four_shards_on_the_cluster() {
     assert!(stderr.contains("submitted 1 of 4 shards"), "{stderr}");
     let merged: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!(merged["total"].as_u64(), Some(14_200));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -149,16 +147,22 @@ fn a_failing_shard_is_named_with_how_to_resubmit_it() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("shard 1 of 3 failed"), "{stderr}");
     assert!(stderr.contains("run the same command again"), "{stderr}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn without_sbatch_the_error_says_what_is_missing() {
     // With options for sbatch after `--` too: they are sbatch's, not a second size.
-    for extra in [&[][..], &["--", "--partition=long", "--requeue"]] {
+    // The refusal leaves none of the directories it made, and one that was there stays.
+    let scratch = fresh_dir("nosbatch");
+    let there = scratch.join("there");
+    std::fs::create_dir(&there).unwrap();
+    for (extra, dir) in [
+        (&[][..], scratch.join("new/and/deeper")),
+        (&["--", "--partition=long", "--requeue"], there.clone()),
+    ] {
         let output = queens()
             .args(["count", "10", "--slurm", "--shards", "2", "--dir"])
-            .arg(fresh_dir("nosbatch"))
+            .arg(&dir)
             .args(extra)
             .env("PATH", "/nonexistent")
             .output()
@@ -167,6 +171,8 @@ fn without_sbatch_the_error_says_what_is_missing() {
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains("sbatch not found"), "{stderr}");
     }
+    assert!(!scratch.join("new").exists());
+    assert!(there.is_dir());
     // A count without its size asks for the size alone.
     let output = queens().args(["count", "--json"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -205,7 +211,6 @@ fn shard_slurm_reads_the_array_variables() {
         .unwrap();
     assert_eq!(outside.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&outside.stderr).contains("SLURM_ARRAY_TASK_ID"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A stand-in for `sbatch` in `dir`, for the lines a plan prints: it runs each task of the
@@ -335,7 +340,6 @@ fn a_plans_lines_count_recount_and_merge_as_printed() {
         assert!(ran.status.success(), "{line}: {ran:?}");
     }
     assert_plan_of_ten_counted(&plan, &dir, Some(&bin));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// The same plan's lines submitted to the cluster as printed: Slurm takes every option they
@@ -381,7 +385,6 @@ fn a_plans_lines_run_on_the_cluster_as_printed() {
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
     assert_plan_of_ten_counted(&plan, &dir, None);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A count of more shards than an array may hold goes to several arrays, each task told its
@@ -423,7 +426,6 @@ fn shards_beyond_an_array_go_to_further_arrays() {
         );
         assert!(dir.join(format!("shard-{i}-of-5.log")).exists(), "log {i}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A task killed mid-count and requeued by Slurm (as a preemption does) runs again from its
@@ -506,5 +508,4 @@ fn a_killed_task_is_requeued_and_the_merge_is_exact() {
     assert!(log.contains("stopped (cancelled)"), "{log}");
     assert!(log.contains("to resume from"), "{log}");
     assert!(log.contains("\"complete\":true"), "{log}");
-    std::fs::remove_dir_all(dir).unwrap();
 }

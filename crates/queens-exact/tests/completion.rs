@@ -69,16 +69,17 @@ fn gunzip(path: &Path) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// `archive` unpacked into a fresh scratch directory.
-fn untar(archive: &Path, name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-csplib-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// `archive` unpacked into a fresh scratch directory, removed when dropped.
+fn untar(archive: &Path, name: &str) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("queens-csplib-{name}-"))
+        .tempdir()
+        .unwrap();
     let status = std::process::Command::new("tar")
         .arg("xzf")
         .arg(archive)
         .arg("-C")
-        .arg(&dir)
+        .arg(dir.path())
         .status()
         .expect("tar runs");
     assert!(status.success(), "tar xzf {}", archive.display());
@@ -141,7 +142,7 @@ fn every_published_excluded_diagonals_answer() {
         let wrong: Vec<String> = cases
             .par_iter()
             .flat_map_iter(|((_, id), answers)| {
-                let path = dir.join(format!("diag-{n}/diag-{n}-4-{id}.param"));
+                let path = dir.path().join(format!("diag-{n}/diag-{n}-4-{id}.param"));
                 let instance = Instance::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
                 answers.iter().filter_map(move |&(diagonals, satisfiable)| {
                     let problem = instance
@@ -161,7 +162,6 @@ fn every_published_excluded_diagonals_answer() {
             "N = {n}: {answers} answers as published ({:.1} s in all so far)",
             started.elapsed().as_secs_f64()
         );
-        std::fs::remove_dir_all(dir).unwrap();
     }
     assert_eq!(checked, 319_000, "every published answer is checked");
 }
@@ -182,7 +182,8 @@ fn every_asp_instance_decided_as_published() {
         let (n, id, status) = (fields[0], fields[2], fields[3]);
         let name = format!("blockedqueens.{n}.{id}.param");
         let text =
-            std::fs::read_to_string(dir.join("asp-competition-instances").join(&name)).unwrap();
+            std::fs::read_to_string(dir.path().join("asp-competition-instances").join(&name))
+                .unwrap();
         let problem = Instance::parse(&text).unwrap().problem().unwrap();
         let started = std::time::Instant::now();
         let satisfiable = completes(&problem);
@@ -199,5 +200,4 @@ fn every_asp_instance_decided_as_published() {
         slowest.1, slowest.0
     );
     assert_eq!(decided, 400);
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -389,9 +389,8 @@ fn merge_refuses_forged_reports() {
 fn checkpoints_refuse_forgery_and_a_second_writer() {
     use queens_exact::count::CountJob;
 
-    let dir = std::env::temp_dir().join(format!("queens-forged-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("count.json");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.json");
     let plan = CountPlan::new(9).unwrap();
     let budget = Budget::unlimited();
     let mut progress = checkpoint::Progress::default();
@@ -452,7 +451,6 @@ fn checkpoints_refuse_forgery_and_a_second_writer() {
     drop(held);
     let result = second.run(&budget, |_, _| {}).unwrap();
     assert_eq!((result.tally.total, result.tally.unique()), (352, 46));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -471,10 +469,8 @@ fn checkpoints_resume_without_loss_or_double_counting() {
 }
 
 fn checkpoint_round_trip(engine: Engine) {
-    let dir =
-        std::env::temp_dir().join(format!("queens-checkpoint-{}-{engine}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("count.json");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.json");
     let plan = CountPlan::with_engine(10, engine).unwrap();
     let shard = Shard::WHOLE;
     let budget = Budget::unlimited();
@@ -521,7 +517,6 @@ fn checkpoint_round_trip(engine: Engine) {
     assert!(checkpoint::load(&path, &plan, Shard::new(0, 2).unwrap()).is_err());
     std::fs::write(&path, "not json").unwrap();
     assert!(checkpoint::load(&path, &plan, shard).is_err());
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

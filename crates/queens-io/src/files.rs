@@ -614,22 +614,24 @@ fn sync_directory(path: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("queens-files-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh scratch directory, removed when dropped.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("queens-files-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn only_regular_files_are_read_and_within_their_limit() {
-        let dir = scratch("read");
+        let scratch = scratch("read");
+        let dir = scratch.path();
         let path = dir.join("board.txt");
         fs::write(&path, "\u{feff}Q.\n").unwrap();
         assert_eq!(read_regular_text(&path, 64).unwrap(), "Q.\n");
         let error = read_regular(&path, 2).unwrap_err().to_string();
         assert!(error.contains("more than the 2 bytes"), "{error}");
-        let error = read_regular(&dir, 64).unwrap_err().to_string();
+        let error = read_regular(dir, 64).unwrap_err().to_string();
         assert!(
             error.contains("is a directory, not a regular file"),
             "{error}"
@@ -638,12 +640,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("character device"), "{error}");
-        fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
     fn an_uncommitted_output_leaves_the_target_as_it_was() {
-        let dir = scratch("staged");
+        let scratch = scratch("staged");
+        let dir = scratch.path();
         let path = dir.join("out.txt");
         fs::write(&path, "old").unwrap();
         {
@@ -651,16 +653,16 @@ mod tests {
             file.write_all(b"new, unfinished").unwrap();
         }
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary left");
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 1, "no temporary left");
         write_atomically(&path, b"new").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
-        fs::remove_dir_all(dir).unwrap();
     }
 
     #[cfg(unix)]
     #[test]
     fn links_are_followed_and_directories_refused() {
-        let dir = scratch("targets");
+        let scratch = scratch("targets");
+        let dir = scratch.path();
         let real = dir.join("real.txt");
         let link = dir.join("link.txt");
         fs::write(&real, "old").unwrap();
@@ -673,11 +675,10 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(fs::read_to_string(&real).unwrap(), "new");
-        let error = write_atomically(&dir, b"x").unwrap_err().to_string();
+        let error = write_atomically(dir, b"x").unwrap_err().to_string();
         assert!(error.contains("it is a directory"), "{error}");
         // Devices are written through, never replaced: the command line's faults test writes
         // onto a device node of its own (a copy of /dev/null, made as root).
-        fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -714,7 +715,8 @@ mod tests {
 
     #[test]
     fn temporaries_of_dead_processes_are_removed() {
-        let dir = scratch("stale");
+        let scratch = scratch("stale");
+        let dir = scratch.path();
         let target = dir.join("count.checkpoint");
         // No process has pid 4194304 + 7 (above Linux's largest pid).
         let stale = temporary_for(&target, 4_194_311);
@@ -725,6 +727,5 @@ mod tests {
         assert!(!stale.exists() && live.exists());
         assert_eq!(remove_stale_temporaries(&target, true), 1);
         assert!(!live.exists());
-        fs::remove_dir_all(dir).unwrap();
     }
 }

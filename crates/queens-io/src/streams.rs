@@ -247,9 +247,8 @@ mod tests {
 
     #[test]
     fn a_fifo_without_a_reader_is_waited_for_until_the_stop() {
-        let dir = std::env::temp_dir().join(format!("queens-streams-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let fifo = dir.join("fifo");
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|status| status.success()) {
             let started = Instant::now();
@@ -259,6 +258,5 @@ mod tests {
             assert!(error.to_string().contains("never opened"), "{error}");
             assert!(started.elapsed() < Duration::from_secs(2));
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -104,8 +104,8 @@ fn bad_experiments_are_refused() {
 #[cfg(feature = "plots")]
 #[test]
 fn plots_are_written_as_svg_and_png() {
-    let dir = std::env::temp_dir().join(format!("queens-plots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let solvers: Vec<SolverKind> = ["hill-climbing", "optimized-hill-climbing"]
         .iter()
         .map(|s| s.parse().unwrap())
@@ -131,7 +131,7 @@ fn plots_are_written_as_svg_and_png() {
         curves.iter().all(|(_, points)| !points.is_empty()),
         "sample runs report their steps"
     );
-    let written = queens_lab::plots::write_all(&dir, &rows, &curves).unwrap();
+    let written = queens_lab::plots::write_all(dir, &rows, &curves).unwrap();
     for stem in ["success-rate", "mean-iterations", "score-per-iteration"] {
         let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
         assert!(
@@ -151,20 +151,19 @@ fn plots_are_written_as_svg_and_png() {
     );
     sweep.sweep = vec![("p".into(), vec![0.1, 0.3]), ("q".into(), vec![1.0, 2.0])];
     let rows = run(&sweep, |_| {}).unwrap();
-    queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    queens_lab::plots::write_all(dir, &rows, &[]).unwrap();
     assert!(
         std::fs::read_to_string(dir.join("heat-map.svg"))
             .unwrap()
             .contains("<svg")
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[cfg(feature = "plots")]
 #[test]
 fn a_one_parameter_sweep_over_sizes_plots_a_line_per_setting_with_intervals() {
-    let dir = std::env::temp_dir().join(format!("queens-sweep-plots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let mut sweep = Experiment::new(
         vec!["optimized-hill-climbing".parse().unwrap()],
         vec![8, 10],
@@ -173,7 +172,7 @@ fn a_one_parameter_sweep_over_sizes_plots_a_line_per_setting_with_intervals() {
     );
     sweep.sweep = vec![("q".into(), vec![3.0, 4.0])];
     let rows = run(&sweep, |_| {}).unwrap();
-    let written = queens_lab::plots::write_all(&dir, &rows, &[]).unwrap();
+    let written = queens_lab::plots::write_all(dir, &rows, &[]).unwrap();
     assert!(
         written.contains(&dir.join("success-rate.svg")),
         "{written:?}"
@@ -194,5 +193,4 @@ fn a_one_parameter_sweep_over_sizes_plots_a_line_per_setting_with_intervals() {
         );
         assert_eq!(svg.matches(&stroke).count(), 2 * 3, "{stroke}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -66,12 +66,37 @@ pub fn output(command: &mut Command) -> (Option<i32>, String, String) {
     )
 }
 
-/// A fresh, empty scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty scratch directory for one test, removed with everything in it when dropped,
+/// so when the test ends, whether it passes or fails.
+pub fn scratch(name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("queens-{name}-"))
+        .tempdir()
+        .unwrap();
+    Scratch(dir)
+}
+
+/// A test's scratch directory ([`scratch`]): a path while it lives, removed when dropped.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// `queens serve` on a free port, killed when dropped.
