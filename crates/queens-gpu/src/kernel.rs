@@ -393,7 +393,7 @@ impl Kernel {
     }
 
     /// For each placement whose dispatches have landed, the most of its workgroups the device
-    /// ran at once in one.
+    /// ran at once in one dispatch.
     pub fn residency(&self) -> Vec<(Placement, Residency)> {
         self.shape
             .placements()
@@ -438,7 +438,7 @@ impl Kernel {
     /// Submits a dispatch: the records the last one carried, then the queued fresh items,
     /// taken in turn by the invocations. Its budget is `share` steps for each invocation
     /// launched, shared: an invocation claims it a chunk at a time, and none claims more than
-    /// `most` steps or four shares. It runs in placement `variant` (an index into
+    /// `most` steps or four shares. It runs in placement `placement` (an index into
     /// [`Kernel::placements`], built) while the host goes on; [`Kernel::land`] waits for it.
     pub fn submit(&mut self, share: u32, most: u32, placement: usize) {
         assert!(self.in_flight.is_none(), "one dispatch at a time");
