@@ -17,7 +17,9 @@
 //! placement runs in a trial (by default three on a GPU and none on a software adapter, which
 //! then keeps its stacks in workgroup memory), `--checked yes` keeps wgpu's
 //! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
-//! is tried in every combination with the others.
+//! is tried in every combination with the others. The column "workgroups at once" gives, for
+//! each placement that ran, the most workgroups the device ran at once of those a dispatch
+//! launched (`DispatchStats::residency`): below them, what the device holds.
 //!
 //! `scripts/gpu-bench.sh` runs it. The share of integer throughput takes about
 //! [`OPS_PER_NODE`] 32-bit integer operations a node (counted in the kernel's inner loop) against

@@ -33,6 +33,8 @@
 //! with the host's cut of the items printed apart (on a software adapter, which ends long
 //! loops, an invocation takes one item a dispatch, and dispatches follow until every item is
 //! taken). Each total is checked against OEIS A000170; the example exits 1 if one differs.
+//! "workgroups at once" is the most workgroups the device ran at once of those launched, as the
+//! engine counts them: below them, what the device holds of the loop's workgroups.
 
 use std::time::Instant;
 
