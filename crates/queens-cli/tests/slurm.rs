@@ -152,7 +152,7 @@ fn a_failing_shard_is_named_with_how_to_resubmit_it() {
 #[test]
 fn without_sbatch_the_error_says_what_is_missing() {
     // With options for sbatch after `--` too: they are sbatch's, not a second size.
-    // The refusal leaves none of the directories it made, and one that was there stays.
+    // Refused before --dir is made (and the directories above it); one that was there stays.
     let scratch = fresh_dir("nosbatch");
     let there = scratch.join("there");
     std::fs::create_dir(&there).unwrap();

@@ -258,7 +258,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
     // Refused before it is made; `run` checks the path it resolves to.
     super::script::check_nameable(dir)?;
-    let made = super::MadeDirs::before(dir);
+    slurm::require_sbatch()?;
     super::output_dir("--dir", dir)?;
     let dir =
         std::fs::canonicalize(dir).with_context(|| format!("cannot use {}", dir.display()))?;
@@ -272,14 +272,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         sbatch_args: args.sbatch_args.clone(),
         array_tasks: slurm::array_tasks(args.array_size)?,
     };
-    let submitted = slurm::run(&count, &interrupt_token());
-    if submitted.is_err() {
-        // A submission refused before anything was written there (no sbatch on PATH, the
-        // cluster said no) leaves none of the directories it made; one that wrote logs keeps
-        // them.
-        made.remove_if_empty();
-    }
-    submitted
+    slurm::run(&count, &interrupt_token())
 }
 
 fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {

@@ -129,32 +129,6 @@ pub fn output_dir(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))
 }
 
-/// The directories that making a directory creates (it and those of its ancestors that do not
-/// exist yet), noted before it is made, so that a command refused after making it can take them
-/// away again.
-pub struct MadeDirs(Vec<std::path::PathBuf>);
-
-impl MadeDirs {
-    /// Notes which of `dir` and its ancestors do not exist yet, innermost first.
-    pub fn before(dir: &std::path::Path) -> Self {
-        let missing = dir
-            .ancestors()
-            .take_while(|path| !path.as_os_str().is_empty() && !path.exists())
-            .map(std::path::Path::to_path_buf)
-            .collect();
-        MadeDirs(missing)
-    }
-
-    /// Removes those directories, innermost first, each only while it is empty.
-    pub fn remove_if_empty(&self) {
-        for dir in &self.0 {
-            if std::fs::remove_dir(dir).is_err() {
-                return;
-            }
-        }
-    }
-}
-
 /// `--set NAME=VALUE`: a parameter and its value, as typed (read once the solver is known to
 /// take the name).
 pub fn parse_setting(text: &str) -> anyhow::Result<(String, ParamValue)> {

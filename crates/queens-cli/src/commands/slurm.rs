@@ -307,13 +307,41 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
     Ok(Exit::NoAnswer)
 }
 
+/// What a count refused for want of `sbatch` is told.
+const NO_SBATCH: &str =
+    "sbatch not found: --slurm submits the count to a Slurm cluster and needs its sbatch on PATH";
+
+/// Refuses a `--slurm` count where no `sbatch` is on PATH, before anything is made for it (its
+/// `--dir` above all); `sbatch`'s own run says so too, should it go in between.
+pub fn require_sbatch() -> anyhow::Result<()> {
+    let found = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|dir| is_executable(&dir.join("sbatch")))
+    });
+    if !found {
+        bail!(NO_SBATCH);
+    }
+    Ok(())
+}
+
+/// Whether `path` is a file marked as a program.
+#[cfg(unix)]
+fn is_executable(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .is_ok_and(|found| found.is_file() && found.permissions().mode() & 0o111 != 0)
+}
+
+/// Whether `path` is a file (where files carry no mark of a program).
+#[cfg(not(unix))]
+fn is_executable(path: &std::path::Path) -> bool {
+    path.is_file()
+}
+
 /// Runs `sbatch --parsable ARGS` and returns the job id.
 fn sbatch(args: &[String]) -> anyhow::Result<String> {
     let output = match Command::new("sbatch").arg("--parsable").args(args).output() {
         Ok(output) => output,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => bail!(
-            "sbatch not found: --slurm submits the count to a Slurm cluster and needs its sbatch on PATH"
-        ),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => bail!(NO_SBATCH),
         Err(error) => return Err(error).context("cannot run sbatch"),
     };
     if !output.status.success() {
