@@ -325,8 +325,9 @@ impl Gpu {
             .poll(wgpu::PollType::wait_indefinitely())
             .expect("the uploads land");
         let started = Instant::now();
-        let mut at_once = 0;
-        loop {
+        // The counters carry from dispatch to dispatch: the last read's most at once is the
+        // count's.
+        let at_once = loop {
             let mut encoder =
                 device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
             {
@@ -339,11 +340,10 @@ impl Gpu {
             encoder.copy_buffer_to_buffer(counters, 0, readback, 0, COUNTERS_BYTES);
             self.queue.submit([encoder.finish()]);
             let counters = read(device, readback);
-            at_once = at_once.max(counters[2]);
             if counters[0] as usize >= items.len() {
-                break;
+                break counters[2];
             }
-        }
+        };
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
         let sums_size = buffers.sums.size();
         encoder.copy_buffer_to_buffer(&buffers.sums, 0, &buffers.readback, 0, sums_size);
