@@ -60,12 +60,6 @@ fn main() {
 /// where the entry point calls it (as `count.wgsl` does, so that the entry point can count the
 /// workgroups running around it).
 fn loop_cost(module: &Module, info: &ModuleInfo) -> Cost {
-    let first_loop = |function: &Function| {
-        function.body.iter().find_map(|statement| match statement {
-            Statement::Loop { body, .. } => Some(body.clone()),
-            _ => None,
-        })
-    };
     let entry = &module.entry_points[0].function;
     let (function, function_info, body) = if let Some(body) = first_loop(entry) {
         (entry, info.get_entry_point(0), body)
@@ -80,8 +74,16 @@ fn loop_cost(module: &Module, info: &ModuleInfo) -> Cost {
     };
     let mut cost = Cost::default();
     let counter = Counter { module, info };
-    counter.block(function, function_info, &body, &mut cost);
+    counter.block(function, function_info, body, &mut cost);
     cost
+}
+
+/// The body of the first loop among `function`'s own statements.
+fn first_loop(function: &Function) -> Option<&Block> {
+    function.body.iter().find_map(|statement| match statement {
+        Statement::Loop { body, .. } => Some(body),
+        _ => None,
+    })
 }
 
 fn plural(count: usize, noun: &str) -> String {

@@ -163,12 +163,14 @@ impl DispatchBudget {
     }
 }
 
-/// The kernel built in one placement: its pipeline, and the bind groups reading record buffer
-/// `i` and writing record buffer `1 − i` (they keep the buffers alive).
+/// The kernel built in one placement: its pipeline, the bind groups reading record buffer `i`
+/// and writing record buffer `1 − i` (they keep the buffers alive), and the most of its
+/// workgroups the device ran at once in a dispatch, once one has landed.
 struct Variant {
     placement: Placement,
     pipeline: wgpu::ComputePipeline,
     bind_groups: [wgpu::BindGroup; 2],
+    residency: Option<Residency>,
 }
 
 /// What a dispatch left, as [`Kernel::land`] reads it.
@@ -252,9 +254,6 @@ pub struct Kernel {
     /// The records carried by the last dispatch that ended, which the next one takes first.
     carried: u32,
     in_flight: Option<InFlight>,
-    /// For each placement, the most of its workgroups the device ran at once in a dispatch,
-    /// once one has landed.
-    residency: Vec<Option<Residency>>,
     /// The copy of the last landed dispatch's tallies, and how many it holds.
     tally_copy: Option<(u32, wgpu::SubmissionIndex)>,
     timeout: Duration,
@@ -298,7 +297,6 @@ impl Kernel {
             device: device.clone(),
             queue: queue.clone(),
             variants: shape.placements().map(|_| Built::Not).collect(),
-            residency: shape.placements().map(|_| None).collect(),
             checked,
             records: active,
             stacks: None,
@@ -378,6 +376,7 @@ impl Kernel {
             placement,
             pipeline,
             bind_groups,
+            residency: None,
         })
     }
 
@@ -395,10 +394,12 @@ impl Kernel {
     /// For each placement whose dispatches have landed, the most of its workgroups the device
     /// ran at once in one dispatch.
     pub fn residency(&self) -> Vec<(Placement, Residency)> {
-        self.shape
-            .placements()
-            .zip(&self.residency)
-            .filter_map(|(placement, most)| Some((placement, (*most)?)))
+        self.variants
+            .iter()
+            .filter_map(|built| match built {
+                Built::Yes(variant) => Some((variant.placement, variant.residency?)),
+                _ => None,
+            })
             .collect()
     }
 
@@ -547,8 +548,9 @@ impl Kernel {
             at_once: counters[5].min(groups),
             launched: groups,
         };
-        let most = &mut self.residency[variant];
-        *most = Some(most.map_or(residency, |so_far| so_far.max(residency)));
+        if let Some(Built::Yes(ran)) = self.variants.get_mut(variant) {
+            ran.residency = Some(ran.residency.map_or(residency, |most| most.max(residency)));
+        }
         Ok(Some(Landed { fresh_taken, steps }))
     }
 
