@@ -93,8 +93,8 @@ const FIRST_STEPS: u32 = 1 << 10;
 /// Steps per invocation never tuned below this or above the next.
 const FEWEST_STEPS: u32 = 1 << 8;
 /// The kernel counts an invocation's steps and an item's solutions of one dispatch in one
-/// 32-bit word each (a step is at most 2 nodes and a weight of 8), so 2²² steps keeps well
-/// within them.
+/// 32-bit word each (a loop trip is at most 5 nodes and a weight of 16), so 2²² steps keeps
+/// well within them.
 const MOST_STEPS: u32 = 1 << 22;
 /// The most steps per invocation on a software adapter, whatever asked for. Mesa's llvmpipe
 /// (under lavapipe) silently ends any loop after 65,535 iterations, and a kernel's main loop

@@ -740,7 +740,7 @@ mod tests {
         .fit(&wgpu::Limits::default());
         // 2¹⁷ cut to whole multiples of 1,792 invocations, the least common multiple.
         assert_eq!(shape.invocations, 73 * 1792);
-        assert_eq!(shape.stack_bytes(), u64::from(73 * 1792 * 13 * FRAME_BYTES));
+        assert_eq!(shape.stack_bytes(), u64::from(73 * 1792 * 12 * FRAME_BYTES));
         let alone = Shape {
             rivals: Vec::new(),
             ..shape.clone()

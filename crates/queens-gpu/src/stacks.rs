@@ -11,9 +11,10 @@ pub const FRAME_BYTES: u32 = FRAME_WORDS * 4;
 pub const MAX_WORKGROUP: u32 = 256;
 
 /// The stack frames an invocation holds on the N×N board when items fix `start` rows: the
-/// rows from its first free row to the penultimate (the last row is never pushed).
+/// rows from its first free row to the one before the penultimate (the kernel counts the last
+/// two rows without pushing them), and one where no row is stacked.
 pub fn frames(n: u32, start: u32) -> u32 {
-    n.saturating_sub(start + 1).max(1)
+    n.saturating_sub(start + 2).max(1)
 }
 
 /// Where the kernel keeps its invocations' stacks.
@@ -157,17 +158,18 @@ mod tests {
             max_compute_workgroup_size_x: 1024,
             ..wgpu::Limits::default()
         };
-        // N = 20 with six rows fixed: 13 frames of 16 bytes, 236 invocations' worth; N = 28:
-        // 21 frames, 146.
+        // N = 20 with six rows fixed: 12 frames of 16 bytes (rows 6 to 17), 256 invocations'
+        // worth; N = 28: 20 frames, 153.
+        assert_eq!(frames(20, 6), 12);
         assert_eq!(
             fit_workgroup(frames(20, 6), StackMemory::Workgroup, &limits),
-            224
+            256
         );
         assert_eq!(
             fit_workgroup(frames(28, 6), StackMemory::Workgroup, &limits),
             128
         );
-        assert!(fit_workgroup(frames(32, 2), StackMemory::Workgroup, &limits) * 29 * 16 <= 49_152);
+        assert!(fit_workgroup(frames(32, 2), StackMemory::Workgroup, &limits) * 28 * 16 <= 49_152);
         // Stacks in a storage buffer leave the workgroup the most invocations the engine gives.
         assert_eq!(
             fit_workgroup(frames(20, 6), StackMemory::Storage, &limits),

@@ -110,11 +110,9 @@ mod tests {
     fn the_source_has_every_token_filled_in() {
         let text = source(20, 12, StackLayout::in_workgroup(256), Rules::All);
         assert!(!text.contains("{{"), "{text}");
-        assert!(text.contains("select(rules(child, cols & sides), last_allowed, is_last)"));
+        assert!(text.contains("& rules(child, cols & sides);"));
         let settled = source(20, 12, StackLayout::in_workgroup(256), Rules::Deadline);
-        assert!(
-            settled.contains("select(deadline_rules(child, cols & sides), last_allowed, is_last)")
-        );
+        assert!(settled.contains("& deadline_rules(child, cols & sides);"));
         assert!(text.contains("const N: u32 = 20u;"));
         assert!(text.contains("const FULL: u32 = 1048575u;"));
         assert!(text.contains("const FRAMES: u32 = 12u;"));
