@@ -1,7 +1,7 @@
 //! Where the counting kernel keeps its invocations' stacks, and how many invocations a
-//! workgroup holds: a frame a row from the item's first free row to the penultimate, 16 bytes
-//! each, lane-fastest (one row's frames of a warp side by side), in workgroup memory or in a
-//! storage buffer.
+//! workgroup holds: a frame a row from the item's first free row to the one before the
+//! penultimate, 16 bytes each, lane-fastest (one row's frames of a warp side by side), in
+//! workgroup memory or in a storage buffer.
 
 /// Words in a stacked row's frame: its column and diagonal masks and its untried squares.
 pub const FRAME_WORDS: u32 = 4;
