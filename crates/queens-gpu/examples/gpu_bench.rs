@@ -36,21 +36,23 @@ use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
 mod bench_args;
 use bench_args::{list, sizes};
 
-/// 32-bit integer operations a node costs in the kernel's loop: the 35 a step that the
+/// 32-bit integer operations a node costs in the kernel's loop: the 36 a step that the
 /// `kernel_ops` example counts in `count.wgsl`'s form for settled items (the loop's test and
 /// step count, the lowest untried bit and the pop, the three next masks and the child's row,
-/// the side columns' deadline with its tie shift and the free squares, and the push), and
-/// about as many a node (a step that completes the board adds two nodes, under one step in a
-/// hundred). The form with every rule (42, for the parts that are not settled, under a tenth
-/// of the nodes to N = 18) and the completion's branch (8 more, the weighing) are left out, as
-/// are its one load and two stores of workgroup memory a step, so the share of the peak
-/// printed is a floor. Tables measured before the stack-top
-/// loop counted 75 (the loop that kept the current row in registers, 73 by `kernel_ops`), and
-/// before that 60; the stack-top loop counted 54 before the deadline row lost a redundant
-/// `and`, 53 before the rules' test of the side queens set the tie shifts, 50 before the
-/// weighing went into a branch, 41 before settled items had a form of their own, and 36 before
-/// the completion and the push shared their test.
-const OPS_PER_NODE: f64 = 35.0;
+/// the side columns' deadline with its tie shift and the free squares, the last two rows'
+/// test, and the push), over the 1.08 nodes a step places (a step whose child is the
+/// penultimate row counts that row's queens and their completions as nodes too: N = 15 has
+/// 37,754,829 nodes in 34,963,688 steps). The form with every rule (43, for the parts that are
+/// not settled, under a tenth of the nodes to N = 18) and the last two rows' branch (15 more,
+/// on 5.5 % of a lane's steps) are left out, as are its one load and two stores of workgroup
+/// memory a step, so the share of the peak printed is a floor. Tables measured before the
+/// stack-top loop counted 75 (the loop that kept the current row in registers, 73 by
+/// `kernel_ops`), and before that 60; the stack-top loop counted 54 before the deadline row
+/// lost a redundant `and`, 53 before the rules' test of the side queens set the tie shifts, 50
+/// before the weighing went into a branch, 41 before settled items had a form of their own, 36
+/// before the completion and the push shared their test, and 35 before the last two rows left
+/// the stack.
+const OPS_PER_NODE: f64 = 33.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [
