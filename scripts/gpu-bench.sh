@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The GPU counting engine's figures as they stand: N = 16 to 22 on the first hardware GPU (or
-# --device I), each count checked against OEIS, with its rates in items and nodes per second, the
-# share of the GPU's 32-bit integer throughput, the longest dispatch, the share of the time in
-# dispatches and the device's wait between them, and a projection for N = 26 to 28 on one and
-# eight GPUs. Extra options go to the benchmark (see
+# The GPU counting engine's figures as they stand: N = 16 to 22 on the GPU a count takes (the
+# one a job scheduler assigned, else the first hardware GPU; or --device I), each count checked
+# against OEIS, with its rates in items and nodes per second, the share of the GPU's 32-bit
+# integer throughput, the longest dispatch, the share of the time in dispatches and the
+# device's wait between them, and a projection for N = 26 to 28 on one and eight GPUs. Extra options go to the benchmark (see
 # crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
 # --stack trial,workgroup,storage, --trial-rounds R, --invocations 16,17, --checked no,yes,
 # --device I, --peak-tops T.

@@ -117,9 +117,7 @@ impl CountRequest {
         let (mut job, bounds) = Self::checked(spec)?;
         let mut device = None;
         if job.plan().engine() == Engine::Gpu {
-            let selection = spec
-                .device
-                .map_or(Selection::FirstHardware, Selection::Index);
+            let selection = spec.device.map_or(Selection::Default, Selection::Index);
             let counter = GpuCounter::open(selection, GpuOptions::default())?;
             device = Some(counter.info().clone());
             job = job.with_counter(Arc::new(counter));

@@ -11,5 +11,6 @@
 //! }
 //! ```
 
+pub use queens_gpu::assigned::Assignment;
 pub use queens_gpu::devices::missing_driver;
-pub use queens_gpu::{Adapters, DeviceInfo, DeviceType, GpuError};
+pub use queens_gpu::{Adapters, DeviceInfo, DeviceType, GpuError, Reason};

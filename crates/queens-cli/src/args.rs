@@ -418,8 +418,9 @@ pub struct CountArgs {
 
     /// The GPU for --engine gpu, by its index in `queens devices`.
     ///
-    /// [default: the first hardware GPU]; a software adapter (such as lavapipe) is used only
-    /// when named.
+    /// [default: the GPU a job scheduler assigned (`SLURM_JOB_GPUS`, `CUDA_VISIBLE_DEVICES`),
+    /// else the first hardware GPU]; a software adapter (such as lavapipe) is used only when
+    /// named.
     #[arg(long, value_name = "I", allow_negative_numbers = true,
           value_parser = whole::<usize>("--device", Bounds::Index("queens devices")))]
     pub device: Option<usize>,

@@ -244,3 +244,74 @@ fn recounts_on_another_engine_must_agree() {
         "shard 2/3 was counted again",
     );
 }
+
+/// `queens devices args…` with Mesa's AMD driver on null hardware as the machine's one hardware
+/// GPU (it lists, and builds kernels, but cannot count), the variables of `set` set and every
+/// other GPU-assigning variable unset.
+fn devices_on_null_hardware(args: &[&str], set: &[(&str, &str)]) -> std::process::Output {
+    let mut command = queens();
+    command
+        .arg("devices")
+        .args(args)
+        .env("RADV_FORCE_FAMILY", "gfx1100")
+        .env_remove("SLURM_STEP_GPUS")
+        .env_remove("SLURM_JOB_GPUS")
+        .env_remove("CUDA_VISIBLE_DEVICES");
+    for (name, value) in set {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+#[test]
+fn devices_mark_the_default_and_say_when_a_scheduler_had_a_say() {
+    let listed = devices_on_null_hardware(&["--json"], &[]);
+    let document: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let hardware = document["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|device| device["type"] != "software")
+        .cloned();
+    let Some(hardware) = hardware else {
+        // CI installs Mesa's drivers, RADV among them; a machine without it has nothing to show.
+        eprintln!("no hardware adapter, even RADV's null one: skipped");
+        return;
+    };
+    assert_eq!(document["default"]["index"], hardware["index"]);
+    assert_eq!(document["default"]["reason"], "the first hardware GPU");
+    let text = String::from_utf8(devices_on_null_hardware(&[], &[]).stdout).unwrap();
+    let marked: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("[default]"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(
+        marked[0].starts_with(&format!("{}: ", hardware["index"])),
+        "{text}"
+    );
+    assert!(!text.contains("A count takes"), "{text}");
+
+    // A GPU that Slurm assigned but no file of this machine locates (no machine has a device
+    // minor 999): the first hardware GPU, and the reason said.
+    let assigned = [("SLURM_JOB_GPUS", "999")];
+    let text = String::from_utf8(devices_on_null_hardware(&[], &assigned).stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "A count takes {} by default: the first hardware GPU (SLURM_JOB_GPUS=999 names no \
+             GPU that this machine's driver files locate).",
+            hardware["index"]
+        )),
+        "{text}"
+    );
+    let listed = devices_on_null_hardware(&["--json"], &assigned);
+    let document: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(document["default"]["index"], hardware["index"]);
+    assert!(
+        document["default"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("SLURM_JOB_GPUS=999"),
+        "{document}"
+    );
+}

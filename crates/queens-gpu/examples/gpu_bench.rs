@@ -136,9 +136,7 @@ fn main() {
     for info in &adapters {
         println!("# {}  [{}]", info.line(), info.driver);
     }
-    let selection = settings
-        .device
-        .map_or(Selection::FirstHardware, Selection::Index);
+    let selection = settings.device.map_or(Selection::Default, Selection::Index);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
         "| N | depth | workgroup | workgroups at once | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
@@ -290,10 +288,11 @@ fn count(
 fn known_peak(adapters: &[queens_gpu::DeviceInfo], selection: Selection) -> Option<f64> {
     let name = match selection {
         Selection::Index(index) => adapters.get(index).map(|info| info.name.clone()),
-        Selection::FirstHardware => adapters
-            .iter()
-            .find(|info| info.kind.is_hardware())
-            .map(|info| info.name.clone()),
+        Selection::Default => queens_gpu::devices::default_choice(
+            adapters,
+            queens_gpu::assigned::Assignment::from_environment(),
+        )
+        .map(|(index, _)| adapters[index].name.clone()),
     }?;
     KNOWN_PEAKS
         .iter()

@@ -250,7 +250,7 @@ struct Gpu {
 
 impl Gpu {
     fn open(selection: Selection) -> (Gpu, String) {
-        let (adapter, info) = match Adapters::probe().choose(selection) {
+        let (adapter, info, _) = match Adapters::probe().choose(selection) {
             Ok(chosen) => chosen,
             Err(error) => {
                 eprintln!("{error}");
@@ -463,9 +463,7 @@ fn main() {
     for info in Adapters::probe().list() {
         println!("# {}  [{}]", info.line(), info.driver);
     }
-    let selection = settings
-        .device
-        .map_or(Selection::FirstHardware, Selection::Index);
+    let selection = settings.device.map_or(Selection::Default, Selection::Index);
     let (gpu, line) = Gpu::open(selection);
     println!("# on {line}");
     println!(

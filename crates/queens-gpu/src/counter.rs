@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Subproblem, Tally};
 
-use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
+use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
 use crate::items::{
     Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
 };
@@ -118,6 +118,7 @@ pub struct GpuCounter {
     device: wgpu::Device,
     queue: wgpu::Queue,
     info: DeviceInfo,
+    reason: Reason,
     options: GpuOptions,
     /// The first error the device reported outside a scope.
     errors: Arc<Mutex<Option<String>>>,
@@ -159,7 +160,7 @@ pub struct DispatchStats {
 impl GpuCounter {
     /// Opens the adapter `selection` names, with the device's own limits.
     pub fn open(selection: Selection, options: GpuOptions) -> Result<Self, GpuError> {
-        let (adapter, info) = Adapters::probe().choose(selection)?;
+        let (adapter, info, reason) = Adapters::probe().choose(selection)?;
         let unusable = |reason: String| GpuError::Unusable {
             device: info.line(),
             reason,
@@ -189,6 +190,7 @@ impl GpuCounter {
             device,
             queue,
             info,
+            reason,
             options,
             errors,
             dispatches: Mutex::new(DispatchStats::default()),
@@ -232,6 +234,11 @@ impl GpuCounter {
     /// The adapter counting.
     pub fn info(&self) -> &DeviceInfo {
         &self.info
+    }
+
+    /// Why it is the one: named, assigned by a job scheduler, or the first hardware GPU.
+    pub fn reason(&self) -> &Reason {
+        &self.reason
     }
 
     /// The options it counts with.

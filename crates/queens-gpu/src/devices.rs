@@ -1,6 +1,8 @@
 //! The GPUs this machine offers (wgpu's adapters), listed for `queens devices` and chosen for a
-//! count: by default the first hardware GPU; a software one (lavapipe, `SwiftShader`, WARP) only
-//! when named by its index, since it counts correctly but slower than the CPU engines.
+//! count: by default the GPU a job scheduler assigned the process ([`assigned`](crate::assigned))
+//! where it is one of them, else the first hardware GPU; a software one (lavapipe,
+//! `SwiftShader`, WARP) only when named by its index, since it counts correctly but slower than
+//! the CPU engines.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -8,6 +10,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use serde::Serialize;
 use thiserror::Error;
+
+use crate::assigned::Assignment;
 
 /// What kind of device an adapter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -97,6 +101,10 @@ pub struct DeviceInfo {
     pub backend: String,
     /// The driver and its version.
     pub driver: String,
+    /// Its PCI address (`0000:3b:00.0`), where the driver gives it: what tells apart the GPUs
+    /// of a node that share a name, and what a job scheduler's assignment is matched with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pci_bus: Option<String>,
     /// What bounds the kernel's batches.
     pub limits: DeviceLimits,
 }
@@ -115,14 +123,19 @@ impl DeviceInfo {
             kind: DeviceType::of(info.device_type),
             backend: info.backend.to_str().to_owned(),
             driver,
+            pci_bus: Some(info.device_pci_bus_id.to_lowercase()).filter(|bus| !bus.is_empty()),
             limits: DeviceLimits::of(&adapter.limits()),
         }
     }
 
-    /// One line: "0: NVIDIA H100 80GB HBM3 (discrete, vulkan)".
+    /// One line: "0: NVIDIA H100 80GB HBM3 (discrete, vulkan, 0000:3b:00.0)".
     pub fn line(&self) -> String {
+        let bus = self
+            .pci_bus
+            .as_ref()
+            .map_or_else(String::new, |bus| format!(", {bus}"));
         format!(
-            "{}: {} ({}, {})",
+            "{}: {} ({}, {}{bus})",
             self.index,
             self.name,
             self.kind.name(),
@@ -134,11 +147,77 @@ impl DeviceInfo {
 /// Which adapter a count takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Selection {
-    /// The first hardware GPU; a software adapter is never taken unasked.
+    /// The GPU a job scheduler assigned this process, where it is one of the adapters (see
+    /// [`assigned`](crate::assigned)); otherwise the first hardware GPU. A software adapter is
+    /// never taken unasked.
     #[default]
-    FirstHardware,
+    Default,
     /// The adapter with this index in [`Adapters::list`], whatever its kind.
     Index(usize),
+}
+
+/// Why a count takes the adapter it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Its index was given (`--device I`).
+    Named,
+    /// A job scheduler assigned it: this adapter is at the assignment's PCI address.
+    Assigned(Assignment),
+    /// It is the first hardware GPU: nothing assigned one, or the assignment (`unmatched`)
+    /// names no hardware adapter of this machine.
+    FirstHardware {
+        /// The assignment that was not found among the adapters.
+        unmatched: Option<Assignment>,
+    },
+}
+
+impl Reason {
+    /// Why, in a few words: `assigned by SLURM_JOB_GPUS=3`, `the first hardware GPU`, `the first
+    /// hardware GPU (SLURM_JOB_GPUS=7 names no GPU that this machine's driver files locate)`.
+    pub fn phrase(&self) -> String {
+        match self {
+            Reason::Named => "named".to_owned(),
+            Reason::Assigned(assignment) => format!("assigned by {}", assignment.setting()),
+            Reason::FirstHardware { unmatched: None } => "the first hardware GPU".to_owned(),
+            Reason::FirstHardware {
+                unmatched: Some(assignment),
+            } => format!(
+                "the first hardware GPU ({} names {})",
+                assignment.setting(),
+                assignment.pci_bus.as_ref().map_or_else(
+                    || "no GPU that this machine's driver files locate".to_owned(),
+                    |bus| format!("the GPU at {bus}, where no adapter is"),
+                )
+            ),
+        }
+    }
+}
+
+/// The adapter a count takes when none is named, and why: the assigned one where `assignment`
+/// locates one of the hardware adapters of `list`, else the first hardware adapter; `None` when
+/// there is no hardware adapter.
+pub fn default_choice(
+    list: &[DeviceInfo],
+    assignment: Option<Assignment>,
+) -> Option<(usize, Reason)> {
+    let mut hardware = list.iter().filter(|info| info.kind.is_hardware());
+    let first = hardware.clone().next()?.index;
+    let Some(assignment) = assignment else {
+        return Some((first, Reason::FirstHardware { unmatched: None }));
+    };
+    let at_bus = assignment
+        .pci_bus
+        .as_ref()
+        .and_then(|bus| hardware.find(|info| info.pci_bus.as_ref() == Some(bus)));
+    Some(match at_bus {
+        Some(info) => (info.index, Reason::Assigned(assignment)),
+        None => (
+            first,
+            Reason::FirstHardware {
+                unmatched: Some(assignment),
+            },
+        ),
+    })
 }
 
 /// Why no GPU can count.
@@ -215,13 +294,21 @@ impl Adapters {
             .collect()
     }
 
-    /// The first hardware GPU, if any: what [`Selection::FirstHardware`] takes.
+    /// The first hardware GPU, if any.
     pub fn first_hardware(&self) -> Option<DeviceInfo> {
         self.list().into_iter().find(|info| info.kind.is_hardware())
     }
 
-    /// The adapter `selection` names, with its description.
-    pub fn choose(self, selection: Selection) -> Result<(wgpu::Adapter, DeviceInfo), GpuError> {
+    /// What [`Selection::Default`] takes here, and why: `None` with no hardware adapter.
+    pub fn default_choice(&self) -> Option<(usize, Reason)> {
+        default_choice(&self.list(), Assignment::from_environment())
+    }
+
+    /// The adapter `selection` names, with its description and why it is the one.
+    pub fn choose(
+        self,
+        selection: Selection,
+    ) -> Result<(wgpu::Adapter, DeviceInfo, Reason), GpuError> {
         let list = self.list();
         if list.is_empty() {
             return Err(GpuError::NoAdapter(missing_driver()));
@@ -232,8 +319,8 @@ impl Adapters {
                 .collect::<Vec<_>>()
                 .join("; ")
         };
-        let index = match selection {
-            Selection::Index(index) if index < list.len() => index,
+        let (index, reason) = match selection {
+            Selection::Index(index) if index < list.len() => (index, Reason::Named),
             Selection::Index(index) => {
                 return Err(GpuError::NoSuchDevice {
                     index,
@@ -248,8 +335,8 @@ impl Adapters {
                     ),
                 });
             }
-            Selection::FirstHardware => match list.iter().find(|info| info.kind.is_hardware()) {
-                Some(info) => info.index,
+            Selection::Default => match default_choice(&list, Assignment::from_environment()) {
+                Some(choice) => choice,
                 None => return Err(GpuError::OnlySoftware { listing: listing() }),
             },
         };
@@ -259,7 +346,7 @@ impl Adapters {
             .into_iter()
             .nth(index)
             .expect("the index is in the list");
-        Ok((adapter, info))
+        Ok((adapter, info, reason))
     }
 }
 
@@ -316,4 +403,100 @@ fn vulkan_loader_installed() -> bool {
         .filter(|dir| !dir.is_empty())
         .chain(usual)
         .any(|dir| Path::new(dir).join("libvulkan.so.1").exists())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn adapter(index: usize, kind: DeviceType, pci_bus: Option<&str>) -> DeviceInfo {
+        DeviceInfo {
+            index,
+            name: "NVIDIA H100 80GB HBM3".to_owned(),
+            kind,
+            backend: "vulkan".to_owned(),
+            driver: "NVIDIA 580.159.04".to_owned(),
+            pci_bus: pci_bus.map(str::to_owned),
+            limits: DeviceLimits {
+                max_storage_buffer_binding_size: 1 << 31,
+                max_buffer_size: 1 << 40,
+                max_compute_invocations_per_workgroup: 1024,
+                max_compute_workgroup_storage_size: 49_152,
+                max_compute_workgroups_per_dimension: 65_535,
+            },
+        }
+    }
+
+    fn assigned(pci_bus: Option<&str>) -> Assignment {
+        Assignment {
+            variable: "SLURM_JOB_GPUS",
+            value: "2".to_owned(),
+            pci_bus: pci_bus.map(str::to_owned),
+        }
+    }
+
+    /// A node of three GPUs of one name after a software adapter, the way Vulkan lists them.
+    fn node() -> Vec<DeviceInfo> {
+        vec![
+            adapter(0, DeviceType::Software, None),
+            adapter(1, DeviceType::Discrete, Some("0000:18:00.0")),
+            adapter(2, DeviceType::Discrete, Some("0000:2a:00.0")),
+            adapter(3, DeviceType::Discrete, Some("0000:3a:00.0")),
+        ]
+    }
+
+    #[test]
+    fn the_assigned_gpu_is_the_default() {
+        let (index, reason) =
+            default_choice(&node(), Some(assigned(Some("0000:2a:00.0")))).unwrap();
+        assert_eq!(index, 2);
+        assert_eq!(reason.phrase(), "assigned by SLURM_JOB_GPUS=2");
+        let (index, _) = default_choice(&node(), Some(assigned(Some("0000:3a:00.0")))).unwrap();
+        assert_eq!(index, 3);
+    }
+
+    #[test]
+    fn without_an_assignment_the_first_hardware_gpu() {
+        let (index, reason) = default_choice(&node(), None).unwrap();
+        assert_eq!(
+            (index, reason.phrase().as_str()),
+            (1, "the first hardware GPU")
+        );
+        // None at all but software: nothing is taken unasked, assigned or not.
+        let software = [adapter(0, DeviceType::Software, None)];
+        assert_eq!(default_choice(&software, None), None);
+        assert_eq!(default_choice(&software, Some(assigned(None))), None);
+    }
+
+    #[test]
+    fn an_assignment_no_adapter_matches_falls_back_and_says_so() {
+        // A task whose cgroup shows Vulkan one GPU, at another address than /proc's.
+        let (index, reason) =
+            default_choice(&node(), Some(assigned(Some("0000:ab:00.0")))).unwrap();
+        assert_eq!(index, 1);
+        assert_eq!(
+            reason.phrase(),
+            "the first hardware GPU (SLURM_JOB_GPUS=2 names the GPU at 0000:ab:00.0, where no \
+             adapter is)"
+        );
+        let (index, reason) = default_choice(&node(), Some(assigned(None))).unwrap();
+        assert_eq!(index, 1);
+        assert!(
+            reason
+                .phrase()
+                .contains("names no GPU that this machine's driver files locate")
+        );
+    }
+
+    #[test]
+    fn a_line_names_the_pci_address_where_known() {
+        assert_eq!(
+            adapter(2, DeviceType::Discrete, Some("0000:2a:00.0")).line(),
+            "2: NVIDIA H100 80GB HBM3 (discrete, vulkan, 0000:2a:00.0)"
+        );
+        assert_eq!(
+            adapter(0, DeviceType::Software, None).line(),
+            "0: NVIDIA H100 80GB HBM3 (software, vulkan)"
+        );
+    }
 }

@@ -7,8 +7,11 @@
 //! unique counts as well as totals, and its parts, shards and checkpoints are backtracking's: a
 //! GPU is one more worker.
 //!
-//! - [`devices`]: the adapters found, for `queens devices`, and the choice of one (the first
-//!   hardware GPU by default; a software one only when named).
+//! - [`devices`]: the adapters found, for `queens devices`, and the choice of one (by default
+//!   the GPU a job scheduler assigned, else the first hardware GPU; a software one only when
+//!   named).
+//! - [`assigned`]: the GPU a job scheduler assigned (Slurm's `SLURM_JOB_GPUS`,
+//!   `CUDA_VISIBLE_DEVICES`), located on the PCI bus, which Vulkan drivers do not honour.
 //! - [`items`]: each part of the count cut into many small items on the host.
 //! - [`wgsl`]: the kernel's WGSL (persistent invocations taking items from a queue, one queen
 //!   placed an iteration) made for one N.
@@ -26,13 +29,14 @@
 //! use queens_exact::count::{CountJob, CountPlan, Engine};
 //! use queens_gpu::{GpuCounter, GpuOptions, Selection};
 //!
-//! let gpu = GpuCounter::open(Selection::FirstHardware, GpuOptions::default())?;
+//! let gpu = GpuCounter::open(Selection::Default, GpuOptions::default())?;
 //! let job = CountJob::new(CountPlan::with_engine(16, Engine::Gpu)?).with_counter(Arc::new(gpu));
 //! let result = job.run(&Budget::unlimited(), |_, _| {})?;
 //! assert_eq!((result.tally.total, result.tally.unique()), (14_772_512, 1_846_955));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod assigned;
 pub mod counter;
 pub mod devices;
 pub mod items;
@@ -42,6 +46,6 @@ pub mod trial;
 pub mod wgsl;
 
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
-pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Selection};
+pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
 pub use kernel::{Residency, Shape};
 pub use stacks::{Placement, StackMemory};

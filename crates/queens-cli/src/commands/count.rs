@@ -299,7 +299,11 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
         writeln!(out, "{}", super::solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = config.job.plan().engine().units();
         let on = match &config.device {
-            Some(device) => device.name.clone(),
+            // The PCI address tells apart a node's GPUs of one name, in a task's log.
+            Some(device) => match &device.pci_bus {
+                Some(bus) => format!("{} at {bus}", device.name),
+                None => device.name.clone(),
+            },
             None => counted(threads, "thread", "threads"),
         };
         writeln!(

@@ -56,7 +56,8 @@ def solvers() -> list[dict]:
 
 def devices() -> list[dict]:
     """The GPUs ``count(engine="gpu", device=I)`` can use, as ``queens devices --json`` lists
-    them: index, name, type (discrete, integrated, software, ...), backend, driver, limits."""
+    them: index, name, type (discrete, integrated, software, ...), backend, driver, PCI
+    address (``pci_bus``, where the driver gives it), limits."""
     return json.loads(_queens.devices())
 
 
@@ -263,7 +264,8 @@ def count(
 
     ``engine`` is ``"auto"``, ``"join"``, ``"backtracking"`` or ``"gpu"`` (for a position: the
     completion search, or ``"backtracking"`` row by row); ``device`` picks the GPU by its index
-    in ``queens devices`` (by default the first hardware GPU; without one, ``engine="gpu"``
+    in ``queens devices`` (by default the GPU a job scheduler assigned, such as Slurm's
+    ``SLURM_JOB_GPUS``, else the first hardware GPU; without one, ``engine="gpu"``
     raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``;
     {count_memory_bytes:,} bytes by default);
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
