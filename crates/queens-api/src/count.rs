@@ -20,7 +20,7 @@ pub use queens_exact::count::{
     CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
     DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, Shard, Tally,
 };
-use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuOptions, Selection};
+use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
 
 use crate::bounds::{Bounds, CheckedBounds};
 use crate::error::RequestError;
@@ -108,7 +108,7 @@ impl CountSpec {
 pub struct CountRequest {
     job: CountJob,
     bounds: CheckedBounds,
-    device: Option<DeviceInfo>,
+    device: Option<(DeviceInfo, Reason)>,
 }
 
 impl CountRequest {
@@ -119,7 +119,7 @@ impl CountRequest {
         if job.plan().engine() == Engine::Gpu {
             let selection = spec.device.map_or(Selection::Default, Selection::Index);
             let counter = GpuCounter::open(selection, GpuOptions::default())?;
-            device = Some(counter.info().clone());
+            device = Some((counter.info().clone(), counter.reason().clone()));
             job = job.with_counter(Arc::new(counter));
         }
         Ok(CountRequest {
@@ -212,7 +212,13 @@ impl CountRequest {
 
     /// The GPU it counts on, if any.
     pub fn device(&self) -> Option<&DeviceInfo> {
-        self.device.as_ref()
+        self.device.as_ref().map(|(info, _)| info)
+    }
+
+    /// Why the count takes its GPU: named, assigned by a job scheduler, or the first hardware
+    /// GPU (with the assignment it could not follow, if any).
+    pub fn device_reason(&self) -> Option<&Reason> {
+        self.device.as_ref().map(|(_, reason)| reason)
     }
 
     /// The count's bounds, to make its budget ([`CheckedBounds::budget`]).
