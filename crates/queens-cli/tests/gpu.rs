@@ -217,6 +217,26 @@ fn recounts_on_another_engine_must_agree() {
             0,
         );
     }
+    // Each report says where it was counted: this machine, and the GPU or the threads.
+    let listed = json(&["devices", "--json"], 0);
+    let name = listed["devices"][device.parse::<usize>().unwrap()]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let read = |path: std::path::PathBuf| -> ShardReport {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let report_place = read(dir.join("shard-2-of-3.json")).counted_on.unwrap();
+    assert!(
+        report_place.ends_with(&format!("{name} (gpu engine)")),
+        "{report_place}"
+    );
+    let recount_place = read(recounts.join("shard-2-of-3.json")).counted_on.unwrap();
+    assert!(recount_place.contains(" thread"), "{recount_place}");
+    assert!(
+        recount_place.ends_with(" (backtracking engine)"),
+        "{recount_place}"
+    );
     let reports = dir.join("shard-*-of-3.json");
     let again = recounts.join("shard-*-of-3.json");
     let (reports, again) = (reports.to_str().unwrap(), again.to_str().unwrap());
@@ -231,17 +251,24 @@ fn recounts_on_another_engine_must_agree() {
     assert!(told.contains("2 shards of 3 counted again"), "{told}");
     // A recount that found another number (its checksum made anew): the merge is refused.
     let path = recounts.join("shard-2-of-3.json");
-    let honest: ShardReport =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let honest = read(path.clone());
     let mut tally = honest.tally();
     tally.nodes += 1;
     let plan = CountPlan::with_engine(12, Engine::Gpu).unwrap();
-    let forged = ShardReport::new(&plan, Shard::new(2, 3).unwrap(), tally);
+    let forged = ShardReport::new(&plan, Shard::new(2, 3).unwrap(), tally).counted_on("elsewhere");
     assert!(forged.is_intact());
     std::fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    // The refusal names both places, so that the machine of a wrong report can be found.
     refuses(
         &["merge", reports, "--recount", again],
-        "shard 2/3 was counted again",
+        &format!(
+            "shard 2/3 was counted again in {} and disagrees with {}: nodes {} vs {} (counted \
+             on {report_place}, counted again on elsewhere)",
+            path.display(),
+            dir.join("shard-2-of-3.json").display(),
+            honest.nodes,
+            honest.nodes + 1
+        ),
     );
 }
 

@@ -16,7 +16,7 @@
 //!
 //! The engine counts on one device, so only the first GPU listed is taken.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Where NVIDIA's driver describes each GPU, a directory per PCI address.
 const NVIDIA_GPUS: &str = "proc/driver/nvidia/gpus";
@@ -123,7 +123,7 @@ fn device_file(id: u32, root: &Path) -> Option<String> {
 }
 
 /// The PCI address a DRM device's `device` link points to (`…/0000:03:00.0`).
-fn drm_address(link: &PathBuf) -> Option<String> {
+fn drm_address(link: &Path) -> Option<String> {
     let target = std::fs::read_link(link).ok()?;
     let name = target.file_name()?.to_string_lossy().to_lowercase();
     is_pci_address(&name).then_some(name)
@@ -159,6 +159,7 @@ fn cuda_visible(first: &str, root: &Path) -> Option<String> {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+    use std::path::PathBuf;
 
     /// A machine's files under a scratch root.
     struct Machine {
@@ -188,6 +189,7 @@ mod tests {
         }
 
         /// A DRM node whose device link points to a PCI address.
+        #[cfg(unix)]
         fn drm(&self, node: &str, address: &str) -> &Self {
             let dir = self.root.join(DRM_DEVICES).join(node);
             std::fs::create_dir_all(&dir).unwrap();
@@ -319,6 +321,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn drm_render_nodes_locate_other_gpus() {
         let machine = Machine::new("drm");
         machine

@@ -2,6 +2,7 @@
 the GIL released during work, Ctrl-C, and a million queens."""
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -285,6 +286,9 @@ def test_counts_match_oeis():
     parts = [qw.count(11, shard=(i, 3)) for i in range(3)]
     assert sum(p.total for p in parts) == 2680
     assert parts[0].to_dict()["shards"] == 3
+    # Where the shard was counted, as the command line's reports say it.
+    place = parts[0].to_dict()["counted_on"]
+    assert re.search(r"\d+ threads? \(backtracking engine\)$", place), place
     assert parts[0].unique is None
     assert qw.count(12, threads=1).to_dict()["threads"] == 1
     assert qw.count(14).to_dict()["engine"] == "join"
@@ -574,6 +578,7 @@ def test_solve_count_and_configure_give_the_command_lines_documents():
     ]:
         document = call().to_dict()
         document.pop("elapsed_ms", None)
+        document.pop("counted_on", None)
         assert document == json.loads((documents / name).read_text()), name
 
 

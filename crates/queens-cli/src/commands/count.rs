@@ -13,7 +13,9 @@ use queens_api::count::{
     OnSaveFailure, Shard,
 };
 use queens_api::devices::{DeviceInfo, Reason};
-use queens_api::document::{Completeness, CountDocument, ShardDocument};
+use queens_api::document::{
+    Completeness, CountDocument, ShardDocument, counted_on, place_of_count,
+};
 use queens_api::shards::ShardReport;
 
 use crate::args::{CountArgs, SaveFailureChoice};
@@ -290,7 +292,11 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     if let Some(shard) = config.shard {
         let document = ShardDocument {
-            report: ShardReport::new(config.job.plan(), shard, sum),
+            report: ShardReport::new(config.job.plan(), shard, sum).counted_on(place_of_count(
+                config.device.as_ref(),
+                threads,
+                config.job.plan().engine(),
+            )),
             threads,
             elapsed_ms,
             end: Completeness::complete(),
@@ -305,14 +311,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     } else {
         writeln!(out, "{}", super::solutions_line(n, sum.total, sum.unique()))?;
         let (work, parts) = config.job.plan().engine().units();
-        let on = match &config.device {
-            // The PCI address tells apart a node's GPUs of one name, in a task's log.
-            Some(device) => match &device.pci_bus {
-                Some(bus) => format!("{} at {bus}", device.name),
-                None => device.name.clone(),
-            },
-            None => counted(threads, "thread", "threads"),
-        };
+        let on = counted_on(config.device.as_ref(), threads);
         writeln!(
             out,
             "{} in {}, {:.3} s on {on} ({} engine)",

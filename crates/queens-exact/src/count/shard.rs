@@ -112,6 +112,12 @@ pub struct ShardReport {
     pub kernel_version: u32,
     /// SHA-256 over the fingerprint and the numbers above: a damaged or edited file is refused.
     pub checksum: String,
+    /// Where the count that wrote it ended (a host and its GPU or threads: `node17, NVIDIA H100
+    /// 80GB HBM3 at 0000:3b:00.0`), for finding the machine of a report that a recount
+    /// contradicts; a count resumed from a checkpoint may have counted some parts elsewhere.
+    /// Not a number of the count, so outside the checksum; reports without it read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted_on: Option<String>,
 }
 
 impl ShardReport {
@@ -128,9 +134,27 @@ impl ShardReport {
             subproblems: plan.shard_ids(shard).len(),
             kernel_version: KERNEL_VERSION,
             checksum: String::new(),
+            counted_on: None,
         };
         report.checksum = report.expected_checksum();
         report
+    }
+
+    /// Whether it is a report of `shard` of `plan`, intact, wherever it was counted: what a
+    /// resubmission asks before it counts the shard again.
+    pub fn is_of(&self, plan: &CountPlan, shard: Shard) -> bool {
+        let expected = ShardReport::new(plan, shard, self.tally());
+        ShardReport {
+            counted_on: None,
+            ..self.clone()
+        } == expected
+    }
+
+    /// The report, saying where it was counted (see [`ShardReport::counted_on`]).
+    #[must_use]
+    pub fn counted_on(mut self, place: impl Into<String>) -> Self {
+        self.counted_on = Some(place.into());
+        self
     }
 
     /// The checksum its numbers call for.
@@ -254,7 +278,7 @@ pub enum MergeError {
     Contradicts(Contradiction),
     /// A shard counted again (on another device or engine) that disagrees with its report.
     #[error(
-        "shard {shard}/{count} was counted again in {recount} and disagrees with {report}: {what} {report_value} vs {recount_value}; count it a third time before trusting either"
+        "shard {shard}/{count} was counted again in {recount} and disagrees with {report}: {what} {report_value} vs {recount_value}{places}; count it a third time before trusting either"
     )]
     Recount {
         /// The shard index.
@@ -271,7 +295,34 @@ pub enum MergeError {
         report_value: u128,
         /// The recount's number.
         recount_value: u128,
+        /// Where each was counted, as far as they say: ` (counted on A, counted again on
+        /// B)`, or empty.
+        places: Box<str>,
     },
+}
+
+/// The most characters of a report's `counted_on` that an error shows.
+const PLACE_SHOWN: usize = 160;
+
+/// Where a report and its recount were counted, as far as they say: ` (counted on A, counted
+/// again on B)`, or nothing. What a file says is shown without control characters (a terminal's
+/// escapes, line breaks) and at most [`PLACE_SHOWN`] characters long.
+fn places(report: Option<&str>, recount: Option<&str>) -> String {
+    let shown = |place: &str| -> String {
+        place
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(PLACE_SHOWN)
+            .collect()
+    };
+    match (report.map(shown), recount.map(shown)) {
+        (None, None) => String::new(),
+        (Some(report), None) => format!(" (counted on {report})"),
+        (None, Some(recount)) => format!(" (counted again on {recount})"),
+        (Some(report), Some(recount)) => {
+            format!(" (counted on {report}, counted again on {recount})")
+        }
+    }
 }
 
 impl MergeError {
@@ -441,6 +492,8 @@ pub fn check_recounts(
                     what,
                     report_value,
                     recount_value,
+                    places: places(report.counted_on.as_deref(), recount.counted_on.as_deref())
+                        .into(),
                 });
             }
         }
@@ -479,5 +532,80 @@ mod tests {
                 .log_file(dir)
                 .ends_with("shard-5-of-12.log")
         );
+    }
+
+    #[test]
+    fn where_a_report_was_counted_is_outside_its_numbers() {
+        let plan = CountPlan::new(8).unwrap();
+        let shard = Shard::new(1, 2).unwrap();
+        let tally = Tally {
+            total: 46,
+            fixed: 4,
+            nodes: 1000,
+        };
+        let unplaced = ShardReport::new(&plan, shard, tally);
+        let placed = unplaced.clone().counted_on("node17, 64 threads");
+        assert!(placed.is_intact());
+        // A report of the shard wherever it was counted; not of another shard or count.
+        assert!(placed.is_of(&plan, shard) && unplaced.is_of(&plan, shard));
+        assert!(!placed.is_of(&plan, Shard::new(0, 2).unwrap()));
+        assert!(!placed.is_of(&CountPlan::new(9).unwrap(), shard));
+        let mut edited = placed.clone();
+        edited.nodes += 1;
+        assert!(
+            !edited.is_of(&plan, shard),
+            "its checksum no longer matches"
+        );
+        assert_eq!(placed.checksum, unplaced.checksum);
+        // Written when known, and read back; a report from before it reads as before.
+        let text = serde_json::to_string(&placed).unwrap();
+        assert!(
+            text.contains(r#""counted_on":"node17, 64 threads""#),
+            "{text}"
+        );
+        let read: ShardReport = serde_json::from_str(&text).unwrap();
+        assert_eq!(read, placed);
+        let text = serde_json::to_string(&unplaced).unwrap();
+        assert!(!text.contains("counted_on"), "{text}");
+        assert_eq!(
+            serde_json::from_str::<ShardReport>(&text).unwrap(),
+            unplaced
+        );
+        // A recount that disagrees names both places, as far as each says.
+        let mut other = tally;
+        other.nodes += 1;
+        let recount =
+            ShardReport::new(&plan, shard, other).counted_on("node3, H100 at 0000:3b:00.0");
+        let reports = [
+            (
+                "a.json".to_owned(),
+                ShardReport::new(&plan, Shard::new(0, 2).unwrap(), tally),
+            ),
+            ("b.json".to_owned(), placed),
+        ];
+        let refused = check_recounts(&reports, &[("r.json".to_owned(), recount.clone())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains(
+                "nodes 1000 vs 1001 (counted on node17, 64 threads, counted again on node3, H100 \
+                 at 0000:3b:00.0)"
+            ),
+            "{refused}"
+        );
+        let reports = [reports[0].clone(), ("b.json".to_owned(), unplaced)];
+        let refused = check_recounts(&reports, &[("r.json".to_owned(), recount)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("vs 1001 (counted again on node3"),
+            "{refused}"
+        );
+        // A file's words are shown without a terminal's escapes or line breaks, and cut short.
+        let hostile = format!("\u{1b}[2J\u{1b}[31mnode9\n{}", "x".repeat(1000));
+        let shown = places(Some(&hostile), None);
+        assert!(shown.starts_with(" (counted on [2J[31mnode9xxx"), "{shown}");
+        assert!(!shown.chars().any(char::is_control), "{shown}");
+        assert_eq!(shown.chars().count(), " (counted on )".len() + PLACE_SHOWN);
     }
 }
