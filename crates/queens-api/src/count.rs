@@ -23,6 +23,7 @@ pub use queens_exact::count::{
 use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
 
 use crate::bounds::{Bounds, CheckedBounds};
+use crate::document::place_of_count;
 use crate::error::RequestError;
 use crate::setting::{Refusal, Setting, SettingError};
 
@@ -122,8 +123,13 @@ impl CountRequest {
             device = Some((counter.info().clone(), counter.reason().clone()));
             job = job.with_counter(Arc::new(counter));
         }
+        let place = place_of_count(
+            device.as_ref().map(|(info, _)| info),
+            job.threads(),
+            job.plan().engine(),
+        );
         Ok(CountRequest {
-            job,
+            job: job.with_place(place),
             bounds,
             device,
         })

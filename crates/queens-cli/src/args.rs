@@ -395,15 +395,17 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
 
-    /// Seconds between checkpoint saves (at least 0.1, and at least twenty times the last save).
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULTS.checkpoint_every_seconds, hide = true,
-          allow_hyphen_values = true, value_parser = positive("--checkpoint-every", "seconds"))]
-    pub checkpoint_every: f64,
+    /// Seconds between checkpoint saves (at least 0.1, and at least twenty times the last save)
+    /// [default: 5]; with --slurm or --plan, every task's.
+    #[arg(long, value_name = "SECONDS", hide = true, allow_hyphen_values = true,
+          value_parser = positive("--checkpoint-every", "seconds"))]
+    pub checkpoint_every: Option<f64>,
 
     /// When the checkpoint cannot be saved (a full disk): say so and keep counting, trying
-    /// again at the next save, or stop and print what was counted.
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = SaveFailureChoice::Continue, hide_short_help = true)]
-    pub on_save_failure: SaveFailureChoice,
+    /// again at the next save, or stop and print what was counted [default: continue]; with
+    /// --slurm or --plan, every task's.
+    #[arg(long, value_enum, value_name = "WHAT", hide_short_help = true)]
+    pub on_save_failure: Option<SaveFailureChoice>,
 
     /// Stop after this many seconds, keeping what was counted.
     ///
@@ -437,9 +439,10 @@ pub struct CountArgs {
 }
 
 /// `count --on-save-failure`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum SaveFailureChoice {
     /// Keep counting; the result is printed at the end.
+    #[default]
     Continue,
     /// Stop at once, printing what was counted.
     Stop,

@@ -179,6 +179,8 @@ fn completions_of_a_position_are_counted() {
     // Every whole-count flag is refused with a position, none dropped.
     for (flags, named) in [
         (&["--checkpoint", "c.json"][..], "--checkpoint"),
+        (&["--checkpoint-every", "9"][..], "--checkpoint-every"),
+        (&["--on-save-failure", "stop"][..], "--on-save-failure"),
         (&["--device", "0"][..], "--device"),
         (&["--max-estimate", "5"][..], "--max-estimate"),
         (&["--memory", "1G"][..], "--memory"),
@@ -193,6 +195,33 @@ fn completions_of_a_position_are_counted() {
         }
     }
     refuses(&["count", "1025", "--block", "a1"], "up to 1024×1024");
+    // A checkpoint's options without a checkpoint are refused, not dropped; with one, taken.
+    for flags in [
+        &["--checkpoint-every", "9"][..],
+        &["--on-save-failure", "stop"][..],
+    ] {
+        let mut command = vec!["count", "8"];
+        command.extend_from_slice(flags);
+        refuses(&command, &format!("{} goes with a checkpoint", flags[0]));
+    }
+    let dir = scratch("checkpoint-options");
+    let checkpoint = dir.join("c.json");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let doc = json(
+        &[
+            "count",
+            "8",
+            "--json",
+            "--checkpoint",
+            checkpoint,
+            "--checkpoint-every",
+            "9",
+            "--on-save-failure",
+            "stop",
+        ],
+        0,
+    );
+    assert_eq!(doc["total"].as_u64(), Some(92));
     // The front door's sentences, as Python gives them: a whole-board engine is refused.
     for engine in ["join", "gpu"] {
         refuses(
@@ -1223,6 +1252,62 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     );
     // A checkpoint of another count is refused.
     refuses(&["count", "15", "--checkpoint", path], "another count");
+}
+
+/// A shard's task killed on one node and requeued onto another resumes from its checkpoint
+/// there, and its report names both nodes, the first first: a recount that disagrees points at
+/// every machine that counted part of it.
+#[cfg(unix)]
+#[test]
+fn a_shard_resumed_elsewhere_names_every_place_that_counted_it() {
+    use std::os::unix::process::ExitStatusExt;
+
+    // Half of N = 17 takes about a second on one thread; the first save comes at a tenth.
+    let n = "17";
+    let dir = scratch("requeued");
+    let dir_arg = dir.to_str().unwrap();
+    let checkpoint = dir.join("shard-0-of-2.checkpoint");
+    let finished_parts = || -> usize {
+        std::fs::read_to_string(&checkpoint)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+            .and_then(|saved| saved["done"].as_array().map(Vec::len))
+            .unwrap_or(0)
+    };
+    let count = [
+        "count",
+        n,
+        "--engine",
+        "backtracking",
+        "--shard",
+        "0/2",
+        "--dir",
+        dir_arg,
+        "--threads",
+        "1",
+    ];
+    let (killed, _) = common::stopped_by_signal_once_with(
+        &[("SLURMD_NODENAME", "node-a")],
+        &[&count[..], &["--checkpoint-every", "0.05"]].concat(),
+        "KILL",
+        || finished_parts() > 0,
+    );
+    assert_eq!(killed.status.signal(), Some(9), "killed before its end");
+    let resumed = queens()
+        .args(count)
+        .env("SLURMD_NODENAME", "node-b")
+        .output()
+        .unwrap();
+    common::assert_exit(&resumed, 0, "the resumed shard");
+    let report: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(
+        report["counted_on"],
+        "node-a, 1 thread (backtracking engine); then node-b, 1 thread (backtracking engine)"
+    );
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("shard-0-of-2.json")).unwrap())
+            .unwrap();
+    assert_eq!(file["counted_on"], report["counted_on"]);
 }
 
 /// Ctrl-C stops a count cleanly, saves the checkpoint and says how to resume.

@@ -213,6 +213,89 @@ fn shard_slurm_reads_the_array_variables() {
     assert!(String::from_utf8_lossy(&outside.stderr).contains("SLURM_ARRAY_TASK_ID"));
 }
 
+/// Every option of a count that its tasks take reaches every task, from `--slurm` (played by a
+/// stand-in that records what it is asked) and `--plan` alike; `--time-limit`, which bounds one
+/// run, is refused with what bounds a task instead.
+#[test]
+fn every_task_option_reaches_every_task() {
+    let dir = fresh_dir("task-options");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let calls = dir.join("calls");
+    std::fs::write(
+        bin.join("sbatch"),
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '{}'\necho 7\n",
+            calls.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(bin.join("sbatch"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let options = [
+        "--threads",
+        "3",
+        "--memory",
+        "2G",
+        "--max-estimate",
+        "100",
+        "--checkpoint-every",
+        "300",
+        "--on-save-failure",
+        "stop",
+    ];
+    let count = ["count", "12", "--engine", "backtracking", "--shards", "2"];
+    let out = dir.join("out");
+    let submitted = queens()
+        .args(count)
+        .args(options)
+        .args(["--slurm", "--dir"])
+        .arg(&out)
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    assert_eq!(submitted.status.code(), Some(0), "{submitted:?}");
+    let asked = std::fs::read_to_string(&calls).unwrap();
+    let task = asked
+        .lines()
+        .find(|line| line.starts_with("--wrap=") && line.contains("--shard"))
+        .unwrap_or_else(|| panic!("no task line in {asked}"));
+    let given = " --threads 3 --memory '2G' --max-estimate 100 --checkpoint-every 300 \
+                 --on-save-failure stop";
+    assert!(task.contains(given), "{task}");
+
+    let planned = queens()
+        .args(count)
+        .args(options)
+        .args(["--plan", "--json", "--rate", "1e6", "--dir"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(planned.status.code(), Some(0), "{planned:?}");
+    let plan: serde_json::Value = serde_json::from_slice(&planned.stdout).unwrap();
+    for field in ["sbatch", "recount_sbatch"] {
+        for line in plan_lines(&plan, field) {
+            // Quoted once more inside the line's own quotes.
+            assert!(line.replace(r"'\''", "'").contains(given), "{line}");
+        }
+    }
+
+    let refused = queens()
+        .args(count)
+        .args(["--time-limit", "60", "--slurm", "--dir"])
+        .arg(&out)
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("-- --time=MINUTES"), "{stderr}");
+}
+
 /// A stand-in for `sbatch` in `dir`, for the lines a plan prints: it runs each task of the
 /// array (`--array=0-K`) in turn with its `SLURM_ARRAY_TASK_ID`, through `sh -c` as Slurm's
 /// `--wrap` does, and fails if a task does.

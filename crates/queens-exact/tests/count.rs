@@ -561,3 +561,107 @@ fn node_sums_past_two_to_the_sixty_fourth_merge_exactly() {
     assert!(merged.nodes > 3 * u128::from(u64::MAX));
     assert_eq!((merged.total, merged.unique), (48, 6));
 }
+
+/// A shard counted in several runs on several machines (a task requeued onto another node)
+/// names every place that counted its parts, in the order each last counted; a run that counts
+/// nothing adds none; a checkpoint without places (an earlier version's) reads, and a file's
+/// places are kept without control characters, cut, and at most `MAX_PLACES`.
+#[test]
+fn checkpoints_say_where_each_part_was_counted() {
+    use queens_core::CancelToken;
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.json");
+    let plan = CountPlan::with_engine(11, Engine::Backtracking).unwrap();
+    let shard = Shard::new(1, 2).unwrap();
+    let job = |place: &str| {
+        CountJob::new(plan.clone())
+            .with_shard(shard)
+            .with_threads(1)
+            .unwrap()
+            .with_checkpoint(path.clone(), std::time::Duration::from_secs(60))
+            .with_place(place)
+    };
+    // Stops once `parts` parts are done.
+    let run_until = |place: &str, parts: usize| {
+        let token = CancelToken::new();
+        let budget = Budget::unlimited().with_cancel(token.clone());
+        job(place)
+            .run(&budget, |done, _| {
+                if done >= parts {
+                    token.cancel();
+                }
+            })
+            .unwrap()
+    };
+    let (a, b) = (
+        "node1, 1 thread (backtracking engine)",
+        "node2, NVIDIA H100 at 0000:3b:00.0",
+    );
+
+    let first = run_until(a, 3);
+    assert!(!first.is_complete());
+    assert_eq!(first.places, [a]);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains(&format!(r#""counted_on":["{a}"]"#)),
+        "{saved}"
+    );
+
+    let second = run_until(b, usize::MAX);
+    assert!(second.is_complete());
+    assert_eq!(second.places, [a, b]);
+    assert_eq!(second.counted_on().unwrap(), format!("{a}; then {b}"));
+    assert_eq!(second.tally, count_shard(&plan, shard));
+
+    // Nothing left to count: the place of a run that counted nothing is not added.
+    let third = run_until("node3, 1 thread (backtracking engine)", usize::MAX);
+    assert_eq!(
+        (third.resumed, third.places.clone()),
+        (third.subproblems, vec![a.to_owned(), b.to_owned()])
+    );
+
+    // An earlier version's checkpoint, without places: read as before, this run's place alone.
+    let mut earlier = checkpoint::Progress::default();
+    for &id in plan.shard_ids(shard).iter().take(2) {
+        earlier.record(id, plan.count_one(id, &Budget::unlimited()).unwrap());
+    }
+    checkpoint::save(&path, &plan, shard, &earlier).unwrap();
+    assert!(
+        !std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("counted_on")
+    );
+    assert!(
+        checkpoint::load(&path, &plan, shard)
+            .unwrap()
+            .places()
+            .is_empty()
+    );
+    let resumed = run_until(b, usize::MAX);
+    assert_eq!(
+        (resumed.resumed, resumed.places.clone()),
+        (2, vec![b.to_owned()])
+    );
+    assert_eq!(resumed.tally, count_shard(&plan, shard));
+
+    // Places are not numbers of the count: outside the checksum, and what a file says is kept
+    // without control characters, cut, the latest MAX_PLACES.
+    let mut document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let hostile: Vec<String> = (0..40)
+        .map(|at| format!("node{at}\u{1b}[2J\n{}", "x".repeat(500)))
+        .collect();
+    document["counted_on"] = serde_json::json!(hostile);
+    std::fs::write(&path, document.to_string()).unwrap();
+    let progress = checkpoint::load(&path, &plan, shard).unwrap();
+    assert_eq!(progress.places().len(), checkpoint::MAX_PLACES);
+    assert!(progress.places()[0].starts_with(&format!("node{}", 40 - checkpoint::MAX_PLACES)));
+    for place in progress.places() {
+        assert!(!place.chars().any(char::is_control), "{place:?}");
+        assert!(place.chars().count() <= checkpoint::PLACE_KEPT, "{place}");
+    }
+    document["counted_on"] = serde_json::json!("not a list");
+    std::fs::write(&path, document.to_string()).unwrap();
+    assert!(checkpoint::load(&path, &plan, shard).is_err());
+}

@@ -19,10 +19,11 @@ use queens_api::challenge::Challenge;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
-use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
+use queens_api::count::{
+    CountPlan, CountRequest, CountResult, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice,
+};
 use queens_api::document::{
-    Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, place_of_count,
-    solver_document,
+    Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::experiment::{Experiment, run as run_experiment};
 use queens_api::request::{parse_bytes, parse_size};
@@ -392,8 +393,7 @@ fn count(
     };
     let shard = spec.shard;
     let request = CountRequest::new(&spec).map_err(said)?;
-    let device_info = request.device().cloned();
-    let device = device_info.as_ref().map(|device| device.name.clone());
+    let device = request.device().map(|device| device.name.clone());
     let budget = request.bounds().budget(token.clone());
     let job = request.into_job();
     let (job, result) = run_detached(py, &token, progress, move |sender| {
@@ -403,22 +403,28 @@ fn count(
         (job, result)
     })?;
     let result = result.map_err(refused)?;
-    let document =
-        match shard {
-            Some(shard) => serde_json::to_string(&ShardDocument {
-                report: ShardReport::new(job.plan(), shard, result.tally).counted_on(
-                    place_of_count(device_info.as_ref(), job.threads(), job.plan().engine()),
-                ),
-                threads: job.threads(),
-                elapsed_ms: result.elapsed.as_secs_f64() * 1e3,
-                end: Completeness::of(result.stopped, result.finished, result.subproblems),
-            }),
-            None => serde_json::to_string(
-                &CountDocument::of_result(n, &result, job.threads(), job.plan().engine().name())
-                    .on_device(device),
-            ),
-        };
+    let document = match shard {
+        Some(shard) => serde_json::to_string(&ShardDocument {
+            report: shard_report(job.plan(), shard, &result),
+            threads: job.threads(),
+            elapsed_ms: result.elapsed.as_secs_f64() * 1e3,
+            end: Completeness::of(result.stopped, result.finished, result.subproblems),
+        }),
+        None => serde_json::to_string(
+            &CountDocument::of_result(n, &result, job.threads(), job.plan().engine().name())
+                .on_device(device),
+        ),
+    };
     Ok(document.expect("a document serializes"))
+}
+
+/// `shard`'s report of the count `result`, saying where its parts were counted.
+fn shard_report(plan: &CountPlan, shard: Shard, result: &CountResult) -> ShardReport {
+    let report = ShardReport::new(plan, shard, result.tally);
+    match result.counted_on() {
+        Some(places) => report.counted_on(places),
+        None => report,
+    }
 }
 
 /// The completions of `fix` and `blocked` on N×N, by the completion search (or, with engine

@@ -36,6 +36,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         (!args.sbatch_args.is_empty(), "options for sbatch"),
         (args.plan, "--plan"),
         (args.checkpoint.is_some(), "--checkpoint"),
+        (args.checkpoint_every.is_some(), "--checkpoint-every"),
+        (args.on_save_failure.is_some(), "--on-save-failure"),
         (args.memory.is_some(), "--memory"),
         (args.device.is_some(), "--device"),
         (args.max_estimate.is_some(), "--max-estimate"),

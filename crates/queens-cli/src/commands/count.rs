@@ -13,9 +13,7 @@ use queens_api::count::{
     OnSaveFailure, Shard,
 };
 use queens_api::devices::{DeviceInfo, Reason};
-use queens_api::document::{
-    Completeness, CountDocument, ShardDocument, counted_on, place_of_count,
-};
+use queens_api::document::{Completeness, CountDocument, ShardDocument, counted_on};
 use queens_api::shards::ShardReport;
 
 use crate::args::{CountArgs, SaveFailureChoice};
@@ -82,6 +80,17 @@ impl CountConfig {
         let bounds = *request.bounds();
         let mut job = request.into_job();
         let mut report = None;
+        // The spacing of saves holds for the checkpoint given and for a shard's own alike.
+        let every = args
+            .checkpoint_every
+            .map(|seconds| {
+                queens_api::request::parse_seconds(
+                    seconds,
+                    queens_api::setting::Setting::CheckpointEvery,
+                )
+            })
+            .transpose()?
+            .unwrap_or(CHECKPOINT_EVERY);
         if let Some(dir) = &args.dir {
             let Some(shard) = shard else {
                 bail!("--dir goes with --shard (a shard's files) or --slurm (a cluster count)");
@@ -89,17 +98,26 @@ impl CountConfig {
             super::output_dir("--dir", dir)?;
             report = Some(shard.report_file(dir));
             if args.checkpoint.is_none() {
-                job = job.with_checkpoint(shard.checkpoint_file(dir), CHECKPOINT_EVERY);
+                job = job.with_checkpoint(shard.checkpoint_file(dir), every);
             }
         }
         if let Some(path) = &args.checkpoint {
-            let every = queens_api::request::parse_seconds(
-                args.checkpoint_every,
-                queens_api::setting::Setting::CheckpointEvery,
-            )?;
             job = job.with_checkpoint(path.clone(), every);
         }
-        job = job.on_save_failure(match args.on_save_failure {
+        // Options of a checkpoint are refused, not dropped, where there is none.
+        if job.checkpoint().is_none() {
+            for (given, flag) in [
+                (args.checkpoint_every.is_some(), "--checkpoint-every"),
+                (args.on_save_failure.is_some(), "--on-save-failure"),
+            ] {
+                if given {
+                    bail!(
+                        "{flag} goes with a checkpoint: --checkpoint FILE, or a shard's --dir DIR"
+                    );
+                }
+            }
+        }
+        job = job.on_save_failure(match args.on_save_failure.unwrap_or_default() {
             SaveFailureChoice::Continue => OnSaveFailure::KeepCounting,
             SaveFailureChoice::Stop => OnSaveFailure::Stop,
         });
@@ -186,7 +204,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
                 }
             },
             |error| {
-                let then = match args.on_save_failure {
+                let then = match args.on_save_failure.unwrap_or_default() {
                     SaveFailureChoice::Continue => "the count goes on and will try again",
                     SaveFailureChoice::Stop => "stopping (--on-save-failure stop)",
                 };
@@ -230,7 +248,7 @@ fn report_stopped(
         (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
     };
     let reason = match (&result.save_failure, result.stopped) {
-        (Some(failure), _) if args.on_save_failure == SaveFailureChoice::Stop => {
+        (Some(failure), _) if args.on_save_failure == Some(SaveFailureChoice::Stop) => {
             Some(failure.clone())
         }
         (_, stop) => stop.map(|stop| stop.to_string()),
@@ -260,6 +278,13 @@ fn report_stopped(
 /// `--slurm`: the count as a job array and a merge job.
 fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     let shards = args.shards.context("--slurm needs --shards M")?;
+    if args.time_limit.is_some() {
+        bail!(
+            "--time-limit bounds one run; a cluster count's tasks are bounded by Slurm: pass \
+             `-- --time=MINUTES` (a task saves its checkpoint when Slurm stops it, and resumes \
+             from it when requeued or submitted again)"
+        );
+    }
     slurm::check_shards(shards)?;
     // Each task's share, checked here; the tasks open their own GPU, if any.
     let spec = spec(args, Some(Shard::new(0, shards)?))?;
@@ -275,7 +300,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         plan,
         shards,
         dir,
-        task: spec,
+        task_options: slurm::task_options(args)?,
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),
@@ -291,12 +316,12 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let sum = result.tally;
     let mut out = io::stdout().lock();
     if let Some(shard) = config.shard {
+        let mut report = ShardReport::new(config.job.plan(), shard, sum);
+        if let Some(places) = result.counted_on() {
+            report = report.counted_on(places);
+        }
         let document = ShardDocument {
-            report: ShardReport::new(config.job.plan(), shard, sum).counted_on(place_of_count(
-                config.device.as_ref(),
-                threads,
-                config.job.plan().engine(),
-            )),
+            report,
             threads,
             elapsed_ms,
             end: Completeness::complete(),

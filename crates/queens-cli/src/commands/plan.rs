@@ -85,7 +85,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         campaign: &campaign,
         engine,
         program: &program,
-        options: &task_options(args)?,
+        options: &slurm::task_options(args)?,
     };
     let lines = task.lines(&dir);
     let mut out = io::stdout().lock();
@@ -101,29 +101,6 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Success)
-}
-
-/// The task options given to the plan, which reach every task, as --slurm passes them.
-fn task_options(args: &CountArgs) -> anyhow::Result<String> {
-    let mut options = String::new();
-    let bounds = queens_api::bounds::Bounds {
-        threads: args.threads,
-        ..Default::default()
-    }
-    .check()?;
-    if let Some(threads) = bounds.threads() {
-        let _ = write!(options, " --threads {threads}");
-    }
-    if let Some(device) = args.device {
-        let _ = write!(options, " --device {device}");
-    }
-    if let Some(memory) = &args.memory {
-        let _ = write!(options, " --memory {}", quote(memory));
-    }
-    if let Some(seconds) = args.max_estimate {
-        let _ = write!(options, " --max-estimate {seconds}");
-    }
-    Ok(options)
 }
 
 /// What every task of a campaign runs: this program, counting N's shards with the engine and

@@ -15,12 +15,13 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use queens_api::count::{CountPlan, CountSpec, Shard};
+use queens_api::count::{CountPlan, Shard};
 use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
 use queens_core::words::counted;
 use serde_json::json;
 
+use crate::args::{CountArgs, SaveFailureChoice};
 use crate::commands::script::{self, quote_path};
 use crate::exit::Exit;
 
@@ -39,9 +40,8 @@ pub struct SlurmCount {
     pub shards: u32,
     /// Where reports, checkpoints, logs and the result go (absolute).
     pub dir: PathBuf,
-    /// What each task is asked as given: its threads, its GPU (by its index on the task's
-    /// node), its memory limit and the longest estimate it starts unasked, where set.
-    pub task: CountSpec,
+    /// The options every task is given after its engine ([`task_options`]).
+    pub task_options: String,
     /// Wait for the result and print it.
     pub wait: bool,
     /// Print JSON.
@@ -94,6 +94,42 @@ pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
             bail!("--array-size must be at least 1 and at most {MAX_SHARDS}, got {tasks}")
         }
     }
+}
+
+/// The options of `args` that reach every task of a cluster count, as `--slurm` passes them and
+/// `--plan` prints them: the threads, the GPU (by its index on the task's node), the memory
+/// limit, the longest estimate a task starts unasked, and its checkpoint's spacing and what a
+/// failed save does, where given. Each was checked where it was parsed (the threads here).
+pub fn task_options(args: &CountArgs) -> anyhow::Result<String> {
+    let mut options = String::new();
+    let bounds = queens_api::bounds::Bounds {
+        threads: args.threads,
+        ..Default::default()
+    }
+    .check()?;
+    if let Some(threads) = bounds.threads() {
+        let _ = write!(options, " --threads {threads}");
+    }
+    if let Some(device) = args.device {
+        let _ = write!(options, " --device {device}");
+    }
+    if let Some(memory) = &args.memory {
+        let _ = write!(options, " --memory {}", script::quote(memory));
+    }
+    if let Some(seconds) = args.max_estimate {
+        let _ = write!(options, " --max-estimate {seconds}");
+    }
+    if let Some(seconds) = args.checkpoint_every {
+        let _ = write!(options, " --checkpoint-every {seconds}");
+    }
+    if let Some(choice) = args.on_save_failure {
+        let choice = match choice {
+            SaveFailureChoice::Continue => "continue",
+            SaveFailureChoice::Stop => "stop",
+        };
+        let _ = write!(options, " --on-save-failure {choice}");
+    }
+    Ok(options)
 }
 
 /// Checks the shard count.
@@ -205,19 +241,12 @@ fn submit_arrays(
             quote_path(&count.dir)
         );
         // Every task counts by the same engine, so that the shards' splits agree.
-        let _ = write!(task, " --engine {}", count.plan.engine());
-        if let Some(threads) = count.task.bounds.threads {
-            let _ = write!(task, " --threads {threads}");
-        }
-        if let Some(device) = count.task.device {
-            let _ = write!(task, " --device {device}");
-        }
-        if let Some(bytes) = count.task.memory_limit {
-            let _ = write!(task, " --memory {bytes}");
-        }
-        if let Some(seconds) = count.task.max_estimate {
-            let _ = write!(task, " --max-estimate {seconds}");
-        }
+        let _ = write!(
+            task,
+            " --engine {}{}",
+            count.plan.engine(),
+            count.task_options
+        );
         // Each task writes its shard's log itself (Slurm's file names know the task's index,
         // not its shard), appending, so that a requeued task's log keeps the run before; what
         // the shell says before that goes to the array's log.

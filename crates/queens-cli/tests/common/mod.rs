@@ -198,8 +198,19 @@ pub fn stopped_by_signal_once(
     signal: &str,
     ready: impl Fn() -> bool,
 ) -> (Output, Duration) {
+    stopped_by_signal_once_with(&[], args, signal, ready)
+}
+
+/// [`stopped_by_signal_once`] with the variables `env` set.
+pub fn stopped_by_signal_once_with(
+    env: &[(&str, &str)],
+    args: &[&str],
+    signal: &str,
+    ready: impl Fn() -> bool,
+) -> (Output, Duration) {
     let child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -7,6 +7,10 @@
 //! over the checkpoint and syncs the directory. While a count runs it holds [`Lock`], so that a
 //! second count on the same file refuses instead of racing it; the kernel releases the lock
 //! when its process ends, so a killed count never leaves a lock behind.
+//!
+//! A checkpoint also says where its parts were counted ([`Progress::places`]): a task requeued
+//! onto another machine resumes there, and a shard's report names every place that counted it,
+//! so that a recount that disagrees points at each machine that may be at fault.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -30,6 +34,10 @@ pub struct Checkpoint {
     done: Vec<Finished>,
     /// SHA-256 over the fingerprint and every entry.
     checksum: String,
+    /// Where the parts were counted ([`Progress::places`]): not a number of the count, so
+    /// outside the checksum; checkpoints without it read as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    counted_on: Vec<String>,
 }
 
 /// One finished subproblem.
@@ -93,13 +101,42 @@ pub enum CheckpointError {
     },
 }
 
-/// Finished subproblems by index.
+/// The most places a checkpoint keeps ([`Progress::places`]): the latest, where a task was
+/// moved more often than this.
+pub const MAX_PLACES: usize = 16;
+
+/// The most characters of one place that a checkpoint keeps.
+pub const PLACE_KEPT: usize = 160;
+
+/// Finished subproblems by index, and where they were counted.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
     done: BTreeMap<usize, Tally>,
+    places: Vec<String>,
 }
 
 impl Progress {
+    /// Where the finished subproblems were counted, as far as the counts said (a host and its
+    /// GPU or threads): each place once, in the order each last counted, so the last is where
+    /// the latest parts were counted. At most [`MAX_PLACES`], the latest, each without control
+    /// characters and at most [`PLACE_KEPT`] characters long.
+    pub fn places(&self) -> &[String] {
+        &self.places
+    }
+
+    /// Records that parts are being counted at `place`: it becomes the last of
+    /// [`places`](Self::places).
+    pub fn counted_at(&mut self, place: &str) {
+        let place = kept(place);
+        if place.is_empty() {
+            return;
+        }
+        self.places.retain(|known| *known != place);
+        self.places.push(place);
+        let surplus = self.places.len().saturating_sub(MAX_PLACES);
+        self.places.drain(..surplus);
+    }
+
     /// Records a finished subproblem.
     pub fn record(&mut self, id: usize, tally: Tally) {
         self.done.insert(id, tally);
@@ -144,6 +181,17 @@ fn entries_text(done: &[Finished]) -> String {
     text
 }
 
+/// A place as a checkpoint keeps it: without control characters, at most [`PLACE_KEPT`]
+/// characters, trimmed.
+fn kept(place: &str) -> String {
+    let shown: String = place
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(PLACE_KEPT)
+        .collect();
+    shown.trim().to_owned()
+}
+
 fn describe(n: u32, shard: Shard, fingerprint: &str, version: u32) -> String {
     format!("N = {n}, shard {shard}, split {fingerprint}, kernel {version}")
 }
@@ -167,10 +215,10 @@ pub fn load(path: &Path, plan: &CountPlan, shard: Shard) -> Result<Progress, Che
     parse(&text, &name, plan, shard)
 }
 
-/// The largest checkpoint of `plan`: a header and one entry per subproblem, each at most a
-/// few dozen digits.
+/// The largest checkpoint of `plan`: a header, one entry per subproblem, each at most a few
+/// dozen digits, and its places (each character at most four bytes, or six escaped).
 fn max_bytes(plan: &CountPlan) -> u64 {
-    4096 + 160 * plan.len() as u64
+    4096 + 160 * plan.len() as u64 + (MAX_PLACES * (PLACE_KEPT * 6 + 8)) as u64
 }
 
 /// The progress in a checkpoint's `text` (read from the file `name`) for `plan` and `shard`,
@@ -244,6 +292,10 @@ pub fn parse(
         sum = integrity::add(sum, tally).ok_or_else(|| corrupt("its totals overflow".into()))?;
         progress.record(entry.id, tally);
     }
+    // Read as written; a list edited past what a count writes keeps its latest places.
+    for place in &saved.counted_on {
+        progress.counted_at(place);
+    }
     Ok(progress)
 }
 
@@ -278,6 +330,7 @@ pub fn save(
         fingerprint,
         shard,
         done,
+        counted_on: progress.places.clone(),
     };
     let mut file = files::StagedFile::create(path)?;
     serde_json::to_writer(&mut file, &checkpoint).map_err(|e| io_error(e.into()))?;

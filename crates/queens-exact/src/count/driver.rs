@@ -115,6 +115,8 @@ pub struct CountJob {
     memory_limit: u64,
     /// Where the parts are counted; `None` on the CPU threads.
     counter: Option<Arc<dyn PartCounter>>,
+    /// Where this run counts, as its results and checkpoint say it ([`CountJob::with_place`]).
+    place: Option<String>,
 }
 
 impl fmt::Debug for CountJob {
@@ -128,6 +130,7 @@ impl fmt::Debug for CountJob {
             .field("on_save_failure", &self.on_save_failure)
             .field("memory_limit", &self.memory_limit)
             .field("counter", &self.counter.as_ref().map(|c| c.describe()))
+            .field("place", &self.place)
             .finish()
     }
 }
@@ -150,6 +153,11 @@ pub struct CountResult {
     /// Why the checkpoint is not up to date, if its last save failed: the count went on (or
     /// stopped, by [`OnSaveFailure::Stop`]) with its work in memory, and the result holds it.
     pub save_failure: Option<String>,
+    /// Where the finished subproblems were counted, as far as the runs said
+    /// ([`CountJob::with_place`]): each place once, in the order each last counted, this run's
+    /// last if it counted any; the earlier ones from the checkpoint (see
+    /// [`Progress::places`](super::checkpoint::Progress::places)).
+    pub places: Vec<String>,
 }
 
 /// What a count does when its checkpoint cannot be saved (a full disk, a removed directory).
@@ -167,6 +175,12 @@ impl CountResult {
     pub fn is_complete(&self) -> bool {
         self.finished == self.subproblems
     }
+
+    /// Where the finished subproblems were counted, in a line: the [`places`](Self::places)
+    /// joined by "; then ", or `None` where no run said.
+    pub fn counted_on(&self) -> Option<String> {
+        (!self.places.is_empty()).then(|| self.places.join("; then "))
+    }
 }
 
 impl CountJob {
@@ -182,7 +196,22 @@ impl CountJob {
             on_save_failure: OnSaveFailure::KeepCounting,
             memory_limit: super::DEFAULT_MEMORY_LIMIT,
             counter: None,
+            place: None,
         }
+    }
+
+    /// Saying that this run counts at `place` (a host and its GPU or threads, as a shard's
+    /// report names it): the result's [`places`](CountResult::places) and the checkpoint's end
+    /// with it once this run has counted a part.
+    #[must_use]
+    pub fn with_place(mut self, place: impl Into<String>) -> Self {
+        self.place = Some(place.into());
+        self
+    }
+
+    /// Where this run counts, if said.
+    pub fn place(&self) -> Option<&str> {
+        self.place.as_deref()
     }
 
     /// Counting the parts with `counter` (a GPU) instead of the CPU threads.
@@ -336,6 +365,7 @@ impl CountJob {
             last_save: Instant::now(),
             last_save_cost: Duration::ZERO,
             save_failure: None,
+            counted_here: false,
         });
         let started = Instant::now();
         let done = |id, tally| {
@@ -343,6 +373,12 @@ impl CountJob {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             state.progress.record(id, tally);
+            if !state.counted_here {
+                state.counted_here = true;
+                if let Some(place) = &self.place {
+                    state.progress.counted_at(place);
+                }
+            }
             progress(state.progress.len(), ids.len());
             if self.save_when_due(&mut state, &save_failed)
                 && self.on_save_failure == OnSaveFailure::Stop
@@ -391,6 +427,7 @@ impl CountJob {
             elapsed,
             stopped,
             save_failure: state.save_failure,
+            places: state.progress.places().to_vec(),
         })
     }
 
@@ -448,6 +485,8 @@ struct Running {
     last_save_cost: Duration,
     /// The message of the last save, if it failed.
     save_failure: Option<String>,
+    /// Whether this run has counted a part, so that its place is among the progress's.
+    counted_here: bool,
 }
 
 impl Running {

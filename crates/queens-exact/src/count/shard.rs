@@ -112,10 +112,11 @@ pub struct ShardReport {
     pub kernel_version: u32,
     /// SHA-256 over the fingerprint and the numbers above: a damaged or edited file is refused.
     pub checksum: String,
-    /// Where the count that wrote it ended (a host and its GPU or threads: `node17, NVIDIA H100
-    /// 80GB HBM3 at 0000:3b:00.0`), for finding the machine of a report that a recount
-    /// contradicts; a count resumed from a checkpoint may have counted some parts elsewhere.
-    /// Not a number of the count, so outside the checksum; reports without it read as before.
+    /// Where its parts were counted (a host and its GPU or threads: `node17, NVIDIA H100 80GB
+    /// HBM3 at 0000:3b:00.0 (gpu engine)`), for finding the machines of a report that a recount
+    /// contradicts: every place that counted some (a task requeued onto another node resumes
+    /// from its checkpoint there), in the order each last counted, joined by "; then ". Not a
+    /// number of the count, so outside the checksum; reports without it read as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counted_on: Option<String>,
 }
@@ -301,8 +302,8 @@ pub enum MergeError {
     },
 }
 
-/// The most characters of a report's `counted_on` that an error shows.
-const PLACE_SHOWN: usize = 160;
+/// The most characters of a report's `counted_on` that an error shows: a few places.
+const PLACE_SHOWN: usize = 480;
 
 /// Where a report and its recount were counted, as far as they say: ` (counted on A, counted
 /// again on B)`, or nothing. What a file says is shown without control characters (a terminal's
