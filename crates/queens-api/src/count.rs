@@ -20,7 +20,7 @@ pub use queens_exact::count::{
     CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
     DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, Shard, Tally,
 };
-use queens_gpu::{Adapters, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
+use queens_gpu::{Adapters, DeviceId, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
 
 use crate::bounds::{Bounds, CheckedBounds};
 use crate::document::place_of_count;
@@ -75,8 +75,8 @@ pub struct CountSpec {
     pub n: u32,
     /// The engine.
     pub engine: EngineChoice,
-    /// The GPU adapter's index (`queens devices`); only with the GPU engine.
-    pub device: Option<usize>,
+    /// The GPU, by its index or PCI address in `queens devices`; only with the GPU engine.
+    pub device: Option<DeviceId>,
     /// The time limit and the worker threads (default: one per core); a count has no node cap.
     pub bounds: Bounds,
     /// The most memory the count may plan to use; `None`: [`DEFAULT_MEMORY_LIMIT`].
@@ -118,7 +118,7 @@ impl CountRequest {
         let (mut job, bounds) = Self::checked(spec)?;
         let mut device = None;
         if job.plan().engine() == Engine::Gpu {
-            let selection = spec.device.map_or(Selection::Default, Selection::Index);
+            let selection = spec.device.map_or(Selection::Default, Selection::from);
             let counter = GpuCounter::open(selection, GpuOptions::default())?;
             device = Some((counter.info().clone(), counter.reason().clone()));
             job = job.with_counter(Arc::new(counter));
@@ -321,7 +321,7 @@ mod tests {
     fn a_device_goes_with_the_gpu_engine_only() {
         let error = CountRequest::new(&CountSpec {
             engine: EngineChoice::Named(Engine::Join),
-            device: Some(0),
+            device: Some(DeviceId::Index(0)),
             ..CountSpec::new(16)
         })
         .unwrap_err();

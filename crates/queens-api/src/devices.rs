@@ -13,4 +13,5 @@
 
 pub use queens_gpu::assigned::Assignment;
 pub use queens_gpu::devices::missing_driver;
-pub use queens_gpu::{Adapters, DeviceInfo, DeviceType, GpuError, Reason};
+pub use queens_gpu::pci::DeviceIdError;
+pub use queens_gpu::{Adapters, DeviceId, DeviceInfo, DeviceType, GpuError, PciAddress, Reason};

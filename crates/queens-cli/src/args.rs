@@ -5,10 +5,11 @@ use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use queens_api::devices::DeviceId;
 use queens_api::limits::{DEFAULTS, LIMITS};
 use queens_web::MAX_CONNECTIONS;
 
-use crate::numbers::{Bounds, positive, share, whole};
+use crate::numbers::{Bounds, device, positive, share, whole};
 
 /// The N-Queens workbench: solve, verify and compare N-Queens solvers.
 #[derive(Debug, Parser)]
@@ -418,14 +419,14 @@ pub struct CountArgs {
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto, hide_possible_values = true)]
     pub engine: EngineChoice,
 
-    /// The GPU for --engine gpu, by its index in `queens devices`.
+    /// The GPU for --engine gpu, by its index or PCI address in `queens devices`.
     ///
-    /// [default: the GPU a job scheduler assigned (`SLURM_JOB_GPUS`, `CUDA_VISIBLE_DEVICES`),
-    /// else the first hardware GPU]; a software adapter (such as lavapipe) is used only when
-    /// named.
-    #[arg(long, value_name = "I", allow_negative_numbers = true,
-          value_parser = whole::<usize>("--device", Bounds::Index("queens devices")))]
-    pub device: Option<usize>,
+    /// An index (`1`), or a PCI address as `queens devices`, `nvidia-smi` or `lspci` show it
+    /// (`0000:3b:00.0`), which a driver update does not reorder. [default: the GPU a job
+    /// scheduler assigned (`SLURM_JOB_GPUS`, `CUDA_VISIBLE_DEVICES`), else the first hardware
+    /// GPU]; a software adapter (such as lavapipe) is used only when named.
+    #[arg(long, value_name = "I|ADDRESS", allow_negative_numbers = true, value_parser = device)]
+    pub device: Option<DeviceId>,
 
     /// Refuse a count whose estimated time is longer than this many seconds.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,

@@ -5,6 +5,7 @@
 //! "invalid digit found in string" or "number too large to fit in target type". A number in the
 //! type's range is passed on as it is, for the command's own check.
 
+use queens_api::devices::{DeviceId, DeviceIdError};
 use queens_api::request::{WholeError, parse_whole};
 
 /// The values a whole-number flag takes, as its refusals state them.
@@ -14,8 +15,6 @@ pub enum Bounds {
     AtLeast(u64),
     /// From a least to a most value.
     Between(u64, u64),
-    /// An index, from 0, into what the command named here lists (`"queens devices"`).
-    Index(&'static str),
 }
 
 /// An unsigned type a whole-number flag is read into.
@@ -44,7 +43,6 @@ pub fn whole<T: Whole>(
     move |text| {
         let least = match bounds {
             Bounds::AtLeast(least) | Bounds::Between(least, _) => least,
-            Bounds::Index(_) => 0,
         };
         match parse_whole(text, flag, 0, T::MAX) {
             Ok(value) => {
@@ -64,14 +62,19 @@ pub fn whole<T: Whole>(
                     Bounds::AtLeast(least) if got.starts_with('-') => {
                         format!("{flag} must be at least {least}, got {got}")
                     }
-                    Bounds::Index(list) => {
-                        format!("{flag} must be an index that `{list}` lists (0, 1, …), got {got}")
-                    }
                     Bounds::AtLeast(_) => format!("{flag} must be at most {}, got {got}", T::MAX),
                 })
             }
         }
     }
+}
+
+/// The parser of `--device`: an index in `queens devices` or a PCI address.
+pub fn device(text: &str) -> Result<DeviceId, String> {
+    text.parse().map_err(|refusal| match refusal {
+        DeviceIdError::Neither(_) => format!("--device must be {refusal}"),
+        DeviceIdError::Address(_) => format!("--device: {refusal}"),
+    })
 }
 
 /// The parser of the flag `flag`, a positive number of `unit` ("seconds", "nodes a second"):
@@ -154,14 +157,27 @@ mod tests {
             shards("-1"),
             Err("--shards must be at least 1, got -1".to_owned())
         );
-        let device = whole::<usize>("--device", Bounds::Index("queens devices"));
+        assert_eq!(device("1"), Ok(DeviceId::Index(1)));
         assert_eq!(
-            device("x"),
-            Err("--device must be a whole number, got 'x'".to_owned())
+            device("3B:00.0").map(|id| id.to_string()),
+            Ok("0000:3b:00.0".to_owned())
         );
+        for text in ["x", "-1"] {
+            assert_eq!(
+                device(text),
+                Err(format!(
+                    "--device must be an index that `queens devices` lists (0, 1, …) or a PCI \
+                     address it shows (0000:3b:00.0), got '{text}'"
+                ))
+            );
+        }
         assert_eq!(
-            device("-1"),
-            Err("--device must be an index that `queens devices` lists (0, 1, …), got -1".into())
+            device("0000:3b:00"),
+            Err(
+                "--device: '0000:3b:00' is not a PCI address (DOMAIN:BUS:DEVICE.FUNCTION in \
+                 hexadecimal, as 0000:3b:00.0)"
+                    .to_owned()
+            )
         );
         let nodes = whole::<u64>("--max-nodes", Bounds::AtLeast(1));
         assert_eq!(nodes("18446744073709551615"), Ok(u64::MAX));

@@ -93,11 +93,43 @@ fn a_device_goes_with_the_gpu_engine_and_must_exist() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("gpu engine"));
-    let output = queens()
-        .args(["count", "10", "--engine", "gpu", "--device", "99"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    // A GPU by an index past the list or an address where none is: refused, with the list
+    // (or, with no adapter at all, what is missing).
+    let adapters = !json(&["devices", "--json"], 0)["devices"]
+        .as_array()
+        .unwrap()
+        .is_empty();
+    for (device, refusal) in [
+        ("99", "there is no device 99: "),
+        (
+            "0000:ff:1f.7",
+            "there is no GPU at PCI address 0000:ff:1f.7: 0: ",
+        ),
+        (
+            "FF:1F.7",
+            "there is no GPU at PCI address 0000:ff:1f.7: 0: ",
+        ),
+    ] {
+        let refusal = if adapters {
+            refusal
+        } else {
+            "no GPU to count on"
+        };
+        refuses(
+            &["count", "10", "--engine", "gpu", "--device", device],
+            refusal,
+        );
+    }
+    // Neither an index nor an address: refused as it is read.
+    refuses(
+        &["count", "10", "--device", "gpu0"],
+        "--device must be an index that `queens devices` lists (0, 1, …) or a PCI address it \
+         shows (0000:3b:00.0), got 'gpu0'",
+    );
+    refuses(
+        &["count", "10", "--device", "0000:3b:00"],
+        "--device: '0000:3b:00' is not a PCI address",
+    );
 }
 
 #[test]

@@ -284,6 +284,28 @@ fn every_task_option_reaches_every_task() {
         }
     }
 
+    // A GPU named by its address reaches each task as its address, written as `queens
+    // devices` writes it.
+    let planned = queens()
+        .args([
+            "count",
+            "12",
+            "--engine",
+            "gpu",
+            "--device",
+            "00000000:3B:00.0",
+            "--shards",
+        ])
+        .args(["2", "--plan", "--json", "--rate", "1e6", "--dir"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(planned.status.code(), Some(0), "{planned:?}");
+    let plan: serde_json::Value = serde_json::from_slice(&planned.stdout).unwrap();
+    for line in plan_lines(&plan, "sbatch") {
+        assert!(line.contains(" --device 0000:3b:00.0"), "{line}");
+    }
+
     let refused = queens()
         .args(count)
         .args(["--time-limit", "60", "--slurm", "--dir"])

@@ -286,14 +286,13 @@ fn count(
 
 /// The peak integer throughput of the selected adapter, if it is a GPU of the table.
 fn known_peak(adapters: &[queens_gpu::DeviceInfo], selection: Selection) -> Option<f64> {
-    let name = match selection {
-        Selection::Index(index) => adapters.get(index).map(|info| info.name.clone()),
-        Selection::Default => queens_gpu::devices::default_choice(
-            adapters,
-            queens_gpu::assigned::Assignment::from_environment(),
-        )
-        .map(|(index, _)| adapters[index].name.clone()),
-    }?;
+    let (index, _) = queens_gpu::devices::pick(
+        adapters,
+        selection,
+        queens_gpu::assigned::Assignment::from_environment(),
+    )
+    .ok()?;
+    let name = &adapters[index].name;
     KNOWN_PEAKS
         .iter()
         .find(|(known, _)| name.contains(known))

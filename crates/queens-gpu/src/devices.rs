@@ -12,6 +12,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::assigned::Assignment;
+use crate::pci::{DeviceId, PciAddress};
 
 /// What kind of device an adapter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -128,6 +129,11 @@ impl DeviceInfo {
         }
     }
 
+    /// Its PCI address, where the driver gives one.
+    pub fn address(&self) -> Option<PciAddress> {
+        self.pci_bus.as_deref().and_then(|bus| bus.parse().ok())
+    }
+
     /// One line: "0: NVIDIA H100 80GB HBM3 (discrete, vulkan, 0000:3b:00.0)".
     pub fn line(&self) -> String {
         let bus = self
@@ -154,12 +160,23 @@ pub enum Selection {
     Default,
     /// The adapter with this index in [`Adapters::list`], whatever its kind.
     Index(usize),
+    /// The adapter at this PCI address, whatever its kind.
+    Address(PciAddress),
+}
+
+impl From<DeviceId> for Selection {
+    fn from(id: DeviceId) -> Self {
+        match id {
+            DeviceId::Index(index) => Selection::Index(index),
+            DeviceId::Address(address) => Selection::Address(address),
+        }
+    }
 }
 
 /// Why a count takes the adapter it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// Its index was given (`--device I`).
+    /// Its index or PCI address was given (`--device`).
     Named,
     /// A job scheduler assigned it: this adapter is at the assignment's PCI address.
     Assigned(Assignment),
@@ -243,6 +260,17 @@ pub enum GpuError {
         /// What there is.
         listing: String,
     },
+    /// `--device ADDRESS` where no adapter is.
+    #[error(
+        "there is no GPU at PCI address {address}: {listing} (a driver that does not give \
+         addresses is named by index)"
+    )]
+    NoDeviceAt {
+        /// The address asked for.
+        address: PciAddress,
+        /// What there is.
+        listing: String,
+    },
     /// The adapter refused to open a device or to build the kernel.
     #[error("the GPU {device} cannot count: {reason}")]
     Unusable {
@@ -310,36 +338,7 @@ impl Adapters {
         selection: Selection,
     ) -> Result<(wgpu::Adapter, DeviceInfo, Reason), GpuError> {
         let list = self.list();
-        if list.is_empty() {
-            return Err(GpuError::NoAdapter(missing_driver()));
-        }
-        let listing = || {
-            list.iter()
-                .map(DeviceInfo::line)
-                .collect::<Vec<_>>()
-                .join("; ")
-        };
-        let (index, reason) = match selection {
-            Selection::Index(index) if index < list.len() => (index, Reason::Named),
-            Selection::Index(index) => {
-                return Err(GpuError::NoSuchDevice {
-                    index,
-                    listing: format!(
-                        "{} found ({})",
-                        if list.len() == 1 {
-                            "1 adapter".to_owned()
-                        } else {
-                            format!("{} adapters", list.len())
-                        },
-                        listing()
-                    ),
-                });
-            }
-            Selection::Default => match default_choice(&list, Assignment::from_environment()) {
-                Some(choice) => choice,
-                None => return Err(GpuError::OnlySoftware { listing: listing() }),
-            },
-        };
+        let (index, reason) = pick(&list, selection, Assignment::from_environment())?;
         let info = list[index].clone();
         let adapter = self
             .adapters
@@ -347,6 +346,49 @@ impl Adapters {
             .nth(index)
             .expect("the index is in the list");
         Ok((adapter, info, reason))
+    }
+}
+
+/// The adapter of `list` that `selection` names (with `assignment`, a job scheduler's, for the
+/// default), and why it is the one.
+pub fn pick(
+    list: &[DeviceInfo],
+    selection: Selection,
+    assignment: Option<Assignment>,
+) -> Result<(usize, Reason), GpuError> {
+    if list.is_empty() {
+        return Err(GpuError::NoAdapter(missing_driver()));
+    }
+    let listing = || {
+        list.iter()
+            .map(DeviceInfo::line)
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    match selection {
+        Selection::Index(index) if index < list.len() => Ok((index, Reason::Named)),
+        Selection::Index(index) => Err(GpuError::NoSuchDevice {
+            index,
+            listing: format!(
+                "{} found ({})",
+                if list.len() == 1 {
+                    "1 adapter".to_owned()
+                } else {
+                    format!("{} adapters", list.len())
+                },
+                listing()
+            ),
+        }),
+        Selection::Address(address) => list
+            .iter()
+            .position(|info| info.address() == Some(address))
+            .map(|index| (index, Reason::Named))
+            .ok_or_else(|| GpuError::NoDeviceAt {
+                address,
+                listing: listing(),
+            }),
+        Selection::Default => default_choice(list, assignment)
+            .ok_or_else(|| GpuError::OnlySoftware { listing: listing() }),
     }
 }
 
@@ -486,6 +528,40 @@ mod tests {
                 .phrase()
                 .contains("names no GPU that this machine's driver files locate")
         );
+    }
+
+    /// A GPU named by its index or its address is taken whatever its kind and whatever a
+    /// scheduler assigned; a name that fits none is refused with the list.
+    #[test]
+    fn a_named_gpu_is_taken_by_index_or_address() {
+        let named =
+            |selection: Selection| pick(&node(), selection, Some(assigned(Some("0000:2a:00.0"))));
+        assert_eq!(named(Selection::Index(0)), Ok((0, Reason::Named)));
+        for (address, index) in [("0000:3a:00.0", 3), ("00000000:18:00.0", 1), ("2A:00.0", 2)] {
+            let id: DeviceId = address.parse().unwrap();
+            assert_eq!(named(id.into()), Ok((index, Reason::Named)), "{address}");
+        }
+        assert_eq!(
+            named(Selection::Default),
+            Ok((2, Reason::Assigned(assigned(Some("0000:2a:00.0")))))
+        );
+        let missing = named(Selection::Address("0000:4b:00.0".parse().unwrap()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            missing.starts_with("there is no GPU at PCI address 0000:4b:00.0: 0: NVIDIA"),
+            "{missing}"
+        );
+        assert!(missing.contains("3: NVIDIA H100 80GB HBM3 (discrete, vulkan, 0000:3a:00.0)"));
+        let past = named(Selection::Index(4)).unwrap_err().to_string();
+        assert!(
+            past.starts_with("there is no device 4: 4 adapters found"),
+            "{past}"
+        );
+        assert!(matches!(
+            pick(&[], Selection::Index(0), None),
+            Err(GpuError::NoAdapter(_))
+        ));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //!   named).
 //! - [`assigned`]: the GPU a job scheduler assigned (Slurm's `SLURM_JOB_GPUS`,
 //!   `CUDA_VISIBLE_DEVICES`), located on the PCI bus, which Vulkan drivers do not honour.
+//! - [`pci`]: PCI addresses, and a GPU named by its index or its address (`--device`).
 //! - [`items`]: each part of the count cut into many small items on the host.
 //! - [`wgsl`]: the kernel's WGSL (persistent invocations taking items from a queue, one queen
 //!   placed an iteration) made for one N.
@@ -41,6 +42,7 @@ pub mod counter;
 pub mod devices;
 pub mod items;
 pub mod kernel;
+pub mod pci;
 pub mod stacks;
 pub mod trial;
 pub mod wgsl;
@@ -48,4 +50,5 @@ pub mod wgsl;
 pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
 pub use kernel::{Residency, Shape};
+pub use pci::{DeviceId, PciAddress};
 pub use stacks::{Placement, StackMemory};

@@ -22,6 +22,7 @@ use queens_api::count::Shard;
 use queens_api::count::{
     CountPlan, CountRequest, CountResult, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice,
 };
+use queens_api::devices::DeviceId;
 use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
@@ -350,7 +351,7 @@ fn count(
     progress: Option<&Bound<'_, PyAny>>,
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
-    device: Option<usize>,
+    device: Option<&str>,
 ) -> PyResult<String> {
     let token = CancelToken::new();
     let bounds = Bounds {
@@ -379,7 +380,13 @@ fn count(
             .unwrap_or("auto")
             .parse::<EngineChoice>()
             .map_err(refused)?,
-        device,
+        device: device
+            .map(|text| {
+                text.parse::<DeviceId>()
+                    .map_err(|refusal| refusal.of("device"))
+            })
+            .transpose()
+            .map_err(refused)?,
         bounds,
         memory_limit: memory
             .map(|text| parse_bytes(text, "memory"))

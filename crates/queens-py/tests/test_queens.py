@@ -300,6 +300,14 @@ def test_counts_match_oeis():
 def test_count_on_a_gpu_or_says_what_is_missing():
     found = qw.devices()
     hardware = [d for d in found if d["type"] in ("discrete", "integrated", "virtual")]
+    # A GPU is named by its index or its PCI address; anything else is refused as it is read.
+    with pytest.raises(ValueError, match="device must be an index .* or a PCI address"):
+        qw.count(10, engine="gpu", device="gpu0")
+    with pytest.raises(ValueError, match="'0000:3b:00' is not a PCI address"):
+        qw.count(10, engine="gpu", device="0000:3b:00")
+    missing = "there is no GPU at PCI address 0000:ff:1f.7" if found else "no GPU to count on"
+    with pytest.raises(ValueError, match=missing):
+        qw.count(10, engine="gpu", device="FF:1F.7")
     if not found:
         with pytest.raises(ValueError, match="no GPU to count on"):
             qw.count(10, engine="gpu")

@@ -257,14 +257,15 @@ def count(
     progress: Union[bool, Callable[[int, int], Any]] = False,
     fix: Union[str, Iterable[SquareLike]] = (),
     blocked: Union[str, Iterable[SquareLike]] = (),
-    device: Optional[int] = None,
+    device: Union[int, str, None] = None,
 ) -> Count:
     """All and unique solutions of the N×N board, on all cores (or ``threads``), as ``queens
     count`` counts them; with ``fix`` or ``blocked``, the completions of that position.
 
     ``engine`` is ``"auto"``, ``"join"``, ``"backtracking"`` or ``"gpu"`` (for a position: the
     completion search, or ``"backtracking"`` row by row); ``device`` picks the GPU by its index
-    in ``queens devices`` (by default the GPU a job scheduler assigned, such as Slurm's
+    in ``queens devices`` or its PCI address there (``"0000:3b:00.0"``, as ``nvidia-smi``
+    shows it too; by default the GPU a job scheduler assigned, such as Slurm's
     ``SLURM_JOB_GPUS``, else the first hardware GPU; without one, ``engine="gpu"``
     raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``;
     {count_memory_bytes:,} bytes by default);
@@ -295,10 +296,18 @@ def count(
             callback,
             _squares(fix),
             _squares(blocked),
-            _optional_whole(device, "device"),
+            _device(device),
         )
     )
     return Count._of(document)
+
+
+def _device(device: Union[int, str, None]) -> Optional[str]:
+    """A GPU as ``count`` passes it on: an index (a whole number, checked here) or a PCI
+    address (a text, read by the engine's own parser, which words any refusal)."""
+    if device is None or isinstance(device, str):
+        return device
+    return str(_whole(device, "device"))
 
 
 @_tabled

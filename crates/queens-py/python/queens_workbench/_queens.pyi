@@ -42,7 +42,7 @@ def count(
     progress: Optional[Callable[[int, int], Any]] = None,
     fix: list[tuple[int, int]] = ...,
     blocked: list[tuple[int, int]] = ...,
-    device: Optional[int] = None,
+    device: Optional[str] = None,
 ) -> str: ...
 def configure(
     n: int,
