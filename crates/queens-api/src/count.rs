@@ -148,14 +148,7 @@ impl CountRequest {
             .check()?
             .without(Setting::MaxNodes, "for solves and analyses, not counts")?;
         let memory_limit = spec.memory_limit.unwrap_or(DEFAULT_MEMORY_LIMIT);
-        let max_estimate = spec.max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE);
-        if max_estimate.is_nan() || max_estimate <= 0.0 {
-            return Err(SettingError::new(
-                Setting::MaxEstimate,
-                Refusal::NotPositiveSeconds { got: max_estimate },
-            )
-            .into());
-        }
+        let max_estimate = check_max_estimate(spec.max_estimate.unwrap_or(DEFAULT_MAX_ESTIMATE))?;
         CountPlan::with_engine(n, Engine::Backtracking)?;
         let engine = match spec.engine {
             EngineChoice::Named(engine) => engine,
@@ -231,6 +224,17 @@ impl CountRequest {
     pub fn bounds(&self) -> &CheckedBounds {
         &self.bounds
     }
+}
+
+/// `seconds` as the longest estimate a count starts unasked: positive (infinity for no bound).
+pub fn check_max_estimate(seconds: f64) -> Result<f64, SettingError> {
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(SettingError::new(
+            Setting::MaxEstimate,
+            Refusal::NotPositiveSeconds { got: seconds },
+        ));
+    }
+    Ok(seconds)
 }
 
 /// About how long `job` takes, in seconds: the engine's measured growth over its threads (or

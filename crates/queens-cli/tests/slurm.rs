@@ -213,12 +213,9 @@ fn shard_slurm_reads_the_array_variables() {
     assert!(String::from_utf8_lossy(&outside.stderr).contains("SLURM_ARRAY_TASK_ID"));
 }
 
-/// Every option of a count that its tasks take reaches every task, from `--slurm` (played by a
-/// stand-in that records what it is asked) and `--plan` alike; `--time-limit`, which bounds one
-/// run, is refused with what bounds a task instead.
-#[test]
-fn every_task_option_reaches_every_task() {
-    let dir = fresh_dir("task-options");
+/// A stand-in for `sbatch` in `dir` that records its arguments, a line each, in `dir/calls` and
+/// answers a job id: the `PATH` that finds it first, and the file.
+fn recording_sbatch(dir: &Path) -> (String, PathBuf) {
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let calls = dir.join("calls");
@@ -236,6 +233,15 @@ fn every_task_option_reaches_every_task() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    (path, calls)
+}
+
+/// Every option of a count that its tasks take reaches every task, from `--slurm` (played by a
+/// stand-in that records what it is asked) and `--plan` alike.
+#[test]
+fn every_task_option_reaches_every_task() {
+    let dir = fresh_dir("task-options");
+    let (path, calls) = recording_sbatch(&dir);
     let options = [
         "--threads",
         "3",
@@ -264,7 +270,7 @@ fn every_task_option_reaches_every_task() {
         .lines()
         .find(|line| line.starts_with("--wrap=") && line.contains("--shard"))
         .unwrap_or_else(|| panic!("no task line in {asked}"));
-    let given = " --threads 3 --memory '2G' --max-estimate 100 --checkpoint-every 300 \
+    let given = " --threads 3 --memory 2147483648 --max-estimate 100 --checkpoint-every 300 \
                  --on-save-failure stop";
     assert!(task.contains(given), "{task}");
 
@@ -305,11 +311,59 @@ fn every_task_option_reaches_every_task() {
     for line in plan_lines(&plan, "sbatch") {
         assert!(line.contains(" --device 0000:3b:00.0"), "{line}");
     }
+}
+
+/// A value a task would refuse is refused by `--slurm` and `--plan` before anything is made,
+/// submitted or printed; `--time-limit`, which bounds one run, is refused with what bounds a
+/// task instead.
+#[test]
+fn options_a_task_would_refuse_are_refused_before_submitting() {
+    let dir = fresh_dir("task-refusals");
+    let (path, calls) = recording_sbatch(&dir);
+    let count = ["count", "12", "--engine", "backtracking", "--shards", "2"];
+    let untouched = dir.join("untouched");
+    for (bad, refusal) in [
+        (
+            &["--checkpoint-every", "nan"][..],
+            "--checkpoint-every must be a positive number",
+        ),
+        (
+            &["--max-estimate", "-5"][..],
+            "--max-estimate must be a positive number",
+        ),
+        (&["--memory", "junk"][..], "--memory must be a size"),
+        (
+            &["--device", "0"][..],
+            "--device is for the gpu engine, not backtracking",
+        ),
+    ] {
+        for how in [&["--slurm"][..], &["--plan", "--rate", "1e6"][..]] {
+            std::fs::remove_file(&calls).ok();
+            let refused = queens()
+                .args(count)
+                .args(bad)
+                .args(how)
+                .arg("--dir")
+                .arg(&untouched)
+                .env("PATH", &path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&refused.stderr);
+            assert_eq!(refused.status.code(), Some(2), "{bad:?} {how:?}: {stderr}");
+            assert!(stderr.contains(refusal), "{bad:?} {how:?}: {stderr}");
+            assert!(refused.stdout.is_empty(), "{bad:?} {how:?}");
+            assert!(!calls.exists(), "{bad:?} {how:?}: sbatch was called");
+            assert!(
+                !untouched.exists(),
+                "{bad:?} {how:?}: the directory was made"
+            );
+        }
+    }
 
     let refused = queens()
         .args(count)
         .args(["--time-limit", "60", "--slurm", "--dir"])
-        .arg(&out)
+        .arg(&untouched)
         .env("PATH", &path)
         .output()
         .unwrap();

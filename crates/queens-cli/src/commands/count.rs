@@ -289,6 +289,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     // Each task's share, checked here; the tasks open their own GPU, if any.
     let spec = spec(args, Some(Shard::new(0, shards)?))?;
     let plan = CountRequest::without_device(&spec)?.plan().clone();
+    let task_options = slurm::task_options(args)?;
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
     // Refused before it is made; `run` checks the path it resolves to.
     super::script::check_nameable(dir)?;
@@ -300,7 +301,7 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
         plan,
         shards,
         dir,
-        task_options: slurm::task_options(args)?,
+        task_options,
         wait: args.wait,
         json: args.json,
         sbatch_args: args.sbatch_args.clone(),

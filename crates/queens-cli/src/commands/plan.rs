@@ -53,6 +53,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             bail!("--plan plans the GPU and backtracking engines' split; the join's is not one")
         }
     };
+    if args.device.is_some() && engine != Engine::Gpu {
+        bail!("--device is for the gpu engine, not {engine}");
+    }
     let rate = match (args.rate, engine) {
         (Some(rate), _) if rate.is_finite() && rate > 0.0 => rate,
         (Some(rate), _) => bail!("--rate must be a positive number of nodes a second, got {rate}"),

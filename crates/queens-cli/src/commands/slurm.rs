@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use queens_api::count::{CountPlan, Shard};
+use queens_api::setting::Setting;
 use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
 use queens_core::words::counted;
@@ -97,9 +98,10 @@ pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
 }
 
 /// The options of `args` that reach every task of a cluster count, as `--slurm` passes them and
-/// `--plan` prints them: the threads, the GPU (by its index on the task's node), the memory
-/// limit, the longest estimate a task starts unasked, and its checkpoint's spacing and what a
-/// failed save does, where given. Each was checked where it was parsed (the threads here).
+/// `--plan` prints them: the threads, the GPU (by its index or address on the task's node), the
+/// memory limit, the longest estimate a task starts unasked, and its checkpoint's spacing and
+/// what a failed save does, where given. Each is checked here as a task would check it, so that
+/// a value a task would refuse is refused before anything is submitted or printed.
 pub fn task_options(args: &CountArgs) -> anyhow::Result<String> {
     let mut options = String::new();
     let bounds = queens_api::bounds::Bounds {
@@ -114,12 +116,14 @@ pub fn task_options(args: &CountArgs) -> anyhow::Result<String> {
         let _ = write!(options, " --device {device}");
     }
     if let Some(memory) = &args.memory {
-        let _ = write!(options, " --memory {}", script::quote(memory));
+        let _ = write!(options, " --memory {}", super::parse_bytes(memory)?);
     }
     if let Some(seconds) = args.max_estimate {
+        let seconds = queens_api::count::check_max_estimate(seconds)?;
         let _ = write!(options, " --max-estimate {seconds}");
     }
     if let Some(seconds) = args.checkpoint_every {
+        queens_api::request::parse_seconds(seconds, Setting::CheckpointEvery)?;
         let _ = write!(options, " --checkpoint-every {seconds}");
     }
     if let Some(choice) = args.on_save_failure {
