@@ -23,7 +23,7 @@ pub use queens_exact::count::{
 use queens_gpu::{Adapters, DeviceId, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
 
 use crate::bounds::{Bounds, CheckedBounds};
-use crate::document::place_of_count;
+use crate::document::counted_on;
 use crate::error::RequestError;
 use crate::setting::{Refusal, Setting, SettingError};
 
@@ -224,6 +224,23 @@ impl CountRequest {
     pub fn bounds(&self) -> &CheckedBounds {
         &self.bounds
     }
+}
+
+/// Where a count ran, as a shard's report says it (`ShardReport::counted_on`): this machine's
+/// name (Slurm's for its node in a task, else the kernel's, where known), what it ran on
+/// ([`counted_on`]) and the engine: "gpu-node17, NVIDIA H100 80GB HBM3 at 0000:3b:00.0 (gpu
+/// engine)".
+fn place_of_count(device: Option<&DeviceInfo>, threads: usize, engine: Engine) -> String {
+    let host = std::env::var("SLURMD_NODENAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .map(|name| name.trim().to_owned())
+        .filter(|name| !name.is_empty());
+    format!(
+        "{}{} ({engine} engine)",
+        host.map_or_else(String::new, |host| format!("{host}, ")),
+        counted_on(device, threads)
+    )
 }
 
 /// `seconds` as the longest estimate a count starts unasked: positive (infinity for no bound).

@@ -6,7 +6,7 @@ use queens_core::verify::{Collision, PermutationCheck, PermutationReport, Verifi
 use queens_core::words::counted;
 use queens_core::{Outcome, Problem, QueenList, SolveError, Square, Verdict};
 use queens_exact::count::shard::ShardReport;
-use queens_exact::count::{CountResult, Engine, Tally};
+use queens_exact::count::{CountResult, Tally};
 use queens_gpu::DeviceInfo;
 use serde::Serialize;
 
@@ -344,23 +344,6 @@ pub fn counted_on(device: Option<&DeviceInfo>, threads: usize) -> String {
         },
         None => counted(threads, "thread", "threads"),
     }
-}
-
-/// Where a count ran, as a shard's report says it ([`ShardReport::counted_on`]): this machine's
-/// name (Slurm's for its node in a task, else the kernel's, where known), what it ran on
-/// ([`counted_on`]) and the engine: "gpu-node17, NVIDIA H100 80GB HBM3 at 0000:3b:00.0 (gpu
-/// engine)".
-pub fn place_of_count(device: Option<&DeviceInfo>, threads: usize, engine: Engine) -> String {
-    let host = std::env::var("SLURMD_NODENAME")
-        .ok()
-        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
-        .map(|name| name.trim().to_owned())
-        .filter(|name| !name.is_empty());
-    format!(
-        "{}{} ({engine} engine)",
-        host.map_or_else(String::new, |host| format!("{host}, ")),
-        counted_on(device, threads)
-    )
 }
 
 /// `count --shard I/M`'s document: the shard's report (what `queens merge` reads) with the
