@@ -4,7 +4,7 @@
 //! the GPU's integer throughput those nodes stand for.
 //!
 //! ```text
-//! cargo run --release -p queens-gpu --example gpu_bench -- [--device I] [--n 16..22]
+//! cargo run --release -p queens-gpu --example gpu_bench -- [--device I|ADDRESS] [--n 16..22]
 //!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--trial-rounds R]
 //!     [--invocations 16,17] [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
 //! ```
@@ -65,7 +65,7 @@ const KNOWN_PEAKS: [(&str, f64); 6] = [
 ];
 
 struct Settings {
-    device: Option<usize>,
+    device: Option<queens_gpu::DeviceId>,
     sizes: Vec<u32>,
     depths: Vec<Option<usize>>,
     workgroups: Vec<Option<u32>>,
@@ -95,7 +95,7 @@ fn settings() -> Settings {
     for pair in args.chunks(2) {
         let value = pair.get(1).map_or("", String::as_str);
         match pair[0].as_str() {
-            "--device" => settings.device = Some(value.parse().expect("--device I")),
+            "--device" => settings.device = Some(value.parse().expect("--device I or ADDRESS")),
             "--n" => settings.sizes = sizes(value),
             "--depth" => settings.depths = list(value, |d| d.parse().ok().map(Some)),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
@@ -136,7 +136,7 @@ fn main() {
     for info in &adapters {
         println!("# {}  [{}]", info.line(), info.driver);
     }
-    let selection = settings.device.map_or(Selection::Default, Selection::Index);
+    let selection = settings.device.map_or(Selection::Default, Selection::from);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
         "| N | depth | workgroup | workgroups at once | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"

@@ -3,7 +3,7 @@
 //! engine's kernel (`gpu_bench`) and the CUDA original on the same device.
 //!
 //! ```text
-//! cargo run --release -p queens-gpu --example reference_loop -- [--device I] [--n 16..20]
+//! cargo run --release -p queens-gpu --example reference_loop -- [--device I|ADDRESS] [--n 16..20]
 //!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
 //!     [--stack workgroup,storage] [--frames wide,compact]
 //! ```
@@ -106,7 +106,7 @@ impl Frames {
 }
 
 struct Settings {
-    device: Option<usize>,
+    device: Option<queens_gpu::DeviceId>,
     sizes: Vec<u32>,
     depths: Vec<u32>,
     workgroups: Vec<Option<u32>>,
@@ -131,7 +131,7 @@ fn settings() -> Settings {
     for pair in args.chunks(2) {
         let value = pair.get(1).map_or("", String::as_str);
         match pair[0].as_str() {
-            "--device" => settings.device = Some(value.parse().expect("--device I")),
+            "--device" => settings.device = Some(value.parse().expect("--device I or ADDRESS")),
             "--n" => settings.sizes = sizes(value),
             "--depth" => settings.depths = list(value, |d| d.parse().ok()),
             "--workgroup" => settings.workgroups = list(value, |w| w.parse().ok().map(Some)),
@@ -463,7 +463,7 @@ fn main() {
     for info in Adapters::probe().list() {
         println!("# {}  [{}]", info.line(), info.driver);
     }
-    let selection = settings.device.map_or(Selection::Default, Selection::Index);
+    let selection = settings.device.map_or(Selection::Default, Selection::from);
     let (gpu, line) = Gpu::open(selection);
     println!("# on {line}");
     println!(

@@ -338,7 +338,12 @@ impl Adapters {
         selection: Selection,
     ) -> Result<(wgpu::Adapter, DeviceInfo, Reason), GpuError> {
         let list = self.list();
-        let (index, reason) = pick(&list, selection, Assignment::from_environment())?;
+        // The scheduler's assignment is looked for only where it has a say.
+        let assignment = match selection {
+            Selection::Default => Assignment::from_environment(),
+            Selection::Index(_) | Selection::Address(_) => None,
+        };
+        let (index, reason) = pick(&list, selection, assignment)?;
         let info = list[index].clone();
         let adapter = self
             .adapters
