@@ -220,6 +220,13 @@ impl CountRequest {
         self.device.as_ref().map(|(_, reason)| reason)
     }
 
+    /// What the count says as a warning before it starts: that a job scheduler's assignment of
+    /// a GPU could not be followed, and the GPU it counts on instead (see [`Reason::warning`]).
+    pub fn device_warning(&self) -> Option<String> {
+        let (info, reason) = self.device.as_ref()?;
+        reason.warning(info)
+    }
+
     /// The count's bounds, to make its budget ([`CheckedBounds::budget`]).
     pub fn bounds(&self) -> &CheckedBounds {
         &self.bounds

@@ -208,6 +208,14 @@ impl Reason {
             ),
         }
     }
+
+    /// What a count on `device` for this reason says as a warning: that a job scheduler's
+    /// assignment could not be followed and which GPU it counts on instead (`counting on 0: …,
+    /// the first hardware GPU (SLURM_JOB_GPUS=3 names …)`), or `None` where nothing went astray.
+    pub fn warning(&self, device: &DeviceInfo) -> Option<String> {
+        matches!(self, Reason::FirstHardware { unmatched: Some(_) })
+            .then(|| format!("counting on {}, {}", device.line(), self.phrase()))
+    }
 }
 
 /// The adapter a count takes when none is named, and why: the assigned one where `assignment`
@@ -505,6 +513,8 @@ mod tests {
     #[test]
     fn without_an_assignment_the_first_hardware_gpu() {
         let (index, reason) = default_choice(&node(), None).unwrap();
+        assert_eq!(reason.warning(&node()[index]), None);
+        assert_eq!(Reason::Named.warning(&node()[index]), None);
         assert_eq!(
             (index, reason.phrase().as_str()),
             (1, "the first hardware GPU")
@@ -525,6 +535,14 @@ mod tests {
             reason.phrase(),
             "the first hardware GPU (SLURM_JOB_GPUS=2 names the GPU at 0000:ab:00.0, where no \
              adapter is)"
+        );
+        let warning = reason.warning(&node()[index]).unwrap();
+        assert!(
+            warning.starts_with(
+                "counting on 1: NVIDIA H100 80GB HBM3 (discrete, vulkan, 0000:18:00.0), the \
+                 first hardware GPU (SLURM_JOB_GPUS=2 names the GPU at 0000:ab:00.0"
+            ),
+            "{warning}"
         );
         let (index, reason) = default_choice(&node(), Some(assigned(None))).unwrap();
         assert_eq!(index, 1);

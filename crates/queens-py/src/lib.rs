@@ -400,6 +400,16 @@ fn count(
     };
     let shard = spec.shard;
     let request = CountRequest::new(&spec).map_err(said)?;
+    // A GPU assigned by a job scheduler but not found is said, as the command line says it.
+    if let Some(warning) = request.device_warning() {
+        let message = std::ffi::CString::new(warning.replace('\0', "")).unwrap_or_default();
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
+            &message,
+            1,
+        )?;
+    }
     let device = request.device().map(|device| device.name.clone());
     let budget = request.bounds().budget(token.clone());
     let job = request.into_job();

@@ -12,7 +12,7 @@ use queens_api::count::{
     CHECKPOINT_EVERY, CountJob, CountRequest, CountResult, CountRunError, CountSpec, Engine,
     OnSaveFailure, Shard,
 };
-use queens_api::devices::{DeviceInfo, Reason};
+use queens_api::devices::DeviceInfo;
 use queens_api::document::{Completeness, CountDocument, ShardDocument, counted_on};
 use queens_api::shards::ShardReport;
 
@@ -72,10 +72,8 @@ impl CountConfig {
         let device = request.device().cloned();
         // A GPU assigned by a job scheduler but not found is said, not passed over: the count
         // goes on, on a GPU another task may be counting on.
-        if let (Some(info), Some(reason @ Reason::FirstHardware { unmatched: Some(_) })) =
-            (&device, request.device_reason())
-        {
-            eprintln!("warning: counting on {}, {}", info.line(), reason.phrase());
+        if let Some(warning) = request.device_warning() {
+            eprintln!("warning: {warning}");
         }
         let bounds = *request.bounds();
         let mut job = request.into_job();

@@ -266,7 +266,8 @@ def count(
     completion search, or ``"backtracking"`` row by row); ``device`` picks the GPU by its index
     in ``queens devices`` or its PCI address there (``"0000:3b:00.0"``, as ``nvidia-smi``
     shows it too; by default the GPU a job scheduler assigned, such as Slurm's
-    ``SLURM_JOB_GPUS``, else the first hardware GPU; without one, ``engine="gpu"``
+    ``SLURM_JOB_GPUS``, else the first hardware GPU, with a ``RuntimeWarning`` where the
+    scheduler named a GPU not found here; without one, ``engine="gpu"``
     raises ``ValueError`` saying what is missing); ``memory`` caps the join (bytes, or ``"8G"``;
     {count_memory_bytes:,} bytes by default);
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
