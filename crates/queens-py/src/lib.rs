@@ -19,9 +19,7 @@ use queens_api::challenge::Challenge;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
-use queens_api::count::{
-    CountPlan, CountRequest, CountResult, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice,
-};
+use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
 use queens_api::devices::DeviceId;
 use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
@@ -422,7 +420,7 @@ fn count(
     let result = result.map_err(refused)?;
     let document = match shard {
         Some(shard) => serde_json::to_string(&ShardDocument {
-            report: shard_report(job.plan(), shard, &result),
+            report: ShardReport::of_result(job.plan(), shard, &result),
             threads: job.threads(),
             elapsed_ms: result.elapsed.as_secs_f64() * 1e3,
             end: Completeness::of(result.stopped, result.finished, result.subproblems),
@@ -433,15 +431,6 @@ fn count(
         ),
     };
     Ok(document.expect("a document serializes"))
-}
-
-/// `shard`'s report of the count `result`, saying where its parts were counted.
-fn shard_report(plan: &CountPlan, shard: Shard, result: &CountResult) -> ShardReport {
-    let report = ShardReport::new(plan, shard, result.tally);
-    match result.counted_on() {
-        Some(places) => report.counted_on(places),
-        None => report,
-    }
 }
 
 /// The completions of `fix` and `blocked` on N×N, by the completion search (or, with engine

@@ -315,12 +315,8 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let sum = result.tally;
     let mut out = io::stdout().lock();
     if let Some(shard) = config.shard {
-        let mut report = ShardReport::new(config.job.plan(), shard, sum);
-        if let Some(places) = result.counted_on() {
-            report = report.counted_on(places);
-        }
         let document = ShardDocument {
-            report,
+            report: ShardReport::of_result(config.job.plan(), shard, result),
             threads,
             elapsed_ms,
             end: Completeness::complete(),

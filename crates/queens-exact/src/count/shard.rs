@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::integrity::{self, Contradiction};
-use super::{CountError, CountPlan, KERNEL_VERSION, Tally};
+use super::{CountError, CountPlan, CountResult, KERNEL_VERSION, Tally};
 
 /// Part `index` of `count`: the subproblems whose index is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,6 +139,15 @@ impl ShardReport {
         };
         report.checksum = report.expected_checksum();
         report
+    }
+
+    /// The report of `shard` of `plan` that the count `result` gives, saying where its parts
+    /// were counted (see [`CountResult::counted_on`]).
+    pub fn of_result(plan: &CountPlan, shard: Shard, result: &CountResult) -> Self {
+        ShardReport {
+            counted_on: result.counted_on(),
+            ..ShardReport::new(plan, shard, result.tally)
+        }
     }
 
     /// Whether it is a report of `shard` of `plan`, intact, wherever it was counted: what a
