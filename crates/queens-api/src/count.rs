@@ -214,12 +214,6 @@ impl CountRequest {
         self.device.as_ref().map(|(info, _)| info)
     }
 
-    /// Why the count takes its GPU: named, assigned by a job scheduler, or the first hardware
-    /// GPU (with the assignment it could not follow, if any).
-    pub fn device_reason(&self) -> Option<&Reason> {
-        self.device.as_ref().map(|(_, reason)| reason)
-    }
-
     /// What the count says as a warning before it starts: that a job scheduler's assignment of
     /// a GPU could not be followed, and the GPU it counts on instead (see [`Reason::warning`]).
     pub fn device_warning(&self) -> Option<String> {
