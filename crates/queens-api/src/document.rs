@@ -239,7 +239,8 @@ impl Completeness {
 }
 
 /// A count: `{"n", "total", "unique", "threads", "elapsed_ms", "nodes", "subproblems",
-/// "engine"}`, `"device"` for the GPU engine, then `"complete"` and, for a stopped count, its
+/// "engine"}`, `"device"` for the GPU engine, `"counted_on"` where said
+/// ([`with_places`](Self::with_places)), then `"complete"` and, for a stopped count, its
 /// [`Partial`] fields. A stopped count's `total` is what its finished parts counted and its
 /// `unique` is `null` (the unique count needs every part).
 #[derive(Serialize)]
@@ -264,6 +265,11 @@ pub struct CountDocument {
     /// The GPU that counted (its name), for the `gpu` engine.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
+    /// Where its finished parts were counted, as a shard's report says it: this run's place
+    /// and, for a count resumed from a checkpoint, those of the runs before it ("node-a, 64
+    /// threads (backtracking engine); then node-b, … (gpu engine)").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counted_on: Option<String>,
     /// Whether it finished, and if not how far it got.
     #[serde(flatten)]
     pub end: Completeness,
@@ -290,6 +296,7 @@ impl CountDocument {
             subproblems,
             engine,
             device: None,
+            counted_on: None,
             end,
         }
     }
@@ -330,6 +337,14 @@ impl CountDocument {
     #[must_use]
     pub fn on_device(mut self, device: Option<String>) -> Self {
         self.device = device;
+        self
+    }
+
+    /// Saying where `result`'s parts were counted ([`CountResult::counted_on`]), as the command
+    /// line and Python do. The server leaves it out: its clients need not learn its host's name.
+    #[must_use]
+    pub fn with_places(mut self, result: &CountResult) -> Self {
+        self.counted_on = result.counted_on();
         self
     }
 }

@@ -1310,6 +1310,54 @@ fn a_shard_resumed_elsewhere_names_every_place_that_counted_it() {
     assert_eq!(file["counted_on"], report["counted_on"]);
 }
 
+/// A whole count resumed from its checkpoint says where its parts were counted, as a shard's
+/// report does: the runs that counted, in order, and not a run that only read the checkpoint.
+#[test]
+fn a_resumed_count_names_every_place_that_counted_it() {
+    let dir = scratch("resumed-places");
+    let checkpoint = dir.join("count.json");
+    let count = |node: &str, more: &[&str]| {
+        queens()
+            .args(["count", "16", "--engine", "backtracking", "--threads", "1"])
+            .args(["--checkpoint", checkpoint.to_str().unwrap()])
+            .args(more)
+            .env("SLURMD_NODENAME", node)
+            .output()
+            .unwrap()
+    };
+    // N = 16 takes about a second on one thread.
+    let stopped = count("node-a", &["--time-limit", "0.2"]);
+    common::assert_exit(&stopped, 1, "the count stopped at its time limit");
+    let here = |node: &str| format!("{node}, 1 thread (backtracking engine)");
+    let finished = count("node-b", &["--json"]);
+    common::assert_exit(&finished, 0, "the resumed count");
+    let document: Value = serde_json::from_slice(&finished.stdout).unwrap();
+    assert_eq!(document["total"], 14_772_512);
+    assert_eq!(
+        document["counted_on"],
+        format!("{}; then {}", here("node-a"), here("node-b"))
+    );
+    // A run that finds every part counted adds no place, and the text says where they were.
+    let read_only = count("node-c", &[]);
+    common::assert_exit(&read_only, 0, "the count read back");
+    let text = String::from_utf8_lossy(&read_only.stdout);
+    let said = format!(
+        "resumed from {} (6872 subproblems); counted on {}; then {}\n",
+        checkpoint.display(),
+        here("node-a"),
+        here("node-b")
+    );
+    assert!(text.ends_with(&said), "{text}");
+    // A count without a checkpoint says only where it ran, in its document.
+    let fresh = queens()
+        .args(["count", "9", "--threads", "1", "--json"])
+        .env("SLURMD_NODENAME", "node-d")
+        .output()
+        .unwrap();
+    let document: Value = serde_json::from_slice(&fresh.stdout).unwrap();
+    assert_eq!(document["counted_on"], here("node-d"));
+}
+
 /// Ctrl-C stops a count cleanly, saves the checkpoint and says how to resume.
 #[cfg(unix)]
 #[test]

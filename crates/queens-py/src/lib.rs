@@ -427,7 +427,8 @@ fn count(
         }),
         None => serde_json::to_string(
             &CountDocument::of_result(n, &result, job.threads(), job.plan().engine().name())
-                .on_device(device),
+                .on_device(device)
+                .with_places(&result),
         ),
     };
     Ok(document.expect("a document serializes"))

@@ -289,6 +289,9 @@ def test_counts_match_oeis():
     # Where the shard was counted, as the command line's reports say it.
     place = parts[0].to_dict()["counted_on"]
     assert re.search(r"\d+ threads? \(backtracking engine\)$", place), place
+    # A whole count says it too.
+    place = qw.count(9, threads=1).to_dict()["counted_on"]
+    assert place.endswith("1 thread (backtracking engine)"), place
     assert parts[0].unique is None
     assert qw.count(12, threads=1).to_dict()["threads"] == 1
     assert qw.count(14).to_dict()["engine"] == "join"

@@ -340,6 +340,19 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             result.elapsed.as_secs_f64(),
             config.job.plan().engine()
         )?;
+        // A resumed count's earlier parts were counted elsewhere, or by another engine.
+        if let (true, Some(places), Some(checkpoint)) = (
+            result.resumed > 0,
+            result.counted_on(),
+            config.job.checkpoint(),
+        ) {
+            writeln!(
+                out,
+                "resumed from {} ({}); counted on {places}",
+                checkpoint.display(),
+                counted(result.resumed, parts.0, parts.1),
+            )?;
+        }
     }
     out.flush()?;
     Ok(())
@@ -354,4 +367,5 @@ fn count_document(config: &CountConfig, result: &CountResult) -> CountDocument {
         config.job.plan().engine().name(),
     )
     .on_device(config.device.as_ref().map(|device| device.name.clone()))
+    .with_places(result)
 }
