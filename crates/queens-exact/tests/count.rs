@@ -6,8 +6,8 @@ use queens_core::Budget;
 use queens_exact::count::integrity::Contradiction;
 use queens_exact::count::shard::{MergeError, ShardReport, merge};
 use queens_exact::count::{
-    Case, CountError, CountJob, CountPlan, CountRunError, Engine, Shard, Subproblem, Tally, Turn,
-    checkpoint, count, count_subproblem,
+    Case, CountError, CountJob, CountPlan, CountRunError, CounterError, Engine, PartCounter,
+    PartsToCount, Shard, Subproblem, Tally, Turn, checkpoint, count, count_subproblem,
 };
 
 /// (n, total, unique) from the reference table.
@@ -664,4 +664,57 @@ fn checkpoints_say_where_each_part_was_counted() {
     document["counted_on"] = serde_json::json!("not a list");
     std::fs::write(&path, document.to_string()).unwrap();
     assert!(checkpoint::load(&path, &plan, shard).is_err());
+}
+
+/// A counter that counts the first `before` parts it is given, then fails, as a GPU lost
+/// mid-count does (an Xid error, a driver reset, a card pulled by the scheduler).
+struct LostMidway {
+    before: usize,
+}
+
+impl PartCounter for LostMidway {
+    fn count_parts(&self, parts: PartsToCount<'_>) -> Result<(), CounterError> {
+        for &id in parts.ids.iter().take(self.before) {
+            (parts.done)(id, parts.plan.count_one(id, parts.budget).unwrap());
+        }
+        Err(CounterError("the device was lost".to_owned()))
+    }
+
+    fn describe(&self) -> String {
+        "a device lost midway".to_owned()
+    }
+}
+
+/// A counter that fails mid-count is an error of the run, not a result, and the parts it
+/// reported before failing are in the checkpoint, so that the count resumes from them, on
+/// the same engine or another of its split, to the published count.
+#[test]
+fn a_counter_that_fails_midway_keeps_what_it_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.json");
+    let plan = CountPlan::with_engine(11, Engine::Gpu).unwrap();
+    let every = std::time::Duration::from_secs(60);
+    let failed = CountJob::new(plan.clone())
+        .with_counter(std::sync::Arc::new(LostMidway { before: 7 }))
+        .with_checkpoint(path.clone(), every)
+        .run(&Budget::unlimited(), |_, _| {});
+    match failed {
+        Err(CountRunError::Counter(error)) => assert_eq!(error.to_string(), "the device was lost"),
+        other => panic!("a lost device gave {other:?}"),
+    }
+    let kept = checkpoint::load(&path, &plan, Shard::WHOLE).unwrap();
+    let first: Vec<usize> = plan.shard_ids(Shard::WHOLE).into_iter().take(7).collect();
+    assert_eq!(kept.len(), 7);
+    assert!(
+        first.iter().all(|&id| kept.is_done(id)),
+        "the parts reported"
+    );
+
+    let on_the_cpu = CountPlan::with_engine(11, Engine::Backtracking).unwrap();
+    let resumed = CountJob::new(on_the_cpu)
+        .with_checkpoint(path, every)
+        .run(&Budget::unlimited(), |_, _| {})
+        .unwrap();
+    assert_eq!(resumed.resumed, 7);
+    assert_eq!((resumed.tally.total, resumed.tally.unique()), (2680, 341));
 }

@@ -18,18 +18,16 @@
 //! the device counts the first. Each form has its own cut and tail; the call's
 //! [`DispatchStats`] sum both.
 
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Subproblem, Tally};
+use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Subproblem};
 
 use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
-use crate::items::{
-    Cut, Item, Refined, cut, default_depth, extension_tally, item_rows, on_cpu, refine,
-};
+use crate::items::{Cut, cut, default_depth, item_rows, on_cpu};
 use crate::kernel::{Kernel, Residency, Shape};
 use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
+use crate::stream::Stream;
 use crate::trial::{Outcome, Trial};
 use crate::wgsl::Rules;
 
@@ -184,7 +182,12 @@ impl GpuCounter {
             let mut first = lost
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            first.get_or_insert_with(|| format!("the device was lost ({reason:?}): {message}"));
+            let said = if message.is_empty() {
+                String::new()
+            } else {
+                format!(": {message}")
+            };
+            first.get_or_insert_with(|| format!("the device was lost ({reason:?}){said}"));
         });
         Ok(GpuCounter {
             device,
@@ -244,6 +247,15 @@ impl GpuCounter {
     /// The options it counts with.
     pub fn options(&self) -> &GpuOptions {
         &self.options
+    }
+
+    /// `error`, after what the device said first where that is something else (a lost
+    /// device's reason, a driver's error), which is the cause a user needs to read.
+    fn with_device_error(&self, error: CounterError) -> CounterError {
+        match self.device_error() {
+            Some(cause) if cause != error.0 => CounterError(format!("{cause}; {}", error.0)),
+            _ => error,
+        }
     }
 
     fn device_error(&self) -> Option<String> {
@@ -331,146 +343,6 @@ impl GpuCounter {
     }
 }
 
-/// A part whose items are on their way.
-struct Pending {
-    id: usize,
-    /// The sequence number of its first item.
-    first: u64,
-    /// Items not yet finished.
-    left: u64,
-    tally: Tally,
-}
-
-/// The parts of one call to [`GpuCounter::count_parts`], as they go through the device.
-struct Stream<'a> {
-    plan: &'a CountPlan,
-    cut: Cut,
-    parts: &'a [usize],
-    /// The position in `parts` of the next part to cut.
-    next_part: usize,
-    /// Items cut but not yet sent (an item's id is its sequence number's low word).
-    backlog: VecDeque<Item>,
-    pending: VecDeque<Pending>,
-    next_seq: u64,
-}
-
-/// Items in flight never span more sequence numbers than this, so that an id (the sequence
-/// number's low 32 bits) names one item.
-const SEQUENCE_WINDOW: u64 = 1 << 31;
-
-impl<'a> Stream<'a> {
-    fn new(plan: &'a CountPlan, cut: Cut, parts: &'a [usize]) -> Self {
-        Stream {
-            plan,
-            cut,
-            parts,
-            next_part: 0,
-            backlog: VecDeque::new(),
-            pending: VecDeque::new(),
-            next_seq: 0,
-        }
-    }
-
-    /// Cuts parts (none of them [`on_cpu`]) into the backlog until it holds `wanted` items or
-    /// the parts run out.
-    fn refill(&mut self, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
-        while self.backlog.len() < wanted {
-            let oldest = self
-                .pending
-                .front()
-                .map_or(self.next_seq, |part| part.first);
-            if self.next_seq - oldest >= SEQUENCE_WINDOW {
-                break;
-            }
-            let Some(&id) = self.parts.get(self.next_part) else {
-                break;
-            };
-            let depth = self.cut.depth_at(self.next_part);
-            self.next_part += 1;
-            let sub = &self.plan.subproblems()[id];
-            match refine(self.plan.n(), sub, depth) {
-                Refined::OnCpu => unreachable!("the parts not for the kernel are counted apart"),
-                Refined::Items { items, nodes } if items.is_empty() => {
-                    done(id, extension_tally(nodes));
-                }
-                Refined::Items { items, nodes } => {
-                    let first = self.next_seq;
-                    self.pending.push_back(Pending {
-                        id,
-                        first,
-                        left: items.len() as u64,
-                        tally: extension_tally(nodes),
-                    });
-                    for mut item in items {
-                        item[3] = self.next_seq as u32;
-                        self.backlog.push_back(item);
-                        self.next_seq += 1;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Adds a finished item's tally to its part, reporting the part when it is whole.
-    fn finish(&mut self, id: u32, tally: Tally, done: &(dyn Fn(usize, Tally) + Sync)) -> bool {
-        let Some(oldest) = self.pending.front().map(|part| part.first) else {
-            return false;
-        };
-        let seq = oldest + u64::from(id.wrapping_sub(oldest as u32));
-        let index = self.pending.partition_point(|part| part.first <= seq);
-        let Some(part) = index.checked_sub(1).and_then(|i| self.pending.get_mut(i)) else {
-            return false;
-        };
-        if part.left == 0 {
-            return false;
-        }
-        part.tally.total += tally.total;
-        part.tally.fixed += tally.fixed;
-        part.tally.nodes += tally.nodes;
-        part.left -= 1;
-        if part.left == 0 {
-            done(part.id, part.tally);
-        }
-        while self.pending.front().is_some_and(|part| part.left == 0) {
-            self.pending.pop_front();
-        }
-        true
-    }
-
-    /// Queues items on the device until it holds `wanted` fresh ones, as far as the parts
-    /// and the ring allow.
-    fn fill(&mut self, kernel: &mut Kernel, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
-        let missing = wanted.saturating_sub(kernel.queued() as usize);
-        if missing == 0 {
-            return;
-        }
-        self.refill(missing, done);
-        let ready = missing.min(self.backlog.len());
-        let sent = kernel.append(&self.backlog.make_contiguous()[..ready]);
-        self.backlog.drain(..sent);
-    }
-
-    /// Sums the tallies of the dispatch last landed into their parts.
-    fn collect(
-        &mut self,
-        kernel: &mut Kernel,
-        done: &(dyn Fn(usize, Tally) + Sync),
-    ) -> Result<(), CounterError> {
-        for (id, tally) in kernel.tallies().map_err(CounterError)? {
-            if !self.finish(id, tally, done) {
-                return Err(CounterError(format!(
-                    "the device returned an item ({id}) that was not sent"
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    fn is_done(&self) -> bool {
-        self.backlog.is_empty() && self.pending.is_empty() && self.next_part == self.parts.len()
-    }
-}
-
 impl PartCounter for GpuCounter {
     fn count_parts(&self, parts: PartsToCount<'_>) -> Result<(), CounterError> {
         let PartsToCount {
@@ -481,10 +353,14 @@ impl PartCounter for GpuCounter {
         let (cpu_ids, device_ids): (Vec<usize>, Vec<usize>) = ids
             .iter()
             .partition(|&&id| on_cpu(plan.n(), &plan.subproblems()[id]));
+        // Stopped with the count, or when the device fails: the error is then said at once
+        // rather than after the searches (minutes at N = 28).
+        let halt = budget.token().child();
+        let cpu_budget = budget.piece().with_cancel(halt.clone());
         std::thread::scope(|scope| {
             let on_cpu = scope.spawn(|| {
                 for id in cpu_ids {
-                    match plan.count_one(id, budget) {
+                    match plan.count_one(id, &cpu_budget) {
                         Some(tally) => (parts.done)(id, tally),
                         None => return,
                     }
@@ -494,10 +370,13 @@ impl PartCounter for GpuCounter {
                 ids: &device_ids,
                 ..parts
             });
+            if counted.is_err() {
+                halt.cancel();
+            }
             on_cpu
                 .join()
                 .map_err(|_| CounterError("counting a part on the CPU failed".to_owned()))?;
-            counted
+            counted.map_err(|error| self.with_device_error(error))
         })
     }
 
@@ -752,7 +631,68 @@ fn tuned(steps: u32, took: f64, target: f64) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
+    use queens_core::Budget;
+    use queens_exact::count::Engine;
+
     use super::*;
+
+    /// A device lost mid-count (destroyed here, as a driver reset or a card taken away leaves
+    /// it) is the counter's error, within the dispatch's timeout rather than a hang or a panic,
+    /// and every part it reported before is whole (the driver keeps them in the checkpoint).
+    #[test]
+    fn a_device_lost_midway_is_an_error_and_its_parts_are_whole() {
+        let Some(first) = Adapters::probe().list().into_iter().next() else {
+            assert!(
+                std::env::var("QUEENS_REQUIRE_GPU").as_deref() != Ok("1"),
+                "QUEENS_REQUIRE_GPU=1 but no adapter was found"
+            );
+            return;
+        };
+        let options = GpuOptions {
+            invocations: Some(256),
+            workgroup: Some(32),
+            fixed_steps: Some(2000),
+            ..GpuOptions::default()
+        };
+        let counter = GpuCounter::open(Selection::Index(first.index), options).unwrap();
+        let plan = CountPlan::with_engine(13, Engine::Gpu).unwrap();
+        let ids: Vec<usize> = (0..plan.len()).collect();
+        let tallies = Mutex::new(BTreeMap::new());
+        let done = |id, tally| {
+            let mut tallies = tallies.lock().unwrap();
+            assert!(tallies.insert(id, tally).is_none(), "part {id} twice");
+            if tallies.len() == 20 {
+                counter.device.destroy();
+            }
+        };
+        let started = Instant::now();
+        let lost = counter.count_parts(PartsToCount {
+            plan: &plan,
+            ids: &ids,
+            budget: &Budget::unlimited(),
+            done: &done,
+        });
+        let error = lost.expect_err("a lost device is an error");
+        assert!(started.elapsed() < Duration::from_secs(60), "{error}");
+        // The cause first: the device's own word that it was lost.
+        assert!(error.0.starts_with("the device was lost"), "{error}");
+        let tallies = tallies.into_inner().unwrap();
+        assert!(
+            tallies.len() < plan.len(),
+            "{} parts reported",
+            tallies.len()
+        );
+        for (&id, &tally) in &tallies {
+            assert_eq!(
+                Some(tally),
+                plan.count_one(id, &Budget::unlimited()),
+                "part {id}"
+            );
+        }
+        eprintln!("{error} after {} of {} parts", tallies.len(), plan.len());
+    }
 
     #[test]
     fn steps_move_towards_the_target_within_bounds() {

@@ -44,6 +44,7 @@ pub mod items;
 pub mod kernel;
 pub mod pci;
 pub mod stacks;
+mod stream;
 pub mod trial;
 pub mod wgsl;
 

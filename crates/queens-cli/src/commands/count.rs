@@ -214,6 +214,15 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             CountRunError::Memory(message) => {
                 anyhow::anyhow!("{message}: {}", memory_remedies(&config.job))
             }
+            // A GPU that failed mid-count (lost, reset): the parts it finished are kept.
+            CountRunError::Counter(failure) => match config.job.checkpoint() {
+                Some(path) => anyhow::anyhow!(
+                    "{failure}; the parts counted are saved in {}: run the same command to \
+                     resume (on this or another GPU, or another engine)",
+                    path.display()
+                ),
+                None => anyhow::anyhow!("{failure}; use --checkpoint FILE to keep finished work"),
+            },
             other => other.into(),
         })?;
     bar.finish_and_clear();
