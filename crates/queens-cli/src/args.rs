@@ -20,8 +20,9 @@ pub struct Cli {
 
     /// How long work shows its progress on stderr.
     ///
-    /// auto: a bar on a terminal, a line every 5 s otherwise; lines: a line every 5 s on a
-    /// terminal too; never: nothing.
+    /// auto: a bar on a terminal, lines otherwise (after 5 s, then further apart, at most a
+    /// minute), none for documents (--json, shard reports); lines: lines always, documents
+    /// included; never: nothing.
     #[arg(
         long,
         global = true,
@@ -36,10 +37,10 @@ pub struct Cli {
 /// How work that takes a while shows its progress (`--progress`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ProgressMode {
-    /// A bar on a terminal, a line every few seconds otherwise.
+    /// A bar on a terminal, lines otherwise; none for documents meant for programs.
     #[default]
     Auto,
-    /// A line every few seconds, on a terminal too.
+    /// Lines, on a terminal too and for documents.
     Lines,
     /// Nothing.
     Never,

@@ -15,8 +15,12 @@ use queens_core::{Event, Interest, Observer};
 
 use crate::args::ProgressMode;
 
-/// Time between two progress lines where no bar is drawn.
+/// Time before the first progress line where no bar is drawn; the time to the next doubles
+/// after each line, up to [`LINES_AT_MOST_EVERY`]: a minute's work gives three lines, an hour's
+/// task 62 rather than 720 in its log.
 const LINE_EVERY: Duration = Duration::from_secs(5);
+/// The longest time between two progress lines.
+const LINES_AT_MOST_EVERY: Duration = Duration::from_secs(60);
 
 /// The command's `--progress`, set once when its flags are read.
 static MODE: OnceLock<ProgressMode> = OnceLock::new();
@@ -24,6 +28,11 @@ static MODE: OnceLock<ProgressMode> = OnceLock::new();
 /// Sets how this command shows progress (the first call wins).
 pub fn set_mode(mode: ProgressMode) {
     let _ = MODE.set(mode);
+}
+
+/// Whether `--progress never` asked for no progress at all.
+pub fn is_never() -> bool {
+    MODE.get() == Some(&ProgressMode::Never)
 }
 
 /// How progress is shown: a bar redrawn in place, lines, or nothing.
@@ -50,19 +59,28 @@ fn helper_thread(work: impl FnOnce() + Send + 'static) {
         .spawn(work);
 }
 
-/// Prints `bar`'s state as a line every [`LINE_EVERY`] until it is finished or dropped.
+/// Prints `bar`'s state as a line after [`LINE_EVERY`], and then further apart ([`spacing`]),
+/// until it is finished or dropped.
 fn report_lines(bar: &ProgressBar, line: impl Fn(&ProgressBar) -> String + Send + 'static) {
     let weak = bar.downgrade();
     helper_thread(move || {
+        let mut wait = LINE_EVERY;
         loop {
-            std::thread::sleep(LINE_EVERY);
+            std::thread::sleep(wait);
             let Some(bar) = weak.upgrade() else { return };
             if bar.is_finished() {
                 return;
             }
             eprintln!("{}", line(&bar));
+            wait = spacing(wait);
         }
     });
+}
+
+/// The time to the next progress line after one `wait` after the last: twice as long, at most
+/// [`LINES_AT_MOST_EVERY`].
+fn spacing(wait: Duration) -> Duration {
+    (wait * 2).min(LINES_AT_MOST_EVERY)
 }
 
 /// A batch's line: what, how far, how long, and the estimate once there is one.
@@ -296,6 +314,17 @@ impl Observer for Spinner {
     }
 }
 
+/// A bar for work whose answer is a document for programs (`--json`, a shard's report), whose
+/// callers may read stderr too: nothing, unless `--progress lines` asks for lines (as each task
+/// of a cluster count does, for its log).
+pub fn document_bar(len: u64, what: &str) -> ProgressBar {
+    if MODE.get() == Some(&ProgressMode::Lines) {
+        bar(len, what)
+    } else {
+        ProgressBar::hidden()
+    }
+}
+
 /// A bar over `len` jobs (0: not known yet), drawn on a terminal, else reported in lines.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
     let display = display();
@@ -320,6 +349,21 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_lines_come_further_apart_up_to_a_minute() {
+        let mut wait = LINE_EVERY;
+        let mut at = Duration::ZERO;
+        let mut lines = 0;
+        while at + wait <= Duration::from_secs(3600) {
+            at += wait;
+            lines += 1;
+            wait = spacing(wait);
+        }
+        // 5, 10, 20 and 40 s apart, then a minute: 4 lines in the first 75 s, 58 more in the hour.
+        assert_eq!(lines, 62);
+        assert_eq!(wait, LINES_AT_MOST_EVERY);
+    }
 
     #[test]
     fn a_solve_line_gives_the_share_of_its_cap() {

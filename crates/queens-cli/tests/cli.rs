@@ -1358,6 +1358,31 @@ fn a_resumed_count_names_every_place_that_counted_it() {
     assert_eq!(document["counted_on"], here("node-d"));
 }
 
+/// A shard's report is a document, so its run keeps stderr quiet unless `--progress lines`
+/// asks, as a cluster count's tasks do: then its log says how far the shard got.
+#[test]
+fn a_shard_reports_progress_in_lines_when_asked() {
+    let dir = scratch("shard-progress");
+    let shard = |more: &[&str]| {
+        let output = queens()
+            .args(["count", "19", "--shard", "0/2", "--threads", "1"])
+            .args(["--time-limit", "5.5", "--dir", dir.to_str().unwrap()])
+            .args(more)
+            .output()
+            .unwrap();
+        common::assert_exit(&output, 1, "the shard stopped at its time limit");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let progress = "N = 19, shard 0/2: ";
+    let asked = shard(&["--progress", "lines"]);
+    assert!(
+        asked.lines().any(|line| line.starts_with(progress)),
+        "{asked}"
+    );
+    let quiet = shard(&[]);
+    assert!(!quiet.contains(progress), "{quiet}");
+}
+
 /// Ctrl-C stops a count cleanly, saves the checkpoint and says how to resume.
 #[cfg(unix)]
 #[test]

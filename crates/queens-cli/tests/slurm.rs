@@ -270,8 +270,9 @@ fn every_task_option_reaches_every_task() {
         .lines()
         .find(|line| line.starts_with("--wrap=") && line.contains("--shard"))
         .unwrap_or_else(|| panic!("no task line in {asked}"));
-    let given = " --threads 3 --memory 2147483648 --max-estimate 100 --checkpoint-every 300 \
-                 --on-save-failure stop";
+    // Each task's log says how far it got.
+    let given = " --progress lines --threads 3 --memory 2147483648 --max-estimate 100 \
+                 --checkpoint-every 300 --on-save-failure stop";
     assert!(task.contains(given), "{task}");
 
     let planned = queens()
@@ -288,6 +289,25 @@ fn every_task_option_reaches_every_task() {
             // Quoted once more inside the line's own quotes.
             assert!(line.replace(r"'\''", "'").contains(given), "{line}");
         }
+    }
+    // Unless no progress was asked for.
+    let quiet = queens()
+        .args(count)
+        .args([
+            "--progress",
+            "never",
+            "--plan",
+            "--json",
+            "--rate",
+            "1e6",
+            "--dir",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let plan: serde_json::Value = serde_json::from_slice(&quiet.stdout).unwrap();
+    for line in plan_lines(&plan, "sbatch") {
+        assert!(!line.contains("--progress"), "{line}");
     }
 
     // A GPU named by its address reaches each task as its address, written as `queens

@@ -47,7 +47,8 @@ pub async fn count(
             let progress = json!({"type": "progress", "done": done, "of": of});
             let _ = events.try_send(progress.to_string());
         });
-        // The document `queens count --json` prints, as the stream's last event: "finished"
+        // The document `queens count --json` prints (less `counted_on`, which would name this
+        // server's host to its clients), as the stream's last event: "finished"
         // or "stopped" (its `complete`, `stop_reason`, `finished` and `parts` say how far).
         let finished = match counted {
             Ok(result) => {

@@ -607,7 +607,8 @@ async fn count_and_experiment_answer() {
     assert_eq!(finished["unique"], 92);
     // Below N = 14 backtracking is as fast.
     assert_eq!(finished["engine"], "backtracking");
-    // The count document of `queens count --json`, field for field but the machine's figures.
+    // The count document of `queens count --json`, field for field but the machine's figures
+    // and `counted_on`, which would name the server's host.
     let fields: std::collections::BTreeSet<&str> = finished
         .as_object()
         .unwrap()

@@ -63,10 +63,11 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let problem = request.problem();
     let n = problem.rows();
     let budget = request.bounds().budget_since(interrupt_token(), started);
+    let what = format!("N = {n}, completions");
     let bar = if args.json {
-        indicatif::ProgressBar::hidden()
+        progress::document_bar(0, &what)
     } else {
-        progress::bar(0, &format!("N = {n}, completions"))
+        progress::bar(0, &what)
     };
     let answer = request.run(&budget, |done: usize, of: usize| {
         bar.set_length(of as u64);

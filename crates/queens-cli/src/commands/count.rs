@@ -177,14 +177,15 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let started = Instant::now();
     let config = CountConfig::from_args(args)?;
     let budget = config.bounds.budget_since(interrupt_token(), started);
-    let quiet = config.json || config.shard.is_some();
-    let bar = if quiet {
-        indicatif::ProgressBar::hidden()
+    let parts = config.job.subproblems() as u64;
+    let what = match config.shard {
+        Some(shard) => format!("N = {}, shard {shard}", config.job.plan().n()),
+        None => format!("N = {}", config.job.plan().n()),
+    };
+    let bar = if config.json || config.shard.is_some() {
+        progress::document_bar(parts, &what)
     } else {
-        progress::bar(
-            config.job.subproblems() as u64,
-            &format!("N = {}", config.job.plan().n()),
-        )
+        progress::bar(parts, &what)
     };
     // The bar's position only moves forward, whatever order the workers report in.
     let shown = Mutex::new(0usize);

@@ -82,10 +82,11 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     if let Some(dir) = &args.out {
         super::output_dir("--out", dir)?;
     }
+    let runs = experiment.total_runs().unwrap_or(0);
     let bar = if args.json {
-        indicatif::ProgressBar::hidden()
+        progress::document_bar(runs, "runs")
     } else {
-        progress::bar(experiment.total_runs().unwrap_or(0), "runs")
+        progress::bar(runs, "runs")
     };
     let report = run_experiment(&experiment, &budget, |done| bar.set_position(done))?;
     bar.finish_and_clear();

@@ -103,7 +103,12 @@ pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
 /// what a failed save does, where given. Each is checked here as a task would check it, so that
 /// a value a task would refuse is refused before anything is submitted or printed.
 pub fn task_options(args: &CountArgs) -> anyhow::Result<String> {
-    let mut options = String::new();
+    // Each task's log says how far it got, unless `--progress never` was asked.
+    let mut options = if crate::progress::is_never() {
+        String::new()
+    } else {
+        " --progress lines".to_owned()
+    };
     let bounds = queens_api::bounds::Bounds {
         threads: args.threads,
         ..Default::default()
