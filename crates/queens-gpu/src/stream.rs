@@ -52,8 +52,8 @@ impl<'a> Stream<'a> {
         }
     }
 
-    /// Cuts parts (none of them [`on_cpu`]) into the backlog until it holds `wanted` items or
-    /// the parts run out.
+    /// Cuts parts (none of them [`on_cpu`](crate::items::on_cpu)) into the backlog until it
+    /// holds `wanted` items or the parts run out.
     fn refill(&mut self, wanted: usize, done: &(dyn Fn(usize, Tally) + Sync)) {
         while self.backlog.len() < wanted {
             let oldest = self
