@@ -1145,6 +1145,19 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
         ),
         reference(12)
     );
+    // Where the shards were counted: here, all four.
+    let place = first["counted_on"].as_str().unwrap();
+    assert_eq!(
+        merged["counted_on"],
+        serde_json::json!([{"place": place, "shards": 4}])
+    );
+    let mut text_args = vec!["merge"];
+    text_args.extend(files.iter().map(String::as_str));
+    let line = run(&text_args, 0);
+    assert!(
+        line.ends_with(&format!(", counted on {place})\n")),
+        "{line}"
+    );
 
     let missing = queens()
         .args(["merge", &files[0], &files[1], &files[3]])

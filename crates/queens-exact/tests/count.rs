@@ -718,3 +718,55 @@ fn a_counter_that_fails_midway_keeps_what_it_counted() {
     assert_eq!(resumed.resumed, 7);
     assert_eq!((resumed.tally.total, resumed.tally.unique()), (2680, 341));
 }
+
+/// A merged count says where it was counted: each place its reports name, once, with the
+/// shards it counted or counted part of, the most first; a report that names none adds none,
+/// and a merge of such reports (from before they named places) writes and reads as before.
+#[test]
+fn a_merge_says_where_its_shards_were_counted() {
+    let plan = CountPlan::new(10).unwrap();
+    let (a, b) = (
+        "node-a, 2 threads (backtracking engine)",
+        "node-b, NVIDIA H100 at 0000:3b:00.0 (gpu engine)",
+    );
+    let resumed = format!("{b}; then {a}");
+    let twice = format!("{a}; then {a}");
+    let places = [Some(a), Some(&resumed), Some(b), Some(&twice), None];
+    let reports = |named: bool| -> Vec<(String, ShardReport)> {
+        places
+            .iter()
+            .enumerate()
+            .map(|(index, place)| {
+                let shard = Shard::new(index as u32, places.len() as u32).unwrap();
+                let report = ShardReport::new(&plan, shard, count_shard(&plan, shard));
+                let report = match place {
+                    Some(place) if named => report.counted_on(*place),
+                    _ => report,
+                };
+                (format!("shard-{index}.json"), report)
+            })
+            .collect()
+    };
+    let merged = merge(&reports(true)).unwrap();
+    assert_eq!((merged.total, merged.unique), (724, 92));
+    let listed: Vec<(&str, u32)> = merged
+        .counted_on
+        .iter()
+        .map(|at| (at.place.as_str(), at.shards))
+        .collect();
+    assert_eq!(listed, [(a, 3), (b, 2)]);
+    let text = serde_json::to_string(&merged).unwrap();
+    assert!(
+        text.ends_with(&format!(
+            r#""counted_on":[{{"place":"{a}","shards":3}},{{"place":"{b}","shards":2}}]}}"#
+        )),
+        "{text}"
+    );
+
+    let unnamed = merge(&reports(false)).unwrap();
+    assert!(unnamed.counted_on.is_empty());
+    let text = serde_json::to_string(&unnamed).unwrap();
+    assert!(!text.contains("counted_on"), "{text}");
+    let read: queens_exact::count::shard::Merged = serde_json::from_str(&text).unwrap();
+    assert_eq!(read, unnamed);
+}

@@ -133,10 +133,19 @@ fn matches(pattern: &str, name: &str) -> bool {
     rest.len() >= last.len() && rest.ends_with(last)
 }
 
-/// The merged count in one line.
+/// The merged count in one line, with where it was counted: the place, or how many (which
+/// `--json` lists).
 fn summary(merged: &Merged) -> String {
+    let places = match merged.counted_on.as_slice() {
+        [] => String::new(),
+        [only] => format!(", counted on {}", only.place),
+        places => format!(
+            ", counted at {} that --json lists",
+            counted(places.len(), "place", "places")
+        ),
+    };
     format!(
-        "{} ({}, {})",
+        "{} ({}, {}{places})",
         super::solutions_line(merged.n, merged.total, merged.unique),
         counted(merged.shards, "shard", "shards"),
         counted(merged.nodes, "node", "nodes")

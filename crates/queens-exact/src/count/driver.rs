@@ -135,6 +135,9 @@ impl fmt::Debug for CountJob {
     }
 }
 
+/// What joins the places that counted a count, in the order each last counted.
+pub(crate) const PLACES_JOINED: &str = "; then ";
+
 /// What a count found: the sum over its finished subproblems, and whether that is all of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountResult {
@@ -179,7 +182,7 @@ impl CountResult {
     /// Where the finished subproblems were counted, in a line: the [`places`](Self::places)
     /// joined by "; then ", or `None` where no run said.
     pub fn counted_on(&self) -> Option<String> {
-        (!self.places.is_empty()).then(|| self.places.join("; then "))
+        (!self.places.is_empty()).then(|| self.places.join(PLACES_JOINED))
     }
 }
 

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::driver::PLACES_JOINED;
 use super::integrity::{self, Contradiction};
 use super::{CountError, CountPlan, CountResult, KERNEL_VERSION, Tally};
 
@@ -215,6 +216,47 @@ pub struct Merged {
     pub nodes: u128,
     /// The split's fingerprint.
     pub fingerprint: String,
+    /// Where the shards were counted, as their reports say ([`ShardReport::counted_on`]): each
+    /// place once, the most shards first. Empty where no report says (reports from before
+    /// they did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counted_on: Vec<CountedAt>,
+}
+
+/// A place that counted shards of a merged count, and how many: the shards it counted, or
+/// counted part of (a shard resumed elsewhere names every place that counted it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountedAt {
+    /// The place, as the reports name it: "node17, NVIDIA H100 80GB HBM3 at 0000:3b:00.0 (gpu
+    /// engine)".
+    pub place: String,
+    /// The shards it counted, or counted part of.
+    pub shards: u32,
+}
+
+/// The places that counted `reports`, each once with its shards, the most first (then by name).
+fn places_of(reports: &[(String, ShardReport)]) -> Vec<CountedAt> {
+    let mut shards: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    for (_, report) in reports {
+        let Some(places) = &report.counted_on else {
+            continue;
+        };
+        let mut named = std::collections::HashSet::new();
+        for place in places.split(PLACES_JOINED) {
+            if named.insert(place) {
+                *shards.entry(place).or_default() += 1;
+            }
+        }
+    }
+    let mut places: Vec<CountedAt> = shards
+        .into_iter()
+        .map(|(place, shards)| CountedAt {
+            place: place.to_owned(),
+            shards,
+        })
+        .collect();
+    places.sort_by(|a, b| b.shards.cmp(&a.shards).then_with(|| a.place.cmp(&b.place)));
+    places
 }
 
 /// A set of shards that is not one complete count.
@@ -445,6 +487,7 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
         unique: sum.unique(),
         nodes: sum.nodes,
         fingerprint: first.fingerprint.clone(),
+        counted_on: places_of(reports),
     })
 }
 
