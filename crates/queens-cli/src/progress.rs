@@ -1,7 +1,8 @@
 //! Progress of long work on stderr: a spinner with the step count and rate for a long solve, and
 //! a bar for batches, on a terminal; where stderr is not a terminal (a log, a pipe, a batch job),
-//! one line every [`LINE_EVERY`] instead. `--progress` chooses: `auto` (that), `lines` (lines
-//! on a terminal too) or `never`.
+//! lines instead, the first after [`LINE_EVERY`] and then further apart. `--progress` chooses:
+//! `auto` (that, and nothing for documents meant for programs), `lines` (lines on a terminal
+//! too, and for documents: [`document_bar`]) or `never`.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;

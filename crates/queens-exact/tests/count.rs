@@ -731,7 +731,16 @@ fn a_merge_says_where_its_shards_were_counted() {
     );
     let resumed = format!("{b}; then {a}");
     let twice = format!("{a}; then {a}");
-    let places = [Some(a), Some(&resumed), Some(b), Some(&twice), None];
+    // What a file says is listed without a terminal's escapes or line breaks.
+    let hostile = "\u{1b}[2Jnode-c\n";
+    let places = [
+        Some(a),
+        Some(&resumed),
+        Some(b),
+        Some(&twice),
+        None,
+        Some(hostile),
+    ];
     let reports = |named: bool| -> Vec<(String, ShardReport)> {
         places
             .iter()
@@ -754,11 +763,11 @@ fn a_merge_says_where_its_shards_were_counted() {
         .iter()
         .map(|at| (at.place.as_str(), at.shards))
         .collect();
-    assert_eq!(listed, [(a, 3), (b, 2)]);
+    assert_eq!(listed, [(a, 3), (b, 2), ("[2Jnode-c", 1)]);
     let text = serde_json::to_string(&merged).unwrap();
     assert!(
-        text.ends_with(&format!(
-            r#""counted_on":[{{"place":"{a}","shards":3}},{{"place":"{b}","shards":2}}]}}"#
+        text.contains(&format!(
+            r#""counted_on":[{{"place":"{a}","shards":3}},{{"place":"{b}","shards":2}},"#
         )),
         "{text}"
     );

@@ -98,7 +98,8 @@ pub fn array_tasks(asked: Option<u32>) -> anyhow::Result<u32> {
 }
 
 /// The options of `args` that reach every task of a cluster count, as `--slurm` passes them and
-/// `--plan` prints them: the threads, the GPU (by its index or address on the task's node), the
+/// `--plan` prints them: progress lines for its log (unless `--progress never`), the threads, the
+/// GPU (by its index or address on the task's node), the
 /// memory limit, the longest estimate a task starts unasked, and its checkpoint's spacing and
 /// what a failed save does, where given. Each is checked here as a task would check it, so that
 /// a value a task would refuse is refused before anything is submitted or printed.

@@ -234,26 +234,24 @@ pub struct CountedAt {
     pub shards: u32,
 }
 
-/// The places that counted `reports`, each once with its shards, the most first (then by name).
+/// The places that counted `reports`, each once with its shards, the most first (then by name),
+/// as a file's words are shown ([`shown`]).
 fn places_of(reports: &[(String, ShardReport)]) -> Vec<CountedAt> {
-    let mut shards: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    let mut shards: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     for (_, report) in reports {
         let Some(places) = &report.counted_on else {
             continue;
         };
         let mut named = std::collections::HashSet::new();
-        for place in places.split(PLACES_JOINED) {
-            if named.insert(place) {
+        for place in places.split(PLACES_JOINED).map(shown) {
+            if named.insert(place.clone()) {
                 *shards.entry(place).or_default() += 1;
             }
         }
     }
     let mut places: Vec<CountedAt> = shards
         .into_iter()
-        .map(|(place, shards)| CountedAt {
-            place: place.to_owned(),
-            shards,
-        })
+        .map(|(place, shards)| CountedAt { place, shards })
         .collect();
     places.sort_by(|a, b| b.shards.cmp(&a.shards).then_with(|| a.place.cmp(&b.place)));
     places
@@ -360,13 +358,6 @@ const PLACE_SHOWN: usize = 480;
 /// again on B)`, or nothing. What a file says is shown without control characters (a terminal's
 /// escapes, line breaks) and at most [`PLACE_SHOWN`] characters long.
 fn places(report: Option<&str>, recount: Option<&str>) -> String {
-    let shown = |place: &str| -> String {
-        place
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(PLACE_SHOWN)
-            .collect()
-    };
     match (report.map(shown), recount.map(shown)) {
         (None, None) => String::new(),
         (Some(report), None) => format!(" (counted on {report})"),
@@ -375,6 +366,16 @@ fn places(report: Option<&str>, recount: Option<&str>) -> String {
             format!(" (counted on {report}, counted again on {recount})")
         }
     }
+}
+
+/// What a file says of a place, as it is shown: without control characters (a terminal's
+/// escapes, line breaks) and at most [`PLACE_SHOWN`] characters long.
+fn shown(place: &str) -> String {
+    place
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(PLACE_SHOWN)
+        .collect()
 }
 
 impl MergeError {
