@@ -274,7 +274,8 @@ def count(
     threads is longer than ``max_estimate`` seconds ({max_estimate_seconds:g} by default) is refused with the
     estimate rather than started; ``time_limit`` stops a count, which then holds what it
     counted (``complete == False``). ``progress=True`` shows a bar (tqdm where installed);
-    a callable is called with (parts finished, parts).
+    a callable is called with (parts finished, parts). ``to_dict()`` is the document ``queens
+    count --json`` prints, with where it was counted (``counted_on``).
     """
     if isinstance(shard, tuple):
         shard = f"{shard[0]}/{shard[1]}"
