@@ -16,10 +16,11 @@
 # engine's budget test, and the CUDA original (built with nvcc for the device's architecture,
 # run as `n_queens N 6`, its README's setting); then both of ours over workgroup sizes (and the
 # engine over invocations a dispatch), the reference loop with frames of half the size in
-# workgroups of twice the invocations, and both with their stacks in a storage buffer (no
-# workgroup memory) in workgroups of up to 1024, which show whether the warps a multiprocessor
-# holds bound them (each row's "workgroups at once" counts them: the most workgroups the device
-# ran at once, of those launched). If the reference loop alone runs as fast a node as the CUDA
+# workgroups of twice the invocations and with two searches an invocation stepped together
+# (whether a second chain of loads and arithmetic a lane hides the first's latency), and both
+# with their stacks in a storage buffer (no workgroup memory) in workgroups of up to 1024,
+# which show whether the warps a multiprocessor holds bound them (each row's "workgroups at
+# once" counts them: the most workgroups the device ran at once, of those launched). If the reference loop alone runs as fast a node as the CUDA
 # original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
 # kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
 #
@@ -86,6 +87,8 @@ section "workgroup sizes: the reference loop, counted"
 limit "$reference" "${device[@]}" --n "$n" --form counted --workgroup 32,64,128,224
 section "the reference loop with frames of 8 bytes, twice the invocations a workgroup"
 limit "$reference" "${device[@]}" --n "$n" --form counted --frames compact --workgroup 224,448
+section "the reference loop with two searches an invocation, stepped together (the same searches a dispatch)"
+limit "$reference" "${device[@]}" --n "$n" --form counted --frames wide,paired --invocations 16,17
 section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
 limit "$reference" "${device[@]}" --n "$n" --form counted --stack storage --workgroup 64,256,1024
 section "invocations a dispatch: the engine's kernel (2^15 to 2^17; beside the workgroups at once)"

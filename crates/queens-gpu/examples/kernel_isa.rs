@@ -26,7 +26,8 @@
 //! are what to look for): what a device's time depends on and no count of operations shows.
 //!
 //! Given `reference_loop.wgsl` (the fastest public loop, see the `reference_loop` example), it
-//! prints the statistics of that loop's counted form alone, to set beside the kernel's.
+//! prints the statistics of that loop's counted form alone, with one search an invocation and
+//! with two (`--frames paired` there), to set beside the kernel's.
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -52,17 +53,17 @@ fn main() {
         Some(path) => std::fs::read_to_string(path).expect("a readable WGSL file"),
         None => include_str!("../src/count.wgsl").to_owned(),
     };
-    let forms = wgsl::forms(&text);
     // The fastest public loop (`reference_loop.wgsl`), for its registers beside the kernel's.
-    let reference = text.contains("{{SEARCH}}");
+    let reference = text.contains("{{SEARCHES}}");
+    let programs = programs(&text, n);
     if args.iter().any(|arg| arg == "--native") {
-        native(&text, n, reference);
+        native(&programs, n);
         return;
     }
     if std::env::var_os(CHILD).is_some() {
         // The statistics go to standard output, one line each, the dump to standard error.
-        for (index, &rules) in forms.iter().enumerate() {
-            let built = compile::pipeline(&spirv(&text, n, rules), compile::Device::First);
+        for (index, (_, spirv)) in programs.iter().enumerate() {
+            let built = compile::pipeline(spirv, compile::Device::First);
             for (name, value) in built.statistics {
                 println!("{index}\t{name}\t{value}");
             }
@@ -94,9 +95,9 @@ fn main() {
         output.status.success(),
         "RADV did not compile the kernel (is mesa-vulkan-drivers installed?):\n{dump}"
     );
-    let programs: Vec<&str> = dump.split("disasm:").skip(1).collect();
-    assert_eq!(programs.len(), forms.len(), "one program a form");
-    let mut statistics: Vec<Vec<(String, String)>> = vec![Vec::new(); forms.len()];
+    let disassembled: Vec<&str> = dump.split("disasm:").skip(1).collect();
+    assert_eq!(disassembled.len(), programs.len(), "one program a form");
+    let mut statistics: Vec<Vec<(String, String)>> = vec![Vec::new(); programs.len()];
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let mut fields = line.splitn(3, '\t');
         if let (Some(index), Some(name), Some(value)) =
@@ -106,8 +107,7 @@ fn main() {
             statistics[index].push((name.to_owned(), value.to_owned()));
         }
     }
-    for ((&rules, program), statistics) in forms.iter().zip(programs).zip(&statistics) {
-        let form = form_name(rules, reference);
+    for (((form, _), program), statistics) in programs.iter().zip(disassembled).zip(&statistics) {
         if reference {
             // Its nested loops are not the engine's one loop with a rare branch, which is what
             // `hot_step` finds.
@@ -139,26 +139,58 @@ fn main() {
 }
 
 /// Builds each form on the machine's own GPU and prints its driver's statistics.
-fn native(text: &str, n: u32, reference: bool) {
-    for &rules in wgsl::forms(text) {
-        let built = compile::pipeline(&spirv(text, n, rules), compile::Device::Native);
-        println!(
-            "N = {n}, {} on {}:",
-            form_name(rules, reference),
-            built.device
-        );
+fn native(programs: &[(&str, Vec<u32>)], n: u32) {
+    for (form, spirv) in programs {
+        let built = compile::pipeline(spirv, compile::Device::Native);
+        println!("N = {n}, {form} on {}:", built.device);
         print_statistics(&built.statistics);
     }
 }
 
-fn form_name(rules: Rules, reference: bool) -> &'static str {
-    if reference {
-        return "the reference loop (counted)";
+/// The forms of the kernel `text` for N, each named, as SPIR-V: the kernel's two (every rule,
+/// the deadline alone), or the reference loop's counted form with one search an invocation and
+/// with two (`reference_paired.wgsl`).
+fn programs(text: &str, n: u32) -> Vec<(&'static str, Vec<u32>)> {
+    if !text.contains("{{SEARCHES}}") {
+        return wgsl::forms(text)
+            .iter()
+            .map(|&rules| {
+                let form = match rules {
+                    Rules::All => "every rule (any item)",
+                    Rules::Deadline => "the deadline alone (settled items)",
+                };
+                (form, spirv(&wgsl::tool_source(text, n, rules)))
+            })
+            .collect();
     }
-    match rules {
-        Rules::All => "every rule (any item)",
-        Rules::Deadline => "the deadline alone (settled items)",
-    }
+    // The reference loop: `tool_source` fills in its stack's tokens as the kernel's (16-byte
+    // frames in workgroup memory, 64 invocations a workgroup); two searches an invocation take
+    // a row's frames of twice the invocations, and a row more.
+    let counted = |source: String, searches: &str| {
+        let source = source
+            .replace("{{SEARCHES}}", searches)
+            .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
+            .replace("{{HELPERS}}", include_str!("reference_step.wgsl"))
+            .replace("{{STEP}}", "steps += 1u;");
+        spirv(&source)
+    };
+    let single = wgsl::tool_source(text, n, Rules::All);
+    let paired = wgsl::tool_source(
+        &text.replace("{{STRIDE}}u", "2u * WORKGROUP"),
+        n,
+        Rules::All,
+    )
+    .replace("FRAMES * STRIDE>", "(FRAMES + 1u) * STRIDE>");
+    vec![
+        (
+            "the reference loop (counted)",
+            counted(single, include_str!("reference_single.wgsl")),
+        ),
+        (
+            "the reference loop, two searches an invocation (counted)",
+            counted(paired, include_str!("reference_paired.wgsl")),
+        ),
+    ]
 }
 
 fn print_statistics(statistics: &[(String, String)]) {
@@ -173,16 +205,10 @@ fn print_statistics(statistics: &[(String, String)]) {
     println!("  the driver's statistics: {}", listed.join(", "));
 }
 
-/// The kernel's SPIR-V as the engine builds it for N: no runtime checks, workgroup memory not
-/// zeroed, the default depth's stack.
-fn spirv(text: &str, n: u32, rules: Rules) -> Vec<u32> {
-    // The reference loop (`reference_loop.wgsl`): its counted form with the original's frames;
-    // `tool_source` fills in its stack's tokens as the kernel's (16-byte frames in workgroup
-    // memory, 64 invocations a workgroup).
-    let source = wgsl::tool_source(text, n, rules)
-        .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
-        .replace("{{STEP}}", "steps += 1u;");
-    let (module, info) = wgsl::validate(&source)
+/// A kernel's SPIR-V, its tokens filled in, as the engine builds it: no runtime checks,
+/// workgroup memory not zeroed.
+fn spirv(source: &str) -> Vec<u32> {
+    let (module, info) = wgsl::validate(source)
         .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
     let options = naga::back::spv::Options {
         lang_version: (1, 3),

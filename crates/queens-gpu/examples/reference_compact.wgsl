@@ -1,4 +1,4 @@
-// A search of one item with frames of 8 bytes, for `reference_loop.wgsl`'s SEARCH: a row's
+// A search of one item with frames of 8 bytes, for `reference_single.wgsl`'s SEARCH: a row's
 // squares and its right diagonals. The columns and left diagonals of the top row are kept in
 // registers; below the top, a row's squares hold the queen placed on it as their lowest bit
 // (squares are taken lowest first), which undoes them on the way back: the columns lose it, the

@@ -5,14 +5,15 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example reference_loop -- [--device I|ADDRESS] [--n 16..20]
 //!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
-//!     [--stack workgroup,storage] [--frames wide,compact]
+//!     [--stack workgroup,storage] [--frames wide,compact,paired]
 //! ```
 //!
 //! `ygch/n_queens` (arXiv 2511.12009) counts totals with the mirror symmetry alone: its items fix
 //! the first rows (the first queen on the board's left half, weighed 2, or on the middle column
 //! of an odd board, weighed 1), and each CUDA thread searches one with a stack in shared memory,
-//! one queen placed an iteration. `reference_loop.wgsl` with `reference_wide.wgsl` is that loop
-//! in WGSL, with the engine's stack layout (lane-fastest over the workgroup); its forms:
+//! one queen placed an iteration. `reference_loop.wgsl` with `reference_single.wgsl`,
+//! `reference_wide.wgsl` and `reference_step.wgsl` is that loop in WGSL, with the engine's stack
+//! layout (lane-fastest over the workgroup); its forms:
 //!
 //! - `plain`: the loop alone, as the original runs it;
 //! - `counted`: one addition a step more, the node count, so that the row can give nodes a
@@ -24,7 +25,12 @@
 //! shared memory) or a storage buffer (`--stack storage`: no workgroup's memory bounds the
 //! invocations a workgroup holds), and with the original's frames of 16 bytes (`--frames wide`)
 //! or frames of 8 (`--frames compact`, `reference_compact.wgsl`: twice the invocations a
-//! workgroup, for iterations that only return to a row with nothing left, counted as nodes).
+//! workgroup, for iterations that only return to a row with nothing left, counted as nodes), or
+//! two searches of the original's frames an invocation, both stepped each iteration in one
+//! block (`--frames paired`, `reference_paired.wgsl`: two independent chains of a load and its
+//! arithmetic a lane, for half the invocations a workgroup), which says whether a device's
+//! time a step is the chain's latency, which a second chain hides, or its issue, which it does
+//! not.
 //!
 //! Its nodes are the original's iterations, about 2.4 times the engine's at N = 20 (which splits
 //! the board by all eight symmetries), so the engine matches it for a whole board at about 0.4
@@ -56,14 +62,19 @@ const FORMS: [(&str, &str); 3] = [
     ),
 ];
 
-/// The loop's frames.
+/// The loop's frames, and the searches an invocation holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Frames {
-    /// The original's: a row's masks and its untried squares, 16 bytes.
+    /// The original's: a row's masks and its untried squares, 16 bytes, one search an
+    /// invocation.
     Wide,
     /// A row's squares and right diagonals, 8 bytes; the columns and left diagonals undone on
     /// the way back (`reference_compact.wgsl`).
     Compact,
+    /// The original's frames, two searches an invocation stepped in turn each iteration
+    /// (`reference_paired.wgsl`): two independent chains a lane, for half the invocations a
+    /// workgroup.
+    Paired,
 }
 
 impl Frames {
@@ -71,20 +82,38 @@ impl Frames {
         match self {
             Frames::Wide => "wide",
             Frames::Compact => "compact",
+            Frames::Paired => "paired",
         }
     }
 
+    /// The searches an invocation holds, each on a stack of its own.
+    fn searches(self) -> u32 {
+        if self == Frames::Paired { 2 } else { 1 }
+    }
+
+    /// The stack's rows for `frames` frames: one more where both searches store their children
+    /// whether or not they push them (`reference_paired.wgsl`).
+    fn rows(self, frames: u32) -> u32 {
+        if self == Frames::Paired {
+            frames + 1
+        } else {
+            frames
+        }
+    }
+
+    /// The bytes of an invocation's frames of one row (of each of its searches).
     fn bytes(self) -> u32 {
         match self {
             Frames::Wide => 16,
             Frames::Compact => 8,
+            Frames::Paired => 32,
         }
     }
 
     /// The WGSL type of a frame.
     fn wgsl_type(self) -> &'static str {
         match self {
-            Frames::Wide => "vec4<u32>",
+            Frames::Wide | Frames::Paired => "vec4<u32>",
             Frames::Compact => "vec2<u32>",
         }
     }
@@ -93,14 +122,28 @@ impl Frames {
     /// frames' left diagonals, shifted back on the way up, lose a board column past N + frames
     /// = 34 (see `reference_compact.wgsl`).
     fn is_exact(self, n: u32, frames: u32) -> bool {
-        self == Frames::Wide || n + frames <= 34
+        self != Frames::Compact || n + frames <= 34
     }
 
-    /// The search of one item, for the loop's SEARCH.
-    fn search(self) -> &'static str {
+    /// The searches of the items an invocation takes, for the loop's SEARCHES.
+    fn searches_source(self) -> String {
+        let one_at_a_time = include_str!("reference_single.wgsl");
         match self {
-            Frames::Wide => include_str!("reference_wide.wgsl"),
-            Frames::Compact => include_str!("reference_compact.wgsl"),
+            Frames::Wide => {
+                one_at_a_time.replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
+            }
+            Frames::Compact => {
+                one_at_a_time.replace("{{SEARCH}}", include_str!("reference_compact.wgsl"))
+            }
+            Frames::Paired => include_str!("reference_paired.wgsl").to_owned(),
+        }
+    }
+
+    /// The functions its searches call, for the loop's HELPERS.
+    fn helpers(self) -> &'static str {
+        match self {
+            Frames::Wide | Frames::Paired => include_str!("reference_step.wgsl"),
+            Frames::Compact => "",
         }
     }
 }
@@ -153,6 +196,7 @@ fn settings() -> Settings {
                 settings.frames = list(value, |frames| match frames {
                     "wide" => Some(Frames::Wide),
                     "compact" => Some(Frames::Compact),
+                    "paired" => Some(Frames::Paired),
                     _ => None,
                 });
             }
@@ -207,9 +251,10 @@ fn items(n: u32, depth: u32) -> Vec<[u32; 4]> {
 /// iteration.
 fn source(n: u32, launch: Launch, step: &str) -> String {
     let frame = launch.frame.wgsl_type();
-    let (declaration, stride, lane) = match launch.stack {
+    let rows = launch.frame.rows(launch.frames);
+    let (declaration, sharing, lane) = match launch.stack {
         StackMemory::Workgroup => (
-            format!("var<workgroup> stack: array<{frame}, FRAMES * STRIDE>;"),
+            format!("var<workgroup> stack: array<{frame}, {rows}u * STRIDE>;"),
             launch.workgroup,
             "local",
         ),
@@ -219,8 +264,11 @@ fn source(n: u32, launch: Launch, step: &str) -> String {
             "global.x",
         ),
     };
+    // A row's frames: one a search of each invocation sharing the stacks.
+    let stride = sharing * launch.frame.searches();
     SOURCE
-        .replace("{{SEARCH}}", launch.frame.search())
+        .replace("{{SEARCHES}}", &launch.frame.searches_source())
+        .replace("{{HELPERS}}", launch.frame.helpers())
         .replace("{{STACK}}", &declaration)
         .replace("{{STRIDE}}", &stride.to_string())
         .replace("{{LANE}}", lane)
@@ -427,7 +475,7 @@ impl Buffers {
                 storage | wgpu::BufferUsages::COPY_SRC,
             ),
             stack: (launch.stack == StackMemory::Storage).then(|| {
-                let size = u64::from(launch.frames)
+                let size = u64::from(launch.frame.rows(launch.frames))
                     * u64::from(launch.invocations)
                     * u64::from(launch.frame.bytes());
                 empty("stacks", size, storage)
@@ -484,6 +532,18 @@ fn main() {
     }
 }
 
+/// The invocations a workgroup where none are asked for: up to 256, as many as the device
+/// allows and (for stacks in workgroup memory) as `fits` there, in whole warps of 32.
+fn default_workgroup(gpu: &Gpu, stack: StackMemory, fits: u32) -> u32 {
+    let most = gpu.limits.max_compute_invocations_per_workgroup.min(256);
+    let most = if stack == StackMemory::Workgroup {
+        most.min(fits)
+    } else {
+        most
+    };
+    if most >= 32 { most / 32 * 32 } else { most }
+}
+
 /// Counts the N×N board with items of `depth` rows in every setting, a row each; the counts
 /// that differ from the published ones.
 fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
@@ -512,21 +572,14 @@ fn board(gpu: &Gpu, settings: &Settings, n: u32, depth: u32) -> usize {
         }
         let known_nodes = &mut known_nodes[usize::from(frame == Frames::Compact)];
         for &workgroup in &settings.workgroups {
-            let fits = memory / (frames * frame.bytes());
-            let workgroup = workgroup.unwrap_or_else(|| {
-                let most = gpu.limits.max_compute_invocations_per_workgroup.min(256);
-                let most = if stack == StackMemory::Workgroup {
-                    most.min(fits)
-                } else {
-                    most
-                };
-                if most >= 32 { most / 32 * 32 } else { most }
-            });
+            let fits = memory / (frame.rows(frames) * frame.bytes());
+            let workgroup = workgroup.unwrap_or_else(|| default_workgroup(gpu, stack, fits));
             let label = format!("| {n} | {depth} |");
             if stack == StackMemory::Workgroup && workgroup > fits {
                 println!(
-                    "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | - | {frames} frames of \
-                     {} bytes for {workgroup} invocations pass the device's {memory} bytes |",
+                    "{label} - | workgroup | {workgroup} | - | - | - | - | - | - | - | {} rows of \
+                     {} bytes an invocation for {workgroup} invocations pass the device's {memory} bytes |",
+                    frame.rows(frames),
                     frame.bytes(),
                 );
                 continue;

@@ -4,28 +4,33 @@
 // it. Not a counting engine: `reference_loop.rs` says what it is for.
 //
 // Persistent invocations take items (a prefix of placed rows: columns, diagonals, and the
-// mirror weight 2 or 1) from an atomic counter and search each depth-first, with the search the
-// host fills in (SEARCH): the original's (`reference_wide.wgsl`), where one iteration places
-// one queen (the stack's top frame, a row's masks and its untried squares, gives up its lowest
-// square and is popped when none is left; the child row is pushed unless it is the last, whose
-// free squares a population count adds, or has none), or one with frames of half the size
-// (`reference_compact.wgsl`). The frames are lane-fastest.
+// mirror weight 2 or 1) from an atomic counter and search them depth-first, as the host fills
+// in (SEARCHES, with the functions they call in HELPERS): one item at a time
+// (`reference_single.wgsl`) with the original's search (`reference_wide.wgsl`, one iteration
+// placing one queen with `step` of `reference_step.wgsl`: the stack's top frame, a row's masks
+// and its untried squares, gives up its lowest square and is popped when none is left; the
+// child row is pushed unless it is the last, whose free squares a population count adds, or has
+// none) or one with frames of half the size (`reference_compact.wgsl`); or two items at a time,
+// each with the original's frames, stepped in turn each iteration (`reference_paired.wgsl`).
+// The frames are lane-fastest.
 //
 // The stack is in workgroup memory, as the original keeps it in shared memory, or (the `storage`
-// stack) in a storage buffer, one frame a row for every invocation of the dispatch, which no
-// workgroup's memory bounds: the host fills in its declaration (STACK, with the frames' type),
-// the stride from one row's frames to the next's (STRIDE: the workgroup's invocations, or the
-// dispatch's) and the lane's place in a row (LANE: its index in the workgroup, or in the
-// dispatch).
+// stack) in a storage buffer, one frame a row for every search of the dispatch, which no
+// workgroup's memory bounds: the host fills in its declaration (STACK, with the frames' type
+// and its rows), the stride from one row's frames to the next's (STRIDE: a search for each of
+// the workgroup's invocations, or the dispatch's) and the lane's place in a row (LANE: its
+// index in the workgroup, or in the dispatch; the second search of two is STRIDE / 2 further).
 //
-// Every index is in range: a stack slot is frame * STRIDE + lane with lane < STRIDE and frame <
-// FRAMES (the rows from the item's first free row to the penultimate; the last row is never
-// pushed), and `top` is read only above `bottom`; an item is read below params.count, which
-// the host sizes the item buffer for; `sums` has one slot an invocation. Each loop ends: every
-// iteration of a search takes a square off its stack or pops a frame, and an invocation takes
-// at most params.most items, each once. The host also fills in N, FULL, FRAMES, WORKGROUP and
-// STEP (nothing for the loop alone; a node count, or a node count and the engine's budget
-// test, for the forms that measure what those add).
+// Every index is in range: a stack slot is frame * STRIDE + lane with lane < STRIDE and frame
+// below the stack's rows: FRAMES (the rows from the item's first free row to the penultimate;
+// the last row is never pushed), and one more for two searches an invocation, which store a
+// child one row above the deepest frame whether or not they push it; `top` is read only above
+// `bottom`. An item is read below params.count, which the host sizes the item buffer for;
+// `sums` has one slot an invocation. Each loop ends: every iteration of a search takes a square
+// off its stack or pops a frame, and an invocation takes at most params.most items a search,
+// each once. The host also fills in N, FULL, FRAMES, WORKGROUP and STEP (nothing for the loop
+// alone; a node count, or a node count and the engine's budget test, for the forms that
+// measure what those add).
 
 struct Params {
     count: u32,
@@ -63,6 +68,8 @@ fn add(sum: vec2<u32>, x: u32) -> vec2<u32> {
     return vec2<u32>(low, sum.y + select(0u, 1u, low < x));
 }
 
+{{HELPERS}}
+
 @compute @workgroup_size(WORKGROUP)
 fn count(
     @builtin(local_invocation_index) local: u32,
@@ -76,22 +83,7 @@ fn count(
     var total = before.xy;
     var nodes = before.zw;
     let bottom = lane - STRIDE;
-    for (var taken = 0u; taken < params.most; taken++) {
-        let index = atomicAdd(&counters[0], 1u);
-        if (index >= params.count) {
-            break;
-        }
-        let item = items[index];
-        let first = FULL & ~(item.x | item.y | item.z);
-        if (first == 0u) {
-            continue;
-        }
-        var found = 0u;
-        var steps = 0u;
-{{SEARCH}}
-        total = add(total, found * item.w);
-        nodes = add(nodes, steps);
-    }
+{{SEARCHES}}
     sums[global.x] = vec4<u32>(total, nodes);
     if (local == 0u) {
         atomicSub(&counters[1], 1u);
