@@ -16,13 +16,15 @@
 # engine's budget test, and the CUDA original (built with nvcc for the device's architecture,
 # run as `n_queens N 6`, its README's setting); then both of ours over workgroup sizes (and the
 # engine over invocations a dispatch), the reference loop with frames of half the size in
-# workgroups of twice the invocations and with two searches an invocation stepped together
-# (whether a second chain of loads and arithmetic a lane hides the first's latency), and both
+# workgroups of twice the invocations, with its top frame in registers and with two searches an
+# invocation stepped together (whether a step waits on its load: then a load ahead, or a second
+# chain a lane, hides it; the engine's kernel with its top frame in registers too), and both
 # with their stacks in a storage buffer (no workgroup memory) in workgroups of up to 1024,
 # which show whether the warps a multiprocessor holds bound them (each row's "workgroups at
-# once" counts them: the most workgroups the device ran at once, of those launched). If the reference loop alone runs as fast a node as the CUDA
-# original, the path (WGSL, naga, the driver's compiler) costs nothing and the gap is the
-# kernel's own work; if not, the path is the gap. docs/gpu.md reads the figures.
+# once" counts them: the most workgroups the device ran at once, of those launched). If the
+# reference loop alone runs as fast a node as the CUDA original, the path (WGSL, naga, the
+# driver's compiler) costs nothing and the gap is the kernel's own work; if not, the path is
+# the gap. docs/gpu.md reads the figures.
 #
 # Builds the three examples with cargo unless their binaries are named, for a machine without
 # Rust. Needs the Vulkan loader (libvulkan1) and the GPU's driver; the CUDA original needs nvcc.
@@ -83,12 +85,14 @@ for round in 1 2; do
   fi
 done
 
+section "the engine's kernel with its top frame in registers (the frame below loaded ahead), in turns"
+limit "$bench" "${device[@]}" --n "$n" --stack workgroup --top stack,registers,stack,registers
 section "workgroup sizes: the reference loop, counted"
 limit "$reference" "${device[@]}" --n "$n" --form counted --workgroup 32,64,128,224
 section "the reference loop with frames of 8 bytes, twice the invocations a workgroup"
 limit "$reference" "${device[@]}" --n "$n" --form counted --frames compact --workgroup 224,448
-section "the reference loop with two searches an invocation, stepped together (the same searches a dispatch)"
-limit "$reference" "${device[@]}" --n "$n" --form counted --frames wide,paired --invocations 16,17
+section "the reference loop with its top frame in registers, and with two searches an invocation"
+limit "$reference" "${device[@]}" --n "$n" --form counted --frames wide,cached,paired --invocations 16,17
 section "the reference loop's stack in a storage buffer, which no workgroup's memory bounds"
 limit "$reference" "${device[@]}" --n "$n" --form counted --stack storage --workgroup 64,256,1024
 section "invocations a dispatch: the engine's kernel (2^15 to 2^17; beside the workgroups at once)"
@@ -96,5 +100,5 @@ limit "$bench" "${device[@]}" --n "$n" --stack workgroup --invocations 15,16,17
 section "workgroup sizes: the engine's kernel"
 limit "$bench" "${device[@]}" --n "$n" --stack workgroup --workgroup 64,128,224
 section "the engine's kernel with its stacks in a storage buffer"
-limit "$bench" "${device[@]}" --n "$n" --stack storage --workgroup 256,1024
+limit "$bench" "${device[@]}" --n "$n" --stack storage --workgroup 256,1024 --top stack,registers
 section "end"

@@ -6,7 +6,8 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I|ADDRESS] [--n 16..22]
 //!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--trial-rounds R]
-//!     [--invocations 16,17] [--checked no,yes] [--target-ms 100,300] [--peak-tops T]
+//!     [--invocations 16,17] [--checked no,yes] [--top stack,registers] [--target-ms 100,300]
+//!     [--peak-tops T]
 //! ```
 //!
 //! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
@@ -16,7 +17,8 @@
 //! or a `storage` buffer (the column then says so), `--trial-rounds` the dispatches each
 //! placement runs in a trial (by default three on a GPU and none on a software adapter, which
 //! then keeps its stacks in workgroup memory), `--checked yes` keeps wgpu's
-//! runtime checks in the kernel, `--target-ms` the time a dispatch is tuned towards; each list
+//! runtime checks in the kernel, `--top registers` builds the loop that keeps its top frame in
+//! registers and loads the frame below it ahead (`TopFrame::Registers`), `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others. The column "workgroups at once" gives, for
 //! each placement that ran, the most workgroups the device ran at once of those a dispatch
 //! launched (`DispatchStats::residency`): below them, what the device holds.
@@ -31,7 +33,7 @@ use std::time::{Duration, Instant};
 use queens_core::Budget;
 use queens_exact::count::estimate::estimate_nodes;
 use queens_exact::count::{CountJob, CountPlan, Engine, Tally};
-use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory};
+use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory, TopFrame};
 
 mod bench_args;
 use bench_args::{list, sizes};
@@ -74,6 +76,7 @@ struct Settings {
     trial_rounds: Option<u32>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
+    tops: Vec<TopFrame>,
     targets: Vec<Duration>,
     peak: Option<f64>,
 }
@@ -88,6 +91,7 @@ fn settings() -> Settings {
         trial_rounds: None,
         invocations: vec![None],
         checked: vec![false],
+        tops: vec![TopFrame::default()],
         targets: vec![GpuOptions::default().dispatch_target],
         peak: None,
     };
@@ -118,6 +122,7 @@ fn settings() -> Settings {
                     _ => None,
                 });
             }
+            "--top" => settings.tops = list(value, TopFrame::from_name),
             "--target-ms" => {
                 settings.targets = list(value, |ms| ms.parse().ok().map(Duration::from_millis));
             }
@@ -139,25 +144,28 @@ fn main() {
     let selection = settings.device.map_or(Selection::Default, Selection::from);
     let peak = settings.peak.or_else(|| known_peak(&adapters, selection));
     println!(
-        "| N | depth | workgroup | workgroups at once | checked | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
+        "| N | depth | workgroup | workgroups at once | checked | top frame | invocations | target | seconds | items | items/s | nodes/s | share of int32 peak | dispatches (longest, share of the time, idle between, start-up) | total |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (N, nodes a second) of the first setting of each N, for the projection.
     let mut rates: Vec<(u32, f64)> = Vec::new();
     for &n in &settings.sizes {
         for &depth in &settings.depths {
             for &workgroup in &settings.workgroups {
                 let (invocations_list, targets) = (&settings.invocations, &settings.targets);
+                let tops = &settings.tops;
                 let combinations = settings.stacks.iter().flat_map(|&stack| {
                     settings.checked.iter().flat_map(move |&checked| {
-                        invocations_list.iter().flat_map(move |&invocations| {
-                            targets
-                                .iter()
-                                .map(move |&target| (stack, checked, invocations, target))
+                        tops.iter().flat_map(move |&top| {
+                            invocations_list.iter().flat_map(move |&invocations| {
+                                targets.iter().map(move |&target| {
+                                    (stack, (checked, top), invocations, target)
+                                })
+                            })
                         })
                     })
                 });
-                for (stack, checked, invocations, target) in combinations {
+                for (stack, (checked, top_frame), invocations, target) in combinations {
                     let options = GpuOptions {
                         depth,
                         workgroup,
@@ -165,6 +173,7 @@ fn main() {
                         trial_rounds: settings.trial_rounds,
                         invocations,
                         checked,
+                        top_frame,
                         dispatch_target: target,
                         ..GpuOptions::default()
                     };
@@ -198,9 +207,10 @@ fn main() {
                         None => placements(&stats),
                     };
                     println!(
-                        "| {n} | {depth} | {workgroup} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
+                        "| {n} | {depth} | {workgroup} | {} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
                         residency(&stats),
                         if checked { "yes" } else { "no" },
+                        top_frame.name(),
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
                         items as f64 / seconds,

@@ -32,7 +32,7 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use queens_gpu::wgsl::{self, Rules};
+use queens_gpu::wgsl::{self, Rules, TopFrame};
 use wgpu::naga;
 
 /// Set in the child process that compiles.
@@ -147,48 +147,55 @@ fn native(programs: &[(&str, Vec<u32>)], n: u32) {
     }
 }
 
-/// The forms of the kernel `text` for N, each named, as SPIR-V: the kernel's two (every rule,
-/// the deadline alone), or the reference loop's counted form with one search an invocation and
+/// The forms of the kernel `text` for N, each named, as SPIR-V: the kernel's (every rule, the
+/// deadline alone; each with its top frame on the stack and in registers), or the reference loop's counted form with one search an invocation and
 /// with two (`reference_paired.wgsl`).
 fn programs(text: &str, n: u32) -> Vec<(&'static str, Vec<u32>)> {
     if !text.contains("{{SEARCHES}}") {
-        return wgsl::forms(text)
-            .iter()
-            .map(|&rules| {
-                let form = match rules {
-                    Rules::All => "every rule (any item)",
-                    Rules::Deadline => "the deadline alone (settled items)",
-                };
-                (form, spirv(&wgsl::tool_source(text, n, rules)))
+        return wgsl::loop_forms(text)
+            .into_iter()
+            .map(|(rules, top)| {
+                let source = wgsl::tool_source(text, n, rules, top);
+                (wgsl::form_name(rules, top), spirv(&source))
             })
             .collect();
     }
     // The reference loop: `tool_source` fills in its stack's tokens as the kernel's (16-byte
     // frames in workgroup memory, 64 invocations a workgroup); two searches an invocation take
     // a row's frames of twice the invocations, and a row more.
-    let counted = |source: String, searches: &str| {
+    let counted = |source: String, searches: &str, search: &str| {
         let source = source
             .replace("{{SEARCHES}}", searches)
-            .replace("{{SEARCH}}", include_str!("reference_wide.wgsl"))
+            .replace("{{SEARCH}}", search)
             .replace("{{HELPERS}}", include_str!("reference_step.wgsl"))
             .replace("{{STEP}}", "steps += 1u;");
         spirv(&source)
     };
-    let single = wgsl::tool_source(text, n, Rules::All);
+    let one_at_a_time = include_str!("reference_single.wgsl");
+    let single = wgsl::tool_source(text, n, Rules::All, TopFrame::Stack);
     let paired = wgsl::tool_source(
         &text.replace("{{STRIDE}}u", "2u * WORKGROUP"),
         n,
         Rules::All,
+        TopFrame::Stack,
     )
     .replace("FRAMES * STRIDE>", "(FRAMES + 1u) * STRIDE>");
     vec![
         (
             "the reference loop (counted)",
-            counted(single, include_str!("reference_single.wgsl")),
+            counted(
+                single.clone(),
+                one_at_a_time,
+                include_str!("reference_wide.wgsl"),
+            ),
+        ),
+        (
+            "the reference loop, its top frame in registers (counted)",
+            counted(single, one_at_a_time, include_str!("reference_cached.wgsl")),
         ),
         (
             "the reference loop, two searches an invocation (counted)",
-            counted(paired, include_str!("reference_paired.wgsl")),
+            counted(paired, include_str!("reference_paired.wgsl"), ""),
         ),
     ]
 }

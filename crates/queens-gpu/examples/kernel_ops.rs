@@ -17,7 +17,7 @@
 //! one another, not with a device's instruction count. Give an older kernel's file to compare
 //! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).
 
-use queens_gpu::wgsl::{self, Rules};
+use queens_gpu::wgsl;
 use wgpu::naga;
 use wgpu::naga::valid::{FunctionInfo, ModuleInfo};
 use wgpu::naga::{Block, Expression, Function, Handle, Module, Statement};
@@ -31,14 +31,11 @@ fn main() {
         Some(path) => std::fs::read_to_string(&path).expect("a readable WGSL file"),
         None => include_str!("../src/count.wgsl").to_owned(),
     };
-    for &rules in wgsl::forms(&text) {
-        let (module, info) = wgsl::validate(&wgsl::tool_source(&text, n, rules))
+    for (rules, top) in wgsl::loop_forms(&text) {
+        let (module, info) = wgsl::validate(&wgsl::tool_source(&text, n, rules, top))
             .unwrap_or_else(|error| panic!("the kernel is not valid WGSL: {error}"));
         let cost = loop_cost(&module, &info);
-        let form = match rules {
-            Rules::All => "every rule (any item)",
-            Rules::Deadline => "the deadline alone (settled items)",
-        };
+        let form = wgsl::form_name(rules, top);
         println!(
             "N = {n}, {form}: {} integer operations a step; workgroup memory: {}, {}",
             cost.operations,

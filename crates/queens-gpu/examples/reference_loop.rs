@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example reference_loop -- [--device I|ADDRESS] [--n 16..20]
 //!     [--depth 6] [--workgroup 64,160] [--invocations 16,17] [--form plain,counted,budget]
-//!     [--stack workgroup,storage] [--frames wide,compact,paired]
+//!     [--stack workgroup,storage] [--frames wide,compact,cached,paired]
 //! ```
 //!
 //! `ygch/n_queens` (arXiv 2511.12009) counts totals with the mirror symmetry alone: its items fix
@@ -25,8 +25,10 @@
 //! shared memory) or a storage buffer (`--stack storage`: no workgroup's memory bounds the
 //! invocations a workgroup holds), and with the original's frames of 16 bytes (`--frames wide`)
 //! or frames of 8 (`--frames compact`, `reference_compact.wgsl`: twice the invocations a
-//! workgroup, for iterations that only return to a row with nothing left, counted as nodes), or
-//! two searches of the original's frames an invocation, both stepped each iteration in one
+//! workgroup, for iterations that only return to a row with nothing left, counted as nodes), the
+//! original's with its top frame in registers and the frame below loaded at each step's start
+//! (`--frames cached`, `reference_cached.wgsl`: no load between one step and the next), or two
+//! searches of the original's frames an invocation, both stepped each iteration in one
 //! block (`--frames paired`, `reference_paired.wgsl`: two independent chains of a load and its
 //! arithmetic a lane, for half the invocations a workgroup), which says whether a device's
 //! time a step is the chain's latency, which a second chain hides, or its issue, which it does
@@ -71,6 +73,10 @@ enum Frames {
     /// A row's squares and right diagonals, 8 bytes; the columns and left diagonals undone on
     /// the way back (`reference_compact.wgsl`).
     Compact,
+    /// The original's frames and search, the top frame kept in registers and the one below
+    /// it loaded at each step's start (`reference_cached.wgsl`): no load between one step and
+    /// the next.
+    Cached,
     /// The original's frames, two searches an invocation stepped in turn each iteration
     /// (`reference_paired.wgsl`): two independent chains a lane, for half the invocations a
     /// workgroup.
@@ -83,6 +89,7 @@ impl Frames {
             Frames::Wide => "wide",
             Frames::Compact => "compact",
             Frames::Paired => "paired",
+            Frames::Cached => "cached",
         }
     }
 
@@ -104,7 +111,7 @@ impl Frames {
     /// The bytes of an invocation's frames of one row (of each of its searches).
     fn bytes(self) -> u32 {
         match self {
-            Frames::Wide => 16,
+            Frames::Wide | Frames::Cached => 16,
             Frames::Compact => 8,
             Frames::Paired => 32,
         }
@@ -113,7 +120,7 @@ impl Frames {
     /// The WGSL type of a frame.
     fn wgsl_type(self) -> &'static str {
         match self {
-            Frames::Wide | Frames::Paired => "vec4<u32>",
+            Frames::Wide | Frames::Cached | Frames::Paired => "vec4<u32>",
             Frames::Compact => "vec2<u32>",
         }
     }
@@ -135,6 +142,9 @@ impl Frames {
             Frames::Compact => {
                 one_at_a_time.replace("{{SEARCH}}", include_str!("reference_compact.wgsl"))
             }
+            Frames::Cached => {
+                one_at_a_time.replace("{{SEARCH}}", include_str!("reference_cached.wgsl"))
+            }
             Frames::Paired => include_str!("reference_paired.wgsl").to_owned(),
         }
     }
@@ -143,7 +153,7 @@ impl Frames {
     fn helpers(self) -> &'static str {
         match self {
             Frames::Wide | Frames::Paired => include_str!("reference_step.wgsl"),
-            Frames::Compact => "",
+            Frames::Compact | Frames::Cached => "",
         }
     }
 }
@@ -197,6 +207,7 @@ fn settings() -> Settings {
                     "wide" => Some(Frames::Wide),
                     "compact" => Some(Frames::Compact),
                     "paired" => Some(Frames::Paired),
+                    "cached" => Some(Frames::Cached),
                     _ => None,
                 });
             }

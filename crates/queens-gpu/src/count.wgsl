@@ -27,6 +27,13 @@
 // branch on one step in eighteen (5.5 % at N = 15), and the weighing in it on under one in a
 // hundred (0.92 %).
 //
+// A step reads its frame from the stack (TOP is `stack[top]`), or, in the form that keeps the top
+// frame in registers (a benchmark's choice, `TopFrame::Registers`), from `top_frame`, which each
+// step sets to the next step's frame (NEXT_TOP): the child pushed, the frame with its untried
+// squares, or, where it pops without pushing, the frame below it, which the step loads at its
+// start (UNDER), so that no load stands between the end of one step and the next step's
+// arithmetic. The stack holds every frame in both forms.
+//
 // The module is built in two forms. One applies every rule of the case in the loop, for any
 // item. The other, for settled items (those that fix every row before b or c₁ and row b + 1,
 // most of a count's nodes), applies the side columns' deadline alone, seven operations a step
@@ -49,7 +56,9 @@
 //   that fixes all but the last two pushes none); a restored record's
 //   depth is clamped to FRAMES; a frame is read only when the stack is not empty (`top` is
 //   then its top frame's slot; `bottom`, the slot below the first, lane − STRIDE modulo
-//   2³², is compared with but never read or written);
+//   2³², is compared with but never read or written; the frame below the top is read at
+//   top − STRIDE, or at the top itself, `lane`, when the top is the first frame; a record's
+//   first frame is read at `top`, or at `lane` when it has none);
 // - a carried record read is below params.carried, and the host sizes the record buffers
 //   for them; a fresh item's slot is params.ring_start + i, less params.ring where it passes
 //   it, with params.ring_start < params.ring, i < params.count − params.carried ≤
@@ -61,8 +70,8 @@
 //   by a claim, which raises `limit` by params.chunk and is refused once `limit` would pass
 //   params.steps, or by taking a record, of which the queue has params.count.
 //
-// The host fills in the tokens N, FULL, FRAMES, WORKGROUP, RULES and the stacks' STACK (their
-// declaration), STRIDE and LANE before compiling.
+// The host fills in the tokens N, FULL, FRAMES, WORKGROUP, RULES, the stacks' STACK (their
+// declaration), STRIDE and LANE, and the top frame's UNDER, TOP and NEXT_TOP before compiling.
 
 struct Params {
     // The board side, which the module also has as N.
@@ -141,6 +150,8 @@ var<private> after_b: u32;
 // wrapped: every sum and difference of slots here is modulo 2³²).
 var<private> top: u32;
 var<private> bottom: u32;
+// The top frame, in the form that keeps it in registers.
+var<private> top_frame: vec4<u32>;
 // Whether the current path's queens on row b and on the deadline row stand on side columns,
 // as 8 or 0: the weight tables' shifts (see the hot loop).
 var<private> tie_shift_b: u32;
@@ -393,6 +404,9 @@ fn take() -> bool {
     } else {
         begin(index - params.carried);
     }
+    // The record's top frame, for the form that keeps it in registers (where the stack is
+    // empty, the first slot's, never used).
+    top_frame = stack[select(top, lane, top == bottom)];
     return true;
 }
 
@@ -449,7 +463,8 @@ fn search() {
             continue;
         }
         // The top frame gives up its lowest untried square, and is popped if it has none left.
-        let frame = stack[top];
+        {{UNDER}}
+        let frame = {{TOP}};
         let queen = frame.w & (0u - frame.w);
         let untried = frame.w ^ queen;
         stack[top].w = untried;
@@ -482,5 +497,6 @@ fn search() {
             stack[above] = vec4<u32>(cols, left, right, free);
         }
         top = select(top, above, push);
+        {{NEXT_TOP}}
     }
 }

@@ -29,7 +29,7 @@ use crate::kernel::{Kernel, Residency, Shape};
 use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
 use crate::stream::Stream;
 use crate::trial::{Outcome, Trial};
-use crate::wgsl::Rules;
+use crate::wgsl::{Rules, TopFrame};
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -66,6 +66,9 @@ pub struct GpuOptions {
     /// Keep wgpu's runtime checks (clamped indices, loop guards) in the kernel; without them
     /// it relies on the bounds its source proves.
     pub checked: bool,
+    /// Where the kernel's loop reads a step's frame: from the stack (the default), or from
+    /// registers, with the frame below loaded ahead (a form for benchmarks to time).
+    pub top_frame: TopFrame,
     /// How long to wait for one dispatch before calling the device lost.
     pub timeout: Duration,
 }
@@ -81,6 +84,7 @@ impl Default for GpuOptions {
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
             checked: false,
+            top_frame: TopFrame::Stack,
             timeout: Duration::from_secs(120),
         }
     }
@@ -306,6 +310,7 @@ impl GpuCounter {
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
             rules,
+            top: self.options.top_frame,
         }
         .fit(&limits);
         Kernel::new(

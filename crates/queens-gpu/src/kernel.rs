@@ -10,7 +10,7 @@ use queens_exact::count::Tally;
 
 use crate::items::Item;
 use crate::stacks::{FRAME_BYTES, FRAME_WORDS, Placement, StackLayout, StackMemory, frames};
-use crate::wgsl::{Rules, source};
+use crate::wgsl::{Rules, TopFrame, source};
 
 /// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
 const HEADER_WORDS: u32 = 11;
@@ -60,6 +60,8 @@ pub struct Shape {
     pub fresh: u32,
     /// The case's rules the loop applies.
     pub rules: Rules,
+    /// Where the loop reads a step's frame.
+    pub top: TopFrame,
 }
 
 impl Shape {
@@ -630,6 +632,7 @@ fn pipeline(
                 shape.frames(),
                 shape.stacks(placement),
                 shape.rules,
+                shape.top,
             )
             .into(),
         ),
@@ -736,6 +739,7 @@ mod tests {
             invocations: 1 << 17,
             fresh: 1 << 20,
             rules: Rules::Deadline,
+            top: TopFrame::Stack,
         }
         .fit(&wgpu::Limits::default());
         // 2¹⁷ cut to whole multiples of 1,792 invocations, the least common multiple.

@@ -53,3 +53,4 @@ pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection}
 pub use kernel::{Residency, Shape};
 pub use pci::{DeviceId, PciAddress};
 pub use stacks::{Placement, StackMemory};
+pub use wgsl::TopFrame;

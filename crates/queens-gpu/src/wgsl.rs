@@ -4,8 +4,8 @@
 
 use crate::stacks::{StackLayout, frames};
 
-/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE` and
-/// `RULES` are filled in.
+/// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE`, `RULES`,
+/// `UNDER`, `TOP` and `NEXT_TOP` are filled in.
 const SOURCE: &str = include_str!("count.wgsl");
 
 /// Which of the case's rules the kernel's loop applies below an item's fixed rows.
@@ -39,15 +39,67 @@ impl Rules {
     }
 }
 
+/// Where the kernel's loop reads a step's frame: a loop form, like [`Rules`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TopFrame {
+    /// From the stack: each step starts with a load whose slot the step before chose.
+    #[default]
+    Stack,
+    /// From registers, where each step leaves the next step's frame: the child it pushed, its
+    /// own frame with a square fewer, or the frame below it, loaded at the step's start (used
+    /// where it pops without pushing), so that no load stands between one step and the next.
+    /// Eight selects a step more.
+    Registers,
+}
+
+impl TopFrame {
+    /// Its name, as the benchmarks take and print it: `stack` or `registers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TopFrame::Stack => "stack",
+            TopFrame::Registers => "registers",
+        }
+    }
+
+    /// The form named `name` ([`TopFrame::name`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [TopFrame::Stack, TopFrame::Registers]
+            .into_iter()
+            .find(|top| top.name() == name)
+    }
+
+    /// The loop's `UNDER`, `TOP` and `NEXT_TOP` (see `count.wgsl`).
+    fn tokens(self) -> [&'static str; 3] {
+        match self {
+            TopFrame::Stack => ["", "stack[top]", ""],
+            TopFrame::Registers => [
+                "let under = stack[select(top - STRIDE, top, top == lane)];",
+                "top_frame",
+                "top_frame = select(select(vec4<u32>(frame.xyz, untried), under, untried == 0u), \
+                 vec4<u32>(cols, left, right, free), push);",
+            ],
+        }
+    }
+}
+
 /// The kernel's source for the N×N board (N up to 32, a row in one word: the engine refuses
 /// larger boards before it asks for a kernel).
-pub fn source(n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String {
-    fill_tokens(SOURCE, n, frames, stacks, rules)
+pub fn source(n: u32, frames: u32, stacks: StackLayout, rules: Rules, top: TopFrame) -> String {
+    fill_tokens(SOURCE, n, frames, stacks, rules, top)
 }
 
 /// A kernel's text (this one's, or an older one's to compare) with its tokens filled in: `N`,
-/// `FULL`, `FRAMES`, `WORKGROUP`, the stacks' `STACK`, `STRIDE` and `LANE`, and `RULES`.
-pub fn fill_tokens(text: &str, n: u32, frames: u32, stacks: StackLayout, rules: Rules) -> String {
+/// `FULL`, `FRAMES`, `WORKGROUP`, the stacks' `STACK`, `STRIDE` and `LANE`, `RULES`, and the
+/// top frame's `UNDER`, `TOP` and `NEXT_TOP`.
+pub fn fill_tokens(
+    text: &str,
+    n: u32,
+    frames: u32,
+    stacks: StackLayout,
+    rules: Rules,
+    top: TopFrame,
+) -> String {
+    let [under, top, next_top] = top.tokens();
     // The row's mask, N low bits set; no shift past the word whatever N is.
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
     text.replace("{{N}}", &n.to_string())
@@ -58,6 +110,9 @@ pub fn fill_tokens(text: &str, n: u32, frames: u32, stacks: StackLayout, rules: 
         .replace("{{STRIDE}}", &stacks.stride().to_string())
         .replace("{{LANE}}", stacks.lane())
         .replace("{{RULES}}", rules.function())
+        .replace("{{UNDER}}", under)
+        .replace("{{TOP}}", top)
+        .replace("{{NEXT_TOP}}", next_top)
 }
 
 /// The forms a kernel's text builds: both where it has the `RULES` token, and the form for any
@@ -70,10 +125,34 @@ pub fn forms(text: &str) -> &'static [Rules] {
     }
 }
 
+/// The loop forms a kernel's text builds: [`forms`] with the top frame on the stack, and in
+/// registers where the text has the `TOP` token (a kernel from before has the one way).
+pub fn loop_forms(text: &str) -> Vec<(Rules, TopFrame)> {
+    let tops: &[TopFrame] = if text.contains("{{TOP}}") {
+        &[TopFrame::Stack, TopFrame::Registers]
+    } else {
+        &[TopFrame::Stack]
+    };
+    forms(text)
+        .iter()
+        .flat_map(|&rules| tops.iter().map(move |&top| (rules, top)))
+        .collect()
+}
+
+/// A loop form's name, as the tools that read the kernel print it.
+pub fn form_name(rules: Rules, top: TopFrame) -> &'static str {
+    match (rules, top) {
+        (Rules::All, TopFrame::Stack) => "every rule (any item)",
+        (Rules::Deadline, TopFrame::Stack) => "the deadline alone (settled items)",
+        (Rules::All, TopFrame::Registers) => "every rule, the top frame in registers",
+        (Rules::Deadline, TopFrame::Registers) => "the deadline alone, the top frame in registers",
+    }
+}
+
 /// A kernel's text (this one's, or an older one's) for the N×N board as a count at the default
 /// depth builds it, at 64 invocations a workgroup: what the tools that read the kernel without
 /// a device (the `kernel_ops` and `kernel_isa` examples) look at.
-pub fn tool_source(text: &str, n: u32, rules: Rules) -> String {
+pub fn tool_source(text: &str, n: u32, rules: Rules, top: TopFrame) -> String {
     let start = crate::items::default_depth(n) as u32;
     fill_tokens(
         text,
@@ -81,6 +160,7 @@ pub fn tool_source(text: &str, n: u32, rules: Rules) -> String {
         frames(n, start),
         StackLayout::in_workgroup(64),
         rules,
+        top,
     )
 }
 
@@ -106,12 +186,21 @@ mod tests {
     use super::*;
     use crate::stacks::{StackMemory, fit_workgroup};
 
+    /// The kernel's source for N with 12 frames in workgroups of 256.
+    fn source_of(n: u32, rules: Rules, top: TopFrame) -> String {
+        source(n, 12, StackLayout::in_workgroup(256), rules, top)
+    }
+
     #[test]
     fn the_source_has_every_token_filled_in() {
-        let text = source(20, 12, StackLayout::in_workgroup(256), Rules::All);
+        let text = source_of(20, Rules::All, TopFrame::Stack);
         assert!(!text.contains("{{"), "{text}");
         assert!(text.contains("& rules(child, cols & sides);"));
-        let settled = source(20, 12, StackLayout::in_workgroup(256), Rules::Deadline);
+        assert!(text.contains("let frame = stack[top];"));
+        let registers = source_of(20, Rules::All, TopFrame::Registers);
+        assert!(!registers.contains("{{"), "{registers}");
+        assert!(registers.contains("let frame = top_frame;"));
+        let settled = source_of(20, Rules::Deadline, TopFrame::Stack);
         assert!(settled.contains("& deadline_rules(child, cols & sides);"));
         assert!(text.contains("const N: u32 = 20u;"));
         assert!(text.contains("const FULL: u32 = 1048575u;"));
@@ -119,13 +208,9 @@ mod tests {
         assert!(text.contains("const WORKGROUP: u32 = 256u;"));
         // The row's mask at the word's edges, with no shift past it.
         assert!(
-            source(32, 12, StackLayout::in_workgroup(256), Rules::All)
-                .contains("const FULL: u32 = 4294967295u;")
+            source_of(32, Rules::All, TopFrame::Stack).contains("const FULL: u32 = 4294967295u;")
         );
-        assert!(
-            source(1, 2, StackLayout::in_workgroup(256), Rules::All)
-                .contains("const FULL: u32 = 1u;")
-        );
+        assert!(source_of(1, Rules::All, TopFrame::Stack).contains("const FULL: u32 = 1u;"));
     }
 
     /// Every N's kernel is valid WGSL (lavapipe in CI compiles and runs the kernels up to
@@ -145,9 +230,13 @@ mod tests {
                         workgroup: fit_workgroup(frames, memory, &limits),
                         invocations: 1 << 17,
                     };
-                    let text = source(n, frames, stacks, rules);
-                    if let Err(error) = validate(&text) {
-                        panic!("N = {n}, start {start}, {rules:?}, {memory:?}: {error}");
+                    for top in [TopFrame::Stack, TopFrame::Registers] {
+                        let text = source(n, frames, stacks, rules, top);
+                        if let Err(error) = validate(&text) {
+                            panic!(
+                                "N = {n}, start {start}, {rules:?}, {memory:?}, {top:?}: {error}"
+                            );
+                        }
                     }
                 }
             }

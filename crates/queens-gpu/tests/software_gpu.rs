@@ -14,7 +14,7 @@ fn published(n: u32) -> (u128, u128) {
     queens_exact::count::integrity::published(n).expect("published")
 }
 use queens_gpu::items::default_depth;
-use queens_gpu::{Adapters, DeviceType, GpuCounter, GpuOptions, Selection, StackMemory};
+use queens_gpu::{Adapters, DeviceType, GpuCounter, GpuOptions, Selection, StackMemory, TopFrame};
 
 /// The first adapter of any kind, opened with `options`; `None` (and a note) if there is none.
 fn gpu(options: GpuOptions) -> Option<GpuCounter> {
@@ -152,6 +152,46 @@ fn stacks_in_a_storage_buffer_count_the_same() {
     for n in [9, 12] {
         let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
         assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}, storage"));
+    }
+}
+
+/// The loop that keeps its top frame in registers (and loads the frame below it ahead) counts
+/// what the loop that reads it from the stack counts, part by part and node by node: with
+/// records cut short and carried between dispatches (each resumed record's top frame read back
+/// from its stack), with items of every depth (an item with no row to stack included), and with
+/// its stacks in either memory.
+#[test]
+fn the_top_frame_in_registers_counts_the_same() {
+    let registers = GpuOptions {
+        top_frame: TopFrame::Registers,
+        ..GpuOptions::default()
+    };
+    counts_match_oeis(registers.clone(), 13);
+    let settings = [
+        ("records carried", 13, None, Some(300), None),
+        (
+            "storage, records carried",
+            11,
+            None,
+            Some(300),
+            Some(StackMemory::Storage),
+        ),
+        ("every row but the last two fixed", 11, Some(9), None, None),
+        ("rows fixed past row b", 11, Some(7), Some(50), None),
+    ];
+    for (label, n, depth, fixed_steps, stack) in settings {
+        let Some(counter) = gpu(GpuOptions {
+            depth,
+            fixed_steps,
+            stack,
+            invocations: fixed_steps.map(|_| 64),
+            workgroup: fixed_steps.map(|_| 32),
+            ..registers.clone()
+        }) else {
+            return;
+        };
+        let plan = CountPlan::with_engine(n, Engine::Gpu).unwrap();
+        assert_every_part_matches_the_cpu_kernel(&counter, &plan, &format!("N = {n}, {label}"));
     }
 }
 

@@ -222,7 +222,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
                      resume (on this or another GPU, or another engine)",
                     path.display()
                 ),
-                None => anyhow::anyhow!("{failure}; use --checkpoint FILE to keep finished work"),
+                None => anyhow::anyhow!("{failure}; {KEEP_FINISHED_WORK}"),
             },
             other => other.into(),
         })?;
@@ -237,6 +237,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     }
     Ok(Exit::Success)
 }
+
+/// What a count without a checkpoint that stopped or failed tells its user.
+const KEEP_FINISHED_WORK: &str = "use --checkpoint FILE to keep finished work";
 
 /// A count stopped before the end: the document so far (with --json), and on stderr why it
 /// stopped, how far it got and how to resume.
@@ -253,7 +256,7 @@ fn report_stopped(
             "; {} could not be saved, so a new run starts from its last good save",
             path.display()
         ),
-        (None, _) => "; use --checkpoint FILE to keep finished work".to_owned(),
+        (None, _) => format!("; {KEEP_FINISHED_WORK}"),
     };
     let reason = match (&result.save_failure, result.stopped) {
         (Some(failure), _) if args.on_save_failure == Some(SaveFailureChoice::Stop) => {
@@ -299,8 +302,10 @@ fn submit(args: &CountArgs) -> anyhow::Result<Exit> {
     let plan = CountRequest::without_device(&spec)?.plan().clone();
     let task_options = slurm::task_options(args)?;
     let dir = args.dir.as_deref().context("--slurm needs --dir DIR")?;
-    // Refused before it is made; `run` checks the path it resolves to.
+    // Refused before it is made (and before the machine is asked for sbatch, as what was
+    // given comes first); `run` checks the path it resolves to.
     super::script::check_nameable(dir)?;
+    super::refuse_file_in_place("--dir", dir)?;
     slurm::require_sbatch()?;
     super::output_dir("--dir", dir)?;
     let dir =

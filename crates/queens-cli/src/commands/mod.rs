@@ -118,13 +118,21 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
     Ok(file.commit()?)
 }
 
+/// Refuses a directory a command would write into (`--out`, `--dir`) where a file stands in its
+/// place, making nothing: what [`output_dir`] checks first, for a command that checks what it
+/// was given before what the machine has.
+pub fn refuse_file_in_place(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
+    if std::fs::metadata(dir).is_ok_and(|found| !found.is_dir()) {
+        anyhow::bail!("{flag} {} is a file, not a directory", dir.display());
+    }
+    Ok(())
+}
+
 /// A directory a command writes into (`--out`, `--dir`), made before any work starts, so that
 /// hours of runs never end in finding that their files have nowhere to go: created with its
 /// parents where missing, refused in one sentence where a file stands in its place.
 pub fn output_dir(flag: &str, dir: &std::path::Path) -> anyhow::Result<()> {
-    if std::fs::metadata(dir).is_ok_and(|found| !found.is_dir()) {
-        anyhow::bail!("{flag} {} is a file, not a directory", dir.display());
-    }
+    refuse_file_in_place(flag, dir)?;
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))
 }
