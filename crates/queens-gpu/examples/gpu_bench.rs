@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I|ADDRESS] [--n 16..22]
 //!     [--depth 6,7] [--workgroup 64,128] [--stack trial,workgroup,storage] [--trial-rounds R]
-//!     [--invocations 16,17] [--checked no,yes] [--top stack,registers] [--target-ms 100,300]
+//!     [--invocations 16,17] [--checked no,yes] [--top trial,stack,registers] [--target-ms 100,300]
 //!     [--peak-tops T]
 //! ```
 //!
@@ -17,8 +17,10 @@
 //! or a `storage` buffer (the column then says so), `--trial-rounds` the dispatches each
 //! placement runs in a trial (by default three on a GPU and none on a software adapter, which
 //! then keeps its stacks in workgroup memory), `--checked yes` keeps wgpu's
-//! runtime checks in the kernel, `--top registers` builds the loop that keeps its top frame in
-//! registers and loads the frame below it ahead (`TopFrame::Registers`), `--target-ms` the time a dispatch is tuned towards; each list
+//! runtime checks in the kernel, `--top` where the loop reads a step's frame: `trial` (the
+//! engine's default: from the stack and from registers, each timed in the trial with the
+//! stacks' placements where a trial runs), `stack`, or `registers` (the top frame kept in
+//! registers and the frame below loaded ahead, `TopFrame::Registers`), `--target-ms` the time a dispatch is tuned towards; each list
 //! is tried in every combination with the others. The column "workgroups at once" gives, for
 //! each placement that ran, the most workgroups the device ran at once of those a dispatch
 //! launched (`DispatchStats::residency`): below them, what the device holds.
@@ -76,7 +78,8 @@ struct Settings {
     trial_rounds: Option<u32>,
     invocations: Vec<Option<u32>>,
     checked: Vec<bool>,
-    tops: Vec<TopFrame>,
+    /// `None`: the engine's trial of both (with the stacks' placements).
+    tops: Vec<Option<TopFrame>>,
     targets: Vec<Duration>,
     peak: Option<f64>,
 }
@@ -91,7 +94,7 @@ fn settings() -> Settings {
         trial_rounds: None,
         invocations: vec![None],
         checked: vec![false],
-        tops: vec![TopFrame::default()],
+        tops: vec![None],
         targets: vec![GpuOptions::default().dispatch_target],
         peak: None,
     };
@@ -122,7 +125,12 @@ fn settings() -> Settings {
                     _ => None,
                 });
             }
-            "--top" => settings.tops = list(value, TopFrame::from_name),
+            "--top" => {
+                settings.tops = list(value, |name| match name {
+                    "trial" => Some(None),
+                    name => TopFrame::from_name(name).map(Some),
+                });
+            }
             "--target-ms" => {
                 settings.targets = list(value, |ms| ms.parse().ok().map(Duration::from_millis));
             }
@@ -202,6 +210,7 @@ fn main() {
                     );
                     let size = workgroup.map_or_else(|| "auto".to_owned(), |w| w.to_string());
                     let workgroup = match stack {
+                        _ if stats.trial.is_some() => placements(&stats),
                         Some(StackMemory::Storage) => format!("{size} (storage)"),
                         Some(StackMemory::Workgroup) => size,
                         None => placements(&stats),
@@ -210,7 +219,7 @@ fn main() {
                         "| {n} | {depth} | {workgroup} | {} | {} | {} | {} | {} ms | {seconds:.3} | {items} | {:.3e} | {nodes_per_second:.3e} | {share} | {} ({:.0} ms, {:.0} %, {:.2} %, {:.0} ms) | {} ({verdict}), {} unique |",
                         residency(&stats),
                         if checked { "yes" } else { "no" },
-                        top_frame.name(),
+                        top_frame.map_or("trial", TopFrame::name),
                         invocations.map_or_else(|| "default".to_owned(), |r| r.to_string()),
                         target.as_millis(),
                         items as f64 / seconds,

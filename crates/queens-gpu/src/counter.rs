@@ -66,9 +66,10 @@ pub struct GpuOptions {
     /// Keep wgpu's runtime checks (clamped indices, loop guards) in the kernel; without them
     /// it relies on the bounds its source proves.
     pub checked: bool,
-    /// Where the kernel's loop reads a step's frame: from the stack (the default), or from
-    /// registers, with the frame below loaded ahead (a form for benchmarks to time).
-    pub top_frame: TopFrame,
+    /// Where the kernel's loop reads a step's frame: from the stack, or from registers with the
+    /// frame below loaded ahead; `None` (the default): both, timed against each other in the
+    /// trial with the stacks' placements where one runs, else from the stack.
+    pub top_frame: Option<TopFrame>,
     /// How long to wait for one dispatch before calling the device lost.
     pub timeout: Duration,
 }
@@ -84,7 +85,7 @@ impl Default for GpuOptions {
             dispatch_target: Duration::from_millis(100),
             fixed_steps: None,
             checked: false,
-            top_frame: TopFrame::Stack,
+            top_frame: None,
             timeout: Duration::from_secs(120),
         }
     }
@@ -310,7 +311,6 @@ impl GpuCounter {
             invocations,
             fresh: invocations.saturating_mul(FRESH_PER_INVOCATION),
             rules,
-            top: self.options.top_frame,
         }
         .fit(&limits);
         Kernel::new(
@@ -322,27 +322,38 @@ impl GpuCounter {
         )
     }
 
-    /// The placements of the stacks a kernel with `frames` frames is built in: the options'
-    /// memory, or where they leave it open and a trial runs, both (workgroup memory first);
-    /// each workgroup as large as its placement holds, or as asked (no larger than each holds,
-    /// in a trial).
+    /// The placements a kernel with `frames` frames is built in: the options' memory and top
+    /// frame, or where they leave them open and a trial runs, each (workgroup memory and the
+    /// stack first); each workgroup as large as its memory holds, or as asked (no larger than
+    /// each holds, in a trial).
     fn placements(&self, frames: u32, limits: &wgpu::Limits) -> Vec<Placement> {
+        let trial = self.trial_rounds() > 0;
         let memories = match self.options.stack {
             Some(memory) => vec![memory],
-            None if self.trial_rounds() > 0 => vec![StackMemory::Workgroup, StackMemory::Storage],
+            None if trial => vec![StackMemory::Workgroup, StackMemory::Storage],
             None => vec![StackMemory::Workgroup],
         };
-        let trial = memories.len() > 1;
+        let tops = match self.options.top_frame {
+            Some(top) => vec![top],
+            None if trial => vec![TopFrame::Stack, TopFrame::Registers],
+            None => vec![TopFrame::Stack],
+        };
+        let several = memories.len() > 1;
         memories
             .into_iter()
-            .map(|memory| {
+            .flat_map(|memory| tops.iter().map(move |&top| (memory, top)))
+            .map(|(memory, top)| {
                 let fits = fit_workgroup(frames, memory, limits);
                 let workgroup = match self.options.workgroup {
-                    Some(asked) if trial => asked.min(fits),
+                    Some(asked) if several => asked.min(fits),
                     Some(asked) => asked,
                     None => fits,
                 };
-                Placement { memory, workgroup }
+                Placement {
+                    memory,
+                    workgroup,
+                    top,
+                }
             })
             .collect()
     }
@@ -434,7 +445,7 @@ impl GpuCounter {
                     let began = Instant::now();
                     // The first kernel's choice holds for the second: the same N on the same
                     // device.
-                    let kept = total.trial.as_ref().map(|trial| trial.kept.memory);
+                    let kept = total.trial.as_ref().map(|trial| trial.kept);
                     let parts = PartsToCount { ids, ..parts };
                     total.add(self.run(parts, cut, kernel, began, kept)?);
                 }
@@ -474,7 +485,7 @@ impl GpuCounter {
         cut: Cut,
         mut kernel: Kernel,
         began: Instant,
-        kept: Option<StackMemory>,
+        kept: Option<Placement>,
     ) -> Result<Ran, CounterError> {
         let PartsToCount {
             plan,
@@ -494,7 +505,8 @@ impl GpuCounter {
         let (first_steps, most_steps) = self.first_steps();
         let placements = kernel.placements();
         let mut trial = Trial::new(placements.len(), self.trial_rounds(), first_steps);
-        if let Some(at) = placements.iter().position(|p| Some(p.memory) == kept) {
+        if let Some(at) = kept.and_then(|kept| placements.iter().position(|p| p.is_built_as(kept)))
+        {
             trial.keep(at);
         }
         // When the dispatch in flight was submitted and in which placement, and when the last

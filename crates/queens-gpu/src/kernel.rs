@@ -10,7 +10,7 @@ use queens_exact::count::Tally;
 
 use crate::items::Item;
 use crate::stacks::{FRAME_BYTES, FRAME_WORDS, Placement, StackLayout, StackMemory, frames};
-use crate::wgsl::{Rules, TopFrame, source};
+use crate::wgsl::{Rules, source};
 
 /// Words in a record's header (see `count.wgsl`), before a frame per stacked row.
 const HEADER_WORDS: u32 = 11;
@@ -60,8 +60,6 @@ pub struct Shape {
     pub fresh: u32,
     /// The case's rules the loop applies.
     pub rules: Rules,
-    /// Where the loop reads a step's frame.
-    pub top: TopFrame,
 }
 
 impl Shape {
@@ -632,7 +630,7 @@ fn pipeline(
                 shape.frames(),
                 shape.stacks(placement),
                 shape.rules,
-                shape.top,
+                placement.top,
             )
             .into(),
         ),
@@ -706,6 +704,7 @@ fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stacks::TopFrame;
 
     #[test]
     fn a_dispatch_budget_is_its_invocations_shares_in_chunks() {
@@ -730,7 +729,11 @@ mod tests {
 
     #[test]
     fn a_shape_in_two_placements_launches_whole_workgroups_of_each() {
-        let placement = |memory, workgroup| Placement { memory, workgroup };
+        let placement = |memory, workgroup| Placement {
+            memory,
+            workgroup,
+            top: TopFrame::Stack,
+        };
         let shape = Shape {
             n: 20,
             start: 6,
@@ -739,7 +742,6 @@ mod tests {
             invocations: 1 << 17,
             fresh: 1 << 20,
             rules: Rules::Deadline,
-            top: TopFrame::Stack,
         }
         .fit(&wgpu::Limits::default());
         // 2¹⁷ cut to whole multiples of 1,792 invocations, the least common multiple.

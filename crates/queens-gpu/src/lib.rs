@@ -52,5 +52,4 @@ pub use counter::{DispatchStats, GpuCounter, GpuOptions};
 pub use devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
 pub use kernel::{Residency, Shape};
 pub use pci::{DeviceId, PciAddress};
-pub use stacks::{Placement, StackMemory};
-pub use wgsl::TopFrame;
+pub use stacks::{Placement, StackMemory, TopFrame};

@@ -1,7 +1,7 @@
-//! Where the counting kernel keeps its invocations' stacks, and how many invocations a
-//! workgroup holds: a frame a row from the item's first free row to the one before the
-//! penultimate, 16 bytes each, lane-fastest (one row's frames of a warp side by side), in
-//! workgroup memory or in a storage buffer.
+//! Where the counting kernel keeps its invocations' stacks, whether its loop keeps the top
+//! frame in registers, and how many invocations a workgroup holds: a frame a row from the
+//! item's first free row to the one before the penultimate, 16 bytes each, lane-fastest (one
+//! row's frames of a warp side by side), in workgroup memory or in a storage buffer.
 
 /// Words in a stacked row's frame: its column and diagonal masks and its untried squares.
 pub const FRAME_WORDS: u32 = 4;
@@ -47,21 +47,78 @@ impl StackMemory {
     }
 }
 
-/// Where a kernel keeps its stacks and how many invocations a workgroup has: one way to build
-/// it. A kernel may be built in two, timed against each other in a count's first dispatches
-/// (see [`crate::trial`]).
+/// Where the kernel's loop reads a step's frame: from the stack, or from registers where the
+/// step before left it (a loop form, like [`crate::wgsl::Rules`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TopFrame {
+    /// From the stack: each step starts with a load whose slot the step before chose.
+    #[default]
+    Stack,
+    /// From registers, where each step leaves the next step's frame: the child it pushed, its
+    /// own frame with a square fewer, or the frame below it, loaded at the step's start (used
+    /// where it pops without pushing), so that no load stands between one step and the next.
+    /// Eight selects a step more.
+    Registers,
+}
+
+impl TopFrame {
+    /// Its name, as the benchmarks take and print it: `stack` or `registers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TopFrame::Stack => "stack",
+            TopFrame::Registers => "registers",
+        }
+    }
+
+    /// The form named `name` ([`TopFrame::name`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [TopFrame::Stack, TopFrame::Registers]
+            .into_iter()
+            .find(|top| top.name() == name)
+    }
+
+    /// The loop's `UNDER`, `TOP` and `NEXT_TOP` (see `count.wgsl`).
+    pub(crate) fn tokens(self) -> [&'static str; 3] {
+        match self {
+            TopFrame::Stack => ["", "stack[top]", ""],
+            TopFrame::Registers => [
+                "let under = stack[select(top - STRIDE, top, top == lane)];",
+                "top_frame",
+                "top_frame = select(select(vec4<u32>(frame.xyz, untried), under, untried == 0u), \
+                 vec4<u32>(cols, left, right, free), push);",
+            ],
+        }
+    }
+}
+
+/// Where a kernel keeps its stacks, how many invocations a workgroup has and where its loop
+/// reads a step's frame: one way to build it. A kernel may be built in several, timed against
+/// each other in a count's first dispatches (see [`crate::trial`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// The memory the stacks are in.
     pub memory: StackMemory,
     /// Invocations a workgroup.
     pub workgroup: u32,
+    /// Where the loop reads a step's frame.
+    pub top: TopFrame,
 }
 
 impl Placement {
-    /// Its name as the benchmarks print it: the memory's, and the workgroup's invocations.
+    /// Its name as the benchmarks print it: the memory's, the workgroup's invocations, and
+    /// where the top frame is when not on the stack (`storage 256, top in registers`).
     pub fn name(self) -> String {
-        format!("{} {}", self.memory.name(), self.workgroup)
+        let top = match self.top {
+            TopFrame::Stack => "",
+            TopFrame::Registers => ", top in registers",
+        };
+        format!("{} {}{top}", self.memory.name(), self.workgroup)
+    }
+
+    /// Whether it is built as `other` is, whatever their workgroups: what a trial's choice
+    /// for one kernel says of the next.
+    pub fn is_built_as(self, other: Placement) -> bool {
+        (self.memory, self.top) == (other.memory, other.top)
     }
 }
 

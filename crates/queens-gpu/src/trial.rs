@@ -217,6 +217,7 @@ impl Trial {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stacks::TopFrame;
 
     /// Lands the next dispatch, `rate` steps in a second; returns its placement.
     fn land(trial: &mut Trial, rate: u64, full: bool) -> usize {
@@ -289,7 +290,11 @@ mod tests {
     /// Three placements to tell apart (the engine builds two; a trial takes any number).
     fn placements() -> [Placement; 3] {
         use crate::StackMemory;
-        let placement = |memory, workgroup| Placement { memory, workgroup };
+        let placement = |memory, workgroup| Placement {
+            memory,
+            workgroup,
+            top: TopFrame::Stack,
+        };
         [
             placement(StackMemory::Workgroup, 224),
             placement(StackMemory::Storage, 256),

@@ -2,6 +2,7 @@
 //! of the stacks and the case's rules, as the engine builds it and as the tools that read it
 //! without a device look at it; and naga's validation, as wgpu runs it before it compiles one.
 
+pub use crate::stacks::TopFrame;
 use crate::stacks::{StackLayout, frames};
 
 /// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE`, `RULES`,
@@ -35,49 +36,6 @@ impl Rules {
         match self {
             Rules::All => "rules",
             Rules::Deadline => "deadline_rules",
-        }
-    }
-}
-
-/// Where the kernel's loop reads a step's frame: a loop form, like [`Rules`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TopFrame {
-    /// From the stack: each step starts with a load whose slot the step before chose.
-    #[default]
-    Stack,
-    /// From registers, where each step leaves the next step's frame: the child it pushed, its
-    /// own frame with a square fewer, or the frame below it, loaded at the step's start (used
-    /// where it pops without pushing), so that no load stands between one step and the next.
-    /// Eight selects a step more.
-    Registers,
-}
-
-impl TopFrame {
-    /// Its name, as the benchmarks take and print it: `stack` or `registers`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TopFrame::Stack => "stack",
-            TopFrame::Registers => "registers",
-        }
-    }
-
-    /// The form named `name` ([`TopFrame::name`]).
-    pub fn from_name(name: &str) -> Option<Self> {
-        [TopFrame::Stack, TopFrame::Registers]
-            .into_iter()
-            .find(|top| top.name() == name)
-    }
-
-    /// The loop's `UNDER`, `TOP` and `NEXT_TOP` (see `count.wgsl`).
-    fn tokens(self) -> [&'static str; 3] {
-        match self {
-            TopFrame::Stack => ["", "stack[top]", ""],
-            TopFrame::Registers => [
-                "let under = stack[select(top - STRIDE, top, top == lane)];",
-                "top_frame",
-                "top_frame = select(select(vec4<u32>(frame.xyz, untried), under, untried == 0u), \
-                 vec4<u32>(cols, left, right, free), push);",
-            ],
         }
     }
 }

@@ -163,7 +163,7 @@ fn stacks_in_a_storage_buffer_count_the_same() {
 #[test]
 fn the_top_frame_in_registers_counts_the_same() {
     let registers = GpuOptions {
-        top_frame: TopFrame::Registers,
+        top_frame: Some(TopFrame::Registers),
         ..GpuOptions::default()
     };
     counts_match_oeis(registers.clone(), 13);
@@ -195,12 +195,13 @@ fn the_top_frame_in_registers_counts_the_same() {
     }
 }
 
-/// A kernel built in both placements of its stacks, taking turns through the whole count: the
-/// records one placement's dispatch carries, the other's resumes, and every part's tally,
-/// nodes included, is still the CPU kernel's. Then the engine's trial as it runs by default on
-/// a GPU (three rounds, asked for here: a software adapter runs none), from the first dispatch
-/// (the steps fixed): it keeps the faster, and counts on it to the end. Last, the default on a
-/// software adapter: no trial, the stacks in workgroup memory.
+/// A kernel built in every placement (both memories of its stacks, each with its top frame on
+/// the stack and in registers), taking turns through the whole count: the records one
+/// placement's dispatch carries, the next one's resumes, and every part's tally, nodes
+/// included, is still the CPU kernel's. Then the engine's trial as it runs by default on a GPU
+/// (three rounds, asked for here: a software adapter runs none), from the first dispatch (the
+/// steps fixed): it keeps the fastest, and counts on it to the end. Last, the default on a
+/// software adapter: no trial, the stacks in workgroup memory, the top frame on the stack.
 #[test]
 fn records_move_between_the_placements_of_the_stacks() {
     let turns = GpuOptions {
@@ -238,13 +239,24 @@ fn records_move_between_the_placements_of_the_stacks() {
     assert_every_part_matches_the_cpu_kernel(&counter, &plan, "N = 12, trial");
     let stats = counter.dispatch_stats();
     let trial = stats.trial.expect("the trial chose");
-    // Both memories timed; the faster kept.
-    assert_eq!(trial.rates.len(), 2, "{trial:?}");
-    assert_ne!(trial.rates[0].0.memory, trial.rates[1].0.memory);
+    // Both memories timed, each with the top frame on the stack and in registers; the fastest
+    // kept.
+    let mut timed: Vec<_> = trial.rates.iter().map(|(p, _)| (p.memory, p.top)).collect();
+    timed.sort_by_key(|&(memory, top)| (memory.name(), top.name()));
+    assert_eq!(
+        timed,
+        [
+            (StackMemory::Storage, TopFrame::Registers),
+            (StackMemory::Storage, TopFrame::Stack),
+            (StackMemory::Workgroup, TopFrame::Registers),
+            (StackMemory::Workgroup, TopFrame::Stack),
+        ],
+        "{trial:?}"
+    );
     assert_eq!(trial.rates[0].0, trial.kept, "{trial:?}");
     assert!(
-        trial.rates[0].1 >= trial.rates[1].1 && trial.rates[1].1 > 0.0,
-        "the faster kept: {trial:?}"
+        trial.rates.windows(2).all(|pair| pair[0].1 >= pair[1].1) && trial.rates[3].1 > 0.0,
+        "the fastest kept: {trial:?}"
     );
     assert_eq!(
         stats.placement,
@@ -270,6 +282,7 @@ fn records_move_between_the_placements_of_the_stacks() {
         assert_eq!(stats.trial, None);
         let placement = stats.placement.expect("dispatches ran");
         assert_eq!(placement.memory, StackMemory::Workgroup);
+        assert_eq!(placement.top, TopFrame::Stack);
     }
 }
 
