@@ -246,9 +246,9 @@ fn placements(stats: &queens_gpu::DispatchStats) -> String {
             let rates: Vec<String> = trial
                 .rates
                 .iter()
-                .map(|(placement, rate)| format!("{} {rate:.3e}", placement.name()))
+                .map(|(placement, rate)| format!("{}: {rate:.3e}", placement.name()))
                 .collect();
-            format!("{} kept (steps/s: {})", trial.kept.name(), rates.join(", "))
+            format!("{} kept (steps/s: {})", trial.kept.name(), rates.join("; "))
         }
         (None, Some(placement)) => format!("{} (no trial, or none finished)", placement.name()),
         (None, None) => "-".to_owned(),
@@ -275,7 +275,8 @@ fn residency(stats: &queens_gpu::DispatchStats) -> String {
     if each.is_empty() {
         "-".to_owned()
     } else {
-        each.join(", ")
+        // Semicolons between placements, whose names may hold commas.
+        each.join("; ")
     }
 }
 

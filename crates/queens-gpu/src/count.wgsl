@@ -28,11 +28,11 @@
 // hundred (0.92 %).
 //
 // A step reads its frame from the stack (TOP is `stack[top]`), or, in the form that keeps the top
-// frame in registers (a benchmark's choice, `TopFrame::Registers`), from `top_frame`, which each
-// step sets to the next step's frame (NEXT_TOP): the child pushed, the frame with its untried
-// squares, or, where it pops without pushing, the frame below it, which the step loads at its
-// start (UNDER), so that no load stands between the end of one step and the next step's
-// arithmetic. The stack holds every frame in both forms.
+// frame in registers (`TopFrame::Registers`, which a GPU's count times beside the other and
+// keeps if faster), from `top_frame`, which each step sets to the next step's frame (NEXT_TOP):
+// the child pushed, the frame with its untried squares, or, where it pops without pushing, the
+// frame below it, which the step loads at its start (UNDER), so that no load stands between the
+// end of one step and the next step's arithmetic. The stack holds every frame in both forms.
 //
 // The module is built in two forms. One applies every rule of the case in the loop, for any
 // item. The other, for settled items (those that fix every row before b or c₁ and row b + 1,

@@ -41,7 +41,7 @@ pub struct GpuOptions {
     pub depth: Option<usize>,
     /// Invocations per workgroup; `None`: as many as the device's workgroup memory holds the
     /// stacks of (at most 256, in whole warps of 32), or 256 for stacks in a storage buffer. In
-    /// a trial of both placements, no more than each holds.
+    /// a trial of both memories, no more than each holds.
     pub workgroup: Option<u32>,
     /// Where the invocations' stacks are; `None` (the default): the kernel is built both ways,
     /// each timed over [`GpuOptions::trial_rounds`] of a count's first full-length dispatches,

@@ -1,7 +1,9 @@
-//! Choosing, on the device at hand, where the kernel keeps its stacks. Which placement is
-//! faster depends on the device: workgroup memory is the closest, but a multiprocessor holds
-//! only as many workgroups as its share of that memory has room for, where stacks in a storage
-//! buffer bound nothing and are reached through the caches. So a kernel built in several
+//! Choosing, on the device at hand, how the kernel is built: where it keeps its stacks, and
+//! whether its loop keeps the top frame in registers. Which placement is faster depends on the
+//! device: workgroup memory is the closest, but a multiprocessor holds only as many workgroups
+//! as its share of that memory has room for, where stacks in a storage buffer bound nothing and
+//! are reached through the caches; and a loop that loads its next frame ahead pays eight
+//! selects a step to take that load off the step's path. So a kernel built in several
 //! placements runs a count's first dispatches in each by turns, once the dispatches have grown
 //! to their target length, and keeps the one that claimed the most steps a second (the median of
 //! each one's dispatches); one far slower leaves the turns after one. The records a dispatch
