@@ -77,7 +77,7 @@ enum Frames {
     /// it loaded at each step's start (`reference_cached.wgsl`): no load between one step and
     /// the next.
     Cached,
-    /// The original's frames, two searches an invocation stepped in turn each iteration
+    /// The original's frames, two searches an invocation both stepped each iteration
     /// (`reference_paired.wgsl`): two independent chains a lane, for half the invocations a
     /// workgroup.
     Paired,

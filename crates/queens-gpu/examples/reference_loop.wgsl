@@ -10,9 +10,10 @@
 // placing one queen with `step` of `reference_step.wgsl`: the stack's top frame, a row's masks
 // and its untried squares, gives up its lowest square and is popped when none is left; the
 // child row is pushed unless it is the last, whose free squares a population count adds, or has
-// none) or one with frames of half the size (`reference_compact.wgsl`); or two items at a time,
-// each with the original's frames, stepped in turn each iteration (`reference_paired.wgsl`).
-// The frames are lane-fastest.
+// none), one with frames of half the size (`reference_compact.wgsl`) or the original's with its
+// top frame in registers (`reference_cached.wgsl`); or two items at a time, each with the
+// original's frames, both stepped each iteration (`reference_paired.wgsl`). The frames are
+// lane-fastest.
 //
 // The stack is in workgroup memory, as the original keeps it in shared memory, or (the `storage`
 // stack) in a storage buffer, one frame a row for every search of the dispatch, which no

@@ -158,8 +158,8 @@ fn stacks_in_a_storage_buffer_count_the_same() {
 /// The loop that keeps its top frame in registers (and loads the frame below it ahead) counts
 /// what the loop that reads it from the stack counts, part by part and node by node: with
 /// records cut short and carried between dispatches (each resumed record's top frame read back
-/// from its stack), with items of every depth (an item with no row to stack included), and with
-/// its stacks in either memory.
+/// from its stack), with items of every depth (an item with no row to stack included), with its
+/// stacks in either memory, and with wgpu's runtime checks.
 #[test]
 fn the_top_frame_in_registers_counts_the_same() {
     let registers = GpuOptions {
@@ -167,6 +167,14 @@ fn the_top_frame_in_registers_counts_the_same() {
         ..GpuOptions::default()
     };
     counts_match_oeis(registers.clone(), 13);
+    // With wgpu's runtime checks too (indices clamped, loops bounded).
+    counts_match_oeis(
+        GpuOptions {
+            checked: true,
+            ..registers.clone()
+        },
+        11,
+    );
     let settings = [
         ("records carried", 13, None, Some(300), None),
         (
