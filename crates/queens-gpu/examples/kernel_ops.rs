@@ -6,12 +6,12 @@
 //! cargo run --release -p queens-gpu --example kernel_ops -- [N] [path/to/count.wgsl]
 //! ```
 //!
-//! The kernel is instruction-bound on a large GPU (`gpu_bench` puts it at 90 % of an H100's
-//! integer peak and more from N = 20), so fewer operations a step is what a change to its loop
-//! can gain; lavapipe, whose SIMD lanes pay for memory and masks in other ways, need not show
-//! it. Counted: the loop's body without its rare branch (the one that calls the procedures
-//! that finish, save and take records), each arithmetic, logic, compare and select once a
-//! component, the case's rules where they are called. A branch that computes (the weighing of
+//! A device that issues every instruction it can pays for each of them, so this is what a change
+//! to the loop costs there; it is not a device's time (on an H200, half the operations a step
+//! took N = 20 in the same time: docs/gpu.md), nor lavapipe's, whose SIMD lanes pay for loop
+//! trips, memory and masks in other ways. Counted: the loop's body without its rare branch (the
+//! one that calls the procedures that finish, save and take records), each arithmetic, logic,
+//! compare and select once a component, the case's rules where they are called. A branch that computes (the weighing of
 //! a completion) is counted apart: a step pays for it only when a lane of its warp takes it.
 //! A driver may fuse some (an and-not, a three-input logic operation), so compare kernels with
 //! one another, not with a device's instruction count. Give an older kernel's file to compare

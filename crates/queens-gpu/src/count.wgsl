@@ -17,15 +17,17 @@
 // of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the
 // stack has a square left to try. A step reads the top frame, takes its lowest untried square
 // and writes back the rest, popping the frame when none is left; the queen's child row is
-// pushed unless it has no free square or is the penultimate row. So a step is a read, a word
-// written back and a predicated push, with no frame chosen by selects and no iteration that
-// only backtracks. The child's row is the population count of its columns.
+// pushed unless it has no free square, is the penultimate row, or has only queens that leave
+// the row after it no free square (`only_leaves`; the step counts those queens). So a step is
+// a read, a word written back and a predicated push, with no frame chosen by selects and no
+// iteration that only backtracks. The child's row is the population count of its columns.
 // The last two rows are never stacked: two columns are left there, so a step whose child is
 // the penultimate row counts that row's queens and their completions itself, by a few mask
 // operations in a branch (`completions`). That saves the penultimate row's steps (N = 15:
-// 35.0 million loop trips against 37.4 million) and a frame an invocation; a lane takes the
+// 35.0 million loop trips against 37.4 million) and a frame an invocation; a lane took the
 // branch on one step in eighteen (5.5 % at N = 15), and the weighing in it on under one in a
-// hundred (0.92 %).
+// hundred (0.92 %), before the rows whose queens all end there left the loop (27.2 million
+// trips at N = 15, of which 7.0 % take the branch and 1.2 % weigh).
 //
 // A step reads its frame from the stack (TOP is `stack[top]`), or, in the form that keeps the top
 // frame in registers (`TopFrame::Registers`, which a GPU's count times beside the other and
@@ -264,6 +266,22 @@ fn completions(cols: u32, left: u32, right: u32, free: u32) -> u32 {
     return others & ~(((left | free) << 1u) | ((right | free) >> 1u)) & last_allowed;
 }
 
+// Whether each queen the child row's free squares `free` may take leaves the row after it no
+// free square, so that its queens end their paths: that row's squares free of the queens `cols`
+// and of the child row's diagonals `left` and `right` are all attacked by every queen of the
+// child row. A queen attacks the three squares below it and beside it, so those attacked by
+// all are the columns from one before the highest queen to one past the lowest (none where
+// the two are more than two apart; none, too, where the only queen is on column 0, whose
+// child is then pushed as before). The case's rules are not applied to that row: they only
+// take squares away, so the answer is never "yes" where a path goes on. Where `free` is none
+// the answer is of no use (a child with no free square is neither pushed nor counted).
+fn only_leaves(cols: u32, left: u32, right: u32, free: u32) -> bool {
+    let lowest = free & (0u - free);
+    let highest = 1u << firstLeadingBit(free);
+    let attacked = ((lowest << 2u) - 1u) & (0u - (highest >> 1u));
+    return (~(cols | (left << 1u) | (right >> 1u) | attacked) & FULL) == 0u;
+}
+
 // Starts the queue's fresh item `index`: its first free row is the stack's only frame.
 fn begin(index: u32) {
     let slot = params.ring_start + index;
@@ -480,7 +498,7 @@ fn search() {
         let open = free != 0u;
         // The penultimate row is never pushed: its queens, a node each, and their completions,
         // a node each and weighed, are counted here, in a branch that a lane takes on one step
-        // in eighteen and weighs in on under one in a hundred (5.5 % and 0.92 % at N = 15).
+        // in fourteen and weighs in on about one in a hundred (7.0 % and 1.2 % at N = 15).
         // Both sides of each test are evaluated (`&`), so that it is one branch.
         let penultimate = child == LAST - 1u;
         if (penultimate & open) {
@@ -491,7 +509,12 @@ fn search() {
                 found += weigh(lasts);
             }
         }
-        let push = open & !penultimate;
+        // A child row none of whose queens leaves the row after it a free square is not pushed
+        // either: its queens are counted here, a node each, saving a step for each (22 to 23 %
+        // of the loop's trips at N = 14 to 16).
+        let leaves = !penultimate & only_leaves(cols, left, right, free);
+        spent += select(0u, countOneBits(free), leaves);
+        let push = open & !penultimate & !leaves;
         let above = top + STRIDE;
         if (push) {
             stack[above] = vec4<u32>(cols, left, right, free);
