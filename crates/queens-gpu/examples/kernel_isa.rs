@@ -32,7 +32,8 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use queens_gpu::wgsl::{self, Rules, TopFrame};
+use queens_gpu::TopFrame;
+use queens_gpu::wgsl::{self, Rules};
 use wgpu::naga;
 
 /// Set in the child process that compiles.

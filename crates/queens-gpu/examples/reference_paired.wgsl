@@ -21,22 +21,12 @@
     loop {
         if (more & ((top_a == bottom) | (top_b == bottom_b))) {
             if (top_a == bottom) {
-                total = add(total, found_a * weight_a);
-                found_a = 0u;
-                let next = take(lane, taken_a);
-                taken_a = next.x;
-                weight_a = next.y;
-                more = next.z == 1u;
-                top_a = select(bottom, lane, more);
+                top_a = refill(lane, &total, &found_a, &weight_a, &taken_a);
+                more = top_a != bottom;
             }
             if (more & (top_b == bottom_b)) {
-                total = add(total, found_b * weight_b);
-                found_b = 0u;
-                let next = take(lane_b, taken_b);
-                taken_b = next.x;
-                weight_b = next.y;
-                more = next.z == 1u;
-                top_b = select(bottom_b, lane_b, more);
+                top_b = refill(lane_b, &total, &found_b, &weight_b, &taken_b);
+                more = top_b != bottom_b;
             }
             nodes = add(nodes, steps);
             steps = 0u;

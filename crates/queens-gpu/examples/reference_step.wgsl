@@ -1,8 +1,9 @@
 // The original's step, for `reference_loop.wgsl`'s HELPERS where its searches take frames of
-// 16 bytes (`reference_wide.wgsl`, `reference_paired.wgsl`): one iteration of its search, on the stack of 16-byte frames whose top frame is
-// slot `top`: the frame gives up its lowest untried square and is popped when none is left,
-// and the queen's child row is pushed unless it is the last (whose free squares are the
-// completions) or has no free square. Returns the new top and the completions found.
+// 16 bytes (`reference_wide.wgsl`, `reference_paired.wgsl`). `step` is one iteration of its
+// search, on the stack whose top frame is slot `top`: the frame gives up its lowest untried
+// square and is popped when none is left, and the queen's child row is pushed unless it is the
+// last (whose free squares are the completions) or has no free square. Returns the new top and
+// the completions found.
 fn step(top: u32) -> vec2<u32> {
     let frame = stack[top];
     let queen = frame.w & (0u - frame.w);
@@ -21,17 +22,24 @@ fn step(top: u32) -> vec2<u32> {
     return vec2<u32>(select(above, below, leaf), select(0u, countOneBits(free), leaf));
 }
 
-// Takes the next item with a free square for the search whose stack starts at slot `lane`,
-// which has taken `taken` items, and pushes the item's first row: the items taken then, the
-// item's weight, and 1 where an item was pushed (0 once the queue is empty or params.most are
-// taken).
-fn take(lane: u32, taken: u32) -> vec3<u32> {
-    var count = taken;
+// Ends the item of the search whose stack starts at slot `lane`, weighing its completions
+// `found` into `total`, and takes the next item with a free square, pushing its first row
+// and keeping its weight; `taken` counts the items the search has taken. Returns the new top:
+// `lane`, or the slot below it once the queue is empty or params.most are taken.
+fn refill(
+    lane: u32,
+    total: ptr<function, vec2<u32>>,
+    found: ptr<function, u32>,
+    weight: ptr<function, u32>,
+    taken: ptr<function, u32>,
+) -> u32 {
+    *total = add(*total, *found * *weight);
+    *found = 0u;
     loop {
-        if (count >= params.most) {
+        if (*taken >= params.most) {
             break;
         }
-        count += 1u;
+        *taken += 1u;
         let index = atomicAdd(&counters[0], 1u);
         if (index >= params.count) {
             break;
@@ -40,8 +48,9 @@ fn take(lane: u32, taken: u32) -> vec3<u32> {
         let first = FULL & ~(item.x | item.y | item.z);
         if (first != 0u) {
             stack[lane] = vec4<u32>(item.x, item.y, item.z, first);
-            return vec3<u32>(count, item.w, 1u);
+            *weight = item.w;
+            return lane;
         }
     }
-    return vec3<u32>(count, 0u, 0u);
+    return lane - STRIDE;
 }

@@ -26,10 +26,10 @@ use queens_exact::count::{CountPlan, CounterError, PartCounter, PartsToCount, Su
 use crate::devices::{Adapters, DeviceInfo, DeviceType, GpuError, Reason, Selection};
 use crate::items::{Cut, cut, default_depth, item_rows, on_cpu};
 use crate::kernel::{Kernel, Residency, Shape};
-use crate::stacks::{Placement, StackMemory, fit_workgroup, frames};
+use crate::stacks::{Placement, StackMemory, TopFrame, fit_workgroup, frames};
 use crate::stream::Stream;
 use crate::trial::{Outcome, Trial};
-use crate::wgsl::{Rules, TopFrame};
+use crate::wgsl::Rules;
 
 /// How the GPU engine cuts and runs a count. The defaults suit a large GPU; benchmarks and
 /// tests change them.
@@ -328,16 +328,16 @@ impl GpuCounter {
     /// each holds, in a trial).
     fn placements(&self, frames: u32, limits: &wgpu::Limits) -> Vec<Placement> {
         let trial = self.trial_rounds() > 0;
-        let memories = match self.options.stack {
-            Some(memory) => vec![memory],
-            None if trial => vec![StackMemory::Workgroup, StackMemory::Storage],
-            None => vec![StackMemory::Workgroup],
-        };
-        let tops = match self.options.top_frame {
-            Some(top) => vec![top],
-            None if trial => vec![TopFrame::Stack, TopFrame::Registers],
-            None => vec![TopFrame::Stack],
-        };
+        let memories = choices(
+            self.options.stack,
+            trial,
+            &[StackMemory::Workgroup, StackMemory::Storage],
+        );
+        let tops = choices(
+            self.options.top_frame,
+            trial,
+            &[TopFrame::Stack, TopFrame::Registers],
+        );
         let several = memories.len() > 1;
         memories
             .into_iter()
@@ -356,6 +356,16 @@ impl GpuCounter {
                 }
             })
             .collect()
+    }
+}
+
+/// What a count builds of one of its kernel's settings: the one asked for, or where none was
+/// and a trial runs, every candidate; else the first.
+fn choices<T: Copy>(asked: Option<T>, trial: bool, candidates: &[T]) -> Vec<T> {
+    match asked {
+        Some(choice) => vec![choice],
+        None if trial => candidates.to_vec(),
+        None => candidates[..1].to_vec(),
     }
 }
 

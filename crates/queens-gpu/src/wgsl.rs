@@ -2,8 +2,7 @@
 //! of the stacks and the case's rules, as the engine builds it and as the tools that read it
 //! without a device look at it; and naga's validation, as wgpu runs it before it compiles one.
 
-pub use crate::stacks::TopFrame;
-use crate::stacks::{StackLayout, frames};
+use crate::stacks::{StackLayout, TopFrame, frames};
 
 /// The kernel's source; `N`, `FULL`, `FRAMES`, `WORKGROUP`, `STACK`, `STRIDE`, `LANE`, `RULES`,
 /// `UNDER`, `TOP` and `NEXT_TOP` are filled in.
