@@ -3,10 +3,10 @@
 # one a job scheduler assigned, else the first hardware GPU; or --device I), each count checked
 # against OEIS, with its rates in items and nodes per second, the share of the GPU's 32-bit
 # integer throughput, the longest dispatch, the share of the time in dispatches and the
-# device's wait between them, and a projection for N = 26 to 28 on one and eight GPUs. Extra options go to the benchmark (see
-# crates/queens-gpu/examples/gpu_bench.rs): --n 16..22, --depth 6,7, --workgroup 64,128,
-# --stack trial,workgroup,storage, --trial-rounds R, --invocations 16,17, --checked no,yes,
-# --device I, --peak-tops T.
+# device's wait between them, and a projection for N = 26 to 28 on one and eight GPUs. Extra
+# options go to the benchmark (see crates/queens-gpu/examples/gpu_bench.rs): --n 16..22,
+# --depth 6,7, --workgroup 64,128, --stack trial,workgroup,storage, --top trial,stack,registers,
+# --trial-rounds R, --invocations 16,17, --checked no,yes, --device I, --peak-tops T.
 #
 # BEFORE_BIN names an older build of the benchmark (say, of the kernel before a change): the two
 # run in turns, ROUNDS rounds (2 by default), each labelled, so that both see the same machine.
