@@ -1,7 +1,7 @@
 //! The GPU engine's figures as they stand: for each N and each setting (item depth, workgroup
-//! size, invocations a dispatch, runtime checks), the time of a whole count, checked against
-//! the published count, with its rates in items (the GPU's subproblems) and nodes per second and the share of
-//! the GPU's integer throughput those nodes stand for.
+//! size, invocations a dispatch, runtime checks), the time of a whole count, checked against the
+//! published count, with its rates in items (the GPU's subproblems) and nodes per second and the
+//! share of the GPU's integer throughput those nodes stand for.
 //!
 //! ```text
 //! cargo run --release -p queens-gpu --example gpu_bench -- [--device I|ADDRESS] [--n 16..22]
@@ -10,20 +10,20 @@
 //!     [--peak-tops T]
 //! ```
 //!
-//! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes
-//! (the default: as many as the device's workgroup memory holds), `--stack` where the stacks
-//! are: `trial` (the engine's default: both placements timed in the count's first dispatches
-//! and the faster kept; the workgroup column says which, with both rates), `workgroup` memory
-//! or a `storage` buffer (the column then says so), `--trial-rounds` the dispatches each
-//! placement runs in a trial (by default three on a GPU and none on a software adapter, which
-//! then keeps its stacks in workgroup memory), `--checked yes` keeps wgpu's
-//! runtime checks in the kernel, `--top` where the loop reads a step's frame: `trial` (the
-//! engine's default: from the stack and from registers, each timed in the trial with the
-//! stacks' placements where a trial runs), `stack`, or `registers` (the top frame kept in
-//! registers and the frame below loaded ahead, `TopFrame::Registers`), `--target-ms` the time a dispatch is tuned towards; each list
-//! is tried in every combination with the others. The column "workgroups at once" gives, for
-//! each placement that ran, the most workgroups the device ran at once of those a dispatch
-//! launched (`DispatchStats::residency`): below them, what the device holds.
+//! `--invocations` takes powers of two (17: 2¹⁷ invocations a dispatch), `--workgroup` sizes (the
+//! default: as many as the device's workgroup memory holds), `--stack` where the stacks are:
+//! `trial` (the engine's default: both placements timed in the count's first dispatches and the
+//! faster kept; the workgroup column says which, with both rates), `workgroup` memory or a
+//! `storage` buffer (the column then says so), `--trial-rounds` the dispatches each placement
+//! runs in a trial (by default three on a GPU and none on a software adapter, which then keeps
+//! its stacks in workgroup memory), `--checked yes` keeps wgpu's runtime checks in the kernel,
+//! `--top` where the loop reads a step's frame: `trial` (the engine's default: from the stack and
+//! from registers, each timed in the trial with the stacks' placements where a trial runs),
+//! `stack`, or `registers` (the top frame kept in registers and the frame below loaded ahead,
+//! `TopFrame::Registers`), `--target-ms` the time a dispatch is tuned towards; each list is tried
+//! in every combination with the others. The column "workgroups at once" gives, for each
+//! placement that ran, the most workgroups the device ran at once of those a dispatch launched
+//! (`DispatchStats::residency`): below them, what the device holds.
 //!
 //! `scripts/gpu-bench.sh` runs it. The share of integer throughput takes about
 //! [`OPS_PER_NODE`] 32-bit integer operations a node (counted in the kernel's inner loop) against
@@ -40,23 +40,24 @@ use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory, TopFr
 mod bench_args;
 use bench_args::{list, sizes};
 
-/// 32-bit integer operations a node costs in the kernel's loop: the 36 a step that the
+/// 32-bit integer operations a node costs in the kernel's loop: the 60 a step that the
 /// `kernel_ops` example counts in `count.wgsl`'s form for settled items (the loop's test and
 /// step count, the lowest untried bit and the pop, the three next masks and the child's row,
 /// the side columns' deadline with its tie shift and the free squares, the last two rows'
-/// test, and the push), over the 1.08 nodes a step places (a step whose child is the
-/// penultimate row counts that row's queens and their completions as nodes too: N = 15 has
-/// 37,754,829 nodes in 34,963,688 steps). The form with every rule (43, for the parts that are
-/// not settled, under a tenth of the nodes to N = 18) and the last two rows' branch (15 more,
-/// on 5.5 % of a lane's steps) are left out, as are its one load and two stores of workgroup
-/// memory a step, so the share of the peak printed is a floor. Tables measured before the
-/// stack-top loop counted 75 (the loop that kept the current row in registers, 73 by
-/// `kernel_ops`), and before that 60; the stack-top loop counted 54 before the deadline row
-/// lost a redundant `and`, 53 before the rules' test of the side queens set the tie shifts, 50
-/// before the weighing went into a branch, 41 before settled items had a form of their own, 36
-/// before the completion and the push shared their test, and 35 before the last two rows left
-/// the stack.
-const OPS_PER_NODE: f64 = 33.0;
+/// test, the test of a child row whose queens all end there with their count, and the push),
+/// over the 1.39 nodes a step places (a step counts as nodes the queens of a child row that
+/// ends there, and of the penultimate row with their completions: N = 15 has 37,754,829 nodes
+/// in 27,236,381 steps). The form with every rule (67, for the parts that are not settled,
+/// under a tenth of the nodes to N = 18) and the last two rows' branch (15 more, on 7.0 % of a
+/// lane's steps) are left out, as are its one load and two stores of workgroup memory a step,
+/// so the share of the peak printed is a floor. Tables measured before the stack-top loop
+/// counted 75 (the loop that kept the current row in registers, 73 by `kernel_ops`), and
+/// before that 60; the stack-top loop counted 54 before the deadline row lost a redundant
+/// `and`, 53 before the rules' test of the side queens set the tie shifts, 50 before the
+/// weighing went into a branch, 41 before settled items had a form of their own, 36 before the
+/// completion and the push shared their test, 35 before the last two rows left the stack, and
+/// 33 before a child row whose queens all end there was counted without a frame.
+const OPS_PER_NODE: f64 = 43.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [

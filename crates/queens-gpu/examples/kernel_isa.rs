@@ -149,8 +149,8 @@ fn native(programs: &[(&str, Vec<u32>)], n: u32) {
 }
 
 /// The forms of the kernel `text` for N, each named, as SPIR-V: the kernel's (every rule, the
-/// deadline alone; each with its top frame on the stack and in registers), or the reference loop's counted form with one search an invocation and
-/// with two (`reference_paired.wgsl`).
+/// deadline alone; each with its top frame on the stack and in registers), or the reference
+/// loop's counted form with one search an invocation and with two (`reference_paired.wgsl`).
 fn programs(text: &str, n: u32) -> Vec<(&'static str, Vec<u32>)> {
     if !text.contains("{{SEARCHES}}") {
         return wgsl::loop_forms(text)

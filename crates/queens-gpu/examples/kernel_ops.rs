@@ -11,8 +11,9 @@
 //! took N = 20 in the same time: docs/gpu.md), nor lavapipe's, whose SIMD lanes pay for loop
 //! trips, memory and masks in other ways. Counted: the loop's body without its rare branch (the
 //! one that calls the procedures that finish, save and take records), each arithmetic, logic,
-//! compare and select once a component, the case's rules where they are called. A branch that computes (the weighing of
-//! a completion) is counted apart: a step pays for it only when a lane of its warp takes it.
+//! compare and select once a component, the case's rules where they are called. A branch that
+//! computes (the weighing of a completion) is counted apart: a step pays for it only when a
+//! lane of its warp takes it.
 //! A driver may fuse some (an and-not, a three-input logic operation), so compare kernels with
 //! one another, not with a device's instruction count. Give an older kernel's file to compare
 //! (`git show REV:crates/queens-gpu/src/count.wgsl > old.wgsl`).

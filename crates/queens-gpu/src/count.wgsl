@@ -266,15 +266,15 @@ fn completions(cols: u32, left: u32, right: u32, free: u32) -> u32 {
     return others & ~(((left | free) << 1u) | ((right | free) >> 1u)) & last_allowed;
 }
 
-// Whether each queen the child row's free squares `free` may take leaves the row after it no
-// free square, so that its queens end their paths: that row's squares free of the queens `cols`
-// and of the child row's diagonals `left` and `right` are all attacked by every queen of the
-// child row. A queen attacks the three squares below it and beside it, so those attacked by
-// all are the columns from one before the highest queen to one past the lowest (none where
-// the two are more than two apart; none, too, where the only queen is on column 0, whose
-// child is then pushed as before). The case's rules are not applied to that row: they only
-// take squares away, so the answer is never "yes" where a path goes on. Where `free` is none
-// the answer is of no use (a child with no free square is neither pushed nor counted).
+// Whether each queen the child row's free squares `free` may take leaves the row after it no free
+// square, so that its queens end their paths: that row's squares free of the queens `cols` and of
+// the child row's diagonals `left` and `right` are all attacked by every queen of the child row.
+// A queen attacks three squares of the next row, the one below it and the two beside that, so
+// those attacked by all are the columns from one before the highest queen to one past the lowest
+// (none where the two are more than two apart; none, too, where the only queen is on column 0,
+// whose child is then pushed as before). The case's rules are not applied to that row: they only
+// take squares away, so the answer is never "yes" where a path goes on. Where `free` is none the
+// answer is of no use (a child with no free square is neither pushed nor counted).
 fn only_leaves(cols: u32, left: u32, right: u32, free: u32) -> bool {
     let lowest = free & (0u - free);
     let highest = 1u << firstLeadingBit(free);
