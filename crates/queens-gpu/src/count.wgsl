@@ -17,17 +17,18 @@
 // of the dispatch (which no workgroup's memory bounds; the host chooses). Every frame on the
 // stack has a square left to try. A step reads the top frame, takes its lowest untried square
 // and writes back the rest, popping the frame when none is left; the queen's child row is
-// pushed unless it has no free square, is the penultimate row, or has only queens that leave
-// the row after it no free square (`only_leaves`; the step counts those queens). So a step is
-// a read, a word written back and a predicated push, with no frame chosen by selects and no
-// iteration that only backtracks. The child's row is the population count of its columns.
-// The last two rows are never stacked: two columns are left there, so a step whose child is
-// the penultimate row counts that row's queens and their completions itself, by a few mask
-// operations in a branch (`completions`). That saves the penultimate row's steps (N = 15:
-// 35.0 million loop trips against 37.4 million) and a frame an invocation; a lane took the
-// branch on one step in eighteen (5.5 % at N = 15), and the weighing in it on under one in a
-// hundred (0.92 %), before the rows whose queens all end there left the loop (27.2 million
-// trips at N = 15, of which 7.0 % take the branch and 1.2 % weigh).
+// pushed with the squares whose queens leave the row after it a free square, unless it is the
+// penultimate row or has none (the step counts the others, whose paths end there, a node each:
+// `dead_ends`). So a step is a read, a word written back and a predicated push, with no frame
+// chosen by selects and no iteration that only backtracks. The child's row is the population
+// count of its columns. The last two rows are never stacked: two columns are left there, so a
+// step whose child is the penultimate row counts that row's queens and their completions
+// itself, by a few mask operations in a branch (`completions`). That saves the penultimate
+// row's steps (N = 15: 35.0 million loop trips against 37.4 million) and a frame an
+// invocation; a lane took the branch on one step in eighteen (5.5 % at N = 15), and the
+// weighing in it on under one in a hundred (0.92 %), before the queens whose paths end on the
+// next row left the loop (24.4 million trips at N = 15, of which 7.9 % take the branch and
+// about 1.3 % weigh).
 //
 // A step reads its frame from the stack (TOP is `stack[top]`), or, in the form that keeps the top
 // frame in registers (`TopFrame::Registers`, which a GPU's count times beside the other and
@@ -266,20 +267,23 @@ fn completions(cols: u32, left: u32, right: u32, free: u32) -> u32 {
     return others & ~(((left | free) << 1u) | ((right | free) >> 1u)) & last_allowed;
 }
 
-// Whether each queen the child row's free squares `free` may take leaves the row after it no free
-// square, so that its queens end their paths: that row's squares free of the queens `cols` and of
-// the child row's diagonals `left` and `right` are all attacked by every queen of the child row.
-// A queen attacks three squares of the next row, the one below it and the two beside that, so
-// those attacked by all are the columns from one before the highest queen to one past the lowest
-// (none where the two are more than two apart; none, too, where the only queen is on column 0,
-// whose child is then pushed as before). The case's rules are not applied to that row: they only
-// take squares away, so the answer is never "yes" where a path goes on. The loop uses the answer
-// only for a child that descends, whose `free` is not none.
-fn only_leaves(cols: u32, left: u32, right: u32, free: u32) -> bool {
-    let lowest = free & (0u - free);
-    let highest = 1u << firstLeadingBit(free);
-    let attacked = ((lowest << 2u) - 1u) & (0u - (highest >> 1u));
-    return (~(cols | (left << 1u) | (right >> 1u) | attacked) & FULL) == 0u;
+// The queens of the child row's free squares `free` that leave the row after it no free square,
+// so that their paths end there: those that attack every square of that row free of the queens
+// `cols` and of the child row's diagonals `left` and `right` (`next`). A queen attacks three
+// squares of the next row, the one below it and the two beside that, so the queens that attack
+// all of `next` are those on the columns from one before its highest square to one past its
+// lowest (none where those are more than two apart, every one where `next` is empty): the
+// columns up to one past the lowest, by its lowest bit, and from one before the highest, the
+// same on the row's mirror image (`reverseBits`), which needs no test for an empty row or a
+// square on the board's edge. The case's rules are not applied to that row: they only take
+// squares away, so a queen found here never has a path that goes on.
+fn dead_ends(cols: u32, left: u32, right: u32, free: u32) -> u32 {
+    let next = ~(cols | (left << 1u) | (right >> 1u)) & FULL;
+    let lowest = next & (0u - next);
+    let mirrored = reverseBits(next);
+    let highest_mirrored = mirrored & (0u - mirrored);
+    let attackers = ((lowest << 2u) - 1u) & reverseBits((highest_mirrored << 2u) - 1u);
+    return free & attackers;
 }
 
 // Starts the queue's fresh item `index`: its first free row is the stack's only frame.
@@ -509,16 +513,17 @@ fn search() {
                 found += weigh(lasts);
             }
         }
-        // A child row none of whose queens leaves the row after it a free square is not pushed
-        // either: its queens are counted here, a node each, saving a step for each (22 to 23 %
-        // of the loop's trips at N = 14 to 16).
+        // The child row's queens whose paths end on the row after it are counted here, a node
+        // each, and left out of the child's frame, saving a step for each (30 to 31 % of the
+        // loop's trips at N = 14 to 16); a child with no other queen is not pushed.
         let descends = open & !penultimate;
-        let leaves = descends & only_leaves(cols, left, right, free);
-        spent += select(0u, countOneBits(free), leaves);
-        let push = descends & !leaves;
+        let ends = select(0u, dead_ends(cols, left, right, free), descends);
+        spent += countOneBits(ends);
+        let live = free ^ ends;
+        let push = descends & (live != 0u);
         let above = top + STRIDE;
         if (push) {
-            stack[above] = vec4<u32>(cols, left, right, free);
+            stack[above] = vec4<u32>(cols, left, right, live);
         }
         top = select(top, above, push);
         {{NEXT_TOP}}

@@ -85,7 +85,7 @@ impl TopFrame {
                 "let under = stack[select(top - STRIDE, top, top == lane)];",
                 "top_frame",
                 "top_frame = select(select(vec4<u32>(frame.xyz, untried), under, untried == 0u), \
-                 vec4<u32>(cols, left, right, free), push);",
+                 vec4<u32>(cols, left, right, live), push);",
             ],
         }
     }
