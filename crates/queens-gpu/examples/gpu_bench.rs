@@ -40,25 +40,26 @@ use queens_gpu::{Adapters, GpuCounter, GpuOptions, Selection, StackMemory, TopFr
 mod bench_args;
 use bench_args::{list, sizes};
 
-/// 32-bit integer operations a node costs in the kernel's loop: the 60 a step that the
+/// 32-bit integer operations a node costs in the kernel's loop: the 57 a step that the
 /// `kernel_ops` example counts in `count.wgsl`'s form for settled items (the loop's test and
 /// step count, the lowest untried bit and the pop, the three next masks and the child's row,
-/// the side columns' deadline with its tie shift and the free squares, the last two rows'
-/// test, the child row's queens whose paths end on the next row with their count, and the
-/// push), over the 1.55 nodes a step places (a step counts as nodes the child row's queens
-/// whose paths end on the next row, and the penultimate row's queens with their completions:
-/// N = 15 has 37,754,829 nodes in 24,377,732 steps). The form with every rule (67, for the
-/// parts that are not settled, under a tenth of the nodes to N = 18) and the last two rows'
-/// branch (15 more, on 7.9 % of a lane's steps) are left out, as are its one load and two
-/// stores of workgroup memory a step, so the share of the peak printed is a floor. Tables
-/// measured before the stack-top loop counted 75 (the loop that kept the current row in
-/// registers, 73 by `kernel_ops`), and before that 60; the stack-top loop counted 54 before the
-/// deadline row lost a redundant `and`, 53 before the rules' test of the side queens set the
-/// tie shifts, 50 before the weighing went into a branch, 41 before settled items had a form of
-/// their own, 36 before the completion and the push shared their test, 35 before the last two
-/// rows left the stack, 33 before a child row whose queens all ended there was counted without
-/// a frame, and 42 before each such queen was counted alone.
-const OPS_PER_NODE: f64 = 39.0;
+/// the side columns' deadline with its tie shift and the free squares, the child row's queens
+/// whose paths end on the next row with their count, the last two rows' test, and the push),
+/// over the 1.55 nodes a step places (a step counts as nodes the child row's queens whose
+/// paths end on the next row, and the penultimate row's queens with their completions: N = 15
+/// has 37,754,829 nodes in 24,377,732 steps). The form with every rule (64, for the parts that
+/// are not settled, under a tenth of the nodes to N = 18) and the last two rows' branch (8
+/// more, on 7.9 % of a lane's steps) are left out, as are its one load and two stores of
+/// workgroup memory a step, so the share of the peak printed is a floor. Tables measured
+/// before the stack-top loop counted 75 (the loop that kept the current row in registers, 73
+/// by `kernel_ops`), and before that 60; the stack-top loop counted 54 before the deadline row
+/// lost a redundant `and`, 53 before the rules' test of the side queens set the tie shifts, 50
+/// before the weighing went into a branch, 41 before settled items had a form of their own, 36
+/// before the completion and the push shared their test, 35 before the last two rows left the
+/// stack, 33 before a child row whose queens all ended there was counted without a frame, 42
+/// before each such queen was counted alone, and 39 before the last two rows' completions came
+/// from that same test.
+const OPS_PER_NODE: f64 = 37.0;
 
 /// Peak 32-bit integer operations a second of known GPUs (SMs × INT32 lanes × boost clock).
 const KNOWN_PEAKS: [(&str, f64); 6] = [

@@ -23,7 +23,7 @@
 // chosen by selects and no iteration that only backtracks. The child's row is the population
 // count of its columns. The last two rows are never stacked: two columns are left there, so a
 // step whose child is the penultimate row counts that row's queens and their completions
-// itself, by a few mask operations in a branch (`completions`). That saves the penultimate
+// itself, in a branch, from the same test (`completions`). That saves the penultimate
 // row's steps (N = 15: 35.0 million loop trips against 37.4 million) and a frame an
 // invocation; a lane took the branch on one step in eighteen (5.5 % at N = 15), and the
 // weighing in it on under one in a hundred (0.92 %), before the queens whose paths end on the
@@ -254,17 +254,13 @@ fn weigh(lasts: u32) -> u32 {
     return ties * ((0x020004u >> shift) & 0xffu) + others * ((0x080408u >> shift) & 0xffu);
 }
 
-// The completions of the last two rows, below the queens `cols` and the penultimate row's
-// diagonals `left` and `right`, whose free squares are `free` (not none): the last row's queens,
-// one for each queen of the penultimate row that completes. Two columns are left, and a queen
-// on either leaves the last row the other, so the last row's candidates are `free` swapped
-// within them; one completes unless the case keeps the last row off it or a diagonal attacks it,
-// from above or from the queen beside it (a free square's diagonals can attack only the other
-// column, and only when the two are neighbours, as that queen's do).
-fn completions(cols: u32, left: u32, right: u32, free: u32) -> u32 {
-    let columns = FULL ^ cols;
-    let others = select(columns ^ free, columns, free == columns);
-    return others & ~(((left | free) << 1u) | ((right | free) >> 1u)) & last_allowed;
+// The last row's queens that complete the penultimate row's queens `live` (those that leave the
+// last row a free square, `dead_ends`), one for each: two columns are left, `columns`, and a
+// queen on either leaves the last row the other, so the last row's queens are `live` swapped
+// within them (where both complete, both; where one does, the other column), less those the
+// case keeps the last row off. `alive` is the population count of `live`, which the caller has.
+fn completions(columns: u32, live: u32, alive: u32) -> u32 {
+    return select(live, columns ^ live, alive == 1u) & last_allowed;
 }
 
 // The queens of the child row's free squares `free` that leave the row after it no free square,
@@ -316,7 +312,8 @@ fn begin(index: u32) {
     spent += start;
     if (start == LAST - 1u) {
         // An item of every row but the last two: counted here, with no frame.
-        let lasts = select(0u, completions(cols, left, right, free), free != 0u);
+        let live = free ^ dead_ends(cols, left, right, free);
+        let lasts = completions(FULL ^ cols, live, countOneBits(live));
         nodes.x = countOneBits(free) + countOneBits(lasts);
         total.x = weigh(lasts);
         top = bottom;
@@ -499,28 +496,28 @@ fn search() {
         let free = ~(cols | left | right) & {{RULES}}(child, cols & sides);
         // A node for the queen.
         spent += 1u;
-        let open = free != 0u;
-        // The penultimate row is never pushed: its queens, a node each, and their completions,
-        // a node each and weighed, are counted here, in a branch that a lane takes on one step
-        // in fourteen and weighs in on about one in a hundred (7.0 % and 1.2 % at N = 15).
-        // Both sides of each test are evaluated (`&`), so that it is one branch.
+        // The child row's queens whose paths end on the row after it are counted here, a node
+        // each, and left out of the child's frame, saving a step for each (30 to 31 % of the
+        // loop's trips at N = 14 to 16); a child with no other queen is not pushed.
+        let ends = dead_ends(cols, left, right, free);
+        spent += countOneBits(ends);
+        let live = free ^ ends;
+        let any_live = live != 0u;
+        // The penultimate row is never pushed: its other queens, a node each, and their
+        // completions, a node each and weighed, are counted here, in a branch that a lane takes
+        // on one step in thirteen and weighs in on about one in eighty (7.9 % and 1.3 % at
+        // N = 15). Both sides of each test are evaluated (`&`), so that it is one branch.
         let penultimate = child == LAST - 1u;
-        if (penultimate & open) {
-            spent += countOneBits(free);
-            let lasts = completions(cols, left, right, free);
+        if (penultimate & any_live) {
+            let alive = countOneBits(live);
+            spent += alive;
+            let lasts = completions(FULL ^ cols, live, alive);
             if (lasts != 0u) {
                 spent += countOneBits(lasts);
                 found += weigh(lasts);
             }
         }
-        // The child row's queens whose paths end on the row after it are counted here, a node
-        // each, and left out of the child's frame, saving a step for each (30 to 31 % of the
-        // loop's trips at N = 14 to 16); a child with no other queen is not pushed.
-        let descends = open & !penultimate;
-        let ends = select(0u, dead_ends(cols, left, right, free), descends);
-        spent += countOneBits(ends);
-        let live = free ^ ends;
-        let push = descends & (live != 0u);
+        let push = !penultimate & any_live;
         let above = top + STRIDE;
         if (push) {
             stack[above] = vec4<u32>(cols, left, right, live);
