@@ -48,8 +48,8 @@ use bench_args::{list, sizes};
 /// over the 1.55 nodes a step places (a step counts as nodes the child row's queens whose
 /// paths end on the next row, and the penultimate row's queens with their completions: N = 15
 /// has 37,754,829 nodes in 24,377,732 steps). The form with every rule (64, for the parts that
-/// are not settled, under a tenth of the nodes to N = 18) and the last two rows' branch (8
-/// more, on 7.9 % of a lane's steps) are left out, as are its one load and two stores of
+/// are not settled, under a tenth of the nodes to N = 18) and the last two rows' branch (22
+/// more, on 1.7 % of a lane's steps) are left out, as are its one load and two stores of
 /// workgroup memory a step, so the share of the peak printed is a floor. Tables measured
 /// before the stack-top loop counted 75 (the loop that kept the current row in registers, 73
 /// by `kernel_ops`), and before that 60; the stack-top loop counted 54 before the deadline row
