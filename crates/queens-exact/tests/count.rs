@@ -498,15 +498,32 @@ fn checkpoint_round_trip(engine: Engine) {
 
     // A checkpoint of another count (another N, another engine's split) is refused, not
     // merged; backtracking's and the GPU's are one split, so either resumes the other's.
-    let other = CountPlan::with_engine(9, engine).unwrap();
-    assert!(checkpoint::load(&path, &other, shard).is_err());
+    let another_count = |plan: &CountPlan| {
+        let error = checkpoint::load(&path, plan, shard)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("belongs to another count"), "{error}");
+    };
+    another_count(&CountPlan::with_engine(9, engine).unwrap());
+    // Too large for a checkpoint of the smaller board at all: said so, and whose it may be.
+    let small = CountPlan::with_engine(4, engine).unwrap();
+    let larger = std::fs::read_to_string(&path).unwrap() + &" ".repeat(1 << 16);
+    let oversized = dir.path().join("oversized.json");
+    std::fs::write(&oversized, larger).unwrap();
+    let error = checkpoint::load(&oversized, &small, shard)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("more than any checkpoint of this count (N = 4")
+            && error.contains("belongs to another count, or is not a checkpoint"),
+        "{error}"
+    );
     let (other_split, same_split) = match engine {
         Engine::Join => (Engine::Backtracking, None),
         Engine::Backtracking => (Engine::Join, Some(Engine::Gpu)),
         Engine::Gpu => (Engine::Join, Some(Engine::Backtracking)),
     };
-    let other = CountPlan::with_engine(10, other_split).unwrap();
-    assert!(checkpoint::load(&path, &other, shard).is_err());
+    another_count(&CountPlan::with_engine(10, other_split).unwrap());
     if let Some(same_split) = same_split {
         let same = CountPlan::with_engine(10, same_split).unwrap();
         assert_eq!(

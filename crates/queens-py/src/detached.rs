@@ -4,7 +4,9 @@
 //! the GIL released, delivers each to the Python callback with the GIL held, and every 50 ms
 //! checks Python's signals: on Ctrl-C it cancels the work's token (every run of the workbench
 //! stops at once when its token is raised), waits for the worker, and raises
-//! `KeyboardInterrupt`. An exception in the callback stops the work the same way.
+//! `KeyboardInterrupt`. An exception in the callback stops the work the same way. A warning
+//! of the work (a checkpoint that could not be saved) is raised as a `RuntimeWarning` when it
+//! comes, callback or not.
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Mutex, PoisonError};
@@ -25,6 +27,8 @@ pub enum Message {
     Event(String),
     /// Progress: done, of.
     Progress(u64, u64),
+    /// A warning for the user, raised as a `RuntimeWarning` whether or not there is a callback.
+    Warning(String),
 }
 
 /// The worker's end of the channel.
@@ -61,8 +65,7 @@ pub fn run_detached<T: Send>(
             match receive(py, &messages) {
                 Ok(message) => {
                     if failure.is_none()
-                        && let Some(callback) = callback
-                        && let Err(error) = deliver(callback, message)
+                        && let Err(error) = deliver(py, callback, message)
                     {
                         token.cancel();
                         failure = Some(error);
@@ -104,12 +107,31 @@ fn receive<T: Send>(py: Python<'_>, messages: &Mutex<Receiver<T>>) -> Result<T, 
     })
 }
 
-fn deliver(callback: &Bound<'_, PyAny>, message: Message) -> PyResult<()> {
-    match message {
-        Message::Event(json) => callback.call1((json,))?,
-        Message::Progress(done, of) => callback.call1((done, of))?,
-    };
+/// `message` handed to Python: a warning raised (an error where warnings are made errors), any
+/// other passed to `callback`, if there is one.
+fn deliver(py: Python<'_>, callback: Option<&Bound<'_, PyAny>>, message: Message) -> PyResult<()> {
+    match (message, callback) {
+        (Message::Warning(text), _) => warn(py, &text)?,
+        (Message::Event(json), Some(callback)) => {
+            callback.call1((json,))?;
+        }
+        (Message::Progress(done, of), Some(callback)) => {
+            callback.call1((done, of))?;
+        }
+        (Message::Event(_) | Message::Progress(..), None) => {}
+    }
     Ok(())
+}
+
+/// Raises `text` as a `RuntimeWarning` from the caller's line.
+pub fn warn(py: Python<'_>, text: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(text.replace('\0', "")).unwrap_or_default();
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
+        &message,
+        1,
+    )
 }
 
 /// Runs `work` on a thread of its own with the GIL released, answering Ctrl-C within

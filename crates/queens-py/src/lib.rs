@@ -19,18 +19,23 @@ use queens_api::challenge::Challenge;
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
-use queens_api::count::{CountRequest, CountSpec, DEFAULT_MAX_ESTIMATE, EngineChoice};
+use queens_api::count::{
+    CHECKPOINT_EVERY, CountJob, CountRequest, CountResult, CountRunError, CountSpec,
+    DEFAULT_MAX_ESTIMATE, EngineChoice,
+};
 use queens_api::devices::DeviceId;
 use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::experiment::{Experiment, run as run_experiment};
-use queens_api::request::{parse_bytes, parse_size};
+use queens_api::request::{parse_bytes, parse_seconds, parse_size};
+use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
 
 use crate::detached::{Message, Sender, run_abandonable, run_detached};
+use std::path::PathBuf;
 
 /// A refusal in the command line's words.
 fn refused(error: impl std::fmt::Display) -> PyErr {
@@ -335,7 +340,7 @@ fn verified(
 /// A whole count whose estimate on these threads is longer than `max_estimate` seconds is
 /// refused with the estimate: the count for N = 24 takes months, not a notebook's afternoon.
 #[pyfunction]
-#[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new(), device=None))]
+#[pyo3(signature = (n, threads=None, shard=None, engine=None, memory=None, time_limit=None, max_estimate=None, progress=None, fix=Vec::new(), blocked=Vec::new(), device=None, checkpoint=None, checkpoint_every=None))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 fn count(
     py: Python<'_>,
@@ -350,6 +355,8 @@ fn count(
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
     device: Option<&str>,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: Option<f64>,
 ) -> PyResult<String> {
     let token = CancelToken::new();
     let bounds = Bounds {
@@ -363,6 +370,8 @@ fn count(
             (shard.is_some(), "shard"),
             (memory.is_some(), "memory"),
             (device.is_some(), "device"),
+            (checkpoint.is_some(), "checkpoint"),
+            (checkpoint_every.is_some(), "checkpoint_every"),
         ] {
             if given {
                 return Err(refused(format!(
@@ -372,6 +381,8 @@ fn count(
         }
         return count_completions(py, n, fix, blocked, bounds, engine, &token, progress);
     }
+    // The interval is checked, and refused without a file, before a GPU is opened.
+    let every = checkpoint_interval(checkpoint.is_some(), checkpoint_every)?;
     let spec = CountSpec {
         n,
         engine: engine
@@ -400,24 +411,17 @@ fn count(
     let request = CountRequest::new(&spec).map_err(said)?;
     // A GPU assigned by a job scheduler but not found is said, as the command line says it.
     if let Some(warning) = request.device_warning() {
-        let message = std::ffi::CString::new(warning.replace('\0', "")).unwrap_or_default();
-        PyErr::warn(
-            py,
-            &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
-            &message,
-            1,
-        )?;
+        detached::warn(py, &warning)?;
     }
     let device = request.device().map(|device| device.name.clone());
     let budget = request.bounds().budget(token.clone());
-    let job = request.into_job();
-    let (job, result) = run_detached(py, &token, progress, move |sender| {
-        let result = job.run(&budget, |done, of| {
-            sender.offer(Message::Progress(done as u64, of as u64));
-        });
-        (job, result)
-    })?;
-    let result = result.map_err(refused)?;
+    let job = match checkpoint {
+        Some(path) => request
+            .into_job()
+            .with_checkpoint(path, every.unwrap_or(CHECKPOINT_EVERY)),
+        None => request.into_job(),
+    };
+    let (job, result) = run_count_job(py, &token, progress, job, &budget)?;
     let document = match shard {
         Some(shard) => serde_json::to_string(&ShardDocument {
             report: ShardReport::of_result(job.plan(), shard, &result),
@@ -432,6 +436,65 @@ fn count(
         ),
     };
     Ok(document.expect("a document serializes"))
+}
+
+/// The interval between a checkpoint's saves, `seconds` checked; refused where there is no
+/// checkpoint to save.
+fn checkpoint_interval(
+    checkpoint: bool,
+    seconds: Option<f64>,
+) -> PyResult<Option<std::time::Duration>> {
+    let every = seconds
+        .map(|seconds| parse_seconds(seconds, Setting::CheckpointEvery))
+        .transpose()
+        .map_err(said)?;
+    if every.is_some() && !checkpoint {
+        return Err(refused(
+            "checkpoint_every= goes with a checkpoint: checkpoint=\"FILE\"",
+        ));
+    }
+    Ok(every)
+}
+
+/// Runs a whole count's `job` off the GIL: progress to `progress`, a failed checkpoint save
+/// raised as a `RuntimeWarning` when it fails and again at the end if the last one did.
+fn run_count_job(
+    py: Python<'_>,
+    token: &CancelToken,
+    progress: Option<&Bound<'_, PyAny>>,
+    job: CountJob,
+    budget: &Budget,
+) -> PyResult<(CountJob, CountResult)> {
+    let (job, result) = run_detached(py, token, progress, move |sender| {
+        let result = job.run_reporting(
+            budget,
+            |done, of| sender.offer(Message::Progress(done as u64, of as u64)),
+            |error| {
+                sender.send(Message::Warning(format!(
+                    "{error}; the count goes on and will try again"
+                )));
+            },
+        );
+        (job, result)
+    })?;
+    let result = result.map_err(|error| match (error, job.checkpoint()) {
+        // A GPU that failed mid-count: the parts it finished are kept where there is a file.
+        (CountRunError::Counter(failure), Some(path)) => refused(format!(
+            "{failure}; the parts counted are saved in {}: count again with the same \
+             checkpoint= to resume (on this or another GPU, or another engine)",
+            path.display()
+        )),
+        (error, _) => refused(error),
+    })?;
+    if let Some(failure) = &result.save_failure {
+        let then = if result.is_complete() {
+            "the count is complete, but its last save failed"
+        } else {
+            "its last save failed, so a new count resumes from the last good one"
+        };
+        detached::warn(py, &format!("{then}: {failure}"))?;
+    }
+    Ok((job, result))
 }
 
 /// The completions of `fix` and `blocked` on N×N, by the completion search (or, with engine

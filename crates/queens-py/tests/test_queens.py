@@ -347,6 +347,98 @@ def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
     assert seen and seen[-1][0] == seen[-1][1]
 
 
+def test_a_count_with_a_checkpoint_resumes_where_it_stopped(tmp_path):
+    saved = tmp_path / "c16.json"
+    stopped = qw.count(16, threads=1, engine="backtracking", time_limit=0.3, checkpoint=saved)
+    assert not stopped.complete and saved.is_file(), "a stop saves what was counted"
+    kept = stopped.to_dict()["finished"]
+    assert 0 < kept < stopped.to_dict()["parts"]
+    # The same call resumes: the parts saved are not counted again, and the sum is exact.
+    resumed = qw.count(16, threads=1, engine="backtracking", checkpoint=str(saved))
+    assert resumed.complete and (resumed.total, resumed.unique) == (14772512, 1846955)
+    assert resumed.to_dict()["counted_on"].endswith("1 thread (backtracking engine)")
+    # The file is the command line's: `queens count --checkpoint` reads it as its own (and
+    # finds nothing left to count); a count of another board is refused, not mixed in.
+    script = Path(sys.executable).with_name("queens")
+    if script.exists():
+        done = subprocess.run(
+            [str(script), "count", "16", "--engine", "backtracking", "--checkpoint", str(saved),
+             "--json"], capture_output=True, text=True, timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["total"] == 14772512
+    with pytest.raises(ValueError, match="belongs to another count"):
+        qw.count(12, engine="backtracking", checkpoint=saved)
+    # Every checkpoint argument that cannot be taken is refused by name, none dropped.
+    for call, said in [
+        (lambda: qw.count(10, checkpoint_every=5), "checkpoint_every= goes with a checkpoint"),
+        (lambda: qw.count(10, checkpoint=saved, checkpoint_every=0),
+         "checkpoint_every= must be a positive number of seconds"),
+        (lambda: qw.count(10, checkpoint=saved, checkpoint_every="5"),
+         "checkpoint_every must be a number of seconds"),
+        (lambda: qw.count(10, checkpoint=5), "checkpoint must be a file path"),
+        (lambda: qw.count(10, checkpoint=""), "checkpoint must be a file path"),
+        (lambda: qw.count(8, fix="b4", checkpoint=saved), "checkpoint is for whole counts"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            call()
+
+
+def test_a_checkpoint_keeps_a_count_stopped_by_ctrl_c_and_says_when_it_cannot_be_saved(tmp_path):
+    saved = tmp_path / "c17.json"
+    script = textwrap.dedent(
+        f"""
+        import signal, sys
+        import queens_workbench as qw
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        print("ready", flush=True)
+        try:
+            qw.count(17, threads=1, engine="backtracking", checkpoint={str(saved)!r})
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.5)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 3 and "interrupted" in out, (child.returncode, out)
+    # What it counted before Ctrl-C is in the file, and a second run counts only the rest.
+    first = qw.count(17, engine="backtracking", time_limit=1e-9, checkpoint=saved)
+    assert not first.complete and first.to_dict()["finished"] > 0
+    assert first.total > 0, "the parts saved at Ctrl-C, read back"
+    # A disk that takes no checkpoint: a RuntimeWarning, and the count goes on to its answer.
+    full_disk = textwrap.dedent(
+        """
+        import resource, signal, warnings
+        import queens_workbench as qw
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            counted = qw.count(14, threads=1, engine="backtracking", checkpoint="c.json")
+        print(counted.total)
+        for warning in caught:
+            print(warning.category.__name__, warning.message)
+        """
+    )
+    done = subprocess.run([sys.executable, "-B", "-c", full_disk], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "365596", done.stdout
+    assert any(line.startswith("RuntimeWarning") and "cannot write c.json" in line
+               and "the count is complete, but its last save failed" in line
+               for line in lines[1:]), done.stdout
+
+
 def test_completions_of_a_position_are_counted():
     nauck = qw.count(8, fix="b4,d5")
     assert nauck.total == 2 and nauck.unique is None and nauck.fixed == [(3, 1), (4, 3)]

@@ -89,6 +89,22 @@ pub enum CheckpointError {
         /// The process holding it.
         pid: u32,
     },
+    /// Larger than any checkpoint of this count can be: another count's (a larger board's, or
+    /// a smaller shard's), or not a checkpoint.
+    #[error(
+        "checkpoint {path} is {size} bytes, more than any checkpoint of this count ({expected}) \
+         can be ({max} bytes): it belongs to another count, or is not a checkpoint"
+    )]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        size: u64,
+        /// The most a checkpoint of this count takes.
+        max: u64,
+        /// What this run is.
+        expected: String,
+    },
     /// A checkpoint of another count.
     #[error("checkpoint {path} belongs to another count ({found}), not this one ({expected})")]
     Foreign {
@@ -209,6 +225,15 @@ pub fn load(path: &Path, plan: &CountPlan, shard: Shard) -> Result<Progress, Che
                 .is_some_and(|e| e.kind() == io::ErrorKind::NotFound) =>
         {
             return Ok(Progress::default());
+        }
+        Err(files::FileError::TooLarge { size, max, .. }) => {
+            let fingerprint = format!("{:016x}", plan.fingerprint());
+            return Err(CheckpointError::TooLarge {
+                path: name,
+                size,
+                max,
+                expected: describe(plan.n(), shard, &fingerprint, KERNEL_VERSION),
+            });
         }
         Err(error) => return Err(CheckpointError::File(error)),
     };

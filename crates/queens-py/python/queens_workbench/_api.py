@@ -6,6 +6,7 @@ and builds its result (``_results``)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
@@ -258,6 +259,8 @@ def count(
     fix: Union[str, Iterable[SquareLike]] = (),
     blocked: Union[str, Iterable[SquareLike]] = (),
     device: Union[int, str, None] = None,
+    checkpoint: Union[str, "os.PathLike[str]", None] = None,
+    checkpoint_every: Optional[float] = None,
 ) -> Count:
     """All and unique solutions of the N×N board, on all cores (or ``threads``), as ``queens
     count`` counts them; with ``fix`` or ``blocked``, the completions of that position.
@@ -273,7 +276,11 @@ def count(
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
     threads is longer than ``max_estimate`` seconds ({max_estimate_seconds:g} by default) is refused with the
     estimate rather than started; ``time_limit`` stops a count, which then holds what it
-    counted (``complete == False``). ``progress=True`` shows a bar (tqdm where installed);
+    counted (``complete == False``). ``checkpoint`` (a file path) keeps a whole count's
+    finished parts: saved every ``checkpoint_every`` seconds ({checkpoint_every_seconds:g} by
+    default), at a stop and on Ctrl-C, and the same call resumes from it, as ``queens count
+    --checkpoint`` does (the file is that command's: either resumes the other's; a save that
+    fails is a ``RuntimeWarning`` and the count goes on). ``progress=True`` shows a bar (tqdm where installed);
     a callable is called with (parts finished, parts). ``to_dict()`` is the document ``queens
     count --json`` prints, with where it was counted (``counted_on``).
     """
@@ -299,9 +306,23 @@ def count(
             _squares(fix),
             _squares(blocked),
             _device(device),
+            _path(checkpoint, "checkpoint"),
+            _seconds(checkpoint_every, "checkpoint_every"),
         )
     )
     return Count._of(document)
+
+
+def _path(path: Union[str, "os.PathLike[str]", None], what: str) -> Optional[str]:
+    """A file path as the native module takes it: a ``str`` or an ``os.PathLike``; anything
+    else, or an empty path, is a ``ValueError`` naming ``what``."""
+    if path is None:
+        return None
+    if isinstance(path, (str, os.PathLike)):
+        text = os.fspath(path)
+        if isinstance(text, str) and text:
+            return text
+    raise ValueError(f"{what} must be a file path, got {path!r}")
 
 
 def _device(device: Union[int, str, None]) -> Optional[str]:

@@ -43,6 +43,8 @@ def count(
     fix: list[tuple[int, int]] = ...,
     blocked: list[tuple[int, int]] = ...,
     device: Optional[str] = None,
+    checkpoint: Optional[str] = None,
+    checkpoint_every: Optional[float] = None,
 ) -> str: ...
 def configure(
     n: int,
