@@ -651,7 +651,7 @@ fn json_files_of_the_wrong_shape_are_refused_in_jsons_words() {
         ),
         (
             vec!["merge".to_owned(), file("b.json", "[1, 2]")],
-            "the file: invalid type: array, expected an object",
+            "the report: invalid type: array, expected an object",
         ),
         (
             vec![

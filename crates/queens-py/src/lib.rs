@@ -8,6 +8,9 @@
 //! cancels the work's [`Budget`](queens_core::Budget) token, which stops it at once.
 
 mod detached;
+mod shards;
+
+use std::path::PathBuf;
 
 use queens_core::read::{MAX_TEXT_BYTES, SHOWN_CONFLICTS};
 
@@ -35,10 +38,9 @@ use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
 use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
 
 use crate::detached::{Message, Sender, run_abandonable, run_detached};
-use std::path::PathBuf;
 
 /// A refusal in the command line's words.
-fn refused(error: impl std::fmt::Display) -> PyErr {
+pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(queens_core::error::for_users(&error.to_string()).into_owned())
 }
 
@@ -710,6 +712,8 @@ fn command_line(
 mod _queens {
     use pyo3::prelude::*;
 
+    #[pymodule_export]
+    use super::shards::merge;
     #[pymodule_export]
     use super::{
         challenge, command_line, configure, count, devices, experiment, file_letters, limits,

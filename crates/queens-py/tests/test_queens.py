@@ -293,11 +293,52 @@ def test_counts_match_oeis():
     place = qw.count(9, threads=1).to_dict()["counted_on"]
     assert place.endswith("1 thread (backtracking engine)"), place
     assert parts[0].unique is None
+    assert parts[0].engine == "backtracking", "as its report's counted_on says"
     assert qw.count(12, threads=1).to_dict()["threads"] == 1
     assert qw.count(14).to_dict()["engine"] == "join"
     assert qw.count(9).to_dict()["engine"] == "backtracking"
     assert qw.count(14, engine="backtracking").total == 365596
     assert qw.count(14, memory="2M").engine == "backtracking", "the join does not fit in 2 MiB"
+
+
+def test_shards_merge_into_the_whole_count_as_the_command_merges_them(tmp_path):
+    parts = [qw.count(12, shard=(i, 3), threads=1) for i in range(3)]
+    merged = qw.merge(parts)
+    assert merged.complete and (merged.total, merged.unique) == (14200, 1787)
+    assert merged.engine == "merged" and "merged from 3 shards" in repr(merged)
+    assert "merged from" in merged._repr_html_()
+    document = merged.to_dict()
+    assert document["shards"] == 3 and document["nodes"] > 0
+    assert document["counted_on"][0]["shards"] == 3, "one place counted all three"
+    # The command's reports, its documents as dicts and Counts mix; recounts are checked.
+    script = Path(sys.executable).with_name("queens")
+    if script.exists():
+        done = subprocess.run([str(script), "count", "12", "--shard", "1/3", "--dir",
+                               str(tmp_path)], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        mixed = qw.merge([parts[0], tmp_path / "shard-1-of-3.json", parts[2].to_dict()],
+                         recount=[str(tmp_path / "shard-1-of-3.json"), parts[0]])
+        assert mixed.to_dict() | {"counted_on": None} == document | {"counted_on": None}
+    # What cannot make one exact count is refused by name, never summed.
+    stopped = qw.count(17, shard=(0, 2), threads=1, time_limit=0.2)
+    assert not stopped.complete
+    forged = parts[1].to_dict() | {"total": parts[1].total + 1}
+    other = qw.count(11, shard=(1, 3), threads=1)
+    for call, said in [
+        (lambda: qw.merge(parts[:2]), r"missing .*2"),
+        (lambda: qw.merge([parts[0], parts[1], parts[1]]), r"shards\[2\]"),
+        (lambda: qw.merge([parts[0], forged, parts[2]]), r"shards\[1\]"),
+        (lambda: qw.merge([parts[0], other, parts[2]]), r"shards\[1\] does not belong"),
+        (lambda: qw.merge([stopped]), r"shards\[0\] is a shard that stopped before its end"),
+        (lambda: qw.merge([qw.count(8)]), r"shards\[0\] is not a shard report"),
+        (lambda: qw.merge([tmp_path / "none.json"]), "none.json"),
+        (lambda: qw.merge([]), "no shard"),
+        (lambda: qw.merge(parts[0]), "must be a list of shards"),
+        (lambda: qw.merge([12]), r"shards\[0\] must be a Count"),
+        (lambda: qw.merge(parts, recount=[forged]), r"recount\[0\]"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            call()
 
 
 def test_count_on_a_gpu_or_says_what_is_missing():

@@ -5,15 +5,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use queens_api::shards::{Merged, ShardReport, check_recounts, merge};
-use queens_io::files;
+use queens_api::shards::{Merged, ShardReport, check_recounts, merge, read_report};
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
 use crate::exit::Exit;
-
-/// The largest file read as a shard report.
-const MAX_REPORT_BYTES: u64 = 64 << 10;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
@@ -63,22 +59,7 @@ fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>>
     }
     let mut reports = Vec::with_capacity(paths.len());
     for path in &paths {
-        let name = path.display().to_string();
-        let text =
-            files::read_regular_text(path, MAX_REPORT_BYTES).map_err(|error| match error {
-                files::FileError::TooLarge { size, .. } => anyhow::anyhow!(
-                    "{name} is {size} bytes: a shard report is a few hundred, so it is not one"
-                ),
-                other => other.into(),
-            })?;
-        let report: ShardReport = queens_core::json::read_object(text.as_bytes(), "the file")
-            .with_context(|| format!("{name} is not a shard report of `queens count --shard`"))?;
-        // A shard stopped before its end (Python's `to_dict()` of a stopped shard) says so: its
-        // sums would pass every other check and make the merged count wrong.
-        if serde_json::from_str::<Finished>(&text).is_ok_and(|shard| !shard.complete) {
-            bail!("{name} is a shard that stopped before its end: count it again to finish it");
-        }
-        reports.push((name, report));
+        reports.push((path.display().to_string(), read_report(path)?));
     }
     Ok(reports)
 }
@@ -168,15 +149,4 @@ mod tests {
         assert!(matches("a*b*c", "abc"));
         assert!(!matches("a*b*c", "acb"));
     }
-}
-
-/// Whether a shard's document says it finished (a report without the field did).
-#[derive(serde::Deserialize)]
-struct Finished {
-    #[serde(default = "finished")]
-    complete: bool,
-}
-
-fn finished() -> bool {
-    true
 }

@@ -36,6 +36,7 @@ __all__ = [
     "count",
     "devices",
     "experiment",
+    "merge",
     "solve",
     "solvers",
     "verify",

@@ -276,12 +276,13 @@ def count(
     ``shard`` (``"I/M"`` or ``(I, M)``) counts one part of M. A count whose estimate on these
     threads is longer than ``max_estimate`` seconds ({max_estimate_seconds:g} by default) is refused with the
     estimate rather than started; ``time_limit`` stops a count, which then holds what it
-    counted (``complete == False``). ``checkpoint`` (a file path) keeps a whole count's
-    finished parts: saved every ``checkpoint_every`` seconds ({checkpoint_every_seconds:g} by
-    default), at a stop and on Ctrl-C, and the same call resumes from it, as ``queens count
-    --checkpoint`` does (the file is that command's: either resumes the other's; a save that
-    fails is a ``RuntimeWarning`` and the count goes on). ``progress=True`` shows a bar (tqdm where installed);
-    a callable is called with (parts finished, parts). ``to_dict()`` is the document ``queens
+    counted (``complete == False``). ``checkpoint`` (a file path) keeps the finished parts of
+    a board's count or a shard's: saved every ``checkpoint_every`` seconds
+    ({checkpoint_every_seconds:g} by default), at a stop and on Ctrl-C, and the same call
+    resumes from it, as ``queens count --checkpoint`` does (the file is that command's: either
+    resumes the other's; a save that fails is a ``RuntimeWarning`` and the count goes on).
+    ``progress=True`` shows a bar (tqdm where installed); a callable is called with (parts
+    finished, parts). ``to_dict()`` is the document ``queens
     count --json`` prints, with where it was counted (``counted_on``).
     """
     if isinstance(shard, tuple):
@@ -311,6 +312,43 @@ def count(
         )
     )
     return Count._of(document)
+
+
+def merge(
+    shards: Iterable[Union[Count, Mapping[str, Any], str, "os.PathLike[str]"]],
+    *,
+    recount: Iterable[Union[Count, Mapping[str, Any], str, "os.PathLike[str]"]] = (),
+) -> Count:
+    """The whole count, with its unique count, added up from its shards as ``queens merge``
+    adds them: each shard a ``Count`` from ``count(n, shard=...)``, its ``to_dict()``, or the
+    path of a report ``queens count --shard I/M --dir DIR`` wrote, on any machine and engine.
+    Missing, duplicate and foreign shards, a shard that stopped before its end and a report
+    whose checksum fails are a ``ValueError`` naming them (``shards[2]``, or the file); each of
+    ``recount`` (the same shards counted again, elsewhere) must equal its shard. The result's
+    ``to_dict()`` is the document ``queens merge --json`` prints."""
+    document = json.loads(_queens.merge(_reports(shards, "shards"), _reports(recount, "recount")))
+    return Count._of(document)
+
+
+def _reports(given: Any, what: str) -> list[Tuple[str, Optional[str]]]:
+    """Shard reports as the native ``merge`` takes them: ``(path, None)`` for a file, ``(name,
+    json)`` for a document, named by its place in ``what``."""
+    if isinstance(given, (str, os.PathLike, Count, Mapping)):
+        raise ValueError(f"{what} must be a list of shards, got one: {given!r}")
+    reports: list[Tuple[str, Optional[str]]] = []
+    for index, shard in enumerate(given):
+        if isinstance(shard, Count):
+            reports.append((f"{what}[{index}]", json.dumps(shard.to_dict())))
+        elif isinstance(shard, Mapping):
+            reports.append((f"{what}[{index}]", json.dumps(dict(shard))))
+        elif isinstance(shard, (str, os.PathLike)):
+            reports.append((_path(shard, f"{what}[{index}]"), None))  # type: ignore[arg-type]
+        else:
+            raise ValueError(
+                f"{what}[{index}] must be a Count, its to_dict() or a report's path, "
+                f"got {shard!r}"
+            )
+    return reports
 
 
 def _path(path: Union[str, "os.PathLike[str]", None], what: str) -> Optional[str]:

@@ -46,6 +46,10 @@ def count(
     checkpoint: Optional[str] = None,
     checkpoint_every: Optional[float] = None,
 ) -> str: ...
+def merge(
+    shards: list[tuple[str, Optional[str]]],
+    recount: list[tuple[str, Optional[str]]] = ...,
+) -> str: ...
 def configure(
     n: int,
     queens: list[tuple[int, int]],

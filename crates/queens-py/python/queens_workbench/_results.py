@@ -226,6 +226,15 @@ class Solution:
         return _player_html(self.events, descriptor, truncated=len(self.events) >= RECORD_MAX)
 
 
+def _engine_of(document: dict) -> str:
+    """The engine that counted: the document's ``engine``, or for a shard's report (which has
+    none) the one its ``counted_on`` names last (``"…, 2 threads (backtracking engine)"``)."""
+    if "engine" in document:
+        return document["engine"]
+    found = re.search(r"\((\w+) engine\)$", document.get("counted_on") or "")
+    return found.group(1) if found else "unknown"
+
+
 @dataclass(frozen=True)
 class Count:
     """A count: all and unique solutions of the N×N board, or the completions of a position
@@ -235,7 +244,9 @@ class Count:
     merged), for a position and for a stopped count. A count stopped by ``time_limit`` or
     Ctrl-C inside a callback is ``complete == False``: ``total`` then holds what its finished
     parts counted, a lower bound, ``stop_reason`` says why and ``to_dict()``'s ``finished`` and
-    ``parts`` how far it got, in the document ``queens count --json`` prints for it.
+    ``parts`` how far it got, in the document ``queens count --json`` prints for it. A count
+    added up from its shards by ``merge`` has ``engine == "merged"`` and the document ``queens
+    merge --json`` prints (``shards``, ``nodes``, ``counted_on``: every place that counted).
     """
 
     n: int
@@ -252,13 +263,14 @@ class Count:
     @classmethod
     def _of(cls, document: dict) -> "Count":
         position = "completions" in document
+        merged = "fingerprint" in document and "shard" not in document
         unique = document.get("unique")
         return cls(
             n=document["n"],
             total=int(document["completions"] if position else document["total"]),
             unique=int(unique) if unique is not None and not position else None,
             complete=document.get("complete", True),
-            engine=document.get("engine", "join"),
+            engine="merged" if merged else _engine_of(document),
             elapsed_ms=document.get("elapsed_ms", 0.0),
             # A shard's report has a "fixed" of its own: Burnside's fixed-point term.
             fixed=[(q["row"], q["col"]) for q in document["fixed"]] if position else [],
@@ -289,6 +301,9 @@ class Count:
             parts = self._document["parts"]
             return (f"Count({self._what().replace(': ', ': at least ', 1)}; stopped "
                     f"({self.stop_reason}) after {done:,} of {parts:,} parts)")
+        if self.engine == "merged":
+            shards = self._document["shards"]
+            return f"Count({self._what()}; merged from {shards:,} shard{'s' * (shards != 1)})"
         return f"Count({self._what()}; {self.engine} engine, {self.elapsed_ms:,.1f} ms)"
 
     def _repr_html_(self) -> str:
@@ -300,7 +315,10 @@ class Count:
             rows.append(("solutions", f"{self.total:,}"))
             if self.unique is not None:
                 rows.append(("unique", f"{self.unique:,}"))
-        rows += [("engine", self.engine), ("time", f"{self.elapsed_ms:,.1f} ms")]
+        if self.engine == "merged":
+            rows.append(("merged from", f"{self._document['shards']:,} shards"))
+        else:
+            rows += [("engine", self.engine), ("time", f"{self.elapsed_ms:,.1f} ms")]
         if not self.complete:
             rows.append(("stopped", f"{self.stop_reason}: a lower bound"))
         cells = "".join(f"<tr><th style='text-align:left'>{_escape(str(k))}</th>"

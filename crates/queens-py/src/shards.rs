@@ -1,0 +1,50 @@
+//! `merge`: a count's shard reports added up into the whole count, as `queens merge` does it.
+
+use std::path::Path;
+
+use pyo3::prelude::*;
+use queens_api::shards::{
+    ShardReport, check_recounts, merge as merge_reports, parse_report, read_report,
+};
+
+use crate::refused;
+
+/// The merged count as `queens merge --json` prints it (`n`, `shards`, `total`, `unique`,
+/// `nodes`, `fingerprint`, `counted_on`) from `shards`, each a report's file (`(path, None)`) or
+/// a shard's document (`(name, Some(json))`); `recount`'s reports, given the same way, must
+/// each equal the shard of the same index. Missing, duplicate, foreign, stopped and forged
+/// reports are refused by name, as the command line refuses them.
+#[pyfunction]
+#[pyo3(signature = (shards, recount=Vec::new()))]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "PyO3 extracts a Python list as a Vec"
+)]
+pub fn merge(
+    py: Python<'_>,
+    shards: Vec<(String, Option<String>)>,
+    recount: Vec<(String, Option<String>)>,
+) -> PyResult<String> {
+    py.detach(|| {
+        let reports = reports(&shards)?;
+        let merged = merge_reports(&reports).map_err(refused)?;
+        if !recount.is_empty() {
+            check_recounts(&reports, &self::reports(&recount)?).map_err(refused)?;
+        }
+        Ok(serde_json::to_string(&merged).expect("a document serializes"))
+    })
+}
+
+/// Each of `given`, read from its file or its text, with its name.
+fn reports(given: &[(String, Option<String>)]) -> PyResult<Vec<(String, ShardReport)>> {
+    given
+        .iter()
+        .map(|(name, text)| {
+            let report = match text {
+                Some(text) => parse_report(name, text),
+                None => read_report(Path::new(name)),
+            };
+            report.map(|report| (name.clone(), report)).map_err(refused)
+        })
+        .collect()
+}
