@@ -341,7 +341,7 @@ def test_shards_merge_into_the_whole_count_as_the_command_merges_them(tmp_path):
             call()
 
 
-def test_count_on_a_gpu_or_says_what_is_missing():
+def test_count_on_a_gpu_or_says_what_is_missing(tmp_path):
     found = qw.devices()
     hardware = [d for d in found if d["type"] in ("discrete", "integrated", "virtual")]
     # A GPU is named by its index or its PCI address; anything else is refused as it is read.
@@ -365,6 +365,13 @@ def test_count_on_a_gpu_or_says_what_is_missing():
     assert counted.to_dict()["device"] == found[0]["name"]
     with pytest.raises(ValueError, match="there is no device"):
         qw.count(10, engine="gpu", device=len(found))
+    # A checkpoint moves between the GPU and the CPU: stopped on the GPU, finished on a thread.
+    saved = tmp_path / "c15.json"
+    first = qw.count(15, engine="gpu", device=found[0]["index"], time_limit=0.3, checkpoint=saved)
+    then = qw.count(15, engine="backtracking", threads=1, checkpoint=saved)
+    assert (then.total, then.unique) == (2279184, 285053)
+    if not first.complete and first.to_dict()["finished"] > 0:
+        assert "(gpu engine); then " in then.to_dict()["counted_on"], then.to_dict()
 
 
 def test_count_refuses_what_would_take_months_and_stops_at_its_time_limit():
