@@ -90,7 +90,7 @@ pub enum CheckpointError {
         pid: u32,
     },
     /// Larger than any checkpoint of this count can be: another count's (a larger board's, or
-    /// a smaller shard's), or not a checkpoint.
+    /// one of more of the board's parts than this shard holds), or not a checkpoint.
     #[error(
         "checkpoint {path} is {size} bytes, more than any checkpoint of this count ({expected}) \
          can be ({max} bytes): it belongs to another count, or is not a checkpoint"
