@@ -434,30 +434,10 @@ def test_a_count_with_a_checkpoint_resumes_where_it_stopped(tmp_path):
 
 def test_a_checkpoint_keeps_a_count_stopped_by_ctrl_c_and_says_when_it_cannot_be_saved(tmp_path):
     saved = tmp_path / "c17.json"
-    script = textwrap.dedent(
-        f"""
-        import signal, sys
-        import queens_workbench as qw
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        print("ready", flush=True)
-        try:
-            qw.count(17, threads=1, engine="backtracking", checkpoint={str(saved)!r})
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-            sys.exit(3)
-        """
+    code, out, _ = interrupted(
+        f'qw.count(17, threads=1, engine="backtracking", checkpoint={str(saved)!r})', after=1.5
     )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.5)
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=10)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 3 and "interrupted" in out, (child.returncode, out)
+    assert code == 3 and "interrupted" in out, (code, out)
     # What it counted before Ctrl-C is in the file, and a second run counts only the rest.
     first = qw.count(17, engine="backtracking", time_limit=1e-9, checkpoint=saved)
     assert not first.complete and first.to_dict()["finished"] > 0
@@ -615,6 +595,15 @@ def test_the_gil_is_released_while_a_count_works():
     ],
 )
 def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
+    code, out, took = interrupted(call, after=1.0)
+    assert code == 3 and "interrupted" in out, (call, code, out)
+    assert took < 1.0, (call, took)
+
+
+def interrupted(call: str, after: float) -> tuple[int, str, float]:
+    """Runs ``call`` in a fresh Python that takes Ctrl-C as an interactive one does, and sends
+    it SIGINT ``after`` seconds after it is ready: its exit code (3 where ``call`` raised
+    ``KeyboardInterrupt``), its output, and the seconds from the signal to its end."""
     script = textwrap.dedent(
         f"""
         import signal, sys, time
@@ -633,7 +622,7 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)
+        time.sleep(after)
         sent = time.perf_counter()
         child.send_signal(signal.SIGINT)
         out, _ = child.communicate(timeout=10)
@@ -643,8 +632,7 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert child.returncode == 3 and "interrupted" in out, (call, child.returncode, out)
-    assert took < 1.0, (call, took)
+    return child.returncode, out, took
 
 
 def test_a_million_queens_as_a_numpy_array():
