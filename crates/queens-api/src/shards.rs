@@ -24,7 +24,7 @@ pub use queens_exact::count::campaign::{
     ARRAY_TASKS, Campaign, MAX_SHARDS, MEASURED_GPU_RATE, RECOUNT_SHARE,
 };
 pub use queens_exact::count::shard::{
-    MergeError, Merged, ShardReport, check_recounts, merge, report_pattern,
+    MergeError, Merged, ShardReport, check_recounts, checkpoint_index, merge, report_pattern,
 };
 
 use std::path::Path;

@@ -1371,6 +1371,44 @@ fn a_resumed_count_names_every_place_that_counted_it() {
     assert_eq!(document["counted_on"], here("node-d"));
 }
 
+/// A campaign's merge before its end names the missing shards as runs, and how many of them a
+/// task has begun: a checkpoint beside the reports.
+#[test]
+fn an_unfinished_campaign_says_what_is_missing_and_what_has_begun() {
+    let dir = scratch("campaign-missing");
+    let shard = |index: &str, more: &[&str]| {
+        queens()
+            .args([
+                "count",
+                "17",
+                "--shard",
+                &format!("{index}/8"),
+                "--threads",
+                "1",
+            ])
+            .args(["--dir", dir.to_str().unwrap()])
+            .args(more)
+            .output()
+            .unwrap()
+    };
+    common::assert_exit(&shard("3", &[]), 0, "shard 3 of N = 17's 8");
+    // A shard takes about a second on one thread.
+    let stopped = shard("5", &["--time-limit", "0.2"]);
+    common::assert_exit(&stopped, 1, "shard 5 stopped at its time limit");
+    let pattern = dir.join("shard-*-of-8.json");
+    let merge = queens()
+        .args(["merge", pattern.to_str().unwrap()])
+        .output()
+        .unwrap();
+    common::assert_exit(&merge, 1, "the merge of one shard of 8");
+    let said = format!(
+        "error: incomplete: missing shards 0-2, 4-7 (7 of 8); one of them has begun (a \
+         checkpoint in {})\n",
+        dir.display()
+    );
+    assert_eq!(String::from_utf8_lossy(&merge.stderr), said);
+}
+
 /// A shard's report is a document, so its run keeps stderr quiet unless `--progress lines`
 /// asks, as a cluster count's tasks do: then its log says how far the shard got.
 #[test]

@@ -5,7 +5,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use queens_api::shards::{Merged, ShardReport, check_recounts, merge, read_report};
+use queens_api::shards::{
+    Merged, ShardReport, check_recounts, checkpoint_index, merge, read_report,
+};
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
@@ -18,7 +20,11 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         Ok(merged) => merged,
         // A set still missing shards is a count without an answer yet; anything else is wrong.
         Err(error) if error.is_incomplete() => {
-            eprintln!("error: {}", crate::exit::one_line(&error.to_string()));
+            let begun = begun(&reports).unwrap_or_default();
+            eprintln!(
+                "error: {}{begun}",
+                crate::exit::one_line(&error.to_string())
+            );
             return Ok(Exit::NoAnswer);
         }
         Err(error) => return Err(error.into()),
@@ -112,6 +118,43 @@ fn matches(pattern: &str, name: &str) -> bool {
         }
     }
     rest.len() >= last.len() && rest.ends_with(last)
+}
+
+/// Of a campaign's missing shards, how many have begun: where every report is in one
+/// directory, the missing shards with a checkpoint there (a task that runs, or stopped and
+/// awaits its requeue), as "; 5 of them have begun (a checkpoint in DIR)". `None` where the
+/// reports are in several directories, the directory cannot be listed, or none has begun.
+fn begun(reports: &[(String, ShardReport)]) -> Option<String> {
+    let ((first, report), rest) = reports.split_first()?;
+    let dir = Path::new(first).parent()?;
+    if rest
+        .iter()
+        .any(|(name, _)| Path::new(name).parent() != Some(dir))
+    {
+        return None;
+    }
+    let reported: std::collections::HashSet<u32> =
+        reports.iter().map(|(_, report)| report.shard).collect();
+    let listed = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let begun = std::fs::read_dir(listed)
+        .ok()?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|name| checkpoint_index(&name, report.shards))
+        .filter(|index| !reported.contains(index))
+        .count();
+    let them = match begun {
+        0 => return None,
+        1 => "one of them has".to_owned(),
+        begun => format!("{begun} of them have"),
+    };
+    Some(format!(
+        "; {them} begun (a checkpoint in {})",
+        listed.display()
+    ))
 }
 
 /// The merged count in one line, with where it was counted: the place, or how many (which

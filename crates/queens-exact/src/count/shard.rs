@@ -66,6 +66,20 @@ pub fn report_pattern(count: u32) -> String {
     format!("shard-*-of-{count}.json")
 }
 
+/// The index of the shard of a count in `count` shards whose checkpoint is named `name`
+/// (`shard-I-of-M.checkpoint`), or `None` for any other file.
+pub fn checkpoint_index(name: &str, count: u32) -> Option<u32> {
+    let index = name
+        .strip_prefix("shard-")?
+        .strip_suffix(&format!("-of-{count}.checkpoint"))?;
+    // Digits only, as `file_stem` writes them: no sign, no second `-of-`.
+    let index: u32 = index
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| index.parse().ok())??;
+    (index < count).then_some(index)
+}
+
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -292,10 +306,11 @@ pub enum MergeError {
         second: String,
     },
     /// Shards not given.
-    #[error("incomplete: missing shard{} {} of {count}", if *missing == 1 { "" } else { "s" }, list(first, *missing))]
+    #[error("incomplete: {}", missing_sentence(runs, *missing, *count))]
     Missing {
-        /// The first missing indices (up to ten).
-        first: Vec<u32>,
+        /// The first runs of missing indices, each its first and last index (up to
+        /// [`RUNS_SHOWN`]), in order.
+        runs: Vec<(u32, u32)>,
         /// How many are missing.
         missing: usize,
         /// The shard count.
@@ -404,14 +419,52 @@ impl MergeError {
     }
 }
 
-fn list(indices: &[u32], all: usize) -> String {
-    let shown: Vec<String> = indices.iter().map(u32::to_string).collect();
-    let more = all.saturating_sub(shown.len());
-    if more > 0 {
-        format!("{} and {more} more", shown.join(", "))
-    } else {
-        shown.join(", ")
+/// The most runs of missing shards an error names: a line's worth.
+pub const RUNS_SHOWN: usize = 12;
+
+/// "missing shard 2 of 4", or "missing shards 2, 4-199 (197 of 200)": the runs in `runs` as
+/// Slurm's `--array` writes indices, then how many more are missing where runs were left out.
+fn missing_sentence(runs: &[(u32, u32)], missing: usize, count: u32) -> String {
+    if let ([(first, last)], 1) = (runs, missing)
+        && first == last
+    {
+        return format!("missing shard {first} of {count}");
     }
+    let shown: Vec<String> = runs
+        .iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            _ => format!("{first}-{last}"),
+        })
+        .collect();
+    let named: usize = runs
+        .iter()
+        .map(|&(first, last)| (last - first) as usize + 1)
+        .sum();
+    let more = match missing.saturating_sub(named) {
+        0 => String::new(),
+        more => format!(" and {more} more"),
+    };
+    format!(
+        "missing shards {}{more} ({missing} of {count})",
+        shown.join(", ")
+    )
+}
+
+/// The runs of indices below `count` that `seen` (in order, each once) lacks, each its first and
+/// last index: the first [`RUNS_SHOWN`], and how many are missing in all. Reads only what was
+/// seen, so a report's claim of billions of shards allocates nothing.
+fn missing_runs(seen: impl ExactSizeIterator<Item = u32>, count: u32) -> (Vec<(u32, u32)>, usize) {
+    let missing = count as usize - seen.len();
+    let mut runs = Vec::new();
+    let mut next = 0u32;
+    for index in seen.chain(std::iter::once(count)) {
+        if index > next && runs.len() < RUNS_SHOWN {
+            runs.push((next, index - 1));
+        }
+        next = index.saturating_add(1);
+    }
+    (runs, missing)
 }
 
 /// Checks that `reports` (each with the name of its source) are every shard of one count exactly
@@ -463,12 +516,10 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged, MergeError> {
             .ok_or_else(|| MergeError::Overflow { file: name.clone() })?;
     }
     if seen.len() < first.shards as usize {
+        let (runs, missing) = missing_runs(seen.keys().copied(), first.shards);
         return Err(MergeError::Missing {
-            first: (0..first.shards)
-                .filter(|i| !seen.contains_key(i))
-                .take(10)
-                .collect(),
-            missing: first.shards as usize - seen.len(),
+            runs,
+            missing,
             count: first.shards,
         });
     }
@@ -527,7 +578,7 @@ pub fn check_recounts(
         }
         let Some((report_name, report)) = by_shard.get(&recount.shard) else {
             return Err(MergeError::Missing {
-                first: vec![recount.shard],
+                runs: vec![(recount.shard, recount.shard)],
                 missing: 1,
                 count: first.shards,
             });
@@ -566,6 +617,45 @@ mod tests {
         name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
     }
 
+    /// The missing shards' runs and the sentence that names them, for the indices in `seen`.
+    fn missing(seen: &[u32], count: u32) -> (Vec<(u32, u32)>, String) {
+        let (runs, all) = missing_runs(seen.iter().copied(), count);
+        let sentence = missing_sentence(&runs, all, count);
+        (runs, sentence)
+    }
+
+    #[test]
+    fn missing_shards_are_named_as_runs() {
+        assert_eq!(missing(&[0, 1, 3], 4).1, "missing shard 2 of 4");
+        assert_eq!(
+            missing(&[0, 1, 3], 200),
+            (
+                vec![(2, 2), (4, 199)],
+                "missing shards 2, 4-199 (197 of 200)".to_owned()
+            )
+        );
+        assert_eq!(missing(&[], 3).1, "missing shards 0-2 (3 of 3)");
+        assert_eq!(missing(&[1], 3).1, "missing shards 0, 2 (2 of 3)");
+        // Every other shard of 100: fifty runs, the first twelve named.
+        let even: Vec<u32> = (0..100).step_by(2).collect();
+        let (runs, sentence) = missing(&even, 100);
+        assert_eq!(runs.len(), RUNS_SHOWN);
+        assert_eq!(
+            sentence,
+            "missing shards 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 and 38 more (50 of 100)"
+        );
+        // The last shard of four billion: one run, read from the one index seen.
+        assert_eq!(
+            missing(&[u32::MAX - 1], u32::MAX).1,
+            format!(
+                "missing shards 0-{} ({} of {})",
+                u32::MAX - 2,
+                u32::MAX - 1,
+                u32::MAX
+            )
+        );
+    }
+
     #[test]
     fn the_report_pattern_takes_every_shard_of_its_count_and_no_other() {
         let dir = Path::new("/counts/q21");
@@ -586,6 +676,27 @@ mod tests {
                 .log_file(dir)
                 .ends_with("shard-5-of-12.log")
         );
+    }
+
+    #[test]
+    fn a_checkpoint_is_known_by_its_name() {
+        let dir = Path::new("/counts/q21");
+        for index in [0, 7, 11] {
+            let file = Shard::new(index, 12).unwrap().checkpoint_file(dir);
+            let name = file.file_name().unwrap().to_str().unwrap();
+            assert_eq!(checkpoint_index(name, 12), Some(index), "{name}");
+            assert_eq!(checkpoint_index(name, 120), None, "{name}");
+        }
+        for other in [
+            "shard-3-of-12.json",
+            "shard-12-of-12.checkpoint",
+            "shard-+3-of-12.checkpoint",
+            "shard--of-12.checkpoint",
+            "shard-1-of-2-of-12.checkpoint",
+            "xshard-3-of-12.checkpoint",
+        ] {
+            assert_eq!(checkpoint_index(other, 12), None, "{other}");
+        }
     }
 
     #[test]
