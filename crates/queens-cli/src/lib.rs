@@ -70,10 +70,21 @@ static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
 /// command runs, so that a process that can start no thread (a very low `ulimit -v`) is told so
 /// in one sentence rather than panicking halfway through.
 fn worker_threads_ready() -> anyhow::Result<()> {
-    match rayon::ThreadPoolBuilder::new().build_global() {
+    let pool = rayon::ThreadPoolBuilder::new().spawn_handler(queens_core::parallel::spawn_worker);
+    match pool.build_global() {
         Ok(()) => Ok(()),
         // A host (Python) that ran a command before, or used the pool itself.
         Err(error) if error.to_string().contains("already been initialized") => Ok(()),
+        Err(_)
+            if !queens_core::memory::room_for_threads(
+                queens_core::memory::DEFAULT_THREAD_STACK,
+            ) =>
+        {
+            Err(anyhow::anyhow!(
+                "could not start the worker threads: the address-space limit (ulimit -v) leaves no \
+                 room for their stacks; raise it"
+            ))
+        }
         Err(error) => Err(anyhow::anyhow!(
             "could not start the worker threads ({error}); is the address space limited (ulimit -v)?"
         )),

@@ -55,10 +55,15 @@ fn display() -> Display {
 /// Starts `work` on a thread with a small stack; where none starts (a low `ulimit -v`), the
 /// progress is not shown and the run goes on.
 fn helper_thread(work: impl FnOnce() + Send + 'static) {
-    let _ = std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(work);
+    if queens_core::memory::room_for_threads(HELPER_STACK as u128) {
+        let _ = std::thread::Builder::new()
+            .stack_size(HELPER_STACK)
+            .spawn(work);
+    }
 }
+
+/// The stack of a thread that shows progress.
+const HELPER_STACK: usize = 256 * 1024;
 
 /// Prints `bar`'s state as a line after [`LINE_EVERY`], and then further apart ([`spacing`]),
 /// until it is finished or dropped.

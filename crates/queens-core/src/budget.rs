@@ -211,6 +211,10 @@ struct Timer {
     wake: Condvar,
 }
 
+/// The timer thread's stack: it only waits, and a small stack keeps it cheap under an
+/// address-space limit.
+const TIMER_STACK: usize = 64 * 1024;
+
 /// The timer thread, started the first time a deadline is set; `None` where it could not be
 /// started (then each token with a deadline looks at the clock itself).
 fn timer() -> Option<&'static Arc<Timer>> {
@@ -222,10 +226,12 @@ fn timer() -> Option<&'static Arc<Timer>> {
                 wake: Condvar::new(),
             });
             let worker = Arc::clone(&timer);
+            if !crate::memory::room_for_threads(TIMER_STACK as u128) {
+                return None;
+            }
             std::thread::Builder::new()
                 .name("queens-deadlines".into())
-                // It only waits: a small stack keeps it cheap under an address-space limit.
-                .stack_size(64 * 1024)
+                .stack_size(TIMER_STACK)
                 .spawn(move || worker.run())
                 .ok()
                 .map(|_| timer)

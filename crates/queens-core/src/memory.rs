@@ -16,12 +16,43 @@ pub fn available() -> Option<u128> {
     let limits = [
         mem_available(),
         cgroup_room(),
-        fs::read_to_string("/proc/self/limits")
-            .ok()
-            .zip(fs::read_to_string("/proc/self/status").ok())
-            .and_then(|(limits, status)| address_space_room(&limits, &status)),
+        address_space_left().map(|left| left.saturating_sub(THREADS_AND_SLACK)),
     ];
     limits.into_iter().flatten().min()
+}
+
+/// The stack of a thread started with the standard library's default size (rayon's workers,
+/// a `thread::Builder` given no size): 2 MiB.
+pub const DEFAULT_THREAD_STACK: u128 = 2 << 20;
+
+/// Whether threads with `stacks` bytes of stack in all may start now: always where no
+/// address-space limit (`ulimit -v`) is set; under one, where [`SIGNAL_STACKS_MARGIN`] is left
+/// beside their stacks.
+///
+/// A thread needs more than its stack. Rust's runtime maps each new thread a signal stack of
+/// its own as the thread begins, and ends the whole process where that mapping fails, which no
+/// caller can catch: a thread started with the address space all but spent, or while another
+/// thread's stack takes the last of it, aborts the run instead of refusing it. So every thread
+/// of a run asks this first and, where there is no room, the run goes on without it (its work
+/// done on the caller's thread, or left undone where it is only a helper, as progress is), and
+/// the margin left beside each thread keeps room for the signal stacks of threads still
+/// beginning.
+pub fn room_for_threads(stacks: u128) -> bool {
+    address_space_left().is_none_or(|left| left >= stacks.saturating_add(SIGNAL_STACKS_MARGIN))
+}
+
+/// What a thread leaves of the address space as it starts, under `ulimit -v`: room for the
+/// signal stacks of the threads still beginning (12 KiB each on x86-64 Linux) and for the
+/// allocator.
+pub const SIGNAL_STACKS_MARGIN: u128 = 1 << 20;
+
+/// What is left of the address space under `ulimit -v`; `None` where no limit is set (or
+/// Linux's files say nothing).
+fn address_space_left() -> Option<u128> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    soft_address_space_limit(&limits)?;
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    address_space_room(&limits, &status)
 }
 
 /// The process's address-space limit (`ulimit -v`), if one is set. A GPU driver maps hundreds
@@ -119,11 +150,11 @@ fn room_under(limit: Option<String>, usage: Option<String>) -> Option<u128> {
 
 /// Address space a run takes beyond its data under `ulimit -v`: the stacks of the threads it
 /// starts (progress, signals, deadlines, two workers of the validator or of min-conflicts'
-/// start, 2 MiB each) and the allocator's slack.
+/// start, 2 MiB each), their signal stacks and the allocator's slack.
 pub const THREADS_AND_SLACK: u128 = 16 << 20;
 
 /// `ulimit -v` (the soft "Max address space" of `/proc/self/limits`) minus the process's
-/// `VmSize` from `/proc/self/status` and [`THREADS_AND_SLACK`].
+/// `VmSize` from `/proc/self/status`.
 fn address_space_room(limits: &str, status: &str) -> Option<u128> {
     let soft = soft_address_space_limit(limits)?;
     let size_kib: u128 = status
@@ -131,7 +162,7 @@ fn address_space_room(limits: &str, status: &str) -> Option<u128> {
         .find(|l| l.starts_with("VmSize:"))
         .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0);
-    Some(soft.saturating_sub(size_kib * 1024 + THREADS_AND_SLACK))
+    Some(soft.saturating_sub(size_kib * 1024))
 }
 
 #[cfg(test)]
@@ -164,11 +195,19 @@ mod tests {
         let status = "Name: queens\nVmSize:     24000 kB\n";
         assert_eq!(
             address_space_room(limits, status),
-            Some(1_048_576_000 - 24_000 * 1024 - THREADS_AND_SLACK)
+            Some(1_048_576_000 - 24_000 * 1024)
         );
         let unlimited =
             "Max address space         unlimited            unlimited            bytes\n";
         assert_eq!(address_space_room(unlimited, status), None);
+    }
+
+    #[test]
+    fn threads_start_where_no_limit_is_set() {
+        if address_space_limit().is_none() {
+            assert!(room_for_threads(DEFAULT_THREAD_STACK));
+            assert!(room_for_threads(u128::MAX));
+        }
     }
 
     #[test]

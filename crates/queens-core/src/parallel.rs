@@ -1,9 +1,13 @@
 //! Work split over scoped threads that gets done even where a thread cannot be started (a low
 //! `ulimit -v`, a process at its thread limit): the parts no thread took run on the caller's.
+//! A thread starts only where the address space has room for it ([`memory::room_for_threads`]);
+//! rayon's pools start theirs through [`spawn_worker`] for the same reason.
 
 use std::panic::resume_unwind;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+
+use crate::memory::{self, DEFAULT_THREAD_STACK};
 
 /// `work` applied to every part, the first on this thread and each other on a thread of its
 /// own where one starts (on this thread where none does), the results in the parts' order. A
@@ -22,6 +26,9 @@ pub fn map_parts<T: Send, R: Send>(parts: Vec<T>, work: impl Fn(T) -> R + Sync) 
         let started: Vec<_> = others
             .iter()
             .map(|slot| {
+                if !memory::room_for_threads(DEFAULT_THREAD_STACK) {
+                    return None;
+                }
                 std::thread::Builder::new()
                     .spawn_scoped(scope, || run(slot))
                     .ok()
@@ -70,13 +77,38 @@ where
     let slot = Arc::new(Mutex::new(Some(work)));
     let theirs = Arc::clone(&slot);
     let take = |slot: &Mutex<Option<F>>| slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-    let started = std::thread::Builder::new().spawn(move || take(&theirs).map(|work| work()));
+    let started = memory::room_for_threads(DEFAULT_THREAD_STACK)
+        .then(|| std::thread::Builder::new().spawn(move || take(&theirs).map(|work| work())));
     match started {
-        Ok(thread) => Begun::Running(thread),
-        Err(_) => Begun::Done(take(&slot)
+        Some(Ok(thread)) => Begun::Running(thread),
+        _ => Begun::Done(take(&slot)
             .expect("a thread that never started took nothing")(
         )),
     }
+}
+
+/// Starts one of a rayon pool's threads (`ThreadPoolBuilder::spawn_handler(spawn_worker)`),
+/// where the address space has room for it ([`memory::room_for_threads`]); otherwise the
+/// pool's build fails with an error that says so, which its caller words or works around.
+pub fn spawn_worker(thread: rayon::ThreadBuilder) -> std::io::Result<()> {
+    let stack = thread
+        .stack_size()
+        .map_or(DEFAULT_THREAD_STACK, |size| size as u128);
+    if !memory::room_for_threads(stack) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            "the address-space limit (ulimit -v) leaves no room for another thread's stack",
+        ));
+    }
+    let mut builder = std::thread::Builder::new();
+    if let Some(name) = thread.name() {
+        builder = builder.name(name.to_owned());
+    }
+    if let Some(size) = thread.stack_size() {
+        builder = builder.stack_size(size);
+    }
+    builder.spawn(|| thread.run())?;
+    Ok(())
 }
 
 #[cfg(test)]

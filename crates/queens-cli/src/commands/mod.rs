@@ -70,9 +70,13 @@ pub fn interrupt_token() -> CancelToken {
         .get_or_init(|| {
             let token = CancelToken::new();
             let handler_token = token.clone();
-            // A second handler cannot be installed (an embedding program's own); then Ctrl-C
-            // keeps its default behaviour.
-            let _ = ctrlc::set_handler(move || handler_token.cancel());
+            // A second handler cannot be installed (an embedding program's own), nor one whose
+            // thread has no room under the address-space limit; then Ctrl-C keeps its default
+            // behaviour.
+            let stack = queens_core::memory::DEFAULT_THREAD_STACK;
+            if queens_core::memory::room_for_threads(stack) {
+                let _ = ctrlc::set_handler(move || handler_token.cancel());
+            }
             token
         })
         .clone()

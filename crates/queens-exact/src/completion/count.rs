@@ -132,6 +132,7 @@ fn in_parts<P: Send>(
     };
     let results: Vec<(Result<u128, StopReason>, u64)> = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
+        .spawn_handler(queens_core::parallel::spawn_worker)
         .build()
     {
         Ok(pool) => pool.install(|| parts.into_par_iter().map(part).collect()),

@@ -448,6 +448,7 @@ impl CountJob {
         match self.threads {
             Some(threads) => rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
+                .spawn_handler(queens_core::parallel::spawn_worker)
                 .build()
                 .map_err(|e| CountRunError::Pool(e.to_string()))?
                 .install(count),
