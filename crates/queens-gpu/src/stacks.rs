@@ -41,10 +41,21 @@ impl StackMemory {
 
     /// The stack memory named `name` ([`StackMemory::name`]).
     pub fn from_name(name: &str) -> Option<Self> {
-        [StackMemory::Workgroup, StackMemory::Storage]
-            .into_iter()
-            .find(|memory| memory.name() == name)
+        named(
+            [StackMemory::Workgroup, StackMemory::Storage],
+            Self::name,
+            name,
+        )
     }
+}
+
+/// The one of `all` that `name_of` calls `name`.
+fn named<T: Copy, const K: usize>(
+    all: [T; K],
+    name_of: fn(T) -> &'static str,
+    name: &str,
+) -> Option<T> {
+    all.into_iter().find(|&each| name_of(each) == name)
 }
 
 /// Where the kernel's loop reads a step's frame: from the stack, or from registers where the
@@ -72,9 +83,7 @@ impl TopFrame {
 
     /// The form named `name` ([`TopFrame::name`]).
     pub fn from_name(name: &str) -> Option<Self> {
-        [TopFrame::Stack, TopFrame::Registers]
-            .into_iter()
-            .find(|top| top.name() == name)
+        named([TopFrame::Stack, TopFrame::Registers], Self::name, name)
     }
 
     /// The loop's `UNDER`, `TOP` and `NEXT_TOP` (see `count.wgsl`).
@@ -206,6 +215,18 @@ pub fn fit_workgroup(frames: u32, memory: StackMemory, limits: &wgpu::Limits) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_form_is_found_by_its_name() {
+        for memory in [StackMemory::Workgroup, StackMemory::Storage] {
+            assert_eq!(StackMemory::from_name(memory.name()), Some(memory));
+        }
+        for top in [TopFrame::Stack, TopFrame::Registers] {
+            assert_eq!(TopFrame::from_name(top.name()), Some(top));
+        }
+        assert_eq!(StackMemory::from_name("stack"), None);
+        assert_eq!(TopFrame::from_name("workgroup"), None);
+    }
 
     #[test]
     fn workgroups_fill_the_workgroup_memory_in_whole_warps() {

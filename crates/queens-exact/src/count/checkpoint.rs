@@ -227,12 +227,11 @@ pub fn load(path: &Path, plan: &CountPlan, shard: Shard) -> Result<Progress, Che
             return Ok(Progress::default());
         }
         Err(files::FileError::TooLarge { size, max, .. }) => {
-            let fingerprint = format!("{:016x}", plan.fingerprint());
             return Err(CheckpointError::TooLarge {
                 path: name,
                 size,
                 max,
-                expected: describe(plan.n(), shard, &fingerprint, KERNEL_VERSION),
+                expected: describe(plan.n(), shard, &plan.fingerprint_text(), KERNEL_VERSION),
             });
         }
         Err(error) => return Err(CheckpointError::File(error)),
@@ -262,7 +261,7 @@ pub fn parse(
                 reason: refusal.to_string(),
             }
         })?;
-    let fingerprint = format!("{:016x}", plan.fingerprint());
+    let fingerprint = plan.fingerprint_text();
     if (
         saved.n,
         saved.shard,
@@ -337,7 +336,7 @@ pub fn save(
         path: path.display().to_string(),
         source,
     };
-    let fingerprint = format!("{:016x}", plan.fingerprint());
+    let fingerprint = plan.fingerprint_text();
     let done: Vec<Finished> = progress
         .done
         .iter()

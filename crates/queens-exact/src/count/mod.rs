@@ -328,6 +328,11 @@ impl CountPlan {
         self.fingerprint
     }
 
+    /// The split's hash as reports and checkpoints write it: 16 hexadecimal digits.
+    pub fn fingerprint_text(&self) -> String {
+        format!("{:016x}", self.fingerprint)
+    }
+
     /// The peak memory of this count on `threads` threads, in bytes.
     pub fn memory_estimate(&self, threads: usize) -> u64 {
         self.engine().memory_estimate(self.n, threads)

@@ -146,7 +146,7 @@ impl ShardReport {
             total: tally.total,
             fixed: tally.fixed,
             nodes: tally.nodes,
-            fingerprint: format!("{:016x}", plan.fingerprint()),
+            fingerprint: plan.fingerprint_text(),
             subproblems: plan.shard_ids(shard).len(),
             kernel_version: KERNEL_VERSION,
             checksum: String::new(),
