@@ -4,7 +4,36 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     one_allocator_arena_under_an_address_limit();
-    ExitCode::from(queens_cli::run(std::env::args_os()))
+    ExitCode::from(on_a_stack_of_at_least(COMMAND_STACK))
+}
+
+/// The command line on this process's arguments.
+fn run_command() -> u8 {
+    queens_cli::run(std::env::args_os())
+}
+
+/// The stack a command runs on at the least: the usual main thread's (8 MiB). Completion's
+/// search of a 1024×1024 board, the deepest, takes about 1 MiB of it.
+const COMMAND_STACK: usize = 8 << 20;
+
+/// Runs the command on this thread, or, where the stack limit (`ulimit -s`) gave this thread
+/// less than `stack` and the address space has room, on a thread with that stack: so that a low
+/// `ulimit -s` does not end a deep search (or even the parsing of a command) in a stack
+/// overflow. Threads that a command starts have stacks of their own size, whatever the limit.
+fn on_a_stack_of_at_least(stack: usize) -> u8 {
+    let small = queens_core::memory::stack_limit().is_some_and(|limit| limit < stack as u128);
+    if small && queens_core::memory::room_for_threads(stack as u128) {
+        let thread = std::thread::Builder::new()
+            .name("queens".into())
+            .stack_size(stack)
+            .spawn(run_command);
+        if let Ok(thread) = thread {
+            return thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
+    }
+    run_command()
 }
 
 /// Under an address-space limit (`ulimit -v`), runs this program again with the C library's

@@ -551,6 +551,48 @@ fn an_output_through_a_descriptor_keeps_its_place_in_the_stream() {
     }
 }
 
+/// Under a low stack limit (`ulimit -s`) a command runs as under the usual 8 MiB: the deepest
+/// search (completion of a 1024×1024 board), the configurator, a count and the validator each
+/// ended in a stack overflow under 64 KiB, some of them while the command was being parsed.
+#[test]
+fn a_low_stack_limit_gives_the_same_answers() {
+    let dir = scratch("low-stack");
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "1 3 0 2\n").unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "solve",
+                "1024",
+                "--solver",
+                "completion",
+                "--format",
+                "summary",
+            ],
+            "solved=true",
+        ),
+        (&["configure", "64"], "open: 4096"),
+        (&["count", "12"], "N = 12: 14200 solutions, 1787 unique"),
+        (&["verify", board.to_str().unwrap()], "a valid solution"),
+    ];
+    for (args, answer) in cases {
+        // The limit holds the environment and the loader's work too: where they fill it (16 KiB
+        // beside a 4 KiB environment), the process ends before the program runs.
+        for kib in [64, 256] {
+            let (code, stdout, stderr) = output(
+                Command::new("sh")
+                    .arg("-c")
+                    .arg(format!("ulimit -s {kib}; exec \"$0\" \"$@\""))
+                    .arg(env!("CARGO_BIN_EXE_queens"))
+                    .args(args),
+            );
+            let said = format!("{args:?} under a stack of {kib} KiB: {code:?} {stderr}");
+            assert_eq!(code, Some(0), "{said}");
+            assert!(stdout.contains(answer), "{said}\n{stdout}");
+        }
+    }
+}
+
 /// Under any address-space limit (`ulimit -v`) a command refuses with a sentence or runs to its
 /// answer: never an allocation that aborts or a thread that cannot start. Swept from a limit
 /// that leaves no room for worker threads up to one that fits the run, in steps of 4 MiB,

@@ -63,12 +63,21 @@ pub fn address_space_limit() -> Option<u128> {
     soft_address_space_limit(&limits)
 }
 
+/// The main thread's stack limit (`ulimit -s`), if one is set, in bytes.
+pub fn stack_limit() -> Option<u128> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    soft_limit(&limits, "Max stack size")
+}
+
 /// The soft "Max address space" of `/proc/self/limits`, in bytes; `None` when unlimited.
 fn soft_address_space_limit(limits: &str) -> Option<u128> {
-    let line = limits
-        .lines()
-        .find(|l| l.starts_with("Max address space"))?;
-    line.trim_start_matches("Max address space")
+    soft_limit(limits, "Max address space")
+}
+
+/// The soft value of `/proc/self/limits`' line `name`; `None` when unlimited.
+fn soft_limit(limits: &str, name: &str) -> Option<u128> {
+    let line = limits.lines().find(|l| l.starts_with(name))?;
+    line.trim_start_matches(name)
         .split_whitespace()
         .next()?
         .parse()
@@ -200,6 +209,9 @@ mod tests {
         let unlimited =
             "Max address space         unlimited            unlimited            bytes\n";
         assert_eq!(address_space_room(unlimited, status), None);
+        let stack = "Max stack size            65536                unlimited            bytes\n";
+        assert_eq!(soft_limit(stack, "Max stack size"), Some(65536));
+        assert_eq!(soft_limit(stack, "Max address space"), None);
     }
 
     #[test]
