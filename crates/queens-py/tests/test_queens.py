@@ -467,6 +467,46 @@ def test_a_checkpoint_keeps_a_count_stopped_by_ctrl_c_and_says_when_it_cannot_be
                for line in lines[1:]), done.stdout
 
 
+def test_an_address_space_limit_gives_an_exception_or_an_answer():
+    """Under any address-space limit a call raises a ValueError or MemoryError that says what
+    is short, or answers: never a crash, and never a panic of a worker thread that could not
+    start (or that started without room for its signal stack)."""
+    script = textwrap.dedent(
+        """
+        import resource, sys
+        import numpy
+        import queens_workbench as qw
+        qw.count(4)
+        size = next(int(line.split()[1]) for line in open("/proc/self/status")
+                    if line.startswith("VmSize:"))
+        resource.setrlimit(resource.RLIMIT_AS,
+                           ((size + int(sys.argv[1])) * 1024, resource.RLIM_INFINITY))
+        for call in (lambda: qw.count(10, engine="backtracking", threads=1).total,
+                     lambda: qw.verify([1, 3, 0, 2]).valid,
+                     lambda: qw.solve(8).status):
+            try:
+                print(call())
+            except (ValueError, MemoryError) as error:
+                print(type(error).__name__, error)
+        """
+    )
+    answered = set()
+    for extra_kib in (0, 1024, 2048, 3072, 4096, 8192, 65536):
+        done = subprocess.run([sys.executable, "-B", "-c", script, str(extra_kib)],
+                              capture_output=True, text=True, timeout=120)
+        said = f"+{extra_kib} KiB: {done.returncode} {done.stdout} {done.stderr}"
+        assert done.returncode == 0, said
+        lines = done.stdout.splitlines()
+        assert len(lines) == 3, said
+        for line, answer in zip(lines, ("724", "True", "solved")):
+            if line == answer:
+                answered.add(answer)
+            else:
+                assert re.match(r"(ValueError|MemoryError) .*(memory is available|ulimit -v)",
+                                line), said
+    assert answered == {"724", "True", "solved"}, "every call answered under some limit"
+
+
 def test_completions_of_a_position_are_counted():
     nauck = qw.count(8, fix="b4,d5")
     assert nauck.total == 2 and nauck.unique is None and nauck.fixed == [(3, 1), (4, 3)]
