@@ -22,16 +22,12 @@ const COMMAND_STACK: usize = 8 << 20;
 /// overflow. Threads that a command starts have stacks of their own size, whatever the limit.
 fn on_a_stack_of_at_least(stack: usize) -> u8 {
     let small = queens_core::memory::stack_limit().is_some_and(|limit| limit < stack as u128);
-    if small && queens_core::memory::room_for_threads(stack as u128) {
-        let thread = std::thread::Builder::new()
-            .name("queens".into())
-            .stack_size(stack)
-            .spawn(run_command);
-        if let Ok(thread) = thread {
-            return thread
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        }
+    if small
+        && let Ok(thread) = queens_core::parallel::spawn(Some("queens"), Some(stack), run_command)
+    {
+        return thread
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     }
     run_command()
 }

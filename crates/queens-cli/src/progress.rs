@@ -55,11 +55,7 @@ fn display() -> Display {
 /// Starts `work` on a thread with a small stack; where none starts (a low `ulimit -v`), the
 /// progress is not shown and the run goes on.
 fn helper_thread(work: impl FnOnce() + Send + 'static) {
-    if queens_core::memory::room_for_threads(HELPER_STACK as u128) {
-        let _ = std::thread::Builder::new()
-            .stack_size(HELPER_STACK)
-            .spawn(work);
-    }
+    let _ = queens_core::parallel::spawn(None, Some(HELPER_STACK), work);
 }
 
 /// The stack of a thread that shows progress.

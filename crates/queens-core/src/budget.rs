@@ -226,15 +226,11 @@ fn timer() -> Option<&'static Arc<Timer>> {
                 wake: Condvar::new(),
             });
             let worker = Arc::clone(&timer);
-            if !crate::memory::room_for_threads(TIMER_STACK as u128) {
-                return None;
-            }
-            std::thread::Builder::new()
-                .name("queens-deadlines".into())
-                .stack_size(TIMER_STACK)
-                .spawn(move || worker.run())
-                .ok()
-                .map(|_| timer)
+            crate::parallel::spawn(Some("queens-deadlines"), Some(TIMER_STACK), move || {
+                worker.run();
+            })
+            .ok()
+            .map(|_| timer)
         })
         .as_ref()
 }

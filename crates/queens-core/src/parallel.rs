@@ -1,11 +1,13 @@
 //! Work split over scoped threads that gets done even where a thread cannot be started (a low
 //! `ulimit -v`, a process at its thread limit): the parts no thread took run on the caller's.
-//! A thread starts only where the address space has room for it ([`memory::room_for_threads`]);
-//! rayon's pools start theirs through [`spawn_worker`] for the same reason.
+//! A thread starts only where the address space has room for it ([`memory::room_for_threads`]):
+//! every thread of a run is started through [`spawn`] or [`spawn_scoped`], and rayon's pools
+//! start theirs through [`spawn_worker`].
 
+use std::io;
 use std::panic::resume_unwind;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
+use std::thread::{Builder, JoinHandle, Scope, ScopedJoinHandle};
 
 use crate::memory::{self, DEFAULT_THREAD_STACK};
 
@@ -25,14 +27,7 @@ pub fn map_parts<T: Send, R: Send>(parts: Vec<T>, work: impl Fn(T) -> R + Sync) 
     std::thread::scope(|scope| {
         let started: Vec<_> = others
             .iter()
-            .map(|slot| {
-                if !memory::room_for_threads(DEFAULT_THREAD_STACK) {
-                    return None;
-                }
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, || run(slot))
-                    .ok()
-            })
+            .map(|slot| spawn_scoped(scope, || run(slot)).ok())
             .collect();
         let mut results = vec![run(first)];
         for (slot, thread) in others.iter().zip(started) {
@@ -77,11 +72,9 @@ where
     let slot = Arc::new(Mutex::new(Some(work)));
     let theirs = Arc::clone(&slot);
     let take = |slot: &Mutex<Option<F>>| slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-    let started = memory::room_for_threads(DEFAULT_THREAD_STACK)
-        .then(|| std::thread::Builder::new().spawn(move || take(&theirs).map(|work| work())));
-    match started {
-        Some(Ok(thread)) => Begun::Running(thread),
-        _ => Begun::Done(take(&slot)
+    match spawn(None, None, move || take(&theirs).map(|work| work())) {
+        Ok(thread) => Begun::Running(thread),
+        Err(_) => Begun::Done(take(&slot)
             .expect("a thread that never started took nothing")(
         )),
     }
@@ -90,25 +83,55 @@ where
 /// Starts one of a rayon pool's threads (`ThreadPoolBuilder::spawn_handler(spawn_worker)`),
 /// where the address space has room for it ([`memory::room_for_threads`]); otherwise the
 /// pool's build fails with an error that says so, which its caller words or works around.
-pub fn spawn_worker(thread: rayon::ThreadBuilder) -> std::io::Result<()> {
-    let stack = thread
-        .stack_size()
-        .map_or(DEFAULT_THREAD_STACK, |size| size as u128);
-    if !memory::room_for_threads(stack) {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::OutOfMemory,
+pub fn spawn_worker(thread: rayon::ThreadBuilder) -> io::Result<()> {
+    let (name, stack) = (thread.name().map(str::to_owned), thread.stack_size());
+    spawn(name.as_deref(), stack, || thread.run())?;
+    Ok(())
+}
+
+/// `work` on a thread named `name`, with a stack of `stack` bytes (the standard library's
+/// default where `None`), where the address space has room for it
+/// ([`memory::room_for_threads`]); an error of kind `OutOfMemory` that says so where it has
+/// none, or the system's where the thread could not be started.
+pub fn spawn<T, F>(name: Option<&str>, stack: Option<usize>, work: F) -> io::Result<JoinHandle<T>>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    builder(name, stack)?.spawn(work)
+}
+
+/// `work` on a thread of `scope` with the standard library's default stack, where the address
+/// space has room for it, as [`spawn`].
+pub fn spawn_scoped<'scope, T, F>(
+    scope: &'scope Scope<'scope, '_>,
+    work: F,
+) -> io::Result<ScopedJoinHandle<'scope, T>>
+where
+    T: Send + 'scope,
+    F: FnOnce() -> T + Send + 'scope,
+{
+    builder(None, None)?.spawn_scoped(scope, work)
+}
+
+/// A thread's builder, named `name` and with a stack of `stack` bytes where given, once the
+/// address space has room for that stack.
+fn builder(name: Option<&str>, stack: Option<usize>) -> io::Result<Builder> {
+    let room = stack.map_or(DEFAULT_THREAD_STACK, |size| size as u128);
+    if !memory::room_for_threads(room) {
+        return Err(io::Error::new(
+            io::ErrorKind::OutOfMemory,
             "the address-space limit (ulimit -v) leaves no room for another thread's stack",
         ));
     }
-    let mut builder = std::thread::Builder::new();
-    if let Some(name) = thread.name() {
+    let mut builder = Builder::new();
+    if let Some(name) = name {
         builder = builder.name(name.to_owned());
     }
-    if let Some(size) = thread.stack_size() {
+    if let Some(size) = stack {
         builder = builder.stack_size(size);
     }
-    builder.spawn(|| thread.run())?;
-    Ok(())
+    Ok(builder)
 }
 
 #[cfg(test)]

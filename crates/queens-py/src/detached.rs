@@ -56,12 +56,10 @@ pub fn run_detached<T: Send>(
     callback: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(Sender) -> T + Send,
 ) -> PyResult<T> {
-    room_for_a_worker()?;
     std::thread::scope(|scope| {
         let (sender, messages) = mpsc::sync_channel(QUEUE);
         let messages = Mutex::new(messages);
-        let worker = std::thread::Builder::new()
-            .spawn_scoped(scope, move || work(Sender(sender)))
+        let worker = queens_core::parallel::spawn_scoped(scope, move || work(Sender(sender)))
             .map_err(|error| no_worker(&error))?;
         let mut failure: Option<PyErr> = None;
         loop {
@@ -137,20 +135,9 @@ pub fn warn(py: Python<'_>, text: &str) -> PyResult<()> {
     )
 }
 
-/// `MemoryError` where the address-space limit (`ulimit -v`) leaves no room for a worker
-/// thread: one started there could end the process (see
-/// [`queens_core::memory::room_for_threads`]).
-fn room_for_a_worker() -> PyResult<()> {
-    if queens_core::memory::room_for_threads(queens_core::memory::DEFAULT_THREAD_STACK) {
-        Ok(())
-    } else {
-        Err(pyo3::exceptions::PyMemoryError::new_err(
-            "the address-space limit (ulimit -v) leaves no room for a worker thread; raise it",
-        ))
-    }
-}
-
-/// `MemoryError` for a worker thread that could not be started.
+/// `MemoryError` for a worker thread that could not be started: where the address-space limit
+/// (`ulimit -v`) leaves no room for it (one started there could end the process, see
+/// [`queens_core::memory::room_for_threads`]), or where the system refused it.
 fn no_worker(error: &std::io::Error) -> PyErr {
     pyo3::exceptions::PyMemoryError::new_err(format!("could not start a worker thread: {error}"))
 }
@@ -163,13 +150,11 @@ pub fn run_abandonable<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    room_for_a_worker()?;
     let (sender, result) = mpsc::sync_channel(1);
-    std::thread::Builder::new()
-        .spawn(move || {
-            let _ = sender.send(work());
-        })
-        .map_err(|error| no_worker(&error))?;
+    queens_core::parallel::spawn(None, None, move || {
+        let _ = sender.send(work());
+    })
+    .map_err(|error| no_worker(&error))?;
     let result = Mutex::new(result);
     loop {
         match receive(py, &result) {
