@@ -21,7 +21,7 @@
 //! ```
 
 pub use queens_exact::count::campaign::{
-    ARRAY_TASKS, Campaign, MAX_SHARDS, MEASURED_GPU_RATE, RECOUNT_SHARE,
+    ARRAY_TASKS, Campaign, MAX_SHARDS, MEASURED_GPU_RATE, RECOUNT_SHARE, SLURM_MOST_TASK_HOURS,
 };
 pub use queens_exact::count::shard::{
     MergeError, Merged, ShardReport, check_recounts, checkpoint_index, merge, report_pattern,

@@ -2429,6 +2429,18 @@ fn a_record_count_is_planned_without_counting() {
         .take_while(|c| *c != ' ')
         .collect();
     assert!(figure.parse::<u64>().is_ok(), "{tiny}");
+}
+
+/// A plan refuses what it cannot plan in one sentence: its flags out of range, an engine whose
+/// split is no search of rows, and a rate at which a shard would run past the longest time
+/// Slurm gives a task (where it printed shards of "inf days" and `--time` lines of 2⁶⁴ − 1
+/// hours). Planned twice, it names the same nodes to the last digit.
+#[test]
+fn a_plan_refuses_what_it_cannot_plan_and_repeats_itself() {
+    let first = run(&["count", "24", "--plan"], 0);
+    for _ in 0..2 {
+        assert_eq!(run(&["count", "24", "--plan"], 0), first);
+    }
     for (args, message) in [
         (&["count", "16", "--shards", "3"][..], "go with --slurm"),
         (&["count", "16", "--array-size", "3"], "go with --slurm"),
@@ -2441,6 +2453,22 @@ fn a_record_count_is_planned_without_counting() {
             "the join's is not one",
         ),
         (&["count", "16", "--plan", "--rate", "0"], "positive number"),
+        (
+            &["count", "28", "--plan", "--rate", "1e-308"],
+            "a shard would run longer than Slurm gives a task (at most 71582788 hours)",
+        ),
+        (
+            &[
+                "count",
+                "28",
+                "--plan",
+                "--engine",
+                "backtracking",
+                "--rate",
+                "1e-3",
+            ],
+            "nodes a second a task, a shard would run longer",
+        ),
         (
             &["count", "16", "--plan", "--engine", "backtracking"],
             "needs --rate",

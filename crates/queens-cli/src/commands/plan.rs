@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use queens_api::count::{CountPlan, Engine};
-use queens_api::shards::{Campaign, MEASURED_GPU_RATE, RECOUNT_SHARE, report_pattern};
+use queens_api::shards::{
+    Campaign, MEASURED_GPU_RATE, RECOUNT_SHARE, SLURM_MOST_TASK_HOURS, report_pattern,
+};
 use queens_core::words::counted;
 use serde::Serialize;
 
@@ -76,6 +78,21 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let array_tasks = slurm::array_tasks(args.array_size)?;
     let campaign = Campaign::new(&plan, rate, args.shards, array_tasks, recount_share)
         .context("the split has no parts to plan")?;
+    if !campaign.fits_a_task() {
+        let (device, measured) = if engine == Engine::Gpu {
+            (
+                "GPU",
+                format!(" (an H100 counts about {MEASURED_GPU_RATE:.2e})"),
+            )
+        } else {
+            ("task", String::new())
+        };
+        bail!(
+            "at {rate:.3e} nodes a second a {device}, a shard would run longer than Slurm gives a \
+             task (at most {SLURM_MOST_TASK_HOURS} hours): give --rate as the nodes a second one \
+             {device} counts{measured}"
+        );
+    }
     let dir = match &args.dir {
         Some(dir) => {
             std::path::absolute(dir).with_context(|| format!("cannot use {}", dir.display()))?

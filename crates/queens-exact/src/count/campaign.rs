@@ -65,6 +65,10 @@ const RECOUNT_SEED: u64 = 0x7265_636f_756e_7473;
 /// The hours a shard should take.
 const SHARD_HOURS: f64 = 1.0;
 
+/// The most hours Slurm's `--time` gives a task: a time limit is minutes in 32 bits, whose
+/// largest value (2³² − 1) means none, so 71,582,788 hours (about 8,166 years).
+pub const SLURM_MOST_TASK_HOURS: u64 = (u32::MAX as u64 - 1) / 60;
+
 /// The share of a campaign's shards counted again unless told: one in a hundred, which costs
 /// a hundredth of the campaign's device-hours. A device that miscounts a share `s` of the
 /// shards goes unseen with a chance of about `(1 − s)` to the power of the shards drawn: for
@@ -167,6 +171,13 @@ impl Campaign {
     pub fn task_hours(&self) -> u64 {
         (2.0 * self.shard_hours).ceil().max(1.0) as u64
     }
+
+    /// Whether a shard's task fits the longest time Slurm gives one
+    /// ([`SLURM_MOST_TASK_HOURS`]): not where the rate is so low that a shard would take
+    /// thousands of years (or, at a rate near zero, forever).
+    pub fn fits_a_task(&self) -> bool {
+        (2.0 * self.shard_hours).ceil() <= SLURM_MOST_TASK_HOURS as f64
+    }
 }
 
 #[cfg(test)]
@@ -267,6 +278,26 @@ mod tests {
         // Never more shards than parts.
         let fast = Campaign::new(&plan, 1.0, None, ARRAY_TASKS, RECOUNT_SHARE).unwrap();
         assert_eq!(fast.shards, plan.len() as u32);
+    }
+
+    /// A task's time fits Slurm's `--time` until the rate makes a shard take thousands of
+    /// years; at a rate near zero a shard takes forever, which no task fits.
+    #[test]
+    fn a_shard_fits_a_task_until_the_rate_is_absurd() {
+        let plan = CountPlan::with_engine(20, Engine::Gpu).unwrap();
+        let at = |rate| Campaign::new(&plan, rate, Some(1), ARRAY_TASKS, 0.0).unwrap();
+        assert!(at(1e3).fits_a_task(), "{:?}", at(1e3).task_hours());
+        let hours = |campaign: &Campaign| 2.0 * campaign.shard_hours;
+        let limit = SLURM_MOST_TASK_HOURS as f64;
+        let edge = at(1.0).estimate.nodes as f64 / 3600.0 * 2.0 / limit;
+        assert!(at(edge * 1.01).fits_a_task(), "{}", hours(&at(edge * 1.01)));
+        assert!(
+            !at(edge / 1.01).fits_a_task(),
+            "{}",
+            hours(&at(edge / 1.01))
+        );
+        assert!(!at(1e-308).fits_a_task());
+        assert!(at(1e-308).device_hours.is_infinite());
     }
 
     /// The recount sample: the share asked (rounded up, at least one), distinct shards in

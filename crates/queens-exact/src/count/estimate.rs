@@ -39,12 +39,23 @@ pub fn estimate_nodes(plan: &CountPlan, probes: u32, seed: u64) -> Option<NodeEs
     }
     let n = plan.n();
     let probes = probes.max(2);
-    let (mean, variance) = plan
+    // Floating-point sums depend on their order, so the parts are summed in a fixed order (a
+    // block of them on each task, then the blocks): the same seed gives the same bits whatever
+    // the threads, where a parallel reduction's order follows the work's stealing.
+    let blocks: Vec<(f64, f64)> = plan
         .subproblems()
-        .par_iter()
+        .par_chunks(BLOCK)
         .enumerate()
-        .map(|(id, sub)| part_estimate(n, sub, probes, part_seed(seed, id)))
-        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+        .map(|(block, subs)| {
+            subs.iter().enumerate().fold((0.0, 0.0), |sum, (at, sub)| {
+                let part = part_estimate(n, sub, probes, part_seed(seed, block * BLOCK + at));
+                (sum.0 + part.0, sum.1 + part.1)
+            })
+        })
+        .collect();
+    let (mean, variance) = blocks
+        .iter()
+        .fold((0.0, 0.0), |sum, block| (sum.0 + block.0, sum.1 + block.1));
     Some(NodeEstimate {
         nodes: mean.round() as u128,
         relative_error: if mean > 0.0 {
@@ -55,6 +66,9 @@ pub fn estimate_nodes(plan: &CountPlan, probes: u32, seed: u64) -> Option<NodeEs
         probes: u64::from(probes) * plan.subproblems().len() as u64,
     })
 }
+
+/// The parts summed on one task, in order.
+const BLOCK: usize = 1024;
 
 /// An odd constant that spreads the parts' seeds (the golden ratio's 64 bits).
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -148,6 +162,32 @@ mod tests {
                 "N = {n}: estimated {estimate:?}, counted {counted}"
             );
             assert!(estimate.relative_error < 0.02, "N = {n}: {estimate:?}");
+        }
+    }
+
+    /// The same seed gives the same estimate, to the bit, whatever the threads: a plan printed
+    /// twice (or on two machines) names the same nodes.
+    #[test]
+    fn the_same_seed_gives_the_same_estimate_on_any_threads() {
+        let plan = CountPlan::with_engine(17, Engine::Backtracking).unwrap();
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| estimate_nodes(&plan, 4, 11).unwrap())
+        };
+        let alone = on(1);
+        for threads in [2, 3, 7] {
+            for _ in 0..3 {
+                let estimate = on(threads);
+                assert_eq!(
+                    estimate.relative_error.to_bits(),
+                    alone.relative_error.to_bits(),
+                    "{threads} threads: {estimate:?} against {alone:?}"
+                );
+                assert_eq!(estimate, alone, "{threads} threads");
+            }
         }
     }
 
