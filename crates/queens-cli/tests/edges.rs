@@ -505,6 +505,104 @@ fn gpu_probes_at_once_leave_no_trace() {
     }
 }
 
+/// Under any address-space limit (`ulimit -v`) the server refuses to start in one sentence, or
+/// serves, and then answers every request or refuses it with a JSON error, and keeps serving:
+/// it ended with "OS can't spawn worker thread" (its runtime's threads, a job's thread) or an
+/// allocation that failed (the configurator's diagrams it builds as it starts) from 19 to 94
+/// MiB.
+#[test]
+fn a_server_under_an_address_space_limit_refuses_or_answers() {
+    use std::io::{BufRead, Read};
+
+    let requests: [(&str, &str, &str); 4] = [
+        (
+            "POST",
+            "/api/configure",
+            r#"{"n":12,"queens":[],"engine":"bdd"}"#,
+        ),
+        ("POST", "/api/configure", r#"{"n":11,"queens":[]}"#),
+        ("GET", "/api/count?n=10", ""),
+        ("GET", "/api/solve?n=8", ""),
+    ];
+    let answers = [
+        "\"solvable\":true",
+        "\"solvable\":true",
+        "\"total\":724",
+        "\"solved\"",
+    ];
+    let mut answered = [false; 4];
+    let dir = scratch("serve-address-limit");
+    for mib in (20..=200).step_by(12) {
+        let log = dir.join(format!("stderr-{mib}"));
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .env("RAYON_NUM_THREADS", "2")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        // Its first line, or nothing where it ends (or hangs, as a server did whose runtime
+        // panicked on starting) first.
+        let stdout = child.stdout.take().unwrap();
+        let (sender, first_line) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let Ok(line) = first_line.recv_timeout(Duration::from_secs(60)) else {
+            let _ = child.kill();
+            panic!("{mib} MiB: neither served nor ended within a minute");
+        };
+        let Some(address) = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+        else {
+            let code = child.wait().unwrap().code();
+            let stderr = std::fs::read_to_string(&log).unwrap();
+            assert_eq!(code, Some(2), "{mib} MiB: {stderr}");
+            assert!(
+                stderr.starts_with("error: ") && stderr.lines().count() == 1,
+                "{mib} MiB: {stderr}"
+            );
+            continue;
+        };
+        for (at, (method, path, body)) in requests.iter().enumerate() {
+            let mut reply = String::new();
+            common::send(address, method, path, body)
+                .unwrap()
+                .read_to_string(&mut reply)
+                .unwrap();
+            let said = format!("{mib} MiB, {method} {path}: {reply}");
+            let status: u16 = reply[9..12].parse().expect(&said);
+            if status == 200 {
+                answered[at] |= reply.contains(answers[at]);
+            } else {
+                assert!(
+                    matches!(status, 400 | 503) && reply.contains("{\"error\":"),
+                    "{said}"
+                );
+            }
+        }
+        assert!(child.try_wait().unwrap().is_none(), "{mib} MiB: it ended");
+        let _ = child.kill();
+        let _ = child.wait();
+        let stderr = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("memory allocation"),
+            "{mib} MiB: {stderr}"
+        );
+    }
+    assert_eq!(
+        answered, [true; 4],
+        "every request answered under some limit"
+    );
+}
+
 /// The status line's first twelve bytes of the server's answer to `GET path`.
 fn first_bytes(address: &str, path: &str) -> String {
     use std::io::Read;
@@ -600,7 +698,7 @@ fn a_low_stack_limit_gives_the_same_answers() {
 /// the count's workers).
 #[test]
 fn an_address_space_limit_gives_a_refusal_or_an_answer() {
-    let cases: [&[&str]; 2] = [
+    let cases: [&[&str]; 4] = [
         &[
             "solve",
             "1100000",
@@ -610,6 +708,10 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
             "summary",
         ],
         &["count", "11"],
+        // The configurator's diagram: built where the memory left has room for it (the
+        // automatic engine searches instead), refused where it has not.
+        &["configure", "11"],
+        &["configure", "12", "--engine", "bdd"],
     ];
     for args in cases {
         let mut answered = false;

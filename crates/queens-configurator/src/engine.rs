@@ -88,6 +88,17 @@ pub enum AnalysisError {
         /// The limit, in bytes.
         limit: u64,
     },
+    /// Building the diagram would take more memory than the machine, the control group or the
+    /// address-space limit (`ulimit -v`) leaves the process now.
+    #[error("building the diagram of {n}×{n} takes about {} MiB, but only {} MiB of memory is available; use the search engine", needed >> 20, available >> 20)]
+    DiagramRoom {
+        /// The side asked for.
+        n: u32,
+        /// The build's estimated peak, in bytes.
+        needed: u64,
+        /// What is left, in bytes ([`queens_core::memory::available`]).
+        available: u64,
+    },
 }
 
 /// The peak memory of building the diagram of N×N, in bytes: measured at 18, 72 and 395 MB
@@ -218,6 +229,19 @@ impl Configurator {
         };
         if let Some(built) = cell.get() {
             return Ok(built.clone());
+        }
+        // What is left is read as the build starts, after any wait for another's: a build that
+        // does not fit would end the process when its allocation fails.
+        let needed = diagram_build_bytes(n);
+        if let Some(available) = queens_core::memory::available()
+            && n <= MAX_DIAGRAM_N
+            && u128::from(needed) > available
+        {
+            return Err(AnalysisError::DiagramRoom {
+                n,
+                needed,
+                available: u64::try_from(available).unwrap_or(u64::MAX),
+            });
         }
         let built = SolutionDiagram::build_within(n, stop)
             .map_err(|_| AnalysisError::DiagramStopped { n })?

@@ -96,7 +96,7 @@ async fn analyse(state: &AppState, client: Client, request: Checked) -> Result<A
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
     let configurator = state.configurator();
-    let analysis = tokio::task::spawn_blocking(move || request.analyse(&configurator, &budget))
+    let analysis = crate::jobs::run_blocking(move || request.analyse(&configurator, &budget))?
         .await
         .map_err(|error| ApiError::internal(format!("the analysis failed: {error}")))?;
     drop(job);
@@ -105,6 +105,9 @@ async fn analyse(state: &AppState, client: Client, request: Checked) -> Result<A
         Err(AnalysisError::Cancelled | AnalysisError::DiagramStopped { .. }) => Err(
             ApiError::busy("the analysis ran out of time on this server"),
         ),
+        Err(room @ AnalysisError::DiagramRoom { .. }) => {
+            Err(ApiError::unavailable(room.to_string()))
+        }
         Err(error) => Err(ApiError::bad(error.to_string())),
     }
 }

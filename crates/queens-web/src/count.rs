@@ -40,7 +40,7 @@ pub async fn count(
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let (events, response) = event_stream(64, job.token());
-    tokio::task::spawn_blocking(move || {
+    crate::jobs::run_blocking(move || {
         let threads = job_plan.threads();
         let counted = job_plan.run(&budget, |done, of| {
             // Progress may be dropped when the client reads slowly; the result never is.
@@ -65,6 +65,6 @@ pub async fn count(
         };
         let _ = send_last(&events, finished, LAST_EVENT_GRACE);
         drop(job);
-    });
+    })?;
     Ok(response)
 }

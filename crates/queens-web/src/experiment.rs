@@ -108,11 +108,11 @@ pub async fn experiment(
         .start_for(client, state.limits().experiment_time)?;
     let budget = job.budget();
     let _stop_if_the_client_leaves = job.cancel_on_drop();
-    let report = tokio::task::spawn_blocking(move || {
+    let report = crate::jobs::run_blocking(move || {
         let report = experiment::run(&experiment, &budget, |_| {});
         drop(job);
         report
-    })
+    })?
     .await
     .map_err(|error| ApiError::internal(format!("the experiment failed: {error}")))?;
     let report = report?;
@@ -134,7 +134,7 @@ pub async fn experiment_stream(
         .start_for(client, state.limits().experiment_time)?;
     let budget = job.budget();
     let (events, stream) = event_stream(64, job.token());
-    tokio::task::spawn_blocking(move || {
+    crate::jobs::run_blocking(move || {
         let last = std::sync::Mutex::new(std::time::Instant::now());
         let report = experiment::run(&experiment, &budget, |done| {
             let mut last = last
@@ -153,6 +153,6 @@ pub async fn experiment_stream(
         });
         send_end(&events, finished);
         drop(job);
-    });
+    })?;
     Ok(stream)
 }

@@ -16,6 +16,28 @@ use crate::error::ApiError;
 /// Analyses running at once.
 const ANALYSES: usize = 16;
 
+/// The stack of a job's thread (the runtime's blocking threads): the standard library's
+/// default.
+pub const JOB_STACK: usize = queens_core::memory::DEFAULT_THREAD_STACK as usize;
+
+/// Runs a job's `work` on one of the runtime's blocking threads, where the address space has
+/// room for another thread ([`queens_core::memory::room_for_threads`]): the runtime ends the
+/// whole server where it cannot start one, so under an address-space limit (`ulimit -v`) that
+/// leaves none, the request is refused with 503 instead.
+pub fn run_blocking<F, R>(work: F) -> Result<tokio::task::JoinHandle<R>, ApiError>
+where
+    F: FnOnce() -> R + Send + 'static,
+    R: Send + 'static,
+{
+    if !queens_core::memory::room_for_threads(JOB_STACK as u128) {
+        return Err(ApiError::unavailable(
+            "this server has no room for another job's thread under its address-space limit \
+             (ulimit -v); try again once a job has ended",
+        ));
+    }
+    Ok(tokio::task::spawn_blocking(work))
+}
+
 /// How long an analysis waits for a slot.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 

@@ -54,7 +54,7 @@ use queens_api::configure::Configurator;
 
 pub use connections::{Connections, MAX_CONNECTIONS};
 pub use error::ApiError;
-pub use jobs::{Client, ClientKey, Job, Jobs};
+pub use jobs::{Client, ClientKey, JOB_STACK, Job, Jobs};
 
 /// What the server lets one request do.
 #[derive(Clone, Debug)]
@@ -267,8 +267,9 @@ pub async fn serve(
     let state = AppState::new(limits);
     let diagrams = state.configurator();
     // The configurator's diagrams up to 12×12 take half a second to build: do it before the
-    // first click asks.
-    tokio::task::spawn_blocking(move || {
+    // first click asks (where the address space has room for the thread; each diagram where
+    // the memory left has room for it).
+    let _ = jobs::run_blocking(move || {
         for n in 1..=12 {
             diagrams.diagram(n);
         }

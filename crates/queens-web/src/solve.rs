@@ -77,7 +77,7 @@ pub async fn solve(
     let max_events = state.limits().solve_max_events;
     let token = job.token();
     let (events, response) = event_stream(256, token.clone());
-    tokio::task::spawn_blocking(move || {
+    crate::jobs::run_blocking(move || {
         let mut budget = request.budget(token);
         let mut forward = Forward {
             events: &events,
@@ -112,7 +112,7 @@ pub async fn solve(
             .expect("documents serialize");
         let _ = send_last(&events, finished, LAST_EVENT_GRACE);
         drop(job);
-    });
+    })?;
     Ok(response)
 }
 

@@ -40,7 +40,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         connections,
         ..defaults
     };
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
+    let runtime = runtime()?;
     runtime
         .block_on(queens_web::serve(addr, limits, |bound| {
             println!("{}", serving_line(bound));
@@ -48,6 +48,27 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         }))
         .with_context(|| format!("cannot serve on {addr}"))?;
     Ok(Exit::Success)
+}
+
+/// The server's runtime: a worker thread a core, fewer where the address-space limit (`ulimit
+/// -v`) leaves room for fewer stacks (the runtime ends the process where it cannot start one),
+/// and a refusal where it leaves room for none.
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let stack = queens_web::JOB_STACK;
+    let workers = (1..=cores)
+        .rev()
+        .find(|&workers| queens_core::memory::room_for_threads((workers * stack) as u128))
+        .context(
+            "could not start the server's threads: the address-space limit (ulimit -v) leaves no \
+             room for their stacks; raise it",
+        )?;
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .thread_stack_size(stack)
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")
 }
 
 /// `--addr`: an IP address or a host name, and a port (`127.0.0.1:7878`, `localhost:7901`,
