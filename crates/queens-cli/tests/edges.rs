@@ -742,4 +742,22 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
         }
         assert!(answered, "{args:?} ran under none of the limits");
     }
+    // N = 28's split (2.1 million parts, about 160 MiB) is sized before it is made: under
+    // these limits it is refused in one sentence, where every limit to 100 MiB aborted.
+    for mib in (24..=128).step_by(8) {
+        let (code, _, stderr) = output(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args(["count", "28", "--plan"])
+                .env("RAYON_NUM_THREADS", "2"),
+        );
+        let said = format!("count 28 --plan under {mib} MiB: {code:?} {stderr}");
+        assert_eq!(code, Some(2), "{said}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{said}"
+        );
+    }
 }

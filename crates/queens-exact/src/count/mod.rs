@@ -233,6 +233,9 @@ pub enum CountError {
         /// The count given.
         count: u32,
     },
+    /// The split's parts would take more memory than is left (checked before they are made).
+    #[error("{0}")]
+    Memory(String),
 }
 
 /// The parts of a count, by engine.
@@ -270,7 +273,13 @@ impl CountPlan {
         }
         let (parts, fingerprint) = match engine {
             Engine::Backtracking | Engine::Gpu => {
-                let subproblems = plan::subproblems(n);
+                let parts = plan::subproblem_count(n);
+                queens_core::memory::check(
+                    &format!("splitting N = {n} into {parts} parts"),
+                    plan::subproblems_bytes(n, parts),
+                )
+                .map_err(CountError::Memory)?;
+                let subproblems = plan::subproblems(n, parts);
                 let fingerprint = plan::fingerprint(n, &subproblems);
                 (Parts::Backtracking(subproblems), fingerprint)
             }
