@@ -233,8 +233,8 @@ impl Configurator {
         // What is left is read as the build starts, after any wait for another's: a build that
         // does not fit would end the process when its allocation fails.
         let needed = diagram_build_bytes(n);
-        if let Some(available) = queens_core::memory::available()
-            && n <= MAX_DIAGRAM_N
+        if n <= MAX_DIAGRAM_N
+            && let Some(available) = queens_core::memory::available()
             && u128::from(needed) > available
         {
             return Err(AnalysisError::DiagramRoom {

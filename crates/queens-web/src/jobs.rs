@@ -16,8 +16,11 @@ use crate::error::ApiError;
 /// Analyses running at once.
 const ANALYSES: usize = 16;
 
-/// The stack of a job's thread (the runtime's blocking threads): the standard library's
-/// default.
+/// How long an analysis waits for a slot.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
+
+/// The stack of the server runtime's threads (its workers, and the blocking threads its jobs
+/// run on): the standard library's default.
 pub const JOB_STACK: usize = queens_core::memory::DEFAULT_THREAD_STACK as usize;
 
 /// Runs a job's `work` on one of the runtime's blocking threads, where the address space has
@@ -37,9 +40,6 @@ where
     }
     Ok(tokio::task::spawn_blocking(work))
 }
-
-/// How long an analysis waits for a slot.
-const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 
 /// Who sent a request, as the per-client limits count: its [`ClientKey`] (`None` when the
 /// server does not know, as in router tests).
