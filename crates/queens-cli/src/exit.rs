@@ -1,6 +1,8 @@
 //! Exit codes and how errors reach the user.
 
-use std::io;
+use std::io::{self, Write as _};
+
+use crate::output::stderr;
 
 /// How a command that ran without error ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +49,7 @@ pub fn closed_stdout(command: &crate::args::Command) -> Option<u8> {
     if has_file || stdout_is_open() {
         return None;
     }
-    eprintln!(
+    stderr!(
         "error: standard output is closed, so the answer would be printed nowhere; give the \
          command an open standard output{}",
         if matches!(command, Command::Solve(_) | Command::Merge(_)) {
@@ -90,7 +92,7 @@ pub fn report(error: &anyhow::Error) -> u8 {
     if is_broken_pipe(error) {
         return Exit::Success as u8;
     }
-    eprintln!("error: {}", one_line(&message(error)));
+    stderr!("error: {}", one_line(&message(error)));
     BAD_INPUT
 }
 
@@ -113,21 +115,34 @@ fn message(error: &anyhow::Error) -> String {
     message
 }
 
-/// Reports a command-line parsing error: `--help` and `--version` print and succeed; anything
-/// else prints clap's whole message — the error on its first line, then the suggestion ("a
-/// similar subcommand exists"), the valid values or the usage — and exits 2.
+/// Reports a command-line parsing error: `--help` and `--version` print and succeed (or, where
+/// standard output cannot be written, say so and exit 2); anything else prints clap's whole
+/// message — the error on its first line, then the suggestion ("a similar subcommand exists"),
+/// the valid values or the usage — and exits 2.
 pub fn clap_error(error: &clap::Error) -> u8 {
     use clap::error::ErrorKind;
     let plain = error.render().to_string();
     let clipped = queens_core::error::clip_long_words(&plain);
-    if matches!(clipped, std::borrow::Cow::Borrowed(_)) {
-        let _ = error.print();
+    let printed = if matches!(clipped, std::borrow::Cow::Borrowed(_)) {
+        error.print()
     } else {
         // A value that long is quoted by its excerpt, without colours.
-        eprint!("{clipped}");
-    }
-    match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Success as u8,
+        write!(io::stderr(), "{clipped}")
+    };
+    match (error.kind(), printed) {
+        (ErrorKind::DisplayHelp | ErrorKind::DisplayVersion, Ok(())) => Exit::Success as u8,
+        (ErrorKind::DisplayHelp | ErrorKind::DisplayVersion, Err(failure))
+            if failure.kind() == io::ErrorKind::BrokenPipe =>
+        {
+            Exit::Success as u8
+        }
+        (ErrorKind::DisplayHelp | ErrorKind::DisplayVersion, Err(failure)) => {
+            stderr!(
+                "error: cannot write to standard output: {}",
+                one_line(&failure.to_string())
+            );
+            BAD_INPUT
+        }
         _ => BAD_INPUT,
     }
 }

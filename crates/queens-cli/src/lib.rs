@@ -8,11 +8,15 @@
 //! with conflicts, stopped by the budget, Ctrl-C or the time limit, with what was done so far
 //! printed), 2 bad input with a one-line message on stderr.
 
+// The standard printing macros panic where a stream cannot be written: see `output`.
+#![deny(clippy::print_stderr, clippy::print_stdout)]
+
 mod args;
 mod commands;
 mod exit;
 mod help;
 mod numbers;
+mod output;
 mod progress;
 mod trace;
 

@@ -15,6 +15,7 @@ use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, P
 use queens_core::{Event, Interest, Observer};
 
 use crate::args::ProgressMode;
+use crate::output::stderr;
 
 /// Time before the first progress line where no bar is drawn; the time to the next doubles
 /// after each line, up to [`LINES_AT_MOST_EVERY`]: a minute's work gives three lines, an hour's
@@ -73,7 +74,7 @@ fn report_lines(bar: &ProgressBar, line: impl Fn(&ProgressBar) -> String + Send 
             if bar.is_finished() {
                 return;
             }
-            eprintln!("{}", line(&bar));
+            stderr!("{}", line(&bar));
             wait = spacing(wait);
         }
     });

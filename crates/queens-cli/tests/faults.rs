@@ -824,3 +824,98 @@ fn slow_positions_stop_on_time_and_on_signals() {
     }
     println!("{table}");
 }
+
+/// `queens ARGS` with standard output (`stdout`) or standard error on `/dev/full`, which
+/// refuses every write as a full disk does.
+fn onto_a_full_stream(args: &[&str], stdout: bool) -> (Option<i32>, String, String) {
+    let full = || Stdio::from(fs::File::create("/dev/full").unwrap());
+    let mut command = queens();
+    command.args(args);
+    if stdout {
+        command.stdout(full());
+    } else {
+        command.stderr(full());
+    }
+    output(&mut command)
+}
+
+/// An answer that cannot be written is an error that names standard output, from every command
+/// and from help; and a sentence that cannot be written to standard error is dropped, never a
+/// panic (the standard printing macros panic there: exit 101).
+#[test]
+fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = scratch("full-stream");
+    let shard = dir.join("shard.json");
+    let (code, report, stderr) = output(queens().args(["count", "8", "--shard", "0/1"]));
+    assert_eq!(code, Some(0), "{stderr}");
+    fs::write(&shard, report).unwrap();
+    let shard = shard.to_str().unwrap();
+    let answers: [&[&str]; 17] = [
+        &["solve", "8"],
+        &["solve", "8", "--format", "json"],
+        &[
+            "solve",
+            "200000",
+            "--solver",
+            "construct",
+            "--format",
+            "perm",
+        ],
+        &["count", "8"],
+        &["count", "8", "--json"],
+        &["count", "8", "--shard", "0/1"],
+        &["count", "24", "--plan"],
+        &["merge", shard],
+        &["configure", "6"],
+        &[
+            "experiment",
+            "--solver",
+            "min-conflicts",
+            "--n",
+            "8",
+            "--runs",
+            "3",
+        ],
+        &["challenge", "5"],
+        &["devices"],
+        &["completions", "bash"],
+        &["man"],
+        &["help"],
+        &["solve", "--help"],
+        &["--version"],
+    ];
+    for args in answers {
+        let (code, _, stderr) = onto_a_full_stream(args, true);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ")
+                && stderr.contains("cannot write to standard output: ")
+                && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    let refusals: [(&[&str], i32); 5] = [
+        (&["solve", "0"], 2),
+        (&["solve", "8", "--solver", "nope"], 2),
+        (&["verify", "no-such-board.txt"], 2),
+        (
+            &[
+                "solve",
+                "8",
+                "--solver",
+                "hill-climbing",
+                "--max-iters",
+                "1",
+            ],
+            1,
+        ),
+        (&["configure", "8", "--time-limit", "0"], 2),
+    ];
+    for (args, expected) in refusals {
+        let (code, _, _) = onto_a_full_stream(args, false);
+        assert_eq!(code, Some(expected), "{args:?}");
+    }
+}

@@ -11,6 +11,7 @@ use queens_api::challenge::{Challenge, Row, Table};
 use crate::args::ChallengeArgs;
 use crate::commands::{interrupt_token, parse_side};
 use crate::exit::Exit;
+use crate::output::stderr;
 use crate::progress;
 
 /// Runs `queens challenge`.
@@ -40,7 +41,7 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     let bar = progress::bar(runs, "locked squares × solvers");
     let table = challenge.run(&budget, |_| bar.inc(1))?;
     bar.finish_and_clear();
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &table)?;
         writeln!(out)?;
@@ -49,7 +50,7 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     if !table.is_complete() {
-        eprintln!("{}", incomplete(&table));
+        stderr!("{}", incomplete(&table));
         return Ok(Exit::NoAnswer);
     }
     Ok(Exit::Success)

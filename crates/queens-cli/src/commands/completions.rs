@@ -2,7 +2,7 @@
 //! (`--block`) or an n-Queens Completion instance (`--instance`), counted by the completion
 //! search on all cores.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::bail;
@@ -15,6 +15,7 @@ use crate::args::CountArgs;
 use crate::commands::interrupt_token;
 use crate::commands::position::square_side;
 use crate::exit::Exit;
+use crate::output::stderr;
 use crate::progress;
 
 /// Whether `args` ask for the completions of a position rather than the whole count.
@@ -79,7 +80,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         if args.json {
             super::print_json_line(&answer.document(&request))?;
         }
-        eprintln!(
+        stderr!(
             "stopped ({stop}): {} of {} counted, at least {} so far; run it again with more time to count them all",
             result.finished,
             counted(result.parts as u64, "part", "parts"),
@@ -88,7 +89,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::NoAnswer);
     }
     let tally = result.counted;
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         super::write_json_line(&mut out, &answer.document(&request))?;
     } else {

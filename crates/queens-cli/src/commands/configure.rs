@@ -1,6 +1,6 @@
 //! `queens configure`: the configurator's analysis of a position, as a diagram or JSON.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use std::time::Instant;
 
@@ -11,6 +11,7 @@ use crate::args::ConfigureArgs;
 use crate::commands::interrupt_token;
 use crate::commands::position::square_side;
 use crate::exit::Exit;
+use crate::output::stderr;
 
 /// Runs `queens configure`.
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
@@ -33,16 +34,16 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     let analysis = match request.analyse(&Configurator::new(), &budget) {
         Ok(analysis) => analysis,
         Err(AnalysisError::Cancelled) => {
-            eprintln!("stopped: interrupted before the analysis was complete");
+            stderr!("stopped: interrupted before the analysis was complete");
             return Ok(Exit::NoAnswer);
         }
         Err(stopped @ AnalysisError::DiagramStopped { .. }) => {
-            eprintln!("stopped: {stopped}");
+            stderr!("stopped: {stopped}");
             return Ok(Exit::NoAnswer);
         }
         Err(error) => return Err(error.into()),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         super::write_json_line(&mut out, &analysis)?;
     } else {

@@ -1,7 +1,7 @@
 //! `queens count`: all and unique solutions, on all cores, in shards, with checkpoints.
 
 use queens_core::words::counted;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -19,6 +19,7 @@ use queens_api::shards::ShardReport;
 use crate::args::{CountArgs, SaveFailureChoice};
 use crate::commands::{interrupt_token, parse_bytes, parse_side, slurm, write_atomically};
 use crate::exit::Exit;
+use crate::output::stderr;
 use crate::progress;
 
 /// What a count refused for memory can do instead: only what would help this count (the
@@ -73,7 +74,7 @@ impl CountConfig {
         // A GPU assigned by a job scheduler but not found is said, not passed over: the count
         // goes on, on a GPU another task may be counting on.
         if let Some(warning) = request.device_warning() {
-            eprintln!("warning: {warning}");
+            stderr!("warning: {warning}");
         }
         let bounds = *request.bounds();
         let mut job = request.into_job();
@@ -208,7 +209,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
                     SaveFailureChoice::Stop => "stopping (--on-save-failure stop)",
                 };
                 let warning = crate::exit::one_line(&format!("{error}; {then}"));
-                bar.suspend(|| eprintln!("warning: {warning}"));
+                bar.suspend(|| stderr!("warning: {warning}"));
             },
         )
         .map_err(|error| match error {
@@ -233,7 +234,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     print(&config, &result)?;
     if let Some(failure) = &result.save_failure {
         let failure = crate::exit::one_line(failure);
-        eprintln!("warning: the count is complete, but its last {failure}");
+        stderr!("warning: the count is complete, but its last {failure}");
     }
     Ok(Exit::Success)
 }
@@ -277,7 +278,7 @@ fn report_stopped(
         }
         super::print_json_line(&document)?;
     }
-    eprintln!(
+    stderr!(
         "{why}: {} of {} counted, {} so far{resume}",
         result.finished,
         counted(result.subproblems, "subproblem", "subproblems"),
@@ -328,7 +329,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let threads = config.job.threads();
     let n = config.job.plan().n();
     let sum = result.tally;
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if let Some(shard) = config.shard {
         let document = ShardDocument {
             report: ShardReport::of_result(config.job.plan(), shard, result),

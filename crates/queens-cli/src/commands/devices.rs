@@ -31,7 +31,7 @@ pub fn run(args: &DevicesArgs) -> anyhow::Result<Exit> {
     let adapters = Adapters::probe();
     let devices = adapters.list();
     let default = adapters.default_choice();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         let default = default.map(|(index, reason)| DefaultDevice {
             index,

@@ -1,7 +1,7 @@
 //! `queens experiment`: trials and parameter sweeps, as a table, JSON or files.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 
 use queens_api::Catalogue;
 use queens_api::experiment::{
@@ -13,6 +13,7 @@ use queens_api::setting::{Refusal, Setting, SettingError};
 use crate::args::ExperimentArgs;
 use crate::commands::{command_budget, parse_side, write_atomically};
 use crate::exit::Exit;
+use crate::output::stderr;
 use crate::progress;
 
 /// Checks the flags into an experiment.
@@ -91,7 +92,7 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     let report = run_experiment(&experiment, &budget, |done| bar.set_position(done))?;
     bar.finish_and_clear();
     let rows = &report.rows;
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         serde_json::to_writer(
             &mut out,
@@ -113,9 +114,10 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
         let why = report
             .stopped
             .map_or_else(|| "stopped".to_owned(), |stop| format!("stopped ({stop})"));
-        eprintln!(
+        stderr!(
             "partial results: {why} after {} of {} runs; each row counts the runs that finished",
-            report.finished, report.planned
+            report.finished,
+            report.planned
         );
         Exit::NoAnswer
     };

@@ -1,7 +1,7 @@
 //! `queens merge`: checks that shard reports form one complete count and adds them up.
 
 use queens_core::words::counted;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -12,6 +12,7 @@ use queens_api::shards::{
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
 use crate::exit::Exit;
+use crate::output::stderr;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
@@ -21,7 +22,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         // A set still missing shards is a count without an answer yet; anything else is wrong.
         Err(error) if error.is_incomplete() => {
             let begun = begun(&reports).unwrap_or_default();
-            eprintln!(
+            stderr!(
                 "error: {}{begun}",
                 crate::exit::one_line(&error.to_string())
             );
@@ -32,7 +33,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     if !args.recount.is_empty() {
         let recounts = read_reports(&args.recount)?;
         let recounted = check_recounts(&reports, &recounts)?;
-        eprintln!(
+        stderr!(
             "{} of {} counted again: every one agrees",
             counted(recounted, "shard", "shards"),
             merged.shards
@@ -47,7 +48,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         write_atomically(path, text.as_bytes())?;
         return Ok(Exit::Success);
     }
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         super::write_json_line(&mut out, &merged)?;
     } else {

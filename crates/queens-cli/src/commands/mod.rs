@@ -33,7 +33,7 @@ pub fn write_json_line(
 /// Writes `document` to standard output as one line of JSON, flushed: the document of a run
 /// that stopped, printed before the sentence that says so.
 pub fn print_json_line(document: &impl serde::Serialize) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::standard_output();
     write_json_line(&mut out, document)?;
     std::io::Write::flush(&mut out)?;
     Ok(())

@@ -108,7 +108,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         options: &slurm::task_options(args)?,
     };
     let lines = task.lines(&dir);
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::standard_output();
     if args.json {
         let document = PlanDocument {
             engine: engine.name(),

@@ -43,8 +43,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     let runtime = runtime()?;
     runtime
         .block_on(queens_web::serve(addr, limits, |bound| {
-            println!("{}", serving_line(bound));
-            let _ = std::io::stdout().flush();
+            // A server whose standard output cannot be written serves all the same.
+            let mut out = crate::output::standard_output();
+            let _ = writeln!(out, "{}", serving_line(bound));
+            let _ = out.flush();
         }))
         .with_context(|| format!("cannot serve on {addr}"))?;
     Ok(Exit::Success)

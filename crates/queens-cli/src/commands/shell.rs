@@ -51,7 +51,7 @@ pub fn man(args: &ManArgs) -> anyhow::Result<Exit> {
 
 /// Writes `bytes` to standard output.
 fn print(bytes: &[u8]) -> anyhow::Result<Exit> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::standard_output();
     out.write_all(bytes)?;
     out.flush()?;
     Ok(Exit::Success)

@@ -25,6 +25,7 @@ use serde_json::json;
 use crate::args::{CountArgs, SaveFailureChoice};
 use crate::commands::script::{self, quote_path};
 use crate::exit::Exit;
+use crate::output::stderr;
 
 /// The most shards a `--slurm` count submits, in arrays of at most `--array-size` tasks
 /// ([`ARRAY_TASKS`] unless told: Slurm's default `MaxArraySize` of 1,001 allows indices 0 to
@@ -201,28 +202,25 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
             count.array_tasks
         ),
     };
-    eprintln!("{submitted}");
-    eprintln!("follow them with: squeue -j {}", jobs.join(","));
-    eprintln!(
+    stderr!("{submitted}");
+    stderr!("follow them with: squeue -j {}", jobs.join(","));
+    stderr!(
         "the result goes to {}",
         count.dir.join("result.json").display()
     );
     if !count.wait {
         if count.json {
-            println!(
-                "{}",
-                json!({
-                    "shards_job": shards_jobs.first(),
-                    "shards_jobs": shards_jobs,
-                    "merge_job": merge_job,
-                    "dir": count.dir
-                })
-            );
+            super::print_json_line(&json!({
+                "shards_job": shards_jobs.first(),
+                "shards_jobs": shards_jobs,
+                "merge_job": merge_job,
+                "dir": count.dir
+            }))?;
         }
         return Ok(Exit::Success);
     }
     if !wait_for(&jobs, token)? {
-        eprintln!(
+        stderr!(
             "stopped waiting; the jobs run on: squeue -j {}",
             jobs.join(",")
         );
@@ -294,7 +292,7 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
     if let Ok(text) = std::fs::read_to_string(&result) {
         let merged: Merged = queens_core::json::read_object(text.as_bytes(), "the file")
             .with_context(|| format!("{} is not a merged count", result.display()))?;
-        let mut out = io::stdout().lock();
+        let mut out = crate::output::standard_output();
         if count.json {
             super::write_json_line(&mut out, &merged)?;
         } else {
@@ -317,13 +315,13 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
         .filter(|&i| !has_report(count, i))
         .collect();
     if failed.is_empty() {
-        eprintln!(
+        stderr!(
             "every shard finished but the merge did not; see {}",
             count.dir.join("merge.log").display()
         );
     }
     for &i in &failed {
-        eprintln!(
+        stderr!(
             "shard {i} of {} failed; its log: {}",
             count.shards,
             Shard {
@@ -334,7 +332,7 @@ fn finish(count: &SlurmCount) -> anyhow::Result<Exit> {
             .display()
         );
     }
-    eprintln!(
+    stderr!(
         "run the same command again to resubmit just the {}",
         if failed.len() == 1 {
             "failed shard"

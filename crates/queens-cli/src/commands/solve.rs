@@ -17,6 +17,8 @@ use queens_io::streams::{GatedWriter, StopRule};
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
+use crate::output::Named;
+use crate::output::stderr;
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
 
@@ -116,7 +118,7 @@ impl SolveConfig {
 /// Where the answer goes: standard output, or the `--output` file, which is replaced only by
 /// a whole answer (a run without one leaves an existing file as it was).
 enum Output {
-    Stdout(BufWriter<GatedWriter<io::StdoutLock<'static>>>),
+    Stdout(BufWriter<Named<GatedWriter<io::StdoutLock<'static>>>>),
     File(StagedFile),
 }
 
@@ -127,7 +129,10 @@ impl Output {
             Some(path) => Output::File(StagedFile::create_with(path, stop)?),
             None => Output::Stdout(BufWriter::with_capacity(
                 1 << 20,
-                GatedWriter::new(io::stdout().lock(), stop.clone(), "standard output"),
+                Named::new(
+                    GatedWriter::new(io::stdout().lock(), stop.clone(), "standard output"),
+                    "standard output",
+                ),
             )),
         })
     }
@@ -159,7 +164,7 @@ fn rows_reach_a_terminal(output: Option<&PathBuf>) -> bool {
 fn say_where_the_rows_go(config: &SolveConfig) {
     if config.rows_withheld {
         let problem = &config.request.problem;
-        eprintln!(
+        stderr!(
             "the {}×{} board's rows are not written to a terminal: add -o FILE, pipe them \
              (| queens verify), or ask for them here with --format perm",
             problem.rows(),
@@ -198,7 +203,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if matches!(outcome.verdict, Verdict::Stopped(_))
         && let Some(preparation) = spinner.preparation().filter(|p| !p.over)
     {
-        eprintln!("{}", preparation.stopped_sentence());
+        stderr!("{}", preparation.stopped_sentence());
     }
     // Writing a board can take a minute, and a stop ends it; what says how the run ended (a
     // summary, or a document without a board) is written whatever stopped the run.
@@ -227,7 +232,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if matches!(config.format, Format::Text | Format::Perm)
         && let Some(sentence) = solutions_found(&request.params, &outcome)
     {
-        eprintln!("{sentence}");
+        stderr!("{sentence}");
     }
     if let Err(error) = printed {
         if !stopped_writing(&error) {
@@ -237,7 +242,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
             Some(path) => format!("{} is left as it was", path.display()),
             None => "the answer written is incomplete".to_owned(),
         };
-        eprintln!("stopped while writing the answer (interrupted or out of time): {left}");
+        stderr!("stopped while writing the answer (interrupted or out of time): {left}");
         out.finish(false)?;
         return Ok(Exit::NoAnswer);
     }
@@ -317,9 +322,9 @@ fn print(
         (Format::Text, Verdict::Solved(board)) => notation::write_text(board, out)?,
         (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, out)?,
         (Format::Text | Format::Perm, verdict) => {
-            eprintln!("{}", describe_failure(verdict));
+            stderr!("{}", describe_failure(verdict));
             if let Some(note) = no_proof(problem, solver, verdict) {
-                eprintln!("{note}");
+                stderr!("{note}");
             }
         }
         (Format::Json, _) => {
@@ -373,7 +378,7 @@ fn stream(
         Streamed::Solved => Ok((Exit::Success, complete)),
         Streamed::Unsolvable => {
             if config.format != Format::Summary {
-                eprintln!("no solution");
+                stderr!("no solution");
             }
             Ok((Exit::NoAnswer, complete))
         }
@@ -382,7 +387,7 @@ fn stream(
                 out.write_all(b"\n")?;
                 out.flush()?;
             }
-            eprintln!("{}", describe_failure(&Verdict::Stopped(reason)));
+            stderr!("{}", describe_failure(&Verdict::Stopped(reason)));
             Ok((Exit::NoAnswer, complete))
         }
     }

@@ -87,7 +87,7 @@ fn report_board(
         SHOWN_CONFLICTS
     };
     let truncated = report.conflict_count() > shown as u64;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(crate::output::standard_output());
     if args.json {
         let document = VerifyDocument::of_board(board.rows(), cols, report, shown);
         super::write_json_line(&mut out, &document)?;
@@ -153,7 +153,7 @@ fn report_board(
 
 fn report_stream(report: &PermutationReport, json: bool) -> anyhow::Result<Exit> {
     let n = report.n;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(crate::output::standard_output());
     if json {
         super::write_json_line(&mut out, &VerifyDocument::streamed(report))?;
     } else {
