@@ -1,7 +1,6 @@
 //! The `queens` command's contracts: output formats, JSON fields, exit codes, notation, traces,
 //! and a one-line error with exit 2 for every kind of bad input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -804,9 +803,7 @@ fn bad_input_is_one_line_and_exit_two() {
     // is allocated.
     #[cfg(unix)]
     {
-        let output = Command::new("sh")
-            .args(["-c", "ulimit -v 8000000; exec \"$0\" \"$@\""])
-            .arg(assert_cmd::cargo::cargo_bin("queens"))
+        let output = common::under_an_address_limit(8_000_000)
             .args(["solve", "4294967295", "--solver", "min-conflicts"])
             .args(["--format", "summary"])
             .output()

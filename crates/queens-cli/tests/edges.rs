@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Server, output, root_powers, scratch};
+use common::{Server, output, root_powers, scratch, under_an_address_limit};
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -135,13 +135,11 @@ fn instance_readers_refuse_at_the_first_wrong_token() {
     }
     for command in ["solve", "count", "configure"] {
         let started = Instant::now();
-        let (code, _, stderr) = output(
-            Command::new("sh")
-                .arg("-c")
-                .arg("ulimit -v 1000000; exec \"$0\" \"$@\"")
-                .arg(env!("CARGO_BIN_EXE_queens"))
-                .args([command, "--instance", file.to_str().unwrap()]),
-        );
+        let (code, _, stderr) = output(under_an_address_limit(1_000_000).args([
+            command,
+            "--instance",
+            file.to_str().unwrap(),
+        ]));
         assert_eq!(code, Some(2), "{command}: {stderr}");
         assert!(stderr.contains("line 2"), "{command}: {stderr}");
         assert!(started.elapsed() < Duration::from_secs(10), "{command}");
@@ -466,12 +464,8 @@ fn the_gpu_probe_leaves_no_trace() {
         assert!(code == Some(0) || args[0] == "devices", "{stderr}");
         assert!(!stderr.contains("error"), "{args:?}: {stderr}");
     }
-    let (code, stdout, stderr) = output(
-        Command::new("sh")
-            .arg("-c")
-            .arg("ulimit -v 400000 && exec \"$0\" count 18 --json")
-            .arg(env!("CARGO_BIN_EXE_queens")),
-    );
+    let (code, stdout, stderr) =
+        output(under_an_address_limit(400_000).args(["count", "18", "--json"]));
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("\"total\":666090624"), "{stdout}");
 }
@@ -534,10 +528,7 @@ fn a_server_under_an_address_space_limit_refuses_or_answers() {
     let dir = scratch("serve-address-limit");
     for mib in (20..=200).step_by(12) {
         let log = dir.join(format!("stderr-{mib}"));
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
-            .arg(env!("CARGO_BIN_EXE_queens"))
+        let mut child = under_an_address_limit(mib * 1024)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .env("RAYON_NUM_THREADS", "2")
             .stdout(std::process::Stdio::piped())
@@ -717,10 +708,7 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
         let mut answered = false;
         for mib in (24..=160).step_by(4) {
             let (code, _, stderr) = output(
-                Command::new("sh")
-                    .arg("-c")
-                    .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
-                    .arg(env!("CARGO_BIN_EXE_queens"))
+                under_an_address_limit(mib * 1024)
                     .args(args)
                     // Two workers, as on the reference machine: each thread's stack counts
                     // against the limit, so a many-core machine would need a higher one.
@@ -746,10 +734,7 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
     // these limits it is refused in one sentence, where every limit to 100 MiB aborted.
     for mib in (24..=128).step_by(8) {
         let (code, _, stderr) = output(
-            Command::new("sh")
-                .arg("-c")
-                .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
-                .arg(env!("CARGO_BIN_EXE_queens"))
+            under_an_address_limit(mib * 1024)
                 .args(["count", "28", "--plan"])
                 .env("RAYON_NUM_THREADS", "2"),
         );

@@ -364,12 +364,11 @@ fn a_board_too_large_for_the_memory_is_refused_cleanly() {
     let path = dir.join("queens.txt");
     // 8 million queens on one rank.
     fs::write(&path, "Q".repeat(8_000_000)).unwrap();
-    let script = format!(
-        "ulimit -v 400000; exec {} verify {}",
-        env!("CARGO_BIN_EXE_queens"),
-        path.display()
+    let (code, _, stderr) = output(
+        common::under_an_address_limit(400_000)
+            .arg("verify")
+            .arg(&path),
     );
-    let (code, _, stderr) = output(Command::new("sh").arg("-c").arg(script));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("memory"), "{stderr}");
 }

@@ -383,15 +383,18 @@ impl PartCounter for GpuCounter {
         // rather than after the searches (4.5 s at N = 24, more above).
         let halt = budget.token().child();
         let cpu_budget = budget.piece().with_cancel(halt.clone());
-        std::thread::scope(|scope| {
-            let on_cpu = scope.spawn(|| {
-                for id in cpu_ids {
-                    match plan.count_one(id, &cpu_budget) {
-                        Some(tally) => (parts.done)(id, tally),
-                        None => return,
-                    }
+        let count_on_cpu = || {
+            for &id in &cpu_ids {
+                match plan.count_one(id, &cpu_budget) {
+                    Some(tally) => (parts.done)(id, tally),
+                    None => return,
                 }
-            });
+            }
+        };
+        std::thread::scope(|scope| {
+            // Where the address space has no room for the thread, the CPU's parts are counted
+            // after the device's.
+            let on_cpu = queens_core::parallel::spawn_scoped(scope, count_on_cpu).ok();
             let counted = self.count_on_device(PartsToCount {
                 ids: &device_ids,
                 ..parts
@@ -399,9 +402,13 @@ impl PartCounter for GpuCounter {
             if counted.is_err() {
                 halt.cancel();
             }
-            on_cpu
-                .join()
-                .map_err(|_| CounterError("counting a part on the CPU failed".to_owned()))?;
+            match on_cpu {
+                Some(on_cpu) => on_cpu
+                    .join()
+                    .map_err(|_| CounterError("counting a part on the CPU failed".to_owned()))?,
+                None if counted.is_ok() => count_on_cpu(),
+                None => {}
+            }
             counted.map_err(|error| self.with_device_error(error))
         })
     }
@@ -433,8 +440,11 @@ impl GpuCounter {
             Rules::for_items(n, &plan.subproblems()[id], depth) == Rules::Deadline
         });
         std::thread::scope(|scope| {
+            // Where the address space has no room for the thread, the second kernel is built
+            // once the first has counted.
+            let prepare_others = || self.prepare(plan, &others, Rules::All);
             let later = (!others.is_empty())
-                .then(|| scope.spawn(|| self.prepare(plan, &others, Rules::All)));
+                .then(|| queens_core::parallel::spawn_scoped(scope, prepare_others));
             let mut first_cut = None;
             let mut total = Ran::default();
             if !settled.is_empty() {
@@ -445,9 +455,12 @@ impl GpuCounter {
                 total.add(self.run(PartsToCount { ids, ..parts }, cut, kernel, began, None)?);
             }
             if let Some(later) = later {
-                let prepared = later
-                    .join()
-                    .map_err(|_| CounterError("building a counting kernel failed".to_owned()))?;
+                let prepared = match later {
+                    Ok(thread) => thread.join().map_err(|_| {
+                        CounterError("building a counting kernel failed".to_owned())
+                    })?,
+                    Err(_) => prepare_others(),
+                };
                 let (cut, kernel) = prepared?;
                 if !budget.is_stopped() {
                     first_cut = first_cut.or(Some(cut));

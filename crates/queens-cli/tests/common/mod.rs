@@ -56,6 +56,16 @@ pub fn refuses(args: &[&str], message: &str) {
         .stderr(predicates::str::contains(message));
 }
 
+/// `queens`, run under an address-space limit of `kib` KiB (the shell's `ulimit -v`).
+pub fn under_an_address_limit(kib: u32) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {kib}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_queens"));
+    command
+}
+
 /// Runs `command` with no input: its exit code, stdout and stderr.
 pub fn output(command: &mut Command) -> (Option<i32>, String, String) {
     let output = command.stdin(Stdio::null()).output().unwrap();
