@@ -1109,17 +1109,22 @@ fn count_engines_and_memory() {
     }
 }
 
-#[test]
-fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
-    let dir = scratch("shards");
-    let files: Vec<String> = (0..4)
+/// N = 12 counted in four shards, each report written to `dir`: their paths.
+fn four_shards_of_twelve(dir: &std::path::Path) -> Vec<String> {
+    (0..4)
         .map(|i| {
             let report = run(&["count", "12", "--shard", &format!("{i}/4")], 0);
             let path = dir.join(format!("{i}.json"));
             std::fs::write(&path, report).unwrap();
             path.to_str().unwrap().to_owned()
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_whole() {
+    let dir = scratch("shards");
+    let files = four_shards_of_twelve(&dir);
     let first: Value = serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
     for field in [
         "n",
@@ -1155,22 +1160,56 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
         line.ends_with(&format!(", counted on {place})\n")),
         "{line}"
     );
+}
 
+#[test]
+fn bad_sets_of_shards_are_refused_by_name() {
+    let dir = scratch("bad-shards");
+    let files = four_shards_of_twelve(&dir);
     let missing = queens()
         .args(["merge", &files[0], &files[1], &files[3]])
         .output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("missing shard 2 of 4"));
+    // A shard given twice, in two files, is refused by both names; one file named twice (by a
+    // pattern and by its name) is read once.
+    let copy = dir.join("copy.json");
+    std::fs::copy(&files[1], &copy).unwrap();
     let twice = queens()
-        .args([
-            "merge", &files[0], &files[1], &files[1], &files[2], &files[3],
-        ])
+        .args(["merge", &files[0], &files[1]])
+        .arg(&copy)
+        .args([&files[2], &files[3]])
         .output()
         .unwrap();
     // A set merely missing shards has no answer yet (1); a duplicated or foreign one is wrong (2).
     assert_eq!(twice.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("appears twice"));
+    let said = String::from_utf8_lossy(&twice.stderr);
+    assert!(
+        said.contains("appears twice") && said.contains("copy.json") && said.contains(&files[1]),
+        "{said}"
+    );
+    std::fs::remove_file(&copy).unwrap();
+    let pattern = std::path::Path::new(&files[1]).with_file_name("*.json");
+    let named_twice = run(
+        &[
+            "merge",
+            &files[1],
+            pattern.to_str().unwrap(),
+            &files[1],
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(
+        named_twice,
+        run(
+            &[
+                "merge", &files[0], &files[1], &files[2], &files[3], "--json"
+            ],
+            0
+        )
+    );
     let other = dir.join("other.json");
     std::fs::write(&other, run(&["count", "11", "--shard", "1/4"], 0)).unwrap();
     let mixed = queens()
@@ -1187,6 +1226,7 @@ fn shards_merge_to_the_whole_and_bad_sets_are_refused() {
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("does not belong"));
     // Every report says it finished; one that says it stopped (as Python's document of a
     // stopped shard does) is refused, though its checksum holds.
+    let first: Value = serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
     assert_eq!(first["complete"], true);
     let mut stopped = first.clone();
     stopped["complete"] = Value::Bool(false);

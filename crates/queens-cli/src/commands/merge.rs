@@ -61,8 +61,14 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
 /// The shard reports `files` name (patterns expanded), each with its name.
 fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>> {
     let mut paths = Vec::with_capacity(files.len());
+    let mut seen = std::collections::HashSet::new();
     for path in files {
-        paths.extend(expand(path)?);
+        // A file named twice (by a pattern and by its name, or by two names) is read once:
+        // the same report is not a shard given twice.
+        let fresh = expand(path)?
+            .into_iter()
+            .filter(|path| seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())));
+        paths.extend(fresh);
     }
     let mut reports = Vec::with_capacity(paths.len());
     for path in &paths {
