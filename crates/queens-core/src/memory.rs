@@ -41,6 +41,22 @@ pub fn room_for_threads(stacks: u128) -> bool {
     address_space_left().is_none_or(|left| left >= stacks.saturating_add(SIGNAL_STACKS_MARGIN))
 }
 
+/// How many threads of `stack` bytes each, up to `most`, the address space has room for at once
+/// ([`room_for_threads`] for all of them): `most` where no limit is set.
+pub fn threads_that_fit(stack: u128, most: usize) -> usize {
+    threads_in(address_space_left(), stack, most)
+}
+
+/// [`threads_that_fit`] with `left` bytes of address space left (`None`: no limit).
+fn threads_in(left: Option<u128>, stack: u128, most: usize) -> usize {
+    let Some(left) = left else {
+        return most;
+    };
+    let room = left.saturating_sub(SIGNAL_STACKS_MARGIN);
+    let fit = room.checked_div(stack).unwrap_or(u128::MAX);
+    most.min(usize::try_from(fit).unwrap_or(usize::MAX))
+}
+
 /// What a thread leaves of the address space as it starts, under `ulimit -v`: room for the
 /// signal stacks of the threads still beginning (12 KiB each on x86-64 Linux) and for the
 /// allocator.
@@ -177,6 +193,23 @@ fn address_space_room(limits: &str, status: &str) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_threads_that_fit_are_those_room_for_threads_lets_start_together() {
+        let stack = 2 << 20;
+        assert_eq!(threads_in(None, stack, 16), 16);
+        assert_eq!(threads_in(Some(0), stack, 16), 0);
+        assert_eq!(
+            threads_in(Some(SIGNAL_STACKS_MARGIN + stack - 1), stack, 16),
+            0
+        );
+        assert_eq!(
+            threads_in(Some(SIGNAL_STACKS_MARGIN + 3 * stack), stack, 16),
+            3
+        );
+        assert_eq!(threads_in(Some(u128::MAX), stack, 16), 16);
+        assert_eq!(threads_in(Some(u128::MAX), 0, 16), 16);
+    }
 
     #[test]
     fn reads_meminfo() {

@@ -58,9 +58,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let stack = queens_web::JOB_STACK;
-    let workers = (1..=cores)
-        .rev()
-        .find(|&workers| queens_core::memory::room_for_threads((workers * stack) as u128))
+    let workers = Some(queens_core::memory::threads_that_fit(stack as u128, cores))
+        .filter(|&workers| workers > 0)
         .context(
             "could not start the server's threads: the address-space limit (ulimit -v) leaves no \
              room for their stacks; raise it",
