@@ -111,6 +111,9 @@ impl Table {
 /// A table that cannot be made.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum ChallengeError {
+    /// A board of no squares.
+    #[error("N must be at least 1, got 0")]
+    Empty,
     /// A board too large to run every square.
     #[error(
         "the challenge table runs every square of the board: N = {0} is too large (at most {MAX_N})"
@@ -131,7 +134,10 @@ impl Challenge {
     /// Every square of the board, and the problem with it locked.
     fn problems(&self) -> Result<(Vec<Square>, Vec<Problem>), ChallengeError> {
         let n = self.n;
-        if n > MAX_N || n == 0 {
+        if n == 0 {
+            return Err(ChallengeError::Empty);
+        }
+        if n > MAX_N {
             return Err(ChallengeError::TooLarge(n));
         }
         if self.solvers.is_empty() {
@@ -297,6 +303,23 @@ mod tests {
             challenge.check().unwrap_err().to_string(),
             "backtracking is given twice in the solvers; give each once"
         );
+    }
+
+    #[test]
+    fn a_board_of_no_squares_or_too_many_is_refused_in_its_own_words() {
+        let backtracking = Catalogue::standard().get("backtracking").unwrap();
+        let refusal = |n| {
+            Challenge {
+                n,
+                solvers: vec![backtracking],
+                max_nodes: None,
+            }
+            .check()
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(refusal(0), "N must be at least 1, got 0");
+        assert!(refusal(MAX_N + 1).ends_with(&format!("is too large (at most {MAX_N})")));
     }
 
     #[test]

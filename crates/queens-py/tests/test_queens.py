@@ -163,6 +163,46 @@ def test_bad_input_raises_value_error_with_the_command_lines_words():
         assert words in str(error.value), (words, str(error.value))
 
 
+def test_every_whole_number_argument_out_of_its_field_is_refused_by_name():
+    # Negative, and past the engine's 32- or 64-bit field: each a ValueError that names the
+    # argument (the native conversion's OverflowError named none), zero left to the engine's
+    # own sentence, as on the command line.
+    arguments = {
+        "n": (lambda v: qw.count(v), 32),
+        "queen_count": (lambda v: qw.solve(8, queen_count=v), 32),
+        "max_iters=": (lambda v: qw.solve(8, solver="min-conflicts", max_iters=v), 64),
+        "max_nodes=": (lambda v: qw.configure(8, max_nodes=v), 64),
+        "runs=": (lambda v: qw.experiment(["min-conflicts"], [8], runs=v), 64),
+        "a size": (lambda v: qw.experiment(["min-conflicts"], [v], runs=2), 32),
+        "limit": (lambda v: qw.verify([0] * 8, limit=v), 64),
+    }
+    for name, (call, bits) in arguments.items():
+        for value, words in [(-1, "must not be negative, got -1"),
+                             (2**bits, f"must be at most {2**bits - 1}, got {2**bits}")]:
+            with pytest.raises(ValueError) as error:
+                call(value)
+            said = str(error.value)
+            assert said.startswith(f"{name} {words}") or f"{name} {words}" in said, (name, said)
+    for n in (-1, 2**32):
+        with pytest.raises(ValueError, match="n must"):
+            qw.configure(n)
+        with pytest.raises(ValueError, match="n must"):
+            qw.challenge(n)
+    # A board's size is read as the command line reads it, in its words.
+    with pytest.raises(ValueError, match="N must be at least 1, got -1"):
+        qw.solve(-1)
+    with pytest.raises(ValueError, match="N must be at most 4294967295, got 4294967296"):
+        qw.solve(2**32)
+    with pytest.raises(ValueError, match="N must be at least 1, got 0"):
+        qw.challenge(0)
+    with pytest.raises(ValueError, match="threads= must not be negative, got -1"):
+        qw.count(8, threads=-1)
+    with pytest.raises(ValueError, match=f"threads= must be at most 1024, got {2**64}"):
+        qw.count(8, threads=2**64)
+    with pytest.raises(ValueError, match="both from 0 to 4294967295"):
+        qw.configure(8, queens=[(-1, 0)])
+
+
 def test_events_replay_to_the_solution():
     events = []
     solution = qw.solve(8, solver="min-conflicts-minton", seed=2, fix=["d1"], on_event=events.append)

@@ -26,6 +26,7 @@ from ._values import (
     MAX_SEED,
     Square,
     SquareLike,
+    _integer,
     _optional_whole,
     _seconds,
     _size,
@@ -107,10 +108,10 @@ def solve(
         solver,
         _optional_whole(seed, "seed", 0, MAX_SEED),
         _squares(fix),
-        _optional_whole(queen_count, "queen_count"),
+        _optional_whole(queen_count, "queen_count", bits=32),
         [(str(k), float(v)) for k, v in (params or {}).items()],
-        _optional_whole(max_iters, "max_iters"),
-        _optional_whole(max_nodes, "max_nodes"),
+        _optional_whole(max_iters, "max_iters="),
+        _optional_whole(max_nodes, "max_nodes="),
         _seconds(time_limit, "time_limit"),
         callback,
         _squares(blocked),
@@ -230,15 +231,13 @@ def verify(
             squares = _squares(items)
             text = json.dumps([{"row": r, "col": c} for r, c in squares])
         else:
-            rows = [-1 if item is None else _whole(item, "a permutation's row") for item in items]
+            rows = [-1 if item is None else _integer(item, "a permutation's row") for item in items]
             if any(item is not None and not 0 <= row <= MAX_ROW for item, row in zip(items, rows)):
                 raise ValueError(f"a permutation's rows are whole numbers from 0 to {MAX_ROW}, "
                                  "None for an empty column")
             columns = np.asarray(rows, dtype="<i8").tobytes()
-    queen_count = _optional_whole(queen_count, "queen_count")
+    queen_count = _optional_whole(queen_count, "queen_count", bits=32)
     limit = _whole(limit, "limit")
-    if limit < 0:
-        raise ValueError(f"limit must be a whole number of at least 0, got {limit!r}")
     size = None if n is None else _size(n)
     document = json.loads(_queens.verify(text, columns, size, queen_count, limit, rows32))
     return Verification(document)
@@ -296,8 +295,8 @@ def count(
         callback = progress
     document = json.loads(
         _queens.count(
-            _whole(n, "n"),
-            _optional_whole(threads, "threads"),
+            _whole(n, "n", bits=32),
+            _optional_whole(threads, "threads=", most=_LIMITS["max_threads"]),
             shard,
             engine,
             memory,
@@ -390,11 +389,11 @@ def configure(
     and ``time_limit`` bound the search, and a square they leave undecided is ``"unknown"``."""
     document = json.loads(
         _queens.configure(
-            _whole(n, "n"),
+            _whole(n, "n", bits=32),
             _squares(queens),
             _squares(blocked),
             engine,
-            _optional_whole(max_nodes, "max_nodes"),
+            _optional_whole(max_nodes, "max_nodes="),
             _seconds(time_limit, "time_limit"),
         )
     )
@@ -459,17 +458,17 @@ def experiment(
     sweep_list = [(str(k), [float(v) for v in values]) for k, values in (sweep or {}).items()]
     callback = None
     if progress:
-        total = len(solvers or [None] * 7) * len(sizes) * _whole(runs, "runs")
+        total = len(solvers or [None] * 7) * len(sizes) * _whole(runs, "runs=")
         for _, values in sweep_list:
             total *= max(len(values), 1)
         callback = _progress_bar(total)
     rows = Rows(json.loads(
         _queens.experiment(
             list(solvers),
-            [_whole(s, "a size") for s in sizes],
-            _whole(runs, "runs"),
+            [_whole(s, "a size", bits=32) for s in sizes],
+            _whole(runs, "runs="),
             _whole(seed, "seed", 0, MAX_SEED),
-            _optional_whole(max_iters, "max_iters"),
+            _optional_whole(max_iters, "max_iters="),
             sweep_list,
             callback,
         )
@@ -497,13 +496,13 @@ def challenge(
     if isinstance(solvers, str):
         solvers = [solvers]
     names = list(solvers or [])
-    n = _whole(n, "n")
+    n = _whole(n, "n", bits=32)
     callback = _progress_bar(None, "run") if progress else None
     return json.loads(
         _queens.challenge(
             n,
             names,
-            _optional_whole(max_nodes, "max_nodes"),
+            _optional_whole(max_nodes, "max_nodes="),
             _seconds(time_limit, "time_limit"),
             callback,
         )

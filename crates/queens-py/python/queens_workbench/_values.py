@@ -34,30 +34,52 @@ def _whole_numbers(function: Callable) -> Callable:
     return call
 
 
-def _whole(value: Any, what: str, least: Optional[int] = None, most: Optional[int] = None) -> int:
+def _integer(value: Any, what: str) -> int:
     """``value`` as a whole number, as the command line reads one: an ``int`` (a NumPy integer
     too) or a float with no fraction; ``8.7``, ``True`` or ``"8"`` is a ``ValueError`` naming
-    ``what``, never silently rounded. Below ``least`` or above ``most`` it is refused in the
-    sentences every front end gives (``seed must be at least 0, got -1``)."""
+    ``what``, never silently rounded."""
     if isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{what} must be a whole number, got {value!r}")
     if isinstance(value, (int, np.integer)) or (
         isinstance(value, (float, np.floating)) and float(value).is_integer()
     ):
-        number = int(value)
-        if least is not None and number < least:
-            raise ValueError(f"{what} must be at least {least}, got {number}")
-        if most is not None and number > most:
-            raise ValueError(f"{what} must be at most {most}, got {number}")
-        return number
+        return int(value)
     raise ValueError(f"{what} must be a whole number, got {value!r}")
 
 
+def _whole(
+    value: Any,
+    what: str,
+    least: Optional[int] = None,
+    most: Optional[int] = None,
+    bits: int = 64,
+) -> int:
+    """``value`` as :func:`_integer` reads it, in range: below ``least`` or above ``most`` it is
+    refused in the sentences every front end gives (``seed must be at least 0, got -1``), and
+    without them, a negative number or one past the engine's ``bits``-bit field is refused
+    naming ``what`` (the engine's own limits within that field are checked, and worded, by the
+    engine)."""
+    number = _integer(value, what)
+    if least is not None and number < least:
+        raise ValueError(f"{what} must be at least {least}, got {number}")
+    if most is not None and number > most:
+        raise ValueError(f"{what} must be at most {most}, got {number}")
+    if number < 0:
+        raise ValueError(f"{what} must not be negative, got {number}")
+    if number >= 2**bits:
+        raise ValueError(f"{what} must be at most {2**bits - 1}, got {number}")
+    return number
+
+
 def _optional_whole(
-    value: Any, what: str, least: Optional[int] = None, most: Optional[int] = None
+    value: Any,
+    what: str,
+    least: Optional[int] = None,
+    most: Optional[int] = None,
+    bits: int = 64,
 ) -> Optional[int]:
     """``None`` as it is, anything else as :func:`_whole` reads it."""
-    return None if value is None else _whole(value, what, least, most)
+    return None if value is None else _whole(value, what, least, most, bits)
 
 
 #: The largest seed: seeds are 64-bit, as on the command line.
@@ -86,9 +108,11 @@ def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
             result.extend(tuple(s) for s in _queens.parse_squares(square))  # type: ignore[misc]
         else:
             row, col = square
-            row, col = _whole(row, "a square's row"), _whole(col, "a square's column")
-            if row < 0 or col < 0:
-                raise ValueError(f"a square is (row, col) with both at least 0, got {square!r}")
+            row, col = _integer(row, "a square's row"), _integer(col, "a square's column")
+            if not (0 <= row < 2**32 and 0 <= col < 2**32):
+                raise ValueError(
+                    f"a square is (row, col) with both from 0 to {2**32 - 1}, got {square!r}"
+                )
             result.append((row, col))
     return result
 
@@ -97,6 +121,6 @@ def _size(n: Union[int, str]) -> str:
     if isinstance(n, str):
         return n
     try:
-        return str(_whole(n, "n"))
+        return str(_integer(n, "n"))
     except ValueError:
         raise ValueError(f'n is a board side or "RxC", got {n!r}') from None
