@@ -195,7 +195,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_threads_that_fit_are_those_room_for_threads_lets_start_together() {
+    fn the_threads_that_fit_are_what_is_left_beside_the_margin_in_whole_stacks() {
         let stack = 2 << 20;
         assert_eq!(threads_in(None, stack, 16), 16);
         assert_eq!(threads_in(Some(0), stack, 16), 0);

@@ -17,8 +17,7 @@ use queens_io::streams::{GatedWriter, StopRule};
 use crate::args::{Format, SolveArgs};
 use crate::commands::{interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
-use crate::output::Named;
-use crate::output::stderr;
+use crate::output::{Named, stderr};
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
 
