@@ -1190,6 +1190,9 @@ fn bad_sets_of_shards_are_refused_by_name() {
         "{said}"
     );
     std::fs::remove_file(&copy).unwrap();
+    // A hard link is the file it links: read once.
+    let link = dir.join("link.json");
+    std::fs::hard_link(&files[1], &link).unwrap();
     let pattern = std::path::Path::new(&files[1]).with_file_name("*.json");
     let named_twice = run(
         &[

@@ -63,11 +63,11 @@ fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>>
     let mut paths = Vec::with_capacity(files.len());
     let mut seen = std::collections::HashSet::new();
     for path in files {
-        // A file named twice (by a pattern and by its name, or by two names) is read once:
-        // the same report is not a shard given twice.
+        // A file named twice (by a pattern and by its name, by two names, or by two links) is
+        // read once: the same report is not a shard given twice.
         let fresh = expand(path)?
             .into_iter()
-            .filter(|path| seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())));
+            .filter(|path| seen.insert(FileIdentity::of(path)));
         paths.extend(fresh);
     }
     let mut reports = Vec::with_capacity(paths.len());
@@ -75,6 +75,26 @@ fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>>
         reports.push((path.display().to_string(), read_report(path)?));
     }
     Ok(reports)
+}
+
+/// Which file a path names: its device and inode where the system says (so that a symbolic or
+/// hard link is the file it links), else its canonical path, else the path as given (a file
+/// that cannot be read, which reading it then says).
+#[derive(PartialEq, Eq, Hash)]
+enum FileIdentity {
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+impl FileIdentity {
+    fn of(path: &Path) -> FileIdentity {
+        #[cfg(unix)]
+        if let Ok(metadata) = std::fs::metadata(path) {
+            use std::os::unix::fs::MetadataExt;
+            return FileIdentity::Inode(metadata.dev(), metadata.ino());
+        }
+        FileIdentity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    }
 }
 
 /// `path` itself, or, when no such file exists and its name holds a `*`, the files of its
