@@ -49,16 +49,21 @@ pub fn closed_stdout(command: &crate::args::Command) -> Option<u8> {
     if has_file || stdout_is_open() {
         return None;
     }
+    Some(refuse_closed_stdout(
+        "the answer",
+        matches!(command, Command::Solve(_) | Command::Merge(_)),
+    ))
+}
+
+/// Says that standard output is closed, so that `what` would be printed nowhere, and gives the
+/// exit code (1). `or_file`: the command can write to a file instead (`-o FILE`).
+fn refuse_closed_stdout(what: &str, or_file: bool) -> u8 {
     stderr!(
-        "error: standard output is closed, so the answer would be printed nowhere; give the \
-         command an open standard output{}",
-        if matches!(command, Command::Solve(_) | Command::Merge(_)) {
-            " or -o FILE"
-        } else {
-            ""
-        }
+        "error: standard output is closed, so {what} would be printed nowhere; give the command \
+         an open standard output{}",
+        if or_file { " or -o FILE" } else { "" }
     );
-    Some(Exit::NoAnswer as u8)
+    Exit::NoAnswer as u8
 }
 
 /// Whether standard output was open when the program started (on Linux, where `/proc` says;
@@ -115,12 +120,23 @@ fn message(error: &anyhow::Error) -> String {
     message
 }
 
-/// Reports a command-line parsing error: `--help` and `--version` print and succeed (or, where
-/// standard output cannot be written, say so and exit 2); anything else prints clap's whole
-/// message — the error on its first line, then the suggestion ("a similar subcommand exists"),
-/// the valid values or the usage — and exits 2.
+/// Reports a command-line parsing error: `--help` and `--version` print and succeed (where
+/// standard output is closed, they say so and exit 1; where it cannot be written, exit 2);
+/// anything else prints clap's whole message — the error on its first line, then the suggestion
+/// ("a similar subcommand exists"), the valid values or the usage — and exits 2.
 pub fn clap_error(error: &clap::Error) -> u8 {
     use clap::error::ErrorKind;
+    // Help and the version go to standard output; where it is closed the standard library would
+    // swallow them and exit 0, as it would a command's answer (`closed_stdout`).
+    match error.kind() {
+        ErrorKind::DisplayHelp if !stdout_is_open() => {
+            return refuse_closed_stdout("the help", false);
+        }
+        ErrorKind::DisplayVersion if !stdout_is_open() => {
+            return refuse_closed_stdout("the version", false);
+        }
+        _ => {}
+    }
     let plain = error.render().to_string();
     let clipped = queens_core::error::clip_long_words(&plain);
     let printed = if matches!(clipped, std::borrow::Cow::Borrowed(_)) {

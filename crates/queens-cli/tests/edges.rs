@@ -1,9 +1,9 @@
 //! The command line at its edges, one test per class of fault rather than per input: every
-//! command whose answer goes to standard output refuses a closed one; every number of seconds
-//! is refused past its largest with that largest named; instance readers refuse at the first
-//! token that cannot be right, in memory bounded by the board; outputs reach streams and
-//! files that cannot be replaced, and an output nobody reads gives up at the stop; every time
-//! limit bounds the set-up too.
+//! command whose answer goes to standard output (help and the version too) refuses a closed
+//! one; every number of seconds is refused past its largest with that largest named; instance
+//! readers refuse at the first token that cannot be right, in memory bounded by the board;
+//! outputs reach streams and files that cannot be replaced, and an output nobody reads gives up
+//! at the stop; every time limit bounds the set-up too.
 #![cfg(unix)]
 
 mod common;
@@ -58,6 +58,22 @@ fn every_answer_refuses_a_closed_standard_output() {
         assert_eq!(code, Some(1), "{args:?}: {stderr}");
         assert!(
             stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // Help and the version are answers too: where the standard library would swallow them,
+    // they are refused in the same words.
+    for (args, what) in [
+        (&["--help"][..], "the help"),
+        (&["-h"], "the help"),
+        (&["help", "count"], "the help"),
+        (&["solve", "--help"], "the help"),
+        (&["--version"], "the version"),
+    ] {
+        let (code, stderr) = with_stdout_closed(args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("standard output is closed, so {what} would")),
             "{args:?}: {stderr}"
         );
     }
