@@ -88,12 +88,15 @@ enum FileIdentity {
 
 impl FileIdentity {
     fn of(path: &Path) -> FileIdentity {
-        #[cfg(unix)]
-        if let Ok(metadata) = std::fs::metadata(path) {
-            use std::os::unix::fs::MetadataExt;
-            return FileIdentity::Inode(metadata.dev(), metadata.ino());
+        let inode = std::fs::metadata(path)
+            .ok()
+            .and_then(|metadata| queens_io::files::identity(&metadata));
+        match inode {
+            Some((device, inode)) => FileIdentity::Inode(device, inode),
+            None => FileIdentity::Path(
+                std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+            ),
         }
-        FileIdentity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
     }
 }
 

@@ -426,20 +426,11 @@ impl Lock {
     }
 }
 
-/// Whether `file` is the file now at `path`.
+/// Whether `file` is the file now at `path` (assumed where the system does not number files).
 fn same_file(file: &fs::File, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), fs::metadata(path)) {
-            (Ok(open), Ok(named)) => (open.dev(), open.ino()) == (named.dev(), named.ino()),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, path);
-        true
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(open), Ok(named)) => files::identity(&open) == files::identity(&named),
+        _ => false,
     }
 }
 
