@@ -148,22 +148,6 @@ fn open_for_reading(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
-/// Which file `metadata` describes, whatever path, symbolic link or hard link reached it: its
-/// device and inode number. `None` where the system does not number files so (not Unix), so that
-/// two `None`s say nothing either way.
-pub fn identity(metadata: &fs::Metadata) -> Option<(u64, u64)> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some((metadata.dev(), metadata.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = metadata;
-        None
-    }
-}
-
 /// Opens the regular file at `path` for reading, refusing anything else and any file over
 /// `max_bytes`; returns the file and its size.
 pub fn open_regular(path: &Path, max_bytes: u64) -> Result<(File, u64), FileError> {
@@ -672,30 +656,6 @@ mod tests {
         assert_eq!(fs::read_dir(dir).unwrap().count(), 1, "no temporary left");
         write_atomically(&path, b"new").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_file_is_known_by_its_identity_through_any_link() {
-        let scratch = scratch("identity");
-        let dir = scratch.path();
-        let real = dir.join("real.json");
-        let other = dir.join("other.json");
-        fs::write(&real, "{}").unwrap();
-        fs::write(&other, "{}").unwrap();
-        fs::hard_link(&real, dir.join("hard.json")).unwrap();
-        std::os::unix::fs::symlink("real.json", dir.join("soft.json")).unwrap();
-        let of = |name: &str| identity(&fs::metadata(dir.join(name)).unwrap());
-        assert!(of("real.json").is_some());
-        assert_eq!(of("hard.json"), of("real.json"));
-        assert_eq!(of("soft.json"), of("real.json"));
-        assert_ne!(
-            of("other.json"),
-            of("real.json"),
-            "the same bytes, another file"
-        );
-        let open = File::open(&real).unwrap();
-        assert_eq!(identity(&open.metadata().unwrap()), of("real.json"));
     }
 
     #[cfg(unix)]

@@ -4,8 +4,10 @@
 //!
 //! - [`files`]: regular files read within a limit, outputs staged and renamed over their
 //!   target only when complete (or written in place where no rename can replace them).
+//! - [`identity`]: which file a path names, through any name or link.
 //! - [`streams`]: pipes, FIFOs and terminals written so that one nobody reads never holds a
 //!   run past its stop.
 
 pub mod files;
+pub mod identity;
 pub mod streams;

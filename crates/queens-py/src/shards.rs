@@ -1,11 +1,13 @@
 //! `merge`: a count's shard reports added up into the whole count, as `queens merge` does it.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use pyo3::prelude::*;
 use queens_api::shards::{
     ShardReport, check_recounts, merge as merge_reports, parse_report, read_report,
 };
+use queens_io::identity::FileIdentity;
 
 use crate::refused;
 
@@ -35,10 +37,14 @@ pub fn merge(
     })
 }
 
-/// Each of `given`, read from its file or its text, with its name.
+/// Each of `given`, read from its file or its text, with its name. A file named twice (by two
+/// names, or through a link) is read once, as `queens merge` reads it: the same report is not a
+/// shard given twice.
 fn reports(given: &[(String, Option<String>)]) -> PyResult<Vec<(String, ShardReport)>> {
+    let mut seen = HashSet::new();
     given
         .iter()
+        .filter(|(name, text)| text.is_some() || seen.insert(FileIdentity::of(Path::new(name))))
         .map(|(name, text)| {
             let report = match text {
                 Some(text) => parse_report(name, text),

@@ -2,6 +2,7 @@
 the GIL released during work, Ctrl-C, and a million queens."""
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -359,6 +360,21 @@ def test_shards_merge_into_the_whole_count_as_the_command_merges_them(tmp_path):
         mixed = qw.merge([parts[0], tmp_path / "shard-1-of-3.json", parts[2].to_dict()],
                          recount=[str(tmp_path / "shard-1-of-3.json"), parts[0]])
         assert mixed.to_dict() | {"counted_on": None} == document | {"counted_on": None}
+    # A file named twice, by its name or through a link, is read once, as `queens merge`
+    # reads it; the same shard in two files is still refused, naming both.
+    files = []
+    for index, part in enumerate(parts):
+        files.append(tmp_path / f"part-{index}.json")
+        files[-1].write_text(json.dumps(part.to_dict()))
+    os.link(files[2], tmp_path / "hard.json")
+    os.symlink(files[1].name, tmp_path / "soft.json")
+    named_twice = qw.merge([files[0], files[1], str(files[1]), tmp_path / "soft.json",
+                            files[2], tmp_path / "hard.json"])
+    assert (named_twice.total, named_twice.unique) == (14200, 1787)
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(files[1].read_bytes())
+    with pytest.raises(ValueError, match="appears twice: .*part-1.json and .*copy.json"):
+        qw.merge([*files, copy])
     # What cannot make one exact count is refused by name, never summed.
     stopped = qw.count(17, shard=(0, 2), threads=1, time_limit=0.2)
     assert not stopped.complete

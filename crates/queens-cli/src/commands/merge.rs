@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use queens_api::shards::{
     Merged, ShardReport, check_recounts, checkpoint_index, merge, read_report,
 };
+use queens_io::identity::FileIdentity;
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
@@ -75,29 +76,6 @@ fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>>
         reports.push((path.display().to_string(), read_report(path)?));
     }
     Ok(reports)
-}
-
-/// Which file a path names: its device and inode where the system says (so that a symbolic or
-/// hard link is the file it links), else its canonical path, else the path as given (a file
-/// that cannot be read, which reading it then says).
-#[derive(PartialEq, Eq, Hash)]
-enum FileIdentity {
-    Inode(u64, u64),
-    Path(PathBuf),
-}
-
-impl FileIdentity {
-    fn of(path: &Path) -> FileIdentity {
-        let inode = std::fs::metadata(path)
-            .ok()
-            .and_then(|metadata| queens_io::files::identity(&metadata));
-        match inode {
-            Some((device, inode)) => FileIdentity::Inode(device, inode),
-            None => FileIdentity::Path(
-                std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
-            ),
-        }
-    }
 }
 
 /// `path` itself, or, when no such file exists and its name holds a `*`, the files of its

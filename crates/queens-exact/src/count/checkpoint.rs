@@ -20,7 +20,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use queens_io::files;
+use queens_io::{files, identity};
 
 use super::{CountPlan, KERNEL_VERSION, Shard, Tally, integrity};
 
@@ -429,7 +429,7 @@ impl Lock {
 /// Whether `file` is the file now at `path` (assumed where the system does not number files).
 fn same_file(file: &fs::File, path: &Path) -> bool {
     match (file.metadata(), fs::metadata(path)) {
-        (Ok(open), Ok(named)) => files::identity(&open) == files::identity(&named),
+        (Ok(open), Ok(named)) => identity::inode(&open) == identity::inode(&named),
         _ => false,
     }
 }
