@@ -1,7 +1,8 @@
 //! A count split into shards, as `queens count --shard`, `queens merge`, `--plan` and `--slurm`
 //! handle it: a shard's report, the merge that refuses missing, duplicate and contradicting
-//! parts, the recount check, and a record campaign's plan; and a report read from its file or
-//! its text as every front end reads it ([`read_report`], [`parse_report`]). The counting is
+//! parts, the recount check, and a record campaign's plan; and reports read from their files
+//! (patterns expanded, a file named twice read once) or their text as every front end reads
+//! them ([`read_reports`], [`read_report`], [`parse_report`]). The counting is
 //! `queens-exact`'s; this is its door.
 //!
 //! ```
@@ -27,9 +28,11 @@ pub use queens_exact::count::shard::{
     MergeError, Merged, ShardReport, check_recounts, checkpoint_index, merge, report_pattern,
 };
 
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 use queens_io::files::{self, FileError};
+use queens_io::identity::FileIdentity;
 use thiserror::Error;
 
 /// The largest file read as a shard report: a report is a few hundred bytes.
@@ -57,6 +60,21 @@ pub enum ReportError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A pattern that matches no file.
+    #[error("no file matches {pattern}")]
+    NoMatch {
+        /// The pattern.
+        pattern: String,
+    },
+    /// A pattern's directory cannot be listed.
+    #[error("cannot list {dir}: {source}")]
+    Unlisted {
+        /// The directory.
+        dir: String,
+        /// What failed.
+        #[source]
+        source: std::io::Error,
+    },
     /// The document of a shard that stopped before its end (Python's `to_dict()` of a stopped
     /// shard): its sums would pass every other check and make the merged count wrong.
     #[error("{name} is a shard that stopped before its end: count it again to finish it")]
@@ -77,6 +95,95 @@ pub fn read_report(path: &Path) -> Result<ShardReport, ReportError> {
         other => ReportError::File(other),
     })?;
     parse_report(&name, &text)
+}
+
+/// The shard reports `names` name, each with its file's name, as every front end reads a list
+/// of report files ([`ReportFiles`]).
+pub fn read_reports(names: &[PathBuf]) -> Result<Vec<(String, ShardReport)>, ReportError> {
+    let mut files = ReportFiles::default();
+    let mut reports = Vec::with_capacity(names.len());
+    for name in names {
+        reports.extend(files.read(name)?);
+    }
+    Ok(reports)
+}
+
+/// Report files read one name at a time, as a list names them: each name is a file, or a pattern
+/// ([`report_files`]); a file named twice (by a pattern and by its name, by two names, or
+/// through a link) is read once, since the same report is not a shard given twice.
+#[derive(Debug, Default)]
+pub struct ReportFiles {
+    seen: HashSet<FileIdentity>,
+}
+
+impl ReportFiles {
+    /// The reports `name` names that no name before it named, each with its file's name.
+    pub fn read(&mut self, name: &Path) -> Result<Vec<(String, ShardReport)>, ReportError> {
+        let mut reports = Vec::new();
+        for path in report_files(name)? {
+            if self.seen.insert(FileIdentity::of(&path)) {
+                reports.push((path.display().to_string(), read_report(&path)?));
+            }
+        }
+        Ok(reports)
+    }
+}
+
+/// The files `path` names: itself, or, when no such file exists and its file name holds a `*`,
+/// the files of its directory that the name matches (`*` standing for any characters), in
+/// order: so that a count of 100,000 shards is merged from one pattern, which no shell could
+/// pass expanded.
+pub fn report_files(path: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let pattern = path.file_name().and_then(|name| name.to_str());
+    let Some(pattern) = pattern.filter(|name| name.contains('*') && !path.exists()) else {
+        return Ok(vec![path.to_path_buf()]);
+    };
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let unlisted = |source| ReportError::Unlisted {
+        dir: dir.display().to_string(),
+        source,
+    };
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unlisted)? {
+        let entry = entry.map_err(unlisted)?;
+        if entry
+            .file_name()
+            .to_str()
+            .is_some_and(|name| matches(pattern, name))
+        {
+            found.push(entry.path());
+        }
+    }
+    if found.is_empty() {
+        return Err(ReportError::NoMatch {
+            pattern: path.display().to_string(),
+        });
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Whether `name` matches `pattern`, whose `*`s stand for any characters.
+fn matches(pattern: &str, name: &str) -> bool {
+    let mut pieces = pattern.split('*');
+    let first = pieces.next().unwrap_or("");
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let pieces: Vec<&str> = pieces.collect();
+    let Some((last, middle)) = pieces.split_last() else {
+        return rest.is_empty();
+    };
+    for piece in middle {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// The shard report in `text`, named `name` in any refusal: a report as `queens count --shard`
@@ -159,5 +266,18 @@ mod tests {
         let error = read_report(&dir.join("none.json")).unwrap_err().to_string();
         assert!(error.contains("none.json"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn patterns_match_the_reports_of_one_count() {
+        let pattern = "shard-*-of-12.json";
+        assert!(matches(pattern, "shard-0-of-12.json"));
+        assert!(matches(pattern, "shard-11-of-12.json"));
+        assert!(!matches(pattern, "shard-1-of-120.json"));
+        assert!(!matches(pattern, "shard-1-of-12.checkpoint"));
+        assert!(!matches(pattern, "xshard-1-of-12.json"));
+        assert!(matches("*", "anything"));
+        assert!(matches("a*b*c", "abc"));
+        assert!(!matches("a*b*c", "acb"));
     }
 }

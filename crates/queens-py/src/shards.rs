@@ -1,13 +1,11 @@
 //! `merge`: a count's shard reports added up into the whole count, as `queens merge` does it.
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use pyo3::prelude::*;
 use queens_api::shards::{
-    ShardReport, check_recounts, merge as merge_reports, parse_report, read_report,
+    ReportFiles, ShardReport, check_recounts, merge as merge_reports, parse_report,
 };
-use queens_io::identity::FileIdentity;
 
 use crate::refused;
 
@@ -37,20 +35,17 @@ pub fn merge(
     })
 }
 
-/// Each of `given`, read from its file or its text, with its name. A file named twice (by two
-/// names, or through a link) is read once, as `queens merge` reads it: the same report is not a
-/// shard given twice.
+/// Each of `given`, read from its text or its file, with its name: a file named by a pattern
+/// is each file it matches, and a file named twice (by two names, or through a link) is read
+/// once, as `queens merge` reads its files ([`ReportFiles`]).
 fn reports(given: &[(String, Option<String>)]) -> PyResult<Vec<(String, ShardReport)>> {
-    let mut seen = HashSet::new();
-    given
-        .iter()
-        .filter(|(name, text)| text.is_some() || seen.insert(FileIdentity::of(Path::new(name))))
-        .map(|(name, text)| {
-            let report = match text {
-                Some(text) => parse_report(name, text),
-                None => read_report(Path::new(name)),
-            };
-            report.map(|report| (name.clone(), report)).map_err(refused)
-        })
-        .collect()
+    let mut files = ReportFiles::default();
+    let mut reports = Vec::with_capacity(given.len());
+    for (name, text) in given {
+        match text {
+            Some(text) => reports.push((name.clone(), parse_report(name, text).map_err(refused)?)),
+            None => reports.extend(files.read(Path::new(name)).map_err(refused)?),
+        }
+    }
+    Ok(reports)
 }

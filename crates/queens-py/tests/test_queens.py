@@ -371,6 +371,11 @@ def test_shards_merge_into_the_whole_count_as_the_command_merges_them(tmp_path):
     named_twice = qw.merge([files[0], files[1], str(files[1]), tmp_path / "soft.json",
                             files[2], tmp_path / "hard.json"])
     assert (named_twice.total, named_twice.unique) == (14200, 1787)
+    # A name with a `*` that is no file is the files it matches, as the command reads it.
+    by_pattern = qw.merge([tmp_path / "part-*.json", files[0]])
+    assert (by_pattern.total, by_pattern.unique) == (14200, 1787)
+    with pytest.raises(ValueError, match="no file matches .*nothing-\\*.json"):
+        qw.merge([tmp_path / "nothing-*.json"])
     copy = tmp_path / "copy.json"
     copy.write_bytes(files[1].read_bytes())
     with pytest.raises(ValueError, match="appears twice: .*part-1.json and .*copy.json"):

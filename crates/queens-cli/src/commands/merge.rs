@@ -2,13 +2,11 @@
 
 use queens_core::words::counted;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{Context, bail};
 use queens_api::shards::{
-    Merged, ShardReport, check_recounts, checkpoint_index, merge, read_report,
+    Merged, ShardReport, check_recounts, checkpoint_index, merge, read_reports,
 };
-use queens_io::identity::FileIdentity;
 
 use crate::args::MergeArgs;
 use crate::commands::write_atomically;
@@ -57,75 +55,6 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Success)
-}
-
-/// The shard reports `files` name (patterns expanded), each with its name.
-fn read_reports(files: &[PathBuf]) -> anyhow::Result<Vec<(String, ShardReport)>> {
-    let mut paths = Vec::with_capacity(files.len());
-    let mut seen = std::collections::HashSet::new();
-    for path in files {
-        // A file named twice (by a pattern and by its name, by two names, or by two links) is
-        // read once: the same report is not a shard given twice.
-        let fresh = expand(path)?
-            .into_iter()
-            .filter(|path| seen.insert(FileIdentity::of(path)));
-        paths.extend(fresh);
-    }
-    let mut reports = Vec::with_capacity(paths.len());
-    for path in &paths {
-        reports.push((path.display().to_string(), read_report(path)?));
-    }
-    Ok(reports)
-}
-
-/// `path` itself, or, when no such file exists and its name holds a `*`, the files of its
-/// directory that the name matches (`*` standing for any characters), in order: so that a
-/// count of 100,000 shards is merged from one pattern, which no shell could pass expanded.
-fn expand(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let pattern = path.file_name().and_then(|name| name.to_str());
-    let Some(pattern) = pattern.filter(|name| name.contains('*') && !path.exists()) else {
-        return Ok(vec![path.to_path_buf()]);
-    };
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
-        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-        if entry
-            .file_name()
-            .to_str()
-            .is_some_and(|name| matches(pattern, name))
-        {
-            found.push(entry.path());
-        }
-    }
-    if found.is_empty() {
-        bail!("no file matches {}", path.display());
-    }
-    found.sort();
-    Ok(found)
-}
-
-/// Whether `name` matches `pattern`, whose `*`s stand for any characters.
-fn matches(pattern: &str, name: &str) -> bool {
-    let mut pieces = pattern.split('*');
-    let first = pieces.next().unwrap_or("");
-    let Some(mut rest) = name.strip_prefix(first) else {
-        return false;
-    };
-    let pieces: Vec<&str> = pieces.collect();
-    let Some((last, middle)) = pieces.split_last() else {
-        return rest.is_empty();
-    };
-    for piece in middle {
-        match rest.find(piece) {
-            Some(at) => rest = &rest[at + piece.len()..],
-            None => return false,
-        }
-    }
-    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// Of a campaign's missing shards, how many have begun: where every report is in one
@@ -182,22 +111,4 @@ fn summary(merged: &Merged) -> String {
         counted(merged.shards, "shard", "shards"),
         counted(merged.nodes, "node", "nodes")
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::matches;
-
-    #[test]
-    fn patterns_match_the_reports_of_one_count() {
-        let pattern = "shard-*-of-12.json";
-        assert!(matches(pattern, "shard-0-of-12.json"));
-        assert!(matches(pattern, "shard-11-of-12.json"));
-        assert!(!matches(pattern, "shard-1-of-120.json"));
-        assert!(!matches(pattern, "shard-1-of-12.checkpoint"));
-        assert!(!matches(pattern, "xshard-1-of-12.json"));
-        assert!(matches("*", "anything"));
-        assert!(matches("a*b*c", "abc"));
-        assert!(!matches("a*b*c", "acb"));
-    }
 }

@@ -322,8 +322,10 @@ def merge(
     adds them: each shard a ``Count`` from ``count(n, shard=...)``, its ``to_dict()``, or the
     path of a report ``queens count --shard I/M --dir DIR`` wrote, on any machine and engine.
     Missing, duplicate and foreign shards, a shard that stopped before its end and a report
-    whose checksum fails are a ``ValueError`` naming them (``shards[2]``, or the file); a file
-    named twice (by two names, or through a link) is read once; each of
+    whose checksum fails are a ``ValueError`` naming them (``shards[2]``, or the file). As the
+    command reads its files, a name with a ``*`` that is no file stands for the files of its
+    directory that it matches (``"reports/shard-*-of-12.json"``), and a file named twice (by a
+    pattern and by its name, by two names, or through a link) is read once. Each of
     ``recount`` (the same shards counted again, elsewhere) must equal its shard. The result's
     ``to_dict()`` is the document ``queens merge --json`` prints."""
     document = json.loads(_queens.merge(_reports(shards, "shards"), _reports(recount, "recount")))
