@@ -49,6 +49,10 @@ pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, 
                 column: 0,
             };
         }
+        if let Some((path, words)) = misread_whole_number::<T>(bytes, error.inner()) {
+            let (line, column) = (error.inner().line(), error.inner().column());
+            return refusal_at(&path, whole, words, line, column);
+        }
         let path = error.path().to_string();
         refusal(&path, whole, error.inner())
     })?;
@@ -71,6 +75,30 @@ fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// The field and the words of a refusal that `serde_json` gave as a syntax error in a document
+/// that is valid JSON. It reads a whole number that may pass 2⁶⁴ (a count's total, its nodes:
+/// `u128`) as digits alone, so a fraction or an exponent there (`1e40`, `4.5`) stops it
+/// before the field ends (`expected ',' or '}'`, naming no field), and a string or a negative
+/// number is an `invalid number` or a `number out of range`. Read again as a
+/// [`serde_json::Value`], which reads every number, the field is named and its value said.
+fn misread_whole_number<T: DeserializeOwned>(
+    bytes: &[u8],
+    error: &serde_json::Error,
+) -> Option<(String, String)> {
+    if !error.is_syntax() || serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err() {
+        return None;
+    }
+    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    let again = serde_path_to_error::deserialize::<_, T>(value).err()?;
+    let words = again.inner().to_string();
+    // A whole number past 2¹²⁸ is a float to the value: "number out of range" says it better.
+    let past_the_range = error.to_string().starts_with("number out of range");
+    if past_the_range && words.contains("floating point") {
+        return None;
+    }
+    Some((again.path().to_string(), in_json_words(&words)))
+}
+
 /// The refusal of `error` at the field `path` (`.` for the document itself).
 fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
     // serde_json ends its message with the position; the words before it are rewritten.
@@ -82,6 +110,11 @@ fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
     } else {
         words.to_owned()
     };
+    refusal_at(path, whole, words, error.line(), error.column())
+}
+
+/// The refusal `words` at the field `path` (`.` for the document itself), at a position.
+fn refusal_at(path: &str, whole: &str, words: String, line: usize, column: usize) -> JsonRefusal {
     let place = match path {
         "." | "?" => whole.to_owned(),
         field => field.to_owned(),
@@ -89,8 +122,8 @@ fn refusal(path: &str, whole: &str, error: &serde_json::Error) -> JsonRefusal {
     JsonRefusal {
         place,
         words,
-        line: error.line(),
-        column: error.column(),
+        line,
+        column,
     }
 }
 
@@ -233,5 +266,64 @@ mod tests {
         );
         let refusal = read_object::<Sample>(b"\n\n{\"runs\": true}", "x").unwrap_err();
         assert_eq!(refusal.line(), 3);
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Tally {
+        total: u128,
+        parts: Vec<Part>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Part {
+        nodes: u128,
+    }
+
+    #[test]
+    fn a_whole_number_past_two_to_the_64_that_is_not_one_is_refused_naming_its_field() {
+        let refused = |text: &str| {
+            read_object::<Tally>(text.as_bytes(), "the tally")
+                .unwrap_err()
+                .to_string()
+        };
+        let whole = "expected a whole number of 0 or more";
+        for (total, found) in [
+            ("1e40", "invalid type: number `1e+40`".to_owned()),
+            ("4.5", "invalid type: number `4.5`".to_owned()),
+            ("1.0", "invalid type: number `1.0`".to_owned()),
+            ("-3", "invalid value: integer `-3`".to_owned()),
+            ("\"7\"", "invalid type: string \"7\"".to_owned()),
+            ("null", "invalid type: null".to_owned()),
+        ] {
+            let message = refused(&format!(r#"{{"total": {total}, "parts": []}}"#));
+            assert!(
+                message.starts_with(&format!("total: {found}, {whole} at line 1 column ")),
+                "{total}: {message}"
+            );
+        }
+        assert!(
+            refused(r#"{"total": 1, "parts": [{"nodes": 1}, {"nodes": 2E3}]}"#).starts_with(
+                &format!("parts[1].nodes: invalid type: number `2000.0`, {whole}")
+            ),
+        );
+        // Past 2¹²⁸ it is out of range, as serde_json says; written exactly, it is read.
+        let past = format!("{}0", u128::MAX);
+        assert_eq!(
+            refused(&format!(r#"{{"total": {past}, "parts": []}}"#)),
+            "total: number out of range at line 1 column 50"
+        );
+        let most = format!(
+            r#"{{"total": {}, "parts": [{{"nodes": 18446744073709551616}}]}}"#,
+            u128::MAX
+        );
+        let tally: Tally = read_object(most.as_bytes(), "the tally").unwrap();
+        assert_eq!((tally.total, tally.parts[0].nodes), (u128::MAX, 1 << 64));
+        // A document that is not JSON keeps serde_json's own words.
+        assert_eq!(
+            refused(r#"{"total": 1e40, "parts": [}"#),
+            "the tally: expected `,` or `}` at line 1 column 12"
+        );
     }
 }
