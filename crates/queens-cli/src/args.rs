@@ -311,8 +311,9 @@ pub struct CountArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// Worker threads [default: one per core].
+    /// Worker threads (the default: the variable rayon reads, else one per core).
     #[arg(short, long, value_name = "T", allow_negative_numbers = true,
+          help = "Worker threads [default: RAYON_NUM_THREADS, else one per core]",
           value_parser = whole::<usize>("--threads", Bounds::Between(1, LIMITS.max_threads as u64)))]
     pub threads: Option<usize>,
 

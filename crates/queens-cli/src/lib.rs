@@ -71,28 +71,11 @@ pub(crate) fn own_command() -> std::io::Result<Vec<OsString>> {
 static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
 
 /// Starts the worker threads the parallel commands share (rayon's global pool) before any
-/// command runs, so that a process that can start no thread (a very low `ulimit -v`) is told so
-/// in one sentence rather than panicking halfway through.
-fn worker_threads_ready() -> anyhow::Result<()> {
-    let pool = rayon::ThreadPoolBuilder::new().spawn_handler(queens_core::parallel::spawn_worker);
-    match pool.build_global() {
-        Ok(()) => Ok(()),
-        // A host (Python) that ran a command before, or used the pool itself.
-        Err(error) if error.to_string().contains("already been initialized") => Ok(()),
-        Err(_)
-            if !queens_core::memory::room_for_threads(
-                queens_core::memory::DEFAULT_THREAD_STACK,
-            ) =>
-        {
-            Err(anyhow::anyhow!(
-                "could not start the worker threads: the address-space limit (ulimit -v) leaves no \
-                 room for their stacks; raise it"
-            ))
-        }
-        Err(error) => Err(anyhow::anyhow!(
-            "could not start the worker threads ({error}); is the address space limited (ulimit -v)?"
-        )),
-    }
+/// command runs, sized by `RAYON_NUM_THREADS` within the most threads a run may have, so that a
+/// process that can start no thread (a very low `ulimit -v`) is told so in one sentence rather
+/// than panicking halfway through, and a variable that says no number of threads is refused.
+fn worker_threads_ready() -> Result<(), queens_core::pool::PoolError> {
+    queens_core::pool::start_shared_pool(queens_api::limits::LIMITS.max_threads)
 }
 
 /// The command line without the flush.
@@ -110,7 +93,7 @@ where
         return closed;
     }
     if let Err(error) = worker_threads_ready() {
-        return exit::report(&error);
+        return exit::report(&error.into());
     }
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),

@@ -3,7 +3,8 @@
 //! one; every number of seconds is refused past its largest with that largest named; instance
 //! readers refuse at the first token that cannot be right, in memory bounded by the board;
 //! outputs reach streams and files that cannot be replaced, and an output nobody reads gives up
-//! at the stop; every time limit bounds the set-up too.
+//! at the stop; every time limit bounds the set-up too; the worker threads are sized within
+//! the limits whatever `RAYON_NUM_THREADS` says.
 #![cfg(unix)]
 
 mod common;
@@ -760,5 +761,48 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
             stderr.starts_with("error: ") && stderr.lines().count() == 1,
             "{said}"
         );
+    }
+}
+
+/// `RAYON_NUM_THREADS` sizes the worker threads every command shares, within `--threads`'
+/// limits: a value that says no number of threads is refused naming it before any command
+/// runs, where `abc` was ignored and `99999999` held a process for minutes starting threads.
+#[test]
+fn the_worker_threads_variable_is_read_within_the_threads_limits() {
+    let commands: [&[&str]; 3] = [&["count", "9"], &["solve", "8"], &["configure", "6"]];
+    for given in ["abc", "-1", "2.5", "1025", "99999999"] {
+        for args in commands {
+            let (code, stdout, stderr) =
+                output(queens().args(args).env("RAYON_NUM_THREADS", given));
+            let said = format!("RAYON_NUM_THREADS={given} {args:?}: {code:?} {stderr}");
+            assert_eq!(code, Some(2), "{said}");
+            assert!(stdout.is_empty(), "{said}");
+            assert_eq!(
+                stderr.trim_end(),
+                format!(
+                    "error: RAYON_NUM_THREADS=\"{given}\" is not a number of worker threads: give \
+                     a whole number from 1 to 1024 (0 for one a core), or unset it"
+                ),
+                "{said}"
+            );
+        }
+    }
+    let cores = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(1024);
+    for (given, threads) in [("3", 3), (" 1 ", 1), ("0", cores), ("", cores)] {
+        let (code, stdout, stderr) = output(
+            queens()
+                .args(["count", "9"])
+                .env("RAYON_NUM_THREADS", given),
+        );
+        let said = format!("RAYON_NUM_THREADS={given:?}: {code:?} {stdout} {stderr}");
+        assert_eq!(code, Some(0), "{said}");
+        let on = if threads == 1 {
+            "1 thread".to_owned()
+        } else {
+            format!("{threads} threads")
+        };
+        assert!(stdout.contains(&format!(" on {on} ")), "{said}");
     }
 }

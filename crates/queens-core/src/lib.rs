@@ -23,7 +23,8 @@
 //!   [`Problem`] with fixed queens and blocked squares; [`json`]: JSON documents refused in
 //!   JSON's words, naming the field.
 //! - [`memory`]: how much memory a run may still take (machine, cgroup, `ulimit -v`);
-//!   [`parallel`]: work split over threads that still gets done where no thread starts.
+//!   [`parallel`]: work split over threads that still gets done where no thread starts;
+//!   [`pool`]: the worker threads a process shares, sized by `RAYON_NUM_THREADS` within limits.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
 //!   [`buckets`]: a counting sort that puts their marks in memory order.
 //! - [`words`]: nouns that agree with their counts in every message; [`figures`]: times and
@@ -55,6 +56,7 @@ pub mod observe;
 pub mod outcome;
 pub mod parallel;
 pub mod parameters;
+pub mod pool;
 pub mod problem;
 pub mod random;
 pub mod read;

@@ -708,6 +708,24 @@ fn command_line(
 }
 
 /// The native module.
+/// Starts the worker threads the module's parallel work shares, as the command does before any
+/// command: sized by `RAYON_NUM_THREADS` within the most threads a run may have, each where the
+/// address space has room for it. At import, a variable that says no number of threads is a
+/// `ValueError`, an address space with no room for the threads a `MemoryError`, and threads
+/// the system does not start a `RuntimeError`, each saying so in the command's words.
+fn start_worker_threads() -> PyResult<()> {
+    use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+    use queens_core::pool::{PoolError, start_shared_pool};
+    start_shared_pool(queens_api::limits::LIMITS.max_threads).map_err(|refusal| {
+        let words = refusal.to_string();
+        match refusal {
+            PoolError::Variable { .. } => PyValueError::new_err(words),
+            PoolError::NoRoom => PyMemoryError::new_err(words),
+            PoolError::NotStarted(_) => PyRuntimeError::new_err(words),
+        }
+    })
+}
+
 #[pymodule]
 mod _queens {
     use pyo3::prelude::*;
@@ -722,6 +740,7 @@ mod _queens {
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
+        super::start_worker_threads()?;
         module.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

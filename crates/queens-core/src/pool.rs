@@ -1,0 +1,129 @@
+//! The worker threads the parallel work of a process shares (rayon's global pool): sized once,
+//! by `RAYON_NUM_THREADS` where it is set and by the cores the system offers where it is not,
+//! never past the most threads a run may have, and started through
+//! [`parallel::spawn_worker`](crate::parallel::spawn_worker), so that each thread starts only
+//! where the address space has room for it. Left to itself, rayon reads the variable when a
+//! pool is first used and starts as many threads as it says: `RAYON_NUM_THREADS=99999999` held
+//! a process for minutes starting threads, and a value that is not a number was ignored.
+
+use thiserror::Error;
+
+use crate::memory::{self, DEFAULT_THREAD_STACK};
+use crate::parallel;
+
+/// The variable that sizes rayon's pools, read here for the shared pool.
+pub const THREADS_VARIABLE: &str = "RAYON_NUM_THREADS";
+
+/// Why the shared pool did not start.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum PoolError {
+    /// `RAYON_NUM_THREADS` says no number of threads a run may have.
+    #[error(
+        "{THREADS_VARIABLE}={given:?} is not a number of worker threads: give a whole number \
+         from 1 to {most} (0 for one a core), or unset it"
+    )]
+    Variable {
+        /// The variable's value, as given.
+        given: String,
+        /// The most threads a run may have.
+        most: usize,
+    },
+    /// The address-space limit leaves no room for the threads' stacks.
+    #[error(
+        "could not start the worker threads: the address-space limit (ulimit -v) leaves no room \
+         for their stacks; raise it"
+    )]
+    NoRoom,
+    /// The system did not start them.
+    #[error("could not start the worker threads ({0}); is the address space limited (ulimit -v)?")]
+    NotStarted(String),
+}
+
+/// The threads the shared pool holds, from `given` (`RAYON_NUM_THREADS`, `None` where unset)
+/// and the system's `cores`: the variable's number where it is 1 to `most`; one a core, at most
+/// `most`, where it is unset, empty or 0 (as rayon reads 0); refused otherwise.
+pub fn pool_size(given: Option<&str>, cores: usize, most: usize) -> Result<usize, PoolError> {
+    let one_a_core = cores.clamp(1, most.max(1));
+    let Some(given) = given.filter(|text| !text.trim().is_empty()) else {
+        return Ok(one_a_core);
+    };
+    match given.trim().parse::<usize>() {
+        Ok(0) => Ok(one_a_core),
+        Ok(threads) if threads <= most => Ok(threads),
+        _ => Err(PoolError::Variable {
+            given: given.to_owned(),
+            most,
+        }),
+    }
+}
+
+/// The threads the shared pool would hold in this process: [`pool_size`] of its
+/// `RAYON_NUM_THREADS` and its cores.
+pub fn shared_pool_size(most: usize) -> Result<usize, PoolError> {
+    let given = std::env::var_os(THREADS_VARIABLE);
+    // A value that is not Unicode is not a number either; it is refused as written.
+    let text = given.as_ref().map(|value| value.to_string_lossy());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    pool_size(text.as_deref(), cores, most)
+}
+
+/// Starts the shared pool with [`shared_pool_size`] threads, each through
+/// [`parallel::spawn_worker`]. Where the pool was started already (a host such as Python that
+/// ran a command before), it is left as it is.
+pub fn start_shared_pool(most: usize) -> Result<(), PoolError> {
+    let threads = shared_pool_size(most)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .spawn_handler(parallel::spawn_worker);
+    match pool.build_global() {
+        Ok(()) => Ok(()),
+        Err(error) if error.to_string().contains("already been initialized") => Ok(()),
+        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => Err(PoolError::NoRoom),
+        Err(error) => Err(PoolError::NotStarted(error.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_variable_sizes_the_pool_within_the_most_a_run_may_have() {
+        for (given, threads) in [
+            (None, 8),
+            (Some(""), 8),
+            (Some(" "), 8),
+            (Some("0"), 8),
+            (Some("1"), 1),
+            (Some(" 3 "), 3),
+            (Some("1024"), 1024),
+        ] {
+            assert_eq!(pool_size(given, 8, 1024), Ok(threads), "{given:?}");
+        }
+        // One a core, but never past the most.
+        assert_eq!(pool_size(None, 4096, 1024), Ok(1024));
+        assert_eq!(pool_size(Some("0"), 0, 1024), Ok(1));
+    }
+
+    #[test]
+    fn a_variable_that_says_no_number_of_threads_is_refused_naming_it() {
+        for given in [
+            "1025",
+            "99999999",
+            "abc",
+            "-1",
+            "2.5",
+            "1e3",
+            "18446744073709551616",
+        ] {
+            let refusal = pool_size(Some(given), 8, 1024).unwrap_err();
+            assert_eq!(
+                refusal.to_string(),
+                format!(
+                    "RAYON_NUM_THREADS=\"{given}\" is not a number of worker threads: give a \
+                     whole number from 1 to 1024 (0 for one a core), or unset it"
+                )
+            );
+        }
+    }
+}
