@@ -85,6 +85,32 @@ fn without_a_driver_the_gpu_engine_is_refused_and_auto_counts_on_the_cpu() {
     assert_eq!(document["devices"], Value::Array(Vec::new()));
 }
 
+/// `WGPU_BACKEND` naming no graphics API this system reaches a GPU through is said, where wgpu
+/// passes over the names it does not know and the refusal blamed a missing driver.
+#[test]
+fn a_backend_variable_that_reaches_no_gpu_is_named() {
+    for given in ["garbage", "gl", ""] {
+        let with = |args: &[&str]| {
+            queens()
+                .args(args)
+                .env("WGPU_BACKEND", given)
+                .output()
+                .unwrap()
+        };
+        let said = format!("WGPU_BACKEND is set to \"{given}\", which leaves out");
+        let refused = with(&["count", "10", "--engine", "gpu"]);
+        assert_eq!(refused.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            message.starts_with("error: no GPU to count on: ") && message.contains(&said),
+            "{message}"
+        );
+        let listed = with(&["devices"]);
+        assert_eq!(listed.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&listed.stdout).contains(&said));
+    }
+}
+
 #[test]
 fn a_device_goes_with_the_gpu_engine_and_must_exist() {
     let output = queens()

@@ -405,10 +405,18 @@ pub fn pick(
     }
 }
 
-/// Why no adapter was found, as far as can be told without loading anything: the Vulkan loader
-/// missing, or present with no driver that has a device.
+/// Why no adapter was found, as far as can be told without loading anything: `WGPU_BACKEND`
+/// naming no graphics API this system reaches a GPU through, the Vulkan loader missing, or
+/// present with no driver that has a device.
 pub fn missing_driver() -> String {
     let mut message = String::from("no GPU to count on: ");
+    let backend = std::env::var_os("WGPU_BACKEND");
+    if let Some(left_out) =
+        backends_left_out(backend.as_ref().map(|v| v.to_string_lossy()).as_deref())
+    {
+        message.push_str(&left_out);
+        return message;
+    }
     if cfg!(target_os = "macos") {
         message.push_str("Metal reports no device");
         return message;
@@ -439,6 +447,33 @@ pub fn missing_driver() -> String {
     message
 }
 
+/// The graphics APIs wgpu reaches a GPU through on this system, as `WGPU_BACKEND` names them.
+const USABLE_BACKENDS: (wgpu::Backends, &str) = if cfg!(target_os = "macos") {
+    (wgpu::Backends::METAL, "metal")
+} else if cfg!(windows) {
+    (
+        wgpu::Backends::VULKAN.union(wgpu::Backends::DX12),
+        "vulkan or dx12",
+    )
+} else {
+    (wgpu::Backends::VULKAN, "vulkan")
+};
+
+/// Where `WGPU_BACKEND` (`given`, `None` where unset) leaves out every graphics API this
+/// system reaches a GPU through, the sentence that says so: wgpu then asks no driver, and
+/// passes over a name it does not know (`WGPU_BACKEND=garbage`) in silence.
+fn backends_left_out(given: Option<&str>) -> Option<String> {
+    let given = given?;
+    let (usable, names) = USABLE_BACKENDS;
+    if wgpu::Backends::from_comma_list(given).intersects(usable) {
+        return None;
+    }
+    Some(format!(
+        "WGPU_BACKEND is set to {given:?}, which leaves out {names}, the graphics API this \
+         system reaches a GPU through; unset it or name {names}"
+    ))
+}
+
 /// Whether `libvulkan.so.1` is in `LD_LIBRARY_PATH` or one of the usual library directories.
 fn vulkan_loader_installed() -> bool {
     let from_environment = std::env::var("LD_LIBRARY_PATH").unwrap_or_default();
@@ -463,6 +498,25 @@ fn vulkan_loader_installed() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_backend_variable_that_leaves_out_every_usable_api_is_named() {
+        let (_, names) = USABLE_BACKENDS;
+        for given in ["garbage", "", "gl", "noop", "webgpu"] {
+            assert_eq!(
+                backends_left_out(Some(given)),
+                Some(format!(
+                    "WGPU_BACKEND is set to \"{given}\", which leaves out {names}, the graphics \
+                     API this system reaches a GPU through; unset it or name {names}"
+                ))
+            );
+        }
+        assert_eq!(backends_left_out(None), None);
+        let usable = names.split(" or ").next().unwrap();
+        for given in [usable.to_owned(), format!("gl, {}", usable.to_uppercase())] {
+            assert_eq!(backends_left_out(Some(&given)), None, "{given}");
+        }
+    }
 
     fn adapter(index: usize, kind: DeviceType, pci_bus: Option<&str>) -> DeviceInfo {
         DeviceInfo {
