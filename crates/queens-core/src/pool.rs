@@ -6,6 +6,8 @@
 //! pool is first used and starts as many threads as it says: `RAYON_NUM_THREADS=99999999` held
 //! a process for minutes starting threads, and a value that is not a number was ignored.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use thiserror::Error;
 
 use crate::memory::{self, DEFAULT_THREAD_STACK};
@@ -68,19 +70,27 @@ pub fn shared_pool_size(most: usize) -> Result<usize, PoolError> {
 }
 
 /// Starts the shared pool with [`shared_pool_size`] threads, each through
-/// [`parallel::spawn_worker`]. Where the pool was started already (a host such as Python that
-/// ran a command before), it is left as it is.
+/// [`parallel::spawn_worker`]: what a host calls before any work that may use the pool (the
+/// command line before a command, Python before a call that counts or solves), since rayon
+/// would otherwise start it unchecked at its first use. Once started it is left as it is, and
+/// the variable is not read again; where it was started elsewhere first, that pool is kept.
 pub fn start_shared_pool(most: usize) -> Result<(), PoolError> {
+    static STARTED: AtomicBool = AtomicBool::new(false);
+    if STARTED.load(Ordering::Acquire) {
+        return Ok(());
+    }
     let threads = shared_pool_size(most)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .spawn_handler(parallel::spawn_worker);
     match pool.build_global() {
-        Ok(()) => Ok(()),
-        Err(error) if error.to_string().contains("already been initialized") => Ok(()),
-        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => Err(PoolError::NoRoom),
-        Err(error) => Err(PoolError::NotStarted(error.to_string())),
+        Ok(()) => {}
+        Err(error) if error.to_string().contains("already been initialized") => {}
+        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => return Err(PoolError::NoRoom),
+        Err(error) => return Err(PoolError::NotStarted(error.to_string())),
     }
+    STARTED.store(true, Ordering::Release);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -44,6 +44,26 @@ pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(queens_core::error::for_users(&error.to_string()).into_owned())
 }
 
+/// Starts the worker threads the module's parallel work shares, as the command does before any
+/// command: sized by `RAYON_NUM_THREADS` within the most threads a run may have, each where the
+/// address space has room for it. Every call that may count, solve or check in parallel asks
+/// first, so that a variable that says no number of threads is a `ValueError` of that call
+/// (the import, and `queens` from the wheel, which says so as the command does, never fail on
+/// it); an address space with no room for the threads is a `MemoryError`, threads the system
+/// does not start a `RuntimeError`, each in the command's words.
+pub(crate) fn worker_threads() -> PyResult<()> {
+    use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+    use queens_core::pool::{PoolError, start_shared_pool};
+    start_shared_pool(queens_api::limits::LIMITS.max_threads).map_err(|refusal| {
+        let words = refusal.to_string();
+        match refusal {
+            PoolError::Variable { .. } => PyValueError::new_err(words),
+            PoolError::NoRoom => PyMemoryError::new_err(words),
+            PoolError::NotStarted(_) => PyRuntimeError::new_err(words),
+        }
+    })
+}
+
 /// A refusal of the front door as a `ValueError`, its settings named as Python's keywords
 /// (`threads=`, `time_limit=`).
 #[expect(
@@ -127,6 +147,7 @@ fn solve(
     on_event: Option<Bound<'_, PyAny>>,
     blocked: Vec<(u32, u32)>,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
+    worker_threads()?;
     let (rows, cols) = parse_size(size).map_err(refused)?;
     let spec = SolveSpec {
         rows,
@@ -223,6 +244,7 @@ fn verify(
     limit: usize,
     rows32: Option<&[u8]>,
 ) -> PyResult<String> {
+    worker_threads()?;
     let size = size.map(parse_size).transpose().map_err(refused)?;
     let columns = columns.map(|bytes| Columns::Wide(bytes.to_vec()));
     let columns = columns.or_else(|| rows32.map(|bytes| Columns::Rows32(bytes.to_vec())));
@@ -360,6 +382,7 @@ fn count(
     checkpoint: Option<PathBuf>,
     checkpoint_every: Option<f64>,
 ) -> PyResult<String> {
+    worker_threads()?;
     let token = CancelToken::new();
     let bounds = Bounds {
         time_limit,
@@ -549,6 +572,7 @@ fn configure(
     max_nodes: Option<u64>,
     time_limit: Option<f64>,
 ) -> PyResult<String> {
+    worker_threads()?;
     let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
     let request = ConfigureRequest::new(&ConfigureSpec {
         n,
@@ -590,6 +614,7 @@ fn experiment(
     sweep: Vec<(String, Vec<f64>)>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    worker_threads()?;
     let solvers = named_solvers(&solvers, Catalogue::original_comparison)?;
     let experiment = Experiment {
         max_iterations: max_iters,
@@ -653,6 +678,7 @@ fn challenge(
     time_limit: Option<f64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    worker_threads()?;
     let bounds = Bounds {
         time_limit,
         max_nodes,
@@ -708,24 +734,6 @@ fn command_line(
 }
 
 /// The native module.
-/// Starts the worker threads the module's parallel work shares, as the command does before any
-/// command: sized by `RAYON_NUM_THREADS` within the most threads a run may have, each where the
-/// address space has room for it. At import, a variable that says no number of threads is a
-/// `ValueError`, an address space with no room for the threads a `MemoryError`, and threads
-/// the system does not start a `RuntimeError`, each saying so in the command's words.
-fn start_worker_threads() -> PyResult<()> {
-    use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
-    use queens_core::pool::{PoolError, start_shared_pool};
-    start_shared_pool(queens_api::limits::LIMITS.max_threads).map_err(|refusal| {
-        let words = refusal.to_string();
-        match refusal {
-            PoolError::Variable { .. } => PyValueError::new_err(words),
-            PoolError::NoRoom => PyMemoryError::new_err(words),
-            PoolError::NotStarted(_) => PyRuntimeError::new_err(words),
-        }
-    })
-}
-
 #[pymodule]
 mod _queens {
     use pyo3::prelude::*;
@@ -740,7 +748,6 @@ mod _queens {
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
-        super::start_worker_threads()?;
         module.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

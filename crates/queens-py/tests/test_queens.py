@@ -576,24 +576,29 @@ def test_an_address_space_limit_gives_an_exception_or_an_answer():
 
 def test_the_worker_threads_variable_is_read_within_the_threads_limits():
     """``RAYON_NUM_THREADS`` sizes the worker threads as it does for the command: within
-    ``threads=``'s limits, a value that says no number of threads refused at import, where
-    ``99999999`` held the first count for minutes starting threads."""
+    ``threads=``'s limits, a value that says no number of threads refused by the first call that
+    would start them (the import goes through, and ``queens`` from the wheel says so as the
+    command does), where ``99999999`` held the first count for minutes starting threads."""
     script = "import queens_workbench as qw; print(qw.count(9).to_dict()['threads'])"
 
-    def run(given):
+    def run(given, *arguments):
         environment = {name: value for name, value in os.environ.items()
                        if name != "RAYON_NUM_THREADS"}
         if given is not None:
             environment["RAYON_NUM_THREADS"] = given
-        return subprocess.run([sys.executable, "-B", "-c", script], env=environment,
+        arguments = arguments or ("-c", script)
+        return subprocess.run([sys.executable, "-B", *arguments], env=environment,
                               capture_output=True, text=True, timeout=60)
 
     for given in ("abc", "1025", "99999999"):
+        refusal = (f'RAYON_NUM_THREADS="{given}" is not a number of worker threads: give a whole '
+                   "number from 1 to 1024 (0 for one a core), or unset it")
         done = run(given)
         assert done.returncode == 1, done.stderr
-        assert done.stderr.strip().endswith(
-            f'ValueError: RAYON_NUM_THREADS="{given}" is not a number of worker threads: '
-            "give a whole number from 1 to 1024 (0 for one a core), or unset it"), done.stderr
+        assert done.stderr.strip().endswith(f"ValueError: {refusal}"), done.stderr
+        assert ", in count\n" in done.stderr, "raised by the call, not the import"
+        done = run(given, "-m", "queens_workbench", "count", "9")
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {refusal}\n")
     one_a_core = run(None).stdout.strip()
     for given, threads in (("3", "3"), ("0", one_a_core), ("", one_a_core)):
         done = run(given)
