@@ -21,6 +21,11 @@ const MAX_WIDTH: usize = 100;
 /// `experiment`.
 pub fn command(catalogue: &Catalogue) -> clap::Command {
     let mut command = Cli::command().max_term_width(MAX_WIDTH);
+    // Off a terminal clap takes its width from COLUMNS, and 0 (no width known) as a terminal
+    // no column wide: every word on a line of its own. It is the width of no terminal.
+    if std::env::var("COLUMNS").is_ok_and(|columns| columns.trim() == "0") {
+        command = command.term_width(MAX_WIDTH);
+    }
     for (subcommand, arg, short, long) in defaults_help() {
         command = command.mut_subcommand(subcommand, |sub| {
             sub.mut_arg(arg, |a| a.help(short).long_help(long))

@@ -2712,7 +2712,7 @@ fn seeds_are_refused_in_the_shared_sentences() {
 }
 
 /// `-h` fits a screen: at 80 columns every command's short help is at most 40 lines, none
-/// wider than the terminal; `--help` has the detail.
+/// wider than the terminal; `--help` has the detail, and COLUMNS=0 is taken for no width.
 #[test]
 fn short_help_fits_a_screen_at_80_columns() {
     for command in [
@@ -2751,6 +2751,22 @@ fn short_help_fits_a_screen_at_80_columns() {
         assert!(
             long.lines().count() >= lines,
             "queens {command}: --help is shorter than -h"
+        );
+        // COLUMNS=0 is no terminal's width: the help is as wide as where COLUMNS is unset,
+        // where it was a word a line.
+        let at = |columns: Option<&str>| {
+            let mut queens = queens();
+            queens.args(command.split_whitespace()).arg("--help");
+            match columns {
+                Some(columns) => queens.env("COLUMNS", columns),
+                None => queens.env_remove("COLUMNS"),
+            };
+            String::from_utf8(queens.output().unwrap().stdout).unwrap()
+        };
+        assert_eq!(
+            at(Some("0")),
+            at(None),
+            "queens {command} --help at COLUMNS=0"
         );
     }
 }
