@@ -4,7 +4,7 @@
 //! readers refuse at the first token that cannot be right, in memory bounded by the board;
 //! outputs reach streams and files that cannot be replaced, and an output nobody reads gives up
 //! at the stop; every time limit bounds the set-up too; the worker threads are sized within
-//! the limits whatever `RAYON_NUM_THREADS` says.
+//! the limits whatever `RAYON_NUM_THREADS` says, and their stacks whatever `RUST_MIN_STACK` says.
 #![cfg(unix)]
 
 mod common;
@@ -804,5 +804,36 @@ fn the_worker_threads_variable_is_read_within_the_threads_limits() {
             format!("{threads} threads")
         };
         assert!(stdout.contains(&format!(" on {on} ")), "{said}");
+    }
+}
+
+/// `RUST_MIN_STACK`, which the standard library reads for a thread started without a stack
+/// size, changes no thread's stack: every thread is started with one. At 100 bytes the
+/// completion search overflowed its worker's stack in an experiment (the process aborted), and
+/// at 10¹² no worker started.
+#[test]
+fn the_stack_size_variable_leaves_the_threads_stacks_alone() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "experiment",
+                "1000",
+                "--solver",
+                "completion",
+                "--runs",
+                "2",
+            ],
+            "100.0%",
+        ),
+        (&["count", "12"], "N = 12: 14200 solutions, 1787 unique"),
+        (&["configure", "64"], "open: 4096"),
+    ];
+    for given in ["100", "65536", "1000000000000"] {
+        for (args, answer) in cases {
+            let (code, stdout, stderr) = output(queens().args(args).env("RUST_MIN_STACK", given));
+            let said = format!("RUST_MIN_STACK={given} {args:?}: {code:?} {stderr}");
+            assert_eq!(code, Some(0), "{said}");
+            assert!(stdout.contains(answer), "{said}\n{stdout}");
+        }
     }
 }

@@ -21,8 +21,9 @@ pub fn available() -> Option<u128> {
     limits.into_iter().flatten().min()
 }
 
-/// The stack of a thread started with the standard library's default size (rayon's workers,
-/// a `thread::Builder` given no size): 2 MiB.
+/// The stack of a thread started without a size of its own (rayon's workers, a thread of
+/// [`parallel::spawn`](crate::parallel::spawn) given none): 2 MiB, the standard library's
+/// default, given explicitly so that `RUST_MIN_STACK` does not change it.
 pub const DEFAULT_THREAD_STACK: u128 = 2 << 20;
 
 /// Whether threads with `stacks` bytes of stack in all may start now: always where no

@@ -89,8 +89,8 @@ pub fn spawn_worker(thread: rayon::ThreadBuilder) -> io::Result<()> {
     Ok(())
 }
 
-/// `work` on a thread named `name`, with a stack of `stack` bytes (the standard library's
-/// default where `None`), where the address space has room for it
+/// `work` on a thread named `name`, with a stack of `stack` bytes ([`DEFAULT_THREAD_STACK`]
+/// where `None`, whatever `RUST_MIN_STACK` says), where the address space has room for it
 /// ([`memory::room_for_threads`]); an error of kind `OutOfMemory` that says so where it has
 /// none, or the system's where the thread could not be started.
 pub fn spawn<T, F>(name: Option<&str>, stack: Option<usize>, work: F) -> io::Result<JoinHandle<T>>
@@ -101,7 +101,7 @@ where
     builder(name, stack)?.spawn(work)
 }
 
-/// `work` on a thread of `scope` with the standard library's default stack, where the address
+/// `work` on a thread of `scope` with a stack of [`DEFAULT_THREAD_STACK`], where the address
 /// space has room for it, as [`spawn`].
 pub fn spawn_scoped<'scope, T, F>(
     scope: &'scope Scope<'scope, '_>,
@@ -114,22 +114,22 @@ where
     builder(None, None)?.spawn_scoped(scope, work)
 }
 
-/// A thread's builder, named `name` and with a stack of `stack` bytes where given, once the
-/// address space has room for that stack.
+/// A thread's builder, named `name` and with a stack of `stack` bytes ([`DEFAULT_THREAD_STACK`]
+/// where `None`), once the address space has room for that stack.
 fn builder(name: Option<&str>, stack: Option<usize>) -> io::Result<Builder> {
-    let room = stack.map_or(DEFAULT_THREAD_STACK, |size| size as u128);
-    if !memory::room_for_threads(room) {
+    let size = stack.unwrap_or(DEFAULT_THREAD_STACK as usize);
+    if !memory::room_for_threads(size as u128) {
         return Err(io::Error::new(
             io::ErrorKind::OutOfMemory,
             "the address-space limit (ulimit -v) leaves no room for another thread's stack",
         ));
     }
-    let mut builder = Builder::new();
+    // A stack is always given: the standard library sizes a thread given none by
+    // RUST_MIN_STACK, where 100 overflowed the completion search's stack in every experiment
+    // and 10¹² started no thread.
+    let mut builder = Builder::new().stack_size(size);
     if let Some(name) = name {
         builder = builder.name(name.to_owned());
-    }
-    if let Some(size) = stack {
-        builder = builder.stack_size(size);
     }
     Ok(builder)
 }
