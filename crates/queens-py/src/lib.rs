@@ -47,10 +47,10 @@ pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
 /// Starts the worker threads the module's parallel work shares, as the command does before any
 /// command: sized by `RAYON_NUM_THREADS` within the most threads a run may have, each where the
 /// address space has room for it. Every call that may count, solve or check in parallel asks
-/// first, so that a variable that says no number of threads is a `ValueError` of that call
-/// (the import, and `queens` from the wheel, which says so as the command does, never fail on
-/// it); an address space with no room for the threads is a `MemoryError`, threads the system
-/// does not start a `RuntimeError`, each in the command's words.
+/// first, so that a variable that says no number of threads is a `ValueError` of that call,
+/// while the import goes through and `queens` from the wheel refuses it as the command does;
+/// an address space with no room for the threads is a `MemoryError`, threads the system does
+/// not start a `RuntimeError`, each in the command's words.
 pub(crate) fn worker_threads() -> PyResult<()> {
     use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
     use queens_core::pool::{PoolError, start_shared_pool};
