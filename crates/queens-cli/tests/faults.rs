@@ -3,6 +3,7 @@
 //! read, and locks and temporary files are never left to block a later run.
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -916,5 +917,53 @@ fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
     for (args, expected) in refusals {
         let (code, _, _) = onto_a_full_stream(args, false);
         assert_eq!(code, Some(expected), "{args:?}");
+    }
+}
+
+/// Under a limit on the threads a user may run (`ulimit -u`), a count given the shared pool's
+/// number of threads runs on that pool rather than starting as many again beside it: with two
+/// workers and room for four threads, `count 10 --threads 2` was refused (`cannot start the
+/// worker threads: Resource temporarily unavailable`) where `count 10` counted.
+#[test]
+fn a_count_given_the_pools_threads_starts_no_second_pool() {
+    // A user no process runs as, so that only this one counts against its limit, and a copy of
+    // the binary that user may run.
+    const USER: &str = "64999";
+    let dir = scratch("thread-limit");
+    let binary = dir.join("queens");
+    fs::copy(env!("CARGO_BIN_EXE_queens"), &binary).unwrap();
+    fs::set_permissions(&*dir, fs::Permissions::from_mode(0o755)).unwrap();
+    let as_user = |limit: u32, args: &[&str]| {
+        output(
+            Command::new("prlimit")
+                .arg(format!("--nproc={limit}"))
+                .args([
+                    "setpriv",
+                    "--reuid",
+                    USER,
+                    "--regid",
+                    USER,
+                    "--clear-groups",
+                ])
+                .arg(&binary)
+                .args(args)
+                .env("RAYON_NUM_THREADS", "2"),
+        )
+    };
+    let (code, _, _) = as_user(64, &["--version"]);
+    if !root_powers(
+        code == Some(0),
+        "setpriv cannot run a command as another user (needs root)",
+    ) {
+        return;
+    }
+    for args in [&["count", "10"][..], &["count", "10", "--threads", "2"]] {
+        let (code, stdout, stderr) = as_user(4, args);
+        let said = format!("{args:?} under ulimit -u 4: {code:?} {stderr}");
+        assert_eq!(code, Some(0), "{said}");
+        assert!(
+            stdout.contains("724 solutions") && stdout.contains("on 2 threads"),
+            "{said}\n{stdout}"
+        );
     }
 }

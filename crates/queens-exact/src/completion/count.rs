@@ -130,14 +130,21 @@ fn in_parts<P: Send>(
         }
         (result, nodes)
     };
-    let results: Vec<(Result<u128, StopReason>, u64)> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .spawn_handler(queens_core::parallel::spawn_worker)
-        .build()
-    {
-        Ok(pool) => pool.install(|| parts.into_par_iter().map(part).collect()),
-        Err(_) => parts.into_iter().map(part).collect(),
-    };
+    // On the pool it runs in where that has the threads asked for (the shared pool, most
+    // often), else on a pool of its own, else on this thread.
+    let results: Vec<(Result<u128, StopReason>, u64)> =
+        if threads.max(1) == rayon::current_num_threads() {
+            parts.into_par_iter().map(part).collect()
+        } else {
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .spawn_handler(queens_core::parallel::spawn_worker)
+                .build()
+            {
+                Ok(pool) => pool.install(|| parts.into_par_iter().map(part).collect()),
+                Err(_) => parts.into_iter().map(part).collect(),
+            }
+        };
     let mut whole = CompletionCount {
         counted: Counted {
             completions: 0,

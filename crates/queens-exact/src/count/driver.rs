@@ -446,13 +446,18 @@ impl CountJob {
                 .count_parallel(parts.ids, parts.budget, parts.done);
         };
         match self.threads {
-            Some(threads) => rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .spawn_handler(queens_core::parallel::spawn_worker)
-                .build()
-                .map_err(|e| CountRunError::Pool(e.to_string()))?
-                .install(count),
-            None => count(),
+            // Where the pool it runs in has that many threads already (the shared pool, sized
+            // by --threads' rules), it counts there: a second pool would double the threads,
+            // and under a limit on them (`ulimit -u`) be refused where the count fits.
+            Some(threads) if threads != rayon::current_num_threads() => {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .spawn_handler(queens_core::parallel::spawn_worker)
+                    .build()
+                    .map_err(|e| CountRunError::Pool(e.to_string()))?
+                    .install(count);
+            }
+            _ => count(),
         }
         Ok(None)
     }
