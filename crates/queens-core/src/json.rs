@@ -39,6 +39,10 @@ fn position(line: usize, column: usize) -> String {
 pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, JsonRefusal> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        // Whether the document is one whole JSON value: where it is not, serde's words stand.
+        if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err() {
+            return refusal(&error.path().to_string(), whole, error.inner());
+        }
         // serde reads an array as a struct's fields in order, and would name the element that
         // did not fit: the document is said to be the wrong kind of value instead.
         if let Some(kind) = not_an_object(bytes) {
@@ -53,8 +57,7 @@ pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, 
             let (line, column) = (error.inner().line(), error.inner().column());
             return refusal_at(&path, whole, words, line, column);
         }
-        let path = error.path().to_string();
-        refusal(&path, whole, error.inner())
+        refusal(&error.path().to_string(), whole, error.inner())
     })?;
     deserializer
         .end()
@@ -62,9 +65,8 @@ pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, 
     Ok(value)
 }
 
-/// The kind of JSON value `bytes` holds when it is one whole JSON value but not an object.
+/// The kind of JSON value `bytes` (one whole JSON value) holds when it is not an object.
 fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).ok()?;
     match bytes.iter().find(|byte| !byte.is_ascii_whitespace())? {
         b'{' => None,
         b'[' => Some("array"),
@@ -75,8 +77,8 @@ fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// The field and the words of a refusal that `serde_json` gave as a syntax error in a document
-/// that is valid JSON. It reads a whole number that may pass 2⁶⁴ (a count's total, its nodes:
+/// The field and the words of a refusal that `serde_json` gave as a syntax error in `bytes`,
+/// a document that is valid JSON. It reads a whole number that may pass 2⁶⁴ (a count's total, its nodes:
 /// `u128`) as digits alone, so a fraction or an exponent there (`1e40`, `4.5`) stops it
 /// before the field ends (`expected ',' or '}'`, naming no field), and a string or a negative
 /// number is an `invalid number` or a `number out of range`. Read again as a
@@ -85,7 +87,7 @@ fn misread_whole_number<T: DeserializeOwned>(
     bytes: &[u8],
     error: &serde_json::Error,
 ) -> Option<(String, String)> {
-    if !error.is_syntax() || serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err() {
+    if !error.is_syntax() {
         return None;
     }
     let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
