@@ -4,7 +4,8 @@
 //! [`parallel::spawn_worker`](crate::parallel::spawn_worker), so that each thread starts only
 //! where the address space has room for it. Left to itself, rayon reads the variable when a
 //! pool is first used and starts as many threads as it says: `RAYON_NUM_THREADS=99999999` held
-//! a process for minutes starting threads, and a value that is not a number was ignored.
+//! a process for minutes starting threads, and a value that is not a number was ignored. Work
+//! that asks for a number of threads runs on this pool where it has that many ([`pool_of`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -91,6 +92,21 @@ pub fn start_shared_pool(most: usize) -> Result<(), PoolError> {
     }
     STARTED.store(true, Ordering::Release);
     Ok(())
+}
+
+/// A pool of `threads` threads, for work that asks for that many: `None` where the pool the
+/// caller runs in (the shared pool, most often) has that many already, so that no second pool
+/// starts beside it (under a limit on a user's threads, `ulimit -u`, it would be refused where
+/// the work fits), else a new pool whose threads start through [`parallel::spawn_worker`].
+pub fn pool_of(threads: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    if threads == rayon::current_num_threads() {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .spawn_handler(parallel::spawn_worker)
+        .build()
+        .map(Some)
 }
 
 #[cfg(test)]

@@ -130,20 +130,13 @@ fn in_parts<P: Send>(
         }
         (result, nodes)
     };
-    // On the pool it runs in where that has the threads asked for (the shared pool, most
-    // often), else on a pool of its own, else on this thread.
+    // On the pool it runs in where that has the threads asked for, else on a pool of its own
+    // (`pool::pool_of`), else on this thread.
     let results: Vec<(Result<u128, StopReason>, u64)> =
-        if threads.max(1) == rayon::current_num_threads() {
-            parts.into_par_iter().map(part).collect()
-        } else {
-            match rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.max(1))
-                .spawn_handler(queens_core::parallel::spawn_worker)
-                .build()
-            {
-                Ok(pool) => pool.install(|| parts.into_par_iter().map(part).collect()),
-                Err(_) => parts.into_iter().map(part).collect(),
-            }
+        match queens_core::pool::pool_of(threads.max(1)) {
+            Ok(Some(pool)) => pool.install(|| parts.into_par_iter().map(part).collect()),
+            Ok(None) => parts.into_par_iter().map(part).collect(),
+            Err(_) => parts.into_iter().map(part).collect(),
         };
     let mut whole = CompletionCount {
         counted: Counted {

@@ -445,19 +445,15 @@ impl CountJob {
                 .plan
                 .count_parallel(parts.ids, parts.budget, parts.done);
         };
-        match self.threads {
-            // Where the pool it runs in has that many threads already (the shared pool, sized
-            // by --threads' rules), it counts there: a second pool would double the threads,
-            // and under a limit on them (`ulimit -u`) be refused where the count fits.
-            Some(threads) if threads != rayon::current_num_threads() => {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .spawn_handler(queens_core::parallel::spawn_worker)
-                    .build()
-                    .map_err(|e| CountRunError::Pool(e.to_string()))?
-                    .install(count);
-            }
-            _ => count(),
+        // On the pool it runs in where that has the threads asked for (`pool::pool_of`).
+        let pool = match self.threads {
+            Some(threads) => queens_core::pool::pool_of(threads)
+                .map_err(|e| CountRunError::Pool(e.to_string()))?,
+            None => None,
+        };
+        match pool {
+            Some(pool) => pool.install(count),
+            None => count(),
         }
         Ok(None)
     }
