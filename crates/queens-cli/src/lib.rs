@@ -74,8 +74,15 @@ static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
 /// command runs, sized by `RAYON_NUM_THREADS` within the most threads a run may have, so that a
 /// process that can start no thread (a very low `ulimit -v`) is told so in one sentence rather
 /// than panicking halfway through, and a variable that says no number of threads is refused.
-fn worker_threads_ready() -> Result<(), queens_core::pool::PoolError> {
-    queens_core::pool::start_shared_pool(queens_api::limits::LIMITS.max_threads)
+/// A count's `--threads` sizes it, so that the count runs on it with no second pool beside it
+/// (under a limit on a user's threads, `ulimit -u`, a count given one thread was refused where
+/// the shared pool's threads and its own did not fit).
+fn worker_threads_ready(command: &Command) -> Result<(), queens_core::pool::PoolError> {
+    let asked = match command {
+        Command::Count(args) => args.threads,
+        _ => None,
+    };
+    queens_core::pool::start_shared_pool(asked, queens_api::limits::LIMITS.max_threads)
 }
 
 /// The command line without the flush.
@@ -92,7 +99,7 @@ where
     if let Some(closed) = exit::closed_stdout(&cli.command) {
         return closed;
     }
-    if let Err(error) = worker_threads_ready() {
+    if let Err(error) = worker_threads_ready(&cli.command) {
         return exit::report(&error.into());
     }
     let result = match cli.command {

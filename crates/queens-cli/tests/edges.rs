@@ -523,92 +523,140 @@ fn gpu_probes_at_once_leave_no_trace() {
 /// MiB.
 #[test]
 fn a_server_under_an_address_space_limit_refuses_or_answers() {
-    use std::io::{BufRead, Read};
-
-    let requests: [(&str, &str, &str); 4] = [
-        (
-            "POST",
-            "/api/configure",
-            r#"{"n":12,"queens":[],"engine":"bdd"}"#,
-        ),
-        ("POST", "/api/configure", r#"{"n":11,"queens":[]}"#),
-        ("GET", "/api/count?n=10", ""),
-        ("GET", "/api/solve?n=8", ""),
-    ];
-    let answers = [
-        "\"solvable\":true",
-        "\"solvable\":true",
-        "\"total\":724",
-        "\"solved\"",
-    ];
-    let mut answered = [false; 4];
     let dir = scratch("serve-address-limit");
+    let mut answered = [false; SERVER_REQUESTS.len()];
     for mib in (20..=200).step_by(12) {
-        let log = dir.join(format!("stderr-{mib}"));
-        let mut child = under_an_address_limit(mib * 1024)
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .env("RAYON_NUM_THREADS", "2")
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        // Its first line, or nothing where it ends (or hangs, as a server did whose runtime
-        // panicked on starting) first.
-        let stdout = child.stdout.take().unwrap();
-        let (sender, first_line) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let Ok(line) = first_line.recv_timeout(Duration::from_secs(60)) else {
-            let _ = child.kill();
-            panic!("{mib} MiB: neither served nor ended within a minute");
-        };
-        let Some(address) = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-        else {
-            let code = child.wait().unwrap().code();
-            let stderr = std::fs::read_to_string(&log).unwrap();
-            assert_eq!(code, Some(2), "{mib} MiB: {stderr}");
-            assert!(
-                stderr.starts_with("error: ") && stderr.lines().count() == 1,
-                "{mib} MiB: {stderr}"
-            );
-            continue;
-        };
-        for (at, (method, path, body)) in requests.iter().enumerate() {
-            let mut reply = String::new();
-            common::send(address, method, path, body)
-                .unwrap()
-                .read_to_string(&mut reply)
-                .unwrap();
-            let said = format!("{mib} MiB, {method} {path}: {reply}");
-            let status: u16 = reply[9..12].parse().expect(&said);
-            if status == 200 {
-                answered[at] |= reply.contains(answers[at]);
-            } else {
-                assert!(
-                    matches!(status, 400 | 503) && reply.contains("{\"error\":"),
-                    "{said}"
-                );
-            }
-        }
-        assert!(child.try_wait().unwrap().is_none(), "{mib} MiB: it ended");
-        let _ = child.kill();
-        let _ = child.wait();
-        let stderr = std::fs::read_to_string(&log).unwrap();
-        assert!(
-            !stderr.contains("panicked") && !stderr.contains("memory allocation"),
-            "{mib} MiB: {stderr}"
-        );
+        let mut command = under_an_address_limit(mib * 1024);
+        command.env("RAYON_NUM_THREADS", "2");
+        serves_or_refuses(command, &format!("{mib} MiB"), &dir, &mut answered);
     }
     assert_eq!(
-        answered, [true; 4],
+        answered,
+        [true; SERVER_REQUESTS.len()],
         "every request answered under some limit"
     );
+}
+
+/// Under any limit on a user's threads (`ulimit -u`, as a control group's `pids.max` sets one
+/// too) the server refuses to start in a sentence that names it, or serves, and then answers
+/// every request or refuses it with a JSON error, and keeps serving: with room for three
+/// threads it panicked starting its runtime (`OS can't spawn worker thread`), with four it hung
+/// as that panic unwound, and with five it ended at its first job's thread.
+#[test]
+fn a_server_under_a_limit_on_threads_refuses_or_answers() {
+    let dir = scratch("serve-thread-limit");
+    let Some(allowed) = common::as_a_user_allowed_threads(&dir) else {
+        return;
+    };
+    let mut answered = [false; SERVER_REQUESTS.len()];
+    for threads in 1..=10 {
+        let refusal = serves_or_refuses(
+            allowed(threads),
+            &format!("ulimit -u {threads}"),
+            &dir,
+            &mut answered,
+        );
+        if let Some(refusal) = refusal {
+            assert!(refusal.contains("ulimit -u"), "{threads}: {refusal}");
+        }
+    }
+    assert_eq!(
+        answered,
+        [true; SERVER_REQUESTS.len()],
+        "every request answered under some limit"
+    );
+}
+
+/// What [`serves_or_refuses`] asks, and what each answer holds where it is given.
+const SERVER_REQUESTS: [(&str, &str, &str, &str); 4] = [
+    (
+        "POST",
+        "/api/configure",
+        r#"{"n":12,"queens":[],"engine":"bdd"}"#,
+        "\"solvable\":true",
+    ),
+    (
+        "POST",
+        "/api/configure",
+        r#"{"n":11,"queens":[]}"#,
+        "\"solvable\":true",
+    ),
+    ("GET", "/api/count?n=10", "", "\"total\":724"),
+    ("GET", "/api/solve?n=8", "", "\"solved\""),
+];
+
+/// Starts `command serve` on a free port (said as `label`, its standard error in a file of
+/// `dir`), and checks that it either refuses to start in one sentence, which is returned, or
+/// serves and answers each of [`SERVER_REQUESTS`] (marked in `answered`) or refuses it with a
+/// JSON error, and is still serving after them, with no panic and no failed allocation.
+fn serves_or_refuses(
+    mut command: Command,
+    label: &str,
+    dir: &std::path::Path,
+    answered: &mut [bool; SERVER_REQUESTS.len()],
+) -> Option<String> {
+    use std::io::{BufRead, Read};
+
+    let log = dir.join("stderr");
+    let mut child = command
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    // Its first line, or nothing where it ends (or hangs, as a server did whose runtime
+    // panicked on starting) first.
+    let stdout = child.stdout.take().unwrap();
+    let (sender, first_line) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let Ok(line) = first_line.recv_timeout(Duration::from_secs(60)) else {
+        let _ = child.kill();
+        panic!("{label}: neither served nor ended within a minute");
+    };
+    let Some(address) = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+    else {
+        let code = child.wait().unwrap().code();
+        let stderr = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(code, Some(2), "{label}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{label}: {stderr}"
+        );
+        return Some(stderr);
+    };
+    for (at, (method, path, body, answer)) in SERVER_REQUESTS.iter().enumerate() {
+        let mut reply = String::new();
+        common::send(address, method, path, body)
+            .unwrap()
+            .read_to_string(&mut reply)
+            .unwrap();
+        let said = format!("{label}, {method} {path}: {reply}");
+        let status: u16 = reply[9..12].parse().expect(&said);
+        if status == 200 {
+            answered[at] |= reply.contains(answer);
+        } else {
+            assert!(
+                matches!(status, 400 | 503) && reply.contains("{\"error\":"),
+                "{said}"
+            );
+        }
+    }
+    assert!(child.try_wait().unwrap().is_none(), "{label}: it ended");
+    let _ = child.kill();
+    let _ = child.wait();
+    let stderr = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("memory allocation"),
+        "{label}: {stderr}"
+    );
+    None
 }
 
 /// The status line's first twelve bytes of the server's answer to `GET path`.

@@ -3,7 +3,6 @@
 //! read, and locks and temporary files are never left to block a later run.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -920,45 +919,64 @@ fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
     }
 }
 
-/// Under a limit on the threads a user may run (`ulimit -u`), a count given the shared pool's
-/// number of threads runs on that pool rather than starting as many again beside it: with two
-/// workers and room for four threads, `count 10 --threads 2` was refused (`cannot start the
-/// worker threads: Resource temporarily unavailable`) where `count 10` counted.
+/// Under any limit on a user's threads (`ulimit -u`, as a control group's `pids.max` sets one
+/// too) a command answers, or refuses in one sentence that names the limit: never a panic, a
+/// hang, or a driver's "device lost" alone. And a count given a number of threads runs on the
+/// shared pool sized to it, rather than starting a second pool beside one of a worker a core:
+/// with two shared workers, `count 10 --threads 2` was refused with room for four threads
+/// (`cannot start the worker threads: Resource temporarily unavailable`), where `count 10`
+/// counted, and `count 10 --threads 1` with room for two; every refusal blamed `ulimit -v`.
 #[test]
-fn a_count_given_the_pools_threads_starts_no_second_pool() {
-    // A user no process runs as, so that only this one counts against its limit, and a copy of
-    // the binary that user may run.
-    const USER: &str = "64999";
+fn under_a_limit_on_threads_a_command_answers_or_names_the_limit() {
     let dir = scratch("thread-limit");
-    let binary = dir.join("queens");
-    fs::copy(env!("CARGO_BIN_EXE_queens"), &binary).unwrap();
-    fs::set_permissions(&*dir, fs::Permissions::from_mode(0o755)).unwrap();
-    let as_user = |limit: u32, args: &[&str]| {
-        output(
-            Command::new("prlimit")
-                .arg(format!("--nproc={limit}"))
-                .args([
-                    "setpriv",
-                    "--reuid",
-                    USER,
-                    "--regid",
-                    USER,
-                    "--clear-groups",
-                ])
-                .arg(&binary)
-                .args(args)
-                .env("RAYON_NUM_THREADS", "2"),
-        )
-    };
-    let (code, _, _) = as_user(64, &["--version"]);
-    if !root_powers(
-        code == Some(0),
-        "setpriv cannot run a command as another user (needs root)",
-    ) {
+    let Some(allowed) = common::as_a_user_allowed_threads(&dir) else {
         return;
+    };
+    let mut commands: Vec<(&[&str], &str)> = vec![
+        (&["count", "10"], "724 solutions"),
+        (&["count", "10", "--threads", "1"], "724 solutions"),
+        (&["count", "10", "--threads", "2"], "724 solutions"),
+        (&["solve", "12"], "a b c d e f g h i j k l"),
+        (&["configure", "8"], "92 completions"),
+        (&["experiment", "8", "--runs", "3"], "100.0%"),
+        (&["challenge", "6"], "backtracking"),
+    ];
+    // A driver that runs on the CPU (lavapipe) starts threads of its own.
+    let (_, devices, _) = output(queens().arg("devices"));
+    if devices.starts_with("0:") {
+        commands.push((
+            &["count", "10", "--engine", "gpu", "--device", "0"],
+            "724 solutions",
+        ));
     }
+    for (args, answer) in &commands {
+        let mut answered = false;
+        for threads in 1..=8 {
+            let (code, stdout, stderr) = output(allowed(threads).args(*args));
+            let said = format!("{args:?} under ulimit -u {threads}: {code:?} {stderr}");
+            assert!(!stderr.contains("panicked"), "{said}");
+            match code {
+                Some(0) => answered = true,
+                Some(2) => assert!(
+                    stderr.starts_with("error: ")
+                        && stderr.lines().count() == 1
+                        && stderr.contains("ulimit -u"),
+                    "{said}"
+                ),
+                _ => panic!("{said}"),
+            }
+            if code == Some(0) {
+                assert!(stdout.contains(answer), "{said}\n{stdout}");
+            }
+        }
+        assert!(answered, "{args:?} ran under none of the limits");
+    }
+    // Two threads: this one and the count's worker.
+    let (code, stdout, stderr) = output(allowed(2).args(["count", "10", "--threads", "1"]));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("on 1 thread "), "{stdout}");
     for args in [&["count", "10"][..], &["count", "10", "--threads", "2"]] {
-        let (code, stdout, stderr) = as_user(4, args);
+        let (code, stdout, stderr) = output(allowed(4).args(args));
         let said = format!("{args:?} under ulimit -u 4: {code:?} {stderr}");
         assert_eq!(code, Some(0), "{said}");
         assert!(

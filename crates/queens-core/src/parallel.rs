@@ -92,13 +92,13 @@ pub fn spawn_worker(thread: rayon::ThreadBuilder) -> io::Result<()> {
 /// `work` on a thread named `name`, with a stack of `stack` bytes ([`DEFAULT_THREAD_STACK`]
 /// where `None`, whatever `RUST_MIN_STACK` says), where the address space has room for it
 /// ([`memory::room_for_threads`]); an error of kind `OutOfMemory` that says so where it has
-/// none, or the system's where the thread could not be started.
+/// none, or the system's where the thread could not be started ([`system_refusal`]).
 pub fn spawn<T, F>(name: Option<&str>, stack: Option<usize>, work: F) -> io::Result<JoinHandle<T>>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
 {
-    builder(name, stack)?.spawn(work)
+    builder(name, stack)?.spawn(work).map_err(system_refusal)
 }
 
 /// `work` on a thread of `scope` with a stack of [`DEFAULT_THREAD_STACK`], where the address
@@ -111,8 +111,85 @@ where
     T: Send + 'scope,
     F: FnOnce() -> T + Send + 'scope,
 {
-    builder(None, None)?.spawn_scoped(scope, work)
+    builder(None, None)?
+        .spawn_scoped(scope, work)
+        .map_err(system_refusal)
 }
+
+/// How many more threads, up to `most`, the system lets this process start now: found by
+/// starting them (each waiting until all are counted, then ending), since what limits them (a
+/// user's threads, `ulimit -u`; a control group's `pids.max`; the address space) is the
+/// system's and shared with other processes. For a host that must know before it starts
+/// threads it cannot do without (an async runtime whose workers end the process where one is
+/// refused). Returns once the system counts the threads ended again, so that the room it found
+/// is free (on Linux, as `/proc/self/status` counts them; at most a second).
+pub fn threads_that_start(most: usize) -> usize {
+    let before = threads_of_this_process();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    let released = Arc::new(Mutex::new(released));
+    let mut started = Vec::new();
+    for _ in 0..most {
+        let released = Arc::clone(&released);
+        let waiting = spawn(Some("queens-probe"), Some(PROBE_STACK), move || {
+            // Every sender is gone once the probe has counted: each thread then ends.
+            let _ = released
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .recv();
+        });
+        match waiting {
+            Ok(thread) => started.push(thread),
+            Err(_) => break,
+        }
+    }
+    let room = started.len();
+    drop(release);
+    for thread in started {
+        let _ = thread.join();
+    }
+    // A joined thread is counted against the limits until the system has released it, a
+    // moment after the join returns.
+    let waited = std::time::Instant::now();
+    while threads_of_this_process() > before && waited.elapsed() < std::time::Duration::from_secs(1)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    room
+}
+
+/// The stack of [`threads_that_start`]'s threads, which only wait.
+const PROBE_STACK: usize = 64 << 10;
+
+/// The threads of this process as the system counts them (Linux's `/proc/self/status`); 0
+/// where it does not say.
+fn threads_of_this_process() -> usize {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix("Threads:"))
+                .and_then(|count| count.trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Why the system refused a thread, in words a user can act on: where it answered `EAGAIN`
+/// (which the standard library calls `WouldBlock`), the limit on a user's threads was reached
+/// (`ulimit -u`, or a control group's `pids.max`, as containers and Slurm's cgroups set), which
+/// its own words ("Resource temporarily unavailable") leave to be guessed; any other refusal as
+/// the system gave it.
+pub fn system_refusal(error: io::Error) -> io::Error {
+    if error.kind() == io::ErrorKind::WouldBlock {
+        io::Error::new(error.kind(), THREAD_LIMIT_REACHED)
+    } else {
+        error
+    }
+}
+
+/// What [`system_refusal`] says of a refusal at the limit on a user's threads.
+pub const THREAD_LIMIT_REACHED: &str =
+    "the limit on a user's threads (ulimit -u, or a control group's pids.max) allows no more";
 
 /// A thread's builder, named `name` and with a stack of `stack` bytes ([`DEFAULT_THREAD_STACK`]
 /// where `None`), once the address space has room for that stack.
@@ -143,6 +220,25 @@ mod tests {
         let squares = map_parts((0..9u64).collect(), |x| x * x);
         assert_eq!(squares, (0..9u64).map(|x| x * x).collect::<Vec<_>>());
         assert!(map_parts(Vec::<u8>::new(), |x| x).is_empty());
+    }
+
+    #[test]
+    fn the_threads_that_start_are_counted() {
+        assert_eq!(threads_that_start(3), 3);
+        assert_eq!(threads_that_start(0), 0);
+    }
+
+    #[test]
+    fn a_refusal_at_the_thread_limit_names_the_limit() {
+        let at_the_limit = system_refusal(io::Error::from(io::ErrorKind::WouldBlock));
+        assert_eq!(at_the_limit.kind(), io::ErrorKind::WouldBlock);
+        assert_eq!(at_the_limit.to_string(), THREAD_LIMIT_REACHED);
+        // EAGAIN, as pthread_create gives it.
+        let raw = system_refusal(io::Error::from_raw_os_error(11));
+        assert_eq!(raw.to_string(), THREAD_LIMIT_REACHED);
+        let other = system_refusal(io::Error::from(io::ErrorKind::OutOfMemory));
+        assert_eq!(other.kind(), io::ErrorKind::OutOfMemory);
+        assert_ne!(other.to_string(), THREAD_LIMIT_REACHED);
     }
 
     #[test]

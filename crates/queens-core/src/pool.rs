@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use thiserror::Error;
 
 use crate::memory::{self, DEFAULT_THREAD_STACK};
-use crate::parallel;
+use crate::parallel::{self, THREAD_LIMIT_REACHED};
 
 /// The variable that sizes rayon's pools, read here for the shared pool.
 pub const THREADS_VARIABLE: &str = "RAYON_NUM_THREADS";
@@ -37,8 +37,19 @@ pub enum PoolError {
          for their stacks; raise it"
     )]
     NoRoom,
-    /// The system did not start them.
-    #[error("could not start the worker threads ({0}); is the address space limited (ulimit -v)?")]
+    /// The limit on a user's threads (`ulimit -u`, a control group's `pids.max`) was reached.
+    #[error(
+        "could not start {threads} worker threads: {THREAD_LIMIT_REACHED}; ask for fewer{}",
+        if *asked { "" } else { " with RAYON_NUM_THREADS" }
+    )]
+    ThreadLimit {
+        /// The threads the pool was to hold.
+        threads: usize,
+        /// Whether the work asked for that many (else the variable or the cores said so).
+        asked: bool,
+    },
+    /// The system did not start them, for another reason.
+    #[error("could not start the worker threads: {0}")]
     NotStarted(String),
 }
 
@@ -70,17 +81,21 @@ pub fn shared_pool_size(most: usize) -> Result<usize, PoolError> {
     pool_size(text.as_deref(), cores, most)
 }
 
-/// Starts the shared pool with [`shared_pool_size`] threads, each through
-/// [`parallel::spawn_worker`]: what a host calls before any work that may use the pool (the
-/// command line before a command, Python before a call that counts or solves), since rayon
-/// would otherwise start it unchecked at its first use. Once started it is left as it is, and
-/// the variable is not read again; where it was started elsewhere first, that pool is kept.
-pub fn start_shared_pool(most: usize) -> Result<(), PoolError> {
+/// Starts the shared pool, each thread through [`parallel::spawn_worker`]: what a host calls
+/// before any work that may use the pool (the command line before a command, Python before a
+/// call that counts or solves), since rayon would otherwise start it unchecked at its first
+/// use. It holds `threads` where the work to come asks for a number (a count's `--threads`, so
+/// that the count runs on it rather than on a second pool beside it) and [`shared_pool_size`]
+/// where not; the variable is checked either way. Once started it is left as it is, and the
+/// variable is not read again; where it was started elsewhere first, that pool is kept.
+pub fn start_shared_pool(threads: Option<usize>, most: usize) -> Result<(), PoolError> {
     static STARTED: AtomicBool = AtomicBool::new(false);
     if STARTED.load(Ordering::Acquire) {
         return Ok(());
     }
-    let threads = shared_pool_size(most)?;
+    let sized = shared_pool_size(most)?;
+    let asked = threads.is_some();
+    let threads = threads.map_or(sized, |asked| asked.clamp(1, most.max(1)));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .spawn_handler(parallel::spawn_worker);
@@ -88,10 +103,21 @@ pub fn start_shared_pool(most: usize) -> Result<(), PoolError> {
         Ok(()) => {}
         Err(error) if error.to_string().contains("already been initialized") => {}
         Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => return Err(PoolError::NoRoom),
+        Err(error) if at_the_thread_limit(&error) => {
+            return Err(PoolError::ThreadLimit { threads, asked });
+        }
         Err(error) => return Err(PoolError::NotStarted(error.to_string())),
     }
     STARTED.store(true, Ordering::Release);
     Ok(())
+}
+
+/// Whether a pool's build failed because the system refused a thread at the limit on a user's
+/// threads ([`parallel::system_refusal`]).
+fn at_the_thread_limit(error: &rayon::ThreadPoolBuildError) -> bool {
+    std::error::Error::source(error)
+        .and_then(|source| source.downcast_ref::<std::io::Error>())
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::WouldBlock)
 }
 
 /// A pool of `threads` threads, for work that asks for that many: `None` where the pool the

@@ -164,9 +164,18 @@ impl GpuCounter {
     /// Opens the adapter `selection` names, with the device's own limits.
     pub fn open(selection: Selection, options: GpuOptions) -> Result<Self, GpuError> {
         let (adapter, info, reason) = Adapters::probe().choose(selection)?;
+        // A driver that runs on the CPU (lavapipe) starts threads of its own, and where the
+        // system refuses them says only that its device was lost: the limit is named.
         let unusable = |reason: String| GpuError::Unusable {
             device: info.line(),
-            reason,
+            reason: if queens_core::parallel::threads_that_start(1) == 0 {
+                format!(
+                    "{reason}, where {} and the driver starts threads of its own",
+                    queens_core::parallel::THREAD_LIMIT_REACHED
+                )
+            } else {
+                reason
+            },
         };
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("queens count"),

@@ -54,12 +54,14 @@ pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
 pub(crate) fn worker_threads() -> PyResult<()> {
     use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
     use queens_core::pool::{PoolError, start_shared_pool};
-    start_shared_pool(queens_api::limits::LIMITS.max_threads).map_err(|refusal| {
+    start_shared_pool(None, queens_api::limits::LIMITS.max_threads).map_err(|refusal| {
         let words = refusal.to_string();
         match refusal {
             PoolError::Variable { .. } => PyValueError::new_err(words),
             PoolError::NoRoom => PyMemoryError::new_err(words),
-            PoolError::NotStarted(_) => PyRuntimeError::new_err(words),
+            PoolError::ThreadLimit { .. } | PoolError::NotStarted(_) => {
+                PyRuntimeError::new_err(words)
+            }
         }
     })
 }

@@ -48,7 +48,7 @@ pub async fn challenge(
     let budget = job.budget();
     let token = job.token();
     let (events, response) = event_stream(64, job.token());
-    crate::jobs::run_blocking(move || {
+    crate::jobs::spawn_job(move || {
         let table = challenge.run(&budget, |lock| {
             let mut event = serde_json::to_value(lock).unwrap_or_default();
             event["type"] = json!("lock");

@@ -40,7 +40,7 @@ pub async fn count(
     let job = state.jobs().start(client)?;
     let budget = job.budget();
     let (events, response) = event_stream(64, job.token());
-    crate::jobs::run_blocking(move || {
+    crate::jobs::spawn_job(move || {
         let threads = job_plan.threads();
         let counted = job_plan.run(&budget, |done, of| {
             // Progress may be dropped when the client reads slowly; the result never is.

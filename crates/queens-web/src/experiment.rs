@@ -134,7 +134,7 @@ pub async fn experiment_stream(
         .start_for(client, state.limits().experiment_time)?;
     let budget = job.budget();
     let (events, stream) = event_stream(64, job.token());
-    crate::jobs::run_blocking(move || {
+    crate::jobs::spawn_job(move || {
         let last = std::sync::Mutex::new(std::time::Instant::now());
         let report = experiment::run(&experiment, &budget, |done| {
             let mut last = last

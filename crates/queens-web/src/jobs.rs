@@ -23,22 +23,57 @@ const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 /// run on): the standard library's default.
 pub const JOB_STACK: usize = queens_core::memory::DEFAULT_THREAD_STACK as usize;
 
-/// Runs a job's `work` on one of the runtime's blocking threads, where the address space has
-/// room for another thread ([`queens_core::memory::room_for_threads`]): the runtime ends the
-/// whole server where it cannot start one, so under an address-space limit (`ulimit -v`) that
-/// leaves none, the request is refused with 503 instead.
-pub fn run_blocking<F, R>(work: F) -> Result<tokio::task::JoinHandle<R>, ApiError>
+/// Starts a job's `work` on a thread of its own, started through
+/// [`queens_core::parallel::spawn`] (with [`JOB_STACK`]), for a job that answers by itself (a
+/// stream's events). Where no thread starts, under an address-space limit (`ulimit -v`) that
+/// leaves no room for its stack or at the limit on a user's threads (`ulimit -u`, a control
+/// group's `pids.max`), the request is refused with 503 in a sentence that names the limit,
+/// and the server serves on: the runtime's own blocking threads would end the whole server
+/// where the system refuses one. Jobs are few (each holds a slot of [`Jobs`]), so a thread
+/// each bounds the threads.
+pub fn spawn_job(work: impl FnOnce() + Send + 'static) -> Result<(), ApiError> {
+    queens_core::parallel::spawn(Some("queens-job"), Some(JOB_STACK), work)
+        .map(drop)
+        .map_err(|refusal| {
+            ApiError::unavailable(format!(
+                "this server cannot start a thread for the job: {refusal}; try again once a job \
+                 has ended"
+            ))
+        })
+}
+
+/// Runs a job's `work` on a thread of its own, as [`spawn_job`], and gives a future of its
+/// answer: the work's result, or, where it panicked, the panic's message.
+pub fn run_blocking<F, R>(work: F) -> Result<impl Future<Output = Result<R, JobFailed>>, ApiError>
 where
     F: FnOnce() -> R + Send + 'static,
     R: Send + 'static,
 {
-    if !queens_core::memory::room_for_threads(JOB_STACK as u128) {
-        return Err(ApiError::unavailable(
-            "this server has no room for another job's thread under its address-space limit \
-             (ulimit -v); try again once a job has ended",
-        ));
-    }
-    Ok(tokio::task::spawn_blocking(work))
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    spawn_job(move || {
+        let _ = answer.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)));
+    })?;
+    Ok(async move {
+        match answered.await {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(panic)) => Err(JobFailed(panic_message(&*panic))),
+            Err(_) => Err(JobFailed("its thread ended without an answer".to_owned())),
+        }
+    })
+}
+
+/// Why a job gave no answer: its panic's message.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct JobFailed(String);
+
+/// A panic's message, where it is text.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "it panicked".to_owned())
 }
 
 /// Who sent a request, as the per-client limits count: its [`ClientKey`] (`None` when the

@@ -269,7 +269,7 @@ pub async fn serve(
     // The configurator's diagrams up to 12×12 take half a second to build: do it before the
     // first click asks (where the address space has room for the thread; each diagram where
     // the memory left has room for it).
-    let _ = jobs::run_blocking(move || {
+    let _ = jobs::spawn_job(move || {
         for n in 1..=12 {
             diagrams.diagram(n);
         }

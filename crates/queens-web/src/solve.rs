@@ -77,7 +77,7 @@ pub async fn solve(
     let max_events = state.limits().solve_max_events;
     let token = job.token();
     let (events, response) = event_stream(256, token.clone());
-    crate::jobs::run_blocking(move || {
+    crate::jobs::spawn_job(move || {
         let mut budget = request.budget(token);
         let mut forward = Forward {
             events: &events,

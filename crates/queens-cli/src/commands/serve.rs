@@ -53,19 +53,30 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
 }
 
 /// The server's runtime: a worker thread a core, fewer where the address-space limit (`ulimit
-/// -v`) leaves room for fewer stacks (the runtime ends the process where it cannot start one),
-/// and a refusal where it leaves room for none.
+/// -v`) or the limit on a user's threads (`ulimit -u`, a control group's `pids.max`) leaves
+/// room for fewer (the runtime ends the process where it cannot start one), keeping room for a
+/// job's thread and the deadlines' timer; a refusal where they leave room for none.
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    const JOB_THREADS: usize = 2;
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let stack = queens_web::JOB_STACK;
-    let workers = Some(queens_core::memory::threads_that_fit(stack as u128, cores))
-        .filter(|&workers| workers > 0)
-        .context(
-            "could not start the server's threads: the address-space limit (ulimit -v) leaves no \
-             room for their stacks; raise it",
-        )?;
+    let fit = queens_core::memory::threads_that_fit(stack as u128, cores);
+    anyhow::ensure!(
+        fit > 0,
+        "could not start the server's threads: the address-space limit (ulimit -v) leaves no \
+         room for their stacks; raise it"
+    );
+    // Two more than the workers: a job's thread and the thread that keeps the jobs' deadlines
+    // (started with the first job). A server that has room for fewer serves the page with one
+    // worker, and refuses jobs with 503 while no thread starts for them.
+    let room = queens_core::parallel::threads_that_start(fit + JOB_THREADS);
+    anyhow::ensure!(
+        room > 0,
+        "could not start the server's threads: {}; ask for fewer with RAYON_NUM_THREADS",
+        queens_core::parallel::THREAD_LIMIT_REACHED
+    );
     tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(workers)
+        .worker_threads(fit.min(room.saturating_sub(JOB_THREADS)).max(1))
         .thread_stack_size(stack)
         .enable_all()
         .build()

@@ -244,6 +244,38 @@ pub fn stopped_by_signal_once_with(
     (output, sent.elapsed())
 }
 
+/// The user the thread-limit tests run `queens` as: one no process runs as, so that only the
+/// process under test counts against its limit.
+pub const NOBODYS_UID: &str = "64999";
+
+/// A copy of `queens` in `dir` that [`NOBODYS_UID`] may run (the build's may sit where that
+/// user cannot reach), and a command that runs it as that user allowed `threads` threads and
+/// processes in all (`ulimit -u`), with two shared workers. `None` where this process cannot
+/// run a command as another user (it needs root), after [`root_powers`] has said so.
+pub fn as_a_user_allowed_threads(dir: &Path) -> Option<impl Fn(u32) -> Command> {
+    use std::os::unix::fs::PermissionsExt;
+
+    let binary = dir.join("queens");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("queens"), &binary).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let allowed = move |threads: u32| {
+        let mut command = Command::new("prlimit");
+        command
+            .arg(format!("--nproc={threads}"))
+            .args(["setpriv", "--reuid", NOBODYS_UID, "--regid", NOBODYS_UID])
+            .arg("--clear-groups")
+            .arg(&binary)
+            .env("RAYON_NUM_THREADS", "2");
+        command
+    };
+    let (code, _, _) = output(allowed(64).arg("--version"));
+    root_powers(
+        code == Some(0),
+        "setpriv cannot run a command as another user (needs root)",
+    )
+    .then_some(allowed)
+}
+
 /// Whether a test that needs root (a tmpfs mounted, a device node made, another user's file)
 /// can run: when it cannot, it says `why` and is skipped, unless `QUEENS_REQUIRE_ROOT=1` (as CI
 /// sets) makes that a failure.
