@@ -3,6 +3,7 @@
 //! read, and locks and temporary files are never left to block a later run.
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -971,6 +972,43 @@ fn under_a_limit_on_threads_a_command_answers_or_names_the_limit() {
         }
         assert!(answered, "{args:?} ran under none of the limits");
     }
+    // `count --slurm` starts `sbatch` (here a stand-in that answers a job id), a process the
+    // same limit counts.
+    let bin = dir.join("bin");
+    fs::create_dir(&bin).unwrap();
+    fs::write(bin.join("sbatch"), "#!/bin/sh\necho 42\n").unwrap();
+    fs::set_permissions(bin.join("sbatch"), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut submitted = false;
+    for threads in 1..=8 {
+        let jobs = dir.join(format!("jobs-{threads}"));
+        fs::create_dir(&jobs).unwrap();
+        fs::set_permissions(&jobs, fs::Permissions::from_mode(0o777)).unwrap();
+        let (code, stdout, stderr) = output(
+            allowed(threads)
+                .args(["count", "12", "--slurm", "--shards", "2", "--dir"])
+                .arg(&jobs)
+                .env("PATH", &path),
+        );
+        let said = format!("count --slurm under ulimit -u {threads}: {code:?} {stderr}");
+        match code {
+            Some(0) => submitted |= format!("{stdout}{stderr}").contains("as job 42"),
+            Some(2) => assert!(
+                stderr.lines().count() == 1 && stderr.contains("ulimit -u"),
+                "{said}"
+            ),
+            _ => panic!("{said}"),
+        }
+    }
+    assert!(
+        submitted,
+        "count --slurm submitted under none of the limits"
+    );
     // Two threads: this one and the count's worker.
     let (code, stdout, stderr) = output(allowed(2).args(["count", "10", "--threads", "1"]));
     assert_eq!(code, Some(0), "{stderr}");

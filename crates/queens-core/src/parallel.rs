@@ -174,8 +174,9 @@ fn threads_of_this_process() -> usize {
         .unwrap_or(0)
 }
 
-/// Why the system refused a thread, in words a user can act on: where it answered `EAGAIN`
-/// (which the standard library calls `WouldBlock`), the limit on a user's threads was reached
+/// Why the system refused a thread or a process, in words a user can act on: where it answered
+/// `EAGAIN` (which the standard library calls `WouldBlock`), the limit on a user's processes
+/// and threads was reached
 /// (`ulimit -u`, or a control group's `pids.max`, as containers and Slurm's cgroups set), which
 /// its own words ("Resource temporarily unavailable") leave to be guessed; any other refusal as
 /// the system gave it.
@@ -187,9 +188,11 @@ pub fn system_refusal(error: io::Error) -> io::Error {
     }
 }
 
-/// What [`system_refusal`] says of a refusal at the limit on a user's threads.
-pub const THREAD_LIMIT_REACHED: &str =
-    "the limit on a user's threads (ulimit -u, or a control group's pids.max) allows no more";
+/// What [`system_refusal`] says of a refusal at the limit on a user's processes and threads.
+pub const THREAD_LIMIT_REACHED: &str = concat!(
+    "the limit on a user's processes and threads ",
+    "(ulimit -u, or a control group's pids.max) allows no more"
+);
 
 /// A thread's builder, named `name` and with a stack of `stack` bytes ([`DEFAULT_THREAD_STACK`]
 /// where `None`), once the address space has room for that stack.

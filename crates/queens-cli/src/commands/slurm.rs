@@ -19,6 +19,7 @@ use queens_api::count::{CountPlan, Shard};
 use queens_api::setting::Setting;
 use queens_api::shards::{Merged, ShardReport, report_pattern};
 use queens_core::CancelToken;
+use queens_core::parallel::system_refusal;
 use queens_core::words::counted;
 use serde_json::json;
 
@@ -378,7 +379,7 @@ fn sbatch(args: &[String]) -> anyhow::Result<String> {
     let output = match Command::new("sbatch").arg("--parsable").args(args).output() {
         Ok(output) => output,
         Err(error) if error.kind() == io::ErrorKind::NotFound => bail!(NO_SBATCH),
-        Err(error) => return Err(error).context("cannot run sbatch"),
+        Err(error) => return Err(system_refusal(error)).context("cannot run sbatch"),
     };
     if !output.status.success() {
         let message = String::from_utf8_lossy(&output.stderr);
@@ -405,7 +406,7 @@ fn wait_for(jobs: &[&str], token: &CancelToken) -> anyhow::Result<bool> {
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 bail!("squeue not found: --wait follows the jobs with Slurm's squeue")
             }
-            Err(error) => return Err(error).context("cannot run squeue"),
+            Err(error) => return Err(system_refusal(error)).context("cannot run squeue"),
         };
         // squeue refuses job ids it has already forgotten: they are done too.
         if output.stdout.iter().all(u8::is_ascii_whitespace) {
