@@ -86,8 +86,9 @@ fn spacing(wait: Duration) -> Duration {
     (wait * 2).min(LINES_AT_MOST_EVERY)
 }
 
-/// A batch's line: what, how far, how long, and the estimate once there is one.
-fn batch_line(bar: &ProgressBar) -> String {
+/// A batch's line: what, how far, how long, and, for jobs alike enough that it means
+/// something, the estimate of the time left once there is one.
+fn batch_line(bar: &ProgressBar, estimate: TimeLeft) -> String {
     let elapsed = HumanDuration(bar.elapsed());
     match bar.length().filter(|&len| len > 0) {
         Some(len) => {
@@ -97,7 +98,7 @@ fn batch_line(bar: &ProgressBar) -> String {
                 bar.message(),
                 100.0 * done as f64 / len as f64
             );
-            if done > 0 {
+            if done > 0 && estimate == TimeLeft::Estimated {
                 let _ = write!(line, ", about {} left", HumanDuration(bar.eta()));
             }
             line
@@ -328,8 +329,27 @@ pub fn document_bar(len: u64, what: &str) -> ProgressBar {
     }
 }
 
-/// A bar over `len` jobs (0: not known yet), drawn on a terminal, else reported in lines.
+/// Whether a bar estimates the time left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLeft {
+    /// From the rate of the jobs done so far: for jobs that take about as long as each other,
+    /// or that come in an order that mixes them.
+    Estimated,
+    /// Not said: for jobs whose times differ by orders of magnitude in a way the order cannot
+    /// mix, where the rate of those done says nothing of the rest (the challenge's brute force
+    /// on one locked square takes minutes to weeks where a backtracking search takes
+    /// microseconds: an estimate went from 4 minutes to 32 weeks in 75 seconds).
+    Unknown,
+}
+
+/// A bar over `len` jobs (0: not known yet), drawn on a terminal, else reported in lines, with
+/// an estimate of the time left.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
+    bar_of(len, what, TimeLeft::Estimated)
+}
+
+/// [`bar`], with an estimate of the time left where `estimate` says so.
+pub fn bar_of(len: u64, what: &str, estimate: TimeLeft) -> ProgressBar {
     let display = display();
     let target = if display == Display::Bar {
         ProgressDrawTarget::stderr()
@@ -339,10 +359,14 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), target);
     bar.set_message(what.to_owned());
     if display == Display::Lines {
-        report_lines(&bar, batch_line);
+        report_lines(&bar, move |bar| batch_line(bar, estimate));
     }
+    let template = match estimate {
+        TimeLeft::Estimated => "{msg} [{bar:30}] {pos}/{len} {elapsed}, ETA {eta}",
+        TimeLeft::Unknown => "{msg} [{bar:30}] {pos}/{len} {elapsed}",
+    };
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}, ETA {eta}")
+        ProgressStyle::with_template(template)
             .expect("the template is valid")
             .progress_chars("=> "),
     );
@@ -366,6 +390,25 @@ mod tests {
         // 5, 10, 20 and 40 s apart, then a minute: 4 lines in the first 75 s, 58 more in the hour.
         assert_eq!(lines, 62);
         assert_eq!(wait, LINES_AT_MOST_EVERY);
+    }
+
+    #[test]
+    fn a_batch_line_estimates_the_time_left_only_where_asked() {
+        let bar = ProgressBar::with_draw_target(Some(324), ProgressDrawTarget::hidden());
+        bar.set_message("locked squares × solvers");
+        bar.set_position(4);
+        let estimated = batch_line(&bar, TimeLeft::Estimated);
+        assert!(
+            estimated.starts_with("locked squares × solvers: 4/324 (1 %), ")
+                && estimated.contains(" left"),
+            "{estimated}"
+        );
+        let unknown = batch_line(&bar, TimeLeft::Unknown);
+        assert!(
+            unknown.starts_with("locked squares × solvers: 4/324 (1 %), ")
+                && !unknown.contains("left"),
+            "{unknown}"
+        );
     }
 
     #[test]

@@ -38,7 +38,13 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
     // limit and token only.
     let budget = bounds.budget(interrupt_token());
     let runs = u64::from(n).pow(2) * challenge.solvers.len() as u64;
-    let bar = progress::bar(runs, "locked squares × solvers");
+    // The brute force's runs take orders of magnitude longer than the searches', square by
+    // square: the rate of the runs done says nothing of the time left.
+    let bar = progress::bar_of(
+        runs,
+        "locked squares × solvers",
+        progress::TimeLeft::Unknown,
+    );
     let table = challenge.run(&budget, |_| bar.inc(1))?;
     bar.finish_and_clear();
     let mut out = crate::output::standard_output();
