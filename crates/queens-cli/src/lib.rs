@@ -91,6 +91,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    queens_io::files::writes_past_the_file_size_limit_fail();
     let cli = match help::parse(Catalogue::standard(), args) {
         Ok(cli) => cli,
         Err(error) => return exit::clap_error(&error),

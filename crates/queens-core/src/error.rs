@@ -241,7 +241,12 @@ pub fn for_users(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `message` without the ` (os error N)` of each operating-system error in it.
+/// `EFBIG`, whose words ("File too large") do not say that the limit is the user's own: what
+/// is said after them in its number's place.
+const FILE_TOO_LARGE: (&str, &str) = ("27", " for the file-size limit (ulimit -f)");
+
+/// `message` without the ` (os error N)` of each operating-system error in it (`EFBIG`'s
+/// naming its limit instead).
 fn without_os_error_numbers(message: &str) -> std::borrow::Cow<'_, str> {
     const MARK: &str = " (os error ";
     if !message.contains(MARK) {
@@ -256,6 +261,9 @@ fn without_os_error_numbers(message: &str) -> std::borrow::Cow<'_, str> {
             .unwrap_or(after.len());
         if digits > 0 && after[digits..].starts_with(')') {
             kept.push_str(&rest[..at]);
+            if &after[..digits] == FILE_TOO_LARGE.0 {
+                kept.push_str(FILE_TOO_LARGE.1);
+            }
             rest = &after[digits + 1..];
         } else {
             kept.push_str(&rest[..at + MARK.len()]);
@@ -382,6 +390,15 @@ mod tests {
         assert_eq!(
             for_users("a: Address in use (os error 98): b: Permission denied (os error 13)"),
             "a: Address in use: b: Permission denied"
+        );
+        // EFBIG names the limit the user set.
+        #[cfg(target_os = "linux")]
+        assert_eq!(
+            for_users(&format!(
+                "cannot write c.json: {}",
+                std::io::Error::from_raw_os_error(27)
+            )),
+            "cannot write c.json: File too large for the file-size limit (ulimit -f)"
         );
         // Only the whole mark goes; a text that merely looks like it stays.
         for kept in [

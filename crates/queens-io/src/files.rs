@@ -88,6 +88,21 @@ pub enum FileError {
     },
 }
 
+/// Makes a write past the file-size limit (`ulimit -f`) fail as that write does on a full disk,
+/// with `EFBIG` ("File too large"), which the writer reports and recovers from like any other
+/// failed write, instead of raising `SIGXFSZ`, whose default ends the process: a count under
+/// `ulimit -f 8` was killed saving its checkpoint, its work lost and its temporary file and lock
+/// left behind. For a program's start, as it changes how the process takes that signal (to a
+/// handler that does nothing); Python's interpreter already ignores it. Where the handler
+/// cannot be set, the signal keeps its default.
+pub fn writes_past_the_file_size_limit_fail() {
+    #[cfg(unix)]
+    {
+        let noted = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, noted);
+    }
+}
+
 impl FileError {
     fn io(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> FileError {
         let path = path.display().to_string();
