@@ -812,6 +812,68 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
     }
 }
 
+/// Under any limit on open files (`ulimit -n`) a command answers, or refuses in a sentence that
+/// reaches standard error: at 5 descriptors a GPU count exited 2 saying nothing, as the
+/// redirection that keeps the driver's chatter off standard error could not give it back once
+/// the driver had taken the last descriptor, and the loader, short of the two that redirection
+/// held, found no driver.
+#[test]
+fn an_open_files_limit_gives_an_answer_or_a_sentence() {
+    let dir = scratch("open-files-limit");
+    let mut cases: Vec<(&[&str], &str)> = vec![
+        (
+            &["count", "12", "--checkpoint", "c.json"],
+            "14200 solutions",
+        ),
+        (&["solve", "8", "-o", "answer.txt"], ""),
+        (
+            &["experiment", "8", "--runs", "3", "--out", "exp"],
+            "100.0%",
+        ),
+        (&["configure", "8"], "92 completions"),
+    ];
+    // The Vulkan loader and a driver that runs on the CPU (lavapipe) open files of their own.
+    let (_, devices, _) = output(queens().arg("devices"));
+    if devices.starts_with("0:") {
+        cases.push((
+            &["count", "10", "--engine", "gpu", "--device", "0"],
+            "724 solutions",
+        ));
+        cases.push((&["devices"], "0: "));
+    }
+    for (args, answer) in cases {
+        let mut answered = false;
+        for files in 4..=12 {
+            let (code, stdout, stderr) = output(
+                Command::new("bash")
+                    .arg("-c")
+                    .arg(format!("ulimit -n {files}; exec \"$0\" \"$@\""))
+                    .arg(env!("CARGO_BIN_EXE_queens"))
+                    .args(args)
+                    .current_dir(&dir),
+            );
+            let said = format!("{args:?} under ulimit -n {files}: {code:?} {stderr}");
+            assert!(!stderr.contains("panicked"), "{said}");
+            match code {
+                Some(0) => {
+                    answered = true;
+                    assert!(stdout.contains(answer), "{said}\n{stdout}");
+                }
+                Some(2) => assert!(
+                    stderr
+                        .lines()
+                        .last()
+                        .is_some_and(|line| line.starts_with("error: ") && line.len() > 10),
+                    "{said}"
+                ),
+                _ => panic!("{said}"),
+            }
+            let _ = std::fs::remove_file(dir.join("c.json"));
+        }
+        assert!(answered, "{args:?} ran under none of the limits");
+    }
+}
+
 /// `RAYON_NUM_THREADS` sizes the worker threads every command shares, within `--threads`'
 /// limits: a value that says no number of threads is refused naming it before any command
 /// runs, where `abc` was ignored and `99999999` held a process for minutes starting threads.

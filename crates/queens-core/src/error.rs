@@ -241,12 +241,16 @@ pub fn for_users(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `EFBIG`, whose words ("File too large") do not say that the limit is the user's own: what
-/// is said after them in its number's place.
-const FILE_TOO_LARGE: (&str, &str) = ("27", " for the file-size limit (ulimit -f)");
+/// The errors whose words do not say that the limit reached is one the user set (`EFBIG`,
+/// "File too large"; `EMFILE`, "Too many open files"), by number, and what is said after their
+/// words in the number's place.
+const LIMITS_NAMED: [(&str, &str); 2] = [
+    ("27", " for the file-size limit (ulimit -f)"),
+    ("24", " under the open-files limit (ulimit -n)"),
+];
 
-/// `message` without the ` (os error N)` of each operating-system error in it (`EFBIG`'s
-/// naming its limit instead).
+/// `message` without the ` (os error N)` of each operating-system error in it (those of
+/// [`LIMITS_NAMED`] naming their limit instead).
 fn without_os_error_numbers(message: &str) -> std::borrow::Cow<'_, str> {
     const MARK: &str = " (os error ";
     if !message.contains(MARK) {
@@ -261,8 +265,8 @@ fn without_os_error_numbers(message: &str) -> std::borrow::Cow<'_, str> {
             .unwrap_or(after.len());
         if digits > 0 && after[digits..].starts_with(')') {
             kept.push_str(&rest[..at]);
-            if &after[..digits] == FILE_TOO_LARGE.0 {
-                kept.push_str(FILE_TOO_LARGE.1);
+            if let Some((_, limit)) = LIMITS_NAMED.iter().find(|(n, _)| *n == &after[..digits]) {
+                kept.push_str(limit);
             }
             rest = &after[digits + 1..];
         } else {
@@ -391,7 +395,7 @@ mod tests {
             for_users("a: Address in use (os error 98): b: Permission denied (os error 13)"),
             "a: Address in use: b: Permission denied"
         );
-        // EFBIG names the limit the user set.
+        // EFBIG and EMFILE name the limit the user set.
         #[cfg(target_os = "linux")]
         assert_eq!(
             for_users(&format!(
@@ -399,6 +403,14 @@ mod tests {
                 std::io::Error::from_raw_os_error(27)
             )),
             "cannot write c.json: File too large for the file-size limit (ulimit -f)"
+        );
+        #[cfg(target_os = "linux")]
+        assert_eq!(
+            for_users(&format!(
+                "cannot read c.json: {}",
+                std::io::Error::from_raw_os_error(24)
+            )),
+            "cannot read c.json: Too many open files under the open-files limit (ulimit -n)"
         );
         // Only the whole mark goes; a text that merely looks like it stays.
         for kept in [

@@ -300,13 +300,14 @@ impl Adapters {
     ///
     /// Drivers write to standard error while they are enumerated (Mesa's Wayland check says
     /// `error: XDG_RUNTIME_DIR is invalid or not set` on a machine without a session, loaders
-    /// warn about manifests): that chatter is theirs, not the user's, and is kept off it. The
-    /// gag that keeps it off is the process's, and a second is refused while one is held, so
+    /// warn about manifests): that chatter is theirs, not the user's, and is kept off it
+    /// ([`queens_io::quiet`], which gives standard error back even where the driver took the
+    /// last descriptor the open-files limit allows). Standard error is the process's, so
     /// probes take turns (a server's counts may probe at once).
     pub fn probe() -> Self {
         static TURN: Mutex<()> = Mutex::new(());
         let _turn = TURN.lock().unwrap_or_else(PoisonError::into_inner);
-        let quiet = gag::Gag::stderr().ok();
+        let quiet = queens_io::quiet::QuietStderr::new();
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
