@@ -1026,3 +1026,41 @@ fn under_a_limit_on_threads_a_command_answers_or_names_the_limit() {
         );
     }
 }
+
+/// At its soft CPU-time limit (`ulimit -St`, as batch schedulers set it to warn of the hard
+/// one) a count stops as on Ctrl-C, saves what it counted and says how to resume, where the
+/// limit's signal (`SIGXCPU`) ended it and lost the work since its last save. The same command
+/// then resumes to the published count.
+#[test]
+fn the_cpu_time_limit_stops_a_count_keeping_its_work() {
+    let dir = scratch("cpu-limit");
+    let args = [
+        "count",
+        "16",
+        "--engine",
+        "backtracking",
+        "--threads",
+        "1",
+        "--checkpoint",
+        "c.json",
+    ];
+    let (code, _, stderr) = output(
+        Command::new("bash")
+            .arg("-c")
+            .arg("ulimit -St 1; exec \"$0\" \"$@\"")
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .current_dir(&dir),
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stopped (cancelled)") && stderr.contains("resume from c.json"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = output(queens().args(args).current_dir(&dir));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("14772512 solutions") && stdout.contains("resumed from c.json"),
+        "{stdout}"
+    );
+}

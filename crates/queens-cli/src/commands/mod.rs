@@ -77,9 +77,39 @@ pub fn interrupt_token() -> CancelToken {
             if queens_core::memory::room_for_threads(stack) {
                 let _ = ctrlc::set_handler(move || handler_token.cancel());
             }
+            stop_at_the_cpu_time_limit(&token);
             token
         })
         .clone()
+}
+
+/// Raises `token` when the process reaches its soft CPU-time limit (`ulimit -St`, which batch
+/// schedulers set to warn of the hard one): the work stops and keeps what it has, as on
+/// Ctrl-C, where the limit's signal (`SIGXCPU`) would end the process and lose the work since
+/// a count's last save. Where no thread starts to hear it, the signal keeps its default.
+fn stop_at_the_cpu_time_limit(token: &CancelToken) {
+    #[cfg(unix)]
+    {
+        /// The stack of the thread that waits for the signal.
+        const LISTENER_STACK: usize = 64 << 10;
+        let token = token.clone();
+        // The signal is taken only once a thread hears it. The system sends it again every
+        // second past the limit, so it is heard for as long as the process runs.
+        let _ = queens_core::parallel::spawn(
+            Some("queens-cpu-limit"),
+            Some(LISTENER_STACK),
+            move || {
+                let over = [signal_hook::consts::SIGXCPU];
+                if let Ok(mut signals) = signal_hook::iterator::Signals::new(over) {
+                    for _ in signals.forever() {
+                        token.cancel();
+                    }
+                }
+            },
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = token;
 }
 
 /// The process's Ctrl-C token, once a command asked for one: every caller shares it.
