@@ -747,11 +747,13 @@ fn a_low_stack_limit_gives_the_same_answers() {
     }
 }
 
-/// Under any address-space limit (`ulimit -v`) a command refuses with a sentence or runs to its
+/// Under any address-space limit (`ulimit -v`) or data limit (`ulimit -d`, which since Linux
+/// 4.7 holds every private writable mapping) a command refuses with a sentence or runs to its
 /// answer: never an allocation that aborts or a thread that cannot start. Swept from a limit
 /// that leaves no room for worker threads up to one that fits the run, in steps of 4 MiB,
 /// across the commands that start threads (the dealing and the validator of a million queens,
-/// the count's workers).
+/// the count's workers). Under the data limit every command below 100 MiB aborted (`memory
+/// allocation of 67428448 bytes failed`), as only the address-space limit was read.
 #[test]
 fn an_address_space_limit_gives_a_refusal_or_an_answer() {
     let cases: [&[&str]; 4] = [
@@ -769,17 +771,20 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
         &["configure", "11"],
         &["configure", "12", "--engine", "bdd"],
     ];
-    for args in cases {
+    for (flag, args) in ["-v", "-d"]
+        .into_iter()
+        .flat_map(|flag| cases.map(|args| (flag, args)))
+    {
         let mut answered = false;
         for mib in (24..=160).step_by(4) {
             let (code, _, stderr) = output(
-                under_an_address_limit(mib * 1024)
+                common::under_a_limit(flag, mib * 1024)
                     .args(args)
                     // Two workers, as on the reference machine: each thread's stack counts
                     // against the limit, so a many-core machine would need a higher one.
                     .env("RAYON_NUM_THREADS", "2"),
             );
-            let said = format!("{args:?} under {mib} MiB: {code:?} {stderr}");
+            let said = format!("{args:?} under ulimit {flag} of {mib} MiB: {code:?} {stderr}");
             assert!(matches!(code, Some(0 | 2)), "{said}");
             assert!(
                 !stderr.contains("panicked") && !stderr.contains("memory allocation"),
@@ -793,17 +798,23 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
             }
             answered |= code == Some(0);
         }
-        assert!(answered, "{args:?} ran under none of the limits");
+        assert!(
+            answered,
+            "{args:?} ran under none of the ulimit {flag} limits"
+        );
     }
     // N = 28's split (2.1 million parts, about 160 MiB) is sized before it is made: under
     // these limits it is refused in one sentence, where every limit to 100 MiB aborted.
-    for mib in (24..=128).step_by(8) {
+    for (flag, mib) in ["-v", "-d"]
+        .into_iter()
+        .flat_map(|flag| (24..=128).step_by(8).map(move |mib| (flag, mib)))
+    {
         let (code, _, stderr) = output(
-            under_an_address_limit(mib * 1024)
+            common::under_a_limit(flag, mib * 1024)
                 .args(["count", "28", "--plan"])
                 .env("RAYON_NUM_THREADS", "2"),
         );
-        let said = format!("count 28 --plan under {mib} MiB: {code:?} {stderr}");
+        let said = format!("count 28 --plan under ulimit {flag} of {mib} MiB: {code:?} {stderr}");
         assert_eq!(code, Some(2), "{said}");
         assert!(
             stderr.starts_with("error: ") && stderr.lines().count() == 1,

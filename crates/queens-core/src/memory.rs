@@ -4,8 +4,8 @@
 //! The answer is the smallest of what Linux reports: the memory available on the machine
 //! (`MemAvailable`), what is left under the process's control group (cgroup v2 `memory.max`, or
 //! v1 `memory.limit_in_bytes`, minus what the group uses), and what is left of the address
-//! space under `ulimit -v` (minus the process's own size and its threads' stacks). Elsewhere
-//! nothing is known and nothing is refused.
+//! space under `ulimit -v` and of the data under `ulimit -d` (minus the process's own size and
+//! its threads' stacks). Elsewhere nothing is known and nothing is refused.
 
 use std::fs;
 
@@ -63,8 +63,8 @@ fn threads_in(left: Option<u128>, stack: u128, most: usize) -> usize {
 /// allocator.
 pub const SIGNAL_STACKS_MARGIN: u128 = 1 << 20;
 
-/// What is left of the address space under `ulimit -v`; `None` where no limit is set (or
-/// Linux's files say nothing).
+/// What is left of the address space under `ulimit -v` and `ulimit -d` ([`address_space_room`]);
+/// `None` where neither limit is set (or Linux's files say nothing).
 fn address_space_left() -> Option<u128> {
     let limits = fs::read_to_string("/proc/self/limits").ok()?;
     soft_address_space_limit(&limits)?;
@@ -72,13 +72,39 @@ fn address_space_left() -> Option<u128> {
     address_space_room(&limits, &status)
 }
 
-/// The process's address-space limit (`ulimit -v`), if one is set. A GPU driver maps hundreds
-/// of megabytes to gigabytes of address space when it is only asked for its adapters, so under
-/// such a limit the GPU is looked for only when it is asked for by name.
+/// The process's limit on the memory it maps, if one is set: the smaller of the address-space
+/// limit (`ulimit -v`) and the data limit (`ulimit -d`, which since Linux 4.7 holds every
+/// private writable mapping: the heap, large allocations, threads' stacks). A GPU driver maps
+/// hundreds of megabytes to gigabytes of address space when it is only asked for its
+/// adapters, so under such a limit the GPU is looked for only when it is asked for by name.
 pub fn address_space_limit() -> Option<u128> {
     let limits = fs::read_to_string("/proc/self/limits").ok()?;
     soft_address_space_limit(&limits)
 }
+
+/// The limit [`address_space_limit`] is, in words for a sentence that says it leaves no room:
+/// "the address-space limit (ulimit -v)", or the data limit's where only that one is set or it
+/// is the lower.
+pub fn address_space_limit_words() -> &'static str {
+    let limits = fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    limit_words(&limits)
+}
+
+/// [`address_space_limit_words`] of `/proc/self/limits`' text.
+fn limit_words(limits: &str) -> &'static str {
+    let data = soft_limit(limits, DATA_LIMIT);
+    match soft_limit(limits, ADDRESS_SPACE_LIMIT) {
+        Some(space) if data.is_none_or(|data| space <= data) => {
+            "the address-space limit (ulimit -v)"
+        }
+        None if data.is_none() => "the address-space limit (ulimit -v)",
+        _ => "the data limit (ulimit -d)",
+    }
+}
+
+/// `/proc/self/limits`' lines of the address-space and data limits.
+const ADDRESS_SPACE_LIMIT: &str = "Max address space";
+const DATA_LIMIT: &str = "Max data size";
 
 /// The main thread's stack limit (`ulimit -s`), if one is set, in bytes.
 pub fn stack_limit() -> Option<u128> {
@@ -86,9 +112,13 @@ pub fn stack_limit() -> Option<u128> {
     soft_limit(&limits, "Max stack size")
 }
 
-/// The soft "Max address space" of `/proc/self/limits`, in bytes; `None` when unlimited.
+/// The lower of the soft "Max address space" and "Max data size" of `/proc/self/limits`, in
+/// bytes; `None` when both are unlimited.
 fn soft_address_space_limit(limits: &str) -> Option<u128> {
-    soft_limit(limits, "Max address space")
+    [ADDRESS_SPACE_LIMIT, DATA_LIMIT]
+        .into_iter()
+        .filter_map(|name| soft_limit(limits, name))
+        .min()
 }
 
 /// The soft value of `/proc/self/limits`' line `name`; `None` when unlimited.
@@ -179,16 +209,24 @@ fn room_under(limit: Option<String>, usage: Option<String>) -> Option<u128> {
 /// start, 2 MiB each), their signal stacks and the allocator's slack.
 pub const THREADS_AND_SLACK: u128 = 16 << 20;
 
-/// `ulimit -v` (the soft "Max address space" of `/proc/self/limits`) minus the process's
-/// `VmSize` from `/proc/self/status`.
+/// What the process may still map: `ulimit -v` (the soft "Max address space" of
+/// `/proc/self/limits`) less its `VmSize`, and `ulimit -d` ("Max data size") less its `VmData`
+/// (its private writable mappings, which that limit counts), from `/proc/self/status`; the
+/// smaller of the two where both are set.
 fn address_space_room(limits: &str, status: &str) -> Option<u128> {
-    let soft = soft_address_space_limit(limits)?;
-    let size_kib: u128 = status
-        .lines()
-        .find(|l| l.starts_with("VmSize:"))
-        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        .unwrap_or(0);
-    Some(soft.saturating_sub(size_kib * 1024))
+    let used = |field: &str| -> u128 {
+        status
+            .lines()
+            .find(|l| l.starts_with(field))
+            .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+            .unwrap_or(0)
+    };
+    [(ADDRESS_SPACE_LIMIT, "VmSize:"), (DATA_LIMIT, "VmData:")]
+        .into_iter()
+        .filter_map(|(limit, field)| {
+            Some(soft_limit(limits, limit)?.saturating_sub(used(field) * 1024))
+        })
+        .min()
 }
 
 #[cfg(test)]
@@ -246,6 +284,34 @@ mod tests {
         let stack = "Max stack size            65536                unlimited            bytes\n";
         assert_eq!(soft_limit(stack, "Max stack size"), Some(65536));
         assert_eq!(soft_limit(stack, "Max address space"), None);
+    }
+
+    #[test]
+    fn ulimit_d_counts_against_the_process_data() {
+        let status = "Name: queens\nVmSize:     100000 kB\nVmData:     20000 kB\n";
+        let data = "Max data size             104857600            unlimited            bytes\n";
+        assert_eq!(
+            address_space_room(data, status),
+            Some(104_857_600 - 20_000 * 1024)
+        );
+        assert_eq!(soft_address_space_limit(data), Some(104_857_600));
+        assert_eq!(limit_words(data), "the data limit (ulimit -d)");
+        // Both set: the less room of the two, and the lower limit named.
+        let both = format!(
+            "{data}Max address space         209715200            unlimited            bytes\n"
+        );
+        assert_eq!(
+            address_space_room(&both, status),
+            Some(104_857_600 - 20_000 * 1024)
+        );
+        assert_eq!(limit_words(&both), "the data limit (ulimit -d)");
+        let lower_space = "Max address space         52428800             unlimited            bytes\n\
+                           Max data size             104857600            unlimited            bytes\n";
+        assert_eq!(
+            limit_words(lower_space),
+            "the address-space limit (ulimit -v)"
+        );
+        assert_eq!(limit_words(""), "the address-space limit (ulimit -v)");
     }
 
     #[test]

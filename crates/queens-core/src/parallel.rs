@@ -201,7 +201,10 @@ fn builder(name: Option<&str>, stack: Option<usize>) -> io::Result<Builder> {
     if !memory::room_for_threads(size as u128) {
         return Err(io::Error::new(
             io::ErrorKind::OutOfMemory,
-            "the address-space limit (ulimit -v) leaves no room for another thread's stack",
+            format!(
+                "{} leaves no room for another thread's stack",
+                memory::address_space_limit_words()
+            ),
         ));
     }
     // A stack is always given: the standard library sizes a thread given none by

@@ -31,12 +31,14 @@ pub enum PoolError {
         /// The most threads a run may have.
         most: usize,
     },
-    /// The address-space limit leaves no room for the threads' stacks.
+    /// The address-space or data limit leaves no room for the threads' stacks.
     #[error(
-        "could not start the worker threads: the address-space limit (ulimit -v) leaves no room \
-         for their stacks; raise it"
+        "could not start the worker threads: {limit} leaves no room for their stacks; raise it"
     )]
-    NoRoom,
+    NoRoom {
+        /// The limit, in words ([`memory::address_space_limit_words`]).
+        limit: &'static str,
+    },
     /// The limit on a user's threads (`ulimit -u`, a control group's `pids.max`) was reached.
     #[error(
         "could not start {threads} worker threads: {THREAD_LIMIT_REACHED}; ask for fewer{}",
@@ -102,7 +104,11 @@ pub fn start_shared_pool(threads: Option<usize>, most: usize) -> Result<(), Pool
     match pool.build_global() {
         Ok(()) => {}
         Err(error) if error.to_string().contains("already been initialized") => {}
-        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => return Err(PoolError::NoRoom),
+        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => {
+            return Err(PoolError::NoRoom {
+                limit: memory::address_space_limit_words(),
+            });
+        }
         Err(error) if at_the_thread_limit(&error) => {
             return Err(PoolError::ThreadLimit { threads, asked });
         }

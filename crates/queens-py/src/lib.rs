@@ -58,7 +58,7 @@ pub(crate) fn worker_threads() -> PyResult<()> {
         let words = refusal.to_string();
         match refusal {
             PoolError::Variable { .. } => PyValueError::new_err(words),
-            PoolError::NoRoom => PyMemoryError::new_err(words),
+            PoolError::NoRoom { .. } => PyMemoryError::new_err(words),
             PoolError::ThreadLimit { .. } | PoolError::NotStarted(_) => {
                 PyRuntimeError::new_err(words)
             }

@@ -27,9 +27,12 @@ use crate::progress;
 /// address-space limit, `--memory` alone cannot give more).
 fn memory_remedies(job: &CountJob) -> String {
     let first = if queens_core::memory::address_space_limit().is_some() {
-        "raise the address-space limit (ulimit -v) and --memory"
+        format!(
+            "raise {} and --memory",
+            queens_core::memory::address_space_limit_words()
+        )
     } else {
-        "raise the limit with --memory"
+        "raise the limit with --memory".to_owned()
     };
     let mut more = Vec::new();
     if job.threads() > 1 {
@@ -39,9 +42,9 @@ fn memory_remedies(job: &CountJob) -> String {
         more.push("count with --engine backtracking");
     }
     match more.pop() {
-        None => first.to_owned(),
+        None => first,
         Some(last) => {
-            let before: Vec<&str> = std::iter::once(first).chain(more).collect();
+            let before: Vec<&str> = std::iter::once(first.as_str()).chain(more).collect();
             format!("{}, or {last}", before.join(", "))
         }
     }

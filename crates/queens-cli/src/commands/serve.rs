@@ -63,8 +63,8 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     let fit = queens_core::memory::threads_that_fit(stack as u128, cores);
     anyhow::ensure!(
         fit > 0,
-        "could not start the server's threads: the address-space limit (ulimit -v) leaves no \
-         room for their stacks; raise it"
+        "could not start the server's threads: {} leaves no room for their stacks; raise it",
+        queens_core::memory::address_space_limit_words()
     );
     // Two more than the workers: a job's thread and the thread that keeps the jobs' deadlines
     // (started with the first job). A server that has room for fewer serves the page with one

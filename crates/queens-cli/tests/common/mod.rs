@@ -58,10 +58,16 @@ pub fn refuses(args: &[&str], message: &str) {
 
 /// `queens`, run under an address-space limit of `kib` KiB (the shell's `ulimit -v`).
 pub fn under_an_address_limit(kib: u32) -> Command {
+    under_a_limit("-v", kib)
+}
+
+/// `queens`, run under the shell's `ulimit FLAG kib` (`-v`: address space, `-d`: data, which
+/// since Linux 4.7 holds every private writable mapping).
+pub fn under_a_limit(flag: &str, kib: u32) -> Command {
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("ulimit -v {kib}; exec \"$0\" \"$@\""))
+        .arg(format!("ulimit {flag} {kib}; exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_queens"));
     command
 }
