@@ -176,10 +176,9 @@ fn threads_of_this_process() -> usize {
 
 /// Why the system refused a thread or a process, in words a user can act on: where it answered
 /// `EAGAIN` (which the standard library calls `WouldBlock`), the limit on a user's processes
-/// and threads was reached
-/// (`ulimit -u`, or a control group's `pids.max`, as containers and Slurm's cgroups set), which
-/// its own words ("Resource temporarily unavailable") leave to be guessed; any other refusal as
-/// the system gave it.
+/// and threads was reached (`ulimit -u`, or a control group's `pids.max`, as containers and
+/// Slurm's cgroups set), which its own words ("Resource temporarily unavailable") leave to be
+/// guessed; any other refusal as the system gave it.
 pub fn system_refusal(error: io::Error) -> io::Error {
     if error.kind() == io::ErrorKind::WouldBlock {
         io::Error::new(error.kind(), THREAD_LIMIT_REACHED)

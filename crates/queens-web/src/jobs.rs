@@ -19,8 +19,8 @@ const ANALYSES: usize = 16;
 /// How long an analysis waits for a slot.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 
-/// The stack of the server runtime's threads (its workers, and the blocking threads its jobs
-/// run on): the standard library's default.
+/// The stack of the server's threads (its runtime's workers, and the thread each job runs on,
+/// [`spawn_job`]): the standard library's default.
 pub const JOB_STACK: usize = queens_core::memory::DEFAULT_THREAD_STACK as usize;
 
 /// Starts a job's `work` on a thread of its own, started through
