@@ -250,6 +250,18 @@ pub fn stopped_by_signal_once_with(
     (output, sent.elapsed())
 }
 
+/// Whether `queens devices` lists an adapter (lavapipe, where CI installs it): the GPU engine's
+/// cases of the tests that sweep a limit run only then.
+pub fn an_adapter_is_listed() -> bool {
+    let (_, devices, _) = output(queens_command().arg("devices"));
+    devices.starts_with("0:")
+}
+
+/// `queens`, as a plain command.
+fn queens_command() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("queens"))
+}
+
 /// The user the thread-limit tests run `queens` as: one no process runs as, so that only the
 /// process under test counts against its limit.
 pub const NOBODYS_UID: &str = "64999";
