@@ -187,6 +187,12 @@ impl SettingError {
             Refusal::NotPositiveSeconds { got } => {
                 format!("{name} must be a positive number of seconds, got {got}")
             }
+            // A number past a float's range (a thousand digits) reads as infinity, which the
+            // sentence does not repeat.
+            Refusal::TooManySeconds { got, most } if !got.is_finite() => format!(
+                "{name} is too large: at most {most:.0} seconds (about {} years)",
+                (most / (365.25 * 86_400.0)).round()
+            ),
             Refusal::TooManySeconds { got, most } => format!(
                 "{name} of {got} seconds is too large: at most {most:.0} (about {} years)",
                 (most / (365.25 * 86_400.0)).round()
