@@ -214,19 +214,21 @@ pub const THREADS_AND_SLACK: u128 = 16 << 20;
 /// (its private writable mappings, which that limit counts), from `/proc/self/status`; the
 /// smaller of the two where both are set.
 fn address_space_room(limits: &str, status: &str) -> Option<u128> {
-    let used = |field: &str| -> u128 {
-        status
-            .lines()
-            .find(|l| l.starts_with(field))
-            .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-            .unwrap_or(0)
-    };
     [(ADDRESS_SPACE_LIMIT, "VmSize:"), (DATA_LIMIT, "VmData:")]
         .into_iter()
         .filter_map(|(limit, field)| {
-            Some(soft_limit(limits, limit)?.saturating_sub(used(field) * 1024))
+            let used_kib = status_number(status, field).unwrap_or(0);
+            Some(soft_limit(limits, limit)?.saturating_sub(used_kib * 1024))
         })
         .min()
+}
+
+/// The number of `/proc/self/status`' line `field` (`VmSize:` in KiB, `Threads:`).
+pub(crate) fn status_number(status: &str, field: &str) -> Option<u128> {
+    status
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
 }
 
 #[cfg(test)]

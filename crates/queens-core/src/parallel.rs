@@ -162,15 +162,10 @@ const PROBE_STACK: usize = 64 << 10;
 
 /// The threads of this process as the system counts them (Linux's `/proc/self/status`); 0
 /// where it does not say.
-fn threads_of_this_process() -> usize {
+fn threads_of_this_process() -> u128 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|line| line.strip_prefix("Threads:"))
-                .and_then(|count| count.trim().parse().ok())
-        })
+        .and_then(|status| memory::status_number(&status, "Threads:"))
         .unwrap_or(0)
 }
 
