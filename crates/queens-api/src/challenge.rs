@@ -13,4 +13,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use queens_lab::challenge::{Challenge, ChallengeError, Lock, MAX_N, Row, Table};
+pub use queens_lab::challenge::{
+    Challenge, ChallengeError, EXAMINED_EVERY, Lock, MAX_N, Progress, Row, Table,
+};

@@ -101,6 +101,7 @@ fn batch_line(bar: &ProgressBar, estimate: TimeLeft) -> String {
             if done > 0 && estimate == TimeLeft::Estimated {
                 let _ = write!(line, ", about {} left", HumanDuration(bar.eta()));
             }
+            line.push_str(&bar.prefix());
             line
         }
         None => format!("{}: {} so far, {elapsed}", bar.message(), bar.position()),
@@ -342,6 +343,13 @@ pub enum TimeLeft {
     Unknown,
 }
 
+/// Shows `nodes` examined after the figures of a bar made with [`TimeLeft::Unknown`] (the
+/// bar's prefix holds it): where jobs differ so much in size, the work under way is seen to
+/// move between two jobs done.
+pub fn show_nodes_examined(bar: &ProgressBar, nodes: u64) {
+    bar.set_prefix(format!(", {} nodes examined", thousands(nodes)));
+}
+
 /// A bar over `len` jobs (0: not known yet), drawn on a terminal, else reported in lines, with
 /// an estimate of the time left.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
@@ -363,7 +371,7 @@ pub fn bar_of(len: u64, what: &str, estimate: TimeLeft) -> ProgressBar {
     }
     let template = match estimate {
         TimeLeft::Estimated => "{msg} [{bar:30}] {pos}/{len} {elapsed}, ETA {eta}",
-        TimeLeft::Unknown => "{msg} [{bar:30}] {pos}/{len} {elapsed}",
+        TimeLeft::Unknown => "{msg} [{bar:30}] {pos}/{len} {elapsed}{prefix}",
     };
     bar.set_style(
         ProgressStyle::with_template(template)
@@ -408,6 +416,13 @@ mod tests {
             unknown.starts_with("locked squares × solvers: 4/324 (1 %), ")
                 && !unknown.contains("left"),
             "{unknown}"
+        );
+        show_nodes_examined(&bar, 3_221_225_472);
+        let examined = batch_line(&bar, TimeLeft::Unknown);
+        assert!(
+            examined.starts_with("locked squares × solvers: 4/324 (1 %), ")
+                && examined.ends_with(", 3,221,225,472 nodes examined"),
+            "{examined}"
         );
     }
 

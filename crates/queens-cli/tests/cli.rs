@@ -2047,6 +2047,39 @@ fn an_interrupted_or_capped_challenge_keeps_its_table() {
     assert!(String::from_utf8_lossy(&capped.stderr).contains("reached --max-nodes"));
 }
 
+/// The challenge's progress lines show the nodes examined by the runs under way, so that a
+/// brute force that has not finished one locked square in seconds is still seen to move.
+#[cfg(unix)]
+#[test]
+fn a_challenge_shows_the_nodes_its_runs_under_way_examine() {
+    use std::time::Duration;
+
+    let (output, _) = common::stopped_by_signal(
+        &[
+            "challenge",
+            "9",
+            "--solver",
+            "brute-force",
+            "--progress",
+            "lines",
+        ],
+        "INT",
+        Duration::from_secs(7),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let line = stderr
+        .lines()
+        .find(|line| line.starts_with("locked squares × solvers: "))
+        .unwrap_or_else(|| panic!("no progress line: {stderr}"));
+    let examined: u64 = line
+        .strip_suffix(" nodes examined")
+        .and_then(|line| line.rsplit(", ").next())
+        .map(|figure| figure.replace(',', ""))
+        .and_then(|figure| figure.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes examined: {line}"));
+    assert!(examined > 1_000_000, "{line}");
+}
+
 /// The genetic algorithm on 4096 queens answers Ctrl-C and SIGTERM at once, in the middle of a
 /// generation.
 #[cfg(unix)]

@@ -9,11 +9,14 @@
 //! counts as stopped, its nodes a lower bound), and the token or time limit for the whole table
 //! (runs not finished are left out; the table says how many ran).
 
+use std::num::NonZeroU64;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use queens_core::descriptor::Counts;
 use queens_core::square::square_name;
-use queens_core::{Budget, Problem, Square, StopReason, Verdict, solve};
+use queens_core::{Budget, Event, Interest, Observer, Problem, Square, StopReason, Verdict, solve};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
@@ -34,6 +37,20 @@ pub struct Challenge {
     /// Nodes one run may examine.
     pub max_nodes: Option<u64>,
 }
+
+/// What a table reports as it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// A run finished.
+    Finished(&'a Lock),
+    /// The nodes every run has examined so far, finished or still running: sent every
+    /// [`EXAMINED_EVERY`] nodes of a run and as it ends, so that a brute force that runs for
+    /// minutes on one square is seen to move.
+    Examined(u64),
+}
+
+/// How many nodes a run examines between two [`Progress::Examined`] reports.
+pub const EXAMINED_EVERY: u64 = 1 << 20;
 
 /// One solver's node counts over the locked squares.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -177,17 +194,18 @@ impl Challenge {
     }
 
     /// Runs every (solver, locked square) pair in parallel within `budget`, calling `progress`
-    /// with each run as it finishes.
+    /// with each run as it finishes and with the nodes examined as they grow.
     pub fn run(
         &self,
         budget: &Budget,
-        progress: impl Fn(&Lock) + Sync,
+        progress: impl Fn(Progress<'_>) + Sync,
     ) -> Result<Table, ChallengeError> {
         let n = self.n;
         let (squares, problems) = self.problems()?;
         let mut budget = budget.clone();
         budget.start();
         let results: Mutex<Vec<(usize, usize, u64, Verdict)>> = Mutex::new(Vec::new());
+        let examined = AtomicU64::new(0);
         // Square by square, every solver on each, so that the slow brute force is spread through
         // the list and the share of runs finished is a fair share of the work; on each square
         // the last-listed (the quick searches, in the catalogue's order) first, so that a table
@@ -205,11 +223,20 @@ impl Challenge {
             if let Some(max) = self.max_nodes {
                 piece = piece.with_max_nodes(max);
             }
-            let Ok(outcome) =
-                solve::run_unobserved(solver.build_default().as_mut(), &problems[p], &mut piece)
-            else {
+            let mut tally = Tally {
+                examined: &examined,
+                reported: 0,
+                progress: &progress,
+            };
+            let Ok(outcome) = solve::run(
+                solver.build_default().as_mut(),
+                &problems[p],
+                &mut piece,
+                &mut tally,
+            ) else {
                 return;
             };
+            tally.add(outcome.stats.nodes.unwrap_or(0));
             if matches!(
                 outcome.verdict,
                 Verdict::Stopped(StopReason::Cancelled | StopReason::TimeLimit(_))
@@ -217,7 +244,13 @@ impl Challenge {
                 return;
             }
             let nodes = outcome.stats.nodes.unwrap_or(0);
-            progress(&lock(n, squares[p], solver.name(), nodes, &outcome.verdict));
+            progress(Progress::Finished(&lock(
+                n,
+                squares[p],
+                solver.name(),
+                nodes,
+                &outcome.verdict,
+            )));
             results
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -227,8 +260,29 @@ impl Challenge {
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         results.sort_by_key(|r| (r.0, r.1));
-        let rows = self
-            .solvers
+        let rows = self.rows(&results);
+        let locks = results
+            .iter()
+            .map(|&(p, s, nodes, ref verdict)| {
+                lock(n, squares[p], self.solvers[s].name(), nodes, verdict)
+            })
+            .collect();
+        let finished = results.len();
+        Ok(Table {
+            n,
+            rows,
+            locks,
+            planned: jobs.len(),
+            finished,
+            stopped: (finished < jobs.len())
+                .then(|| budget.check().err())
+                .flatten(),
+        })
+    }
+
+    /// Each solver's row of the finished runs, `(square, solver, nodes, verdict)` each.
+    fn rows(&self, results: &[(usize, usize, u64, Verdict)]) -> Vec<Row> {
+        self.solvers
             .iter()
             .enumerate()
             .filter_map(|(s, solver)| {
@@ -253,24 +307,42 @@ impl Challenge {
                     max: spread.max,
                 })
             })
-            .collect();
-        let locks = results
-            .iter()
-            .map(|&(p, s, nodes, ref verdict)| {
-                lock(n, squares[p], self.solvers[s].name(), nodes, verdict)
-            })
-            .collect();
-        let finished = results.len();
-        Ok(Table {
-            n,
-            rows,
-            locks,
-            planned: jobs.len(),
-            finished,
-            stopped: (finished < jobs.len())
-                .then(|| budget.check().err())
-                .flatten(),
-        })
+            .collect()
+    }
+}
+
+/// Adds one run's nodes to the table's tally as the run reports them, a sample at a time.
+struct Tally<'a, F> {
+    /// Every run's nodes so far.
+    examined: &'a AtomicU64,
+    /// This run's nodes already added.
+    reported: u64,
+    progress: &'a F,
+}
+
+impl<F: Fn(Progress<'_>)> Tally<'_, F> {
+    /// Adds this run's nodes since the last report (`nodes` in all) and reports the tally.
+    fn add(&mut self, nodes: u64) {
+        let new = nodes.saturating_sub(self.reported);
+        self.reported = self.reported.max(nodes);
+        let total = self.examined.fetch_add(new, Ordering::Relaxed) + new;
+        (self.progress)(Progress::Examined(total));
+    }
+}
+
+impl<F: Fn(Progress<'_>)> Observer for Tally<'_, F> {
+    fn interest(&self) -> Interest {
+        Interest {
+            moves: false,
+            steps: NonZeroU64::new(EXAMINED_EVERY),
+        }
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if let Event::Step { iteration, .. } = event {
+            self.add(*iteration);
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -351,6 +423,38 @@ mod tests {
             // A locked queen on 8 of the 16 squares lies on one of the two solutions.
             assert_eq!((row.runs, row.solved), (16, 8), "{}", row.solver);
         }
+    }
+
+    #[test]
+    fn the_nodes_examined_are_reported_as_they_grow_and_add_up_to_the_table() {
+        let brute = Catalogue::standard().get("brute-force").unwrap();
+        let challenge = Challenge {
+            n: 7,
+            solvers: vec![brute],
+            max_nodes: None,
+        };
+        let reports = Mutex::new(Vec::new());
+        let table = challenge
+            .run(&Budget::unlimited(), |progress| {
+                let mut reports = reports.lock().unwrap();
+                match progress {
+                    Progress::Examined(nodes) => reports.push(Some(nodes)),
+                    Progress::Finished(_) => reports.push(None),
+                }
+            })
+            .unwrap();
+        let reports = reports.into_inner().unwrap();
+        let examined: Vec<u64> = reports.iter().flatten().copied().collect();
+        let all: u64 = table.locks.iter().map(|lock| lock.nodes).sum();
+        assert_eq!(examined.iter().max(), Some(&all));
+        // The brute force's longest runs pass a sample's worth of nodes before they end, so
+        // some reports come from runs still running: more reports than runs.
+        assert!(
+            table.rows[0].max > 2 * EXAMINED_EVERY,
+            "{:?}",
+            table.rows[0]
+        );
+        assert!(examined.len() > table.locks.len(), "{}", examined.len());
     }
 
     #[test]

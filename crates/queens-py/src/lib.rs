@@ -18,7 +18,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use queens_api::bounds::Bounds;
-use queens_api::challenge::Challenge;
+use queens_api::challenge::{Challenge, Progress as ChallengeProgress};
 use queens_api::completions::{CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
@@ -702,7 +702,10 @@ fn challenge(
     let budget = bounds.budget(token.clone());
     let table = run_detached(py, &token, progress.as_ref(), move |sender| {
         let finished = std::sync::atomic::AtomicU64::new(0);
-        challenge.run(&budget, |_| {
+        challenge.run(&budget, |progress| {
+            if !matches!(progress, ChallengeProgress::Finished(_)) {
+                return;
+            }
             let done = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             sender.offer(Message::Progress(done, planned));
         })

@@ -9,7 +9,7 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, Sse};
-use queens_api::challenge::Challenge;
+use queens_api::challenge::{Challenge, Progress};
 use serde_json::json;
 use tokio_stream::Stream;
 
@@ -49,7 +49,11 @@ pub async fn challenge(
     let token = job.token();
     let (events, response) = event_stream(64, job.token());
     crate::jobs::spawn_job(move || {
-        let table = challenge.run(&budget, |lock| {
+        let table = challenge.run(&budget, |progress| {
+            // The page shows each run as it ends; the nodes of those under way it does not.
+            let Progress::Finished(lock) = progress else {
+                return;
+            };
             let mut event = serde_json::to_value(lock).unwrap_or_default();
             event["type"] = json!("lock");
             send(&events, event.to_string(), &token);

@@ -4,9 +4,10 @@
 
 use queens_core::words::counted;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use queens_api::Catalogue;
-use queens_api::challenge::{Challenge, Row, Table};
+use queens_api::challenge::{Challenge, Progress, Row, Table};
 
 use crate::args::ChallengeArgs;
 use crate::commands::{interrupt_token, parse_side};
@@ -45,7 +46,17 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
         "locked squares × solvers",
         progress::TimeLeft::Unknown,
     );
-    let table = challenge.run(&budget, |_| bar.inc(1))?;
+    // Reports of the nodes examined come from every run's thread, so a smaller tally may come
+    // after a larger one: the largest seen is shown.
+    let examined = AtomicU64::new(0);
+    let table = challenge.run(&budget, |progress| match progress {
+        Progress::Finished(_) => bar.inc(1),
+        Progress::Examined(nodes) => {
+            if examined.fetch_max(nodes, Ordering::Relaxed) < nodes {
+                progress::show_nodes_examined(&bar, nodes);
+            }
+        }
+    })?;
     bar.finish_and_clear();
     let mut out = crate::output::standard_output();
     if args.json {
