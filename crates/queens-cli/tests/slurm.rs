@@ -236,6 +236,37 @@ fn recording_sbatch(dir: &Path) -> (String, PathBuf) {
     (path, calls)
 }
 
+/// Where the jobs' ids cannot be printed (`--json` into a full disk), the jobs still run: the
+/// error says they were submitted and how to follow them, so that a script reading only the exit
+/// status does not take it for no submission.
+#[test]
+fn ids_that_cannot_be_printed_are_named_as_submitted() {
+    let dir = fresh_dir("ids-unprinted");
+    let (path, calls) = recording_sbatch(&dir);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let submitted = queens()
+        .args(["count", "12", "--shards", "2", "--slurm", "--json", "--dir"])
+        .arg(dir.join("out"))
+        .env("PATH", &path)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&submitted.stderr);
+    assert_eq!(submitted.status.code(), Some(2), "{stderr}");
+    assert!(std::fs::read_to_string(&calls).unwrap().contains("--wrap="));
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(
+            "error: cannot print the jobs' ids, which were submitted all the same and run on \
+             (squeue -j 7,7): cannot write to standard output: "
+        ),
+        "{stderr}"
+    );
+}
+
 /// Every option of a count that its tasks take reaches every task, from `--slurm` (played by a
 /// stand-in that records what it is asked) and `--plan` alike.
 #[test]

@@ -211,12 +211,21 @@ pub fn run(count: &SlurmCount, token: &CancelToken) -> anyhow::Result<Exit> {
     );
     if !count.wait {
         if count.json {
+            // The jobs run whether or not their ids can be printed: a script that reads only
+            // the exit status must not take the failure for no submission and submit again.
             super::print_json_line(&json!({
                 "shards_job": shards_jobs.first(),
                 "shards_jobs": shards_jobs,
                 "merge_job": merge_job,
                 "dir": count.dir
-            }))?;
+            }))
+            .with_context(|| {
+                format!(
+                    "cannot print the jobs' ids, which were submitted all the same and run on \
+                     (squeue -j {})",
+                    jobs.join(",")
+                )
+            })?;
         }
         return Ok(Exit::Success);
     }
