@@ -103,7 +103,9 @@ where
     if let Err(error) = worker_threads_ready(&cli.command) {
         return exit::report(&error.into());
     }
-    let result = match cli.command {
+    // In a process forked from one that had run a command (a Python process that forks), on
+    // the worker threads started for the fork.
+    let result = queens_core::pool::in_this_process(|| match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Count(args) => commands::count::run(&args),
@@ -115,7 +117,7 @@ where
         Command::Serve(args) => commands::serve::run(&args),
         Command::Completions(args) => commands::shell::completions(&args),
         Command::Man(args) => commands::shell::man(&args),
-    };
+    });
     match result {
         Ok(exit) => exit as u8,
         Err(error) => exit::report(&error),

@@ -19,7 +19,7 @@
 //! a subproblem) calls [`Budget::check`] between pieces.
 
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError, Weak};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 /// Why a run stopped without an answer.
@@ -216,23 +216,34 @@ struct Timer {
 const TIMER_STACK: usize = 64 * 1024;
 
 /// The timer thread, started the first time a deadline is set; `None` where it could not be
-/// started (then each token with a deadline looks at the clock itself).
-fn timer() -> Option<&'static Arc<Timer>> {
-    static TIMER: OnceLock<Option<Arc<Timer>>> = OnceLock::new();
-    TIMER
-        .get_or_init(|| {
-            let timer = Arc::new(Timer {
-                pending: Mutex::new(Vec::new()),
-                wake: Condvar::new(),
-            });
-            let worker = Arc::clone(&timer);
-            crate::parallel::spawn(Some("queens-deadlines"), Some(TIMER_STACK), move || {
-                worker.run();
-            })
-            .ok()
-            .map(|_| timer)
-        })
-        .as_ref()
+/// started (then each token with a deadline looks at the clock itself). A process forked from
+/// one whose timer had started has no timer thread, only its state: it starts its own.
+fn timer() -> Option<Arc<Timer>> {
+    static TIMER: Mutex<Option<(u32, Option<Arc<Timer>>)>> = Mutex::new(None);
+    let mut timer = TIMER.lock().unwrap_or_else(PoisonError::into_inner);
+    let process = std::process::id();
+    match timer.as_ref() {
+        Some((started_in, started)) if *started_in == process => started.clone(),
+        _ => {
+            let started = start_timer();
+            *timer = Some((process, started.clone()));
+            started
+        }
+    }
+}
+
+/// Starts a timer thread; `None` where none starts.
+fn start_timer() -> Option<Arc<Timer>> {
+    let timer = Arc::new(Timer {
+        pending: Mutex::new(Vec::new()),
+        wake: Condvar::new(),
+    });
+    let worker = Arc::clone(&timer);
+    crate::parallel::spawn(Some("queens-deadlines"), Some(TIMER_STACK), move || {
+        worker.run();
+    })
+    .ok()
+    .map(|_| timer)
 }
 
 impl Timer {

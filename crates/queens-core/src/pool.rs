@@ -6,8 +6,14 @@
 //! pool is first used and starts as many threads as it says: `RAYON_NUM_THREADS=99999999` held
 //! a process for minutes starting threads, and a value that is not a number was ignored. Work
 //! that asks for a number of threads runs on this pool where it has that many ([`pool_of`]).
+//!
+//! A process forked from one whose pool had started (Python's `multiprocessing` forks on Linux
+//! before Python 3.14) has none of its threads: rayon's pool is still there, but nothing works
+//! it, and work handed to it would wait for ever. There, [`start_shared_pool`] starts a pool of
+//! the process's own, and a host runs its work [`in_this_process`] to use it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use thiserror::Error;
 
@@ -89,10 +95,12 @@ pub fn shared_pool_size(most: usize) -> Result<usize, PoolError> {
 /// use. It holds `threads` where the work to come asks for a number (a count's `--threads`, so
 /// that the count runs on it rather than on a second pool beside it) and [`shared_pool_size`]
 /// where not; the variable is checked either way. Once started it is left as it is, and the
-/// variable is not read again; where it was started elsewhere first, that pool is kept.
+/// variable is not read again; where it was started elsewhere first, that pool is kept. In a
+/// process forked from one whose pool had started, it starts the fork's own pool instead (the
+/// module's docs say why), which [`in_this_process`] runs work on.
 pub fn start_shared_pool(threads: Option<usize>, most: usize) -> Result<(), PoolError> {
-    static STARTED: AtomicBool = AtomicBool::new(false);
-    if STARTED.load(Ordering::Acquire) {
+    let started_in = STARTED_IN.load(Ordering::Acquire);
+    if started_in == std::process::id() {
         return Ok(());
     }
     let sized = shared_pool_size(most)?;
@@ -101,21 +109,66 @@ pub fn start_shared_pool(threads: Option<usize>, most: usize) -> Result<(), Pool
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .spawn_handler(parallel::spawn_worker);
+    if started_in != 0 {
+        let mut forked = FORKED.lock().unwrap_or_else(PoisonError::into_inner);
+        if forked
+            .as_ref()
+            .is_none_or(|(pid, _)| *pid != std::process::id())
+        {
+            let pool = pool
+                .build()
+                .map_err(|error| refusal(&error, threads, asked))?;
+            *forked = Some((std::process::id(), Arc::new(pool)));
+        }
+        return Ok(());
+    }
     match pool.build_global() {
         Ok(()) => {}
         Err(error) if error.to_string().contains("already been initialized") => {}
-        Err(_) if !memory::room_for_threads(DEFAULT_THREAD_STACK) => {
-            return Err(PoolError::NoRoom {
-                limit: memory::address_space_limit_words(),
-            });
-        }
-        Err(error) if at_the_thread_limit(&error) => {
-            return Err(PoolError::ThreadLimit { threads, asked });
-        }
-        Err(error) => return Err(PoolError::NotStarted(error.to_string())),
+        Err(error) => return Err(refusal(&error, threads, asked)),
     }
-    STARTED.store(true, Ordering::Release);
+    STARTED_IN.store(std::process::id(), Ordering::Release);
     Ok(())
+}
+
+/// The process that started the shared pool (0: none has).
+static STARTED_IN: AtomicU32 = AtomicU32::new(0);
+
+/// A forked process's own pool, with the process it is for.
+static FORKED: Mutex<Option<(u32, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+
+/// Runs `work` where this process's worker threads take its parallel parts: as it is, in the
+/// process that started the shared pool (or where none has started), and in a process forked
+/// from it on the pool [`start_shared_pool`] started there, since the shared pool has no thread
+/// in a fork.
+pub fn in_this_process<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    let started_in = STARTED_IN.load(Ordering::Acquire);
+    if started_in == 0 || started_in == std::process::id() {
+        return work();
+    }
+    let pool = FORKED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .filter(|(pid, _)| *pid == std::process::id())
+        .map(|(_, pool)| Arc::clone(pool));
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
+
+/// Why a pool of `threads` did not start (`asked`: the work asked for that many).
+fn refusal(error: &rayon::ThreadPoolBuildError, threads: usize, asked: bool) -> PoolError {
+    if !memory::room_for_threads(DEFAULT_THREAD_STACK) {
+        PoolError::NoRoom {
+            limit: memory::address_space_limit_words(),
+        }
+    } else if at_the_thread_limit(error) {
+        PoolError::ThreadLimit { threads, asked }
+    } else {
+        PoolError::NotStarted(error.to_string())
+    }
 }
 
 /// Whether a pool's build failed because the system refused a thread at the limit on a user's

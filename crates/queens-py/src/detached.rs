@@ -7,6 +7,10 @@
 //! `KeyboardInterrupt`. An exception in the callback stops the work the same way. A warning
 //! of the work (a checkpoint that could not be saved) is raised as a `RuntimeWarning` when it
 //! comes, callback or not.
+//!
+//! The work runs [`in_this_process`](queens_core::pool::in_this_process): in a process forked
+//! from one that had counted or solved (Python's `multiprocessing` on Linux), on the worker
+//! threads [`worker_threads`](crate::worker_threads) started there.
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Mutex, PoisonError};
@@ -59,8 +63,10 @@ pub fn run_detached<T: Send>(
     std::thread::scope(|scope| {
         let (sender, messages) = mpsc::sync_channel(QUEUE);
         let messages = Mutex::new(messages);
-        let worker = queens_core::parallel::spawn_scoped(scope, move || work(Sender(sender)))
-            .map_err(|error| no_worker(&error))?;
+        let worker = queens_core::parallel::spawn_scoped(scope, move || {
+            queens_core::pool::in_this_process(|| work(Sender(sender)))
+        })
+        .map_err(|error| no_worker(&error))?;
         let mut failure: Option<PyErr> = None;
         loop {
             match receive(py, &messages) {
@@ -152,7 +158,7 @@ pub fn run_abandonable<T: Send + 'static>(
 ) -> PyResult<T> {
     let (sender, result) = mpsc::sync_channel(1);
     queens_core::parallel::spawn(None, None, move || {
-        let _ = sender.send(work());
+        let _ = sender.send(queens_core::pool::in_this_process(work));
     })
     .map_err(|error| no_worker(&error))?;
     let result = Mutex::new(result);

@@ -605,6 +605,38 @@ def test_the_worker_threads_variable_is_read_within_the_threads_limits():
         assert done.returncode == 0 and done.stdout.strip() == threads, done.stderr
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="fork is Linux's default start method")
+def test_a_forked_process_counts_and_keeps_its_time_limits():
+    """``multiprocessing`` forks on Linux (Python before 3.14), and a fork keeps none of its
+    parent's threads: a child of a process that had counted and had set a time limit waited for
+    ever on the parent's worker threads, and its time limits would never have come. It counts on
+    threads of its own, and a count with a time limit stops there as in the parent."""
+    script = textwrap.dedent("""
+        import multiprocessing, time
+        import queens_workbench as qw
+
+        def work(n):
+            started = time.monotonic()
+            stopped = qw.count(20, time_limit=0.3)
+            return qw.count(n).total, stopped.complete, time.monotonic() - started
+
+        if __name__ == "__main__":
+            qw.count(12)
+            qw.count(20, time_limit=0.3)
+            with multiprocessing.get_context("fork").Pool(2) as pool:
+                for answer in pool.map_async(work, [8, 10]).get(timeout=60):
+                    print(*answer)
+    """)
+    done = subprocess.run([sys.executable, "-B", "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    answers = [line.split() for line in done.stdout.splitlines()]
+    assert [(total, complete) for total, complete, _ in answers] == [
+        ("92", "False"), ("724", "False")], done.stdout
+    # N = 20 takes minutes on all cores: each stopped at its time limit.
+    assert all(float(took) < 20 for _, _, took in answers), done.stdout
+
+
 def test_completions_of_a_position_are_counted():
     nauck = qw.count(8, fix="b4,d5")
     assert nauck.total == 2 and nauck.unique is None and nauck.fixed == [(3, 1), (4, 3)]
