@@ -333,6 +333,28 @@ fn timed(args: &[&str]) -> (Option<i32>, String, Duration) {
     (code, stderr, started.elapsed())
 }
 
+/// Ctrl-C or SIGTERM while the diagram is built says the analysis was interrupted, not that a
+/// time limit passed (there was none to give longer).
+#[cfg(unix)]
+#[test]
+fn a_diagram_build_interrupted_is_not_called_a_time_limit() {
+    for signal in ["INT", "TERM"] {
+        let (output, took) = common::stopped_by_signal(
+            &["configure", "13", "--engine", "bdd"],
+            signal,
+            Duration::from_millis(400),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{signal}: {stderr}");
+        assert_eq!(
+            stderr.trim(),
+            "stopped: interrupted before the analysis was complete",
+            "{signal}"
+        );
+        assert!(took < Duration::from_secs(2), "{signal}: {took:?}");
+    }
+}
+
 /// Every time limit bounds the wall time, set-up included: building the diagram, sorting the
 /// blocked squares of a large position, dealing a large start.
 #[test]

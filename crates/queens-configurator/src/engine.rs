@@ -70,7 +70,8 @@ pub enum AnalysisError {
         /// The largest side.
         max: u32,
     },
-    /// The diagram was not built before the budget stopped (its time limit).
+    /// The diagram was not built before the budget's time limit (a build stopped by Ctrl-C, a
+    /// newer click or a client that left is [`Cancelled`](Self::Cancelled)).
     #[error(
         "the diagram of {n}×{n} was not built within the time limit; give it longer or use the search engine"
     )]
@@ -221,7 +222,7 @@ impl Configurator {
                 Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
                 Err(std::sync::TryLockError::WouldBlock) => {
                     if stop.is_cancelled() {
-                        return Err(AnalysisError::DiagramStopped { n });
+                        return Err(stopped_building(n, stop));
                     }
                     std::thread::sleep(std::time::Duration::from_millis(10));
                 }
@@ -244,7 +245,7 @@ impl Configurator {
             });
         }
         let built = SolutionDiagram::build_within(n, stop)
-            .map_err(|_| AnalysisError::DiagramStopped { n })?
+            .map_err(|_| stopped_building(n, stop))?
             .map(Arc::new);
         Ok(cell.get_or_init(|| built).clone())
     }
@@ -314,6 +315,15 @@ impl Configurator {
             nodes: total_nodes - budget.remaining(),
             ..analysis
         })
+    }
+}
+
+/// Why a build of the diagram of N×N given up on at `stop` did not finish: its time limit, or
+/// a cancellation, which is no time limit to give longer.
+fn stopped_building(n: u32, stop: &queens_core::CancelToken) -> AnalysisError {
+    match stop.reason() {
+        Some(queens_core::StopReason::TimeLimit(_)) => AnalysisError::DiagramStopped { n },
+        _ => AnalysisError::Cancelled,
     }
 }
 
