@@ -140,7 +140,10 @@ static FORKED: Mutex<Option<(u32, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
 /// Runs `work` where this process's worker threads take its parallel parts: as it is, in the
 /// process that started the shared pool (or where none has started), and in a process forked
 /// from it on the pool [`start_shared_pool`] started there, since the shared pool has no thread
-/// in a fork.
+/// in a fork. There `work` holds one of that pool's threads while it runs: it is for a call's
+/// work (a command, a Python call), not for a thread that waits for as long as the process
+/// runs (a timer), and the threads it starts take their parallel parts to the shared pool
+/// unless they run `in_this_process` too.
 pub fn in_this_process<R: Send>(work: impl FnOnce() -> R + Send) -> R {
     let started_in = STARTED_IN.load(Ordering::Acquire);
     if started_in == 0 || started_in == std::process::id() {
