@@ -1,7 +1,7 @@
 //! The worker threads the parallel work of a process shares (rayon's global pool): sized once,
 //! by `RAYON_NUM_THREADS` where it is set and by the cores the system offers where it is not,
 //! never past the most threads a run may have, and started through
-//! [`parallel::spawn_worker`](crate::parallel::spawn_worker), so that each thread starts only
+//! [`parallel::spawn_worker`], so that each thread starts only
 //! where the address space has room for it. Left to itself, rayon reads the variable when a
 //! pool is first used and starts as many threads as it says: `RAYON_NUM_THREADS=99999999` held
 //! a process for minutes starting threads, and a value that is not a number was ignored. Work

@@ -5,7 +5,7 @@
 //! Every call validates its input with the same code as the command line and the web API (so
 //! a refusal is a `ValueError` with the same sentence), runs on a worker thread with the GIL
 //! released, and answers Ctrl-C: the calling thread checks Python's signals every 50 ms and
-//! cancels the work's [`Budget`](queens_core::Budget) token, which stops it at once.
+//! cancels the work's [`Budget`] token, which stops it at once.
 
 mod detached;
 mod shards;

@@ -23,7 +23,7 @@ use tower::Service;
 const RESERVED_FILES: usize = 64;
 
 /// The connection cap when nothing else says: at most this many, and at most the file limit
-/// less [`RESERVED_FILES`].
+/// less the descriptors kept for everything else (64).
 pub const MAX_CONNECTIONS: usize = 1024;
 
 /// The default cap: [`MAX_CONNECTIONS`], or fewer under a lower open-file limit.

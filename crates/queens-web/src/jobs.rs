@@ -19,8 +19,8 @@ const ANALYSES: usize = 16;
 /// How long an analysis waits for a slot.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 
-/// The stack of the server's threads (its runtime's workers, and the thread each job runs on,
-/// [`spawn_job`]): the standard library's default.
+/// The stack of the server's threads (its runtime's workers, and the thread each job runs on):
+/// the standard library's default.
 pub const JOB_STACK: usize = queens_core::memory::DEFAULT_THREAD_STACK as usize;
 
 /// Starts a job's `work` on a thread of its own, started through
@@ -226,7 +226,7 @@ impl Jobs {
         self.total - self.slots.available_permits() + ANALYSES - self.analyses.available_permits()
     }
 
-    /// A slot for `client`'s analysis, waiting up to [`ANALYSIS_WAIT`] for one (and for the
+    /// A slot for `client`'s analysis, waiting up to `ANALYSIS_WAIT` for one (and for the
     /// client to be under its share); 503 when the server is shutting down, 429 when none frees
     /// in time.
     pub async fn start_analysis(&self, client: Client) -> Result<Job, ApiError> {

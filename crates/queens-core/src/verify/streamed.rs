@@ -275,7 +275,7 @@ pub struct PermutationReport {
     pub n: u32,
     /// Queens read.
     pub queens: u64,
-    /// Collisions, as [`Verification::collisions`] counts them: for every line, its queens
+    /// Collisions, as [`Verification::collisions`](super::Verification::collisions) counts them: for every line, its queens
     /// after the first (0 for a peaceful board).
     pub collisions: u64,
     /// The first few of them.

@@ -284,7 +284,7 @@ impl CountJob {
     }
 
     /// Resuming from, and saving to, the checkpoint at `path` every `every` (at least
-    /// [`MIN_CHECKPOINT_EVERY`], and at least twenty times as long as the last save took).
+    /// `MIN_CHECKPOINT_EVERY`, and at least twenty times as long as the last save took).
     #[must_use]
     pub fn with_checkpoint(mut self, path: PathBuf, every: Duration) -> Self {
         self.checkpoint = Some(path);

@@ -245,7 +245,7 @@ impl LocalSearchKind {
     }
 
     /// Whether its steps climb: take the best single-queen move when one improves the board
-    /// (the [`Neighbourhood`] it sees), as the four hill-climbing members do.
+    /// (the [`Neighbourhood`](super::Neighbourhood) it sees), as the four hill-climbing members do.
     pub const fn climbs(self) -> bool {
         matches!(
             self,

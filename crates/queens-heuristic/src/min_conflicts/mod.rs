@@ -10,7 +10,7 @@
 //! lowers the number of collisions, until none is left.
 //!
 //! State: the row of each column (4 bytes), a bit per diagonal and a small map of the crowded
-//! ones ([`diagonals`]), and during the start the lists of one round (16 bytes a column of the
+//! ones (`diagonals`), and during the start the lists of one round (16 bytes a column of the
 //! round, a sixty-fourth of the board at most): at most 4.75 bytes a queen. Fixed queens stay
 //! in their columns and rows. One iteration is one swap tried during repair; a queen that
 //! finds no improving swap in 16 × (movable queens) tries is swapped anyway (a kick out of a
