@@ -333,6 +333,98 @@ fn timed(args: &[&str]) -> (Option<i32>, String, Duration) {
     (code, stderr, started.elapsed())
 }
 
+/// No output replaces a file the command reads, or another of its outputs, by any name or link:
+/// each is refused before any work, naming both, and the files are left as they were. Devices
+/// are written through, not replaced, so two outputs may share one.
+#[cfg(unix)]
+#[test]
+fn an_output_never_replaces_an_input_or_another_output() {
+    let dir = scratch("overlap");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let instance = r#"{"n": 8, "fixed": [{"row": 0, "col": 0}]}"#;
+    std::fs::write(dir.join("i.json"), instance).unwrap();
+    std::os::unix::fs::symlink("i.json", dir.join("link.json")).unwrap();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let (code, _, stderr) = output(
+            queens()
+                .args(["count", "10", "--shard", &shard, "--dir"])
+                .arg(&*dir),
+        );
+        assert_eq!(code, Some(0), "{stderr}");
+    }
+    let report = at("shard-1-of-3.json");
+    let reported = std::fs::read(&report).unwrap();
+    let dotted = format!("{}/./shard-1-of-3.json", dir.display());
+    let pattern = at("shard-*-of-3.json");
+    for (args, said) in [
+        (
+            vec![
+                "solve",
+                "8",
+                "-o",
+                &at("a.txt"),
+                "--trace",
+                &format!("{}/./a.txt", dir.display()),
+            ],
+            "name one file: the trace would replace the answer; give each its own file",
+        ),
+        (
+            vec![
+                "solve",
+                "--instance",
+                &at("i.json"),
+                "--trace",
+                &at("i.json"),
+            ],
+            "is the --instance file: the trace would replace it; name another file",
+        ),
+        (
+            vec!["solve", "--instance", &at("i.json"), "-o", &at("link.json")],
+            "is the --instance file (",
+        ),
+        (
+            vec!["merge", &pattern, "-o", &dotted],
+            "is a report merged: the total would replace it",
+        ),
+        (
+            vec![
+                "merge",
+                &at("shard-0-of-3.json"),
+                "--recount",
+                &report,
+                "-o",
+                &report,
+            ],
+            "is a recount: the total would replace it; name another file",
+        ),
+    ] {
+        let (code, stdout, stderr) = output(queens().args(&args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stdout.is_empty() && stderr.starts_with("error: ") && stderr.contains(said),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("i.json")).unwrap(),
+        instance
+    );
+    assert_eq!(std::fs::read(&report).unwrap(), reported);
+    assert!(!dir.join("a.txt").exists());
+    // A device is no file to replace.
+    let (code, stdout, stderr) =
+        output(queens().args(["solve", "6", "-o", "/dev/stdout", "--trace", "/dev/stdout"]));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("\"type\":\"started\"") && stdout.contains(" Q "),
+        "{stdout}"
+    );
+    // And a merge into a file of its own goes through.
+    let (code, _, stderr) = output(queens().args(["merge", &pattern, "-o", &at("total.txt")]));
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
 /// Ctrl-C or SIGTERM while the diagram is built says the analysis was interrupted, not that a
 /// time limit passed (there was none to give longer).
 #[cfg(unix)]

@@ -42,6 +42,24 @@ impl FileIdentity {
     }
 }
 
+/// Which file writing to `path` would replace: the file there (as [`FileIdentity::of`]), or,
+/// where none is, the canonical directory with the name, so that two outputs named `a.txt` and
+/// `./a.txt` are known as one before either is written. A path whose directory is not there is
+/// known by itself.
+pub fn of_output(path: &Path) -> FileIdentity {
+    if fs::symlink_metadata(path).is_ok() {
+        return FileIdentity::of(path);
+    }
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    match (fs::canonicalize(dir), path.file_name()) {
+        (Ok(dir), Some(name)) => FileIdentity::Path(dir.join(name)),
+        _ => FileIdentity::Path(path.to_path_buf()),
+    }
+}
+
 /// The device and inode number of the file `metadata` describes (of a path or of an open
 /// file). `None` where the system does not number files so (not Unix), so that two `None`s say
 /// nothing either way.
@@ -84,6 +102,13 @@ mod tests {
             named("real.json"),
             "the same bytes, another file"
         );
+        // An output is known before it is written, under any spelling of its path.
+        assert_eq!(
+            of_output(&dir.join("new.json")),
+            of_output(&dir.join(".").join("new.json"))
+        );
+        assert_ne!(of_output(&dir.join("new.json")), named("real.json"));
+        assert_eq!(of_output(&dir.join("soft.json")), named("real.json"));
         // An open file is the file at its path.
         let open = fs::File::open(&real).unwrap().metadata().unwrap();
         let at_path = fs::metadata(&real).unwrap();

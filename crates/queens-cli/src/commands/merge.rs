@@ -2,19 +2,42 @@
 
 use queens_core::words::counted;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use queens_api::shards::{
-    Merged, ShardReport, check_recounts, checkpoint_index, merge, read_reports,
+    Merged, ShardReport, check_recounts, checkpoint_index, merge, read_reports, report_files,
 };
 
 use crate::args::MergeArgs;
-use crate::commands::write_atomically;
+use crate::commands::{Written, refuse_overlapping_files, write_atomically};
 use crate::exit::Exit;
 use crate::output::stderr;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
+    if let Some(output) = &args.output {
+        // Each name as the reports are read: a pattern is the files it matches (one that
+        // matches none is refused by the reading, below).
+        let named = |names: &[PathBuf], what| {
+            names
+                .iter()
+                .flat_map(|name| report_files(name).unwrap_or_default())
+                .map(move |path| (what, path))
+                .collect::<Vec<_>>()
+        };
+        let mut files = named(&args.files, "a report merged");
+        files.extend(named(&args.recount, "a recount"));
+        let inputs: Vec<(&str, &Path)> = files
+            .iter()
+            .map(|(what, path)| (*what, path.as_path()))
+            .collect();
+        let total = Written {
+            flag: "-o",
+            holds: "the total",
+            path: output,
+        };
+        refuse_overlapping_files(&inputs, &[total])?;
+    }
     let reports = read_reports(&args.files)?;
     let merged = match merge(&reports) {
         Ok(merged) => merged,

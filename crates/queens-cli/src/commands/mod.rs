@@ -16,6 +16,8 @@ pub mod slurm;
 pub mod solve;
 pub mod verify;
 
+use std::path::Path;
+
 use anyhow::{Context, bail};
 use queens_core::ParamValue;
 use queens_core::{Budget, CancelToken};
@@ -150,6 +152,64 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
     let mut file = queens_io::files::StagedFile::create_with(path, &stop)?;
     file.write_all(bytes)?;
     Ok(file.commit()?)
+}
+
+/// A file a command writes: the flag that names it, what it holds, and its path.
+pub struct Written<'a> {
+    /// The flag (`-o`, `--trace`).
+    pub flag: &'a str,
+    /// What goes into it (`the answer`).
+    pub holds: &'a str,
+    /// Where.
+    pub path: &'a Path,
+}
+
+/// Refuses, before any work, an output that would replace a file the command reads or another
+/// of its outputs (the same file by any name or link): where `solve --instance i.json -o
+/// i.json` replaced the instance with its answer, or `merge -o` one of the reports it merged.
+/// `inputs` are each what the file is to the command (`the --instance file`) and its path. A
+/// device or a pipe (`/dev/stdout`) is no file to replace.
+pub fn refuse_overlapping_files(
+    inputs: &[(&str, &Path)],
+    outputs: &[Written<'_>],
+) -> anyhow::Result<()> {
+    use queens_io::identity::{FileIdentity, of_output};
+    // A device or a pipe is written through, not replaced: two outputs may share a terminal.
+    let replaced = |path: &Path| std::fs::metadata(path).map_or(true, |found| found.is_file());
+    let outputs: Vec<&Written<'_>> = outputs.iter().filter(|out| replaced(out.path)).collect();
+    for (k, output) in outputs.iter().enumerate() {
+        let identity = of_output(output.path);
+        for &(what, input) in inputs {
+            if FileIdentity::of(input) == identity {
+                let spelled = if input == output.path {
+                    String::new()
+                } else {
+                    format!(" ({})", input.display())
+                };
+                anyhow::bail!(
+                    "{} {} is {what}{spelled}: {} would replace it; name another file",
+                    output.flag,
+                    output.path.display(),
+                    output.holds
+                );
+            }
+        }
+        if let Some(first) = outputs[..k]
+            .iter()
+            .find(|first| of_output(first.path) == identity)
+        {
+            anyhow::bail!(
+                "{} {} and {} {} name one file: {} would replace {}; give each its own file",
+                first.flag,
+                first.path.display(),
+                output.flag,
+                output.path.display(),
+                output.holds,
+                first.holds
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a directory a command would write into (`--out`, `--dir`) where a file stands in its

@@ -1,7 +1,7 @@
 //! `queens solve`: one solution, printed as a diagram, a permutation, JSON or a summary line.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
@@ -15,7 +15,7 @@ use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::{interrupt_token, parse_setting, stop_rule};
+use crate::commands::{Written, interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
 use crate::output::{Named, stderr};
 use crate::progress::Spinner;
@@ -44,6 +44,25 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// Checks every flag; the first problem found is the error.
     pub fn from_args(args: SolveArgs) -> anyhow::Result<Self> {
+        let instance = args.position.board.instance.as_deref();
+        let outputs: Vec<Written<'_>> = [
+            ("-o", "the answer", args.output.as_deref()),
+            ("--trace", "the trace", args.trace.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, holds, path)| {
+            Some(Written {
+                flag,
+                holds,
+                path: path?,
+            })
+        })
+        .collect();
+        let inputs: Vec<(&str, &Path)> = instance
+            .map(|path| ("the --instance file", path))
+            .into_iter()
+            .collect();
+        super::refuse_overlapping_files(&inputs, &outputs)?;
         let position = args.position.read()?;
         let (rows, cols) = (position.rows, position.cols);
         let params = args
