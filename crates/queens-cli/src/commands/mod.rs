@@ -176,11 +176,14 @@ pub fn refuse_overlapping_files(
     use queens_io::identity::{FileIdentity, of_output};
     // A device or a pipe is written through, not replaced: two outputs may share a terminal.
     let replaced = |path: &Path| std::fs::metadata(path).map_or(true, |found| found.is_file());
-    let outputs: Vec<&Written<'_>> = outputs.iter().filter(|out| replaced(out.path)).collect();
-    for (k, output) in outputs.iter().enumerate() {
-        let identity = of_output(output.path);
+    let outputs: Vec<(&Written<'_>, FileIdentity)> = outputs
+        .iter()
+        .filter(|out| replaced(out.path))
+        .map(|out| (out, of_output(out.path)))
+        .collect();
+    for (k, (output, identity)) in outputs.iter().enumerate() {
         for &(what, input) in inputs {
-            if FileIdentity::of(input) == identity {
+            if FileIdentity::of(input) == *identity {
                 let spelled = if input == output.path {
                     String::new()
                 } else {
@@ -194,10 +197,7 @@ pub fn refuse_overlapping_files(
                 );
             }
         }
-        if let Some(first) = outputs[..k]
-            .iter()
-            .find(|first| of_output(first.path) == identity)
-        {
+        if let Some((first, _)) = outputs[..k].iter().find(|(_, first)| first == identity) {
             anyhow::bail!(
                 "{} {} and {} {} name one file: {} would replace {}; give each its own file",
                 first.flag,
