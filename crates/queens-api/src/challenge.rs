@@ -14,5 +14,5 @@
 //! ```
 
 pub use queens_lab::challenge::{
-    Challenge, ChallengeError, EXAMINED_EVERY, Lock, MAX_N, Progress, Row, Table,
+    Challenge, ChallengeError, EXAMINED_EVERY, Lock, MAX_N, Progress, Row, SIDES, Table,
 };

@@ -5,6 +5,7 @@
 
 use std::time::{Duration, Instant};
 
+use queens_core::side::SideLimit;
 use queens_core::{Budget, Problem, Square};
 use queens_exact::completion::CompletionCount;
 pub use queens_exact::completion::Method;
@@ -44,24 +45,10 @@ pub struct CompletionsRequest {
 impl CompletionsRequest {
     /// Checks `spec`: the engine, the board's size for it, the threads and the position.
     pub fn new(spec: CompletionsSpec) -> Result<Self, RequestError> {
-        let method = match spec.engine {
-            EngineChoice::Auto => Method::Search,
-            EngineChoice::Named(Engine::Backtracking) => Method::RowByRow,
-            EngineChoice::Named(other) => {
-                return Err(RequestError::Unsupported(format!(
-                    "the {other} engine counts whole boards; the completions of a position are \
-                     counted by the completion search (auto, the default) or row by row \
-                     (backtracking)"
-                )));
-            }
-        };
-        let largest = method.max_n();
-        if spec.n > largest {
-            return Err(RequestError::Unsupported(format!(
-                "completions are counted {} on boards up to {largest}×{largest}, got N = {}",
-                how(method),
-                spec.n
-            )));
+        let method = method(spec.engine)?;
+        let sides = sides(method);
+        if spec.n > sides.most() {
+            return Err(RequestError::Unsupported(sides.refusal(&spec.n)));
         }
         let bounds = spec
             .bounds
@@ -121,11 +108,32 @@ impl CompletionsRequest {
     }
 }
 
-/// How `method` counts, for sentences.
-fn how(method: Method) -> &'static str {
+/// How completions are counted by `engine`: `auto` by the completion search, `backtracking`
+/// row by row; a whole-board engine is refused.
+pub fn method(engine: EngineChoice) -> Result<Method, RequestError> {
+    match engine {
+        EngineChoice::Auto => Ok(Method::Search),
+        EngineChoice::Named(Engine::Backtracking) => Ok(Method::RowByRow),
+        EngineChoice::Named(other) => Err(RequestError::Unsupported(format!(
+            "the {other} engine counts whole boards; the completions of a position are \
+             counted by the completion search (auto, the default) or row by row \
+             (backtracking)"
+        ))),
+    }
+}
+
+/// The sides whose completions `method` counts, and its refusal of a larger one.
+pub fn sides(method: Method) -> SideLimit {
+    fn refusal(how: &str, most: u32, got: &dyn std::fmt::Display) -> String {
+        format!("completions are counted {how} on boards up to {most}×{most}, got N = {got}")
+    }
     match method {
-        Method::Search => "by the completion search",
-        Method::RowByRow => "row by row",
+        Method::Search => SideLimit::new(method.max_n(), |most, got| {
+            refusal("by the completion search", most, got)
+        }),
+        Method::RowByRow => {
+            SideLimit::new(method.max_n(), |most, got| refusal("row by row", most, got))
+        }
     }
 }
 

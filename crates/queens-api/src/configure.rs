@@ -23,7 +23,7 @@ use crate::setting::Setting;
 
 pub use queens_configurator::{
     Analysis, AnalysisError, COMPACT_ALL_REASONS_MAX_N, Cell, CompactAnalysis, Configurator,
-    DEFAULT_NODES, Engine, MAX_N, Position, PositionError, Status, UnknownEngine,
+    DEFAULT_NODES, Engine, MAX_N, Position, PositionError, SIDES, Status, UnknownEngine,
 };
 
 /// What an analysis asks for, before it is checked.

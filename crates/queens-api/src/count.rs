@@ -18,7 +18,7 @@ use std::sync::Arc;
 use queens_core::words::counted;
 pub use queens_exact::count::{
     CHECKPOINT_EVERY, CountError, CountJob, CountPlan, CountResult, CountRunError,
-    DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, Shard, Tally,
+    DEFAULT_MEMORY_LIMIT, Engine, MAX_THREADS, OnSaveFailure, SIDES, Shard, Tally,
 };
 use queens_gpu::{Adapters, DeviceId, DeviceInfo, GpuCounter, GpuOptions, Reason, Selection};
 

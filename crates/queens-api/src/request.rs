@@ -31,6 +31,7 @@
 use std::io::Write;
 
 use queens_core::error::excerpt;
+use queens_core::side::SideLimit;
 use queens_core::{
     Budget, CancelToken, Observer, Outcome, ParamValue, ParamValues, Problem, SolveError, Square,
     memory, solve,
@@ -47,12 +48,12 @@ use crate::setting::{Refusal, Setting, SettingError};
 /// A board size that is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SizeError {
-    /// Zero or negative.
-    TooSmall(i128),
+    /// Zero or negative: the number as read.
+    TooSmall(String),
     /// Beyond 32 bits, or beyond the limit of where it is asked (a server's).
     TooLarge {
-        /// The side asked for.
-        got: i128,
+        /// The side asked for, as read (of any length, shortened to an excerpt).
+        got: String,
         /// The largest side taken.
         most: u32,
     },
@@ -67,9 +68,31 @@ pub enum SizeError {
         /// What is wrong with it.
         side: Box<SizeError>,
     },
+    /// Past the sides of the computation it is read for, in the computation's words.
+    Refused(String),
 }
 
 impl SizeError {
+    /// This refusal read for a computation that takes `sides`: a side past 2³²−1 in the
+    /// computation's words where it takes fewer; any other refusal as it is.
+    fn past(self, sides: SideLimit) -> SizeError {
+        if sides.most() == u32::MAX {
+            return self;
+        }
+        match self {
+            SizeError::TooLarge { got, .. } => SizeError::Refused(sides.refusal(&got)),
+            SizeError::Side { side, text, which } => match *side {
+                SizeError::TooLarge { got, .. } => SizeError::Refused(sides.refusal(&got)),
+                side => SizeError::Side {
+                    text,
+                    which,
+                    side: Box::new(side),
+                },
+            },
+            other => other,
+        }
+    }
+
     /// The refusal said of `subject`: "N" for a square board's side, "the rows" or "the
     /// columns" for a side of `RxC`.
     fn said_of(&self, subject: &str) -> String {
@@ -87,6 +110,7 @@ impl SizeError {
                 excerpt(text),
                 side.said_of(&format!("the {which}"))
             ),
+            SizeError::Refused(refusal) => refusal.clone(),
         }
     }
 }
@@ -130,12 +154,26 @@ pub fn parse_side(text: &str) -> Result<u32, SizeError> {
 }
 
 /// A board side from 1 to `most` (a server's limit): every front end's one reading of a side,
-/// so that each refusal is one sentence wherever it is made.
+/// so that each refusal is one sentence wherever it is made. Digits of any length are a number,
+/// refused as too large, never as not a number.
 pub fn parse_side_up_to(text: &str, most: u32) -> Result<u32, SizeError> {
     let text = text.trim();
-    match text.parse::<i128>() {
-        Ok(n) => check_side(n, most),
-        Err(_) => Err(SizeError::NotANumber(text.to_owned())),
+    match parse_whole(text, "N", 1, most.into()) {
+        Ok(n) => Ok(u32::try_from(n).expect("at most a u32's most")),
+        Err(WholeError::NotANumber { .. }) => Err(SizeError::NotANumber(text.to_owned())),
+        Err(WholeError::TooSmall { got, .. }) => Err(SizeError::TooSmall(got)),
+        Err(WholeError::TooLarge { got, .. }) => Err(SizeError::TooLarge { got, most }),
+    }
+}
+
+/// A board side for a computation that takes `sides` (a count, the configurator): one past
+/// them, even past 2³²−1, is refused in the computation's own sentence, the one its library
+/// gives for a side it is handed, not in the board type's.
+pub fn parse_side_for(text: &str, sides: SideLimit) -> Result<u32, SizeError> {
+    match parse_side(text) {
+        Ok(n) if sides.takes(n) => Ok(n),
+        Ok(n) => Err(SizeError::Refused(sides.refusal(&n))),
+        Err(refusal) => Err(refusal.past(sides)),
     }
 }
 
@@ -143,12 +181,15 @@ pub fn parse_side_up_to(text: &str, most: u32) -> Result<u32, SizeError> {
 pub fn check_side(n: impl Into<i128>, most: u32) -> Result<u32, SizeError> {
     let n = n.into();
     if n < 1 {
-        return Err(SizeError::TooSmall(n));
+        return Err(SizeError::TooSmall(n.to_string()));
     }
     u32::try_from(n)
         .ok()
         .filter(|&side| side <= most)
-        .ok_or(SizeError::TooLarge { got: n, most })
+        .ok_or(SizeError::TooLarge {
+            got: n.to_string(),
+            most,
+        })
 }
 
 /// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,
@@ -301,6 +342,18 @@ pub fn parse_size_up_to(text: &str, most: u32) -> Result<(u32, u32), SizeError> 
             Ok((side(rows, "rows")?, side(cols, "columns")?))
         }
         None => parse_side_up_to(&lower, most).map(|n| (n, n)),
+    }
+}
+
+/// A board size as [`parse_size`] reads it, for a computation that takes `sides`: a side past
+/// them is refused in the computation's own sentence, as [`parse_side_for`] refuses it.
+pub fn parse_size_for(text: &str, sides: SideLimit) -> Result<(u32, u32), SizeError> {
+    match parse_size(text) {
+        Ok((rows, cols)) => match [rows, cols].into_iter().find(|&side| !sides.takes(side)) {
+            Some(side) => Err(SizeError::Refused(sides.refusal(&side))),
+            None => Ok((rows, cols)),
+        },
+        Err(refusal) => Err(refusal.past(sides)),
     }
 }
 

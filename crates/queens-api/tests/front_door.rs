@@ -258,3 +258,148 @@ fn seeds_are_refused_in_the_shared_sentences() {
         assert_eq!(Ok(value), seed.parse::<u64>(), "{seed}");
     }
 }
+
+/// A computation that takes fewer sides than a board holds: its limit, and its library's own
+/// check of a side it is handed.
+struct Computation {
+    name: &'static str,
+    sides: queens_core::side::SideLimit,
+    library: fn(u32) -> Result<(), String>,
+}
+
+/// The library's check of the completions of an N×N board counted by `method`.
+fn completions_of(method: queens_api::completions::Method, n: u32) -> Result<(), String> {
+    use queens_api::completions::{CompletionsRequest, CompletionsSpec, Method};
+    use queens_api::count::{Engine, EngineChoice};
+    let engine = match method {
+        Method::Search => EngineChoice::Auto,
+        Method::RowByRow => EngineChoice::Named(Engine::Backtracking),
+    };
+    CompletionsRequest::new(CompletionsSpec {
+        n,
+        engine,
+        ..CompletionsSpec::default()
+    })
+    .map(|_| ())
+    .map_err(|error| error.to_string())
+}
+
+/// Every computation with a limit of its own on the board side.
+fn limited_computations() -> [Computation; 5] {
+    use queens_api::completions::{self, Method};
+    [
+        Computation {
+            name: "count",
+            sides: queens_api::count::SIDES,
+            library: |n| {
+                queens_api::count::CountPlan::new(n)
+                    .map(|_| ())
+                    .map_err(|error| error.to_string())
+            },
+        },
+        Computation {
+            name: "challenge",
+            sides: queens_api::challenge::SIDES,
+            library: |n| {
+                queens_api::challenge::Challenge {
+                    n,
+                    solvers: queens_api::Catalogue::standard().tree_searches(),
+                    max_nodes: None,
+                }
+                .check()
+                .map_err(|error| error.to_string())
+            },
+        },
+        Computation {
+            name: "configure",
+            sides: queens_api::configure::SIDES,
+            library: |n| {
+                queens_api::configure::Position::empty(n)
+                    .map(|_| ())
+                    .map_err(|error| error.to_string())
+            },
+        },
+        Computation {
+            name: "completions",
+            sides: completions::sides(Method::Search),
+            library: |n| completions_of(Method::Search, n),
+        },
+        Computation {
+            name: "completions row by row",
+            sides: completions::sides(Method::RowByRow),
+            library: |n| completions_of(Method::RowByRow, n),
+        },
+    ]
+}
+
+/// Every computation that takes fewer sides than a board holds refuses a larger side read from
+/// text in the sentence its library gives for a side it is handed, whether the side is just
+/// past its limit, past 2³²−1 (which no board type holds) or past any machine number; never in
+/// the board type's words ("at most 4294967295") or as "not a number".
+#[test]
+fn a_side_past_a_computations_limit_is_refused_in_its_words_however_large() {
+    use queens_api::request::{SizeError, parse_side_for, parse_size_for};
+
+    let beyond_any_number = "9".repeat(60);
+    for Computation {
+        name,
+        sides,
+        library,
+    } in limited_computations()
+    {
+        let most = sides.most();
+        assert!(most < u32::MAX, "{name}");
+        assert_eq!(library(most), Ok(()), "{name} takes its largest side");
+        assert_eq!(parse_side_for(&most.to_string(), sides), Ok(most), "{name}");
+        let just_past = (most + 1).to_string();
+        let library_says = library(most + 1).expect_err(name);
+        assert_eq!(
+            library_says,
+            sides.refusal(&just_past),
+            "{name}: one sentence"
+        );
+        for text in [
+            just_past.as_str(),
+            "4294967296",
+            "5000000000",
+            &beyond_any_number,
+        ] {
+            let read = parse_side_for(text, sides).expect_err(text);
+            let said = read.to_string();
+            assert!(
+                matches!(read, SizeError::Refused(_)),
+                "{name} {text}: {said}"
+            );
+            let shown = queens_core::error::excerpt(text);
+            assert_eq!(said, sides.refusal(&shown), "{name} {text}");
+            assert!(!said.contains("4294967295"), "{name} {text}: {said}");
+            // A size, square or one side of `RxC`, is refused alike.
+            let square = parse_size_for(text, sides).expect_err(text).to_string();
+            assert_eq!(square, said, "{name} {text}");
+            let rectangle = parse_size_for(&format!("{most}x{text}"), sides)
+                .expect_err(text)
+                .to_string();
+            assert_eq!(rectangle, said, "{name} {most}x{text}");
+        }
+        // What is not a side keeps the sentences every size is refused in.
+        for (text, says) in [
+            ("0", "N must be at least 1, got 0"),
+            ("-7", "N must be at least 1, got -7"),
+        ] {
+            assert_eq!(
+                parse_side_for(text, sides).expect_err(text).to_string(),
+                says
+            );
+        }
+    }
+    // A computation that takes every board keeps the board type's sentences, `RxC`'s side named.
+    let any = queens_core::side::ANY_BOARD;
+    assert_eq!(
+        parse_side_for("5000000000", any).unwrap_err().to_string(),
+        "N must be at most 4294967295, got 5000000000"
+    );
+    assert_eq!(
+        parse_size_for("8x5000000000", any).unwrap_err().to_string(),
+        "in board size '8x5000000000': the columns must be at most 4294967295, got 5000000000"
+    );
+}

@@ -356,6 +356,65 @@ fn every_node_cap_of_zero_is_refused() {
     }
 }
 
+/// A board side past what a command takes is refused in that command's sentence however large
+/// it is: past 2³²−1, which no board holds, the command's own limit is named, never the board
+/// type's 4294967295 (which the next try would meet refused again), and digits past any machine
+/// number are a number too large, never "not a whole number".
+#[test]
+fn a_side_too_large_for_a_command_names_the_commands_limit() {
+    let huge = "9".repeat(45);
+    let shown = format!("{}… (45 characters)", "9".repeat(40));
+    for side in ["5000000000", huge.as_str()] {
+        let got = if side == huge { shown.as_str() } else { side };
+        for (args, says) in [
+            (
+                vec!["count", side],
+                format!("counting supports N from 1 to 32 (the kernel's bit width), got {got}"),
+            ),
+            (
+                vec!["count", side, "--plan"],
+                format!("counting supports N from 1 to 32 (the kernel's bit width), got {got}"),
+            ),
+            (
+                vec!["count", side, "--fix", "a1"],
+                format!(
+                    "completions are counted by the completion search on boards up to \
+                     1024×1024, got N = {got}"
+                ),
+            ),
+            (
+                vec!["count", side, "--block", "a1", "--engine", "backtracking"],
+                format!("completions are counted row by row on boards up to 64×64, got N = {got}"),
+            ),
+            (
+                vec!["configure", side],
+                format!("the configurator works on boards of side 1 to 512, not {got}"),
+            ),
+            (
+                vec!["challenge", side],
+                format!(
+                    "the challenge table runs every square of the board: N = {got} is too \
+                     large (at most 64)"
+                ),
+            ),
+            (
+                vec!["solve", side],
+                format!("N must be at most 4294967295, got {got}"),
+            ),
+        ] {
+            let (code, stdout, stderr) = output(queens().args(&args));
+            assert_eq!(code, Some(2), "{args:?}: {stderr}");
+            assert_eq!(stderr, format!("error: {says}\n"), "{args:?}");
+            assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        }
+    }
+    // Within the board type, the same sentence as past it.
+    common::refuses(
+        &["count", "33"],
+        "error: counting supports N from 1 to 32 (the kernel's bit width), got 33\n",
+    );
+}
+
 /// Memory a board from a file needs is checked before it is built: under a small address
 /// space a large board is a clean refusal (exit 2), never an abort.
 #[cfg(target_os = "linux")]

@@ -42,4 +42,4 @@ pub use engine::{
     AUTO_BUILD_MAX, AnalysisError, Configurator, DEFAULT_NODES, Engine, Shares, UnknownEngine,
     count_completions, diagram_build_bytes,
 };
-pub use position::{MAX_N, Position, PositionError};
+pub use position::{MAX_N, Position, PositionError, SIDES};

@@ -3,16 +3,22 @@
 
 use queens_core::Square;
 use queens_core::notation::square_name;
+use queens_core::side::SideLimit;
 use thiserror::Error;
 
 /// The largest board the configurator analyses.
 pub const MAX_N: u32 = 512;
 
+/// The sides the configurator takes, 1 to [`MAX_N`], and its refusal of a larger one.
+pub const SIDES: SideLimit = SideLimit::new(MAX_N, |most, got| {
+    format!("the configurator works on boards of side 1 to {most}, not {got}")
+});
+
 /// Why a position or a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The board size is outside `1..=MAX_N`.
-    #[error("the configurator works on boards of side 1 to {max}, not {n}")]
+    #[error("{}", SIDES.refusal(n))]
     SizeOutOfRange {
         /// The side asked for.
         n: u32,
@@ -81,7 +87,7 @@ pub struct Position {
 impl Position {
     /// An empty N×N board.
     pub fn empty(n: u32) -> Result<Self, PositionError> {
-        if n == 0 || n > MAX_N {
+        if !SIDES.takes(n) {
             return Err(PositionError::SizeOutOfRange { n, max: MAX_N });
         }
         Ok(Position {

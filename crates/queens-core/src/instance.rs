@@ -129,9 +129,11 @@ impl Instance {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Json {
-            n: Option<u32>,
-            rows: Option<u32>,
-            cols: Option<u32>,
+            // Any whole number, so that a side past the largest, even past 2³²−1, is refused
+            // by the largest and not by a type's.
+            n: Option<i128>,
+            rows: Option<i128>,
+            cols: Option<i128>,
             queens: Option<u32>,
             #[serde(default)]
             fixed: Vec<Square>,
@@ -150,14 +152,19 @@ impl Instance {
                 ));
             }
         };
-        if rows == 0 || cols == 0 || rows.max(cols) > MAX_SIDE {
+        let side = |side: i128| {
+            u32::try_from(side)
+                .ok()
+                .filter(|s| (1..=MAX_SIDE).contains(s))
+        };
+        let (Some(side_rows), Some(side_cols)) = (side(rows), side(cols)) else {
             return Err(InstanceError::Invalid(format!(
                 "a JSON problem's sides are 1 to {MAX_SIDE}, got {rows}×{cols}"
             )));
-        }
+        };
         Ok(Instance {
-            rows,
-            cols,
+            rows: side_rows,
+            cols: side_cols,
             queens: json.queens,
             fixed: json.fixed,
             blocked: json.blocked,
@@ -682,6 +689,21 @@ mod tests {
         );
         assert!(refused("n = 8\ndiags = [[[[[[1]]]]]]\n").contains("nest"));
         assert!(refused("{\"n\": 8, \"extra\": 1}").starts_with("line 1: expected a JSON problem"));
+        // A JSON problem's side is refused by the largest board, however large it is.
+        for (problem, got) in [
+            (r#"{"n": 2000}"#, "2000×2000"),
+            (r#"{"n": 5000000000}"#, "5000000000×5000000000"),
+            (r#"{"n": -3}"#, "-3×-3"),
+            (
+                r#"{"rows": 8, "cols": 18446744073709551616}"#,
+                "8×18446744073709551616",
+            ),
+        ] {
+            assert_eq!(
+                refused(problem),
+                format!("a JSON problem's sides are 1 to {MAX_SIDE}, got {got}")
+            );
+        }
         let attacking = Instance::parse("letting n = 4\nletting init = [[0, 0], [1, 1]]\n");
         let error = attacking.unwrap().problem().unwrap_err().to_string();
         assert!(error.contains("attack"), "{error}");

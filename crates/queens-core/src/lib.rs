@@ -27,6 +27,7 @@
 //!   [`pool`]: the worker threads a process shares, sized by `RAYON_NUM_THREADS` within limits.
 //! - [`huge`]: arrays for billions of queens, in huge pages where the system grants them;
 //!   [`buckets`]: a counting sort that puts their marks in memory order.
+//! - [`side`]: the board sides a computation takes, and its one refusal of a larger side.
 //! - [`words`]: nouns that agree with their counts in every message; [`figures`]: times and
 //!   rates in JSON rounded to what they mean.
 //!
@@ -60,6 +61,7 @@ pub mod pool;
 pub mod problem;
 pub mod random;
 pub mod read;
+pub mod side;
 pub mod solve;
 pub mod solver;
 pub mod square;

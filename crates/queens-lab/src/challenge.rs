@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use queens_core::descriptor::Counts;
+use queens_core::side::SideLimit;
 use queens_core::square::square_name;
 use queens_core::{Budget, Event, Interest, Observer, Problem, Square, StopReason, Verdict, solve};
 use rayon::prelude::*;
@@ -26,6 +27,13 @@ use queens_solvers::SolverKind;
 
 /// The largest board a table covers: every square is a run.
 pub const MAX_N: u32 = 64;
+
+/// The sides a table takes, 1 to [`MAX_N`], and its refusal of a larger one.
+pub const SIDES: SideLimit = SideLimit::new(MAX_N, |most, got| {
+    format!(
+        "the challenge table runs every square of the board: N = {got} is too large (at most {most})"
+    )
+});
 
 /// What to tabulate.
 #[derive(Clone, Debug)]
@@ -132,9 +140,7 @@ pub enum ChallengeError {
     #[error("N must be at least 1, got 0")]
     Empty,
     /// A board too large to run every square.
-    #[error(
-        "the challenge table runs every square of the board: N = {0} is too large (at most {MAX_N})"
-    )]
+    #[error("{}", SIDES.refusal(.0))]
     TooLarge(u32),
     /// A solver that does not count nodes or keep a locked queen.
     #[error("{0}")]

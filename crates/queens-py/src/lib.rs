@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use queens_api::bounds::Bounds;
 use queens_api::challenge::{Challenge, Progress as ChallengeProgress};
-use queens_api::completions::{CompletionsRequest, CompletionsSpec};
+use queens_api::completions::{self, CompletionsRequest, CompletionsSpec};
 use queens_api::configure::{Configurator, ConfigureRequest, ConfigureSpec};
 use queens_api::count::Shard;
 use queens_api::count::{
@@ -31,7 +31,7 @@ use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::experiment::{Experiment, run as run_experiment};
-use queens_api::request::{parse_bytes, parse_seconds, parse_size};
+use queens_api::request::{parse_bytes, parse_seconds, parse_side_for, parse_size};
 use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
@@ -370,7 +370,7 @@ fn verified(
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 fn count(
     py: Python<'_>,
-    n: u32,
+    n: &str,
     threads: Option<usize>,
     shard: Option<&str>,
     engine: Option<&str>,
@@ -408,6 +408,7 @@ fn count(
         }
         return count_completions(py, n, fix, blocked, bounds, engine, &token, progress);
     }
+    let n = parse_side_for(n, queens_api::count::SIDES).map_err(refused)?;
     // The interval is checked, and refused without a file, before a GPU is opened.
     let every = checkpoint_interval(checkpoint.is_some(), checkpoint_every)?;
     let spec = CountSpec {
@@ -529,7 +530,7 @@ fn run_count_job(
 #[expect(clippy::too_many_arguments, reason = "count's keywords, passed on")]
 fn count_completions(
     py: Python<'_>,
-    n: u32,
+    n: &str,
     fix: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
     bounds: Bounds,
@@ -540,14 +541,16 @@ fn count_completions(
     let squares = |list: Vec<(u32, u32)>| -> Vec<Square> {
         list.into_iter().map(|(r, c)| Square::new(r, c)).collect()
     };
+    let engine = engine
+        .unwrap_or("auto")
+        .parse::<EngineChoice>()
+        .map_err(refused)?;
+    let sides = completions::sides(completions::method(engine).map_err(said)?);
     let request = CompletionsRequest::new(CompletionsSpec {
-        n,
+        n: parse_side_for(n, sides).map_err(refused)?,
         fixed: squares(fix),
         blocked: squares(blocked),
-        engine: engine
-            .unwrap_or("auto")
-            .parse::<EngineChoice>()
-            .map_err(refused)?,
+        engine,
         bounds,
     })
     .map_err(said)?;
@@ -567,7 +570,7 @@ fn count_completions(
 #[pyo3(signature = (n, queens, blocked, engine, max_nodes, time_limit))]
 fn configure(
     py: Python<'_>,
-    n: u32,
+    n: &str,
     queens: Vec<(u32, u32)>,
     blocked: Vec<(u32, u32)>,
     engine: Option<String>,
@@ -577,7 +580,7 @@ fn configure(
     worker_threads()?;
     let squares = |list: Vec<(u32, u32)>| list.into_iter().map(|(r, c)| Square::new(r, c));
     let request = ConfigureRequest::new(&ConfigureSpec {
-        n,
+        n: parse_side_for(n, queens_api::configure::SIDES).map_err(refused)?,
         queens: squares(queens).collect(),
         blocked: squares(blocked).collect(),
         engine,
@@ -674,7 +677,7 @@ fn page_assets() -> (Vec<(&'static str, &'static str)>, &'static str) {
 )]
 fn challenge(
     py: Python<'_>,
-    n: u32,
+    n: &str,
     solvers: Vec<String>,
     max_nodes: Option<u64>,
     time_limit: Option<f64>,
@@ -688,6 +691,7 @@ fn challenge(
     }
     .check()
     .map_err(said)?;
+    let n = parse_side_for(n, queens_api::challenge::SIDES).map_err(refused)?;
     let solvers = named_solvers(&solvers, || Catalogue::standard().tree_searches())?;
     let challenge = Challenge {
         n,

@@ -169,7 +169,6 @@ def test_every_whole_number_argument_out_of_its_field_is_refused_by_name():
     # argument (the native conversion's OverflowError named none), zero left to the engine's
     # own sentence, as on the command line.
     arguments = {
-        "n": (lambda v: qw.count(v), 32),
         "queen_count": (lambda v: qw.solve(8, queen_count=v), 32),
         "max_iters=": (lambda v: qw.solve(8, solver="min-conflicts", max_iters=v), 64),
         "max_nodes=": (lambda v: qw.configure(8, max_nodes=v), 64),
@@ -184,11 +183,30 @@ def test_every_whole_number_argument_out_of_its_field_is_refused_by_name():
                 call(value)
             said = str(error.value)
             assert said.startswith(f"{name} {words}") or f"{name} {words}" in said, (name, said)
-    for n in (-1, 2**32):
-        with pytest.raises(ValueError, match="n must"):
-            qw.configure(n)
-        with pytest.raises(ValueError, match="n must"):
-            qw.challenge(n)
+    # A board side is refused in the sentence of the computation asked for, however large: past
+    # 2³²−1 the command's own limit is named, never the board type's 4294967295.
+    for n in (-1, 0):
+        for call in (qw.count, qw.configure, qw.challenge, lambda n: qw.count(n, fix=["a1"])):
+            with pytest.raises(ValueError, match=f"^N must be at least 1, got {n}$"):
+                call(n)
+
+    def shown(n):
+        return str(n) if len(str(n)) <= 40 else f"{str(n)[:40]}… ({len(str(n))} characters)"
+
+    for most, call, words in [
+        (32, qw.count, "counting supports N from 1 to 32 (the kernel's bit width), got {}"),
+        (64, lambda n: qw.count(n, fix=["a1"], engine="backtracking"),
+         "completions are counted row by row on boards up to 64×64, got N = {}"),
+        (64, qw.challenge,
+         "the challenge table runs every square of the board: N = {} is too large (at most 64)"),
+        (512, qw.configure, "the configurator works on boards of side 1 to 512, not {}"),
+    ]:
+        for n in (most + 1, 2**32, 5 * 10**9, 10**60):
+            with pytest.raises(ValueError) as error:
+                call(n)
+            assert str(error.value) == words.format(shown(n)), (n, str(error.value))
+    with pytest.raises(ValueError, match="n must be a whole number, got 8.5"):
+        qw.count(8.5)
     # A board's size is read as the command line reads it, in its words.
     with pytest.raises(ValueError, match="N must be at least 1, got -1"):
         qw.solve(-1)

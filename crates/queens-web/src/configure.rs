@@ -26,7 +26,9 @@ use crate::query::check_side;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigureRequest {
-    n: u32,
+    /// Any whole number, so that one past the server's limit, even past 2³²−1, is refused by
+    /// that limit and not by the type's.
+    n: i128,
     #[serde(default)]
     queens: Vec<Square>,
     #[serde(default)]

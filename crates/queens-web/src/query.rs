@@ -144,6 +144,6 @@ where
 }
 
 /// Checks that `n` lies in `1..=max`, refusing it as every front end does.
-pub fn check_side(n: u32, max: u32) -> Result<u32, ApiError> {
+pub fn check_side(n: impl Into<i128>, max: u32) -> Result<u32, ApiError> {
     queens_api::request::check_side(n, max).map_err(|e| ApiError::bad(e.to_string()))
 }

@@ -60,6 +60,28 @@ async fn sizes_from_a_request_are_checked_before_anything_is_built() {
     assert!(started.elapsed() < Duration::from_secs(2));
 }
 
+/// A board side is refused by the limit of where it is asked, however large: in a query and in
+/// a posted body alike, past 2³²−1 and below 1 too, never in a number type's words.
+#[tokio::test]
+async fn a_side_past_the_servers_limit_is_refused_by_it_however_large() {
+    let state = common::state();
+    let most = ServeLimits::default().configure_max_n;
+    for n in ["5000000000", "-3", "0", &(most + 1).to_string()] {
+        let said = if n.starts_with('-') || n == "0" {
+            format!("N must be at least 1, got {n}")
+        } else {
+            format!("N must be at most {most}, got {n}")
+        };
+        let body = format!(r#"{{"n": {n}, "queens": []}}"#);
+        assert_refused(&state, post("/api/configure", body), &said).await;
+    }
+    let count_most = ServeLimits::default().count_max_n;
+    for n in ["5000000000", &"9".repeat(40)] {
+        let said = format!("N must be at most {count_most}, got {n}");
+        assert_refused(&state, get(&format!("/api/count?n={n}")), &said).await;
+    }
+}
+
 #[tokio::test]
 async fn every_error_is_json() {
     let state = common::state();

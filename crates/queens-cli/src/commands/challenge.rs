@@ -10,14 +10,14 @@ use queens_api::Catalogue;
 use queens_api::challenge::{Challenge, Progress, Row, Table};
 
 use crate::args::ChallengeArgs;
-use crate::commands::{interrupt_token, parse_side};
+use crate::commands::{interrupt_token, parse_side_for};
 use crate::exit::Exit;
 use crate::output::stderr;
 use crate::progress;
 
 /// Runs `queens challenge`.
 pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
-    let n = parse_side(&args.size)?;
+    let n = parse_side_for(&args.size, queens_api::challenge::SIDES)?;
     let bounds = queens_api::bounds::Bounds {
         time_limit: args.time_limit,
         max_nodes: args.max_nodes,

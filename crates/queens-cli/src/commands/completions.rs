@@ -7,8 +7,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use queens_api::bounds::Bounds;
-use queens_api::completions::Method;
-use queens_api::completions::{CompletionsRequest, CompletionsSpec};
+use queens_api::completions::{self, CompletionsRequest, CompletionsSpec, Method};
 use queens_core::words::counted;
 
 use crate::args::CountArgs;
@@ -49,7 +48,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
             );
         }
     }
-    let position = args.position.read()?;
+    let method = completions::method(args.engine.choice())?;
+    let position = args.position.read(completions::sides(method))?;
     let request = CompletionsRequest::new(CompletionsSpec {
         n: square_side(&position, "completions are counted for")?,
         fixed: position.fixed,

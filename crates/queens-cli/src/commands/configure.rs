@@ -17,7 +17,11 @@ use crate::output::stderr;
 pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
     // The time limit counts from the start: reading and setting up the position are in it.
     let started = Instant::now();
-    let given = args.board.read(args.queens.as_deref(), "--queens")?;
+    let given = args.board.read(
+        args.queens.as_deref(),
+        "--queens",
+        queens_api::configure::SIDES,
+    )?;
     let n = square_side(&given, "the configurator works on")?;
     let request = ConfigureRequest::new(&ConfigureSpec {
         n,

@@ -17,7 +17,7 @@ use queens_api::document::{Completeness, CountDocument, ShardDocument, counted_o
 use queens_api::shards::ShardReport;
 
 use crate::args::{CountArgs, SaveFailureChoice};
-use crate::commands::{interrupt_token, parse_bytes, parse_side, slurm, write_atomically};
+use crate::commands::{interrupt_token, parse_bytes, parse_side_for, slurm, write_atomically};
 use crate::exit::Exit;
 use crate::output::stderr;
 use crate::progress;
@@ -144,7 +144,7 @@ fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
         .as_deref()
         .context("a whole count needs N (an --instance counts completions)")?;
     Ok(CountSpec {
-        n: parse_side(size)?,
+        n: parse_side_for(size, queens_api::count::SIDES)?,
         engine: args.engine.choice(),
         device: args.device,
         bounds: Bounds {

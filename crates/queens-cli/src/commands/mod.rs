@@ -20,6 +20,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use queens_core::ParamValue;
+use queens_core::side::SideLimit;
 use queens_core::{Budget, CancelToken};
 
 /// Writes `document` as one line of JSON.
@@ -58,6 +59,11 @@ pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> anyhow::Result<u32> {
     Ok(queens_api::request::parse_side(text)?)
+}
+
+/// A board side for a computation that takes `sides`, a larger one refused in its words.
+pub fn parse_side_for(text: &str, sides: SideLimit) -> anyhow::Result<u32> {
+    Ok(queens_api::request::parse_side_for(text, sides)?)
 }
 
 /// A number of bytes, like `8G` or `512MiB` (`--memory`).

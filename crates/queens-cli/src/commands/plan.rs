@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::args::{CountArgs, EngineChoice};
 use crate::commands::script::{self, quote, quote_path};
-use crate::commands::{parse_side, slurm};
+use crate::commands::{parse_side_for, slurm};
 use crate::exit::Exit;
 
 /// What `--plan --json` prints: the campaign's numbers (the node estimate a whole number, past
@@ -44,7 +44,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         .size
         .as_deref()
         .context("--plan plans a whole count: give N")?;
-    let n = parse_side(size)?;
+    let n = parse_side_for(size, queens_api::count::SIDES)?;
     if args.position.fix.is_some() || args.position.board.block.is_some() {
         bail!("--plan plans a whole count of N; a position's completions are not planned");
     }

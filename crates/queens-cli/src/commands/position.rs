@@ -7,21 +7,30 @@ use queens_core::instance::Instance;
 use queens_core::read::MAX_TEXT_BYTES;
 use queens_io::files::read_regular_text;
 
-use super::{parse_size, squares_flag};
+use queens_core::side::SideLimit;
+
+use super::squares_flag;
 use crate::args::{BoardArgs, PositionArgs};
 
 impl PositionArgs {
-    /// The position of `solve` and `count`: the board, with `--fix`'s queens.
-    pub fn read(&self) -> anyhow::Result<Instance> {
-        self.board.read(self.fix.as_deref(), "--fix")
+    /// The position of `solve` and `count`: the board, with `--fix`'s queens, for a computation
+    /// that takes `sides`.
+    pub fn read(&self, sides: SideLimit) -> anyhow::Result<Instance> {
+        self.board.read(self.fix.as_deref(), "--fix", sides)
     }
 }
 
 impl BoardArgs {
     /// The position as an instance: the instance file's (its excluded diagonals turned into
     /// the squares they block) or the size's board, with `placed` (given by `flag`) and
-    /// `--block` added before the file's own.
-    pub fn read(&self, placed: Option<&str>, flag: &str) -> anyhow::Result<Instance> {
+    /// `--block` added before the file's own. A size past `sides`, those of the computation
+    /// the position is for, is refused in its words.
+    pub fn read(
+        &self,
+        placed: Option<&str>,
+        flag: &str,
+        sides: SideLimit,
+    ) -> anyhow::Result<Instance> {
         let mut fixed = squares_flag(placed, flag)?;
         let mut blocked = squares_flag(self.block.as_deref(), "--block")?;
         let mut instance = match (&self.instance, &self.size) {
@@ -38,7 +47,7 @@ impl BoardArgs {
                     self.diagonals.is_none(),
                     "--diagonals takes the first diagonals of an --instance; none is given"
                 );
-                let (rows, cols) = parse_size(size)?;
+                let (rows, cols) = parse_size_for(size, sides)?;
                 Instance {
                     rows,
                     cols,
@@ -58,6 +67,11 @@ impl BoardArgs {
             ..instance
         })
     }
+}
+
+/// A board size, `N` or `RxC`, for a computation that takes `sides`.
+fn parse_size_for(text: &str, sides: SideLimit) -> anyhow::Result<(u32, u32)> {
+    Ok(queens_api::request::parse_size_for(text, sides)?)
 }
 
 /// The side of `position`'s N×N board of N queens, or why it is not one (`what` is refused on

@@ -63,7 +63,7 @@ impl SolveConfig {
             .into_iter()
             .collect();
         super::refuse_overlapping_files(&inputs, &outputs)?;
-        let position = args.position.read()?;
+        let position = args.position.read(queens_core::side::ANY_BOARD)?;
         let (rows, cols) = (position.rows, position.cols);
         let params = args
             .sets

@@ -33,6 +33,7 @@ mod rotation;
 pub mod shard;
 
 use queens_core::Budget;
+use queens_core::side::SideLimit;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -86,6 +87,11 @@ impl std::ops::AddAssign for Tally {
 
 /// The largest N the kernel counts: its masks are 32 bits wide.
 pub const MAX_N: u32 = 32;
+
+/// The sides a count takes, 1 to [`MAX_N`], and its refusal of a larger one.
+pub const SIDES: SideLimit = SideLimit::new(MAX_N, |most, got| {
+    format!("counting supports N from 1 to {most} (the kernel's bit width), got {got}")
+});
 
 /// The memory a count may plan to use unless told otherwise: 2 GiB.
 pub const DEFAULT_MEMORY_LIMIT: u64 = 2 << 30;
@@ -215,7 +221,7 @@ pub const JOIN_FROM: u32 = 14;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum CountError {
     /// N outside 1..=32.
-    #[error("counting supports N from 1 to {MAX_N} (the kernel's bit width), got {0}")]
+    #[error("{}", SIDES.refusal(.0))]
     Size(u32),
     /// N outside what the chosen engine counts.
     #[error("the {engine} engine counts N from {} to {}, got {n}", engine.sizes().start(), engine.sizes().end())]
@@ -265,7 +271,7 @@ impl CountPlan {
 
     /// The split of the N×N count by `engine`.
     pub fn with_engine(n: u32, engine: Engine) -> Result<Self, CountError> {
-        if !(1..=MAX_N).contains(&n) {
+        if !SIDES.takes(n) {
             return Err(CountError::Size(n));
         }
         if !engine.sizes().contains(&n) {

@@ -29,6 +29,7 @@ from ._values import (
     _integer,
     _optional_whole,
     _seconds,
+    _side,
     _size,
     _squares,
     _whole,
@@ -295,7 +296,7 @@ def count(
         callback = progress
     document = json.loads(
         _queens.count(
-            _whole(n, "n", bits=32),
+            _side(n),
             _optional_whole(threads, "threads=", most=_LIMITS["max_threads"]),
             shard,
             engine,
@@ -392,7 +393,7 @@ def configure(
     and ``time_limit`` bound the search, and a square they leave undecided is ``"unknown"``."""
     document = json.loads(
         _queens.configure(
-            _whole(n, "n", bits=32),
+            _side(n),
             _squares(queens),
             _squares(blocked),
             engine,
@@ -499,7 +500,7 @@ def challenge(
     if isinstance(solvers, str):
         solvers = [solvers]
     names = list(solvers or [])
-    n = _whole(n, "n", bits=32)
+    n = _side(n)
     callback = _progress_bar(None, "run") if progress else None
     return json.loads(
         _queens.challenge(

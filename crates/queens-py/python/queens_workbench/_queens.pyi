@@ -32,7 +32,7 @@ def verify(
     rows32: Optional[bytes] = None,
 ) -> str: ...
 def count(
-    n: int,
+    n: str,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
     engine: Optional[str] = None,
@@ -51,7 +51,7 @@ def merge(
     recount: list[tuple[str, Optional[str]]] = ...,
 ) -> str: ...
 def configure(
-    n: int,
+    n: str,
     queens: list[tuple[int, int]],
     blocked: list[tuple[int, int]],
     engine: Optional[str],
@@ -68,7 +68,7 @@ def experiment(
     progress: Optional[Callable[[int, int], Any]],
 ) -> str: ...
 def challenge(
-    n: int,
+    n: str,
     solvers: list[str],
     max_nodes: Optional[int],
     time_limit: Optional[float],

@@ -117,6 +117,13 @@ def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
     return result
 
 
+def _side(n: Any) -> str:
+    """A board side, passed on as text as the command line reads it: any whole number, which
+    the engine refuses in its own words past the sides it takes (``count`` past 32, even past
+    2³²−1), never in a conversion's."""
+    return str(_integer(n, "n"))
+
+
 def _size(n: Union[int, str]) -> str:
     if isinstance(n, str):
         return n
