@@ -197,10 +197,27 @@ pub fn check_side(n: impl Into<i128>, most: u32) -> Result<u32, SizeError> {
 /// refusal (`--memory` on the command line, `memory` in Python).
 pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
     let trimmed = text.trim();
-    let digits = trimmed
+    let out_of_range = || {
+        format!(
+            "{what} must be more than 0 and below 16 EiB, got '{}'",
+            excerpt(text)
+        )
+    };
+    // A sign is read, so that `-5` is a size out of range rather than an unknown unit.
+    let (negative, unsigned) = match trimmed.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, trimmed.strip_prefix('+').unwrap_or(trimmed)),
+    };
+    let digits = unsigned
         .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(trimmed.len());
-    let (number, unit) = trimmed.split_at(digits);
+        .unwrap_or(unsigned.len());
+    let (number, unit) = unsigned.split_at(digits);
+    if number.is_empty() {
+        return Err(format!(
+            "{what} must be a size like 8G, 512M or 2048K, got '{}'",
+            excerpt(text)
+        ));
+    }
     let shift = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 0,
         "K" | "KB" | "KIB" => 10,
@@ -215,21 +232,16 @@ pub fn parse_bytes(text: &str, what: &str) -> Result<u64, String> {
             ));
         }
     };
-    let value: u64 = number.parse().map_err(|_| {
-        format!(
-            "{what} must be a size like 8G, 512M or 2048K, got '{}'",
-            excerpt(text)
-        )
-    })?;
-    value
-        .checked_mul(1 << shift)
+    if negative {
+        return Err(out_of_range());
+    }
+    // Digits of any length are a number: past 64 bits, a size out of range.
+    number
+        .parse::<u64>()
+        .ok()
+        .and_then(|value| value.checked_mul(1 << shift))
         .filter(|&bytes| bytes > 0)
-        .ok_or_else(|| {
-            format!(
-                "{what} must be more than 0 and below 16 EiB, got '{}'",
-                excerpt(text)
-            )
-        })
+        .ok_or_else(out_of_range)
 }
 
 /// A whole-number setting out of its range (a seed, a cap, a queen count): the refusals of a
@@ -542,6 +554,41 @@ impl SolveRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_are_read_and_every_refusal_says_what_is_wrong() {
+        assert_eq!(parse_bytes("8G", "--memory"), Ok(8 << 30));
+        assert_eq!(parse_bytes(" 512MiB ", "--memory"), Ok(512 << 20));
+        assert_eq!(parse_bytes("+4k", "--memory"), Ok(4 << 10));
+        let range =
+            |got: &str| format!("--memory must be more than 0 and below 16 EiB, got '{got}'");
+        for text in [
+            "0",
+            "-5",
+            "-5G",
+            "0G",
+            "16777216T",
+            "99999999999999999999999G",
+        ] {
+            assert_eq!(parse_bytes(text, "--memory"), Err(range(text)), "{text}");
+        }
+        for text in ["lots", "", "G", "-", "-x"] {
+            assert_eq!(
+                parse_bytes(text, "--memory"),
+                Err(format!(
+                    "--memory must be a size like 8G, 512M or 2048K, got '{text}'"
+                )),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse_bytes("8X", "--memory"),
+            Err(
+                "--memory must be a size like 8G, 512M or 2048K, got '8X' (unknown unit 'X')"
+                    .into()
+            )
+        );
+    }
 
     fn refused(spec: SolveSpec) -> String {
         SolveRequest::new(Catalogue::standard(), spec)

@@ -324,7 +324,7 @@ pub struct CountArgs {
     /// Count only shard I of M (0 ≤ I < M), printing its JSON report.
     ///
     /// `slurm` takes I and M from the Slurm job array's variables.
-    #[arg(long, value_name = "I/M")]
+    #[arg(long, value_name = "I/M", allow_hyphen_values = true)]
     pub shard: Option<String>,
 
     /// Submit the count to Slurm: --shards tasks and a merge, in --dir.
@@ -437,7 +437,12 @@ pub struct CountArgs {
 
     /// The most memory the count may plan to use, like 8G or 512M; a count that needs more is
     /// refused before it starts (auto then chooses backtracking).
-    #[arg(long, value_name = "SIZE", hide_short_help = true)]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        hide_short_help = true,
+        allow_hyphen_values = true
+    )]
     pub memory: Option<String>,
 }
 
@@ -479,13 +484,18 @@ pub struct ExperimentArgs {
     pub solver: Vec<String>,
 
     /// Board sides N, comma-separated, e.g. 4,8,16. (`--n 4,8,16` says the same.)
-    #[arg(value_name = "SIZES", value_delimiter = ',')]
+    #[arg(
+        value_name = "SIZES",
+        value_delimiter = ',',
+        allow_negative_numbers = true
+    )]
     pub sizes: Vec<String>,
 
     /// The board sides, as earlier versions took them.
     #[arg(
         long = "n",
         value_delimiter = ',',
+        allow_negative_numbers = true,
         hide = true,
         conflicts_with = "sizes"
     )]
@@ -644,4 +654,55 @@ pub struct ChallengeArgs {
 /// `--seed`: a whole number from 0 to 2⁶⁴ − 1, refused in the words every front end uses.
 fn seed(text: &str) -> Result<u64, String> {
     queens_api::request::parse_whole(text, "--seed", 0, u64::MAX).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Values that are names, addresses or shell words, where a word after the flag that
+    /// begins with a minus sign is more likely a forgotten value than the value itself.
+    const WORDS: [&str; 8] = [
+        "solver",
+        "solvers",
+        "engine",
+        "command",
+        "addr",
+        "allowed_origins",
+        "client_key",
+        "sbatch_args",
+    ];
+
+    /// Every flag or argument whose value is a number, or starts like one (`--shard -1/4`,
+    /// `--memory -5`, `experiment -3`), takes a value that begins with a minus sign, so that
+    /// it is refused in the flag's own words and not as "unexpected argument '-3'". Paths,
+    /// fixed choices and the words above are left to clap.
+    #[test]
+    fn a_value_beginning_with_a_minus_sign_is_the_flags_value() {
+        fn walk(command: &clap::Command, path: &str, unread: &mut Vec<String>) {
+            let path_type = clap::builder::ValueParser::path_buf().type_id();
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                let read_as_is = !arg.get_action().takes_values()
+                    || arg.get_value_parser().type_id() == path_type
+                    || !arg.get_possible_values().is_empty()
+                    || WORDS.contains(&id);
+                if !read_as_is
+                    && !arg.is_allow_negative_numbers_set()
+                    && !arg.is_allow_hyphen_values_set()
+                {
+                    unread.push(format!("{path} {id}"));
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), unread);
+            }
+        }
+        let mut unread = Vec::new();
+        walk(&super::Cli::command(), "queens", &mut unread);
+        assert!(
+            unread.is_empty(),
+            "a leading minus is not read as the value of: {unread:?}"
+        );
+    }
 }

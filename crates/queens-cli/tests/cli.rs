@@ -1100,6 +1100,23 @@ fn count_engines_and_memory() {
         ),
         (&["count", "8", "--memory", "8X"], "unknown unit"),
         (&["count", "8", "--memory", "0"], "more than 0"),
+        // A value that begins with a minus sign is the flag's, refused in its words.
+        (
+            &["count", "8", "--memory", "-5"],
+            "error: --memory must be more than 0 and below 16 EiB, got '-5'",
+        ),
+        (
+            &["count", "8", "--shard", "-1/4"],
+            "error: '-1/4' is not a shard",
+        ),
+        (
+            &["experiment", "--solver", "min-conflicts", "-3"],
+            "error: N must be at least 1, got -3",
+        ),
+        (
+            &["experiment", "--solver", "min-conflicts", "--n", "-3"],
+            "error: N must be at least 1, got -3",
+        ),
         (
             &["count", "8", "--engine", "magic"],
             "invalid value 'magic'",
