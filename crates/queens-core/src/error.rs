@@ -90,12 +90,31 @@ pub enum ProblemError {
     },
 }
 
+/// What is wrong with the number of a square's rank, row or column.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum SquareNumber {
+    /// 0, where they count from 1.
+    #[error("ranks, rows and columns count from 1 (a1 and r1c1 are the corner)")]
+    Zero,
+    /// Past 2³²: no board has it.
+    #[error("no board has it (rows and columns count up to 4294967295)")]
+    PastEveryBoard,
+}
+
 /// Text that is not a square, a list of squares or a board.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
     /// Not `d1`-style nor `r1c4`-style.
     #[error("'{}' is not a square (expected algebraic like d1 or R1C1 like r1c4)", excerpt(.0))]
     Square(String),
+    /// A square in either notation whose rank, row or column is not one of a board's.
+    #[error("'{}' is not a square: {number}", excerpt(square))]
+    SquareNumber {
+        /// The text given.
+        square: String,
+        /// What is wrong with its number.
+        number: SquareNumber,
+    },
     /// A list with an empty item (`a1,,b3`).
     #[error("empty square in list '{}'", excerpt(.0))]
     EmptyItem(String),

@@ -17,7 +17,7 @@ use std::str::FromStr;
 use serde::Deserialize;
 
 use crate::board::Board;
-use crate::error::ParseError;
+use crate::error::{ParseError, SquareNumber};
 use crate::square::Square;
 pub use crate::square::{ALGEBRAIC_MAX_COLS, file_letters, square_name};
 use crate::verify::Constraints;
@@ -27,32 +27,49 @@ impl FromStr for Square {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let lower = text.trim().to_ascii_lowercase();
-        parse_r1c1(&lower)
-            .or_else(|| parse_algebraic(&lower))
-            .ok_or_else(|| ParseError::Square(text.trim().to_owned()))
+        let shaped = parse_r1c1(&lower).or_else(|| parse_algebraic(&lower));
+        let refused = |number| ParseError::SquareNumber {
+            square: text.trim().to_owned(),
+            number,
+        };
+        match shaped {
+            Some(Ok(square)) => Ok(square),
+            Some(Err(number)) => Err(refused(number)),
+            None => Err(ParseError::Square(text.trim().to_owned())),
+        }
     }
 }
 
-/// `r12c3` → row 11, column 2.
-fn parse_r1c1(text: &str) -> Option<Square> {
+/// `r12c3` → row 11, column 2; `None` where the text is not of that shape.
+fn parse_r1c1(text: &str) -> Option<Result<Square, SquareNumber>> {
     let (row, col) = text.strip_prefix('r')?.split_once('c')?;
-    Some(Square::new(one_based(row)?, one_based(col)?))
+    let (row, col) = (one_based(row)?, one_based(col)?);
+    Some(row.and_then(|row| Ok(Square::new(row, col?))))
 }
 
-/// `d1` → row 0, column 3.
-fn parse_algebraic(text: &str) -> Option<Square> {
+/// `d1` → row 0, column 3; `None` where the text is not of that shape.
+fn parse_algebraic(text: &str) -> Option<Result<Square, SquareNumber>> {
     let mut chars = text.chars();
     let file = chars.next().filter(char::is_ascii_lowercase)?;
     let col = u32::from(file) - u32::from('a');
-    Some(Square::new(one_based(chars.as_str())?, col))
+    Some(one_based(chars.as_str())?.map(|row| Square::new(row, col)))
 }
 
-/// A 1-based number of decimal digits, returned 0-based.
-fn one_based(digits: &str) -> Option<u32> {
+/// A 1-based number of decimal digits, returned 0-based: `None` where the text is not digits,
+/// the fault where the number is 0 or past every board.
+fn one_based(digits: &str) -> Option<Result<u32, SquareNumber>> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse::<u32>().ok()?.checked_sub(1)
+    let number = digits.trim_start_matches('0');
+    Some(if number.is_empty() {
+        Err(SquareNumber::Zero)
+    } else {
+        number
+            .parse::<u32>()
+            .map(|n| n - 1)
+            .map_err(|_| SquareNumber::PastEveryBoard)
+    })
 }
 
 /// A comma-separated list of squares; an empty (or all-blank) text is the empty list.

@@ -42,6 +42,20 @@ export function parseSquare(text) {
 }
 
 /**
+ * Why `text`, shaped like a square (`d0`, `r5000000000c1`), names none: its rank, row or column
+ * (the first that is wrong) is 0 or past every board; null where the shape is not a square's.
+ */
+function numberFault(text) {
+  const t = String(text).trim().toLowerCase();
+  const numbers = (/^r(\d+)c(\d+)$/.exec(t) ?? /^[a-z](\d+)$/.exec(t))?.slice(1).map(BigInt);
+  for (const number of numbers ?? []) {
+    if (number === 0n) return "ranks, rows and columns count from 1 (a1 and r1c1 are the corner)";
+    if (number > 4294967295n) return "no board has it (rows and columns count up to 4294967295)";
+  }
+  return null;
+}
+
+/**
  * Comma-separated squares on an n×n board (or rows × cols); throws, when one is not, the
  * sentence the command line, the server and Python give.
  */
@@ -52,7 +66,12 @@ export function parseSquares(text, n, cols = n) {
     // As the command line refuses it (`--fix d1,,e7`): an empty square is a slip, not nothing.
     if (!item.trim()) throw new Error(sentence(`empty square in list '${list}'`));
     const square = parseSquare(item);
-    if (!square) throw new Error(sentence(`'${item.trim()}' is not a square (expected algebraic like d1 or R1C1 like r1c4)`));
+    if (!square) {
+      const fault = numberFault(item);
+      throw new Error(sentence(fault
+        ? `'${item.trim()}' is not a square: ${fault}`
+        : `'${item.trim()}' is not a square (expected algebraic like d1 or R1C1 like r1c4)`));
+    }
     return square;
   });
   const off = squares.find((square) => square.row >= n || square.col >= cols);
