@@ -44,7 +44,7 @@ impl FromStr for Square {
 fn parse_r1c1(text: &str) -> Option<Result<Square, SquareNumber>> {
     let (row, col) = text.strip_prefix('r')?.split_once('c')?;
     let (row, col) = (one_based(row)?, one_based(col)?);
-    Some(row.and_then(|row| Ok(Square::new(row, col?))))
+    Some(row.and_then(|row| col.map(|col| Square::new(row, col))))
 }
 
 /// `d1` → row 0, column 3; `None` where the text is not of that shape.

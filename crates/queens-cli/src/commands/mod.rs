@@ -56,6 +56,12 @@ pub fn parse_size(text: &str) -> anyhow::Result<(u32, u32)> {
     Ok(queens_api::request::parse_size(text)?)
 }
 
+/// A board size, `N` or `RxC`, for a computation that takes `sides`, a larger side refused in
+/// its words.
+pub fn parse_size_for(text: &str, sides: SideLimit) -> anyhow::Result<(u32, u32)> {
+    Ok(queens_api::request::parse_size_for(text, sides)?)
+}
+
 /// A board side: a whole number from 1 to 2³²−1.
 pub fn parse_side(text: &str) -> anyhow::Result<u32> {
     Ok(queens_api::request::parse_side(text)?)

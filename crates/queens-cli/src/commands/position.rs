@@ -5,11 +5,10 @@ use std::path::Path;
 
 use queens_core::instance::Instance;
 use queens_core::read::MAX_TEXT_BYTES;
+use queens_core::side::SideLimit;
 use queens_io::files::read_regular_text;
 
-use queens_core::side::SideLimit;
-
-use super::squares_flag;
+use super::{parse_size_for, squares_flag};
 use crate::args::{BoardArgs, PositionArgs};
 
 impl PositionArgs {
@@ -67,11 +66,6 @@ impl BoardArgs {
             ..instance
         })
     }
-}
-
-/// A board size, `N` or `RxC`, for a computation that takes `sides`.
-fn parse_size_for(text: &str, sides: SideLimit) -> anyhow::Result<(u32, u32)> {
-    Ok(queens_api::request::parse_size_for(text, sides)?)
 }
 
 /// The side of `position`'s N×N board of N queens, or why it is not one (`what` is refused on
