@@ -31,7 +31,7 @@ use queens_api::document::{
     Completeness, CountDocument, ShardDocument, SolveDocument, VerifyDocument, solver_document,
 };
 use queens_api::experiment::{Experiment, run as run_experiment};
-use queens_api::request::{parse_bytes, parse_seconds, parse_side_for, parse_size};
+use queens_api::request::{parse_bytes, parse_seconds, parse_side, parse_side_for, parse_size};
 use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
@@ -612,7 +612,7 @@ fn configure(
 fn experiment(
     py: Python<'_>,
     solvers: Vec<String>,
-    sizes: Vec<u32>,
+    sizes: Vec<String>,
     runs: u64,
     seed: u64,
     max_iters: Option<u64>,
@@ -621,6 +621,12 @@ fn experiment(
 ) -> PyResult<String> {
     worker_threads()?;
     let solvers = named_solvers(&solvers, Catalogue::original_comparison)?;
+    // Each size read as the command line reads it, refused in its words.
+    let sizes = sizes
+        .iter()
+        .map(|size| parse_side(size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(refused)?;
     let experiment = Experiment {
         max_iterations: max_iters,
         sweep,

@@ -173,7 +173,6 @@ def test_every_whole_number_argument_out_of_its_field_is_refused_by_name():
         "max_iters=": (lambda v: qw.solve(8, solver="min-conflicts", max_iters=v), 64),
         "max_nodes=": (lambda v: qw.configure(8, max_nodes=v), 64),
         "runs=": (lambda v: qw.experiment(["min-conflicts"], [8], runs=v), 64),
-        "a size": (lambda v: qw.experiment(["min-conflicts"], [v], runs=2), 32),
         "limit": (lambda v: qw.verify([0] * 8, limit=v), 64),
     }
     for name, (call, bits) in arguments.items():
@@ -207,6 +206,13 @@ def test_every_whole_number_argument_out_of_its_field_is_refused_by_name():
             assert str(error.value) == words.format(shown(n)), (n, str(error.value))
     with pytest.raises(ValueError, match="n must be a whole number, got 8.5"):
         qw.count(8.5)
+    # An experiment's sizes are read as the command line reads them, in its words.
+    for size, words in [(0, "N must be at least 1, got 0"), (-1, "N must be at least 1, got -1"),
+                        (2**32, "N must be at most 4294967295, got 4294967296"),
+                        ("x", "a size must be a whole number, got 'x'")]:
+        with pytest.raises(ValueError) as error:
+            qw.experiment(["min-conflicts"], [8, size], runs=2)
+        assert str(error.value) == words, (size, str(error.value))
     # A board's size is read as the command line reads it, in its words.
     with pytest.raises(ValueError, match="N must be at least 1, got -1"):
         qw.solve(-1)

@@ -469,7 +469,7 @@ def experiment(
     rows = Rows(json.loads(
         _queens.experiment(
             list(solvers),
-            [_whole(s, "a size", bits=32) for s in sizes],
+            [_side(s, "a size") for s in sizes],
             _whole(runs, "runs="),
             _whole(seed, "seed", 0, MAX_SEED),
             _optional_whole(max_iters, "max_iters="),

@@ -60,7 +60,7 @@ def configure(
 ) -> str: ...
 def experiment(
     solvers: list[str],
-    sizes: list[int],
+    sizes: list[str],
     runs: int,
     seed: int,
     max_iters: Optional[int],

@@ -117,11 +117,12 @@ def _squares(squares: Union[str, Iterable[SquareLike]]) -> list[Square]:
     return result
 
 
-def _side(n: Any) -> str:
+def _side(n: Any, what: str = "n") -> str:
     """A board side, passed on as text as the command line reads it: any whole number, which
     the engine refuses in its own words past the sides it takes (``count`` past 32, even past
-    2³²−1), never in a conversion's."""
-    return str(_integer(n, "n"))
+    2³²−1, a size below 1), never in a conversion's; what is not a whole number is refused
+    naming ``what``."""
+    return str(_integer(n, what))
 
 
 def _size(n: Union[int, str]) -> str:
