@@ -31,6 +31,7 @@
 use std::io::Write;
 
 use queens_core::error::excerpt;
+use queens_core::json::WholeNumber;
 use queens_core::side::SideLimit;
 use queens_core::{
     Budget, CancelToken, Observer, Outcome, ParamValue, ParamValues, Problem, SolveError, Square,
@@ -178,13 +179,13 @@ pub fn parse_side_for(text: &str, sides: SideLimit) -> Result<u32, SizeError> {
 }
 
 /// Side `n` if it lies in `1..=most`, else the refusal of [`parse_side_up_to`].
-pub fn check_side(n: impl Into<i128>, most: u32) -> Result<u32, SizeError> {
+pub fn check_side(n: impl Into<WholeNumber>, most: u32) -> Result<u32, SizeError> {
     let n = n.into();
-    if n < 1 {
+    if n.is_negative() || n.value() == Some(0) {
         return Err(SizeError::TooSmall(n.to_string()));
     }
-    u32::try_from(n)
-        .ok()
+    n.value()
+        .and_then(|side| u32::try_from(side).ok())
         .filter(|&side| side <= most)
         .ok_or(SizeError::TooLarge {
             got: n.to_string(),

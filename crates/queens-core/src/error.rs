@@ -96,7 +96,7 @@ pub enum SquareNumber {
     /// 0, where they count from 1.
     #[error("ranks, rows and columns count from 1 (a1 and r1c1 are the corner)")]
     Zero,
-    /// Past 2³²: no board has it.
+    /// 2³² or more: no board has it.
     #[error("no board has it (rows and columns count up to 4294967295)")]
     PastEveryBoard,
 }

@@ -27,6 +27,7 @@ use thiserror::Error;
 
 use crate::board::Square;
 use crate::error::ProblemError;
+use crate::json::WholeNumber;
 use crate::problem::Problem;
 
 /// The most squares an instance may block: 8 bytes each, so that a file cannot make a reader
@@ -131,9 +132,9 @@ impl Instance {
         struct Json {
             // Any whole number, so that a side past the largest, even past 2³²−1, is refused
             // by the largest and not by a type's.
-            n: Option<i128>,
-            rows: Option<i128>,
-            cols: Option<i128>,
+            n: Option<WholeNumber>,
+            rows: Option<WholeNumber>,
+            cols: Option<WholeNumber>,
             queens: Option<u32>,
             #[serde(default)]
             fixed: Vec<Square>,
@@ -144,7 +145,7 @@ impl Instance {
                 "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {refusal}"
             )))?;
         let (rows, cols) = match (json.n, json.rows, json.cols) {
-            (Some(n), None, None) => (n, n),
+            (Some(n), None, None) => (n.clone(), n),
             (None, Some(rows), Some(cols)) => (rows, cols),
             _ => {
                 return Err(InstanceError::Invalid(
@@ -152,12 +153,12 @@ impl Instance {
                 ));
             }
         };
-        let side = |side: i128| {
-            u32::try_from(side)
-                .ok()
+        let side = |side: &WholeNumber| {
+            side.value()
+                .and_then(|side| u32::try_from(side).ok())
                 .filter(|s| (1..=MAX_SIDE).contains(s))
         };
-        let (Some(side_rows), Some(side_cols)) = (side(rows), side(cols)) else {
+        let (Some(side_rows), Some(side_cols)) = (side(&rows), side(&cols)) else {
             return Err(InstanceError::Invalid(format!(
                 "a JSON problem's sides are 1 to {MAX_SIDE}, got {rows}×{cols}"
             )));
@@ -697,6 +698,17 @@ mod tests {
             (
                 r#"{"rows": 8, "cols": 18446744073709551616}"#,
                 "8×18446744073709551616",
+            ),
+            (
+                &format!(r#"{{"n": {}}}"#, "9".repeat(60)),
+                &format!("{0}×{0}", crate::error::excerpt(&"9".repeat(60))),
+            ),
+            (
+                &format!(r#"{{"rows": -{}, "cols": 8}}"#, "9".repeat(45)),
+                &format!(
+                    "{}×8",
+                    crate::error::excerpt(&format!("-{}", "9".repeat(45)))
+                ),
             ),
         ] {
             assert_eq!(

@@ -65,6 +65,66 @@ pub fn read_object<T: DeserializeOwned>(bytes: &[u8], whole: &str) -> Result<T, 
     Ok(value)
 }
 
+/// A JSON whole number of any length, kept as written: a side or a count that a document gives
+/// past every machine number (forty nines) is refused by its reader's limit, in the reader's
+/// words, rather than by the JSON reader's `number out of range`. Any other value (a fraction,
+/// an exponent, a string) is refused as serde refuses it for an integer field. It reads only from
+/// JSON text ([`read_object`], `serde_json::from_str`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WholeNumber(String);
+
+impl WholeNumber {
+    /// The number, where it fits an `i128`.
+    pub fn value(&self) -> Option<i128> {
+        self.0.parse().ok()
+    }
+
+    /// Whether it is below 0.
+    pub fn is_negative(&self) -> bool {
+        self.0.starts_with('-') && self.0[1..].bytes().any(|digit| digit != b'0')
+    }
+}
+
+/// The number as written, cut short past a screenful as every refusal cuts what it quotes.
+impl std::fmt::Display for WholeNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::error::excerpt(&self.0))
+    }
+}
+
+impl From<u32> for WholeNumber {
+    fn from(value: u32) -> Self {
+        WholeNumber(value.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for WholeNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, Unexpected};
+        let raw = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
+        let text = raw.get();
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
+            return Ok(WholeNumber(text.to_owned()));
+        }
+        let expected = &"a whole number";
+        let string: String;
+        let unexpected = match text.as_bytes().first() {
+            Some(b'"') => {
+                string = serde_json::from_str(text).map_err(D::Error::custom)?;
+                Unexpected::Str(&string)
+            }
+            Some(b'{') => Unexpected::Map,
+            Some(b'[') => Unexpected::Seq,
+            Some(b't') => Unexpected::Bool(true),
+            Some(b'f') => Unexpected::Bool(false),
+            Some(b'n') => Unexpected::Unit,
+            _ => Unexpected::Float(text.parse().map_err(D::Error::custom)?),
+        };
+        Err(D::Error::invalid_type(unexpected, expected))
+    }
+}
+
 /// The kind of JSON value `bytes` (one whole JSON value) holds when it is not an object.
 fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
     match bytes.iter().find(|byte| !byte.is_ascii_whitespace())? {
@@ -327,5 +387,59 @@ mod tests {
             refused(r#"{"total": 1e40, "parts": [}"#),
             "the tally: expected `,` or `}` at line 1 column 12"
         );
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Sides {
+        n: WholeNumber,
+        #[serde(default)]
+        rows: Option<WholeNumber>,
+    }
+
+    #[test]
+    fn a_whole_number_is_read_however_long_and_anything_else_refused_as_for_an_integer() {
+        let forty_nines = "9".repeat(40);
+        for (text, value, negative) in [
+            ("8", Some(8), false),
+            ("-3", Some(-3), true),
+            ("-0", Some(0), false),
+            (forty_nines.as_str(), None, false),
+        ] {
+            let sides: Sides = read_object(format!(r#"{{"n": {text}}}"#).as_bytes(), "s").unwrap();
+            assert_eq!(sides.n.value(), value, "{text}");
+            assert_eq!(sides.n.is_negative(), negative, "{text}");
+            assert_eq!(sides.n.to_string(), text);
+            assert_eq!(sides.rows, None);
+        }
+        let past: Sides = read_object(
+            format!(r#"{{"n": 1, "rows": -{forty_nines}}}"#).as_bytes(),
+            "s",
+        )
+        .unwrap();
+        let rows = past.rows.unwrap();
+        assert!(rows.is_negative() && rows.value().is_none());
+        assert_eq!(WholeNumber::from(7).to_string(), "7");
+        let refused = |text: &str| {
+            read_object::<Sides>(format!(r#"{{"n": {text}}}"#).as_bytes(), "s")
+                .unwrap_err()
+                .to_string()
+        };
+        for (text, found) in [
+            ("1e3", "number `1000.0`"),
+            ("8.5", "number `8.5`"),
+            ("\"8\"", "string \"8\""),
+            ("null", "null"),
+            ("true", "boolean `true`"),
+            ("[8]", "array"),
+            ("{}", "object"),
+        ] {
+            let message = refused(text);
+            assert!(
+                message.starts_with(&format!(
+                    "n: invalid type: {found}, expected a whole number at line 1 column "
+                )),
+                "{text}: {message}"
+            );
+        }
     }
 }

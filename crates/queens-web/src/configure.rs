@@ -13,6 +13,7 @@ use queens_api::configure::{
 };
 use queens_core::Square;
 use queens_core::instance::Instance;
+use queens_core::json::WholeNumber;
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -26,9 +27,9 @@ use crate::query::check_side;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigureRequest {
-    /// Any whole number, so that one past the server's limit, even past 2³²−1, is refused by
-    /// that limit and not by the type's.
-    n: i128,
+    /// Any whole number, so that one past the server's limit, even past every machine number,
+    /// is refused by that limit and not by the type's.
+    n: WholeNumber,
     #[serde(default)]
     queens: Vec<Square>,
     #[serde(default)]

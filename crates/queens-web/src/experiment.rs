@@ -11,6 +11,7 @@ use tokio_stream::Stream;
 
 use crate::events::{event_stream, send_end};
 use queens_api::experiment::{self, Experiment, Row};
+use queens_core::json::WholeNumber;
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -23,7 +24,9 @@ use crate::jobs::Client;
 #[serde(deny_unknown_fields)]
 pub struct ExperimentRequest {
     solvers: Vec<String>,
-    sizes: Vec<u32>,
+    /// Any whole numbers, so that a size past the server's limit, however large, is refused
+    /// by that limit and not by the type's.
+    sizes: Vec<WholeNumber>,
     runs: u64,
     #[serde(default = "default_seed")]
     seed: u64,
@@ -53,13 +56,19 @@ fn checked(state: &AppState, request: ExperimentRequest) -> Result<Experiment, A
         .iter()
         .map(|name| state.catalogue().get(name))
         .collect::<Result<Vec<_>, _>>()?;
-    for &n in &request.sizes {
-        if !(1..=limits.experiment_max_n).contains(&n) {
+    let mut sizes = Vec::with_capacity(request.sizes.len());
+    for size in &request.sizes {
+        let taken = size
+            .value()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (1..=limits.experiment_max_n).contains(n));
+        let Some(n) = taken else {
             return Err(ApiError::bad(format!(
-                "sizes must lie between 1 and {} on this server, got {n}",
+                "sizes must lie between 1 and {} on this server, got {size}",
                 limits.experiment_max_n
             )));
-        }
+        };
+        sizes.push(n);
         for solver in &solvers {
             if let Some(max) = solver.practical_max_n.filter(|&max| n > max) {
                 return Err(ApiError::bad(format!(
@@ -72,7 +81,7 @@ fn checked(state: &AppState, request: ExperimentRequest) -> Result<Experiment, A
         max_iterations: request.max_iters,
         max_nodes: Some(limits.solve_max_nodes),
         sweep: request.sweep.into_iter().collect(),
-        ..Experiment::new(solvers, request.sizes, request.runs, request.seed)
+        ..Experiment::new(solvers, sizes, request.runs, request.seed)
     };
     experiment.check()?;
     let cost = experiment.estimated_cpu_seconds()?;

@@ -7,6 +7,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use queens_core::error::excerpt;
+use queens_core::json::WholeNumber;
 
 use crate::error::ApiError;
 
@@ -144,6 +145,6 @@ where
 }
 
 /// Checks that `n` lies in `1..=max`, refusing it as every front end does.
-pub fn check_side(n: impl Into<i128>, max: u32) -> Result<u32, ApiError> {
+pub fn check_side(n: impl Into<WholeNumber>, max: u32) -> Result<u32, ApiError> {
     queens_api::request::check_side(n, max).map_err(|e| ApiError::bad(e.to_string()))
 }

@@ -66,14 +66,44 @@ async fn sizes_from_a_request_are_checked_before_anything_is_built() {
 async fn a_side_past_the_servers_limit_is_refused_by_it_however_large() {
     let state = common::state();
     let most = ServeLimits::default().configure_max_n;
-    for n in ["5000000000", "-3", "0", &(most + 1).to_string()] {
+    // Past every machine number too (forty nines), where a JSON reader would say only that
+    // the number is out of range; a long one is quoted as every refusal quotes a long token.
+    let forty_nines = "9".repeat(40);
+    let past = format!("{forty_nines}9");
+    let below = format!("-{forty_nines}");
+    for n in [
+        "5000000000",
+        "-3",
+        "0",
+        &(most + 1).to_string(),
+        &forty_nines,
+        &past,
+        &below,
+    ] {
+        let quoted = queens_core::error::excerpt(n);
         let said = if n.starts_with('-') || n == "0" {
-            format!("N must be at least 1, got {n}")
+            format!("N must be at least 1, got {quoted}")
         } else {
-            format!("N must be at most {most}, got {n}")
+            format!("N must be at most {most}, got {quoted}")
         };
         let body = format!(r#"{{"n": {n}, "queens": []}}"#);
         assert_refused(&state, post("/api/configure", body), &said).await;
+    }
+    let sizes_most = ServeLimits::default().experiment_max_n;
+    for n in [
+        "5000000000",
+        "-3",
+        "0",
+        &(sizes_most + 1).to_string(),
+        &past,
+        &below,
+    ] {
+        let said = format!(
+            "sizes must lie between 1 and {sizes_most} on this server, got {}",
+            queens_core::error::excerpt(n)
+        );
+        let body = format!(r#"{{"solvers": ["min-conflicts"], "sizes": [8, {n}], "runs": 1}}"#);
+        assert_refused(&state, post("/api/experiment", body), &said).await;
     }
     let count_most = ServeLimits::default().count_max_n;
     for n in ["5000000000", &"9".repeat(40)] {
