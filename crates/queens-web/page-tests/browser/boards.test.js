@@ -98,6 +98,43 @@ test("a canvas board is walked by the keyboard and names the square it is on", a
   assert.deepEqual(page.errors, []);
 });
 
+test("a lone queen on a canvas board is wide enough to see, in a corner and in the middle", async () => {
+  // 200 squares on a phone are under 2 pixels each: a queen drawn in its square alone is a dot.
+  for (const [width, square, col, row] of [["phone", "a1", 0, 0], ["desktop", "r100c100", 99, 99], ["phone", "r200c200", 199, 199]]) {
+    const page = await session.open(`#configure?n=200&q=${square}`, WIDTHS[width]);
+    await page.waitForSelector("#cfg-solvable:not(.maybe)");
+    const seen = await page.$eval("#cfg-board canvas", (canvas) => {
+      const hex = getComputedStyle(document.documentElement).getPropertyValue("--queen").trim() || "#1f4e9c";
+      const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
+      for (let y = 0; y < canvas.height; y++) {
+        for (let x = 0; x < canvas.width; x++) {
+          const i = 4 * (y * canvas.width + x);
+          if (rgb.every((v, k) => Math.abs(data[i + k] - v) <= 2)) {
+            [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+          }
+        }
+      }
+      const perCss = canvas.getBoundingClientRect().width / canvas.width;
+      const squareCss = canvas.getBoundingClientRect().width / 200;
+      return {
+        wide: (right - left + 1) * perCss,
+        tall: (bottom - top + 1) * perCss,
+        squareCss,
+        centre: [((left + right + 1) / 2) * perCss / squareCss, 200 - ((top + bottom + 1) / 2) * perCss / squareCss],
+      };
+    });
+    const where = `${square} on a ${width} (squares ${seen.squareCss.toFixed(2)} px)`;
+    assert.ok(seen.wide >= 3 && seen.tall >= 3, `${where}: the queen is ${seen.wide.toFixed(1)}×${seen.tall.toFixed(1)} px`);
+    assert.ok(seen.wide <= 6 && seen.tall <= 6, `${where}: the queen is ${seen.wide.toFixed(1)}×${seen.tall.toFixed(1)} px`);
+    // On its square (a disc on an edge square is moved in by under two squares to show whole).
+    assert.ok(Math.abs(seen.centre[0] - (col + 0.5)) < 2 && Math.abs(seen.centre[1] - (row + 0.5)) < 2, `${where}: centred at ${seen.centre}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 test("a square's name says its queen and status", async () => {
   const page = await session.open("#configure?n=8&q=a1,b3", WIDTHS.desktop);
   await page.waitForSelector("#cfg-solvable.no, #cfg-solvable.yes");

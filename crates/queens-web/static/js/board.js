@@ -18,6 +18,13 @@ import { ZOOM_FROM, zoomable } from "./zoom.js";
 /** The largest board drawn square by square; larger ones are a compact canvas. */
 export const GRID_MAX = 64;
 
+/**
+ * The least width on screen (CSS pixels) a queen is drawn across on a canvas: where squares are
+ * smaller (200×200 on a phone: under 2 pixels), each queen is a disc this wide on a light rim,
+ * so that a lone queen can be found before zooming.
+ */
+export const QUEEN_LEAST_PX = 4;
+
 /** Label spacings tried in turn, in squares. */
 const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
 
@@ -456,6 +463,28 @@ export class Board {
       clash: colour("--clash", "#d1361e"),
       forced: colour("--forced-queen", "#8a6100"),
     };
+    // Canvas pixels a CSS pixel on screen (0 while the board is hidden).
+    const shown = canvas.getBoundingClientRect().width;
+    const perCssPx = shown > 0 ? canvas.width / shown : 0;
+    const least = QUEEN_LEAST_PX * perCssPx;
+    if (least > size * 0.7) {
+      // Squares too small to show a queen: discs on a rim, the rims first, so that no rim
+      // covers a queen beside it; a disc on an edge square is moved in to show whole.
+      const inside = (at, most) => Math.min(Math.max(at, least / 2), most - least / 2);
+      const centre = (q) => [inside((q.col + 0.5) * size, canvas.width), inside((n - 0.5 - q.row) * size, canvas.height)];
+      const disc = (q, radius) => {
+        context.beginPath();
+        context.arc(...centre(q), radius, 0, 2 * Math.PI);
+        context.fill();
+      };
+      context.fillStyle = palette.light;
+      for (const q of queens) disc(q, least / 2 + perCssPx);
+      for (const q of queens) {
+        context.fillStyle = queenColour[q.kind || ""];
+        disc(q, least / 2);
+      }
+      return;
+    }
     for (const q of queens) {
       context.fillStyle = queenColour[q.kind || ""];
       const pad = size > 4 ? size * 0.15 : 0;
