@@ -60,6 +60,55 @@ pub fn standard_output() -> Named<io::StdoutLock<'static>> {
     Named::new(io::stdout().lock(), "standard output")
 }
 
+/// The answer of a command that computed it (a count, a merge, an experiment, a challenge
+/// table, an analysis), written whole once it is complete: where standard output cannot take
+/// it (a full disk, a file that cannot grow) the answer is written to standard error instead,
+/// under a line that says so, so that a count of hours is not lost with the write; the error
+/// still ends the command. A closed pipe (`| head`) is the reader's choice and gets nothing.
+#[derive(Default)]
+pub struct Answer(Vec<u8>);
+
+impl Answer {
+    /// An empty answer, to write into.
+    pub fn new() -> Self {
+        Answer::default()
+    }
+
+    /// Writes the answer to standard output.
+    pub fn deliver(self) -> io::Result<()> {
+        self.deliver_to(&mut standard_output(), &mut io::stderr().lock())
+    }
+
+    /// Writes the answer to `out`, or to `fallback` where `out` fails but for a closed pipe.
+    fn deliver_to(self, out: &mut impl Write, fallback: &mut impl Write) -> io::Result<()> {
+        let written = out.write_all(&self.0).and_then(|()| out.flush());
+        if let Err(error) = &written
+            && error.kind() != io::ErrorKind::BrokenPipe
+        {
+            // Standard error is the last place to tell anything: where it fails too, the
+            // error alone is reported.
+            // The error itself ends the command, on its own line after the answer.
+            let _ = writeln!(
+                fallback,
+                "standard output did not take the answer; here it is:"
+            )
+            .and_then(|()| fallback.write_all(&self.0))
+            .and_then(|()| fallback.flush());
+        }
+        written
+    }
+}
+
+impl Write for Answer {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +141,32 @@ mod tests {
             let error = named.flush().unwrap_err();
             assert_eq!(error.kind(), kind);
         }
+    }
+
+    #[test]
+    fn an_answer_standard_output_refuses_goes_to_standard_error_but_for_a_closed_pipe() {
+        let answer = || {
+            let mut answer = Answer::new();
+            writeln!(answer, "92 solutions, 12 unique").unwrap();
+            answer
+        };
+        let mut fallback = Vec::new();
+        let mut out = Named::new(Failing(io::ErrorKind::StorageFull), "standard output");
+        let error = answer().deliver_to(&mut out, &mut fallback).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        let told = String::from_utf8(fallback).unwrap();
+        assert_eq!(
+            told,
+            "standard output did not take the answer; here it is:\n92 solutions, 12 unique\n"
+        );
+        let mut fallback = Vec::new();
+        let mut out = Named::new(Failing(io::ErrorKind::BrokenPipe), "standard output");
+        let error = answer().deliver_to(&mut out, &mut fallback).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        assert!(fallback.is_empty());
+        let (mut out, mut fallback) = (Vec::new(), Vec::new());
+        answer().deliver_to(&mut out, &mut fallback).unwrap();
+        assert_eq!(out, b"92 solutions, 12 unique\n");
+        assert!(fallback.is_empty());
     }
 }

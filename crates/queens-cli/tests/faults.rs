@@ -887,6 +887,23 @@ fn slow_positions_stop_on_time_and_on_signals() {
     println!("{table}");
 }
 
+/// `text` with its numbers (digits and points) and its runs of spaces each made one mark: the
+/// same answer computed twice has one shape, whatever its timings.
+fn answer_shape(text: &str) -> String {
+    let mut shape = String::new();
+    for c in text.chars() {
+        let mark = match c {
+            '0'..='9' | '.' => '#',
+            ' ' => ' ',
+            other => other,
+        };
+        if !(matches!(mark, '#' | ' ') && shape.ends_with(mark)) {
+            shape.push(mark);
+        }
+    }
+    shape
+}
+
 /// `queens ARGS` with standard output (`stdout`) or standard error on `/dev/full`, which
 /// refuses every write as a full disk does.
 fn onto_a_full_stream(args: &[&str], stdout: bool) -> (Option<i32>, String, String) {
@@ -949,15 +966,32 @@ fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
         &["solve", "--help"],
         &["--version"],
     ];
+    // The answers a command computed (not a plan, a board or a page of help) are not lost
+    // with the write: they follow on standard error, whole, before the error.
+    let computed = ["count", "merge", "configure", "experiment", "challenge"];
     for args in answers {
         let (code, _, stderr) = onto_a_full_stream(args, true);
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        let error = stderr.lines().last().unwrap_or_default();
         assert!(
-            stderr.starts_with("error: ")
-                && stderr.contains("cannot write to standard output: ")
-                && stderr.lines().count() == 1,
+            error.starts_with("error: ") && error.contains("cannot write to standard output: "),
             "{args:?}: {stderr}"
         );
+        if computed.contains(&args[0]) && !args.contains(&"--plan") {
+            let (_, answer, _) = output(queens().args(args));
+            let told = stderr.strip_suffix(&format!("{error}\n")).unwrap();
+            let (heading, text) = told.split_once('\n').unwrap();
+            assert_eq!(
+                heading, "standard output did not take the answer; here it is:",
+                "{args:?}: {stderr}"
+            );
+            // The same answer as on a standard output that takes it, but for its timings.
+            let shape = |text: &str| answer_shape(text);
+            assert_eq!(shape(text), shape(&answer), "{args:?}: {stderr}");
+            assert!(!text.trim().is_empty(), "{args:?}");
+        } else {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        }
     }
     let refusals: [(&[&str], i32); 5] = [
         (&["solve", "0"], 2),

@@ -58,14 +58,14 @@ pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
         }
     })?;
     bar.finish_and_clear();
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &table)?;
         writeln!(out)?;
     } else {
         write_table(&mut out, &table)?;
     }
-    out.flush()?;
+    out.deliver()?;
     if !table.is_complete() {
         stderr!("{}", incomplete(&table));
         return Ok(Exit::NoAnswer);

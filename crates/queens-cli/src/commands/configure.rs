@@ -47,13 +47,13 @@ pub fn run(args: &ConfigureArgs) -> anyhow::Result<Exit> {
         }
         Err(error) => return Err(error.into()),
     };
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     if args.json {
         super::write_json_line(&mut out, &analysis)?;
     } else {
         out.write_all(analysis.render().as_bytes())?;
     }
-    out.flush()?;
+    out.deliver()?;
     Ok(if analysis.solvable == Some(true) {
         Exit::Success
     } else {

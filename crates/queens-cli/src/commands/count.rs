@@ -332,7 +332,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
     let threads = config.job.threads();
     let n = config.job.plan().n();
     let sum = result.tally;
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     if let Some(shard) = config.shard {
         let document = ShardDocument {
             report: ShardReport::of_result(config.job.plan(), shard, result),
@@ -373,7 +373,7 @@ fn print(config: &CountConfig, result: &CountResult) -> anyhow::Result<()> {
             )?;
         }
     }
-    out.flush()?;
+    out.deliver()?;
     Ok(())
 }
 

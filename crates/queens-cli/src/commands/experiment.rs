@@ -92,7 +92,7 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     let report = run_experiment(&experiment, &budget, |done| bar.set_position(done))?;
     bar.finish_and_clear();
     let rows = &report.rows;
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     if args.json {
         serde_json::to_writer(
             &mut out,
@@ -107,7 +107,7 @@ pub fn run(args: &ExperimentArgs) -> anyhow::Result<Exit> {
     } else {
         write!(out, "{}", table(rows))?;
     }
-    out.flush()?;
+    out.deliver()?;
     let exit = if report.is_complete() {
         Exit::Success
     } else {

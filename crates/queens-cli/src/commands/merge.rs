@@ -70,13 +70,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         write_atomically(path, text.as_bytes())?;
         return Ok(Exit::Success);
     }
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     if args.json {
         super::write_json_line(&mut out, &merged)?;
     } else {
         writeln!(out, "{}", summary(&merged))?;
     }
-    out.flush()?;
+    out.deliver()?;
     Ok(Exit::Success)
 }
 

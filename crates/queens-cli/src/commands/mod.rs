@@ -33,12 +33,13 @@ pub fn write_json_line(
     Ok(())
 }
 
-/// Writes `document` to standard output as one line of JSON, flushed: the document of a run
-/// that stopped, printed before the sentence that says so.
+/// Writes `document` to standard output as one line of JSON, flushed (the document of a run
+/// that stopped, printed before the sentence that says so), as an [`Answer`](crate::output::Answer):
+/// to standard error where standard output cannot take it.
 pub fn print_json_line(document: &impl serde::Serialize) -> anyhow::Result<()> {
-    let mut out = crate::output::standard_output();
+    let mut out = crate::output::Answer::new();
     write_json_line(&mut out, document)?;
-    std::io::Write::flush(&mut out)?;
+    out.deliver()?;
     Ok(())
 }
 
