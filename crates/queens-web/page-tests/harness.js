@@ -98,10 +98,14 @@ export function queensOn(page, selector) {
   return page.$$eval(`${selector} .cell.q`, (cells) => cells.map((c) => c.dataset.square).sort());
 }
 
-/** Whether the page scrolls sideways. */
+/**
+ * Whether the page is wider than the screen: it scrolls sideways, or, on a phone, the browser
+ * widens its layout to the page and shows it zoomed out (then `innerWidth` is the page's width,
+ * not the screen's), so the width compared is the viewport's as set.
+ */
 export function scrollsSideways(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth
-    || document.body.scrollWidth > window.innerWidth);
+  return page.evaluate((screen) => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth) > screen,
+    page.viewportSize().width);
 }
 
 /**

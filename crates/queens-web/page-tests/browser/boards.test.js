@@ -65,6 +65,12 @@ for (const [width, options] of Object.entries(WIDTHS)) {
       const page = await session.open(`#race?solvers=${solvers},hill-climbing,min-conflicts,genetic&n=${n}&seed=2`, options);
       await page.click("#r-start");
       await page.waitForFunction(() => [...document.querySelectorAll(".lane-status")].every((s) => s.textContent !== "running"));
+      // At the end, the finish table: no sideways scroll beside it, and its caption whole in
+      // its box, which scrolls sideways on a phone.
+      await page.waitForSelector("#r-finish:not([hidden])");
+      assert.equal(await scrollsSideways(page), false, `Race N=${n} at its end scrolls sideways on a ${width}`);
+      const [box, caption] = await page.$$eval("#r-finish, #r-finish caption", (boxes) => boxes.map((b) => b.getBoundingClientRect().toJSON()));
+      assert.ok(caption.left >= box.left - 1 && caption.right <= box.right + 1, `Race N=${n}: the finish caption (${caption.left}–${caption.right}) is cut by its box (${box.left}–${box.right}) on a ${width}`);
       await page.click("#r-step");
       const lanes = await page.$$eval(".lane .board", (boxes) => boxes.map((_, i) => i));
       assert.equal(lanes.length, 4);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { execFileSync } from "node:child_process";
 
-import { boardProblems, pageSession, queensBinary, queensOn } from "../harness.js";
+import { boardProblems, pageSession, queensBinary, queensOn, scrollsSideways } from "../harness.js";
 
 const session = pageSession();
 
@@ -165,7 +165,7 @@ test("on a phone two lanes stand side by side and a swipe brings the others", as
   assert.match(await page.textContent("#r-lanes-hint"), /^Swipe the lanes sideways to see all 4/);
   assert.ok(await page.isVisible("#r-lanes-hint"));
   // The page does not scroll sideways; the lanes' box does, a swipe at a time.
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
+  assert.equal(await scrollsSideways(page), false);
   await page.$eval("#r-lanes", (box) => box.scrollBy({ left: box.clientWidth, behavior: "instant" }));
   await page.waitForFunction(() => {
     const r = document.querySelectorAll(".lane")[3].getBoundingClientRect();

@@ -90,7 +90,7 @@ export function finishTable(lanes) {
     return { lane: l, status: f.status, steps: l.recording.length, count: f.nodes ?? f.iterations, elapsed: f.elapsed_ms };
   }));
   return h("table", { class: "results" },
-    h("caption", {}, "Finish order: the solved by the step they solved at, then by iterations or nodes"),
+    h("caption", {}, "Finish order: the solvers that solved, by the step they solved at, then by iterations or nodes"),
     h("thead", {}, h("tr", {}, ["place", "solver", "result", "at step", "iterations or nodes", "time"].map((t) => h("th", {}, t)))),
     h("tbody", {}, rows.map((r) => h("tr", { dataset: { solver: r.lane.solver.name } },
       h("td", { class: "num" }, r.place === null ? "–" : String(r.place)),
