@@ -1,4 +1,4 @@
-// Every view on 390 and 360 pixel phones: no sideways scrolling, text 12 px at least, targets of
+// Every view on 390, 360 and 320 pixel phones: no sideways scrolling, text 12 px at least, targets of
 // 44 px, Watch's board and counters on one screen, and on a touch screen a first tap explains a
 // square and a second one places a queen.
 
@@ -12,7 +12,7 @@ const session = pageSession();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 test("no view scrolls sideways on a phone, with its results shown", async () => {
-  for (const width of [390, 360]) {
+  for (const width of [390, 360, 320]) {
     const options = { ...PHONE, viewport: { width, height: 800 } };
     const configure = await session.open("#configure?n=12&q=a1", options);
     await configure.waitForSelector("#cfg-solvable.yes");
