@@ -86,8 +86,7 @@ impl Answer {
             && error.kind() != io::ErrorKind::BrokenPipe
         {
             // Standard error is the last place to tell anything: where it fails too, the
-            // error alone is reported.
-            // The error itself ends the command, on its own line after the answer.
+            // error alone is reported. The error ends the command on its own line after this.
             let _ = writeln!(
                 fallback,
                 "standard output did not take the answer; here it is:"

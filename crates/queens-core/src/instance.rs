@@ -130,8 +130,8 @@ impl Instance {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Json {
-            // Any whole number, so that a side past the largest, even past 2³²−1, is refused
-            // by the largest and not by a type's.
+            // Any whole number, so that a side past the largest, even past every machine
+            // number, is refused by the largest and not by a type's.
             n: Option<WholeNumber>,
             rows: Option<WholeNumber>,
             cols: Option<WholeNumber>,
