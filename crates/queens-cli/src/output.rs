@@ -81,20 +81,7 @@ impl Answer {
 
     /// Writes the answer to `out`, or to `fallback` where `out` fails but for a closed pipe.
     fn deliver_to(self, out: &mut impl Write, fallback: &mut impl Write) -> io::Result<()> {
-        let written = out.write_all(&self.0).and_then(|()| out.flush());
-        if let Err(error) = &written
-            && error.kind() != io::ErrorKind::BrokenPipe
-        {
-            // Standard error is the last place to tell anything: where it fails too, the
-            // error alone is reported. The error ends the command on its own line after this.
-            let _ = writeln!(
-                fallback,
-                "standard output did not take the answer; here it is:"
-            )
-            .and_then(|()| fallback.write_all(&self.0))
-            .and_then(|()| fallback.flush());
-        }
-        written
+        deliver(&self.0, out, fallback)
     }
 }
 
@@ -105,6 +92,79 @@ impl Write for Answer {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// Writes `answer` to `out`, or to `fallback` where `out` fails but for a closed pipe.
+fn deliver(answer: &[u8], out: &mut impl Write, fallback: &mut impl Write) -> io::Result<()> {
+    let written = out.write_all(answer).and_then(|()| out.flush());
+    if let Err(error) = &written
+        && error.kind() != io::ErrorKind::BrokenPipe
+    {
+        // Standard error is the last place to tell anything: where it fails too, the error
+        // alone is reported. The error ends the command on its own line after this.
+        let _ = writeln!(
+            fallback,
+            "standard output did not take the answer; here it is:"
+        )
+        .and_then(|()| fallback.write_all(answer))
+        .and_then(|()| fallback.flush());
+    }
+    written
+}
+
+/// An answer of unknown length (a board, from 1 queen to 10⁹) on its way to `inner`: held
+/// whole while it is at most `most` bytes, and delivered when flushed as an [`Answer`] is (to
+/// standard error where `inner` cannot take it); once longer, written through, where a failure
+/// is told but what was written is not repeated.
+pub struct Held<W: Write, F: Write = io::Stderr> {
+    inner: W,
+    fallback: F,
+    held: Option<Vec<u8>>,
+    most: usize,
+}
+
+impl<W: Write> Held<W> {
+    /// A writer to `inner` that holds up to `most` bytes.
+    pub fn new(inner: W, most: usize) -> Self {
+        Held::with_fallback(inner, io::stderr(), most)
+    }
+}
+
+impl<W: Write, F: Write> Held<W, F> {
+    /// A writer to `inner` that holds up to `most` bytes, and writes them to `fallback` where
+    /// `inner` refuses them.
+    fn with_fallback(inner: W, fallback: F, most: usize) -> Self {
+        Held {
+            inner,
+            fallback,
+            held: Some(Vec::new()),
+            most,
+        }
+    }
+}
+
+impl<W: Write, F: Write> Write for Held<W, F> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if let Some(held) = &mut self.held {
+            if held.len() + bytes.len() <= self.most {
+                held.extend_from_slice(bytes);
+                return Ok(bytes.len());
+            }
+            // Too long to hold: what is held goes first, and the rest after it.
+            let held = self.held.take().unwrap_or_default();
+            self.inner.write_all(&held)?;
+        }
+        self.inner.write(bytes)
+    }
+
+    /// Delivers what is held (an answer is flushed when it ends, so that it stands before
+    /// what is said of it on standard error), or flushes what was written through.
+    fn flush(&mut self) -> io::Result<()> {
+        match self.held.take() {
+            Some(answer) => deliver(&answer, &mut self.inner, &mut self.fallback),
+            None => self.inner.flush(),
+        }
     }
 }
 
@@ -167,5 +227,38 @@ mod tests {
         answer().deliver_to(&mut out, &mut fallback).unwrap();
         assert_eq!(out, b"92 solutions, 12 unique\n");
         assert!(fallback.is_empty());
+    }
+
+    #[test]
+    fn a_held_answer_is_delivered_whole_and_a_longer_one_written_through() {
+        let refusing = || Named::new(Failing(io::ErrorKind::StorageFull), "standard output");
+        // Held: a refusal gives the answer to standard error, whole.
+        let mut fallback = Vec::new();
+        let mut held = Held::with_fallback(refusing(), &mut fallback, 16);
+        write!(held, "d1 b2").unwrap();
+        write!(held, " g3\n").unwrap();
+        let error = held.flush().unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(
+            String::from_utf8(fallback).unwrap(),
+            "standard output did not take the answer; here it is:\nd1 b2 g3\n"
+        );
+        // Longer than held: the write that passes the most fails itself, nothing repeated.
+        let mut fallback = Vec::new();
+        let mut held = Held::with_fallback(refusing(), &mut fallback, 4);
+        write!(held, "d1 ").unwrap();
+        assert!(write!(held, "b2 g3").is_err());
+        assert!(fallback.is_empty());
+        // Taken: in order, held or written through, and delivered when flushed.
+        for most in [0, 4, 64] {
+            let (mut out, mut fallback) = (Vec::new(), Vec::new());
+            let mut held = Held::with_fallback(&mut out, &mut fallback, most);
+            write!(held, "d1 ").unwrap();
+            write!(held, "b2 g3\n").unwrap();
+            held.flush().unwrap();
+            drop(held);
+            assert_eq!(out, b"d1 b2 g3\n", "{most}");
+            assert!(fallback.is_empty());
+        }
     }
 }

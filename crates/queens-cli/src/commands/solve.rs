@@ -17,7 +17,7 @@ use queens_io::streams::{GatedWriter, StopRule};
 use crate::args::{Format, SolveArgs};
 use crate::commands::{Written, interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
-use crate::output::{Named, stderr};
+use crate::output::{Held, Named, stderr};
 use crate::progress::Spinner;
 use crate::trace::TraceWriter;
 
@@ -133,10 +133,17 @@ impl SolveConfig {
     }
 }
 
-/// Where the answer goes: standard output, or the `--output` file, which is replaced only by
-/// a whole answer (a run without one leaves an existing file as it was).
+/// The longest answer held whole for standard output until it ends, so that where it cannot be
+/// written it goes to standard error instead: a board of about 150,000 queens in `--format
+/// perm`, as much as the buffer before standard output holds anyway. A longer one is written
+/// as it comes.
+const HELD_ANSWER_BYTES: usize = 1 << 20;
+
+/// Where the answer goes: standard output (an answer of up to [`HELD_ANSWER_BYTES`] held whole
+/// until it ends, see [`Held`]), or the `--output` file, which is replaced only by a whole
+/// answer (a run without one leaves an existing file as it was).
 enum Output {
-    Stdout(BufWriter<Named<GatedWriter<io::StdoutLock<'static>>>>),
+    Stdout(Held<BufWriter<Named<GatedWriter<io::StdoutLock<'static>>>>>),
     File(StagedFile),
 }
 
@@ -145,12 +152,15 @@ impl Output {
     fn open(path: Option<&std::path::Path>, stop: &StopRule) -> anyhow::Result<Output> {
         Ok(match path {
             Some(path) => Output::File(StagedFile::create_with(path, stop)?),
-            None => Output::Stdout(BufWriter::with_capacity(
-                1 << 20,
-                Named::new(
-                    GatedWriter::new(io::stdout().lock(), stop.clone(), "standard output"),
-                    "standard output",
+            None => Output::Stdout(Held::new(
+                BufWriter::with_capacity(
+                    1 << 20,
+                    Named::new(
+                        GatedWriter::new(io::stdout().lock(), stop.clone(), "standard output"),
+                        "standard output",
+                    ),
                 ),
+                HELD_ANSWER_BYTES,
             )),
         })
     }
