@@ -120,7 +120,7 @@ fn deliver(answer: &[u8], out: &mut impl Write, fallback: &mut impl Write) -> io
 pub struct Held<W: Write, F: Write = io::Stderr> {
     inner: W,
     fallback: F,
-    held: Option<Vec<u8>>,
+    waiting: Option<Vec<u8>>,
     most: usize,
 }
 
@@ -138,7 +138,7 @@ impl<W: Write, F: Write> Held<W, F> {
         Held {
             inner,
             fallback,
-            held: Some(Vec::new()),
+            waiting: Some(Vec::new()),
             most,
         }
     }
@@ -146,13 +146,13 @@ impl<W: Write, F: Write> Held<W, F> {
 
 impl<W: Write, F: Write> Write for Held<W, F> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if let Some(held) = &mut self.held {
+        if let Some(held) = &mut self.waiting {
             if held.len() + bytes.len() <= self.most {
                 held.extend_from_slice(bytes);
                 return Ok(bytes.len());
             }
             // Too long to hold: what is held goes first, and the rest after it.
-            let held = self.held.take().unwrap_or_default();
+            let held = self.waiting.take().unwrap_or_default();
             self.inner.write_all(&held)?;
         }
         self.inner.write(bytes)
@@ -161,7 +161,7 @@ impl<W: Write, F: Write> Write for Held<W, F> {
     /// Delivers what is held (an answer is flushed when it ends, so that it stands before
     /// what is said of it on standard error), or flushes what was written through.
     fn flush(&mut self) -> io::Result<()> {
-        match self.held.take() {
+        match self.waiting.take() {
             Some(answer) => deliver(&answer, &mut self.inner, &mut self.fallback),
             None => self.inner.flush(),
         }
@@ -236,7 +236,7 @@ mod tests {
         let mut fallback = Vec::new();
         let mut held = Held::with_fallback(refusing(), &mut fallback, 16);
         write!(held, "d1 b2").unwrap();
-        write!(held, " g3\n").unwrap();
+        writeln!(held, " g3").unwrap();
         let error = held.flush().unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
         assert_eq!(
@@ -254,7 +254,7 @@ mod tests {
             let (mut out, mut fallback) = (Vec::new(), Vec::new());
             let mut held = Held::with_fallback(&mut out, &mut fallback, most);
             write!(held, "d1 ").unwrap();
-            write!(held, "b2 g3\n").unwrap();
+            writeln!(held, "b2 g3").unwrap();
             held.flush().unwrap();
             drop(held);
             assert_eq!(out, b"d1 b2 g3\n", "{most}");
