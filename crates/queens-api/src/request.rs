@@ -184,13 +184,10 @@ pub fn check_side(n: impl Into<WholeNumber>, most: u32) -> Result<u32, SizeError
     if n.is_negative() || n.value() == Some(0) {
         return Err(SizeError::TooSmall(n.to_string()));
     }
-    n.value()
-        .and_then(|side| u32::try_from(side).ok())
-        .filter(|&side| side <= most)
-        .ok_or(SizeError::TooLarge {
-            got: n.to_string(),
-            most,
-        })
+    n.within(1..=most).ok_or(SizeError::TooLarge {
+        got: n.to_string(),
+        most,
+    })
 }
 
 /// A number of bytes: a whole number with an optional binary suffix (`K`, `M`, `G`, `T`,

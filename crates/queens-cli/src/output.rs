@@ -76,12 +76,7 @@ impl Answer {
 
     /// Writes the answer to standard output.
     pub fn deliver(self) -> io::Result<()> {
-        self.deliver_to(&mut standard_output(), &mut io::stderr().lock())
-    }
-
-    /// Writes the answer to `out`, or to `fallback` where `out` fails but for a closed pipe.
-    fn deliver_to(self, out: &mut impl Write, fallback: &mut impl Write) -> io::Result<()> {
-        deliver(&self.0, out, fallback)
+        deliver(&self.0, &mut standard_output(), &mut io::stderr().lock())
     }
 }
 
@@ -204,14 +199,12 @@ mod tests {
 
     #[test]
     fn an_answer_standard_output_refuses_goes_to_standard_error_but_for_a_closed_pipe() {
-        let answer = || {
-            let mut answer = Answer::new();
-            writeln!(answer, "92 solutions, 12 unique").unwrap();
-            answer
-        };
+        let mut answer = Answer::new();
+        writeln!(answer, "92 solutions, 12 unique").unwrap();
+        let answer = answer.0;
         let mut fallback = Vec::new();
         let mut out = Named::new(Failing(io::ErrorKind::StorageFull), "standard output");
-        let error = answer().deliver_to(&mut out, &mut fallback).unwrap_err();
+        let error = deliver(&answer, &mut out, &mut fallback).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
         let told = String::from_utf8(fallback).unwrap();
         assert_eq!(
@@ -220,11 +213,11 @@ mod tests {
         );
         let mut fallback = Vec::new();
         let mut out = Named::new(Failing(io::ErrorKind::BrokenPipe), "standard output");
-        let error = answer().deliver_to(&mut out, &mut fallback).unwrap_err();
+        let error = deliver(&answer, &mut out, &mut fallback).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
         assert!(fallback.is_empty());
         let (mut out, mut fallback) = (Vec::new(), Vec::new());
-        answer().deliver_to(&mut out, &mut fallback).unwrap();
+        deliver(&answer, &mut out, &mut fallback).unwrap();
         assert_eq!(out, b"92 solutions, 12 unique\n");
         assert!(fallback.is_empty());
     }

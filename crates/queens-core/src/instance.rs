@@ -144,24 +144,30 @@ impl Instance {
         let json: Json = crate::json::read_object(text.as_bytes(), "the problem").map_err(|refusal| syntax(refusal.line().max(1), format!(
                 "expected a JSON problem {{\"n\" (or \"rows\" and \"cols\"), \"queens\", \"fixed\", \"blocked\"}}: {refusal}"
             )))?;
-        let (rows, cols) = match (json.n, json.rows, json.cols) {
-            (Some(n), None, None) => (n.clone(), n),
-            (None, Some(rows), Some(cols)) => (rows, cols),
+        let side = |side: &WholeNumber| side.within(1..=MAX_SIDE);
+        // The refusal names the sides as the problem gave them: one for a square board.
+        let (side_rows, side_cols) = match (json.n, json.rows, json.cols) {
+            (Some(n), None, None) => {
+                let side = side(&n).ok_or_else(|| {
+                    InstanceError::Invalid(format!(
+                        "a JSON problem's n is 1 to {MAX_SIDE}, got {n}"
+                    ))
+                })?;
+                (side, side)
+            }
+            (None, Some(rows), Some(cols)) => match (side(&rows), side(&cols)) {
+                (Some(side_rows), Some(side_cols)) => (side_rows, side_cols),
+                _ => {
+                    return Err(InstanceError::Invalid(format!(
+                        "a JSON problem's rows and cols are 1 to {MAX_SIDE}, got {rows}×{cols}"
+                    )));
+                }
+            },
             _ => {
                 return Err(InstanceError::Invalid(
                     "a JSON problem gives its size as n, or as rows and cols".into(),
                 ));
             }
-        };
-        let side = |side: &WholeNumber| {
-            side.value()
-                .and_then(|side| u32::try_from(side).ok())
-                .filter(|s| (1..=MAX_SIDE).contains(s))
-        };
-        let (Some(side_rows), Some(side_cols)) = (side(&rows), side(&cols)) else {
-            return Err(InstanceError::Invalid(format!(
-                "a JSON problem's sides are 1 to {MAX_SIDE}, got {rows}×{cols}"
-            )));
         };
         Ok(Instance {
             rows: side_rows,
@@ -691,31 +697,38 @@ mod tests {
         assert!(refused("n = 8\ndiags = [[[[[[1]]]]]]\n").contains("nest"));
         assert!(refused("{\"n\": 8, \"extra\": 1}").starts_with("line 1: expected a JSON problem"));
         // A JSON problem's side is refused by the largest board, however large it is.
-        for (problem, got) in [
-            (r#"{"n": 2000}"#, "2000×2000"),
-            (r#"{"n": 5000000000}"#, "5000000000×5000000000"),
-            (r#"{"n": -3}"#, "-3×-3"),
+        // A square one is told of its one side, an R×C one of both.
+        for (problem, sides) in [
+            (r#"{"n": 2000}"#, "n is 1 to 1024, got 2000"),
+            (r#"{"n": 5000000000}"#, "n is 1 to 1024, got 5000000000"),
+            (r#"{"n": -3}"#, "n is 1 to 1024, got -3"),
+            (r#"{"n": 0}"#, "n is 1 to 1024, got 0"),
             (
                 r#"{"rows": 8, "cols": 18446744073709551616}"#,
-                "8×18446744073709551616",
+                "rows and cols are 1 to 1024, got 8×18446744073709551616",
+            ),
+            (
+                r#"{"rows": 0, "cols": 8}"#,
+                "rows and cols are 1 to 1024, got 0×8",
             ),
             (
                 &format!(r#"{{"n": {}}}"#, "9".repeat(60)),
-                &format!("{0}×{0}", crate::error::excerpt(&"9".repeat(60))),
+                &format!(
+                    "n is 1 to 1024, got {}",
+                    crate::error::excerpt(&"9".repeat(60))
+                ),
             ),
             (
                 &format!(r#"{{"rows": -{}, "cols": 8}}"#, "9".repeat(45)),
                 &format!(
-                    "{}×8",
+                    "rows and cols are 1 to 1024, got {}×8",
                     crate::error::excerpt(&format!("-{}", "9".repeat(45)))
                 ),
             ),
         ] {
-            assert_eq!(
-                refused(problem),
-                format!("a JSON problem's sides are 1 to {MAX_SIDE}, got {got}")
-            );
+            assert_eq!(refused(problem), format!("a JSON problem's {sides}"));
         }
+        assert_eq!(MAX_SIDE, 1024, "the sentences above name the largest side");
         let attacking = Instance::parse("letting n = 4\nletting init = [[0, 0], [1, 1]]\n");
         let error = attacking.unwrap().problem().unwrap_err().to_string();
         assert!(error.contains("attack"), "{error}");

@@ -79,6 +79,13 @@ impl WholeNumber {
         self.0.parse().ok()
     }
 
+    /// The number, where it lies in `range`: how a side, a size or a count is taken from it.
+    pub fn within(&self, range: std::ops::RangeInclusive<u32>) -> Option<u32> {
+        self.value()
+            .and_then(|value| u32::try_from(value).ok())
+            .filter(|value| range.contains(value))
+    }
+
     /// Whether it is below 0.
     pub fn is_negative(&self) -> bool {
         self.0.starts_with('-') && self.0[1..].bytes().any(|digit| digit != b'0')
@@ -419,6 +426,25 @@ mod tests {
         let rows = past.rows.unwrap();
         assert!(rows.is_negative() && rows.value().is_none());
         assert_eq!(WholeNumber::from(7).to_string(), "7");
+        // Taken where it lies in the range, at both ends and past every machine number.
+        for (number, taken) in [
+            ("0", None),
+            ("1", Some(1)),
+            ("200", Some(200)),
+            ("201", None),
+            ("-1", None),
+            ("4294967296", None),
+            (forty_nines.as_str(), None),
+        ] {
+            let sides: Sides =
+                read_object(format!(r#"{{"n": {number}}}"#).as_bytes(), "s").unwrap();
+            assert_eq!(sides.n.within(1..=200), taken, "{number}");
+        }
+        assert_eq!(rows.within(0..=u32::MAX), None);
+        assert_eq!(
+            WholeNumber::from(u32::MAX).within(0..=u32::MAX),
+            Some(u32::MAX)
+        );
         let refused = |text: &str| {
             read_object::<Sides>(format!(r#"{{"n": {text}}}"#).as_bytes(), "s")
                 .unwrap_err()

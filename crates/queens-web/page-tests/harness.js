@@ -109,6 +109,38 @@ export function scrollsSideways(page) {
 }
 
 /**
+ * Where the colour of the CSS variable `colourVar` shows in the element `selector` as the screen
+ * shows it (a screenshot, so what is drawn over it counts): the box, in CSS pixels from the
+ * element's top left, of the pixels within `tolerance` of it on each channel, or null if none.
+ */
+export async function colourSeen(page, selector, colourVar, tolerance = 48) {
+  const png = await page.locator(selector).first().screenshot();
+  return page.$eval(selector, async (element, [base64, name, near]) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement("canvas"), { width: image.width, height: image.height });
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const hex = getComputedStyle(element).getPropertyValue(name).trim();
+    const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        const i = 4 * (y * image.width + x);
+        if (rgb.every((v, k) => Math.abs(data[i + k] - v) <= near)) {
+          [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+        }
+      }
+    }
+    if (right < 0) return null;
+    const perCss = element.getBoundingClientRect().width / image.width;
+    return { left: left * perCss, top: top * perCss, right: (right + 1) * perCss, bottom: (bottom + 1) * perCss };
+  }, [png.toString("base64"), colourVar, tolerance]);
+}
+
+/**
  * What is wrong with the board in `selector` as drawn on screen (an empty list when nothing):
  * every square's box square and equal to the others within 1 px and where the board's geometry
  * puts it, every rank and file label centred on its row or column and inside the board's frame,

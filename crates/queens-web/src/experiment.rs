@@ -58,11 +58,7 @@ fn checked(state: &AppState, request: ExperimentRequest) -> Result<Experiment, A
         .collect::<Result<Vec<_>, _>>()?;
     let mut sizes = Vec::with_capacity(request.sizes.len());
     for size in &request.sizes {
-        let taken = size
-            .value()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| (1..=limits.experiment_max_n).contains(n));
-        let Some(n) = taken else {
+        let Some(n) = size.within(1..=limits.experiment_max_n) else {
             return Err(ApiError::bad(format!(
                 "sizes must lie between 1 and {} on this server, got {size}",
                 limits.experiment_max_n

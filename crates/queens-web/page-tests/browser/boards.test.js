@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { boardProblems, pageSession, scrollsSideways } from "../harness.js";
+import { boardProblems, colourSeen, pageSession, scrollsSideways } from "../harness.js";
 
 const session = pageSession();
 
@@ -104,38 +104,38 @@ test("a canvas board is walked by the keyboard and names the square it is on", a
   assert.deepEqual(page.errors, []);
 });
 
-test("a lone queen on a canvas board is wide enough to see, in a corner and in the middle", async () => {
-  // 200 squares on a phone are under 2 pixels each: a queen drawn in its square alone is a dot.
-  for (const [width, square, col, row] of [["phone", "a1", 0, 0], ["desktop", "r100c100", 99, 99], ["phone", "r200c200", 199, 199]]) {
-    const page = await session.open(`#configure?n=200&q=${square}`, WIDTHS[width]);
+test("a lone queen is wide enough to see on every kind of board, in a corner and in the middle", async () => {
+  // 200 squares on a phone are under 2 pixels each, 64 about 5: a queen drawn in its square
+  // alone is a dot there, and its glyph a pale speck.
+  const cases = [
+    ["phone", 200, "a1", 0, 0], ["desktop", 200, "r100c100", 99, 99], ["phone", 200, "r200c200", 199, 199],
+    ["phone", 64, "a1", 0, 0], ["phone", 64, "r40c32", 31, 39], ["desktop", 64, "r64c64", 63, 63], ["phone", 16, "h9", 7, 8],
+  ];
+  for (const [width, n, square, col, row] of cases) {
+    const page = await session.open(`#configure?n=${n}&q=${square}`, WIDTHS[width]);
     await page.waitForSelector("#cfg-solvable:not(.maybe)");
-    const seen = await page.$eval("#cfg-board canvas", (canvas) => {
-      const hex = getComputedStyle(document.documentElement).getPropertyValue("--queen").trim() || "#1f4e9c";
-      const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-      let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
-      for (let y = 0; y < canvas.height; y++) {
-        for (let x = 0; x < canvas.width; x++) {
-          const i = 4 * (y * canvas.width + x);
-          if (rgb.every((v, k) => Math.abs(data[i + k] - v) <= 2)) {
-            [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
-          }
-        }
-      }
-      const perCss = canvas.getBoundingClientRect().width / canvas.width;
-      const squareCss = canvas.getBoundingClientRect().width / 200;
-      return {
-        wide: (right - left + 1) * perCss,
-        tall: (bottom - top + 1) * perCss,
-        squareCss,
-        centre: [((left + right + 1) / 2) * perCss / squareCss, 200 - ((top + bottom + 1) / 2) * perCss / squareCss],
-      };
-    });
-    const where = `${square} on a ${width} (squares ${seen.squareCss.toFixed(2)} px)`;
-    assert.ok(seen.wide >= 3 && seen.tall >= 3, `${where}: the queen is ${seen.wide.toFixed(1)}×${seen.tall.toFixed(1)} px`);
-    assert.ok(seen.wide <= 6 && seen.tall <= 6, `${where}: the queen is ${seen.wide.toFixed(1)}×${seen.tall.toFixed(1)} px`);
+    const surface = "#cfg-board .surface";
+    const seen = await colourSeen(page, surface, "--queen");
+    const { edge, squarePx } = await page.$eval(surface, (element, sides) => ({ edge: element.clientLeft, squarePx: element.clientWidth / sides }), n);
+    const where = `${square} on a ${width}'s ${n}×${n} board (squares ${squarePx.toFixed(2)} px)`;
+    assert.ok(seen, `${where}: no queen is seen`);
+    const [wide, tall] = [seen.right - seen.left, seen.bottom - seen.top];
+    const size = `the queen is ${wide.toFixed(1)}×${tall.toFixed(1)} px`;
+    assert.ok(wide >= 2.95 && tall >= 2.95, `${where}: ${size}`);
+    // A disc where the square is small, the glyph within its square where it is not.
+    assert.ok(wide <= Math.max(6, squarePx) && tall <= Math.max(6, squarePx), `${where}: ${size}`);
     // On its square (a disc on an edge square is moved in by under two squares to show whole).
-    assert.ok(Math.abs(seen.centre[0] - (col + 0.5)) < 2 && Math.abs(seen.centre[1] - (row + 0.5)) < 2, `${where}: centred at ${seen.centre}`);
+    const centre = [((seen.left + seen.right) / 2 - edge) / squarePx, n - ((seen.top + seen.bottom) / 2 - edge) / squarePx];
+    assert.ok(Math.abs(centre[0] - (col + 0.5)) < 2 && Math.abs(centre[1] - (row + 0.5)) < 2, `${where}: centred at ${centre}`);
+    if (n === 64 && width === "phone") {
+      // Zoomed in until the squares are large, the queen is its glyph again.
+      assert.equal(await page.$eval("#cfg-board", (board) => board.classList.contains("specks")), true, `${where}: drawn as a disc`);
+      await page.click("#cfg-board .zoom-in");
+      await page.click("#cfg-board .zoom-in");
+      await page.waitForFunction(() => !document.querySelector("#cfg-board").classList.contains("specks"));
+      const glyph = await page.$eval("#cfg-board .cell.q", (cell) => [getComputedStyle(cell, "::after").content, cell.getBoundingClientRect().width]);
+      assert.ok(glyph[0] === '"♛"' && glyph[1] >= 12, `${where}, zoomed in: the queen is ${glyph[0]} in a ${glyph[1]} px square`);
+    }
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

@@ -25,6 +25,14 @@ export const GRID_MAX = 64;
  */
 export const QUEEN_LEAST_PX = 4;
 
+/**
+ * The least square (CSS pixels on screen) that shows its own marks: on a grid's smaller squares
+ * (64×64 on a desktop, about 10 pixels; 28×28 and up on a phone), where a queen's glyph is a
+ * pale speck of thin strokes, each queen is a disc, as on a canvas, and a reason's outlines are
+ * rings drawn over the board.
+ */
+export const SMALL_SQUARE_PX = 12;
+
 /** Label spacings tried in turn, in squares. */
 const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
 
@@ -144,6 +152,7 @@ export class Board {
     container.classList.toggle("compact", this.compact);
     container.dataset.n = rows === cols ? rows : `${rows}x${cols}`;
     container.classList.toggle("dense", longer > 32);
+    container.style.setProperty("--queen-least", `${QUEEN_LEAST_PX}px`);
     this.ranks = h("div", { class: "ranks", "aria-hidden": "true" });
     this.files = h("div", { class: "files", "aria-hidden": "true" });
     this.ranks.style.width = `${String(rows).length * 0.62 + 0.5}em`;
@@ -332,9 +341,11 @@ export class Board {
     else this.paintCells({ queens, cellClass, marks, heat });
     const n = this.rows;
     const squarePx = this.surface.clientWidth / this.cols;
+    const small = squarePx > 0 && squarePx < SMALL_SQUARE_PX;
+    this.container.classList.toggle("specks", !this.compact && small);
     // Where a square is too small for its outline (a canvas, or a phone's 64×64), a reason's
     // marks are rings at least RING_PX across, drawn over the board.
-    const rings = this.compact || squarePx < 12
+    const rings = this.compact || small || squarePx === 0
       ? OUTLINED.flatMap((cls) => (marks[cls] || []).map((sq) => s("circle", {
         // A board not laid out yet (a hidden view) has no size on screen: a ring of its square.
         class: `ring ${cls}`, cx: sq.col + 0.5, cy: n - sq.row - 0.5, r: squarePx > 0 ? Math.max(0.6, RING_PX / squarePx) : 0.6,
