@@ -76,7 +76,12 @@ impl Answer {
 
     /// Writes the answer to standard output.
     pub fn deliver(self) -> io::Result<()> {
-        deliver(&self.0, &mut standard_output(), &mut io::stderr().lock())
+        deliver(
+            &self.0,
+            &mut standard_output(),
+            "standard output",
+            &mut io::stderr().lock(),
+        )
     }
 }
 
@@ -90,22 +95,48 @@ impl Write for Answer {
     }
 }
 
-/// Writes `answer` to `out`, or to `fallback` where `out` fails but for a closed pipe.
-fn deliver(answer: &[u8], out: &mut impl Write, fallback: &mut impl Write) -> io::Result<()> {
+/// Writes `answer` to `out`, or, where `out` fails but for a closed pipe, to `fallback` under
+/// a line that names `what` `out` is (standard output, a file).
+fn deliver(
+    answer: &[u8],
+    out: &mut impl Write,
+    what: &str,
+    fallback: &mut impl Write,
+) -> io::Result<()> {
     let written = out.write_all(answer).and_then(|()| out.flush());
     if let Err(error) = &written
         && error.kind() != io::ErrorKind::BrokenPipe
     {
-        // Standard error is the last place to tell anything: where it fails too, the error
-        // alone is reported. The error ends the command on its own line after this.
-        let _ = writeln!(
-            fallback,
-            "standard output did not take the answer; here it is:"
-        )
-        .and_then(|()| fallback.write_all(answer))
-        .and_then(|()| fallback.flush());
+        keep(answer, what, fallback);
     }
     written
+}
+
+/// Writes `answer`, which `what` did not take, to `fallback` under a line that says so.
+/// Standard error is the last place to tell anything: where it fails too, the error alone is
+/// reported. The error ends the command on its own line after this.
+fn keep(answer: &[u8], what: &str, fallback: &mut impl Write) {
+    let _ = writeln!(fallback, "{what} did not take the answer; here it is:")
+        .and_then(|()| fallback.write_all(answer))
+        .and_then(|()| fallback.flush());
+}
+
+/// Where the file `path` did not take `answer` (a full disk, a directory gone; `error` says
+/// why), the answer on standard error, as one standard output refuses is: a count of hours is
+/// not lost with its report file. A closed pipe (a FIFO's reader gone) gets nothing.
+pub fn keep_on_stderr(path: &std::path::Path, answer: &[u8], error: &anyhow::Error) {
+    let closed_pipe = error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|cause| cause.kind() == io::ErrorKind::BrokenPipe)
+    });
+    if !closed_pipe {
+        keep(
+            answer,
+            &path.display().to_string(),
+            &mut io::stderr().lock(),
+        );
+    }
 }
 
 /// An answer of unknown length (a board, from 1 queen to 10⁹) on its way to `inner`: held
@@ -114,28 +145,37 @@ fn deliver(answer: &[u8], out: &mut impl Write, fallback: &mut impl Write) -> io
 /// is told but what was written is not repeated.
 pub struct Held<W: Write, F: Write = io::Stderr> {
     inner: W,
+    /// What `inner` is, in the line that tells of a refusal.
+    what: String,
     fallback: F,
     waiting: Option<Vec<u8>>,
     most: usize,
 }
 
 impl<W: Write> Held<W> {
-    /// A writer to `inner` that holds up to `most` bytes.
-    pub fn new(inner: W, most: usize) -> Self {
-        Held::with_fallback(inner, io::stderr(), most)
+    /// A writer to `inner`, named `what` where it refuses the answer, that holds up to `most`
+    /// bytes.
+    pub fn new(inner: W, what: impl Into<String>, most: usize) -> Self {
+        Held::with_fallback(inner, what, io::stderr(), most)
     }
 }
 
 impl<W: Write, F: Write> Held<W, F> {
     /// A writer to `inner` that holds up to `most` bytes, and writes them to `fallback` where
     /// `inner` refuses them.
-    fn with_fallback(inner: W, fallback: F, most: usize) -> Self {
+    fn with_fallback(inner: W, what: impl Into<String>, fallback: F, most: usize) -> Self {
         Held {
             inner,
+            what: what.into(),
             fallback,
             waiting: Some(Vec::new()),
             most,
         }
+    }
+
+    /// The writer, once the answer is delivered (flushed).
+    pub fn into_inner(self) -> W {
+        self.inner
     }
 }
 
@@ -157,7 +197,7 @@ impl<W: Write, F: Write> Write for Held<W, F> {
     /// what is said of it on standard error), or flushes what was written through.
     fn flush(&mut self) -> io::Result<()> {
         match self.waiting.take() {
-            Some(answer) => deliver(&answer, &mut self.inner, &mut self.fallback),
+            Some(answer) => deliver(&answer, &mut self.inner, &self.what, &mut self.fallback),
             None => self.inner.flush(),
         }
     }
@@ -204,7 +244,7 @@ mod tests {
         let answer = answer.0;
         let mut fallback = Vec::new();
         let mut out = Named::new(Failing(io::ErrorKind::StorageFull), "standard output");
-        let error = deliver(&answer, &mut out, &mut fallback).unwrap_err();
+        let error = deliver(&answer, &mut out, "standard output", &mut fallback).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
         let told = String::from_utf8(fallback).unwrap();
         assert_eq!(
@@ -213,11 +253,11 @@ mod tests {
         );
         let mut fallback = Vec::new();
         let mut out = Named::new(Failing(io::ErrorKind::BrokenPipe), "standard output");
-        let error = deliver(&answer, &mut out, &mut fallback).unwrap_err();
+        let error = deliver(&answer, &mut out, "standard output", &mut fallback).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
         assert!(fallback.is_empty());
         let (mut out, mut fallback) = (Vec::new(), Vec::new());
-        deliver(&answer, &mut out, &mut fallback).unwrap();
+        deliver(&answer, &mut out, "standard output", &mut fallback).unwrap();
         assert_eq!(out, b"92 solutions, 12 unique\n");
         assert!(fallback.is_empty());
     }
@@ -227,7 +267,7 @@ mod tests {
         let refusing = || Named::new(Failing(io::ErrorKind::StorageFull), "standard output");
         // Held: a refusal gives the answer to standard error, whole.
         let mut fallback = Vec::new();
-        let mut held = Held::with_fallback(refusing(), &mut fallback, 16);
+        let mut held = Held::with_fallback(refusing(), "standard output", &mut fallback, 16);
         write!(held, "d1 b2").unwrap();
         writeln!(held, " g3").unwrap();
         let error = held.flush().unwrap_err();
@@ -238,14 +278,14 @@ mod tests {
         );
         // Longer than held: the write that passes the most fails itself, nothing repeated.
         let mut fallback = Vec::new();
-        let mut held = Held::with_fallback(refusing(), &mut fallback, 4);
+        let mut held = Held::with_fallback(refusing(), "standard output", &mut fallback, 4);
         write!(held, "d1 ").unwrap();
         assert!(write!(held, "b2 g3").is_err());
         assert!(fallback.is_empty());
         // Taken: in order, held or written through, and delivered when flushed.
         for most in [0, 4, 64] {
             let (mut out, mut fallback) = (Vec::new(), Vec::new());
-            let mut held = Held::with_fallback(&mut out, &mut fallback, most);
+            let mut held = Held::with_fallback(&mut out, "standard output", &mut fallback, most);
             write!(held, "d1 ").unwrap();
             writeln!(held, "b2 g3").unwrap();
             held.flush().unwrap();

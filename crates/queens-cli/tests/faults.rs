@@ -159,7 +159,13 @@ fn a_missing_directory_is_told_in_words_for_every_file() {
             "{args:?}: {stderr}"
         );
         assert!(!stderr.contains("os error"), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        if args[..2] == ["merge", "-o"] {
+            // The total, added up before its file was refused, is not lost with it.
+            let (_, total, _) = output(queens().args(["merge", &report]));
+            assert_kept(&stderr, &at("r.json"), &total, &format!("{args:?}"));
+        } else {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        }
     }
 }
 
@@ -471,8 +477,8 @@ fn assert_no_temporaries(dir: &std::path::Path) {
 
 /// On a disk with no room left at all (`run` runs `queens` with these arguments in `dir`, whose
 /// `old.txt` says "keep me"): a checkpoint's lock is refused at the start, an answer that
-/// cannot be written leaves the old file whole, and an experiment prints its table before it
-/// fails to write its files, each naming the file.
+/// cannot be written leaves the old file whole and is given on standard error, and an
+/// experiment prints its table before it fails to write its files, each naming the file.
 fn nothing_fits(dir: &std::path::Path, run: impl Fn(&[&str]) -> (Option<i32>, String, String)) {
     let (code, _, stderr) = run(&["count", "13", "--checkpoint", "c.json"]);
     assert_eq!(code, Some(2), "{stderr}");
@@ -480,6 +486,13 @@ fn nothing_fits(dir: &std::path::Path, run: impl Fn(&[&str]) -> (Option<i32>, St
     let (code, _, stderr) = run(&["solve", "8", "-o", "old.txt"]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("cannot write old.txt"), "{stderr}");
+    let (_, board, _) = output(queens().args(["solve", "8"]));
+    assert_kept(
+        &stderr,
+        "old.txt",
+        &board,
+        "solve 8 -o old.txt on a full disk",
+    );
     assert_eq!(
         fs::read_to_string(dir.join("old.txt")).unwrap(),
         "keep me\n"
@@ -501,6 +514,10 @@ fn nothing_fits(dir: &std::path::Path, run: impl Fn(&[&str]) -> (Option<i32>, St
         "{stdout}"
     );
     assert!(stderr.contains("cannot write exp/results.csv"), "{stderr}");
+    assert!(
+        stderr.starts_with("exp/results.csv did not take the answer; here it is:\nsolver,n,"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -932,21 +949,118 @@ fn assert_the_answer_is_kept(args: &[&str], stderr: &str) {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         return;
     }
+    assert_kept(stderr, "standard output", &answer, &format!("{args:?}"));
+}
+
+/// Asserts that `stderr` is `answer` (up to its numbers: timings differ) under `WHAT did not
+/// take the answer; here it is:`, then the error, on one line, that ends the command.
+fn assert_kept(stderr: &str, what: &str, answer: &str, context: &str) {
+    assert!(!answer.trim().is_empty(), "{context}");
+    let error = stderr.lines().last().unwrap_or_default();
+    assert!(error.starts_with("error: "), "{context}: {stderr}");
     let told = stderr.strip_suffix(&format!("{error}\n")).unwrap();
     let (heading, text) = told
         .split_once('\n')
-        .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+        .unwrap_or_else(|| panic!("{context}: {stderr}"));
     assert_eq!(
-        heading, "standard output did not take the answer; here it is:",
-        "{args:?}: {stderr}"
+        heading,
+        format!("{what} did not take the answer; here it is:"),
+        "{context}: {stderr}"
     );
-    // The same answer as on a standard output that takes it, but for its timings.
     assert_eq!(
         answer_shape(text),
-        answer_shape(&answer),
-        "{args:?}: {stderr}"
+        answer_shape(answer),
+        "{context}: {stderr}"
     );
-    assert!(!text.trim().is_empty(), "{args:?}");
+}
+
+/// An answer a command computed for a file that refuses it (a link to `/dev/full`, which fails
+/// every write as a full disk does) goes to standard error under a line that names the file,
+/// from every command that writes its answer to a file: `solve -o`, `merge -o`, a shard's
+/// report in `count --dir`, an experiment's table in `--out`.
+#[test]
+fn an_answer_a_file_refuses_is_kept_on_standard_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = scratch("full-file");
+    let refusing = |name: &str| {
+        let path = dir.join(name);
+        std::os::unix::fs::symlink("/dev/full", &path).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let shard = dir.join("shard.json");
+    let (_, report, _) = output(queens().args(["count", "8", "--shard", "0/1"]));
+    fs::write(&shard, &report).unwrap();
+    let shard = shard.to_str().unwrap();
+    let board = refusing("board.txt");
+    let document = refusing("board.json");
+    let merged = refusing("merged.txt");
+    let campaign = dir.join("campaign");
+    fs::create_dir(&campaign).unwrap();
+    let shard_report = campaign.join("shard-0-of-2.json");
+    std::os::unix::fs::symlink("/dev/full", &shard_report).unwrap();
+    let experiment = dir.join("experiment");
+    fs::create_dir(&experiment).unwrap();
+    let table = experiment.join("results.csv");
+    std::os::unix::fs::symlink("/dev/full", &table).unwrap();
+    let runs = [
+        "experiment",
+        "--solver",
+        "min-conflicts",
+        "--n",
+        "8",
+        "--runs",
+        "3",
+    ];
+    // Each: the command with its file, the file, and the same command's answer on standard output.
+    let cases: [(Vec<&str>, &str, Vec<&str>); 5] = [
+        (vec!["solve", "8", "-o", &board], &board, vec!["solve", "8"]),
+        (
+            vec!["solve", "8", "--format", "json", "-o", &document],
+            &document,
+            vec!["solve", "8", "--format", "json"],
+        ),
+        (
+            vec!["merge", shard, "-o", &merged],
+            &merged,
+            vec!["merge", shard],
+        ),
+        (
+            vec![
+                "count",
+                "8",
+                "--shard",
+                "0/2",
+                "--dir",
+                campaign.to_str().unwrap(),
+            ],
+            shard_report.to_str().unwrap(),
+            vec!["count", "8", "--shard", "0/2"],
+        ),
+        (
+            [&runs[..], &["--out", experiment.to_str().unwrap()]].concat(),
+            table.to_str().unwrap(),
+            vec![],
+        ),
+    ];
+    for (args, file, on_stdout) in cases {
+        let (code, _, stderr) = output(queens().args(&args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with(&format!("cannot write {file}: No space left on device\n")),
+            "{args:?}: {stderr}"
+        );
+        let answer = if on_stdout.is_empty() {
+            // The experiment's table as a file holds it, from a run whose directory takes it.
+            let taken = dir.join("taken");
+            output(queens().args(runs).args(["--out", taken.to_str().unwrap()]));
+            fs::read_to_string(taken.join("results.csv")).unwrap()
+        } else {
+            output(queens().args(&on_stdout)).1
+        };
+        assert_kept(&stderr, file, &answer, &format!("{args:?}"));
+    }
 }
 
 /// `queens ARGS` with standard output (`stdout`) or standard error on `/dev/full`, which

@@ -15,21 +15,13 @@ use crate::output::stderr;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
+    // Each name's files, a pattern's listed once: a pattern that matches none is refused here.
+    let files = listed(&args.files)?;
+    let recount_files = listed(&args.recount)?;
     if let Some(output) = &args.output {
-        // Each name as the reports are read: a pattern is the files it matches (one that
-        // matches none is refused by the reading, below).
-        let named = |names: &[PathBuf], what| {
-            names
-                .iter()
-                .flat_map(|name| report_files(name).unwrap_or_default())
-                .map(move |path| (what, path))
-                .collect::<Vec<_>>()
-        };
-        let mut files = named(&args.files, "a report merged");
-        files.extend(named(&args.recount, "a recount"));
-        let inputs: Vec<(&str, &Path)> = files
-            .iter()
-            .map(|(what, path)| (*what, path.as_path()))
+        let inputs: Vec<(&str, &Path)> = (files.iter().map(|path| ("a report merged", path)))
+            .chain(recount_files.iter().map(|path| ("a recount", path)))
+            .map(|(what, path)| (what, path.as_path()))
             .collect();
         let total = Written {
             flag: "-o",
@@ -38,7 +30,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         };
         refuse_overlapping_files(&inputs, &[total])?;
     }
-    let reports = read_reports(&args.files)?;
+    let reports = read_reports(&files)?;
     let merged = match merge(&reports) {
         Ok(merged) => merged,
         // A set still missing shards is a count without an answer yet; anything else is wrong.
@@ -53,7 +45,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
         Err(error) => return Err(error.into()),
     };
     if !args.recount.is_empty() {
-        let recounts = read_reports(&args.recount)?;
+        let recounts = read_reports(&recount_files)?;
         let recounted = check_recounts(&reports, &recounts)?;
         stderr!(
             "{} of {} counted again: every one agrees",
@@ -78,6 +70,15 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     }
     out.deliver()?;
     Ok(Exit::Success)
+}
+
+/// The files `names` name, each a file or a pattern ([`report_files`]), in order.
+fn listed(names: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for name in names {
+        files.extend(report_files(name)?);
+    }
+    Ok(files)
 }
 
 /// Of a campaign's missing shards, how many have begun: where every report is in one

@@ -152,7 +152,8 @@ pub fn command_budget(time_limit: Option<f64>) -> anyhow::Result<Budget> {
 /// [`queens_io::files`]: links followed, directories refused, devices written directly).
 ///
 /// A FIFO nobody opens is waited for until Ctrl-C, where the command took Ctrl-C over (without
-/// that, Ctrl-C ends the process as usual).
+/// that, Ctrl-C ends the process as usual). What the file does not take goes to standard error
+/// ([`crate::output::keep_on_stderr`]): these are answers the command computed.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write;
     let stop: queens_io::streams::StopRule = match INTERRUPT.get() {
@@ -162,9 +163,15 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
         }
         None => queens_io::streams::never(),
     };
-    let mut file = queens_io::files::StagedFile::create_with(path, &stop)?;
-    file.write_all(bytes)?;
-    Ok(file.commit()?)
+    let written = (|| -> anyhow::Result<()> {
+        let mut file = queens_io::files::StagedFile::create_with(path, &stop)?;
+        file.write_all(bytes)?;
+        Ok(file.commit()?)
+    })();
+    if let Err(error) = &written {
+        crate::output::keep_on_stderr(path, bytes, error);
+    }
+    written
 }
 
 /// A file a command writes: the flag that names it, what it holds, and its path.

@@ -139,19 +139,24 @@ impl SolveConfig {
 /// as it comes.
 const HELD_ANSWER_BYTES: usize = 1 << 20;
 
-/// Where the answer goes: standard output (an answer of up to [`HELD_ANSWER_BYTES`] held whole
-/// until it ends, see [`Held`]), or the `--output` file, which is replaced only by a whole
-/// answer (a run without one leaves an existing file as it was).
+/// Where the answer goes: standard output, or the `--output` file, which is replaced only by a
+/// whole answer (a run without one leaves an existing file as it was). Either holds an answer
+/// of up to [`HELD_ANSWER_BYTES`] whole until it ends, to give it to standard error where it is
+/// refused (see [`Held`]).
 enum Output {
     Stdout(Held<BufWriter<Named<GatedWriter<io::StdoutLock<'static>>>>>),
-    File(StagedFile),
+    File(Held<StagedFile>),
 }
 
 impl Output {
     /// Opens the output; one nobody reads gives up once `stop` says the run is stopped.
     fn open(path: Option<&std::path::Path>, stop: &StopRule) -> anyhow::Result<Output> {
         Ok(match path {
-            Some(path) => Output::File(StagedFile::create_with(path, stop)?),
+            Some(path) => Output::File(Held::new(
+                StagedFile::create_with(path, stop)?,
+                path.display().to_string(),
+                HELD_ANSWER_BYTES,
+            )),
             None => Output::Stdout(Held::new(
                 BufWriter::with_capacity(
                     1 << 20,
@@ -160,6 +165,7 @@ impl Output {
                         "standard output",
                     ),
                 ),
+                "standard output",
                 HELD_ANSWER_BYTES,
             )),
         })
@@ -176,7 +182,10 @@ impl Output {
     fn finish(self, complete: bool) -> anyhow::Result<()> {
         match self {
             Output::Stdout(mut out) => Ok(out.flush()?),
-            Output::File(file) if complete => Ok(file.commit()?),
+            Output::File(mut file) if complete => {
+                file.flush()?;
+                Ok(file.into_inner().commit()?)
+            }
             Output::File(_) => Ok(()),
         }
     }
