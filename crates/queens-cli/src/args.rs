@@ -597,11 +597,17 @@ pub struct ConfigureArgs {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Host and port to listen on (port 0: any free port).
+    /// Host and port to listen on [default: 127.0.0.1:7878].
     ///
-    /// The host is an IP address or a name, such as localhost; port 0 picks a free port.
-    #[arg(long, default_value = "127.0.0.1:7878", value_name = "ADDR")]
-    pub addr: String,
+    /// The host is an IP address or a name, such as localhost; port 0 picks a free port. With
+    /// --port, the host alone.
+    #[arg(long, value_name = "ADDR")]
+    pub addr: Option<String>,
+
+    /// Port on 127.0.0.1 or on --addr's host (0: any free port).
+    #[arg(short, long, value_name = "PORT", allow_negative_numbers = true,
+          value_parser = whole::<u16>("--port", Bounds::Between(0, u16::MAX as u64)))]
+    pub port: Option<u16>,
 
     /// Let pages from ORIGIN call the API (repeat for several).
     ///

@@ -23,6 +23,10 @@ pub trait Whole: TryFrom<u64> + Clone + Send + Sync + 'static {
     const MAX: u64;
 }
 
+impl Whole for u16 {
+    const MAX: u64 = u16::MAX as u64;
+}
+
 impl Whole for u32 {
     const MAX: u64 = u32::MAX as u64;
 }

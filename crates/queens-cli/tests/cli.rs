@@ -1899,25 +1899,45 @@ fn serve_refuses_a_bad_address() {
         &["serve", "--addr", "no-such-host.invalid:7878"],
         "--addr: cannot find the host 'no-such-host.invalid'",
     );
+    // A port given twice, and ports no machine has.
+    refuses(
+        &["serve", "--addr", "127.0.0.1:80", "--port", "0"],
+        "--addr '127.0.0.1:80' has a port already: give the port once, in --addr or in --port",
+    );
+    refuses(
+        &["serve", "--addr", "[::1]:80", "-p", "0"],
+        "has a port already",
+    );
+    for port in ["65536", "-1", "http"] {
+        refuses(&["serve", "--port", port], "--port must be");
+    }
 }
 
-/// A host name is an address to serve on: `localhost` listens on the loopback.
+/// A host name is an address to serve on: `localhost` listens on the loopback; `--port` takes
+/// the port on the loopback, or on a host `--addr` gives alone.
 #[test]
-fn serve_takes_a_host_name() {
+fn serve_takes_a_host_name_and_a_port_apart() {
     use std::io::BufRead;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args(["serve", "--addr", "localhost:0"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(line.contains("http://127.0.0.1:"), "{line}");
+    for (args, serving) in [
+        (&["--addr", "localhost:0"][..], "http://127.0.0.1:"),
+        (&["--port", "0"], "http://127.0.0.1:"),
+        (&["--addr", "localhost", "--port", "0"], "http://127.0.0.1:"),
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
+            .arg("serve")
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(line.contains(serving), "{args:?}: {line}");
+    }
 }
 
 #[test]

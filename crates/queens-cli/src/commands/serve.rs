@@ -11,7 +11,7 @@ use crate::exit::Exit;
 
 /// Runs `queens serve`.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
-    let addr = listen_address(&args.addr)?;
+    let addr = address_of(args)?;
     for origin in &args.allowed_origins {
         let valid = origin.split_once("://").is_some_and(|(scheme, host)| {
             matches!(scheme, "http" | "https") && !host.is_empty() && !host.contains('/')
@@ -83,6 +83,36 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("cannot start the server's runtime")
 }
 
+/// Where `serve` listens without --addr and --port.
+const DEFAULT_ADDRESS: &str = "127.0.0.1:7878";
+
+/// The address `serve` listens on: `--addr`, a host and port; or `--port` on the host that
+/// `--addr` gives alone, or on 127.0.0.1.
+fn address_of(args: &ServeArgs) -> anyhow::Result<SocketAddr> {
+    let Some(port) = args.port else {
+        return listen_address(args.addr.as_deref().unwrap_or(DEFAULT_ADDRESS));
+    };
+    let Some(host) = args.addr.as_deref().map(str::trim) else {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    };
+    let has_port = host.parse::<SocketAddr>().is_ok()
+        || host
+            .rsplit_once(':')
+            .is_some_and(|(name, port)| !name.contains(':') && port.parse::<u16>().is_ok());
+    anyhow::ensure!(
+        !has_port,
+        "--addr '{}' has a port already: give the port once, in --addr or in --port",
+        queens_core::error::excerpt(host)
+    );
+    // An IPv6 address alone (`::1`) is bracketed to take a port.
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    listen_address(&if bare.contains(':') {
+        format!("[{bare}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    })
+}
+
 /// `--addr`: an IP address or a host name, and a port (`127.0.0.1:7878`, `localhost:7901`,
 /// `[::1]:8000`). A name is looked up, and its first address taken, loopback first as
 /// `localhost` resolves to both.
@@ -94,7 +124,7 @@ fn listen_address(text: &str) -> anyhow::Result<SocketAddr> {
     }
     let wanted = || {
         format!(
-            "--addr must be a host and port such as 127.0.0.1:7878 or localhost:7878, got '{}'",
+            "--addr must be a host and port such as 127.0.0.1:7878 or localhost:7878 (or a host, with --port), got '{}'",
             queens_core::error::excerpt(text)
         )
     };
