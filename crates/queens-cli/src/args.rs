@@ -116,10 +116,20 @@ pub struct BoardArgs {
     /// 6x9; none with --instance, whose file gives it.
     #[arg(
         allow_negative_numbers = true,
-        required_unless_present = "instance",
+        required_unless_present_any = ["instance", "size_flag"],
         conflicts_with = "instance"
     )]
     pub size: Option<String>,
+
+    /// The board size as `experiment --n` takes its sizes: `solve --n 8` says `solve 8`.
+    #[arg(
+        long = "n",
+        value_name = "SIZE",
+        allow_negative_numbers = true,
+        hide = true,
+        conflicts_with_all = ["size", "instance"]
+    )]
+    pub size_flag: Option<String>,
 
     /// Squares no queen may take, e.g. b2,c5.
     ///
@@ -479,8 +489,9 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub struct ExperimentArgs {
-    /// Solvers, comma-separated [default: the seven of the original comparison].
-    #[arg(short, long, value_delimiter = ',')]
+    /// Solvers, comma-separated [default: the seven of the original comparison]. (`--solvers`
+    /// is an alias.)
+    #[arg(short, long, alias = "solvers", value_delimiter = ',')]
     pub solver: Vec<String>,
 
     /// Board sides N, comma-separated, e.g. 4,8,16. (`--n 4,8,16` says the same.)
@@ -636,6 +647,16 @@ pub struct ChallengeArgs {
     /// Board side.
     #[arg(default_value_t = DEFAULTS.side.to_string(), allow_negative_numbers = true)]
     pub size: String,
+
+    /// The board side as `experiment --n` takes its sizes: `challenge --n 6` says `challenge 6`.
+    #[arg(
+        long = "n",
+        value_name = "SIZE",
+        allow_negative_numbers = true,
+        hide = true,
+        conflicts_with = "size"
+    )]
+    pub size_flag: Option<String>,
 
     /// Solvers to compare, comma-separated [default: all four]. (`--solvers` is an alias.)
     #[arg(short, long = "solver", alias = "solvers", value_delimiter = ',')]

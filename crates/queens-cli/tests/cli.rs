@@ -252,6 +252,54 @@ fn experiment_sizes_are_given_like_every_size() {
         rows(&[&["experiment", "--n", "4,6"][..], &common].concat())
     );
     refuses(&["experiment", "4", "--n", "6"], "cannot be used with");
+    // `--solvers` says `--solver`, as in `challenge`.
+    assert_eq!(
+        positional,
+        rows(&[
+            "experiment",
+            "4,6",
+            "--solvers",
+            "hill-climbing",
+            "--runs",
+            "20",
+            "--json"
+        ])
+    );
+}
+
+/// Every command that takes a board size as its argument takes it as `--n` too, as
+/// `experiment` takes its sizes (a user who learnt one tries it on the others), and refuses
+/// both at once.
+#[test]
+fn every_size_argument_is_taken_as_n_too() {
+    let answer = |args: &[&str]| {
+        let doc = json(args, 0);
+        // Times and thread counts aside.
+        let mut text = doc.to_string();
+        for field in ["elapsed_ms", "threads", "counted_on", "rate"] {
+            if let Some(value) = doc.get(field) {
+                text = text.replace(&format!("\"{field}\":{value}"), "");
+            }
+        }
+        text
+    };
+    for (command, extra) in [
+        ("solve", &["--json"][..]),
+        ("count", &["--json"]),
+        ("configure", &["--json"]),
+        ("challenge", &["--json", "--solvers", "backtracking"]),
+    ] {
+        let positional = answer(&[&[command, "6"][..], extra].concat());
+        let flagged = answer(&[&[command, "--n", "6"][..], extra].concat());
+        assert_eq!(positional, flagged, "{command}");
+        assert!(positional.contains('6'), "{command}: {positional}");
+        refuses(&[command, "6", "--n", "6"], "cannot be used with");
+    }
+    refuses(
+        &["solve", "--n", "6", "--instance", "i.json"],
+        "cannot be used with",
+    );
+    refuses(&["solve", "--n", "0"], "at least 1");
 }
 
 /// Feeds `input` to `queens verify`, expecting `code`; returns stdout.

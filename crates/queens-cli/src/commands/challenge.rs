@@ -17,7 +17,8 @@ use crate::progress;
 
 /// Runs `queens challenge`.
 pub fn run(args: &ChallengeArgs) -> anyhow::Result<Exit> {
-    let n = parse_side_for(&args.size, queens_api::challenge::SIDES)?;
+    let size = args.size_flag.as_deref().unwrap_or(&args.size);
+    let n = parse_side_for(size, queens_api::challenge::SIDES)?;
     let bounds = queens_api::bounds::Bounds {
         time_limit: args.time_limit,
         max_nodes: args.max_nodes,

@@ -140,8 +140,7 @@ fn spec(args: &CountArgs, shard: Option<Shard>) -> anyhow::Result<CountSpec> {
     let size = args
         .position
         .board
-        .size
-        .as_deref()
+        .size()
         .context("a whole count needs N (an --instance counts completions)")?;
     Ok(CountSpec {
         n: parse_side_for(size, queens_api::count::SIDES)?,

@@ -41,8 +41,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let size = args
         .position
         .board
-        .size
-        .as_deref()
+        .size()
         .context("--plan plans a whole count: give N")?;
     let n = parse_side_for(size, queens_api::count::SIDES)?;
     if args.position.fix.is_some() || args.position.board.block.is_some() {

@@ -20,6 +20,11 @@ impl PositionArgs {
 }
 
 impl BoardArgs {
+    /// The board size, given as the command's argument or as `--n`.
+    pub fn size(&self) -> Option<&str> {
+        self.size.as_deref().or(self.size_flag.as_deref())
+    }
+
     /// The position as an instance: the instance file's (its excluded diagonals turned into
     /// the squares they block) or the size's board, with `placed` (given by `flag`) and
     /// `--block` added before the file's own. A size past `sides`, those of the computation
@@ -32,7 +37,7 @@ impl BoardArgs {
     ) -> anyhow::Result<Instance> {
         let mut fixed = squares_flag(placed, flag)?;
         let mut blocked = squares_flag(self.block.as_deref(), "--block")?;
-        let mut instance = match (&self.instance, &self.size) {
+        let mut instance = match (&self.instance, self.size()) {
             (Some(path), _) => {
                 let instance = read_instance(path, self.diagonals)?;
                 Instance {
