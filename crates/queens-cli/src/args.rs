@@ -321,8 +321,10 @@ pub struct CountArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// Worker threads (the default: the variable rayon reads, else one per core).
+    /// Worker threads (the default: the variable rayon reads, else one per core). `-j` and
+    /// `--jobs`, as make and cargo name them, say the same.
     #[arg(short, long, value_name = "T", allow_negative_numbers = true,
+          short_alias = 'j', alias = "jobs",
           help = "Worker threads [default: RAYON_NUM_THREADS, else one per core]",
           value_parser = whole::<usize>("--threads", Bounds::Between(1, LIMITS.max_threads as u64)))]
     pub threads: Option<usize>,

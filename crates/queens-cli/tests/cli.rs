@@ -300,6 +300,11 @@ fn every_size_argument_is_taken_as_n_too() {
         "cannot be used with",
     );
     refuses(&["solve", "--n", "0"], "at least 1");
+    // `-j` and `--jobs` say `--threads`, as make and cargo name it.
+    for threads in ["-j", "--jobs", "--threads"] {
+        let counted = run(&["count", "10", threads, "1"], 0);
+        assert!(counted.contains("on 1 thread ("), "{threads}: {counted}");
+    }
 }
 
 /// Feeds `input` to `queens verify`, expecting `code`; returns stdout.
