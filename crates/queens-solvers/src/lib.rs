@@ -158,13 +158,33 @@ fn did_you_mean(suggestion: Option<&str>) -> String {
 /// as the command line's parser suggests misspelt subcommands.
 const SUGGESTION_SIMILARITY: f64 = 0.8;
 
-/// The name of `names` most like `name`, if it is alike enough to be a misspelling of it.
-fn closest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+/// The name of `names` most like `name`, if it is alike enough to be a misspelling of it, or
+/// else the one name `name` abbreviates ([`abbreviated`]).
+fn closest<'a>(name: &str, names: impl Iterator<Item = &'a str> + Clone) -> Option<&'a str> {
     names
+        .clone()
         .map(|candidate| (strsim::jaro(name, candidate), candidate))
         .filter(|&(similarity, _)| similarity >= SUGGESTION_SIMILARITY)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, candidate)| candidate)
+        .or_else(|| abbreviated(name, names))
+}
+
+/// The one name of `names` that `name` abbreviates, as a user of the field writes them: its
+/// initials (`sa` for simulated-annealing, `hc` for hill-climbing) or one of its words
+/// (`annealing`), where no other name shares them.
+fn abbreviated<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let name = name.to_ascii_lowercase();
+    let mut meant = names.filter(|candidate| {
+        let initials: String = candidate
+            .split('-')
+            .filter_map(|word| word.chars().next())
+            .collect();
+        (name.len() >= 2 && initials == name)
+            || (name.len() >= 4 && candidate.split('-').any(|word| word == name))
+    });
+    let first = meant.next()?;
+    meant.next().is_none().then_some(first)
 }
 
 /// A set of solvers by name.
@@ -322,6 +342,24 @@ mod tests {
                     "unknown solver '{typed}' (did you mean '{meant}'? expected one of: "
                 )),
                 "{error}"
+            );
+        }
+        // Initials and words name the one solver that has them, and none where several do.
+        for (typed, meant) in [
+            ("sa", Some("simulated-annealing")),
+            ("HC", Some("hill-climbing")),
+            ("ohc", Some("optimized-hill-climbing")),
+            ("fc", Some("forward-checking")),
+            ("annealing", Some("simulated-annealing")),
+            ("minton", Some("min-conflicts-minton")),
+            ("climbing", None),
+            ("force", None),
+            ("g", None),
+        ] {
+            assert_eq!(
+                catalogue.get(typed).unwrap_err().suggestion,
+                meant,
+                "{typed}"
             );
         }
         let error = catalogue.get("quantum").unwrap_err();
