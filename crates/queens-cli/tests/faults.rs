@@ -974,6 +974,17 @@ fn assert_kept(stderr: &str, what: &str, answer: &str, context: &str) {
     );
 }
 
+/// An experiment of a moment: three runs of min-conflicts at N = 8.
+const SMALL_EXPERIMENT: [&str; 7] = [
+    "experiment",
+    "--solver",
+    "min-conflicts",
+    "--n",
+    "8",
+    "--runs",
+    "3",
+];
+
 /// An answer a command computed for a file that refuses it (a link to `/dev/full`, which fails
 /// every write as a full disk does) goes to standard error under a line that names the file,
 /// from every command that writes its answer to a file: `solve -o`, `merge -o`, a shard's
@@ -996,23 +1007,13 @@ fn an_answer_a_file_refuses_is_kept_on_standard_error() {
     let board = refusing("board.txt");
     let document = refusing("board.json");
     let merged = refusing("merged.txt");
-    let campaign = dir.join("campaign");
-    fs::create_dir(&campaign).unwrap();
-    let shard_report = campaign.join("shard-0-of-2.json");
-    std::os::unix::fs::symlink("/dev/full", &shard_report).unwrap();
-    let experiment = dir.join("experiment");
-    fs::create_dir(&experiment).unwrap();
-    let table = experiment.join("results.csv");
-    std::os::unix::fs::symlink("/dev/full", &table).unwrap();
-    let runs = [
-        "experiment",
-        "--solver",
-        "min-conflicts",
-        "--n",
-        "8",
-        "--runs",
-        "3",
-    ];
+    for within in ["campaign", "experiment"] {
+        fs::create_dir(dir.join(within)).unwrap();
+    }
+    let shard_report = refusing("campaign/shard-0-of-2.json");
+    let table = refusing("experiment/results.csv");
+    let (campaign, experiment) = (dir.join("campaign"), dir.join("experiment"));
+    let runs = SMALL_EXPERIMENT;
     // Each: the command with its file, the file, and the same command's answer on standard output.
     let cases: [(Vec<&str>, &str, Vec<&str>); 5] = [
         (vec!["solve", "8", "-o", &board], &board, vec!["solve", "8"]),
@@ -1035,12 +1036,12 @@ fn an_answer_a_file_refuses_is_kept_on_standard_error() {
                 "--dir",
                 campaign.to_str().unwrap(),
             ],
-            shard_report.to_str().unwrap(),
+            &shard_report,
             vec!["count", "8", "--shard", "0/2"],
         ),
         (
             [&runs[..], &["--out", experiment.to_str().unwrap()]].concat(),
-            table.to_str().unwrap(),
+            &table,
             vec![],
         ),
     ];
@@ -1108,15 +1109,7 @@ fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
         &["count", "24", "--plan"],
         &["merge", shard],
         &["configure", "6"],
-        &[
-            "experiment",
-            "--solver",
-            "min-conflicts",
-            "--n",
-            "8",
-            "--runs",
-            "3",
-        ],
+        &SMALL_EXPERIMENT,
         &["challenge", "5"],
         &["devices"],
         &["completions", "bash"],
