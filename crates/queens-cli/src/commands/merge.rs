@@ -19,9 +19,14 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     let files = listed(&args.files)?;
     let recount_files = listed(&args.recount)?;
     if let Some(output) = &args.output {
-        let inputs: Vec<(&str, &Path)> = (files.iter().map(|path| ("a report merged", path)))
-            .chain(recount_files.iter().map(|path| ("a recount", path)))
-            .map(|(what, path)| (what, path.as_path()))
+        let inputs: Vec<(&str, &Path)> = files
+            .iter()
+            .map(|path| ("a report merged", path.as_path()))
+            .chain(
+                recount_files
+                    .iter()
+                    .map(|path| ("a recount", path.as_path())),
+            )
             .collect();
         let total = Written {
             flag: "-o",
