@@ -205,6 +205,15 @@ pub struct SolveArgs {
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub sets: Vec<String>,
 
+    /// List every solution, as it is found (an exhaustive solver).
+    ///
+    /// Every solution the search finds, each checked and written as it is found: text boards
+    /// apart by a blank line, a permutation a line, or a JSON object a line before the run's
+    /// document. With --set solutions=K, the first K. The solver is an exhaustive one
+    /// [default: forward-checking, or brute-force where a row may hold no queen].
+    #[arg(long)]
+    pub all: bool,
+
     /// Stop after this many seconds of wall time.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
           value_parser = positive("--time-limit", "seconds"))]

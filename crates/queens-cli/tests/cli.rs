@@ -6,7 +6,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{json, queens, refuses, run, scratch};
+use common::{assert_exit, json, queens, refuses, run, scratch};
 
 /// Asserts that `printed` is the shared document `file` (`elapsed_ms`, a measurement, left out).
 fn assert_shared_document(printed: &str, file: &str) {
@@ -351,6 +351,148 @@ fn solve_prints_a_diagram_that_verifies() {
     refuses(
         &["solve", "8", "--no-labels", "--format", "perm"],
         "--no-labels is for text boards, and this answer is --format perm",
+    );
+}
+
+/// Whether the permutation `line` (`solve --format perm`: a queen's row for each column,
+/// from 0) places N queens of which no two attack each other.
+fn peaceful(line: &str) -> bool {
+    let rows: Vec<i64> = line.split(' ').map(|row| row.parse().unwrap()).collect();
+    let n = rows.len() as i64;
+    rows.iter().enumerate().all(|(col, &row)| {
+        (0..n).contains(&row)
+            && rows
+                .iter()
+                .enumerate()
+                .skip(col + 1)
+                .all(|(other, &r)| r != row && (r - row).abs() != (other - col) as i64)
+    })
+}
+
+/// `solve --all` lists every solution, each a solution, none twice, as many as `count` counts,
+/// with queens fixed too, by every exhaustive solver.
+#[test]
+fn solve_all_lists_every_solution() {
+    let output = queens()
+        .args(["solve", "8", "--all", "--format", "perm"])
+        .output()
+        .unwrap();
+    assert_exit(&output, 0, "solve 8 --all");
+    let listed = String::from_utf8(output.stdout).unwrap();
+    let lines: std::collections::BTreeSet<&str> = listed.lines().collect();
+    assert_eq!((listed.lines().count(), lines.len()), (92, 92));
+    assert!(lines.iter().all(|line| peaceful(line)), "{listed}");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "92 solutions in all, every one found; each is listed\n"
+    );
+    // With a fixed queen, as many as the count of its completions, by every exhaustive solver
+    // (brute force, a hundred times slower, at N = 6).
+    for (n, fix, solver) in [
+        ("6", "b1", "brute-force"),
+        ("8", "d1", "row-brute-force"),
+        ("8", "d1", "backtracking"),
+        ("8", "d1", "forward-checking"),
+    ] {
+        let total = json(&["count", n, "--fix", fix, "--json"], 0)["completions"].as_u64();
+        let args = [
+            "solve", n, "--all", "--fix", fix, "-s", solver, "--format", "perm",
+        ];
+        let listed = run(&args, 0);
+        assert_eq!(Some(listed.lines().count() as u64), total, "{solver}");
+        // The fixed queen on rank 1, in its column.
+        let col = if fix == "b1" { 1 } else { 3 };
+        assert!(
+            listed
+                .lines()
+                .all(|line| peaceful(line) && line.split(' ').nth(col) == Some("0")),
+            "{solver}: {listed}"
+        );
+    }
+}
+
+/// `solve --all` in text (boards apart by a blank line) and JSON (a line each, then the run's
+/// document), on boards where a row may hold no queen; with `solutions=K` it lists the first
+/// K, a stop keeps those found, and a solver that finds one is refused.
+#[test]
+fn solve_all_lists_in_every_format_and_keeps_what_a_stop_found() {
+    let boards = run(&["solve", "6", "--all", "--no-labels"], 0);
+    assert_eq!(boards.split("\n\n").count(), 4, "{boards}");
+    let lines = run(&["solve", "6", "--all", "--json"], 0);
+    let lines: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    for (i, line) in lines[..4].iter().enumerate() {
+        assert_eq!(line["solution"], i + 1);
+        assert_eq!(line["queens"].as_array().unwrap().len(), 6);
+    }
+    assert_eq!(
+        (lines[4]["solutions"].as_u64(), lines[4]["solved"].as_bool()),
+        (Some(4), Some(true))
+    );
+    // A board with rows left empty (-m) is listed by brute force.
+    let placed = run(&["solve", "3x4", "-m", "2", "--all", "--json"], 0);
+    assert!(
+        placed
+            .lines()
+            .last()
+            .unwrap()
+            .contains(r#""solver":"brute-force""#),
+        "{placed}"
+    );
+    // The first K, and a stop that keeps what was found, in its file too.
+    assert_eq!(
+        run(
+            &[
+                "solve",
+                "8",
+                "--all",
+                "--set",
+                "solutions=3",
+                "--format",
+                "perm"
+            ],
+            0
+        )
+        .lines()
+        .count(),
+        3
+    );
+    let dir = scratch("all");
+    let file = dir.join("some.txt");
+    let output = queens()
+        .args([
+            "solve",
+            "8",
+            "--all",
+            "--max-nodes",
+            "300",
+            "--format",
+            "perm",
+            "-o",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_exit(&output, 1, "a listing stopped by its node cap");
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        kept.lines().count() >= 1 && kept.lines().all(peaceful),
+        "{kept}"
+    );
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .ends_with(&format!(
+                "{} solutions found before the search stopped, each listed\n",
+                kept.lines().count()
+            )),
+    );
+    refuses(
+        &["solve", "8", "--all", "--solver", "min-conflicts"],
+        "--all lists the solutions of an exhaustive search (brute-force, row-brute-force, backtracking, forward-checking); min-conflicts finds one",
     );
 }
 

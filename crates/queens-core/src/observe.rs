@@ -125,6 +125,15 @@ pub enum Event<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         mutation: Option<&'a Mutation>,
     },
+    /// A solution an exhaustive search found on its way to more (asked for several, or every
+    /// one), sent as it is found to an observer that wants them
+    /// ([`Observer::wants_solutions`]): the `solution`-th, its queens sorted.
+    Found {
+        /// Which, counting from 1.
+        solution: u64,
+        /// Its queens, by row, then column.
+        queens: &'a [Square],
+    },
     /// The validated solution.
     Solution {
         /// Its queens.
@@ -343,6 +352,12 @@ pub trait Observer {
         let _ = event;
         ControlFlow::Continue(())
     }
+
+    /// Whether to receive every solution an exhaustive search finds as [`Event::Found`] (what
+    /// `solve --all` prints); asked once per run, like the interest.
+    fn wants_solutions(&self) -> bool {
+        false
+    }
 }
 
 /// An observer that wants nothing.
@@ -384,6 +399,10 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
             ControlFlow::Continue(())
         }
     }
+
+    fn wants_solutions(&self) -> bool {
+        self.0.wants_solutions() || self.1.wants_solutions()
+    }
 }
 
 /// An optional observer: `None` wants nothing.
@@ -397,6 +416,10 @@ impl<O: Observer> Observer for Option<O> {
             observer.observe(event)
         })
     }
+
+    fn wants_solutions(&self) -> bool {
+        self.as_ref().is_some_and(Observer::wants_solutions)
+    }
 }
 
 /// A solver's view of its observer: asks for the interest once, then turns unwanted events into
@@ -404,6 +427,7 @@ impl<O: Observer> Observer for Option<O> {
 pub struct Reporter<'o> {
     observer: &'o mut dyn Observer,
     moves: bool,
+    solutions: bool,
     step_every: u64,
     until_step: u64,
 }
@@ -413,9 +437,11 @@ impl<'o> Reporter<'o> {
     pub fn new(observer: &'o mut dyn Observer) -> Self {
         let interest = observer.interest();
         let step_every = interest.steps.map_or(0, NonZeroU64::get);
+        let solutions = observer.wants_solutions();
         Reporter {
             observer,
             moves: interest.moves,
+            solutions,
             step_every,
             until_step: step_every,
         }
@@ -425,6 +451,22 @@ impl<'o> Reporter<'o> {
     #[inline]
     pub fn wants_moves(&self) -> bool {
         self.moves
+    }
+
+    /// Whether every solution found is wanted ([`Observer::wants_solutions`]).
+    #[inline]
+    pub fn wants_solutions(&self) -> bool {
+        self.solutions
+    }
+
+    /// Reports the `solution`-th solution found, whose queens `queens` lists (sorted here), if
+    /// solutions are wanted.
+    pub fn found(&mut self, solution: u64, queens: &mut [Square]) -> Result<(), StopReason> {
+        if !self.solutions {
+            return Ok(());
+        }
+        queens.sort_unstable();
+        self.send(&Event::Found { solution, queens })
     }
 
     /// Reports the board a search starts from, when moves are wanted: a solver that begins
@@ -625,5 +667,36 @@ mod tests {
             reporter.place(Square::new(0, 0)).unwrap();
         }
         assert_eq!(observer.0, vec![3, 6, 9]);
+    }
+
+    #[test]
+    fn a_found_solution_goes_only_to_an_observer_that_wants_every_one() {
+        /// Keeps the `Found` events it is sent; wants them if `.1`.
+        struct Solutions(Vec<(u64, Vec<Square>)>, bool);
+        impl Observer for Solutions {
+            fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                if let Event::Found { solution, queens } = *event {
+                    self.0.push((solution, queens.to_vec()));
+                }
+                ControlFlow::Continue(())
+            }
+            fn wants_solutions(&self) -> bool {
+                self.1
+            }
+        }
+        for wanted in [false, true] {
+            // Through a pair and an option, as the command line combines its observers.
+            let mut observer = (NoObserver, Some(Solutions(Vec::new(), wanted)));
+            let mut reporter = Reporter::new(&mut observer);
+            assert_eq!(reporter.wants_solutions(), wanted);
+            let mut queens = vec![Square::new(1, 3), Square::new(0, 1)];
+            reporter.found(1, &mut queens).unwrap();
+            let told = observer.1.unwrap().0;
+            if wanted {
+                assert_eq!(told, vec![(1, vec![Square::new(0, 1), Square::new(1, 3)])]);
+            } else {
+                assert!(told.is_empty());
+            }
+        }
     }
 }

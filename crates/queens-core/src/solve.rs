@@ -114,6 +114,10 @@ impl Observer for StartGate<'_, '_> {
         self.observer.interest()
     }
 
+    fn wants_solutions(&self) -> bool {
+        self.observer.wants_solutions()
+    }
+
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         if let Event::StartBoard { queens } = event {
             return self.open(Some(queens));

@@ -151,22 +151,36 @@ impl Tally {
         square: Option<Square>,
         queens: impl FnOnce() -> Vec<Square>,
     ) -> Result<bool, StopReason> {
-        self.keep(queens);
+        self.keep(reporter, queens)?;
         reporter.step_found(node, || score, square, self.solutions)?;
         Ok(self.solutions == self.wanted)
     }
 
-    /// A solution found by a search that reports its steps its own way (`completion`): kept
-    /// and counted, told by no step.
-    pub(crate) fn found_silently(&mut self, queens: impl FnOnce() -> Vec<Square>) {
-        self.keep(queens);
+    /// A solution found by a search that reports its steps its own way (`completion`): kept,
+    /// counted and told as found, told by no step.
+    pub(crate) fn found_silently(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        queens: impl FnOnce() -> Vec<Square>,
+    ) -> Result<(), StopReason> {
+        self.keep(reporter, queens)
     }
 
-    fn keep(&mut self, queens: impl FnOnce() -> Vec<Square>) {
+    /// Counts a solution, keeps the first, and tells the reporter of each where it wants them
+    /// (`queens` is called only then).
+    fn keep(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        queens: impl FnOnce() -> Vec<Square>,
+    ) -> Result<(), StopReason> {
         self.solutions += 1;
-        if self.first.is_none() {
-            self.first = Some(queens());
+        if self.first.is_some() && !reporter.wants_solutions() {
+            return Ok(());
         }
+        let mut queens = queens();
+        let told = reporter.found(self.solutions, &mut queens);
+        self.first.get_or_insert(queens);
+        told
     }
 }
 

@@ -445,7 +445,28 @@ fn check_every_solution_found(problem: &Problem) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The boards of a run's `found` steps, replayed from its events, and its outcome.
+/// An observer of every event that wants every solution found too
+/// ([`queens_core::observe::Observer::wants_solutions`]).
+struct WantingSolutions<F>(F);
+
+impl<F: FnMut(&Event<'_>) -> ControlFlow<()>> queens_core::observe::Observer
+    for WantingSolutions<F>
+{
+    fn interest(&self) -> queens_core::Interest {
+        queens_core::Interest::ALL
+    }
+
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        (self.0)(event)
+    }
+
+    fn wants_solutions(&self) -> bool {
+        true
+    }
+}
+
+/// The boards of a run's `found` steps, replayed from its events, and its outcome; the run's
+/// `Found` events, sent with their queens, must list the same boards in the same order.
 fn found_boards(
     solver: &SolverDescriptor,
     problem: &Problem,
@@ -453,6 +474,7 @@ fn found_boards(
 ) -> (Vec<BTreeSet<Square>>, queens_core::Outcome) {
     let mut on_board: BTreeSet<Square> = problem.fixed().iter().copied().collect();
     let mut found = Vec::new();
+    let mut told = Vec::new();
     let mut replay = |event: &Event<'_>| {
         match *event {
             Event::Place { square } => {
@@ -476,6 +498,14 @@ fn found_boards(
                 );
                 found.push(on_board.clone());
             }
+            Event::Found { solution, queens } => {
+                assert_eq!(solution, told.len() as u64 + 1, "{solver} numbers in order");
+                assert!(
+                    queens.is_sorted(),
+                    "{solver} sorts a found solution's queens"
+                );
+                told.push(queens.iter().copied().collect::<BTreeSet<_>>());
+            }
             _ => {}
         }
         ControlFlow::Continue(())
@@ -485,9 +515,10 @@ fn found_boards(
         (solver.build)(0, params).as_mut(),
         problem,
         &mut budget,
-        &mut replay,
+        &mut WantingSolutions(&mut replay),
     )
     .unwrap();
+    assert_eq!(told, found, "{solver}: the solutions told are those found");
     (found, outcome)
 }
 

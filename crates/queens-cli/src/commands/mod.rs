@@ -6,6 +6,7 @@ pub mod configure;
 pub mod count;
 pub mod devices;
 pub mod experiment;
+pub mod listing;
 pub mod merge;
 pub mod plan;
 pub mod position;

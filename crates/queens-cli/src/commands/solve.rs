@@ -15,6 +15,7 @@ use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{Format, SolveArgs};
+use crate::commands::listing::{self, Listing};
 use crate::commands::{Written, interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
 use crate::output::{Held, Named, stderr};
@@ -39,6 +40,8 @@ pub struct SolveConfig {
     /// A board too large to read on a terminal, summarised there instead of written out: the
     /// rows go to `-o FILE` or a pipe.
     pub rows_withheld: bool,
+    /// `--all`: every solution found is written as it is found ([`listing`]).
+    pub all: bool,
 }
 
 impl SolveConfig {
@@ -65,18 +68,36 @@ impl SolveConfig {
         super::refuse_overlapping_files(&inputs, &outputs)?;
         let position = args.position.read(queens_core::side::ANY_BOARD)?;
         let (rows, cols) = (position.rows, position.cols);
-        let params = args
+        let mut params = args
             .sets
             .iter()
             .map(|set| parse_setting(set))
             .collect::<anyhow::Result<Vec<_>>>()?;
+        let queens = args.queen_count.or(position.queens);
+        if let Some(name) = args.solver.as_deref().filter(|_| args.all) {
+            let solver = Catalogue::standard().get(name)?;
+            anyhow::ensure!(
+                listing::lists(solver),
+                "--all lists the solutions of an exhaustive search ({}); {name} finds one",
+                listing::listers().join(", ")
+            );
+        }
+        let solver = match (args.all, args.solver) {
+            (true, None) => {
+                Some(listing::default_solver(rows, queens.unwrap_or(rows.min(cols))).to_owned())
+            }
+            (_, solver) => solver,
+        };
+        if args.all && !params.iter().any(|(name, _)| name == "solutions") {
+            params.push(("solutions".to_owned(), 0.0.into()));
+        }
         let spec = SolveSpec {
             rows,
             cols,
-            queen_count: args.queen_count.or(position.queens),
+            queen_count: queens,
             fixed: position.fixed,
             blocked: position.blocked,
-            solver: args.solver,
+            solver,
             seed: Some(args.seed),
             params,
             bounds: Bounds {
@@ -122,6 +143,7 @@ impl SolveConfig {
             trace: args.trace,
             output: args.output,
             rows_withheld,
+            all: args.all,
         })
     }
 
@@ -231,9 +253,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .transpose()?;
     // A local search counts iterations, a tree search nodes: its steps stop at that cap.
     let cap = request.max_iterations.or(request.bounds.max_nodes());
-    let mut observer = (trace, Spinner::new(request.solver.name(), cap));
+    let listing = config
+        .all
+        .then(|| Listing::new(&request.problem, config.format, config.labels, out.writer()));
+    let mut observer = (trace, (Spinner::new(request.solver.name(), cap), listing));
     let outcome = request.run(&mut budget, &mut observer)?;
-    let (trace, spinner) = observer;
+    let (trace, (spinner, listing)) = observer;
+    if let Some(failure) = listing.and_then(Listing::failure) {
+        return Err(failure);
+    }
     if let Some(trace) = trace {
         trace.finish()?;
     }
@@ -242,32 +270,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     {
         stderr!("{}", preparation.stopped_sentence());
     }
-    // Writing a board can take a minute, and a stop ends it; what says how the run ended (a
-    // summary, or a document without a board) is written whatever stopped the run.
-    let writes_board = outcome.solution().is_some() && config.format != Format::Summary;
-    let printed = {
-        let mut writer = BufWriter::with_capacity(
-            1 << 20,
-            StopsWriting {
-                inner: out.writer(),
-                stop: if writes_board {
-                    stop.clone()
-                } else {
-                    queens_io::streams::never()
-                },
-            },
-        );
-        print(
-            &request.problem,
-            request.solver,
-            &outcome,
-            config.format,
-            config.labels,
-            &mut writer,
-        )
-    };
+    let printed = write_answer(&config, &outcome, out.writer(), &stop);
     if matches!(config.format, Format::Text | Format::Perm)
-        && let Some(sentence) = solutions_found(&request.params, &outcome)
+        && let Some(sentence) = solutions_found(&request.params, &outcome, config.all)
     {
         stderr!("{sentence}");
     }
@@ -283,15 +288,58 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         out.finish(false)?;
         return Ok(Exit::NoAnswer);
     }
-    // A document (JSON, summary) is whole either way; a board only when there is one.
-    let complete =
-        matches!(config.format, Format::Json | Format::Summary) || outcome.solution().is_some();
+    // A document (JSON, summary) is whole either way; a board only when there is one; a
+    // listing with what it found.
+    let complete = matches!(config.format, Format::Json | Format::Summary)
+        || outcome.solution().is_some()
+        || config.all;
     out.finish(complete)?;
     say_where_the_rows_go(&config);
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
         Verdict::Unsolvable | Verdict::Stopped(_) => Exit::NoAnswer,
     })
+}
+
+/// Writes the run's answer to `out`: its board (unless a listing wrote them), its document or
+/// its summary, or, on standard error, why there is none. Writing a board can take a minute,
+/// and a stop ends it; what says how the run ended (a summary, or a document without a board)
+/// is written whatever stopped the run.
+fn write_answer(
+    config: &SolveConfig,
+    outcome: &Outcome,
+    out: &mut dyn Write,
+    stop: &StopRule,
+) -> anyhow::Result<()> {
+    let writes_board = outcome.solution().is_some() && config.format != Format::Summary;
+    if config.all {
+        // A listing goes before what is said of it (one held is delivered here); its boards
+        // are the answer's.
+        out.flush()?;
+        if writes_board && matches!(config.format, Format::Text | Format::Perm) {
+            return Ok(());
+        }
+    }
+    let mut writer = BufWriter::with_capacity(
+        1 << 20,
+        StopsWriting {
+            inner: out,
+            stop: if writes_board {
+                stop.clone()
+            } else {
+                queens_io::streams::never()
+            },
+        },
+    );
+    let request = &config.request;
+    print(
+        &request.problem,
+        request.solver,
+        outcome,
+        config.format,
+        config.labels,
+        &mut writer,
+    )
 }
 
 /// Writes to `inner` until `stop` says the run is stopped, then fails with [`WritingStopped`]:
@@ -444,9 +492,14 @@ fn no_proof(problem: &Problem, solver: SolverKind, verdict: &Verdict) -> Option<
     })
 }
 
-/// What a run asked for more than its first solution (`--set solutions=K`) found, in words;
-/// `None` for a run that wanted its first only.
-fn solutions_found(params: &queens_core::ParamValues, outcome: &Outcome) -> Option<String> {
+/// What a run asked for more than its first solution (`--set solutions=K`) found, in words
+/// (`listed`: each was written, not the first alone); `None` for a run that wanted its first
+/// only.
+fn solutions_found(
+    params: &queens_core::ParamValues,
+    outcome: &Outcome,
+    listed: bool,
+) -> Option<String> {
     let wanted = params
         .value("solutions")
         .map(<u64 as queens_core::parameters::Value>::from_value)
@@ -456,20 +509,28 @@ fn solutions_found(params: &queens_core::ParamValues, outcome: &Outcome) -> Opti
         let s = if count == 1 { "" } else { "s" };
         format!("{count} solution{s}")
     };
+    let shown = if listed {
+        "each is listed"
+    } else {
+        "the first is shown"
+    };
     Some(match outcome.verdict {
-        Verdict::Stopped(_) => format!("{} found before the search stopped", plural(found)),
-        Verdict::Unsolvable => "no solution: the search looked everywhere".to_owned(),
-        Verdict::Solved(_) if wanted == 0 => {
+        Verdict::Stopped(_) if listed && found > 0 => {
             format!(
-                "{} in all, every one found; the first is shown",
+                "{} found before the search stopped, each listed",
                 plural(found)
             )
         }
+        Verdict::Stopped(_) => format!("{} found before the search stopped", plural(found)),
+        Verdict::Unsolvable => "no solution: the search looked everywhere".to_owned(),
+        Verdict::Solved(_) if wanted == 0 => {
+            format!("{} in all, every one found; {shown}", plural(found))
+        }
         Verdict::Solved(_) if found < wanted => format!(
-            "{} in all, fewer than the {wanted} asked for; the first is shown",
+            "{} in all, fewer than the {wanted} asked for; {shown}",
             plural(found)
         ),
-        Verdict::Solved(_) => format!("{} found, as asked; the first is shown", plural(found)),
+        Verdict::Solved(_) => format!("{} found, as asked; {shown}", plural(found)),
     })
 }
 

@@ -45,7 +45,7 @@ pub(super) fn search(problem: &Problem, walk: &mut Walk<'_, '_>) -> Found {
         };
         let (budget, reporter, nodes, tally) = walk.parts();
         if decide(&mut position, budget, nodes, reporter)? {
-            tally.found_silently(|| position.queens.clone());
+            tally.found_silently(reporter, || position.queens.clone())?;
         }
         Ok(())
     }, Ok(()))
