@@ -46,6 +46,7 @@ pub mod count;
 pub mod devices;
 pub mod document;
 pub mod error;
+pub mod every;
 pub mod experiment;
 pub mod limits;
 pub mod neighbourhood;

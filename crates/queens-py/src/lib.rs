@@ -129,7 +129,7 @@ fn file_letters(cols: u32) -> Option<String> {
 /// A solve: the CLI's JSON document (its `queens` left out when the permutation carries them)
 /// and, for a board with one queen per column, the row of each column as little-endian `u32`s.
 #[pyfunction]
-#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event, blocked=Vec::new()))]
+#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event, blocked=Vec::new(), every=false))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 #[expect(
     clippy::needless_pass_by_value,
@@ -148,9 +148,27 @@ fn solve(
     time_limit: Option<f64>,
     on_event: Option<Bound<'_, PyAny>>,
     blocked: Vec<(u32, u32)>,
+    every: bool,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     worker_threads()?;
     let (rows, cols) = parse_size(size).map_err(refused)?;
+    let mut params: Vec<(String, queens_core::parameters::ParamValue)> = params
+        .into_iter()
+        .map(|(name, value)| (name, value.into()))
+        .collect();
+    // Every solution, as `solve --all` lists them; only `found` events go to `on_event` then.
+    let solver = if every {
+        let solver = queens_api::every::every_solution(
+            solver.as_deref(),
+            rows,
+            cols,
+            queen_count,
+            &mut params,
+        );
+        Some(solver.map_err(refused)?.name().to_owned())
+    } else {
+        solver
+    };
     let spec = SolveSpec {
         rows,
         cols,
@@ -165,10 +183,7 @@ fn solve(
             .collect(),
         solver,
         seed,
-        params: params
-            .into_iter()
-            .map(|(name, value)| (name, value.into()))
-            .collect(),
+        params,
         bounds: Bounds {
             time_limit,
             max_nodes,
@@ -182,7 +197,7 @@ fn solve(
     let wants_events = on_event.is_some();
     let outcome = run_detached(py, &token, on_event.as_ref(), move |sender| {
         let mut budget = budget;
-        let mut forward = wants_events.then(|| Forward { sender });
+        let mut forward = wants_events.then(|| Forward { sender, every });
         request
             .run(&mut budget, &mut forward)
             .map(|outcome| (request, outcome))
@@ -206,14 +221,24 @@ fn solve(
     Ok((serde_json::to_string(&document).map_err(refused)?, bytes))
 }
 
-/// Sends every event to the Python thread as JSON.
+/// Sends every event to the Python thread as JSON; or, for `every`, each solution found (and
+/// the run's start and end).
 struct Forward {
     sender: Sender,
+    every: bool,
 }
 
 impl Observer for Forward {
     fn interest(&self) -> Interest {
-        Interest::ALL
+        if self.every {
+            Interest::NONE
+        } else {
+            Interest::ALL
+        }
+    }
+
+    fn wants_solutions(&self) -> bool {
+        self.every
     }
 
     fn observe(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {

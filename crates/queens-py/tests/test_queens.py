@@ -22,6 +22,38 @@ OEIS = {1: (1, 1), 4: (2, 1), 5: (10, 2), 6: (4, 1), 7: (40, 6), 8: (92, 12), 9:
         10: (724, 92), 11: (2680, 341), 12: (14200, 1787)}
 
 
+def _peaceful(queens):
+    """Whether no two of ``queens`` ((row, col) pairs) share a row, column or diagonal."""
+    lines = [f(r, c) for r, c in queens for f in (lambda r, c: ("r", r), lambda r, c: ("c", c),
+                                                   lambda r, c: ("d", r - c), lambda r, c: ("a", r + c))]
+    return len(lines) == len(set(lines))
+
+
+def test_solutions_lists_every_solution_as_solve_all_does():
+    for n, (total, _) in OEIS.items():
+        if n > 9:
+            continue
+        found = qw.solutions(n)
+        assert len(found) == total, n
+        assert len({tuple(queens) for queens in found}) == total, n
+        assert all(len(queens) == n and _peaceful(queens) and queens == sorted(queens)
+                   for queens in found), n
+    # Queens fixed: the completions, by every exhaustive solver; the first K; rows left empty.
+    for solver in ["row-brute-force", "backtracking", "forward-checking"]:
+        fixed = qw.solutions(8, fix=["d1"], solver=solver)
+        assert len(fixed) == 18 and all((0, 3) in queens for queens in fixed), solver
+    assert len(qw.solutions(8, limit=3)) == 3
+    assert all(len(queens) == 2 for queens in qw.solutions("3x4", queen_count=2))
+    with pytest.raises(ValueError, match="min-conflicts finds one solution"):
+        qw.solutions(8, solver="min-conflicts")
+    with pytest.raises(ValueError, match="limit"):
+        qw.solutions(8, limit=0)
+    # A stop keeps what was found, and says so.
+    with pytest.warns(RuntimeWarning, match="stopped"):
+        some = qw.solutions(8, max_nodes=300)
+    assert 0 < len(some) < 92 and all(_peaceful(queens) for queens in some)
+
+
 def test_solve_gives_a_verified_solution_with_the_contract_fields():
     solution = qw.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
     assert solution.solved and solution.status == "solved"

@@ -72,6 +72,12 @@ impl SolverKind {
         self.0.name
     }
 
+    /// Whether it can go on past its first solution and find every one (a `solutions`
+    /// parameter, 0 for all): what `solve --all` lists with.
+    pub fn finds_every_solution(self) -> bool {
+        self.0.parameter("solutions").is_some()
+    }
+
     /// A new solver, seeded with `seed` and tuned by `params` (checked by
     /// [`SolverDescriptor::params`]).
     pub fn build(self, seed: u64, params: &ParamValues) -> Box<dyn Solver + Send> {
@@ -276,6 +282,27 @@ impl Catalogue {
                 s.counts == Counts::Nodes && !std::ptr::eq(s.0, &raw const completion::DESCRIPTOR)
             })
             .collect()
+    }
+
+    /// The solvers that can find every solution ([`SolverKind::finds_every_solution`]), in
+    /// the catalogue's order.
+    pub fn listers(&self) -> Vec<SolverKind> {
+        self.solvers
+            .iter()
+            .copied()
+            .filter(|solver| solver.finds_every_solution())
+            .collect()
+    }
+
+    /// The solver that lists every solution where none is named: forward checking for one
+    /// queen a row (`queens` of `rows`), else brute force, the exhaustive searches that take
+    /// such boards.
+    pub fn lister_for(rows: u32, queens: u32) -> SolverKind {
+        SolverKind::new(if queens == rows {
+            &forward_checking::DESCRIPTOR
+        } else {
+            &brute_force::DESCRIPTOR
+        })
     }
 
     /// The best solver for `problem`: wherever queens are placed or squares blocked on an N×N

@@ -5,41 +5,11 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use queens_api::SolverKind;
 use queens_core::observe::{Event, Observer};
 use queens_core::verify::check_solution;
 use queens_core::{Problem, QueenList, notation};
 
 use crate::args::Format;
-
-/// The solver `solve --all` takes where none is named: forward checking for one queen a row,
-/// else brute force, the exhaustive searches that take such boards.
-pub fn default_solver(rows: u32, queens: u32) -> &'static str {
-    if queens == rows {
-        "forward-checking"
-    } else {
-        "brute-force"
-    }
-}
-
-/// Whether `solver` can list every solution: it takes a `solutions` parameter (the tree
-/// searches), where the others find one.
-pub fn lists(solver: SolverKind) -> bool {
-    solver
-        .parameters
-        .iter()
-        .any(|parameter| parameter.name == "solutions")
-}
-
-/// The names of the solvers that can list every solution, in the catalogue's order.
-pub fn listers() -> Vec<&'static str> {
-    queens_api::Catalogue::standard()
-        .tree_searches()
-        .into_iter()
-        .filter(|&solver| lists(solver))
-        .map(SolverKind::name)
-        .collect()
-}
 
 /// The solutions of a run as it finds them, in `format`: a diagram each, apart by a blank
 /// line; a permutation a line; a JSON object a line (`{"solution": 1, "queens": [...]}`);

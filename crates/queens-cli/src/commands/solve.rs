@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use clap::ValueEnum;
 use queens_api::bounds::Bounds;
 use queens_api::document::SolveDocument;
+use queens_api::every::every_solution;
 use queens_api::request::Streamed;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind};
 use queens_core::notation::{self};
@@ -15,7 +16,7 @@ use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::listing::{self, Listing};
+use crate::commands::listing::Listing;
 use crate::commands::{Written, interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
 use crate::output::{Held, Named, stderr};
@@ -74,23 +75,12 @@ impl SolveConfig {
             .map(|set| parse_setting(set))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let queens = args.queen_count.or(position.queens);
-        if let Some(name) = args.solver.as_deref().filter(|_| args.all) {
-            let solver = Catalogue::standard().get(name)?;
-            anyhow::ensure!(
-                listing::lists(solver),
-                "--all lists the solutions of an exhaustive search ({}); {name} finds one",
-                listing::listers().join(", ")
-            );
-        }
-        let solver = match (args.all, args.solver) {
-            (true, None) => {
-                Some(listing::default_solver(rows, queens.unwrap_or(rows.min(cols))).to_owned())
-            }
-            (_, solver) => solver,
+        let solver = if args.all {
+            let solver = every_solution(args.solver.as_deref(), rows, cols, queens, &mut params)?;
+            Some(solver.name().to_owned())
+        } else {
+            args.solver
         };
-        if args.all && !params.iter().any(|(name, _)| name == "solutions") {
-            params.push(("solutions".to_owned(), 0.0.into()));
-        }
         let spec = SolveSpec {
             rows,
             cols,

@@ -37,6 +37,7 @@ __all__ = [
     "devices",
     "experiment",
     "merge",
+    "solutions",
     "solve",
     "solvers",
     "verify",

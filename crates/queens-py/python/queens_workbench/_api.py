@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -133,6 +134,64 @@ def solve(
         _document=document,
         events=events,
     )
+
+
+@_tabled
+@_whole_numbers
+def solutions(
+    n: Union[int, str],
+    *,
+    solver: Optional[str] = None,
+    fix: Union[str, Iterable[SquareLike]] = (),
+    blocked: Union[str, Iterable[SquareLike]] = (),
+    queen_count: Optional[int] = None,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> list[list[Square]]:
+    """Every solution of ``n`` (a side, or ``"RxC"``), as ``queens solve --all`` lists them:
+    each a list of ``(row, col)`` queens, sorted, checked by the validator, in the order the
+    search finds them (``len(solutions(8))`` is 92).
+
+    The search is an exhaustive one: ``solver`` names it (brute-force, row-brute-force,
+    backtracking or forward-checking; one that finds a single solution is a ``ValueError``),
+    by default forward checking, or brute force where a row may hold no queen. ``fix`` and
+    ``blocked`` are kept as ``solve`` keeps them; ``limit`` stops at the first so many;
+    ``max_nodes`` caps the search ({solve_max_nodes:,} by default) and ``time_limit`` its time:
+    a search stopped by either returns the solutions it found, with a ``RuntimeWarning`` that
+    says it stopped.
+    """
+    found: list[list[Square]] = []
+
+    def collect(text: str) -> None:
+        event = json.loads(text)
+        if event["type"] == "found":
+            found.append([(q["row"], q["col"]) for q in event["queens"]])
+
+    params = [] if limit is None else [("solutions", float(_whole(limit, "limit", 1)))]
+    document_text, _ = _queens.solve(
+        _size(n),
+        solver,
+        None,
+        _squares(fix),
+        _optional_whole(queen_count, "queen_count", bits=32),
+        params,
+        None,
+        _optional_whole(max_nodes, "max_nodes="),
+        _seconds(time_limit, "time_limit"),
+        collect,
+        _squares(blocked),
+        True,
+    )
+    document = json.loads(document_text)
+    if document["status"] == "stopped":
+        warnings.warn(
+            f"the search stopped ({document['stop_reason']}) after {len(found)} solutions, "
+            "which are listed; raise max_nodes or time_limit to list them all",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    return found
 
 
 #: The largest row of any board: the sides go up to 2³² − 1.

@@ -22,6 +22,7 @@ def solve(
     time_limit: Optional[float],
     on_event: Optional[Callable[[str], Any]],
     blocked: list[tuple[int, int]] = ...,
+    every: bool = ...,
 ) -> tuple[str, Optional[bytes]]: ...
 def verify(
     text: str,
