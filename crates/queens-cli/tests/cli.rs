@@ -442,6 +442,10 @@ fn solve_all_lists_in_every_format_and_keeps_what_a_stop_found() {
             .contains(r#""solver":"brute-force""#),
         "{placed}"
     );
+    // A board without a solution says so once.
+    let output = queens().args(["solve", "2", "--all"]).output().unwrap();
+    assert_exit(&output, 1, "solve 2 --all");
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "no solution\n");
     // The first K, and a stop that keeps what was found, in its file too.
     assert_eq!(
         run(

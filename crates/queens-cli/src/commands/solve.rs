@@ -505,6 +505,8 @@ fn solutions_found(
         "the first is shown"
     };
     Some(match outcome.verdict {
+        // "no solution" is said already, once.
+        Verdict::Unsolvable => return None,
         Verdict::Stopped(_) if listed && found > 0 => {
             format!(
                 "{} found before the search stopped, each listed",
@@ -512,7 +514,6 @@ fn solutions_found(
             )
         }
         Verdict::Stopped(_) => format!("{} found before the search stopped", plural(found)),
-        Verdict::Unsolvable => "no solution: the search looked everywhere".to_owned(),
         Verdict::Solved(_) if wanted == 0 => {
             format!("{} in all, every one found; {shown}", plural(found))
         }
