@@ -18,7 +18,7 @@ pub enum Exit {
 const BAD_INPUT: u8 = 2;
 
 /// Whether `error` comes from a closed pipe (`queens solve 1000 | head`): a normal end.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
         let io_kind = cause
             .downcast_ref::<io::Error>()

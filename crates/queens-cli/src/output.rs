@@ -125,12 +125,7 @@ fn keep(answer: &[u8], what: &str, fallback: &mut impl Write) {
 /// why), the answer on standard error, as one standard output refuses is: a count of hours is
 /// not lost with its report file. A closed pipe (a FIFO's reader gone) gets nothing.
 pub fn keep_on_stderr(path: &std::path::Path, answer: &[u8], error: &anyhow::Error) {
-    let closed_pipe = error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|cause| cause.kind() == io::ErrorKind::BrokenPipe)
-    });
-    if !closed_pipe {
+    if !crate::exit::is_broken_pipe(error) {
         keep(
             answer,
             &path.display().to_string(),
