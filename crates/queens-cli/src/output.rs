@@ -116,8 +116,18 @@ fn deliver(
 /// Standard error is the last place to tell anything: where it fails too, the error alone is
 /// reported. The error ends the command on its own line after this.
 fn keep(answer: &[u8], what: &str, fallback: &mut impl Write) {
+    keep_with(what, fallback, |fallback| fallback.write_all(answer));
+}
+
+/// Writes an answer that `what` did not take to `fallback` with `write`, under the line that
+/// says so ([`keep`]'s, for an answer that is no longer held but can be written again).
+pub fn keep_with<F: Write>(
+    what: &str,
+    fallback: &mut F,
+    write: impl FnOnce(&mut F) -> io::Result<()>,
+) {
     let _ = writeln!(fallback, "{what} did not take the answer; here it is:")
-        .and_then(|()| fallback.write_all(answer))
+        .and_then(|()| write(fallback))
         .and_then(|()| fallback.flush());
 }
 
@@ -137,7 +147,8 @@ pub fn keep_on_stderr(path: &std::path::Path, answer: &[u8], error: &anyhow::Err
 /// An answer of unknown length (a board, from 1 queen to 10⁹) on its way to `inner`: held
 /// whole while it is at most `most` bytes, and delivered when flushed as an [`Answer`] is (to
 /// standard error where `inner` cannot take it); once longer, written through, where a failure
-/// is told but what was written is not repeated.
+/// is told but what was written is not repeated ([`Held::settled`] says whether the answer
+/// still needs a place).
 pub struct Held<W: Write, F: Write = io::Stderr> {
     inner: W,
     /// What `inner` is, in the line that tells of a refusal.
@@ -145,6 +156,9 @@ pub struct Held<W: Write, F: Write = io::Stderr> {
     fallback: F,
     waiting: Option<Vec<u8>>,
     most: usize,
+    /// Whether `inner` refused the held answer, which went to `fallback` (or nowhere, for a
+    /// closed pipe).
+    refusal_settled: bool,
 }
 
 impl<W: Write> Held<W> {
@@ -165,7 +179,20 @@ impl<W: Write, F: Write> Held<W, F> {
             fallback,
             waiting: Some(Vec::new()),
             most,
+            refusal_settled: false,
         }
+    }
+
+    /// What the answer is written to, as the line that tells of a refusal names it.
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// Whether a refusal of the answer is settled already: it was held and went to the
+    /// fallback (or, for a closed pipe, nowhere, as the reader chose). An answer refused after
+    /// it was written through, or once delivered, is not.
+    pub fn settled(&self) -> bool {
+        self.refusal_settled
     }
 
     /// The writer, once the answer is delivered (flushed).
@@ -192,7 +219,11 @@ impl<W: Write, F: Write> Write for Held<W, F> {
     /// what is said of it on standard error), or flushes what was written through.
     fn flush(&mut self) -> io::Result<()> {
         match self.waiting.take() {
-            Some(answer) => deliver(&answer, &mut self.inner, &self.what, &mut self.fallback),
+            Some(answer) => {
+                let delivered = deliver(&answer, &mut self.inner, &self.what, &mut self.fallback);
+                self.refusal_settled = delivered.is_err();
+                delivered
+            }
             None => self.inner.flush(),
         }
     }
@@ -267,6 +298,7 @@ mod tests {
         writeln!(held, " g3").unwrap();
         let error = held.flush().unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert!(held.settled());
         assert_eq!(
             String::from_utf8(fallback).unwrap(),
             "standard output did not take the answer; here it is:\nd1 b2 g3\n"
@@ -276,6 +308,10 @@ mod tests {
         let mut held = Held::with_fallback(refusing(), "standard output", &mut fallback, 4);
         write!(held, "d1 ").unwrap();
         assert!(write!(held, "b2 g3").is_err());
+        assert!(
+            !held.settled(),
+            "what was written through is for its writer to keep"
+        );
         assert!(fallback.is_empty());
         // Taken: in order, held or written through, and delivered when flushed.
         for most in [0, 4, 64] {
@@ -284,6 +320,7 @@ mod tests {
             write!(held, "d1 ").unwrap();
             writeln!(held, "b2 g3").unwrap();
             held.flush().unwrap();
+            assert!(!held.settled());
             drop(held);
             assert_eq!(out, b"d1 b2 g3\n", "{most}");
             assert!(fallback.is_empty());

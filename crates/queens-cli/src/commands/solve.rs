@@ -190,6 +190,15 @@ impl Output {
         }
     }
 
+    /// What the output is, and whether a refusal of the answer is settled already (see
+    /// [`Held::settled`]).
+    fn refusal(&self) -> (String, bool) {
+        match self {
+            Output::Stdout(out) => (out.what().to_owned(), out.settled()),
+            Output::File(file) => (file.what().to_owned(), file.settled()),
+        }
+    }
+
     /// Ends the output: a file is put in place when `complete`, and otherwise discarded.
     fn finish(self, complete: bool) -> anyhow::Result<()> {
         match self {
@@ -266,8 +275,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     {
         stderr!("{sentence}");
     }
+    let (what, settled) = out.refusal();
     if let Err(error) = printed {
         if !stopped_writing(&error) {
+            if !settled {
+                keep_on_stderr(&config, &outcome, &what, &error);
+            }
             return Err(error);
         }
         let left = match config.output.as_deref() {
@@ -283,7 +296,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let complete = matches!(config.format, Format::Json | Format::Summary)
         || outcome.solution().is_some()
         || config.all;
-    out.finish(complete)?;
+    if let Err(error) = out.finish(complete) {
+        keep_on_stderr(&config, &outcome, &what, &error);
+        return Err(error);
+    }
     say_where_the_rows_go(&config);
     Ok(match outcome.verdict {
         Verdict::Solved(_) => Exit::Success,
@@ -330,6 +346,32 @@ fn write_answer(
         config.labels,
         &mut writer,
     )
+}
+
+/// Where `what` (standard output, the `-o` file) failed with `error` on an answer it was not
+/// holding (a board over [`HELD_ANSWER_BYTES`], written through as it came, or a file that
+/// failed as it was put in place), the answer again, whole, on standard error under the line
+/// that says so: the solution is still here, and a search of minutes is not lost with a full
+/// disk. A listing's boards were written as they were found and are not kept; a closed pipe
+/// is the reader's choice.
+fn keep_on_stderr(config: &SolveConfig, outcome: &Outcome, what: &str, error: &anyhow::Error) {
+    let no_answer =
+        matches!(config.format, Format::Text | Format::Perm) && outcome.solution().is_none();
+    if config.all || no_answer || crate::exit::is_broken_pipe(error) {
+        return;
+    }
+    let request = &config.request;
+    crate::output::keep_with(what, &mut BufWriter::new(io::stderr().lock()), |fallback| {
+        print(
+            &request.problem,
+            request.solver,
+            outcome,
+            config.format,
+            config.labels,
+            fallback,
+        )
+        .map_err(io::Error::other)
+    });
 }
 
 /// Writes to `inner` until `stop` says the run is stopped, then fails with [`WritingStopped`]:
