@@ -7,9 +7,10 @@ use std::ops::ControlFlow;
 
 use queens_core::observe::{Event, Observer};
 use queens_core::verify::check_solution;
-use queens_core::{Problem, QueenList, notation};
+use queens_core::{Problem, QueenList};
 
 use crate::args::Format;
+use crate::commands::solve::write_board;
 
 /// The solutions of a run as it finds them, in `format`: a diagram each, apart by a blank
 /// line; a permutation a line; a JSON object a line (`{"solution": 1, "queens": [...]}`);
@@ -49,17 +50,12 @@ impl<'w> Listing<'w> {
         })?;
         let out = &mut *self.out;
         match self.format {
-            Format::Text => {
-                if solution > 1 {
+            Format::Text | Format::Perm => {
+                if self.format == Format::Text && solution > 1 {
                     writeln!(out)?;
                 }
-                if self.labels {
-                    notation::write_labelled_text(&board, out)?;
-                } else {
-                    notation::write_text(&board, out)?;
-                }
+                write_board(&board, self.format, self.labels, out)?;
             }
-            Format::Perm => notation::write_perm(&board, out)?,
             Format::Json => {
                 let found = Found {
                     solution,

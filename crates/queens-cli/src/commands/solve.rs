@@ -433,11 +433,9 @@ fn print(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match (format, &outcome.verdict) {
-        (Format::Text, Verdict::Solved(board)) if labels => {
-            notation::write_labelled_text(board, out)?;
+        (Format::Text | Format::Perm, Verdict::Solved(board)) => {
+            write_board(board, format, labels, out)?;
         }
-        (Format::Text, Verdict::Solved(board)) => notation::write_text(board, out)?,
-        (Format::Perm, Verdict::Solved(board)) => notation::write_perm(board, out)?,
         (Format::Text | Format::Perm, verdict) => {
             stderr!("{}", describe_failure(verdict));
             if let Some(note) = no_proof(problem, solver, verdict) {
@@ -455,6 +453,21 @@ fn print(
     }
     out.flush()?;
     Ok(())
+}
+
+/// Writes `board` as `format` shows a board: a permutation's line for `--format perm`, else a
+/// diagram, with its rows' and columns' labels where `labels`.
+pub(super) fn write_board(
+    board: &queens_core::Board,
+    format: Format,
+    labels: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match (format, labels) {
+        (Format::Perm, _) => notation::write_perm(board, out),
+        (_, true) => notation::write_labelled_text(board, out),
+        (_, false) => notation::write_text(board, out),
+    }
 }
 
 /// `construct` with `--format perm` or `summary`: rows are computed, checked and written column
