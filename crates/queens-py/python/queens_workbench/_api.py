@@ -105,20 +105,19 @@ def solve(
             if on_event is not None:
                 on_event(event)
 
-    document_text, perm_bytes = _queens.solve(
-        _size(n),
-        solver,
-        _optional_whole(seed, "seed", 0, MAX_SEED),
-        _squares(fix),
-        _optional_whole(queen_count, "queen_count", bits=32),
-        [(str(k), float(v)) for k, v in (params or {}).items()],
-        _optional_whole(max_iters, "max_iters="),
-        _optional_whole(max_nodes, "max_nodes="),
-        _seconds(time_limit, "time_limit"),
-        callback,
-        _squares(blocked),
+    document, perm_bytes = _search(
+        n,
+        solver=solver,
+        seed=seed,
+        fix=fix,
+        blocked=blocked,
+        queen_count=queen_count,
+        params=[(str(k), float(v)) for k, v in (params or {}).items()],
+        max_iters=max_iters,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        callback=callback,
     )
-    document = json.loads(document_text)
     perm = np.frombuffer(perm_bytes, dtype="<u4") if perm_bytes is not None else None
     return Solution(
         solved=document["solved"],
@@ -169,21 +168,18 @@ def solutions(
             found.append([(q["row"], q["col"]) for q in event["queens"]])
 
     params = [] if limit is None else [("solutions", float(_whole(limit, "limit", 1)))]
-    document_text, _ = _queens.solve(
-        _size(n),
-        solver,
-        None,
-        _squares(fix),
-        _optional_whole(queen_count, "queen_count", bits=32),
-        params,
-        None,
-        _optional_whole(max_nodes, "max_nodes="),
-        _seconds(time_limit, "time_limit"),
-        collect,
-        _squares(blocked),
-        True,
+    document, _ = _search(
+        n,
+        solver=solver,
+        fix=fix,
+        blocked=blocked,
+        queen_count=queen_count,
+        params=params,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        callback=collect,
+        every=True,
     )
-    document = json.loads(document_text)
     if document["status"] == "stopped":
         warnings.warn(
             f"the search stopped ({document['stop_reason']}) after {len(found)} solutions, "
@@ -192,6 +188,40 @@ def solutions(
             stacklevel=3,
         )
     return found
+
+
+def _search(
+    n: Union[int, str],
+    *,
+    solver: Optional[str],
+    fix: Union[str, Iterable[SquareLike]],
+    blocked: Union[str, Iterable[SquareLike]],
+    queen_count: Optional[int],
+    params: list[Tuple[str, float]],
+    max_nodes: Optional[int],
+    time_limit: Optional[float],
+    callback: Optional[Callable[[str], Any]],
+    seed: Optional[int] = None,
+    max_iters: Optional[int] = None,
+    every: bool = False,
+) -> Tuple[dict, Optional[bytes]]:
+    """The native search of ``solve`` and ``solutions`` on their arguments, each read and
+    checked as their docstrings say: the run's document, and its permutation's bytes."""
+    document_text, perm_bytes = _queens.solve(
+        _size(n),
+        solver,
+        _optional_whole(seed, "seed", 0, MAX_SEED),
+        _squares(fix),
+        _optional_whole(queen_count, "queen_count", bits=32),
+        params,
+        _optional_whole(max_iters, "max_iters="),
+        _optional_whole(max_nodes, "max_nodes="),
+        _seconds(time_limit, "time_limit"),
+        callback,
+        _squares(blocked),
+        every,
+    )
+    return json.loads(document_text), perm_bytes
 
 
 #: The largest row of any board: the sides go up to 2³² − 1.
