@@ -111,7 +111,8 @@ export function scrollsSideways(page) {
 /**
  * Where the colour of the CSS variable `colourVar` shows in the element `selector` as the screen
  * shows it (a screenshot, so what is drawn over it counts): the box, in CSS pixels from the
- * element's top left, of the pixels within `tolerance` of it on each channel, or null if none.
+ * element's top left, of the pixels within `tolerance` of it on each channel, and the share of
+ * the box they fill (`filled`: about 0.8 for a disc, under 0.5 for a glyph), or null if none.
  */
 export async function colourSeen(page, selector, colourVar, tolerance = 48) {
   const png = await page.locator(selector).first().screenshot();
@@ -125,18 +126,20 @@ export async function colourSeen(page, selector, colourVar, tolerance = 48) {
     const { data } = context.getImageData(0, 0, image.width, image.height);
     const hex = getComputedStyle(element).getPropertyValue(name).trim();
     const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
+    let [left, top, right, bottom, pixels] = [Infinity, Infinity, -1, -1, 0];
     for (let y = 0; y < image.height; y++) {
       for (let x = 0; x < image.width; x++) {
         const i = 4 * (y * image.width + x);
         if (rgb.every((v, k) => Math.abs(data[i + k] - v) <= near)) {
           [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+          pixels++;
         }
       }
     }
     if (right < 0) return null;
     const perCss = element.getBoundingClientRect().width / image.width;
-    return { left: left * perCss, top: top * perCss, right: (right + 1) * perCss, bottom: (bottom + 1) * perCss };
+    const filled = pixels / ((right + 1 - left) * (bottom + 1 - top));
+    return { left: left * perCss, top: top * perCss, right: (right + 1) * perCss, bottom: (bottom + 1) * perCss, filled };
   }, [png.toString("base64"), colourVar, tolerance]);
 }
 

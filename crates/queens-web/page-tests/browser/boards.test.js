@@ -127,6 +127,12 @@ test("a lone queen is wide enough to see on every kind of board, in a corner and
     // On its square (a disc on an edge square is moved in by under two squares to show whole).
     const centre = [((seen.left + seen.right) / 2 - edge) / squarePx, n - ((seen.top + seen.bottom) / 2 - edge) / squarePx];
     assert.ok(Math.abs(centre[0] - (col + 0.5)) < 2 && Math.abs(centre[1] - (row + 0.5)) < 2, `${where}: centred at ${centre}`);
+    // The legend shows a queen as the board does: a disc (it fills about 0.75 of its box) where
+    // the board draws discs, the glyph (about 0.35) where it draws glyphs.
+    const discs = await page.$eval("#cfg-board", (board) => board.matches(".specks, .compact"));
+    const legend = await colourSeen(page, "#configure .legend .swatch.q", "--queen");
+    assert.ok(legend, `${where}: the legend's queen is not seen`);
+    assert.equal(legend.filled > 0.6, discs, `${where}: the board draws ${discs ? "discs" : "glyphs"}, the legend's queen fills ${legend.filled.toFixed(2)} of its box`);
     if (n === 64 && width === "phone") {
       // Zoomed in until the squares are large, the queen is its glyph again.
       assert.equal(await page.$eval("#cfg-board", (board) => board.classList.contains("specks")), true, `${where}: drawn as a disc`);
