@@ -910,6 +910,13 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
                     stderr.starts_with("error: ") && stderr.lines().count() == 1,
                     "{said}"
                 );
+                // A refusal for memory names the limit that leaves too little, never "0 B".
+                if stderr.contains(" needs about ") {
+                    assert!(
+                        stderr.contains(&format!("(ulimit {flag})")) && !stderr.contains(" 0 B "),
+                        "{said}"
+                    );
+                }
             }
             answered |= code == Some(0);
         }

@@ -13,12 +13,27 @@ use crate::error::human_bytes;
 
 /// Bytes this process may still allocate, about; `None` when the system says nothing.
 pub fn available() -> Option<u128> {
-    let limits = [
-        mem_available(),
-        cgroup_room(),
-        address_space_left().map(|left| left.saturating_sub(THREADS_AND_SLACK)),
-    ];
-    limits.into_iter().flatten().min()
+    room().map(|(bytes, _)| bytes)
+}
+
+/// What bounds the memory a run may still take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// The machine's available memory, or the control group's.
+    Machine,
+    /// The process's own limit (`ulimit -v` or `ulimit -d`), less what the process has mapped.
+    ProcessLimit,
+}
+
+/// [`available`], and which bound gives it (the process's limit where it ties).
+fn room() -> Option<(u128, Bound)> {
+    let machine = [mem_available(), cgroup_room()].into_iter().flatten().min();
+    let limit = address_space_left().map(|left| left.saturating_sub(THREADS_AND_SLACK));
+    match (machine, limit) {
+        (Some(machine), Some(limit)) if machine < limit => Some((machine, Bound::Machine)),
+        (_, Some(limit)) => Some((limit, Bound::ProcessLimit)),
+        (machine, None) => machine.map(|machine| (machine, Bound::Machine)),
+    }
 }
 
 /// The stack of a thread started without a size of its own (rayon's workers, a thread of
@@ -131,15 +146,38 @@ fn soft_limit(limits: &str, name: &str) -> Option<u128> {
         .ok()
 }
 
-/// `Err` with one sentence when `needed` bytes are more than [`available`].
+/// `Err` with one sentence when `needed` bytes are more than [`available`], naming the
+/// process's limit where that is what leaves too little.
 pub fn check(what: &str, needed: u128) -> Result<(), String> {
-    match available() {
-        Some(room) if needed > room => Err(format!(
-            "{what} needs about {} for this board, but only {} of memory is available",
-            human_bytes(needed),
-            human_bytes(room)
+    match room() {
+        Some((room, bound)) if needed > room => Err(shortfall(
+            what,
+            needed,
+            room,
+            (bound == Bound::ProcessLimit).then(address_space_limit_words),
         )),
         _ => Ok(()),
+    }
+}
+
+/// [`check`]'s sentence: `what` needs `needed` bytes where `room` are left, under the process's
+/// `limit` (in words) where that is the bound. A limit the program's own code and threads
+/// already take is said so, rather than "only 0 B".
+fn shortfall(what: &str, needed: u128, room: u128, limit: Option<&str>) -> String {
+    let needs = format!("{what} needs about {} for this board", human_bytes(needed));
+    match limit {
+        Some(limit) if room == 0 => format!(
+            "{needs}, but {limit} leaves no memory beyond what the program itself takes (its \
+             code, its threads' stacks)"
+        ),
+        Some(limit) => format!(
+            "{needs}, but only {} of memory is available under {limit}",
+            human_bytes(room)
+        ),
+        None => format!(
+            "{needs}, but only {} of memory is available",
+            human_bytes(room)
+        ),
     }
 }
 
@@ -234,6 +272,32 @@ pub(crate) fn status_number(status: &str, field: &str) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shortfall_names_the_limit_that_leaves_too_little() {
+        let what = "splitting N = 8 into 19 parts";
+        assert_eq!(
+            shortfall(what, 1200, 0, Some("the data limit (ulimit -d)")),
+            "splitting N = 8 into 19 parts needs about 1.2 KiB for this board, but the data \
+             limit (ulimit -d) leaves no memory beyond what the program itself takes (its code, \
+             its threads' stacks)"
+        );
+        assert_eq!(
+            shortfall(
+                what,
+                3 << 20,
+                1 << 20,
+                Some("the address-space limit (ulimit -v)")
+            ),
+            "splitting N = 8 into 19 parts needs about 3.0 MiB for this board, but only 1.0 MiB \
+             of memory is available under the address-space limit (ulimit -v)"
+        );
+        assert_eq!(
+            shortfall(what, 3 << 20, 0, None),
+            "splitting N = 8 into 19 parts needs about 3.0 MiB for this board, but only 0 B of \
+             memory is available"
+        );
+    }
 
     #[test]
     fn the_threads_that_fit_are_what_is_left_beside_the_margin_in_whole_stacks() {

@@ -25,12 +25,16 @@ use crate::progress;
 /// What a count refused for memory can do instead: only what would help this count (the
 /// backtracking engine needs little memory, so it is named only for the join; under an
 /// address-space limit, `--memory` alone cannot give more).
-fn memory_remedies(job: &CountJob) -> String {
+fn memory_remedies(job: &CountJob, message: &str) -> String {
     let first = if queens_core::memory::address_space_limit().is_some() {
-        format!(
-            "raise {} and --memory",
-            queens_core::memory::address_space_limit_words()
-        )
+        let limit = queens_core::memory::address_space_limit_words();
+        // The refusal names the limit where it is what leaves too little.
+        let limit = if message.ends_with(limit) {
+            "it"
+        } else {
+            limit
+        };
+        format!("raise {limit} and --memory")
     } else {
         "raise the limit with --memory".to_owned()
     };
@@ -216,7 +220,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Exit> {
         )
         .map_err(|error| match error {
             CountRunError::Memory(message) => {
-                anyhow::anyhow!("{message}: {}", memory_remedies(&config.job))
+                anyhow::anyhow!("{message}: {}", memory_remedies(&config.job, &message))
             }
             // A GPU that failed mid-count (lost, reset): the parts it finished are kept.
             CountRunError::Counter(failure) => match config.job.checkpoint() {
