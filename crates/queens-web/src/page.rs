@@ -60,6 +60,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("run-chart"),
     js!("presets"),
     js!("population"),
+    js!("found"),
     js!("challenge"),
     js!("player"),
     js!("notebook"),

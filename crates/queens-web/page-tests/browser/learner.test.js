@@ -193,6 +193,48 @@ test("Find all counts every solution the trace finds, each a true board and an e
   assert.deepEqual(page.errors, []);
 });
 
+test("the solutions found are drawn each, their kinds are the unique solutions, and one chosen is its step", async () => {
+  // The command line's listing, in the order its search finds them.
+  const listed = execFileSync(queensBinary(), ["solve", "8", "--all", "--solver", "backtracking", "--format", "perm"], { encoding: "utf8" })
+    .trim().split("\n").map((line) => line.split(" ").map((row, col) => `${row},${col}`).sort().join(" "));
+  assert.equal(listed.length, 92, "OEIS A000170 at N = 8");
+  for (const options of [{ viewport: { width: 1400, height: 900 } }, PHONE]) {
+    const where = `${options.viewport.width} px`;
+    const page = await session.open("#watch?solver=backtracking&n=8&solutions=0&run=1", options);
+    await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => /^92 solutions found,/.test(document.querySelector("#w-found-note")?.textContent));
+    const drawn = await page.$$eval("#w-found-list .found-item", (items) => items.map((item) => ({
+      queens: [...item.querySelectorAll("circle")].map((c) => c.dataset.square).sort().join(" "),
+      caption: item.querySelector(".found-kind").textContent,
+    })));
+    assert.deepEqual(drawn.map((d) => d.queens), listed, `${where}: each solution drawn, in the order found`);
+    assert.equal(drawn.filter((d) => d.caption.startsWith("kind ")).length, 12, `${where}: OEIS A002562 at N = 8`);
+    assert.match(await text(page, "#w-found-note"), /12 of them are distinct up to turning and mirroring/);
+    // Seen: every small board whole, apart from the others, inside the list's box and the screen.
+    const boxes = await page.$$eval("#w-found-list .found-item", (items) => items.slice(0, 12).map((item) => {
+      const r = item.querySelector("svg").getBoundingClientRect();
+      const list = item.closest(".found-list").getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, inList: r.left >= list.left && r.right <= list.right };
+    }));
+    for (const [i, box] of boxes.entries()) {
+      assert.ok(box.width >= 40 && box.inList && box.right <= options.viewport.width, `${where}: #${i + 1} at ${JSON.stringify(box)}`);
+      for (const other of boxes.slice(0, i)) {
+        assert.ok(box.left >= other.right || box.right <= other.left || box.top >= other.bottom || box.bottom <= other.top, `${where}: #${i + 1} overlaps another`);
+      }
+    }
+    assert.equal(await scrollsSideways(page), false, where);
+    // Chosen, the sixth shows the step that found it: its board, its count, its narration.
+    await page.click("#w-found-list li:nth-child(6) .found-item");
+    assert.equal(await text(page, "#w-solutions"), "6 of 92");
+    assert.match(await text(page, "#w-narration"), /a solution, the 6th found$/);
+    const onBoard = await page.$$eval("#w-board .cell.q", (cells) => cells.map((c) => `${c.dataset.row},${c.dataset.col}`).sort().join(" "));
+    assert.equal(onBoard, listed[5], where);
+    assert.equal(await page.$eval("#w-found-list li:nth-child(6) .found-item", (b) => b.getAttribute("aria-current")), "true");
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 /** The size on screen of square `name` of a grid board, and whether its centre is inside the zoom box. */
 function squareOnScreen(page, name) {
   return page.$eval(`#cfg-board [data-square="${name}"]`, (cell) => {

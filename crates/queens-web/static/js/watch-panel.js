@@ -4,6 +4,7 @@
 
 import { createChallenge } from "./challenge.js";
 import { PHONE, h } from "./dom.js";
+import { createFoundList } from "./found.js";
 import { createNarration } from "./narration.js";
 import { createNeighbourhood } from "./neighbourhood.js";
 import { createPopulationPanel } from "./population.js";
@@ -119,8 +120,8 @@ function aside(panel) {
 
 /**
  * Watch's elements. `actions` are what its buttons do: `start`, `togglePlay`, `move(delta)`,
- * `end`, `faster(up)`, `unlock`, `render`, `fail(message)` and `pick(square)` (a row of the
- * challenge table chosen).
+ * `end`, `faster(up)`, `unlock`, `render`, `fail(message)`, `pick(square)` (a row of the
+ * challenge table chosen) and `showFrame(k)` (a solution found chosen).
  */
 export function createWatchPanel({ limits, solvers, defaults, actions }) {
   // The legend, with the blocked squares' entry shown while the position has some.
@@ -148,6 +149,8 @@ export function createWatchPanel({ limits, solvers, defaults, actions }) {
     boardBox: h("div", { id: "w-board", class: "board" }),
     // The Queen's Challenge table, under the board when a tree search is chosen.
     challenge: createChallenge({ limits, solvers, side: defaults.side, onPick: actions.pick }),
+    // The solutions a run found, once it found more than one.
+    found: createFoundList({ onPick: actions.showFrame }),
   };
   // Solutions found so far, for the searches that can go on past their first.
   panel.solutionsRow = h("tr", { hidden: true }, h("th", {}, "solutions found"), panel.counters.solutions);
@@ -160,6 +163,7 @@ export function createWatchPanel({ limits, solvers, defaults, actions }) {
     h("div", { class: "layout reorder" },
       h("div", { class: "board-column" }, panel.boardBox, panel.narration.narration, panel.legend),
       aside(panel)),
+    panel.found.element,
     panel.population.element,
     panel.challenge.element);
   return panel;

@@ -40,6 +40,7 @@ function renderIdle(panel, state) {
   counters.state.textContent = "–";
   panel.narration.say(state.recording ? "Starting…" : "Press Start to run the solver; each step is drawn and told here.");
   panel.population.show(null);
+  panel.found.show(null);
 }
 
 /** Marks the pseudo-code's lines of the step's moments. */
@@ -81,6 +82,9 @@ function renderStep(panel, state, player) {
   panel.stateLegend.textContent = marksMean;
   panel.treePanel.show(recording, k, state);
   panel.population.show(recording, k, { rows: state.rows, cols: state.cols });
+  // Solutions are told apart by the board's turns and mirrors where those keep the problem.
+  const symmetric = state.rows === state.cols && !state.locked.length && !state.blocked.length;
+  panel.found.show(recording, k, { rows: state.rows, cols: state.cols, symmetric });
   panel.chart.draw(recording, state.solver, c.iteration, player.playing);
 }
 

@@ -128,6 +128,7 @@ class Watch {
       start: () => this.start(),
       togglePlay: () => (state.recording ? (player.toggle() ? this.render() : this.paused()) : this.start()),
       move: (delta) => { player.step(delta); this.paused(); },
+      showFrame: (k) => { player.seek(k); this.paused(); },
       end: () => { player.seek(player.length); this.paused(); },
       nextEvent: () => {
         if (!state.recording) return;

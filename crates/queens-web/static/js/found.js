@@ -1,0 +1,142 @@
+// Watch's solutions found: once a run has found more than one, a small board of each, in the
+// order the search found them, to look over and compare; choosing one shows the step that found
+// it. On a plain square board each is told against the ones before it: the first of its kind,
+// or an earlier one turned or mirrored, so that the unique solutions (OEIS A002562) are seen
+// among all of them (A000170).
+
+import { h } from "./dom.js";
+import { miniBoard } from "./population.js";
+
+/** The most solutions drawn: past them the list says how many more there are. */
+export const FOUND_DRAWN_MAX = 240;
+
+/** The widest a solution's small board is drawn, in pixels. */
+const FOUND_BOARD_PX = 64;
+
+/**
+ * The eight symmetries of an n×n board, as maps of a square (`row` 0 the bottom rank, `col` 0
+ * the a-file), each with the words for it: the board turned as seen on the screen, or mirrored.
+ */
+export const SYMMETRIES = [
+  { name: "itself", short: "", map: (r, c) => [r, c] },
+  { name: "turned a quarter clockwise", short: "↻¼", map: (r, c, n) => [n - 1 - c, r] },
+  { name: "turned half a turn", short: "↻½", map: (r, c, n) => [n - 1 - r, n - 1 - c] },
+  { name: "turned a quarter anticlockwise", short: "↺¼", map: (r, c, n) => [c, n - 1 - r] },
+  { name: "mirrored left to right", short: "↔", map: (r, c, n) => [r, n - 1 - c] },
+  { name: "mirrored top to bottom", short: "↕", map: (r, c, n) => [n - 1 - r, c] },
+  { name: "mirrored on the a1–h8 diagonal", short: "⤢", map: (r, c) => [c, r] },
+  { name: "mirrored on the other diagonal", short: "⤡", map: (r, c, n) => [n - 1 - c, n - 1 - r] },
+];
+
+/** A set of queens as one text, the same for the same squares in any order. */
+function keyOf(squares) {
+  return squares.map(([r, c]) => `${r},${c}`).sort().join(";");
+}
+
+/** `queens` ({row, col}) under each symmetry of an n×n board, as keys, in SYMMETRIES' order. */
+function images(queens, n) {
+  return SYMMETRIES.map(({ map }) => keyOf(queens.map((q) => map(q.row, q.col, n))));
+}
+
+/**
+ * Each solution of an n×n board told against those before it: `{ kind, of, how }`, where `kind`
+ * numbers the solutions that are no symmetry of an earlier one (1, 2, …), `of` is the index of
+ * the first solution of its kind (its own for the first), and `how` the symmetry that takes that
+ * one to this one (`SYMMETRIES`' entry). A class holds the solutions one symmetry apart: the
+ * classes of every solution are the unique solutions.
+ */
+export function symmetryClasses(solutions, n) {
+  const firstOf = new Map();
+  const told = [];
+  let kinds = 0;
+  solutions.forEach((queens, index) => {
+    const keys = images(queens, n);
+    const own = keys[0];
+    const first = keys.map((key) => firstOf.get(key)).find((at) => at !== undefined);
+    if (first === undefined) {
+      kinds += 1;
+      firstOf.set(own, { index, kind: kinds, queens });
+      told.push({ kind: kinds, of: index, how: SYMMETRIES[0] });
+      return;
+    }
+    // The symmetry that takes the first of the kind to this one.
+    const how = SYMMETRIES.find(({ map }) => keyOf(first.queens.map((q) => map(q.row, q.col, n))) === own);
+    told.push({ kind: first.kind, of: first.index, how });
+  });
+  return told;
+}
+
+/**
+ * Watch's list of the solutions found: its `element`, and `show(recording, position, board)`
+ * to draw it for the step the player shows. `onPick(k)` shows frame `k`.
+ */
+export function createFoundList({ onPick }) {
+  const heading = h("h3", {}, "Solutions found");
+  const note = h("p", { id: "w-found-note", class: "note" });
+  const list = h("ol", { id: "w-found-list", class: "found-list" });
+  const element = h("section", { id: "w-found", class: "found", hidden: true, "aria-label": "the solutions found" }, heading, note, list);
+  let shown = { recording: null, drawn: 0, current: null, told: [], solutions: [] };
+
+  const drawMore = (recording, board) => {
+    const upTo = Math.min(recording.found.length, FOUND_DRAWN_MAX);
+    for (let i = shown.drawn; i < upTo; i++) shown.solutions.push(recording.boardAt(recording.found[i]));
+    shown.told = board.symmetric ? symmetryClasses(shown.solutions, board.rows) : [];
+    for (let i = shown.drawn; i < upTo; i++) {
+      const k = recording.found[i];
+      const told = shown.told[i];
+      const caption = !told ? "" : told.of === i ? `kind ${told.kind}` : `#${told.of + 1} ${told.how.short}`;
+      const words = !told ? "" : told.of === i ? `, the first of kind ${told.kind}` : `: solution ${told.of + 1} ${told.how.name}`;
+      const drawing = miniBoard(board, shown.solutions[i], { tone: () => "ok", width: FOUND_BOARD_PX });
+      drawing.removeAttribute("role");
+      drawing.setAttribute("aria-hidden", "true");
+      // Read aloud: the number shown, then the caption's symbols in words.
+      list.append(h("li", {},
+        h("button", { type: "button", class: "found-item", dataset: { frame: String(k) }, title: `solution ${i + 1}${words}; found at step ${k.toLocaleString()}`, onclick: () => onPick(k) },
+          drawing,
+          h("span", { class: "found-number" }, `#${i + 1}`),
+          caption ? h("span", { class: "found-kind", "aria-hidden": "true" }, caption) : null,
+          h("span", { class: "visually-hidden" }, `${words}, found at step ${k.toLocaleString()}`))));
+    }
+    shown.drawn = upTo;
+  };
+
+  const describe = (recording, board) => {
+    const found = recording.found.length;
+    const kinds = shown.told.length ? Math.max(...shown.told.map((t) => t.kind)) : 0;
+    const all = found > shown.drawn ? ` The first ${shown.drawn.toLocaleString()} are drawn.` : "";
+    const distinct = board.symmetric && found <= shown.drawn
+      ? ` ${kinds.toLocaleString()} of them ${kinds === 1 ? "is" : "are"} distinct up to turning and mirroring the board (the unique solutions); each other is one of those turned or mirrored, as its caption says.`
+      : "";
+    note.textContent = `${found.toLocaleString()} solutions found${recording.done ? "" : " so far"}, in the order the search found them.${distinct}${all} Choose one to see the step that found it.`;
+  };
+
+  /** Marks the latest solution found up to frame `position`. */
+  const markCurrent = (recording, position) => {
+    const index = recording.solutionsAt(position) - 1;
+    const current = index >= 0 && index < shown.drawn ? list.children[index].firstChild : null;
+    if (current === shown.current) return;
+    shown.current?.removeAttribute("aria-current");
+    current?.setAttribute("aria-current", "true");
+    shown.current = current;
+  };
+
+  return {
+    element,
+    /** Draws the list for `recording` at `position`; `board` is `{ rows, cols, symmetric }`. */
+    show(recording, position, board) {
+      if (!recording || recording !== shown.recording) {
+        list.replaceChildren();
+        shown = { recording, drawn: 0, current: null, told: [], solutions: [] };
+      }
+      element.hidden = !recording || recording.found.length < 2;
+      if (element.hidden) return;
+      const grew = Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn;
+      if (grew) drawMore(recording, board);
+      if (grew || recording.done !== shown.done) {
+        describe(recording, board);
+        shown.done = recording.done;
+      }
+      markCurrent(recording, position);
+    },
+  };
+}
