@@ -975,6 +975,19 @@ fn assert_kept(stderr: &str, what: &str, answer: &str, context: &str) {
     );
 }
 
+/// A board over the megabyte that an answer is held to before it is written through: a line
+/// of 200,000 queens.
+const LONG_BOARD: [&str; 8] = [
+    "solve",
+    "200000",
+    "--solver",
+    "min-conflicts",
+    "--format",
+    "perm",
+    "--seed",
+    "1",
+];
+
 /// An experiment of a moment: three runs of min-conflicts at N = 8.
 const SMALL_EXPERIMENT: [&str; 7] = [
     "experiment",
@@ -1017,22 +1030,12 @@ fn an_answer_a_file_refuses_is_kept_on_standard_error() {
     let runs = SMALL_EXPERIMENT;
     // Each: the command with its file, the file, and the same command's answer on standard output.
     let long_board = refusing("long-board.txt");
-    let long = [
-        "solve",
-        "200000",
-        "--solver",
-        "min-conflicts",
-        "--format",
-        "perm",
-        "--seed",
-        "1",
-    ];
     let cases: [(Vec<&str>, &str, Vec<&str>); 6] = [
         (vec!["solve", "8", "-o", &board], &board, vec!["solve", "8"]),
         (
-            [&long[..], &["-o", &long_board]].concat(),
+            [&LONG_BOARD[..], &["-o", &long_board]].concat(),
             &long_board,
-            long.to_vec(),
+            LONG_BOARD.to_vec(),
         ),
         (
             vec!["solve", "8", "--format", "json", "-o", &document],
@@ -1109,21 +1112,10 @@ fn a_full_standard_stream_is_told_or_dropped_and_never_panics() {
     assert_eq!(code, Some(0), "{stderr}");
     fs::write(&shard, report).unwrap();
     let shard = shard.to_str().unwrap();
-    // A board over the megabyte that is held before it is written through.
-    let long_board = [
-        "solve",
-        "200000",
-        "--solver",
-        "min-conflicts",
-        "--format",
-        "perm",
-        "--seed",
-        "1",
-    ];
     let answers: [&[&str]; 18] = [
         &["solve", "8"],
         &["solve", "8", "--format", "json"],
-        &long_board,
+        &LONG_BOARD,
         &[
             "solve",
             "200000",

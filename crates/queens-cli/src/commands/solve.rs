@@ -337,6 +337,15 @@ fn write_answer(
             },
         },
     );
+    print_answer(config, outcome, &mut writer)
+}
+
+/// [`print`]s the run's answer as `config` asks for it.
+fn print_answer(
+    config: &SolveConfig,
+    outcome: &Outcome,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let request = &config.request;
     print(
         &request.problem,
@@ -344,7 +353,7 @@ fn write_answer(
         outcome,
         config.format,
         config.labels,
-        &mut writer,
+        out,
     )
 }
 
@@ -360,17 +369,8 @@ fn keep_on_stderr(config: &SolveConfig, outcome: &Outcome, what: &str, error: &a
     if config.all || no_answer || crate::exit::is_broken_pipe(error) {
         return;
     }
-    let request = &config.request;
     crate::output::keep_with(what, &mut BufWriter::new(io::stderr().lock()), |fallback| {
-        print(
-            &request.problem,
-            request.solver,
-            outcome,
-            config.format,
-            config.labels,
-            fallback,
-        )
-        .map_err(io::Error::other)
+        print_answer(config, outcome, fallback).map_err(io::Error::other)
     });
 }
 
