@@ -826,10 +826,24 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_second(call):
     assert took < 1.0, (call, took)
 
 
-def interrupted(call: str, after: float) -> tuple[int, str, float]:
+def test_an_interrupted_listing_keeps_what_it_found_on_the_interrupt():
+    code, out, took = interrupted(
+        "qw.solutions(16)",
+        after=1.0,
+        then="kept = sys.exc_info()[1].solutions; "
+        "print(len(kept), all(qw.verify(s, n=16) for s in kept[:200]), flush=True)",
+    )
+    assert code == 3 and took < 1.0, (code, out, took)
+    count, valid = out.split()[-2:]
+    # N = 16 has 14,772,512 solutions: a second of searching finds some, not all.
+    assert 0 < int(count) < 14_772_512 and valid == "True", out
+
+
+def interrupted(call: str, after: float, then: str = "") -> tuple[int, str, float]:
     """Runs ``call`` in a fresh Python that takes Ctrl-C as an interactive one does, and sends
     it SIGINT ``after`` seconds after it is ready: its exit code (3 where ``call`` raised
-    ``KeyboardInterrupt``), its output, and the seconds from the signal to its end."""
+    ``KeyboardInterrupt``, after running ``then``), its output, and the seconds from the signal
+    to its end."""
     script = textwrap.dedent(
         f"""
         import signal, sys, time
@@ -842,6 +856,7 @@ def interrupted(call: str, after: float) -> tuple[int, str, float]:
             {call}
         except KeyboardInterrupt:
             print("interrupted", flush=True)
+            {then}
             sys.exit(3)
         """
     )

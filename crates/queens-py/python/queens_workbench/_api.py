@@ -158,7 +158,8 @@ def solutions(
     ``blocked`` are kept as ``solve`` keeps them; ``limit`` stops at the first so many;
     ``max_nodes`` caps the search ({solve_max_nodes:,} by default) and ``time_limit`` its time:
     a search stopped by either returns the solutions it found, with a ``RuntimeWarning`` that
-    says it stopped.
+    says it stopped. Ctrl-C raises ``KeyboardInterrupt`` as every call does, and the solutions
+    found before it are its ``solutions`` attribute.
     """
     found: list[list[Square]] = []
 
@@ -168,18 +169,23 @@ def solutions(
             found.append([(q["row"], q["col"]) for q in event["queens"]])
 
     params = [] if limit is None else [("solutions", float(_whole(limit, "limit", 1)))]
-    document, _ = _search(
-        n,
-        solver=solver,
-        fix=fix,
-        blocked=blocked,
-        queen_count=queen_count,
-        params=params,
-        max_nodes=max_nodes,
-        time_limit=time_limit,
-        callback=collect,
-        every=True,
-    )
+    try:
+        document, _ = _search(
+            n,
+            solver=solver,
+            fix=fix,
+            blocked=blocked,
+            queen_count=queen_count,
+            params=params,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            callback=collect,
+            every=True,
+        )
+    except KeyboardInterrupt as interrupt:
+        # Ctrl-C ends the call as it ends every call; what was found goes with it.
+        interrupt.solutions = found
+        raise
     if document["status"] == "stopped":
         warnings.warn(
             f"the search stopped ({document['stop_reason']}) after {len(found)} solutions, "
