@@ -171,6 +171,9 @@ pub async fn solvers(State(state): State<AppState>) -> Json<Value> {
             // What solves a position of placed queens or blocked squares on a board the page
             // configures (its "Solve this position"): the catalogue's own choice.
             "position_solver": position_solver(limits.configure_max_n),
+            // What lists every completion of a position (Configure's link to them): the
+            // catalogue's choice for a square board, as `solve --all` makes it.
+            "list_solver": queens_api::Catalogue::lister_for(8, 8).name(),
             "neighbourhood_max_n": queens_api::neighbourhood::MAX_N,
             "experiment_max_n": limits.experiment_max_n,
             "experiment_max_runs": LIMITS.experiment_max_runs,

@@ -3,11 +3,12 @@
 // Watch with the queens locked.
 
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { pageSession, queensOn } from "../harness.js";
+import { pageSession, queensBinary, queensOn } from "../harness.js";
 
 const session = pageSession();
 const data = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../data/completion");
@@ -94,6 +95,31 @@ test("Solve this position opens Watch with the placed and forced queens locked",
   assert.ok(queens.includes("a1") && queens.includes("e2"));
   await page.goBack();
   await page.waitForSelector("#configure:not([hidden])");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a position's few completions are linked to, and Watch draws each of them with its queens locked", async () => {
+  // The command line's listing of d1's completions at N = 8, each as its squares.
+  const listed = execFileSync(queensBinary(), ["solve", "8", "--all", "--fix", "d1", "--format", "perm"], { encoding: "utf8" })
+    .trim().split("\n").map((line) => line.split(" ").map((row, col) => `${row},${col}`).sort().join(" ")).sort();
+  assert.equal(listed.length, 18);
+  const page = await session.open("#configure?n=8&q=d1");
+  await analysed(page);
+  assert.equal(await text(page, "#cfg-list"), "See the 18 completions, each drawn");
+  await page.click("#cfg-list");
+  await page.waitForFunction(() => location.hash.startsWith("#watch?"));
+  assert.match(await page.evaluate(() => location.hash), /fix=d1.*solutions=0.*run=1/);
+  await page.waitForFunction(() => /^18 solutions found,/.test(document.querySelector("#w-found-note")?.textContent), null, { timeout: 60000 });
+  const drawn = await page.$$eval("#w-found-list .found-item", (items) => items.map((item) => [...item.querySelectorAll("circle")].map((c) => c.dataset.square).sort().join(" ")));
+  assert.deepEqual(drawn.sort(), listed, "each completion drawn once");
+  // With a queen locked the turns of the board change the problem: no kinds are told.
+  assert.equal(await page.$$eval("#w-found-list .found-kind", (kinds) => kinds.length), 0);
+  // Too many to draw (724 at N = 10), none left, or one alone: no link.
+  for (const [hash, why] of [["#configure?n=10", "724 completions"], ["#configure?n=8&q=a1,c2", "none"], ["#configure?n=4&q=b1", "one"]]) {
+    await page.goto(`${session.server.url}${hash}`);
+    await analysed(page);
+    assert.equal(await page.isVisible("#cfg-list"), false, `${hash}: ${why}`);
+  }
   assert.deepEqual(page.errors, []);
 });
 

@@ -73,6 +73,8 @@ export function createConfigurePanel({ limits, defaults, actions }) {
     boardBox: h("div", { id: "cfg-board", class: "board" }),
     indicator: h("p", { id: "cfg-solvable", class: "indicator maybe" }, "…"),
     summary: h("p", { id: "cfg-summary" }),
+    // To the completions, each drawn, where they are few enough to list.
+    listLink: h("a", { id: "cfg-list", hidden: true }),
     reason: h("p", { id: "cfg-reason", class: "reason", "aria-live": "polite" }, firstHint()),
     error: h("p", { id: "cfg-error", class: "error", hidden: true }),
     scale: h("div", { class: "heat-scale", hidden: true }, h("span", {}, "fewer"), h("i"), h("span", {}, "more completions")),
@@ -92,7 +94,7 @@ export function createConfigurePanel({ limits, defaults, actions }) {
     h("div", { class: "layout" },
       panel.boardBox,
       h("aside", {},
-        panel.indicator, panel.summary, panel.reason, panel.heatNote,
+        panel.indicator, panel.summary, panel.listLink, panel.reason, panel.heatNote,
         h("ul", { class: "legend" }, LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),
         h("ul", { id: "cfg-reason-legend", class: "legend", "aria-label": "the marks of a reason" },
           REASON_LEGEND.map(([cls, text]) => h("li", {}, h("span", { class: `swatch ${cls}` }), text))),

@@ -16,7 +16,9 @@ import { heatColour } from "./charts.js";
 import { cellAt, exact, explainSquare, reasonMarks, solvableText, summaryText } from "./configure-analysis.js";
 import { createConfigurePanel } from "./configure-panel.js";
 import { checked, say } from "./dom.js";
+import { FOUND_DRAWN_MAX } from "./found.js";
 import { attackingPairs, blockedClass, checkWhole, key, parseSquares, squareName, toggled } from "./squares.js";
+import { formatHash } from "./state.js";
 
 /** The board's drawing of analysis `a` with `marks`, the heat map shown when `showHeat`. */
 function analysisDrawing(a, marks, showHeat) {
@@ -157,6 +159,8 @@ class Configure {
     state.request = request;
     panel.indicator.textContent = "analysing…";
     panel.indicator.className = "indicator maybe";
+    // The completions linked to are the analysed position's: none until it is analysed.
+    panel.listLink.hidden = true;
     try {
       const analysis = await api.configure(state.n, state.queens, state.blocked, request.signal);
       if (request !== state.request) return;
@@ -280,10 +284,27 @@ class Configure {
     panel.indicator.textContent = words;
     panel.indicator.className = `indicator ${verdict}`;
     panel.summary.textContent = summaryText(a);
+    this.showListLink(a);
     this.showHistory();
     if (state.pinned) this.explain(state.pinned, true);
     else if (state.inspected) this.explain(state.inspected, false);
     else this.draw(reasonMarks(null));
+  }
+
+  /**
+   * The link to Watch's search for every completion of the position, its queens locked, where
+   * they are counted and few enough for Watch to draw each (its "Solutions found").
+   */
+  showListLink(a) {
+    const { panel, state, limits } = this;
+    const few = exact(a) && a.completions >= 2 && a.completions <= FOUND_DRAWN_MAX;
+    panel.listLink.hidden = !(few && limits.list_solver && state.n <= limits.solve_max_n);
+    if (panel.listLink.hidden) return;
+    const names = (squares) => squares.map((q) => squareName(q, state.n)).join(",");
+    panel.listLink.href = formatHash("watch", {
+      solver: limits.list_solver, n: state.n, fix: names(state.queens), block: names(state.blocked), solutions: 0, run: 1,
+    });
+    panel.listLink.textContent = `See the ${a.completions.toLocaleString()} completions, each drawn`;
   }
 
   solveThis() {
