@@ -183,6 +183,11 @@ impl CancelToken {
         let Some(deadline) = since.checked_add(limit) else {
             return;
         };
+        // One already passed stops the work at once, not when the timer thread next wakes.
+        if Instant::now() >= deadline {
+            self.raise(TIMED_OUT);
+            return;
+        }
         match timer() {
             Some(timer) => timer.arm(deadline, Arc::downgrade(&self.0)),
             None => self.watch_clock(deadline),
