@@ -497,17 +497,7 @@ fn nothing_fits(dir: &std::path::Path, run: impl Fn(&[&str]) -> (Option<i32>, St
         fs::read_to_string(dir.join("old.txt")).unwrap(),
         "keep me\n"
     );
-    let (code, stdout, stderr) = run(&[
-        "experiment",
-        "--solver",
-        "min-conflicts",
-        "--n",
-        "8",
-        "--runs",
-        "5",
-        "--out",
-        "exp",
-    ]);
+    let (code, stdout, stderr) = run(&[&SMALL_EXPERIMENT[..], &["--out", "exp"]].concat());
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stdout.contains("min-conflicts") && stdout.contains("100.0%"),

@@ -233,6 +233,13 @@ test("the solutions found are drawn each, their kinds are the unique solutions, 
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+  // Past the most drawn, the note still counts every one and says how many are drawn.
+  const page = await session.open("#watch?solver=backtracking&n=10&solutions=0&run=1");
+  await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^724 solutions found,/.test(document.querySelector("#w-found-note")?.textContent));
+  assert.match(await text(page, "#w-found-note"), /The first 240 are drawn\./);
+  assert.equal(await page.$$eval("#w-found-list .found-item", (items) => items.length), 240);
+  assert.deepEqual(page.errors, []);
 });
 
 /** The size on screen of square `name` of a grid board, and whether its centre is inside the zoom box. */

@@ -75,7 +75,9 @@ export function createFoundList({ onPick }) {
   const note = h("p", { id: "w-found-note", class: "note" });
   const list = h("ol", { id: "w-found-list", class: "found-list" });
   const element = h("section", { id: "w-found", class: "found", hidden: true, "aria-label": "the solutions found" }, heading, note, list);
-  let shown = { recording: null, drawn: 0, current: null, told: [], solutions: [] };
+  // What is drawn: the run, how many of its solutions, the one marked, each one's kind, and
+  // how many were found, and whether the run had ended, when the note was written.
+  let shown = { recording: null, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
 
   const drawMore = (recording, board) => {
     const upTo = Math.min(recording.found.length, FOUND_DRAWN_MAX);
@@ -126,15 +128,15 @@ export function createFoundList({ onPick }) {
     show(recording, position, board) {
       if (!recording || recording !== shown.recording) {
         list.replaceChildren();
-        shown = { recording, drawn: 0, current: null, told: [], solutions: [] };
+        shown = { recording, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
       }
       element.hidden = !recording || recording.found.length < 2;
       if (element.hidden) return;
-      const grew = Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn;
-      if (grew) drawMore(recording, board);
-      if (grew || recording.done !== shown.done) {
+      if (Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn) drawMore(recording, board);
+      // Told again as more are found (past those drawn too) and when the run ends.
+      if (recording.found.length !== shown.toldOf || recording.done !== shown.done) {
         describe(recording, board);
-        shown.done = recording.done;
+        Object.assign(shown, { toldOf: recording.found.length, done: recording.done });
       }
       markCurrent(recording, position);
     },
