@@ -255,13 +255,18 @@ test("Solve this position with blocked squares watches the completion search kee
   assert.match(hash, /solver=completion/);
   assert.match(hash, /block=c1/);
   assert.equal(await page.$eval('#w-board [data-square="c1"]', (c) => c.classList.contains("blocked")), true);
-  assert.equal(await page.$eval("#watch .compact-legend .swatch.blocked", (s) => s.closest("li").hidden), false, "the legend says what the dark square is");
+  const blockedEntry = "#watch .compact-legend li:has(.swatch.blocked)";
+  assert.equal(await page.isVisible(blockedEntry), true, "the legend says what the dark square is");
   await page.click("#w-start");
   await page.waitForFunction(() => document.querySelector("#w-status").textContent.startsWith("solved"));
   await page.click("#w-end");
   const queens = await queensOn(page, "#w-board");
   assert.equal(queens.length, 8);
   assert.ok(!queens.includes("c1"));
+  // On a board without blocked squares the legend has no such entry on screen.
+  await page.goto(`${session.server.url}#watch?solver=min-conflicts&n=8`);
+  await page.waitForSelector("#watch:not([hidden])");
+  assert.equal(await page.isVisible(blockedEntry), false, "no blocked square, no entry for one");
   assert.deepEqual(page.errors, []);
 });
 
