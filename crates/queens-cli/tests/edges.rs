@@ -945,6 +945,77 @@ fn an_address_space_limit_gives_a_refusal_or_an_answer() {
     }
 }
 
+/// Under both limits at once a memory refusal names the one that leaves less room, which need
+/// not be the lower: the room each leaves alone is read from the refusal under it alone, and
+/// the refusal under both says the smaller, under that limit's name. Before, the lower limit
+/// was named whatever was left under it (`-d` of 100 MiB under `-v` of 120 MiB, where the
+/// program's own mappings leave less under `-v`).
+#[test]
+fn under_both_limits_a_refusal_names_the_one_that_leaves_less() {
+    let refusal = |limits: &[(&str, u32)]| {
+        let settings: Vec<String> = limits
+            .iter()
+            .map(|(flag, mib)| format!("ulimit {flag} {};", mib * 1024))
+            .collect();
+        let (code, _, stderr) = output(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("{} exec \"$0\" \"$@\"", settings.join(" ")))
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args(["count", "28", "--plan"])
+                .env("RAYON_NUM_THREADS", "2"),
+        );
+        let said = format!("count 28 --plan under {limits:?}: {code:?} {stderr}");
+        assert_eq!(code, Some(2), "{said}");
+        let (room, limit) = stderr
+            .trim_end()
+            .split_once("but only ")
+            .and_then(|(_, rest)| rest.split_once(" of memory is available under "))
+            .unwrap_or_else(|| panic!("{said}"));
+        let mib: f64 = room
+            .strip_suffix(" MiB")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        (mib, limit.to_owned())
+    };
+    // What the program maps beyond its data (its code, its libraries) counts under `-v` alone,
+    // so a `-d` a little lower than a `-v` can leave more room: read both overheads, then set
+    // `-d` between the two limits' crossing and `-v`.
+    let space = 120;
+    let (space_room, space_words) = refusal(&[("-v", space)]);
+    let (data_room, data_words) = refusal(&[("-d", space)]);
+    assert!(space_words.ends_with("(ulimit -v)") && data_words.ends_with("(ulimit -d)"));
+    let beyond_data = data_room - space_room;
+    assert!(
+        beyond_data >= 4.0,
+        "{space_room} MiB left under -v, {data_room} under -d"
+    );
+    let data_lower_but_looser = space - (beyond_data / 2.0) as u32;
+    let mut named = Vec::new();
+    for data in [
+        data_lower_but_looser,
+        space - beyond_data as u32 - 4,
+        space + 20,
+    ] {
+        let (data_room, data_words) = refusal(&[("-d", data)]);
+        let (room, words) = refusal(&[("-v", space), ("-d", data)]);
+        let said = format!(
+            "-v {space} MiB leaves {space_room} MiB, -d {data} MiB {data_room} MiB; both: \
+             {room} MiB under {words}"
+        );
+        assert!((room - space_room.min(data_room)).abs() <= 1.0, "{said}");
+        let tighter = if space_room < data_room {
+            &space_words
+        } else {
+            &data_words
+        };
+        assert_eq!(&words, tighter, "{said}");
+        named.push(words);
+    }
+    assert!(named[0].ends_with("(ulimit -v)"), "{named:?}");
+    assert!(named[1].ends_with("(ulimit -d)"), "{named:?}");
+}
+
 /// Under any limit on open files (`ulimit -n`) a command answers, or refuses in a sentence that
 /// reaches standard error: at 5 descriptors a GPU count exited 2 saying nothing, as the
 /// redirection that keeps the driver's chatter off standard error could not give it back once

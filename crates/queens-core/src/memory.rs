@@ -22,16 +22,17 @@ enum Bound {
     /// The machine's available memory, or the control group's.
     Machine,
     /// The process's own limit (`ulimit -v` or `ulimit -d`), less what the process has mapped.
-    ProcessLimit,
+    Process(ProcessLimit),
 }
 
 /// [`available`], and which bound gives it (the process's limit where it ties).
 fn room() -> Option<(u128, Bound)> {
     let machine = [mem_available(), cgroup_room()].into_iter().flatten().min();
-    let limit = address_space_left().map(|left| left.saturating_sub(THREADS_AND_SLACK));
+    let limit =
+        process_limit_left().map(|(left, limit)| (left.saturating_sub(THREADS_AND_SLACK), limit));
     match (machine, limit) {
-        (Some(machine), Some(limit)) if machine < limit => Some((machine, Bound::Machine)),
-        (_, Some(limit)) => Some((limit, Bound::ProcessLimit)),
+        (Some(machine), Some((left, _))) if machine < left => Some((machine, Bound::Machine)),
+        (_, Some((left, limit))) => Some((left, Bound::Process(limit))),
         (machine, None) => machine.map(|machine| (machine, Bound::Machine)),
     }
 }
@@ -78,13 +79,18 @@ fn threads_in(left: Option<u128>, stack: u128, most: usize) -> usize {
 /// allocator.
 pub const SIGNAL_STACKS_MARGIN: u128 = 1 << 20;
 
-/// What is left of the address space under `ulimit -v` and `ulimit -d` ([`address_space_room`]);
+/// What is left of the address space under `ulimit -v` and `ulimit -d` ([`tightest_limit`]);
 /// `None` where neither limit is set (or Linux's files say nothing).
 fn address_space_left() -> Option<u128> {
+    process_limit_left().map(|(left, _)| left)
+}
+
+/// [`address_space_left`], and the limit that leaves it.
+fn process_limit_left() -> Option<(u128, ProcessLimit)> {
     let limits = fs::read_to_string("/proc/self/limits").ok()?;
     soft_address_space_limit(&limits)?;
     let status = fs::read_to_string("/proc/self/status").ok()?;
-    address_space_room(&limits, &status)
+    tightest_limit(&limits, &status)
 }
 
 /// The process's limit on the memory it maps, if one is set: the smaller of the address-space
@@ -97,23 +103,42 @@ pub fn address_space_limit() -> Option<u128> {
     soft_address_space_limit(&limits)
 }
 
-/// The limit [`address_space_limit`] is, in words for a sentence that says it leaves no room:
-/// "the address-space limit (ulimit -v)", or the data limit's where only that one is set or it
-/// is the lower.
+/// The process's limit that leaves it the least room, in words for a sentence that says it
+/// leaves too little: "the address-space limit (ulimit -v)" or "the data limit (ulimit -d)".
+/// Where both are set this is the one with less left under it, which need not be the lower (a
+/// process near its `-v` limit under a higher `-d` it barely uses).
 pub fn address_space_limit_words() -> &'static str {
     let limits = fs::read_to_string("/proc/self/limits").unwrap_or_default();
-    limit_words(&limits)
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    tightest_limit(&limits, &status)
+        .map_or(ProcessLimit::AddressSpace, |(_, limit)| limit)
+        .words()
 }
 
-/// [`address_space_limit_words`] of `/proc/self/limits`' text.
-fn limit_words(limits: &str) -> &'static str {
-    let data = soft_limit(limits, DATA_LIMIT);
-    match soft_limit(limits, ADDRESS_SPACE_LIMIT) {
-        Some(space) if data.is_none_or(|data| space <= data) => {
-            "the address-space limit (ulimit -v)"
+/// A limit of the process on the memory it maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ProcessLimit {
+    /// `ulimit -v`, counted against the process's `VmSize`.
+    AddressSpace,
+    /// `ulimit -d`, counted against its `VmData`.
+    Data,
+}
+
+impl ProcessLimit {
+    /// The line of `/proc/self/limits` that sets it, and the field of `/proc/self/status` that
+    /// counts against it.
+    fn lines(self) -> (&'static str, &'static str) {
+        match self {
+            ProcessLimit::AddressSpace => (ADDRESS_SPACE_LIMIT, "VmSize:"),
+            ProcessLimit::Data => (DATA_LIMIT, "VmData:"),
         }
-        None if data.is_none() => "the address-space limit (ulimit -v)",
-        _ => "the data limit (ulimit -d)",
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            ProcessLimit::AddressSpace => "the address-space limit (ulimit -v)",
+            ProcessLimit::Data => "the data limit (ulimit -d)",
+        }
     }
 }
 
@@ -154,7 +179,10 @@ pub fn check(what: &str, needed: u128) -> Result<(), String> {
             what,
             needed,
             room,
-            (bound == Bound::ProcessLimit).then(address_space_limit_words),
+            match bound {
+                Bound::Process(limit) => Some(limit.words()),
+                Bound::Machine => None,
+            },
         )),
         _ => Ok(()),
     }
@@ -247,18 +275,21 @@ fn room_under(limit: Option<String>, usage: Option<String>) -> Option<u128> {
 /// start, 2 MiB each), their signal stacks and the allocator's slack.
 pub const THREADS_AND_SLACK: u128 = 16 << 20;
 
-/// What the process may still map: `ulimit -v` (the soft "Max address space" of
-/// `/proc/self/limits`) less its `VmSize`, and `ulimit -d` ("Max data size") less its `VmData`
-/// (its private writable mappings, which that limit counts), from `/proc/self/status`; the
-/// smaller of the two where both are set.
-fn address_space_room(limits: &str, status: &str) -> Option<u128> {
-    [(ADDRESS_SPACE_LIMIT, "VmSize:"), (DATA_LIMIT, "VmData:")]
+/// What the process may still map, and the limit that leaves it that: `ulimit -v` (the soft
+/// "Max address space" of `/proc/self/limits`) less its `VmSize`, and `ulimit -d` ("Max data
+/// size") less its `VmData` (its private writable mappings, which that limit counts), from
+/// `/proc/self/status`; the one with less left where both are set (the address-space limit
+/// where they leave the same).
+fn tightest_limit(limits: &str, status: &str) -> Option<(u128, ProcessLimit)> {
+    [ProcessLimit::AddressSpace, ProcessLimit::Data]
         .into_iter()
-        .filter_map(|(limit, field)| {
+        .filter_map(|limit| {
+            let (line, field) = limit.lines();
             let used_kib = status_number(status, field).unwrap_or(0);
-            Some(soft_limit(limits, limit)?.saturating_sub(used_kib * 1024))
+            let room = soft_limit(limits, line)?.saturating_sub(used_kib * 1024);
+            Some((room, limit))
         })
-        .min()
+        .min_by_key(|&(room, _)| room)
 }
 
 /// The number of `/proc/self/status`' line `field` (`VmSize:` in KiB, `Threads:`).
@@ -272,6 +303,10 @@ pub(crate) fn status_number(status: &str, field: &str) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn room_left(limits: &str, status: &str) -> Option<u128> {
+        tightest_limit(limits, status).map(|(room, _)| room)
+    }
 
     #[test]
     fn a_shortfall_names_the_limit_that_leaves_too_little() {
@@ -341,12 +376,12 @@ mod tests {
                       Max address space         1048576000           unlimited            bytes\n";
         let status = "Name: queens\nVmSize:     24000 kB\n";
         assert_eq!(
-            address_space_room(limits, status),
+            room_left(limits, status),
             Some(1_048_576_000 - 24_000 * 1024)
         );
         let unlimited =
             "Max address space         unlimited            unlimited            bytes\n";
-        assert_eq!(address_space_room(unlimited, status), None);
+        assert_eq!(room_left(unlimited, status), None);
         let stack = "Max stack size            65536                unlimited            bytes\n";
         assert_eq!(soft_limit(stack, "Max stack size"), Some(65536));
         assert_eq!(soft_limit(stack, "Max address space"), None);
@@ -356,28 +391,29 @@ mod tests {
     fn ulimit_d_counts_against_the_process_data() {
         let status = "Name: queens\nVmSize:     100000 kB\nVmData:     20000 kB\n";
         let data = "Max data size             104857600            unlimited            bytes\n";
-        assert_eq!(
-            address_space_room(data, status),
-            Some(104_857_600 - 20_000 * 1024)
-        );
+        assert_eq!(room_left(data, status), Some(104_857_600 - 20_000 * 1024));
         assert_eq!(soft_address_space_limit(data), Some(104_857_600));
-        assert_eq!(limit_words(data), "the data limit (ulimit -d)");
-        // Both set: the less room of the two, and the lower limit named.
+        let words = |limits: &str, status: &str| {
+            tightest_limit(limits, status).map(|(_, limit)| limit.words())
+        };
+        assert_eq!(words(data, status), Some("the data limit (ulimit -d)"));
+        // Both set: the less room of the two, and the limit that leaves it named, which need
+        // not be the lower.
         let both = format!(
             "{data}Max address space         209715200            unlimited            bytes\n"
         );
+        assert_eq!(room_left(&both, status), Some(104_857_600 - 20_000 * 1024));
+        assert_eq!(words(&both, status), Some("the data limit (ulimit -d)"));
+        let near_space = "Name: queens\nVmSize:     200000 kB\nVmData:     20000 kB\n";
         assert_eq!(
-            address_space_room(&both, status),
-            Some(104_857_600 - 20_000 * 1024)
+            room_left(&both, near_space),
+            Some(209_715_200 - 200_000 * 1024)
         );
-        assert_eq!(limit_words(&both), "the data limit (ulimit -d)");
-        let lower_space = "Max address space         52428800             unlimited            bytes\n\
-                           Max data size             104857600            unlimited            bytes\n";
         assert_eq!(
-            limit_words(lower_space),
-            "the address-space limit (ulimit -v)"
+            words(&both, near_space),
+            Some("the address-space limit (ulimit -v)")
         );
-        assert_eq!(limit_words(""), "the address-space limit (ulimit -v)");
+        assert_eq!(words("", status), None);
     }
 
     #[test]
