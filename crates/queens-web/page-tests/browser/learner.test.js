@@ -242,6 +242,41 @@ test("the solutions found are drawn each, their kinds are the unique solutions, 
   assert.deepEqual(page.errors, []);
 });
 
+test("on a rectangle, or with squares blocked, the kinds are told by the turns and mirrors that keep the problem", async () => {
+  const cases = [
+    { hash: "size=5x7", args: ["5x7"], rows: 5, cols: 7, found: 164, keeps: /of a 5×7 board \(turned half a turn; mirrored left to right; mirrored top to bottom\)/,
+      maps: [(r, c) => [4 - r, 6 - c], (r, c) => [r, 6 - c], (r, c) => [4 - r, c]] },
+    { hash: "n=8&block=a1,h1", args: ["8", "--block", "a1,h1"], rows: 8, cols: 8, found: 84, keeps: /of the board that keep the blocked squares in place \(mirrored left to right\)/,
+      maps: [(r, c) => [r, 7 - c]] },
+  ];
+  for (const c of cases) {
+    // The command line's listing, and its classes by Burnside's lemma: the mean over the
+    // symmetries kept (itself included) of the solutions each leaves as they are.
+    const listed = execFileSync(queensBinary(), ["solve", ...c.args, "--all", "--solver", "backtracking", "--format", "perm"], { encoding: "utf8" })
+      .trim().split("\n").map((line) => line.split(" ").flatMap((row, col) => (row === "-" ? [] : [[Number(row), col]])));
+    assert.equal(listed.length, c.found, c.hash);
+    const key = (queens) => queens.map(([r, col]) => `${r},${col}`).sort().join(" ");
+    const fixed = listed.length + c.maps.reduce((sum, map) => sum + listed.filter((q) => key(q.map(([r, col]) => map(r, col))) === key(q)).length, 0);
+    const kinds = fixed / (c.maps.length + 1);
+    const page = await session.open(`#watch?solver=backtracking&${c.hash}&solutions=0&run=1`);
+    await page.waitForFunction(() => /^solved/.test(document.querySelector("#w-status").textContent), null, { timeout: 60000 });
+    await page.waitForFunction((found) => document.querySelector("#w-found-note")?.textContent.startsWith(`${found} solutions found,`), c.found);
+    const drawn = await page.$$eval("#w-found-list .found-item", (items) => items.map((item) => ({
+      queens: [...item.querySelectorAll("circle")].map((q) => q.dataset.square).sort().join(" "),
+      caption: item.querySelector(".found-kind")?.textContent ?? "",
+    })));
+    assert.deepEqual(drawn.map((d) => d.queens), listed.map(key), `${c.hash}: each solution drawn, in the order found`);
+    assert.equal(drawn.filter((d) => d.caption.startsWith("kind ")).length, kinds, c.hash);
+    const note = await text(page, "#w-found-note");
+    assert.ok(note.includes(`${kinds} of them are distinct up to the turns and mirrors `), `${c.hash}: ${note}`);
+    assert.match(note, c.keeps);
+    // No caption names a symmetry the problem does not keep: no quarter turn, no diagonal.
+    assert.ok(drawn.every((d) => !/[↻↺]¼|[⤢⤡]/.test(d.caption)), c.hash);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 /** The size on screen of square `name` of a grid board, and whether its centre is inside the zoom box. */
 function squareOnScreen(page, name) {
   return page.$eval(`#cfg-board [data-square="${name}"]`, (cell) => {

@@ -14,18 +14,20 @@ export const FOUND_DRAWN_MAX = 240;
 const FOUND_BOARD_PX = 64;
 
 /**
- * The eight symmetries of an n×n board, as maps of a square (`row` 0 the bottom rank, `col` 0
- * the a-file), each with the words for it: the board turned as seen on the screen, or mirrored.
+ * The eight symmetries of a square board, as maps of a square (`row` 0 the bottom rank, `col`
+ * 0 the a-file) on a board of `rows`×`cols`, each with the words for it: the board turned as
+ * seen on the screen, or mirrored. The four marked `square` take a board's rows to its columns,
+ * so a board that is not square has the other four alone.
  */
 export const SYMMETRIES = [
   { name: "itself", short: "", map: (r, c) => [r, c] },
-  { name: "turned a quarter clockwise", short: "↻¼", map: (r, c, n) => [n - 1 - c, r] },
-  { name: "turned half a turn", short: "↻½", map: (r, c, n) => [n - 1 - r, n - 1 - c] },
-  { name: "turned a quarter anticlockwise", short: "↺¼", map: (r, c, n) => [c, n - 1 - r] },
-  { name: "mirrored left to right", short: "↔", map: (r, c, n) => [r, n - 1 - c] },
-  { name: "mirrored top to bottom", short: "↕", map: (r, c, n) => [n - 1 - r, c] },
-  { name: "mirrored on the a1–h8 diagonal", short: "⤢", map: (r, c) => [c, r] },
-  { name: "mirrored on the other diagonal", short: "⤡", map: (r, c, n) => [n - 1 - c, n - 1 - r] },
+  { name: "turned a quarter clockwise", short: "↻¼", square: true, map: (r, c, rows) => [rows - 1 - c, r] },
+  { name: "turned half a turn", short: "↻½", map: (r, c, rows, cols) => [rows - 1 - r, cols - 1 - c] },
+  { name: "turned a quarter anticlockwise", short: "↺¼", square: true, map: (r, c, rows, cols) => [c, cols - 1 - r] },
+  { name: "mirrored left to right", short: "↔", map: (r, c, rows, cols) => [r, cols - 1 - c] },
+  { name: "mirrored top to bottom", short: "↕", map: (r, c, rows) => [rows - 1 - r, c] },
+  { name: "mirrored on the a1–h8 diagonal", short: "⤢", square: true, map: (r, c) => [c, r] },
+  { name: "mirrored on the other diagonal", short: "⤡", square: true, map: (r, c, rows) => [rows - 1 - c, rows - 1 - r] },
 ];
 
 /** A set of queens as one text, the same for the same squares in any order. */
@@ -33,37 +35,64 @@ function keyOf(squares) {
   return squares.map(([r, c]) => `${r},${c}`).sort().join(";");
 }
 
-/** `queens` ({row, col}) under each symmetry of an n×n board, as keys, in SYMMETRIES' order. */
-function images(queens, n) {
-  return SYMMETRIES.map(({ map }) => keyOf(queens.map((q) => map(q.row, q.col, n))));
+/** `squares` ({row, col}) under `symmetry` on a `rows`×`cols` board, as a key. */
+function imageKey(squares, symmetry, rows, cols) {
+  return keyOf(squares.map((q) => symmetry.map(q.row, q.col, rows, cols)));
 }
 
 /**
- * Each solution of an n×n board told against those before it: `{ kind, of, how }`, where `kind`
+ * The symmetries that keep a problem what it is, `itself` first: those of a `rows`×`cols`
+ * board that take its `locked` queens and its `blocked` squares ({row, col} each) onto
+ * themselves. Under them, and only them, a solution's image is a solution too.
+ */
+export function symmetriesKeeping({ rows, cols, locked = [], blocked = [] }) {
+  const fixes = (symmetry, squares) => imageKey(squares, symmetry, rows, cols) === imageKey(squares, SYMMETRIES[0], rows, cols);
+  return SYMMETRIES.filter((symmetry) => (rows === cols || !symmetry.square) && fixes(symmetry, locked) && fixes(symmetry, blocked));
+}
+
+/**
+ * Each solution of a `rows`×`cols` board told against those before it under `symmetries`
+ * (`itself` first; all eight by default, for a square board): `{ kind, of, how }`, where `kind`
  * numbers the solutions that are no symmetry of an earlier one (1, 2, …), `of` is the index of
  * the first solution of its kind (its own for the first), and `how` the symmetry that takes that
- * one to this one (`SYMMETRIES`' entry). A class holds the solutions one symmetry apart: the
+ * one to this one. A class holds the solutions one symmetry apart: on a plain square board the
  * classes of every solution are the unique solutions.
  */
-export function symmetryClasses(solutions, n) {
+export function symmetryClasses(solutions, rows, cols = rows, symmetries = SYMMETRIES) {
   const firstOf = new Map();
   const told = [];
   let kinds = 0;
   solutions.forEach((queens, index) => {
-    const keys = images(queens, n);
+    const keys = symmetries.map((symmetry) => imageKey(queens, symmetry, rows, cols));
     const own = keys[0];
     const first = keys.map((key) => firstOf.get(key)).find((at) => at !== undefined);
     if (first === undefined) {
       kinds += 1;
       firstOf.set(own, { index, kind: kinds, queens });
-      told.push({ kind: kinds, of: index, how: SYMMETRIES[0] });
+      told.push({ kind: kinds, of: index, how: symmetries[0] });
       return;
     }
     // The symmetry that takes the first of the kind to this one.
-    const how = SYMMETRIES.find(({ map }) => keyOf(first.queens.map((q) => map(q.row, q.col, n))) === own);
+    const how = symmetries.find((symmetry) => imageKey(first.queens, symmetry, rows, cols) === own);
     told.push({ kind: first.kind, of: first.index, how });
   });
   return told;
+}
+
+/**
+ * What a list's kinds are told up to, for its note: "turning and mirroring the board (the
+ * unique solutions)" with all eight symmetries, else the ones that keep the problem, named.
+ */
+function toldUpTo(symmetries, { rows, cols, locked = [], blocked = [] }) {
+  if (symmetries.length === SYMMETRIES.length) return "turning and mirroring the board (the unique solutions)";
+  const kept = [
+    locked.length ? `the locked ${locked.length === 1 ? "queen" : "queens"}` : null,
+    blocked.length ? `the blocked ${blocked.length === 1 ? "square" : "squares"}` : null,
+  ].filter(Boolean);
+  const board = rows === cols ? "the board" : `a ${rows}×${cols} board`;
+  const keeping = kept.length ? ` that keep ${kept.join(" and ")} in place` : "";
+  const names = symmetries.slice(1).map((s) => s.name);
+  return `the turns and mirrors of ${board}${keeping} (${names.join("; ")})`;
 }
 
 /**
@@ -78,11 +107,13 @@ export function createFoundList({ onPick }) {
   // What is drawn: the run, how many of its solutions, the one marked, each one's kind, and
   // how many were found, and whether the run had ended, when the note was written.
   let shown = { recording: null, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
+  // The problem the run solved, with the symmetries that keep it (fixed with the run).
+  let board = null;
 
-  const drawMore = (recording, board) => {
+  const drawMore = (recording) => {
     const upTo = Math.min(recording.found.length, FOUND_DRAWN_MAX);
     for (let i = shown.drawn; i < upTo; i++) shown.solutions.push(recording.boardAt(recording.found[i]));
-    shown.told = board.symmetric ? symmetryClasses(shown.solutions, board.rows) : [];
+    shown.told = board.symmetries.length > 1 ? symmetryClasses(shown.solutions, board.rows, board.cols, board.symmetries) : [];
     for (let i = shown.drawn; i < upTo; i++) {
       const k = recording.found[i];
       const told = shown.told[i];
@@ -102,12 +133,12 @@ export function createFoundList({ onPick }) {
     shown.drawn = upTo;
   };
 
-  const describe = (recording, board) => {
+  const describe = (recording) => {
     const found = recording.found.length;
     const kinds = shown.told.length ? Math.max(...shown.told.map((t) => t.kind)) : 0;
     const all = found > shown.drawn ? ` The first ${shown.drawn.toLocaleString()} are drawn.` : "";
-    const distinct = board.symmetric && found <= shown.drawn
-      ? ` ${kinds.toLocaleString()} of them ${kinds === 1 ? "is" : "are"} distinct up to turning and mirroring the board (the unique solutions); each other is one of those turned or mirrored, as its caption says.`
+    const distinct = kinds && found <= shown.drawn
+      ? ` ${kinds.toLocaleString()} of them ${kinds === 1 ? "is" : "are"} distinct up to ${toldUpTo(board.symmetries, board)}; each other is one of those turned or mirrored, as its caption says.`
       : "";
     note.textContent = `${found.toLocaleString()} solutions found${recording.done ? "" : " so far"}, in the order the search found them.${distinct}${all} Choose one to see the step that found it.`;
   };
@@ -124,18 +155,22 @@ export function createFoundList({ onPick }) {
 
   return {
     element,
-    /** Draws the list for `recording` at `position`; `board` is `{ rows, cols, symmetric }`. */
-    show(recording, position, board) {
+    /**
+     * Draws the list for `recording` at `position`; `problem` is `{ rows, cols, locked,
+     * blocked }`, what the run solved (read when the run is first shown).
+     */
+    show(recording, position, problem) {
       if (!recording || recording !== shown.recording) {
         list.replaceChildren();
         shown = { recording, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
+        if (recording) board = { ...problem, symmetries: symmetriesKeeping(problem) };
       }
       element.hidden = !recording || recording.found.length < 2;
       if (element.hidden) return;
-      if (Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn) drawMore(recording, board);
+      if (Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn) drawMore(recording);
       // Told again as more are found (past those drawn too) and when the run ends.
       if (recording.found.length !== shown.toldOf || recording.done !== shown.done) {
-        describe(recording, board);
+        describe(recording);
         Object.assign(shown, { toldOf: recording.found.length, done: recording.done });
       }
       markCurrent(recording, position);

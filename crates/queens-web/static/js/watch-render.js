@@ -82,9 +82,8 @@ function renderStep(panel, state, player) {
   panel.stateLegend.textContent = marksMean;
   panel.treePanel.show(recording, k, state);
   panel.population.show(recording, k, { rows: state.rows, cols: state.cols });
-  // Solutions are told apart by the board's turns and mirrors where those keep the problem.
-  const symmetric = state.rows === state.cols && !state.locked.length && !state.blocked.length;
-  panel.found.show(recording, k, { rows: state.rows, cols: state.cols, symmetric });
+  // Solutions are told apart by the board's turns and mirrors that keep the problem.
+  panel.found.show(recording, k, { rows: state.rows, cols: state.cols, locked: state.locked, blocked: state.blocked });
   panel.chart.draw(recording, state.solver, c.iteration, player.playing);
 }
 
