@@ -114,6 +114,9 @@ test("a position's few completions are linked to, and Watch draws each of them w
   assert.deepEqual(drawn.sort(), listed, "each completion drawn once");
   // With a queen locked the turns of the board change the problem: no kinds are told.
   assert.equal(await page.$$eval("#w-found-list .found-kind", (kinds) => kinds.length), 0);
+  // The locked queen is drawn as locked on every small board, as on the big one, and no other.
+  const locked = await page.$$eval("#w-found-list .found-item", (items) => items.map((item) => [...item.querySelectorAll("circle.locked")].map((c) => c.dataset.square).join(" ")));
+  assert.deepEqual(locked, Array(18).fill("0,3"));
   // Too many to draw (724 at N = 10), none left, or one alone: no link.
   for (const [hash, why] of [["#configure?n=10", "724 completions"], ["#configure?n=8&q=a1,c2", "none"], ["#configure?n=4&q=b1", "one"]]) {
     await page.goto(`${session.server.url}${hash}`);

@@ -246,7 +246,7 @@ test("on a rectangle, or with squares blocked, the kinds are told by the turns a
   const cases = [
     { hash: "size=5x7", args: ["5x7"], rows: 5, cols: 7, found: 164, keeps: /of a 5×7 board \(turned half a turn; mirrored left to right; mirrored top to bottom\)/,
       maps: [(r, c) => [4 - r, 6 - c], (r, c) => [r, 6 - c], (r, c) => [4 - r, c]] },
-    { hash: "n=8&block=a1,h1", args: ["8", "--block", "a1,h1"], rows: 8, cols: 8, found: 84, keeps: /of the board that keep the blocked squares in place \(mirrored left to right\)/,
+    { hash: "n=8&block=a1,h1", args: ["8", "--block", "a1,h1"], rows: 8, cols: 8, found: 84, blockedMarks: "0.06,7.06 7.06,7.06", keeps: /of the board that keep the blocked squares in place \(mirrored left to right\)/,
       maps: [(r, c) => [r, 7 - c]] },
   ];
   for (const c of cases) {
@@ -270,6 +270,9 @@ test("on a rectangle, or with squares blocked, the kinds are told by the turns a
     const note = await text(page, "#w-found-note");
     assert.ok(note.includes(`${kinds} of them are distinct up to the turns and mirrors `), `${c.hash}: ${note}`);
     assert.match(note, c.keeps);
+    // Blocked squares are marked on every small board, where they are.
+    const marks = await page.$$eval("#w-found-list .found-item", (items) => items.map((item) => [...item.querySelectorAll("rect.mark.blocked")].map((m) => `${m.getAttribute("x")},${m.getAttribute("y")}`).join(" ")));
+    assert.deepEqual(new Set(marks), new Set([c.blockedMarks ?? ""]), c.hash);
     // No caption names a symmetry the problem does not keep: no quarter turn, no diagonal.
     assert.ok(drawn.every((d) => !/[↻↺]¼|[⤢⤡]/.test(d.caption)), c.hash);
     assert.deepEqual(page.errors, []);

@@ -96,6 +96,20 @@ function toldUpTo(symmetries, { rows, cols, locked = [], blocked = [] }) {
 }
 
 /**
+ * `problem` as its solutions are drawn and told: the symmetries that keep it, its locked queens
+ * drawn as locked and its blocked squares marked on every small board, as the big board does.
+ */
+function drawnProblem(problem) {
+  const locked = new Set((problem.locked ?? []).map((q) => `${q.row},${q.col}`));
+  return {
+    ...problem,
+    symmetries: symmetriesKeeping(problem),
+    toneOf: (q) => (locked.has(`${q.row},${q.col}`) ? "locked" : "ok"),
+    marks: (problem.blocked ?? []).map((square) => ({ square, class: "blocked" })),
+  };
+}
+
+/**
  * Watch's list of the solutions found: its `element`, and `show(recording, position, board)`
  * to draw it for the step the player shows. `onPick(k)` shows frame `k`.
  */
@@ -119,7 +133,7 @@ export function createFoundList({ onPick }) {
       const told = shown.told[i];
       const caption = !told ? "" : told.of === i ? `kind ${told.kind}` : `#${told.of + 1} ${told.how.short}`;
       const words = !told ? "" : told.of === i ? `, the first of kind ${told.kind}` : `: solution ${told.of + 1} ${told.how.name}`;
-      const drawing = miniBoard(board, shown.solutions[i], { tone: () => "ok", width: FOUND_BOARD_PX });
+      const drawing = miniBoard(board, shown.solutions[i], { tone: board.toneOf, marks: board.marks, width: FOUND_BOARD_PX });
       drawing.removeAttribute("role");
       drawing.setAttribute("aria-hidden", "true");
       // Read aloud: the number shown, then the caption's symbols in words.
@@ -163,7 +177,7 @@ export function createFoundList({ onPick }) {
       if (!recording || recording !== shown.recording) {
         list.replaceChildren();
         shown = { recording, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
-        if (recording) board = { ...problem, symmetries: symmetriesKeeping(problem) };
+        if (recording) board = drawnProblem(problem);
       }
       element.hidden = !recording || recording.found.length < 2;
       if (element.hidden) return;
