@@ -352,7 +352,8 @@ where
     let mut command = command(catalogue);
     let matches = command
         .try_get_matches_from_mut(args)
-        .map_err(|error| with_abbreviation_suggested(error, &command))?;
+        .map_err(|error| with_abbreviation_suggested(error, &command))
+        .map_err(|error| without_hidden_suggestions(error, &mut command))?;
     Cli::from_arg_matches(&matches).map_err(|error| error.format(&mut command))
 }
 
@@ -386,6 +387,42 @@ fn with_abbreviation_suggested(mut error: clap::Error, command: &clap::Command) 
         );
     }
     error
+}
+
+/// An unknown flag's error without clap's tip of a flag the help does not show: the hidden
+/// spellings kept for earlier versions (`--n`) are near every short flag by clap's measure, so
+/// `count 12 --unique` was told "a similar argument exists: '--n'".
+fn without_hidden_suggestions(error: clap::Error, command: &mut clap::Command) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return error;
+    }
+    let hidden = hidden_flags(command);
+    let suggests_hidden = match error.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(flag)) => hidden.contains(flag),
+        Some(ContextValue::Strings(flags)) => flags.iter().any(|flag| hidden.contains(flag)),
+        _ => false,
+    };
+    if !suggests_hidden {
+        return error;
+    }
+    let mut told = clap::Error::new(ErrorKind::UnknownArgument).with_cmd(command);
+    for (kind, value) in error.context() {
+        if kind != ContextKind::SuggestedArg {
+            told.insert(kind, value.clone());
+        }
+    }
+    told
+}
+
+/// Every hidden flag of `command` and its subcommands, as `--name`.
+fn hidden_flags(command: &clap::Command) -> Vec<String> {
+    let own = command
+        .get_arguments()
+        .filter(|arg| arg.is_hide_set())
+        .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")));
+    let below = command.get_subcommands().flat_map(hidden_flags);
+    own.chain(below).collect()
 }
 
 /// `queens solve --help`'s list: every solver, what it does, what it takes, its parameters.

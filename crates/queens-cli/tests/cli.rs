@@ -1056,6 +1056,61 @@ fn command_line_mistakes_say_what_would_work() {
     }
 }
 
+/// A mistyped flag is never pointed to a flag the help does not show: the hidden spellings kept
+/// for earlier versions (`--n`, `--checkpoint-every`) were suggested for `count 12 --unique`
+/// and other short flags by clap's measure of likeness. Every command, typos near short and
+/// near hidden names alike: a suggestion, where one is made, is in the command's own help.
+#[test]
+fn a_mistyped_flag_is_only_pointed_to_flags_the_help_shows() {
+    let commands = [
+        "solve",
+        "verify",
+        "count",
+        "merge",
+        "experiment",
+        "configure",
+        "serve",
+        "challenge",
+        "devices",
+    ];
+    let typos = [
+        "--unique",
+        "--uniq",
+        "--nn",
+        "--no",
+        "--m",
+        "--checkpoint-evry",
+        "--checkpoint-ever",
+        "--fromat",
+        "--sed",
+    ];
+    let mut suggested = 0;
+    for command in commands {
+        let help = queens().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(help.stdout).unwrap();
+        for typo in typos {
+            let output = queens().args([command, typo]).output().unwrap();
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            let said = format!("{command} {typo}: {stderr}");
+            assert_eq!(output.status.code(), Some(2), "{said}");
+            assert!(stderr.starts_with("error: unexpected argument"), "{said}");
+            let Some((_, rest)) = stderr.split_once("a similar argument exists: '") else {
+                continue;
+            };
+            let flag = rest.split('\'').next().unwrap();
+            assert!(
+                help.contains(&format!("{flag} "))
+                    || help.contains(&format!("{flag},"))
+                    || help.contains(&format!("{flag}\n")),
+                "{said}"
+            );
+            suggested += 1;
+        }
+    }
+    // The typos of shown flags are still helped (`--fromat`, `--sed`).
+    assert!(suggested >= 4, "{suggested} suggestions");
+}
+
 #[test]
 fn unreadable_boards_are_exit_two() {
     for input in [
