@@ -210,6 +210,12 @@ test("the solutions found are drawn each, their kinds are the unique solutions, 
     assert.deepEqual(drawn.map((d) => d.queens), listed, `${where}: each solution drawn, in the order found`);
     assert.equal(drawn.filter((d) => d.caption.startsWith("kind ")).length, 12, `${where}: OEIS A002562 at N = 8`);
     assert.match(await text(page, "#w-found-note"), /12 of them are distinct up to turning and mirroring/);
+    // Only the first of each kind, on asking: the 12 unique solutions, as seen.
+    assert.equal(await text(page, ".found-firsts"), "Only the first of each kind (12 of 92 drawn)");
+    await page.check("#w-found-firsts");
+    const firsts = await page.$$eval("#w-found-list .found-item", (items) => items.filter((item) => item.getBoundingClientRect().height > 0).map((item) => item.querySelector(".found-kind").textContent));
+    assert.deepEqual(firsts, Array.from({ length: 12 }, (_, i) => `kind ${i + 1}`), where);
+    await page.uncheck("#w-found-firsts");
     // Seen: every small board whole, apart from the others, inside the list's box and the screen.
     const boxes = await page.$$eval("#w-found-list .found-item", (items) => items.slice(0, 12).map((item) => {
       const r = item.querySelector("svg").getBoundingClientRect();
@@ -239,6 +245,18 @@ test("the solutions found are drawn each, their kinds are the unique solutions, 
   await page.waitForFunction(() => /^724 solutions found,/.test(document.querySelector("#w-found-note")?.textContent));
   assert.match(await text(page, "#w-found-note"), /The first 240 are drawn\./);
   assert.equal(await page.$$eval("#w-found-list .found-item", (items) => items.length), 240);
+  // The next ones are drawn on asking, 240 at a time, until every one is; then the note tells
+  // their kinds, OEIS A002562's 92 at N = 10, and the button is gone.
+  for (const [label, drawn] of [["Draw the next 240", 480], ["Draw the next 240", 720], ["Draw the next 4", 724]]) {
+    assert.equal(await text(page, "#w-found-more"), label);
+    await page.click("#w-found-more");
+    assert.equal(await page.$$eval("#w-found-list .found-item", (items) => items.length), drawn);
+    // The focus goes to the first board drawn, not to the page's top.
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll("#w-found-list .found-item")].indexOf(document.activeElement)), drawn - (label.endsWith("4") ? 4 : 240));
+  }
+  assert.equal(await page.isVisible("#w-found-more"), false);
+  assert.match(await text(page, "#w-found-note"), /^724 solutions found, in the order the search found them\. 92 of them are distinct up to turning and mirroring/);
+  assert.equal(await page.$$eval("#w-found-list .found-kind", (kinds) => kinds.filter((k) => k.textContent.startsWith("kind ")).length), 92);
   assert.deepEqual(page.errors, []);
 });
 

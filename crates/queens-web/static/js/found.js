@@ -7,7 +7,10 @@
 import { h } from "./dom.js";
 import { miniBoard } from "./population.js";
 
-/** The most solutions drawn: past them the list says how many more there are. */
+/**
+ * The solutions drawn at first, and at each "Draw the next" after: past them the list says how
+ * many more there are, and a button draws the next ones.
+ */
 export const FOUND_DRAWN_MAX = 240;
 
 /** The widest a solution's small board is drawn, in pixels. */
@@ -117,15 +120,22 @@ export function createFoundList({ onPick }) {
   const heading = h("h3", {}, "Solutions found");
   const note = h("p", { id: "w-found-note", class: "note" });
   const list = h("ol", { id: "w-found-list", class: "found-list" });
-  const element = h("section", { id: "w-found", class: "found", hidden: true, "aria-label": "the solutions found" }, heading, note, list);
-  // What is drawn: the run, how many of its solutions, the one marked, each one's kind, and
-  // how many were found, and whether the run had ended, when the note was written.
-  let shown = { recording: null, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
+  const more = h("button", { id: "w-found-more", type: "button", hidden: true, onclick: () => drawNext() });
+  // The first of each kind alone: on a plain square board, the unique solutions.
+  const firstsBox = h("input", { id: "w-found-firsts", type: "checkbox", onchange: () => list.classList.toggle("firsts-only", firstsBox.checked) });
+  const firstsText = h("span");
+  const firsts = h("label", { class: "found-firsts", hidden: true }, firstsBox, firstsText);
+  const element = h("section", { id: "w-found", class: "found", hidden: true, "aria-label": "the solutions found" }, heading, note, firsts, list, more);
+  // What is drawn: the run, how many of its solutions (of at most `limit`), the one marked,
+  // each one's kind, and how many were found, and whether the run had ended, when the note was
+  // written; the step shown.
+  const fresh = (recording) => ({ recording, drawn: 0, limit: FOUND_DRAWN_MAX, current: null, told: [], solutions: [], toldOf: 0, done: false, position: 0 });
+  let shown = fresh(null);
   // The problem the run solved, with the symmetries that keep it (fixed with the run).
   let board = null;
 
   const drawMore = (recording) => {
-    const upTo = Math.min(recording.found.length, FOUND_DRAWN_MAX);
+    const upTo = Math.min(recording.found.length, shown.limit);
     for (let i = shown.drawn; i < upTo; i++) shown.solutions.push(recording.boardAt(recording.found[i]));
     shown.told = board.symmetries.length > 1 ? symmetryClasses(shown.solutions, board.rows, board.cols, board.symmetries) : [];
     for (let i = shown.drawn; i < upTo; i++) {
@@ -137,7 +147,7 @@ export function createFoundList({ onPick }) {
       drawing.removeAttribute("role");
       drawing.setAttribute("aria-hidden", "true");
       // Read aloud: the number shown, then the caption's symbols in words.
-      list.append(h("li", {},
+      list.append(h("li", { class: told && told.of !== i ? "repeat" : null },
         h("button", { type: "button", class: "found-item", dataset: { frame: String(k) }, title: `solution ${i + 1}${words}; found at step ${k.toLocaleString()}`, onclick: () => onPick(k) },
           drawing,
           h("span", { class: "found-number" }, `#${i + 1}`),
@@ -151,6 +161,10 @@ export function createFoundList({ onPick }) {
     const found = recording.found.length;
     const kinds = shown.told.length ? Math.max(...shown.told.map((t) => t.kind)) : 0;
     const all = found > shown.drawn ? ` The first ${shown.drawn.toLocaleString()} are drawn.` : "";
+    more.hidden = found <= shown.drawn;
+    firsts.hidden = kinds === 0;
+    firstsText.textContent = `Only the first of each kind (${kinds.toLocaleString()} of ${shown.drawn.toLocaleString()} drawn)`;
+    more.textContent = `Draw the next ${Math.min(FOUND_DRAWN_MAX, found - shown.drawn).toLocaleString()}`;
     const distinct = kinds && found <= shown.drawn
       ? ` ${kinds.toLocaleString()} of them ${kinds === 1 ? "is" : "are"} distinct up to ${toldUpTo(board.symmetries, board)}; each other is one of those turned or mirrored, as its caption says.`
       : "";
@@ -167,27 +181,37 @@ export function createFoundList({ onPick }) {
     shown.current = current;
   };
 
-  return {
-    element,
-    /**
-     * Draws the list for `recording` at `position`; `problem` is `{ rows, cols, locked,
-     * blocked }`, what the run solved (read when the run is first shown).
-     */
-    show(recording, position, problem) {
-      if (!recording || recording !== shown.recording) {
-        list.replaceChildren();
-        shown = { recording, drawn: 0, current: null, told: [], solutions: [], toldOf: 0, done: false };
-        if (recording) board = drawnProblem(problem);
-      }
-      element.hidden = !recording || recording.found.length < 2;
-      if (element.hidden) return;
-      if (Math.min(recording.found.length, FOUND_DRAWN_MAX) > shown.drawn) drawMore(recording);
-      // Told again as more are found (past those drawn too) and when the run ends.
-      if (recording.found.length !== shown.toldOf || recording.done !== shown.done) {
-        describe(recording);
-        Object.assign(shown, { toldOf: recording.found.length, done: recording.done });
-      }
-      markCurrent(recording, position);
-    },
+  /**
+   * Draws the list for `recording` at `position`; `problem` is `{ rows, cols, locked, blocked }`,
+   * what the run solved (read when the run is first shown).
+   */
+  const show = (recording, position, problem) => {
+    if (!recording || recording !== shown.recording) {
+      list.replaceChildren();
+      shown = fresh(recording);
+      if (recording) board = drawnProblem(problem);
+    }
+    shown.position = position;
+    element.hidden = !recording || recording.found.length < 2;
+    if (element.hidden) return;
+    const drawing = Math.min(recording.found.length, shown.limit) > shown.drawn;
+    if (drawing) drawMore(recording);
+    // Told again as more are found (past those drawn too), as more are drawn, and when the run
+    // ends.
+    if (drawing || recording.found.length !== shown.toldOf || recording.done !== shown.done) {
+      describe(recording);
+      Object.assign(shown, { toldOf: recording.found.length, done: recording.done });
+    }
+    markCurrent(recording, position);
   };
+
+  /** Draws the next solutions past those drawn, keeping the focus on the list's end. */
+  const drawNext = () => {
+    const first = shown.drawn;
+    shown.limit = shown.drawn + FOUND_DRAWN_MAX;
+    show(shown.recording, shown.position, board);
+    list.children[first]?.querySelector("button")?.focus();
+  };
+
+  return { element, show };
 }
