@@ -166,6 +166,7 @@ pub struct PositionArgs {
 }
 
 #[derive(Debug, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "the command's switches")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
@@ -213,6 +214,15 @@ pub struct SolveArgs {
     /// [default: forward-checking, or brute-force where a row may hold no queen].
     #[arg(long)]
     pub all: bool,
+
+    /// With --all, each solution once up to turning and mirroring the board: the least of its kind.
+    ///
+    /// Of every solution the search finds, those that are the least of their kind (their
+    /// queens, sorted by rank then file, before any turn's or mirror's): one of each, the first
+    /// a rank-by-rank search finds. `solve 8 --all --unique` lists the 12 of OEIS A002562.
+    /// With fixed queens, blocked squares or a rectangle, the turns and mirrors that keep them.
+    #[arg(long, requires = "all")]
+    pub unique: bool,
 
     /// Stop after this many seconds of wall time.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,

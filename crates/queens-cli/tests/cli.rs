@@ -411,6 +411,119 @@ fn solve_all_lists_every_solution() {
     }
 }
 
+/// A perm line's eight turns and mirrors on its square board, as perm lines (the row of each
+/// column).
+fn turns_and_mirrors(line: &str) -> Vec<Vec<usize>> {
+    type Map = fn(usize, usize, usize) -> (usize, usize);
+    let rows: Vec<usize> = line.split(' ').map(|r| r.parse().unwrap()).collect();
+    let n = rows.len();
+    let maps: [Map; 8] = [
+        |r, c, _| (r, c),
+        |r, c, n| (c, n - 1 - r),
+        |r, c, n| (n - 1 - r, n - 1 - c),
+        |r, c, n| (n - 1 - c, r),
+        |r, c, n| (r, n - 1 - c),
+        |r, c, n| (n - 1 - r, c),
+        |r, c, _| (c, r),
+        |r, c, n| (n - 1 - c, n - 1 - r),
+    ];
+    maps.iter()
+        .map(|map| {
+            let mut image = vec![0; n];
+            for (c, &r) in rows.iter().enumerate() {
+                let (r, c) = map(r, c, n);
+                image[c] = r;
+            }
+            image
+        })
+        .collect()
+}
+
+/// `solve --all --unique` lists each solution once up to turning and mirroring: as many as
+/// OEIS A002562 counts, none a turn or mirror of another, every solution of `--all` a turn or
+/// mirror of one listed; by every exhaustive solver the same ones; with squares blocked, by the
+/// turns and mirrors that keep them.
+#[test]
+fn solve_all_unique_lists_each_kind_once() {
+    const UNIQUE: [usize; 11] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341];
+    for n in 1..=11 {
+        let size = n.to_string();
+        let code = i32::from(UNIQUE[n - 1] == 0);
+        let listed = run(
+            &["solve", &size, "--all", "--unique", "--format", "perm"],
+            code,
+        );
+        let listed: Vec<&str> = listed.lines().collect();
+        assert_eq!(listed.len(), UNIQUE[n - 1], "N = {n}");
+        let every = run(&["solve", &size, "--all", "--format", "perm"], code);
+        let kinds: Vec<Vec<Vec<usize>>> =
+            listed.iter().map(|line| turns_and_mirrors(line)).collect();
+        for (i, kind) in kinds.iter().enumerate() {
+            assert!(peaceful(listed[i]), "N = {n}: {}", listed[i]);
+            // No other listed solution is a turn or mirror of this one.
+            assert!(
+                kinds
+                    .iter()
+                    .enumerate()
+                    .all(|(j, other)| i == j || !kind.contains(&other[0])),
+                "N = {n}: {} twice",
+                listed[i]
+            );
+        }
+        for line in every.lines() {
+            let own: Vec<usize> = line.split(' ').map(|r| r.parse().unwrap()).collect();
+            assert!(
+                kinds.iter().any(|kind| kind.contains(&own)),
+                "N = {n}: {line} of no kind"
+            );
+        }
+    }
+    let output = queens()
+        .args(["solve", "8", "--all", "--unique", "--format", "perm"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "92 solutions in all, every one found; the 12 unique up to turning and mirroring the \
+         board are listed, the least of each kind\n"
+    );
+    // Every exhaustive solver lists the same ones, the first of each kind it finds.
+    let forward = run(&["solve", "8", "--all", "--unique", "--format", "perm"], 0);
+    for solver in ["row-brute-force", "backtracking"] {
+        let args = [
+            "solve", "8", "--all", "--unique", "-s", solver, "--format", "perm",
+        ];
+        assert_eq!(run(&args, 0), forward, "{solver}");
+    }
+    // Squares blocked on a1 and h1 keep the left-to-right mirror alone: the 84 solutions are
+    // 42 kinds of two, none a mirror of itself (Burnside: (84 + 0) / 2).
+    let args = [
+        "solve", "8", "--all", "--unique", "--block", "a1,h1", "--format", "perm",
+    ];
+    let output = queens().args(args).output().unwrap();
+    assert_exit(&output, 0, "--block a1,h1");
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap().lines().count(),
+        42
+    );
+    let said = String::from_utf8(output.stderr).unwrap();
+    assert!(said.contains("the 42 unique up to the turns and mirrors that keep the problem (mirroring left to right)"), "{said}");
+    // Only with --all, and over every solution.
+    for args in [
+        &["solve", "8", "--unique"][..],
+        &["solve", "8", "--all", "--unique", "--set", "solutions=3"],
+    ] {
+        let output = queens().args(args).output().unwrap();
+        assert_exit(&output, 2, &format!("{args:?}"));
+        let said = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            said.starts_with("error: ")
+                && (said.contains("--all") || said.contains("no --set solutions")),
+            "{said}"
+        );
+    }
+}
+
 /// `solve --all` in text (boards apart by a blank line) and JSON (a line each, then the run's
 /// document), on boards where a row may hold no queen; with `solutions=K` it lists the first
 /// K, a stop keeps those found, and a solver that finds one is refused.
@@ -1057,7 +1170,7 @@ fn command_line_mistakes_say_what_would_work() {
 }
 
 /// A mistyped flag is never pointed to a flag the help does not show: the hidden spellings kept
-/// for earlier versions (`--n`, `--checkpoint-every`) were suggested for `count 12 --unique`
+/// for earlier versions (`--n`, `--checkpoint-every`) were suggested for `count 12 --uniq`
 /// and other short flags by clap's measure of likeness. Every command, typos near short and
 /// near hidden names alike: a suggestion, where one is made, is in the command's own help.
 #[test]
@@ -1074,7 +1187,7 @@ fn a_mistyped_flag_is_only_pointed_to_flags_the_help_shows() {
         "devices",
     ];
     let typos = [
-        "--unique",
+        "--uniqe",
         "--uniq",
         "--nn",
         "--no",

@@ -8,6 +8,7 @@
 //! cancels the work's [`Budget`] token, which stops it at once.
 
 mod detached;
+mod forward;
 mod shards;
 
 use std::path::PathBuf;
@@ -35,9 +36,10 @@ use queens_api::request::{parse_bytes, parse_seconds, parse_side, parse_side_for
 use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
-use queens_core::{Board, Budget, CancelToken, Event, Interest, Observer, Square};
+use queens_core::{Board, Budget, CancelToken, Square};
 
-use crate::detached::{Message, Sender, run_abandonable, run_detached};
+use crate::detached::{Message, run_abandonable, run_detached};
+use crate::forward::{Forward, Kinds};
 
 /// A refusal in the command line's words.
 pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
@@ -129,7 +131,7 @@ fn file_letters(cols: u32) -> Option<String> {
 /// A solve: the CLI's JSON document (its `queens` left out when the permutation carries them)
 /// and, for a board with one queen per column, the row of each column as little-endian `u32`s.
 #[pyfunction]
-#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event, blocked=Vec::new(), every=false))]
+#[pyo3(signature = (size, solver, seed, fix, queen_count, params, max_iters, max_nodes, time_limit, on_event, blocked=Vec::new(), every=false, unique=false))]
 #[expect(clippy::too_many_arguments, reason = "the Python signature's keywords")]
 #[expect(
     clippy::needless_pass_by_value,
@@ -149,6 +151,7 @@ fn solve(
     on_event: Option<Bound<'_, PyAny>>,
     blocked: Vec<(u32, u32)>,
     every: bool,
+    unique: bool,
 ) -> PyResult<(String, Option<Py<PyBytes>>)> {
     worker_threads()?;
     let (rows, cols) = parse_size(size).map_err(refused)?;
@@ -195,9 +198,19 @@ fn solve(
     let token = CancelToken::new();
     let budget = request.budget(token.clone());
     let wants_events = on_event.is_some();
+    // With `unique`, the least of each kind alone, as `solve --all --unique` lists them.
+    let kinds = (every && unique).then(|| Kinds {
+        symmetries: queens_core::symmetry::keeping(&request.problem),
+        rows,
+        cols,
+    });
     let outcome = run_detached(py, &token, on_event.as_ref(), move |sender| {
         let mut budget = budget;
-        let mut forward = wants_events.then(|| Forward { sender, every });
+        let mut forward = wants_events.then(|| Forward {
+            sender,
+            every,
+            kinds,
+        });
         request
             .run(&mut budget, &mut forward)
             .map(|outcome| (request, outcome))
@@ -219,36 +232,6 @@ fn solve(
         document = document.without_queens();
     }
     Ok((serde_json::to_string(&document).map_err(refused)?, bytes))
-}
-
-/// Sends every event to the Python thread as JSON; or, for `every`, each solution found (and
-/// the run's start and end).
-struct Forward {
-    sender: Sender,
-    every: bool,
-}
-
-impl Observer for Forward {
-    fn interest(&self) -> Interest {
-        if self.every {
-            Interest::NONE
-        } else {
-            Interest::ALL
-        }
-    }
-
-    fn wants_solutions(&self) -> bool {
-        self.every
-    }
-
-    fn observe(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {
-        let json = serde_json::to_string(event).expect("events serialize");
-        if self.sender.send(Message::Event(json)) {
-            std::ops::ControlFlow::Continue(())
-        } else {
-            std::ops::ControlFlow::Break(())
-        }
-    }
 }
 
 /// The validator's findings on a board: the document `queens verify --json` prints, listing

@@ -54,6 +54,38 @@ def test_solutions_lists_every_solution_as_solve_all_does():
     assert 0 < len(some) < 92 and all(_peaceful(queens) for queens in some)
 
 
+def _images(queens, n):
+    """The eight turns and mirrors of ``queens`` on an n×n board, each sorted."""
+    maps = [lambda r, c: (r, c), lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - r, n - 1 - c),
+            lambda r, c: (n - 1 - c, r), lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, c),
+            lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r)]
+    return [sorted(f(r, c) for r, c in queens) for f in maps]
+
+
+def test_solutions_unique_lists_each_kind_once_as_solve_all_unique_does():
+    for n, (total, unique) in OEIS.items():
+        if n > 10:
+            continue
+        every = qw.solutions(n)
+        kinds = qw.solutions(n, unique=True)
+        assert len(kinds) == unique, n
+        # Each the least of its kind: no turn or mirror of it is smaller, none is another's.
+        for queens in kinds:
+            assert queens == min(_images(queens, n)), (n, queens)
+        # Each kind of every solution once.
+        classes = {tuple(min(_images(queens, n))) for queens in every}
+        assert sorted(map(tuple, kinds)) == sorted(classes), n
+    # As the command line lists them, in its order.
+    listed = subprocess.run([sys.executable, "-m", "queens_workbench", "solve", "8", "--all", "--unique",
+                             "--format", "perm"], capture_output=True, text=True, check=True).stdout
+    assert [sorted((int(row), col) for col, row in enumerate(line.split()))
+            for line in listed.splitlines()] == qw.solutions(8, unique=True)
+    # Squares blocked keep the mirror that keeps them; a limit is refused.
+    assert len(qw.solutions(8, blocked=["a1", "h1"], unique=True)) == 42
+    with pytest.raises(ValueError, match="no limit"):
+        qw.solutions(8, unique=True, limit=3)
+
+
 def test_solve_gives_a_verified_solution_with_the_contract_fields():
     solution = qw.solve(8, solver="forward-checking", fix=["d1", (6, 4)])
     assert solution.solved and solution.status == "solved"

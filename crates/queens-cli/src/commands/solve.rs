@@ -16,7 +16,7 @@ use queens_io::files::StagedFile;
 use queens_io::streams::{GatedWriter, StopRule};
 
 use crate::args::{Format, SolveArgs};
-use crate::commands::listing::Listing;
+use crate::commands::listing::{Listed, Listing};
 use crate::commands::{Written, interrupt_token, parse_setting, stop_rule};
 use crate::exit::Exit;
 use crate::output::{Held, Named, stderr};
@@ -41,8 +41,8 @@ pub struct SolveConfig {
     /// A board too large to read on a terminal, summarised there instead of written out: the
     /// rows go to `-o FILE` or a pipe.
     pub rows_withheld: bool,
-    /// `--all`: every solution found is written as it is found ([`listing`]).
-    pub all: bool,
+    /// `--all` (and `--unique`): the solutions written as they are found ([`listing`]).
+    pub listed: Option<Listed>,
 }
 
 impl SolveConfig {
@@ -75,6 +75,12 @@ impl SolveConfig {
             .map(|set| parse_setting(set))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let queens = args.queen_count.or(position.queens);
+        if args.unique && params.iter().any(|(name, _)| name == "solutions") {
+            anyhow::bail!(
+                "--unique lists the least of each kind among every solution, so the search must \
+                 see them all: it takes no --set solutions=K"
+            );
+        }
         let solver = if args.all {
             let solver = every_solution(args.solver.as_deref(), rows, cols, queens, &mut params)?;
             Some(solver.name().to_owned())
@@ -133,7 +139,11 @@ impl SolveConfig {
             trace: args.trace,
             output: args.output,
             rows_withheld,
-            all: args.all,
+            listed: match (args.all, args.unique) {
+                (false, _) => None,
+                (true, false) => Some(Listed::Every),
+                (true, true) => Some(Listed::LeastOfEachKind),
+            },
         })
     }
 
@@ -252,12 +262,22 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .transpose()?;
     // A local search counts iterations, a tree search nodes: its steps stop at that cap.
     let cap = request.max_iterations.or(request.bounds.max_nodes());
-    let listing = config
-        .all
-        .then(|| Listing::new(&request.problem, config.format, config.labels, out.writer()));
+    let listing = config.listed.map(|listed| {
+        Listing::new(
+            &request.problem,
+            config.format,
+            config.labels,
+            listed,
+            out.writer(),
+        )
+    });
     let mut observer = (trace, (Spinner::new(request.solver.name(), cap), listing));
     let outcome = request.run(&mut budget, &mut observer)?;
     let (trace, (spinner, listing)) = observer;
+    let kinds = listing
+        .as_ref()
+        .and_then(Listing::kinds)
+        .map(|kinds| (kinds.listed(), kinds.up_to()));
     if let Some(failure) = listing.and_then(Listing::failure) {
         return Err(failure);
     }
@@ -271,7 +291,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     }
     let printed = write_answer(&config, &outcome, out.writer(), &stop);
     if matches!(config.format, Format::Text | Format::Perm)
-        && let Some(sentence) = solutions_found(&request.params, &outcome, config.all)
+        && let Some(sentence) = solutions_found(
+            &request.params,
+            &outcome,
+            config.listed.is_some(),
+            kinds.as_ref(),
+        )
     {
         stderr!("{sentence}");
     }
@@ -295,7 +320,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     // listing with what it found.
     let complete = matches!(config.format, Format::Json | Format::Summary)
         || outcome.solution().is_some()
-        || config.all;
+        || config.listed.is_some();
     if let Err(error) = out.finish(complete) {
         keep_on_stderr(&config, &outcome, &what, &error);
         return Err(error);
@@ -318,7 +343,7 @@ fn write_answer(
     stop: &StopRule,
 ) -> anyhow::Result<()> {
     let writes_board = outcome.solution().is_some() && config.format != Format::Summary;
-    if config.all {
+    if config.listed.is_some() {
         // A listing goes before what is said of it (one held is delivered here); its boards
         // are the answer's.
         out.flush()?;
@@ -366,7 +391,7 @@ fn print_answer(
 fn keep_on_stderr(config: &SolveConfig, outcome: &Outcome, what: &str, error: &anyhow::Error) {
     let no_answer =
         matches!(config.format, Format::Text | Format::Perm) && outcome.solution().is_none();
-    if config.all || no_answer || crate::exit::is_broken_pipe(error) {
+    if config.listed.is_some() || no_answer || crate::exit::is_broken_pipe(error) {
         return;
     }
     crate::output::keep_with(what, &mut BufWriter::new(io::stderr().lock()), |fallback| {
@@ -544,6 +569,7 @@ fn solutions_found(
     params: &queens_core::ParamValues,
     outcome: &Outcome,
     listed: bool,
+    kinds: Option<&(u64, Option<String>)>,
 ) -> Option<String> {
     let wanted = params
         .value("solutions")
@@ -554,20 +580,32 @@ fn solutions_found(
         let s = if count == 1 { "" } else { "s" };
         format!("{count} solution{s}")
     };
-    let shown = if listed {
-        "each is listed"
-    } else {
-        "the first is shown"
+    let shown = match kinds {
+        Some((listed, Some(up_to))) => format!(
+            "the {listed} unique up to {up_to} {} listed, the least of each kind",
+            if *listed == 1 { "is" } else { "are" }
+        ),
+        Some((_, None)) => "no turn or mirror of the board keeps the problem, so each is a kind \
+                            of its own and is listed"
+            .to_owned(),
+        None if listed => "each is listed".to_owned(),
+        None => "the first is shown".to_owned(),
     };
     Some(match outcome.verdict {
         // "no solution" is said already, once.
         Verdict::Unsolvable => return None,
-        Verdict::Stopped(_) if listed && found > 0 => {
-            format!(
+        Verdict::Stopped(_) if listed && found > 0 => match kinds {
+            Some((listed, Some(up_to))) => format!(
+                "{} found before the search stopped; of them, the {listed} unique up to \
+                 {up_to} {} listed",
+                plural(found),
+                if *listed == 1 { "is" } else { "are" }
+            ),
+            _ => format!(
                 "{} found before the search stopped, each listed",
                 plural(found)
-            )
-        }
+            ),
+        },
         Verdict::Stopped(_) => format!("{} found before the search stopped", plural(found)),
         Verdict::Solved(_) if wanted == 0 => {
             format!("{} in all, every one found; {shown}", plural(found))

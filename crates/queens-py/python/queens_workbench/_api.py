@@ -147,6 +147,7 @@ def solutions(
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     time_limit: Optional[float] = None,
+    unique: bool = False,
 ) -> list[list[Square]]:
     """Every solution of ``n`` (a side, or ``"RxC"``), as ``queens solve --all`` lists them:
     each a list of ``(row, col)`` queens, sorted, checked by the validator, in the order the
@@ -160,6 +161,12 @@ def solutions(
     a search stopped by either returns the solutions it found, with a ``RuntimeWarning`` that
     says it stopped. Ctrl-C raises ``KeyboardInterrupt`` as every call does, and the solutions
     found before it are its ``solutions`` attribute.
+
+    ``unique=True`` lists each solution once up to turning and mirroring the board, as ``solve
+    --all --unique`` does: the least of each kind (its queens, sorted, before any turn's or
+    mirror's), the first a rank-by-rank search finds, so ``len(solutions(8, unique=True))`` is
+    12 (OEIS A002562). With ``fix``, ``blocked`` or a rectangle, the turns and mirrors that keep
+    them. It takes no ``limit``: the search must see every solution.
     """
     found: list[list[Square]] = []
 
@@ -168,6 +175,11 @@ def solutions(
         if event["type"] == "found":
             found.append([(q["row"], q["col"]) for q in event["queens"]])
 
+    if unique and limit is not None:
+        raise ValueError(
+            "unique lists the least of each kind among every solution, so the search must see "
+            "them all: it takes no limit"
+        )
     params = [] if limit is None else [("solutions", float(_whole(limit, "limit", 1)))]
     try:
         document, _ = _search(
@@ -181,6 +193,7 @@ def solutions(
             time_limit=time_limit,
             callback=collect,
             every=True,
+            unique=bool(unique),
         )
     except KeyboardInterrupt as interrupt:
         # Ctrl-C ends the call as it ends every call; what was found goes with it.
@@ -210,6 +223,7 @@ def _search(
     seed: Optional[int] = None,
     max_iters: Optional[int] = None,
     every: bool = False,
+    unique: bool = False,
 ) -> Tuple[dict, Optional[bytes]]:
     """The native search of ``solve`` and ``solutions`` on their arguments, each read and
     checked as their docstrings say: the run's document, and its permutation's bytes."""
@@ -226,6 +240,7 @@ def _search(
         callback,
         _squares(blocked),
         every,
+        unique,
     )
     return json.loads(document_text), perm_bytes
 

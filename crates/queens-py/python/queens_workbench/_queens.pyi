@@ -23,6 +23,7 @@ def solve(
     on_event: Optional[Callable[[str], Any]],
     blocked: list[tuple[int, int]] = ...,
     every: bool = ...,
+    unique: bool = ...,
 ) -> tuple[str, Optional[bytes]]: ...
 def verify(
     text: str,
