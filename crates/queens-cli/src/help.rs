@@ -353,7 +353,7 @@ where
     let matches = command
         .try_get_matches_from_mut(args)
         .map_err(|error| with_abbreviation_suggested(error, &command))
-        .map_err(|error| without_hidden_suggestions(error, &mut command))?;
+        .map_err(|error| without_hidden_suggestions(error, &command))?;
     Cli::from_arg_matches(&matches).map_err(|error| error.format(&mut command))
 }
 
@@ -392,7 +392,7 @@ fn with_abbreviation_suggested(mut error: clap::Error, command: &clap::Command) 
 /// An unknown flag's error without clap's tip of a flag the help does not show: the hidden
 /// spellings kept for earlier versions (`--n`) are near every short flag by clap's measure, so
 /// `count 12 --unique` was told "a similar argument exists: '--n'".
-fn without_hidden_suggestions(error: clap::Error, command: &mut clap::Command) -> clap::Error {
+fn without_hidden_suggestions(error: clap::Error, command: &clap::Command) -> clap::Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if error.kind() != ErrorKind::UnknownArgument {
         return error;

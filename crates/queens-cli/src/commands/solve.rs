@@ -580,10 +580,11 @@ fn solutions_found(
         let s = if count == 1 { "" } else { "s" };
         format!("{count} solution{s}")
     };
+    let are = |count: u64| if count == 1 { "is" } else { "are" };
     let shown = match kinds {
-        Some((listed, Some(up_to))) => format!(
+        Some(&(listed, Some(ref up_to))) => format!(
             "the {listed} unique up to {up_to} {} listed, the least of each kind",
-            if *listed == 1 { "is" } else { "are" }
+            are(listed)
         ),
         Some((_, None)) => "no turn or mirror of the board keeps the problem, so each is a kind \
                             of its own and is listed"
@@ -595,11 +596,11 @@ fn solutions_found(
         // "no solution" is said already, once.
         Verdict::Unsolvable => return None,
         Verdict::Stopped(_) if listed && found > 0 => match kinds {
-            Some((listed, Some(up_to))) => format!(
+            Some(&(listed, Some(ref up_to))) => format!(
                 "{} found before the search stopped; of them, the {listed} unique up to \
                  {up_to} {} listed",
                 plural(found),
-                if *listed == 1 { "is" } else { "are" }
+                are(listed)
             ),
             _ => format!(
                 "{} found before the search stopped, each listed",
