@@ -8,6 +8,19 @@ mod common;
 
 use common::{assert_exit, json, queens, refuses, run, scratch};
 
+/// The commands that do work (`completions`, `man` and `help` print text about them).
+const COMMANDS: [&str; 9] = [
+    "solve",
+    "verify",
+    "count",
+    "merge",
+    "experiment",
+    "configure",
+    "serve",
+    "challenge",
+    "devices",
+];
+
 /// Asserts that `printed` is the shared document `file` (`elapsed_ms`, a measurement, left out).
 fn assert_shared_document(printed: &str, file: &str) {
     let documents =
@@ -1175,17 +1188,6 @@ fn command_line_mistakes_say_what_would_work() {
 /// near hidden names alike: a suggestion, where one is made, is in the command's own help.
 #[test]
 fn a_mistyped_flag_is_only_pointed_to_flags_the_help_shows() {
-    let commands = [
-        "solve",
-        "verify",
-        "count",
-        "merge",
-        "experiment",
-        "configure",
-        "serve",
-        "challenge",
-        "devices",
-    ];
     let typos = [
         "--uniqe",
         "--uniq",
@@ -1198,7 +1200,7 @@ fn a_mistyped_flag_is_only_pointed_to_flags_the_help_shows() {
         "--sed",
     ];
     let mut suggested = 0;
-    for command in commands {
+    for command in COMMANDS {
         let help = queens().args([command, "--help"]).output().unwrap();
         let help = String::from_utf8(help.stdout).unwrap();
         for typo in typos {
@@ -3152,18 +3154,7 @@ fn seeds_are_refused_in_the_shared_sentences() {
 /// wider than the terminal; `--help` has the detail, and COLUMNS=0 is taken for no width.
 #[test]
 fn short_help_fits_a_screen_at_80_columns() {
-    for command in [
-        "",
-        "solve",
-        "verify",
-        "count",
-        "merge",
-        "experiment",
-        "configure",
-        "serve",
-        "challenge",
-        "devices",
-    ] {
+    for command in std::iter::once("").chain(COMMANDS) {
         let help = |flag: &str| {
             let output = queens()
                 .args(command.split_whitespace())
