@@ -149,6 +149,36 @@ pub fn is_least_of_kind(queens: &[Square], rows: u32, cols: u32, symmetries: &[S
     })
 }
 
+/// A problem's kinds: the turns and mirrors that keep it ([`keeping`]), under which a solution
+/// is listed once, as the least of its kind ([`is_least_of_kind`]).
+#[derive(Clone, Debug)]
+pub struct Kinds {
+    symmetries: Vec<Symmetry>,
+    rows: u32,
+    cols: u32,
+}
+
+impl Kinds {
+    /// The kinds of `problem`'s solutions.
+    pub fn of(problem: &Problem) -> Self {
+        Kinds {
+            symmetries: keeping(problem),
+            rows: problem.rows(),
+            cols: problem.cols(),
+        }
+    }
+
+    /// The turns and mirrors that keep the problem, the identity first.
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// Whether the solution `queens` is the least of its kind.
+    pub fn is_least(&self, queens: &[Square]) -> bool {
+        is_least_of_kind(queens, self.rows, self.cols, &self.symmetries)
+    }
+}
+
 /// How many distinct positions the symmetries make of `board`: 8, 4, 2 or 1 on a square board.
 pub fn orbit_size(board: &Board) -> usize {
     let mut images: Vec<Vec<Square>> = sorted_images(board).collect();

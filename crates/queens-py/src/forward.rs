@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::symmetry::{Symmetry, is_least_of_kind};
+use queens_core::symmetry::Kinds;
 use queens_core::{Event, Interest, Observer};
 
 use crate::detached::{Message, Sender};
@@ -14,14 +14,6 @@ pub(crate) struct Forward {
     pub sender: Sender,
     pub every: bool,
     pub kinds: Option<Kinds>,
-}
-
-/// The turns and mirrors that keep a problem of `rows`×`cols`, under which a solution found is
-/// sent only where it is the least of its kind.
-pub(crate) struct Kinds {
-    pub symmetries: Vec<Symmetry>,
-    pub rows: u32,
-    pub cols: u32,
 }
 
 impl Observer for Forward {
@@ -39,7 +31,7 @@ impl Observer for Forward {
 
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         if let (Event::Found { queens, .. }, Some(kinds)) = (event, &self.kinds)
-            && !is_least_of_kind(queens, kinds.rows, kinds.cols, &kinds.symmetries)
+            && !kinds.is_least(queens)
         {
             return ControlFlow::Continue(());
         }

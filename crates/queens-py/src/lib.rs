@@ -36,10 +36,11 @@ use queens_api::request::{parse_bytes, parse_seconds, parse_side, parse_side_for
 use queens_api::setting::Setting;
 use queens_api::shards::ShardReport;
 use queens_api::{Catalogue, SolveRequest, SolveSpec, SolverKind, Worded, Words};
+use queens_core::symmetry::Kinds;
 use queens_core::{Board, Budget, CancelToken, Square};
 
 use crate::detached::{Message, run_abandonable, run_detached};
-use crate::forward::{Forward, Kinds};
+use crate::forward::Forward;
 
 /// A refusal in the command line's words.
 pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
@@ -199,11 +200,7 @@ fn solve(
     let budget = request.budget(token.clone());
     let wants_events = on_event.is_some();
     // With `unique`, the least of each kind alone, as `solve --all --unique` lists them.
-    let kinds = (every && unique).then(|| Kinds {
-        symmetries: queens_core::symmetry::keeping(&request.problem),
-        rows,
-        cols,
-    });
+    let kinds = (every && unique).then(|| Kinds::of(&request.problem));
     let outcome = run_detached(py, &token, on_event.as_ref(), move |sender| {
         let mut budget = budget;
         let mut forward = wants_events.then(|| Forward {

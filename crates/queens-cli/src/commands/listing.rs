@@ -44,7 +44,7 @@ impl<'w> Listing<'w> {
             labels,
             out,
             kinds: (listed == Listed::LeastOfEachKind).then(|| Kinds {
-                symmetries: symmetry::keeping(problem),
+                of: symmetry::Kinds::of(problem),
                 listed: 0,
             }),
             failed: None,
@@ -63,10 +63,9 @@ impl<'w> Listing<'w> {
 
     /// Whether the `queens` found are listed: every solution, or the least of its kind.
     fn lists(&mut self, queens: &[queens_core::Square]) -> bool {
-        let (rows, cols) = (self.problem.rows(), self.problem.cols());
         match &mut self.kinds {
             None => true,
-            Some(kinds) if symmetry::is_least_of_kind(queens, rows, cols, &kinds.symmetries) => {
+            Some(kinds) if kinds.of.is_least(queens) => {
                 kinds.listed += 1;
                 true
             }
@@ -138,7 +137,7 @@ pub enum Listed {
 /// The kinds a `--unique` listing lists: the turns and mirrors that keep the problem, and how
 /// many solutions were listed as the least of their kind.
 pub struct Kinds {
-    symmetries: Vec<Symmetry>,
+    of: symmetry::Kinds,
     listed: u64,
 }
 
@@ -151,10 +150,11 @@ impl Kinds {
     /// What the kinds are told up to: "turning and mirroring the board" where all eight keep
     /// the problem, else the turns and mirrors that do, in words; `None` where none does.
     pub fn up_to(&self) -> Option<String> {
-        if self.symmetries.len() == Symmetry::ALL.len() {
+        let symmetries = self.of.symmetries();
+        if symmetries.len() == Symmetry::ALL.len() {
             return Some("turning and mirroring the board".to_owned());
         }
-        let names: Vec<&str> = self.symmetries[1..].iter().map(|&s| words(s)).collect();
+        let names: Vec<&str> = symmetries[1..].iter().map(|&s| words(s)).collect();
         (!names.is_empty()).then(|| {
             format!(
                 "the turns and mirrors that keep the problem ({})",
