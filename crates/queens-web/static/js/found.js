@@ -159,7 +159,7 @@ export function createFoundList({ onPick }) {
 
   const describe = (recording) => {
     const found = recording.found.length;
-    const kinds = shown.told.length ? Math.max(...shown.told.map((t) => t.kind)) : 0;
+    const kinds = shown.told.reduce((most, t) => Math.max(most, t.kind), 0);
     const all = found > shown.drawn ? ` The first ${shown.drawn.toLocaleString()} are drawn.` : "";
     more.hidden = found <= shown.drawn;
     firsts.hidden = kinds === 0;
